@@ -1,0 +1,1 @@
+"""The event vocabulary of Starledger and the pure rulesets that judge and fold it."""

@@ -1,0 +1,117 @@
+"""Envelopes on the two topics: decisions in, match-log entries out.
+
+A decision's body and an entry's body are game-specific; envelopes carry them
+as raw JSON until the match's ruleset names their types (see `events.codec`).
+"""
+
+from typing import Any, Generic, TypeVar
+
+import msgspec
+
+Body = TypeVar("Body")
+
+SCHEMA = 1  # bumped with an upcaster in `events.upcast` whenever an envelope changes
+
+
+class Decision(msgspec.Struct, frozen=True, kw_only=True):
+    """What a player, bot, timer or organiser asked for. `decision_id` is the idempotency key."""
+
+    decision_id: str
+    match_id: str
+    seat: int | None
+    body: msgspec.Raw
+    seen_seq: int | None = None
+    sender: str = ""
+    sent_at_ms: int = 0
+    schema: int = SCHEMA
+
+
+# Decisions every game shares (tags start with `match.`; rulesets use other tags).
+
+
+class CreateMatch(msgspec.Struct, frozen=True, tag="match.create"):
+    ruleset: str
+    seats: int
+    options: dict[str, Any] = {}
+    seed: str | None = None  # given only to replay a known match; the service draws one otherwise
+
+
+class ClaimSeat(msgspec.Struct, frozen=True, tag="match.claim_seat"):
+    player: str
+
+
+PLATFORM_DECISIONS = (CreateMatch, ClaimSeat)
+
+
+# Entries every game shares.
+
+
+class MatchCreated(msgspec.Struct, frozen=True, tag="match.created"):
+    ruleset: str
+    seats: int
+    options: dict[str, Any]
+    seed_commitment: str  # sha256 of the seed, public from the start
+    seed: str  # secret until `SeedRevealed`; only the rules service and full replays read it
+
+
+class SeatClaimed(msgspec.Struct, frozen=True, tag="match.seat_claimed"):
+    seat: int
+    player: str
+
+
+class Ruling(msgspec.Struct, frozen=True, tag="ruling"):
+    """The verdict on one decision; the first entry of every decision's batch."""
+
+    seat: int | None
+    sender: str
+    sent_at_ms: int
+    asked: msgspec.Raw  # the decision body as sent (JSON), or a JSON string if it was not JSON
+    accepted: bool
+    rule: str
+    reason: str = ""
+
+
+class SeedRevealed(msgspec.Struct, frozen=True, tag="match.seed_revealed"):
+    seed: str
+
+
+PLATFORM_ENTRIES = (MatchCreated, SeatClaimed, Ruling, SeedRevealed)
+
+
+class Entry(msgspec.Struct, Generic[Body], frozen=True, kw_only=True):
+    """One match-log entry. `seq` is gapless per match; `state_hash` digests the state after it."""
+
+    match_id: str
+    seq: int
+    decision_id: str
+    ruleset: str
+    ruleset_version: str
+    body: Body
+    state_hash: str
+    recorded_at_ms: int = 0
+    schema: int = SCHEMA
+
+
+class EntryBatch(msgspec.Struct, Generic[Body], frozen=True, tag="entries", kw_only=True):
+    """Every entry one decision caused, in one Kafka record so none is ever half written."""
+
+    writer: str  # the owner that wrote it; see `OwnerFence`
+    decision_partition: int
+    decision_offset: int
+    entries: list[Entry[Body]]
+
+
+class OwnerFence(msgspec.Struct, frozen=True, tag="fence", kw_only=True):
+    """A new owner of a match-log partition announces itself; older writers are ignored after it."""
+
+    writer: str
+
+
+class DeadLetter(msgspec.Struct, frozen=True, kw_only=True):
+    """A decision no match can answer for, kept on `decisions-dead` with the reason."""
+
+    reason: str
+    rule: str
+    partition: int
+    offset: int
+    payload: str  # the decision as received, cut to 4 KiB

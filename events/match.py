@@ -1,0 +1,105 @@
+"""Folding the match-log: one match's record, and which records of a partition count.
+
+Every reader folds through here (the rules service, projections, replays, `verify`), so
+they all agree on what the log says.
+"""
+
+from typing import Any, Generic, TypeVar
+
+import msgspec
+
+from events.envelope import (
+    Entry,
+    EntryBatch,
+    MatchCreated,
+    OwnerFence,
+    Ruling,
+    SeatClaimed,
+    SeedRevealed,
+)
+from events.ruleset import get_ruleset
+
+State = TypeVar("State")
+
+
+class MatchRecord(msgspec.Struct, Generic[State], kw_only=True):
+    """A match as the log tells it. Mutable: exactly one folder owns each record."""
+
+    match_id: str
+    ruleset: str
+    ruleset_version: str
+    seats: int
+    options: dict[str, Any]
+    seed: str
+    seed_commitment: str
+    holders: list[str | None]
+    judged: set[str]
+    seq: int = 0
+    state: State | None = None
+    state_hash: str = ""
+    over: bool = False
+    last_entry_ms: int = 0
+
+    @property
+    def open_seats(self) -> list[int]:
+        return [seat for seat, holder in enumerate(self.holders) if holder is None]
+
+
+def apply(record: MatchRecord | None, entry: Entry[Any]) -> MatchRecord:
+    """Apply one entry. Game events go to the ruleset's `evolve`; the rest is bookkeeping."""
+    match entry.body:
+        case MatchCreated() as created:
+            record = MatchRecord(
+                match_id=entry.match_id,
+                ruleset=created.ruleset,
+                ruleset_version=entry.ruleset_version,
+                seats=created.seats,
+                options=created.options,
+                seed=created.seed,
+                seed_commitment=created.seed_commitment,
+                holders=[None] * created.seats,
+                judged={entry.decision_id},
+            )
+        case Ruling():
+            record.judged.add(entry.decision_id)
+        case SeatClaimed(seat=seat, player=player):
+            record.holders[seat] = player
+        case SeedRevealed():
+            record.over = True
+        case event:
+            record.state = get_ruleset(record.ruleset).evolve(record.state, event)
+    record.seq = entry.seq
+    record.state_hash = entry.state_hash
+    record.last_entry_ms = entry.recorded_at_ms
+    return record
+
+
+class PartitionBook:
+    """The matches of one match-log partition, folded from its records in log order.
+
+    A record counts only if its writer is the partition's current owner (the last
+    `OwnerFence`) and it continues its match's seq exactly; anything else is a late
+    write from a fenced-out owner, or a duplicate from a producer retry, and is skipped.
+    """
+
+    def __init__(self, owner: str | None = None) -> None:
+        self.owner = owner
+        self.matches: dict[str, MatchRecord] = {}
+
+    def admits(self, batch: EntryBatch[Any]) -> bool:
+        if self.owner is not None and batch.writer != self.owner:
+            return False
+        first = batch.entries[0]
+        record = self.matches.get(first.match_id)
+        return first.seq == (record.seq if record else 0) + 1
+
+    def fold(self, record: EntryBatch[Any] | OwnerFence) -> list[Entry[Any]]:
+        """Fold one log record; return the entries that counted."""
+        if isinstance(record, OwnerFence):
+            self.owner = record.writer
+            return []
+        if not self.admits(record):
+            return []
+        for entry in record.entries:
+            self.matches[entry.match_id] = apply(self.matches.get(entry.match_id), entry)
+        return record.entries

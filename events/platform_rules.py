@@ -1,0 +1,13 @@
+"""Rule IDs of the platform itself: checks every ruleset shares, cited like rulebook rules."""
+
+OVERSIZED = "SL-1"  # a decision is at most 64 KiB
+MALFORMED = "SL-2"  # the decision does not match any decision this game knows
+UNKNOWN_MATCH = "SL-3"  # only `match.create` may name a match that does not exist
+SEAT = "SL-4"  # the seat must exist and be held by a player
+STALE = "SL-5"  # the player decided on a view older than the match
+MATCH_EXISTS = "SL-6"  # a match id is created once
+MATCH_OVER = "SL-7"  # a finished match takes no decisions
+NOT_STARTED = "SL-8"  # play starts once every seat is held
+CREATE = "SL-9"  # a new match names a known game and a seat count it allows
+
+MAX_DECISION_BYTES = 64 * 1024

@@ -1,0 +1,103 @@
+"""The interface every game implements: pure, synchronous, deterministic (no I/O, clock or
+global random), plus the registry that names rulesets."""
+
+import importlib
+import os
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+import msgspec
+
+
+class Rejection(msgspec.Struct, frozen=True):
+    rule: str  # the rule ID that refused it, e.g. "CW-A1"
+    reason: str  # in a player's words
+
+
+class Accepted(msgspec.Struct, frozen=True):
+    rule: str  # the rule ID that allowed it
+    events: list[Any]
+
+
+class Ruleset(ABC):
+    """One game. States are msgspec Structs; events and decisions are tagged msgspec Structs."""
+
+    name: ClassVar[str]
+    version: ClassVar[str]
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+    decision_types: ClassVar[tuple[type, ...]]
+    event_types: ClassVar[tuple[type, ...]]
+    state_type: ClassVar[type]
+
+    @abstractmethod
+    def initial(self, seats: int, options: dict[str, Any], seed: str) -> list[Any]:
+        """The setup events; the first one creates the state from `None`."""
+
+    @abstractmethod
+    def decide(self, state: Any, seat: int, decision: Any) -> Accepted | Rejection:
+        """Judge one decision. All rules live here; nothing is applied."""
+
+    @abstractmethod
+    def evolve(self, state: Any, event: Any) -> Any:
+        """Apply one event and return the new state. No rules logic."""
+
+    @abstractmethod
+    def react(self, state: Any) -> list[Any]:
+        """Events that follow on their own (phase advance, refill, scoring); [] when none."""
+
+    @abstractmethod
+    def view(self, state: Any, seat: int | None) -> Any:
+        """What `seat` may see; `None` is the public view. Hidden information stays out."""
+
+    @abstractmethod
+    def legal(self, state: Any, seat: int) -> list[Any]:
+        """Every legal decision of `seat` now (bounded)."""
+
+    @abstractmethod
+    def to_act(self, state: Any) -> list[int]:
+        """The seats that must decide now."""
+
+    @abstractmethod
+    def is_over(self, state: Any) -> bool:
+        """True once the game has ended and is scored."""
+
+    def options_error(self, seats: int, options: dict[str, Any]) -> str | None:
+        """Why these match options cannot start a game, or None."""
+        return None
+
+    def needs_fresh_view(self, decision: Any) -> bool:
+        """Whether a decision taken on an older view than the match's must be refused."""
+        return True
+
+
+class UnknownRuleset(LookupError):
+    pass
+
+
+_REGISTRY: dict[str, Ruleset] = {}
+
+BUILT_IN = ("events.rulesets",)
+EXTRA_ENV = "STARLEDGER_RULESETS"  # comma-separated modules that register more rulesets
+
+
+def register(ruleset: Ruleset) -> Ruleset:
+    _REGISTRY[ruleset.name] = ruleset
+    return ruleset
+
+
+def load_rulesets() -> dict[str, Ruleset]:
+    """Import the built-in rulesets and those named in $STARLEDGER_RULESETS."""
+    extra = [m.strip() for m in os.environ.get(EXTRA_ENV, "").split(",") if m.strip()]
+    for module in (*BUILT_IN, *extra):
+        importlib.import_module(module)
+    return _REGISTRY
+
+
+def get_ruleset(name: str) -> Ruleset:
+    if not _REGISTRY:
+        load_rulesets()
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        raise UnknownRuleset(f"no game called {name!r}; known: {sorted(_REGISTRY)}") from None

@@ -1,0 +1,1 @@
+"""The games this server ships. Importing this package registers them."""

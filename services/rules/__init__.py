@@ -1,0 +1,1 @@
+"""The rules service: the only writer of the match-log."""

@@ -1,0 +1,229 @@
+"""Judging one decision against the partition's matches: deterministic, no I/O.
+
+The outcome is the batch of entries to append (the ruling, then the decided events,
+then whatever `react` derives; a new match's `match.created` comes before its ruling), a dead letter when no match can answer, or `None` when
+the decision was judged before. The book is updated as entries are written, so the
+caller must append the batch or drop the book (the service crashes and catches up).
+"""
+
+import hashlib
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+
+from events import platform_rules as rules
+from events.codec import decode_decision, encode, game_codec, state_hash
+from events.envelope import (
+    ClaimSeat,
+    CreateMatch,
+    DeadLetter,
+    Decision,
+    Entry,
+    MatchCreated,
+    Ruling,
+    SeatClaimed,
+    SeedRevealed,
+)
+from events.match import MatchRecord, PartitionBook, apply
+from events.ruleset import Accepted, Rejection, Ruleset, UnknownRuleset, get_ruleset
+
+MAX_REACTIONS = 10_000  # a ruleset whose react never settles is a bug, not a long game
+
+
+class _Head(msgspec.Struct):
+    match_id: str
+    decision_id: str
+    seat: int | None = None
+    sender: str = ""
+    sent_at_ms: int = 0
+
+
+_head = msgspec.json.Decoder(_Head)
+
+
+class _Scribe:
+    """Writes one decision's entries: each gets the next seq and the hash of the state after it."""
+
+    def __init__(self, book: PartitionBook, head: _Head, now_ms: int) -> None:
+        self.book, self.head, self.now_ms = book, head, now_ms
+        self.entries: list[Entry[Any]] = []
+
+    def write(self, body: Any, ruleset: Ruleset) -> MatchRecord:
+        record = self.book.matches.get(self.head.match_id)
+        entry = Entry(
+            match_id=self.head.match_id,
+            seq=(record.seq if record else 0) + 1,
+            decision_id=self.head.decision_id,
+            ruleset=ruleset.name,
+            ruleset_version=ruleset.version,
+            body=body,
+            state_hash="",
+            recorded_at_ms=self.now_ms,
+        )
+        record = apply(record, entry)
+        record.state_hash = state_hash(record.state)
+        self.entries.append(msgspec.structs.replace(entry, state_hash=record.state_hash))
+        self.book.matches[record.match_id] = record
+        return record
+
+    def ruling(self, ruleset: Ruleset, asked: msgspec.Raw, verdict: Accepted | Rejection) -> None:
+        self.write(
+            Ruling(
+                seat=self.head.seat,
+                sender=self.head.sender,
+                sent_at_ms=self.head.sent_at_ms,
+                asked=asked,
+                accepted=isinstance(verdict, Accepted),
+                rule=verdict.rule,
+                reason=getattr(verdict, "reason", ""),
+            ),
+            ruleset,
+        )
+
+    def settle(self, ruleset: Ruleset, record: MatchRecord) -> None:
+        """Write what follows on its own, then reveal the seed if the game just ended."""
+        for _ in range(MAX_REACTIONS):
+            derived = ruleset.react(record.state)
+            if not derived:
+                break
+            for event in derived:
+                record = self.write(event, ruleset)
+        else:
+            raise RuntimeError(f"{ruleset.name}: react did not settle in {MAX_REACTIONS} rounds")
+        if not record.over and ruleset.is_over(record.state):
+            self.write(SeedRevealed(seed=record.seed), ruleset)
+
+
+Outcome = list[Entry[Any]] | DeadLetter | None
+
+
+def rule_on(
+    book: PartitionBook,
+    raw: bytes,
+    *,
+    partition: int,
+    offset: int,
+    now_ms: int,
+    fresh_seed: Callable[[], str],
+) -> Outcome:
+    """Judge one decision as received from the `decisions` topic."""
+
+    def dead(rule: str, reason: str) -> DeadLetter:
+        payload = raw[:4096].decode("utf-8", "replace")
+        return DeadLetter(reason=reason, rule=rule, partition=partition, offset=offset,
+                          payload=payload)
+
+    try:
+        head = _head.decode(raw)
+    except msgspec.DecodeError as error:
+        return dead(rules.MALFORMED, f"not a decision (needs match_id and decision_id): {error}")
+    record = book.matches.get(head.match_id)
+    if record is not None and head.decision_id in record.judged:
+        return None
+    scribe = _Scribe(book, head, now_ms)
+
+    if len(raw) > rules.MAX_DECISION_BYTES:
+        problem = Rejection(rules.OVERSIZED, f"a decision is at most 64 KiB; this one is "
+                                             f"{len(raw)} bytes")
+        asked = msgspec.Raw(encode({"oversized_bytes": len(raw)}))
+    else:
+        try:
+            decision = decode_decision(raw)
+            problem, asked = None, decision.body
+        except msgspec.DecodeError as error:
+            problem = Rejection(rules.MALFORMED, f"this is not a decision: {error}")
+            asked = msgspec.Raw(encode(raw[:1024].decode("utf-8", "replace")))
+
+    if record is None:
+        if problem is not None:
+            return dead(problem.rule, problem.reason)
+        return _create(scribe, decision, dead, fresh_seed)
+    ruleset = get_ruleset(record.ruleset)
+    if problem is not None:
+        scribe.ruling(ruleset, asked, problem)
+        return scribe.entries
+    _judge(scribe, record, ruleset, decision)
+    return scribe.entries
+
+
+def _create(
+    scribe: _Scribe,
+    decision: Decision,
+    dead: Callable[[str, str], DeadLetter],
+    fresh_seed: Callable[[], str],
+) -> Outcome:
+    try:
+        create = msgspec.json.decode(decision.body, type=CreateMatch)
+    except msgspec.DecodeError as error:
+        return dead(rules.UNKNOWN_MATCH,
+                    f"no match {decision.match_id!r}, and this is not a match.create: {error}")
+    try:
+        ruleset = get_ruleset(create.ruleset)
+    except UnknownRuleset as error:
+        return dead(rules.CREATE, str(error))
+    if not ruleset.min_seats <= create.seats <= ruleset.max_seats:
+        return dead(rules.CREATE, f"{ruleset.name} takes {ruleset.min_seats} to "
+                                  f"{ruleset.max_seats} seats, not {create.seats}")
+    if (why := ruleset.options_error(create.seats, create.options)) is not None:
+        return dead(rules.CREATE, why)
+    seed = create.seed or fresh_seed()
+    record = scribe.write(
+        MatchCreated(
+            ruleset=ruleset.name,
+            seats=create.seats,
+            options=create.options,
+            seed_commitment=hashlib.sha256(seed.encode()).hexdigest(),
+            seed=seed,
+        ),
+        ruleset,
+    )
+    scribe.ruling(ruleset, decision.body, Accepted(rules.CREATE, []))
+    for event in ruleset.initial(create.seats, create.options, seed):
+        record = scribe.write(event, ruleset)
+    scribe.settle(ruleset, record)
+    return scribe.entries
+
+
+def _judge(scribe: _Scribe, record: MatchRecord, ruleset: Ruleset, decision: Decision) -> None:
+    verdict = _verdict(record, ruleset, decision)
+    scribe.ruling(ruleset, decision.body, verdict)
+    if isinstance(verdict, Rejection):
+        return
+    for event in verdict.events:
+        record = scribe.write(event, ruleset)
+    scribe.settle(ruleset, record)
+
+
+def _verdict(record: MatchRecord, ruleset: Ruleset, decision: Decision) -> Accepted | Rejection:
+    """Platform checks first (match, seat, freshness), then the game's own `decide`."""
+    codec = game_codec(ruleset.name)
+    if record.over:
+        return Rejection(rules.MATCH_OVER, "this match has ended")
+    try:
+        body = codec.decision_body(decision.body)
+    except msgspec.DecodeError as error:
+        return Rejection(rules.MALFORMED, f"{ruleset.name} has no such decision: {error}")
+    seat = decision.seat
+    if isinstance(body, CreateMatch):
+        return Rejection(rules.MATCH_EXISTS, f"match {record.match_id!r} already exists")
+    if seat is None or not 0 <= seat < record.seats:
+        return Rejection(rules.SEAT, f"seat {seat} is not a seat of this "
+                                     f"{record.seats}-seat match (seats are 0 to "
+                                     f"{record.seats - 1})")
+    if isinstance(body, ClaimSeat):
+        holder = record.holders[seat]
+        if holder is not None:
+            return Rejection(rules.SEAT, f"seat {seat} is already held by {holder}")
+        return Accepted(rules.SEAT, [SeatClaimed(seat=seat, player=body.player)])
+    if record.open_seats:
+        return Rejection(rules.NOT_STARTED, f"play starts when every seat is held; open: "
+                                            f"{record.open_seats}")
+    if (
+        decision.seen_seq is not None
+        and decision.seen_seq != record.seq
+        and ruleset.needs_fresh_view(body)
+    ):
+        return Rejection(rules.STALE, f"you decided on the match as of entry {decision.seen_seq}"
+                                      f"; it is now at entry {record.seq}: look again")
+    return ruleset.decide(record.state, seat, body)

@@ -1,0 +1,114 @@
+"""Race to 21: a tiny game for testing the platform without Core Worlds.
+
+Seats take turns adding 1 to 3 to a shared total; whoever reaches 21 wins. Each seat
+is dealt one secret card at setup (shuffled from the seed), so views have something
+to hide and the log has a random outcome to record.
+"""
+
+import random
+from typing import Any
+
+import msgspec
+
+from events.ruleset import Accepted, Rejection, Ruleset, register
+
+TARGET = 21
+
+
+class Add(msgspec.Struct, frozen=True, tag="race.add"):
+    amount: int
+
+
+class Dealt(msgspec.Struct, frozen=True, tag="race.dealt"):
+    seats: int
+    cards: list[int]  # seat i holds cards[i]
+
+
+class Added(msgspec.Struct, frozen=True, tag="race.added"):
+    seat: int
+    amount: int
+
+
+class TurnPassed(msgspec.Struct, frozen=True, tag="race.turn_passed"):
+    to_seat: int
+
+
+class Won(msgspec.Struct, frozen=True, tag="race.won"):
+    seat: int
+
+
+class RaceState(msgspec.Struct, frozen=True):
+    seats: int
+    cards: list[int]
+    total: int = 0
+    turn: int = 0
+    turn_done: bool = False
+    winner: int | None = None
+
+
+class RaceView(msgspec.Struct, frozen=True):
+    total: int
+    turn: int
+    winner: int | None
+    my_card: int | None
+
+
+class RaceToTwentyOne(Ruleset):
+    name = "race-to-21"
+    version = "1"
+    min_seats = 2
+    max_seats = 4
+    decision_types = (Add,)
+    event_types = (Dealt, Added, TurnPassed, Won)
+    state_type = RaceState
+
+    def initial(self, seats: int, options: dict[str, Any], seed: str) -> list[Any]:
+        deck = list(range(1, 11))
+        random.Random(seed).shuffle(deck)
+        return [Dealt(seats=seats, cards=deck[:seats])]
+
+    def decide(self, state: RaceState, seat: int, decision: Any) -> Accepted | Rejection:
+        if state.winner is not None:
+            return Rejection("T-3", "the race is over")
+        if seat != state.turn:
+            return Rejection("T-2", f"it is seat {state.turn}'s turn, not yours")
+        if not 1 <= decision.amount <= 3:
+            return Rejection("T-1", f"add 1 to 3, not {decision.amount}")
+        return Accepted("T-1", [Added(seat=seat, amount=decision.amount)])
+
+    def evolve(self, state: RaceState | None, event: Any) -> RaceState:
+        match event:
+            case Dealt(seats=seats, cards=cards):
+                return RaceState(seats=seats, cards=cards)
+            case Added(amount=amount):
+                return msgspec.structs.replace(state, total=state.total + amount, turn_done=True)
+            case TurnPassed(to_seat=seat):
+                return msgspec.structs.replace(state, turn=seat, turn_done=False)
+            case Won(seat=seat):
+                return msgspec.structs.replace(state, winner=seat)
+        raise TypeError(f"race-to-21 has no event {event!r}")
+
+    def react(self, state: RaceState) -> list[Any]:
+        if state.winner is None and state.total >= TARGET:
+            return [Won(seat=state.turn)]
+        if state.winner is None and state.turn_done:
+            return [TurnPassed(to_seat=(state.turn + 1) % state.seats)]
+        return []
+
+    def view(self, state: RaceState, seat: int | None) -> RaceView:
+        card = state.cards[seat] if seat is not None else None
+        return RaceView(total=state.total, turn=state.turn, winner=state.winner, my_card=card)
+
+    def legal(self, state: RaceState, seat: int) -> list[Any]:
+        if state.winner is not None or seat != state.turn:
+            return []
+        return [Add(amount=n) for n in (1, 2, 3)]
+
+    def to_act(self, state: RaceState) -> list[int]:
+        return [] if state.winner is not None else [state.turn]
+
+    def is_over(self, state: RaceState) -> bool:
+        return state.winner is not None
+
+
+register(RaceToTwentyOne())
