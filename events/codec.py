@@ -50,10 +50,10 @@ class GameCodec:
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
         self._decision_body = msgspec.json.Decoder(
-            Union[(*PLATFORM_DECISIONS, *ruleset.decision_types)]  # noqa: UP007
+            Union[(*PLATFORM_DECISIONS, *ruleset.decision_types)]
         )
         self._entry_body = msgspec.json.Decoder(
-            Union[(*PLATFORM_ENTRIES, *ruleset.event_types)]  # noqa: UP007
+            Union[(*PLATFORM_ENTRIES, *ruleset.event_types)]
         )
         self._state = msgspec.msgpack.Decoder(ruleset.state_type)
 

@@ -4,7 +4,7 @@ Every reader folds through here (the rules service, projections, replays, `verif
 they all agree on what the log says.
 """
 
-from typing import Any, Generic, TypeVar
+from typing import Any
 
 import msgspec
 
@@ -19,10 +19,8 @@ from events.envelope import (
 )
 from events.ruleset import get_ruleset
 
-State = TypeVar("State")
 
-
-class MatchRecord(msgspec.Struct, Generic[State], kw_only=True):
+class MatchRecord(msgspec.Struct, kw_only=True):
     """A match as the log tells it. Mutable: exactly one folder owns each record."""
 
     match_id: str
@@ -35,7 +33,7 @@ class MatchRecord(msgspec.Struct, Generic[State], kw_only=True):
     holders: list[str | None]
     judged: set[str]
     seq: int = 0
-    state: State | None = None
+    state: Any = None  # the ruleset's state; None until its first event
     state_hash: str = ""
     over: bool = False
     last_entry_ms: int = 0

@@ -95,7 +95,7 @@ def load_rulesets() -> dict[str, Ruleset]:
 
 
 def get_ruleset(name: str) -> Ruleset:
-    if not _REGISTRY:
+    if name not in _REGISTRY:
         load_rulesets()
     try:
         return _REGISTRY[name]

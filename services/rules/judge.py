@@ -1,9 +1,10 @@
 """Judging one decision against the partition's matches: deterministic, no I/O.
 
 The outcome is the batch of entries to append (the ruling, then the decided events,
-then whatever `react` derives; a new match's `match.created` comes before its ruling), a dead letter when no match can answer, or `None` when
-the decision was judged before. The book is updated as entries are written, so the
-caller must append the batch or drop the book (the service crashes and catches up).
+then whatever `react` derives; a new match's `match.created` comes before its ruling),
+a dead letter when no match can answer, or `None` when the decision was judged before.
+The book is updated as entries are written, so the caller must append the batch or drop
+the book (the service crashes and catches up).
 """
 
 import hashlib

@@ -1,0 +1,96 @@
+"""Core Worlds: the ruleset behind the platform's interface (rules reference: CW-* rule IDs)."""
+
+from typing import Any
+
+from events.ruleset import Accepted, Rejection, Ruleset, register
+from events.rulesets.core_worlds.decide import decide
+from events.rulesets.core_worlds.decisions import DECISIONS, Keep, Pass, Reshuffle, UseSurgeToken
+from events.rulesets.core_worlds.energy import declarer
+from events.rulesets.core_worlds.evolve import evolve
+from events.rulesets.core_worlds.game_setup import setup
+from events.rulesets.core_worlds.happenings import EVENTS
+from events.rulesets.core_worlds.legal import legal
+from events.rulesets.core_worlds.loader import PROVISIONAL, CardSetError, load
+from events.rulesets.core_worlds.react import react
+from events.rulesets.core_worlds.sector0 import picker
+from events.rulesets.core_worlds.state import (
+    ACTION,
+    DISCARD,
+    ENERGY,
+    OVER,
+    RESHUFFLE,
+    SECTOR0,
+    Game,
+)
+from events.rulesets.core_worlds.view import SeatView, view
+
+OPTIONS = {"sector0_draft": bool, "card_set": str}
+
+
+class CoreWorlds(Ruleset):
+    name = "core-worlds"
+    version = "1"
+    min_seats = 2
+    max_seats = 5
+    decision_types = DECISIONS
+    event_types = EVENTS
+    state_type = Game
+
+    def initial(self, seats: int, options: dict[str, Any], seed: str) -> list[Any]:
+        cards = load(options.get("card_set", PROVISIONAL))
+        return setup(cards, seats, seed, sector0=options.get("sector0_draft", False))
+
+    def decide(self, state: Game, seat: int, decision: Any) -> Accepted | Rejection:
+        return decide(state, seat, decision)
+
+    def evolve(self, state: Game | None, event: Any) -> Game:
+        return evolve(state, event)
+
+    def react(self, state: Game) -> list[Any]:
+        return react(state)
+
+    def view(self, state: Game, seat: int | None) -> SeatView:
+        return view(state, seat, tuple(self.to_act(state)))
+
+    def legal(self, state: Game, seat: int) -> list[Any]:
+        return legal(state, seat)
+
+    def to_act(self, state: Game) -> list[int]:
+        if state.phase == SECTOR0:
+            seat = picker(state)
+        elif state.phase == ENERGY:
+            seat = declarer(state)
+        elif state.phase == ACTION:
+            seat = None if state.turn_done else state.turn
+        elif state.phase in (DISCARD, RESHUFFLE):
+            return [s for s, p in enumerate(state.players) if not p.done]
+        else:
+            seat = None
+        return [] if seat is None else [seat]
+
+    def is_over(self, state: Game) -> bool:
+        return state.phase == OVER
+
+    def options_error(self, seats: int, options: dict[str, Any]) -> str | None:
+        for key, value in options.items():
+            if key not in OPTIONS:
+                return f"core-worlds has no option {key!r}; it takes {sorted(OPTIONS)}"
+            if not isinstance(value, OPTIONS[key]):
+                return f"core-worlds option {key!r} must be a {OPTIONS[key].__name__}"
+        try:
+            cards = load(options.get("card_set", PROVISIONAL))
+        except CardSetError as error:
+            return str(error)
+        if len(cards.homes) < seats:
+            return (
+                f"card set {cards.name!r} has {len(cards.homes)} Home Worlds; "
+                f"{seats} players need one each"
+            )
+        return None
+
+    def needs_fresh_view(self, decision: Any) -> bool:
+        """Passing, a token and end-of-round choices depend on nothing others change."""
+        return not isinstance(decision, Pass | UseSurgeToken | Keep | Reshuffle)
+
+
+CORE_WORLDS = register(CoreWorlds())

@@ -1,0 +1,17 @@
+"""A batch of events decided one after another, each judged on the state the last one left."""
+
+from typing import Any
+
+from events.rulesets.core_worlds.evolve import evolve
+from events.rulesets.core_worlds.state import Game
+
+
+class Batch:
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.events: list[Any] = []
+
+    def emit(self, *events: Any) -> None:
+        for event in events:
+            self.events.append(event)
+            self.game = evolve(self.game, event)

@@ -1,0 +1,52 @@
+"""Judging one decision: the judge for its kind, each citing the rule it applies."""
+
+from collections.abc import Callable
+from typing import Any
+
+from events.ruleset import Accepted, Rejection
+from events.rulesets.core_worlds.as_action import judge_use_action
+from events.rulesets.core_worlds.decisions import (
+    Declare,
+    Deploy,
+    Draft,
+    Invade,
+    Keep,
+    Pass,
+    Pick,
+    Reshuffle,
+    UseAction,
+    UseSurgeToken,
+)
+from events.rulesets.core_worlds.deploy import judge_deploy
+from events.rulesets.core_worlds.discard import judge_keep
+from events.rulesets.core_worlds.draft import judge_draft
+from events.rulesets.core_worlds.energy import judge_declare
+from events.rulesets.core_worlds.invade import judge_invade
+from events.rulesets.core_worlds.reshuffle import judge_reshuffle
+from events.rulesets.core_worlds.sector0 import judge_pick
+from events.rulesets.core_worlds.state import OVER, Game
+from events.rulesets.core_worlds.turns import judge_pass, judge_surge_token
+
+_JUDGES: dict[type, Callable[[Game, int, Any], Accepted | Rejection]] = {
+    Pick: judge_pick,
+    Declare: judge_declare,
+    Draft: judge_draft,
+    Deploy: judge_deploy,
+    Invade: judge_invade,
+    UseAction: judge_use_action,
+    Pass: judge_pass,
+    UseSurgeToken: judge_surge_token,
+    Keep: judge_keep,
+    Reshuffle: judge_reshuffle,
+}
+
+
+def decide(game: Game, seat: int, decision: Any) -> Accepted | Rejection:
+    judge = _JUDGES.get(type(decision))
+    if judge is None:
+        return Rejection("CW-R", f"Core Worlds has no decision {type(decision).__name__}")
+    if game.phase == OVER:
+        return Rejection("CW-F1", "the game is over")
+    if not 0 <= seat < game.seats:
+        return Rejection("CW-S1", f"there is no seat {seat} in this {game.seats}-player game")
+    return judge(game, seat, decision)

@@ -1,0 +1,24 @@
+"""Drafting a Unit, Tactic or Prestige from the Central Zone (CW-A1)."""
+
+from events.ruleset import Accepted, Rejection
+from events.rulesets.core_worlds.checks import label, not_your_turn
+from events.rulesets.core_worlds.decisions import Draft
+from events.rulesets.core_worlds.happenings import Drafted
+from events.rulesets.core_worlds.state import Game
+
+
+def judge_draft(game: Game, seat: int, decision: Draft) -> Accepted | Rejection:
+    if (wrong := not_your_turn(game, seat, "drafting")) is not None:
+        return wrong
+    if decision.card not in game.central:
+        return Rejection("CW-A1", f"{label(game, decision.card)} is not in the Central Zone")
+    card = game.cards.cards[decision.card]
+    if card.is_world:
+        return Rejection("CW-A1", f"Worlds are never drafted; invade {card.name} instead")
+    energy = game.players[seat].energy
+    if card.draft > energy:
+        return Rejection(
+            "CW-A1", f"drafting {card.name} costs {card.draft} energy; you have {energy}"
+        )
+    token = decision.card in game.tokened  # CW-G6
+    return Accepted("CW-A1", [Drafted(seat=seat, card=decision.card, cost=card.draft, token=token)])

@@ -1,0 +1,28 @@
+"""Drawing and shuffling: the only randomness after setup, each outcome written as an event."""
+
+import random
+
+from events.rulesets.core_worlds.batch import Batch
+from events.rulesets.core_worlds.happenings import DeckShuffled, Drew
+from events.rulesets.core_worlds.state import Cards, Game
+
+
+def shuffled(game: Game, cards: Cards) -> Cards:
+    """A shuffle drawn from the seed and the count of shuffles before it."""
+    order = list(cards)
+    random.Random(f"{game.seed}:{game.rolls}").shuffle(order)
+    return tuple(order)
+
+
+def draw(batch: Batch, seat: int, count: int) -> None:
+    """Draw `count` cards, shuffling the discard pile in when the draw pile runs out (CW-D3)."""
+    if count <= 0:
+        return
+    player = batch.game.players[seat]
+    taken = player.draw[:count]
+    if taken:
+        batch.emit(Drew(seat=seat, cards=taken))
+    short = count - len(taken)
+    if short > 0 and player.discard:
+        order = shuffled(batch.game, player.discard)
+        batch.emit(DeckShuffled(seat=seat, order=order), Drew(seat=seat, cards=order[:short]))

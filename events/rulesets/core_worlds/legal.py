@@ -1,0 +1,145 @@
+"""Every legal decision of a seat now, bounded: equivalent choices (copies of a card, which
+cheap card to discard) are listed once, and invasions as their useful plans."""
+
+from itertools import combinations
+from typing import Any
+
+from events.ruleset import Accepted
+from events.rulesets.core_worlds.decide import decide
+from events.rulesets.core_worlds.decisions import (
+    Declare,
+    Deploy,
+    Draft,
+    Exchange,
+    Keep,
+    Pass,
+    Pick,
+    Reshuffle,
+    UseAction,
+    UseSurgeToken,
+)
+from events.rulesets.core_worlds.energy import declarer
+from events.rulesets.core_worlds.plans import invasion_plans
+from events.rulesets.core_worlds.sector0 import picker
+from events.rulesets.core_worlds.state import (
+    ACTION,
+    DISCARD,
+    ENERGY,
+    RESHUFFLE,
+    SECTOR0,
+    Game,
+)
+from events.rulesets.core_worlds.worth import worth
+
+MOST_EXCHANGES = 4  # Energy-phase abilities combined in the listing (2**4 combinations)
+
+
+def legal(game: Game, seat: int) -> list[Any]:
+    if game.phase == SECTOR0:
+        return [Pick(card=c) for c in _distinct(game, game.central)] if picker(game) == seat else []
+    if game.phase == ENERGY:
+        return declarations(game, seat) if declarer(game) == seat else []
+    if game.phase == ACTION:
+        return turn_options(game, seat)
+    player = game.players[seat]
+    if game.phase == DISCARD and not player.done:
+        return [Keep(), *(Keep(card=c) for c in _distinct(game, player.hand))]
+    if game.phase == RESHUFFLE and not player.done:
+        return [Reshuffle(shuffle=True), Reshuffle(shuffle=False)]
+    return []
+
+
+def turn_options(game: Game, seat: int) -> list[Any]:
+    if _accepted(game, seat, Pass()) is None:
+        return []
+    options: list[Any] = [Pass()]
+    options += _valid(game, seat, [UseSurgeToken()])
+    options += _valid(
+        game,
+        seat,
+        [Draft(card=c) for c in _distinct(game, game.central) if not game.cards.cards[c].is_world],
+    )
+    options += deployments(game, seat)
+    options += [plan for plan, _ in invasion_plans(game, seat)]
+    options += action_uses(game, seat)
+    return options
+
+
+def declarations(game: Game, seat: int) -> list[Declare]:
+    player, cards = game.players[seat], game.cards.cards
+    surges = [c for c in player.hand if cards[c].has("surge")]
+    sources = [
+        (c, i, a)
+        for c in player.warzone
+        for i, a in enumerate(cards[c].abilities)
+        if a.kind == "energy_exchange"
+    ][:MOST_EXCHANGES]
+    options = []
+    for count in range(len(surges) + 1):
+        played = tuple(surges[:count])
+        rest = _cheapest(game, [c for c in player.hand if c not in played])
+        for mask in range(1 << len(sources)):
+            pool, exchanges = list(rest), []
+            for bit, (source, index, ability) in enumerate(sources):
+                if mask >> bit & 1:
+                    exchanges.append(
+                        Exchange(
+                            source=source, ability=index, discards=tuple(pool[: ability.discard])
+                        )
+                    )
+                    pool = pool[ability.discard :]
+            options.append(Declare(surges=played, exchanges=tuple(exchanges)))
+    return _valid(game, seat, options)
+
+
+def deployments(game: Game, seat: int) -> list[Deploy]:
+    player, cards = game.players[seat], game.cards.cards
+    units = [c for c in player.hand if cards[c].is_unit]
+    seen, options = set(), []
+    for size in range(1, min(len(units), player.action_points) + 1):
+        for group in combinations(units, size):
+            key = tuple(sorted(cards[u].name for u in group))
+            if key in seen:
+                continue
+            seen.add(key)
+            ordered = sorted(group, key=lambda u: cards[u].has("deploy_cost"))
+            options.append(Deploy(units=tuple(ordered)))
+    return _valid(game, seat, options)
+
+
+def action_uses(game: Game, seat: int) -> list[UseAction]:
+    player, cards = game.players[seat], game.cards.cards
+    options = []
+    for card in (*_distinct(game, player.hand), *player.warzone):
+        for index, ability in enumerate(cards[card].abilities):
+            if ability.kind == "action":
+                spare = _cheapest(game, [c for c in player.hand if c != card])
+                options.append(
+                    UseAction(card=card, ability=index, discards=tuple(spare[: ability.discard]))
+                )
+    return _valid(game, seat, options)
+
+
+def _distinct(game: Game, cards: Any) -> list[int]:
+    """One card per name and token (copies are the same choice)."""
+    names = game.cards.cards
+    seen, kept = set(), []
+    for card in cards:
+        key = (names[card].name, card in game.tokened)
+        if key not in seen:
+            seen.add(key)
+            kept.append(card)
+    return kept
+
+
+def _cheapest(game: Game, cards: list[int]) -> list[int]:
+    return sorted(cards, key=lambda c: worth(game.cards.cards[c]))
+
+
+def _accepted(game: Game, seat: int, decision: Any) -> Accepted | None:
+    verdict = decide(game, seat, decision)
+    return verdict if isinstance(verdict, Accepted) else None
+
+
+def _valid(game: Game, seat: int, options: list[Any]) -> list[Any]:
+    return [d for d in options if _accepted(game, seat, d) is not None]

@@ -1,0 +1,169 @@
+"""The phase machine: what follows on its own once the decisions of a step are in.
+
+Each step reads as the rulebook's phase: Draw, Energy, Galactic, Action, Discard, End.
+"""
+
+from collections.abc import Callable
+from typing import Any
+
+from events.rulesets.core_worlds.batch import Batch
+from events.rulesets.core_worlds.cardset import ROUNDS, SECTORS
+from events.rulesets.core_worlds.draw import draw, shuffled
+from events.rulesets.core_worlds.energy import declarer, has_options
+from events.rulesets.core_worlds.game_setup import central_size
+from events.rulesets.core_worlds.happenings import (
+    CardsReturned,
+    DeckShuffled,
+    EnergyDeclared,
+    EnergyProduced,
+    GalacticDrawn,
+    Kept,
+    Passed,
+    PhaseBegan,
+    ReshuffleChosen,
+    RoundEnded,
+    Sector0Ended,
+    TokensPlaced,
+    TurnBegan,
+)
+from events.rulesets.core_worlds.scoring import final_scores
+from events.rulesets.core_worlds.sector0 import picker
+from events.rulesets.core_worlds.state import (
+    ACTION,
+    DISCARD,
+    DRAW,
+    END,
+    ENERGY,
+    GALACTIC,
+    RESHUFFLE,
+    SECTOR0,
+    Game,
+    world_energy,
+)
+from events.rulesets.core_worlds.turns import must_pass, next_seat
+
+SECTOR_V_ROUND = 2 * SECTORS - 1
+
+
+def react(game: Game) -> list[Any]:
+    step = _STEPS.get(game.phase)
+    if step is None:
+        return []
+    batch = Batch(game)
+    step(batch)
+    return batch.events
+
+
+def _sector0(batch: Batch) -> None:
+    game = batch.game
+    if picker(game) is not None:
+        return
+    for seat, player in enumerate(game.players):  # CW-V4
+        batch.emit(DeckShuffled(seat=seat, order=shuffled(batch.game, player.draw + player.picks)))
+    batch.emit(Sector0Ended(unpicked=game.central))
+
+
+def _draw(batch: Batch) -> None:
+    game = batch.game
+    size = game.cards.sector(game.round).hand_size
+    for seat in game.order():  # CW-D1: the kept card counts
+        draw(batch, seat, size - len(batch.game.players[seat].hand))
+    batch.emit(PhaseBegan(phase=ENERGY))
+    amounts = tuple(world_energy(batch.game, seat) for seat in range(game.seats))
+    batch.emit(EnergyProduced(amounts=amounts))  # CW-E1
+
+
+def _energy(batch: Batch) -> None:
+    while (seat := declarer(batch.game)) is not None:
+        if has_options(batch.game, seat):
+            return
+        batch.emit(EnergyDeclared(seat=seat))
+    batch.emit(PhaseBegan(phase=GALACTIC))
+
+
+def _galactic(batch: Batch) -> None:
+    game = batch.game
+    if game.round > 1:
+        if game.tokened:
+            batch.emit(CardsReturned(cards=game.tokened))  # CW-G1
+        if batch.game.central:
+            batch.emit(TokensPlaced(cards=batch.game.central))  # CW-G2
+    _refill(batch)
+    batch.emit(PhaseBegan(phase=ACTION), TurnBegan(seat=batch.game.destiny))
+
+
+def _refill(batch: Batch) -> None:
+    game = batch.game
+    sector = (game.round + 1) // 2
+    deck = game.galactic[sector]
+    if game.round == ROUNDS:
+        taken = len(deck)  # CW-G5
+    else:
+        cards, seats = game.cards.cards, game.seats
+        zone = [cards[c].is_world for c in game.central]
+        taken = 0
+
+        def take_while(short: Callable[[], bool]) -> None:
+            nonlocal taken
+            while short() and taken < len(deck):
+                zone.append(cards[deck[taken]].is_world)
+                taken += 1
+
+        take_while(lambda: len(zone) < central_size(seats))  # CW-G3
+        take_while(lambda: sum(zone) < seats)  # CW-G4
+        take_while(lambda: len(zone) - sum(zone) < seats)
+    if taken:
+        batch.emit(GalacticDrawn(deck=sector, cards=deck[:taken]))
+
+
+def _action(batch: Batch) -> None:
+    game = batch.game
+    if game.turn_done:
+        seat = next_seat(game)
+        batch.emit(TurnBegan(seat=seat) if seat is not None else PhaseBegan(phase=DISCARD))
+    elif must_pass(game, game.turn):  # CW-A5
+        batch.emit(Passed(seat=game.turn, forced=True))
+
+
+def _discard(batch: Batch) -> None:
+    game = batch.game
+    for seat, player in enumerate(game.players):
+        if not player.done and not player.hand:
+            batch.emit(Kept(seat=seat, card=None))  # nothing to keep
+    if all(p.done for p in batch.game.players):
+        if game.round == ROUNDS:
+            batch.emit(final_scores(batch.game))  # CW-F1
+        else:
+            sector = game.cards.sector(game.round + 1)
+            batch.emit(
+                RoundEnded(
+                    round=game.round + 1,  # CW-N1
+                    destiny=(game.destiny + 1) % game.seats,  # CW-N3
+                    action_points=sector.action_points,  # CW-N2
+                )
+            )
+
+
+def _end(batch: Batch) -> None:
+    entering_sector_v = batch.game.round == SECTOR_V_ROUND  # CW-N4
+    batch.emit(PhaseBegan(phase=RESHUFFLE if entering_sector_v else DRAW))
+
+
+def _reshuffle(batch: Batch) -> None:
+    for seat, player in enumerate(batch.game.players):
+        if not player.done and not player.discard:
+            batch.emit(ReshuffleChosen(seat=seat, shuffle=False))  # nothing to shuffle
+    if all(p.done for p in batch.game.players):
+        batch.emit(PhaseBegan(phase=DRAW))
+
+
+_STEPS: dict[str, Callable[[Batch], None]] = {
+    SECTOR0: _sector0,
+    DRAW: _draw,
+    ENERGY: _energy,
+    GALACTIC: _galactic,
+    ACTION: _action,
+    DISCARD: _discard,
+    END: _end,
+    RESHUFFLE: _reshuffle,
+}

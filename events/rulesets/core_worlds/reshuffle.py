@@ -1,0 +1,21 @@
+"""Entering Sector V: each player may shuffle their discard pile into their draw pile (CW-N4)."""
+
+from typing import Any
+
+from events.ruleset import Accepted, Rejection
+from events.rulesets.core_worlds.decisions import Reshuffle
+from events.rulesets.core_worlds.draw import shuffled
+from events.rulesets.core_worlds.happenings import DeckShuffled, ReshuffleChosen
+from events.rulesets.core_worlds.state import RESHUFFLE, Game
+
+
+def judge_reshuffle(game: Game, seat: int, decision: Reshuffle) -> Accepted | Rejection:
+    if game.phase != RESHUFFLE:
+        return Rejection("CW-N4", "the discard pile may be shuffled in only on entering Sector V")
+    player = game.players[seat]
+    if player.done:
+        return Rejection("CW-N4", "you have chosen already")
+    events: list[Any] = [ReshuffleChosen(seat=seat, shuffle=decision.shuffle)]
+    if decision.shuffle:
+        events.append(DeckShuffled(seat=seat, order=shuffled(game, player.draw + player.discard)))
+    return Accepted("CW-N4", events)

@@ -1,0 +1,69 @@
+"""Turn order in the Action phase: passing, forced passes, Energy Surge tokens (CW-A5, CW-A6)."""
+
+from events.ruleset import Accepted, Rejection
+from events.rulesets.core_worlds.cardset import Card
+from events.rulesets.core_worlds.checks import not_your_turn
+from events.rulesets.core_worlds.decisions import Pass, UseSurgeToken
+from events.rulesets.core_worlds.happenings import Passed, SurgeTokenUsed
+from events.rulesets.core_worlds.state import Game, Player
+
+SURGE_TOKEN_ENERGY = 2  # CW-A6
+
+
+def next_seat(game: Game) -> int | None:
+    """The next seat clockwise that has not passed; None once every seat has."""
+    for step in range(1, game.seats + 1):
+        seat = (game.turn + step) % game.seats
+        if not game.players[seat].done:
+            return seat
+    return None
+
+
+def free_action(cards: tuple[Card, ...], player: Player) -> bool:
+    """An "as an Action" ability usable with no energy (the CW-A5 exception)."""
+    for card_id in (*player.hand, *player.warzone):
+        card = cards[card_id]
+        if card.is_unit and card_id in player.hand:
+            continue
+        free_play = not card.is_tactic or card.play == 0
+        for ability in card.abilities:
+            spare = len(player.hand) - (card_id in player.hand)
+            if (
+                ability.kind == "action"
+                and ability.energy == 0
+                and free_play
+                and ability.discard <= spare
+                and (ability.gain or ability.draw or player.tokens_on(card_id) < ability.limit)
+            ):
+                return True
+    return False
+
+
+def must_pass(game: Game, seat: int) -> bool:
+    """No action points, or no energy, no token and no free ability (CW-A5)."""
+    player = game.players[seat]
+    if player.action_points == 0:
+        return True
+    return (
+        player.energy == 0
+        and player.surge_tokens == 0
+        and not free_action(game.cards.cards, player)
+    )
+
+
+def judge_pass(game: Game, seat: int, decision: Pass) -> Accepted | Rejection:
+    wrong = not_your_turn(game, seat, "passing", needs_energy=False, needs_action_point=False)
+    if wrong is not None:
+        return wrong
+    return Accepted("CW-A5", [Passed(seat=seat)])
+
+
+def judge_surge_token(game: Game, seat: int, decision: UseSurgeToken) -> Accepted | Rejection:
+    wrong = not_your_turn(
+        game, seat, "using an Energy Surge token", needs_energy=False, needs_action_point=False
+    )
+    if wrong is not None:
+        return wrong
+    if game.players[seat].surge_tokens == 0:
+        return Rejection("CW-A6", "you have no Energy Surge token left")
+    return Accepted("CW-A6", [SurgeTokenUsed(seat=seat, gain=SURGE_TOKEN_ENERGY)])

@@ -1,0 +1,90 @@
+"""What a seat may see: its own hand and discard pile, and what is public. Nothing else leaves."""
+
+import msgspec
+
+from events.rulesets.core_worlds.state import Cards, Game, Player, Score
+
+
+class PlayerView(msgspec.Struct, frozen=True):
+    seat: int
+    home: int
+    warzone: Cards
+    colonists: Cards
+    picks: Cards
+    counters: tuple[tuple[int, int], ...]
+    hand_size: int  # CW-D2: the size is public, the contents are not
+    draw_size: int
+    discard_size: int  # CW-C4: only the owner looks through it
+    energy: int
+    action_points: int
+    surge_tokens: int
+    done: bool
+
+
+class SeatView(msgspec.Struct, frozen=True):
+    seat: int | None  # None: a spectator
+    card_set: str
+    provisional: bool
+    round: int
+    sector: int
+    phase: str
+    destiny: int
+    turn: int
+    to_act: tuple[int, ...]
+    central: Cards
+    tokened: Cards
+    galactic_sizes: tuple[int, ...]
+    players: tuple[PlayerView, ...]
+    hand: Cards  # the seat's own
+    discard: Cards  # the seat's own
+    cards: dict[int, str]  # the name of every card this view shows
+    scores: tuple[Score, ...]
+    winners: tuple[int, ...]
+
+
+def _public(seat: int, p: Player) -> PlayerView:
+    return PlayerView(
+        seat=seat,
+        home=p.home,
+        warzone=p.warzone,
+        colonists=p.colonists,
+        picks=p.picks,
+        counters=p.counters,
+        hand_size=len(p.hand),
+        draw_size=len(p.draw),
+        discard_size=len(p.discard),
+        energy=p.energy,
+        action_points=p.action_points,
+        surge_tokens=p.surge_tokens,
+        done=p.done,
+    )
+
+
+def view(game: Game, seat: int | None, to_act: tuple[int, ...]) -> SeatView:
+    own = game.players[seat] if seat is not None else None
+    hand = own.hand if own is not None else ()
+    discard = own.discard if own is not None else ()
+    shown = [*game.central, *hand, *discard]
+    for p in game.players:
+        shown += [*p.warzone, *p.colonists, *p.picks]
+    names = game.cards.cards
+    return SeatView(
+        seat=seat,
+        card_set=game.cards.name,
+        provisional=game.cards.provisional,
+        round=game.round,
+        sector=(game.round + 1) // 2,
+        phase=game.phase,
+        destiny=game.destiny,
+        turn=game.turn,
+        to_act=to_act,
+        central=game.central,
+        tokened=game.tokened,
+        galactic_sizes=tuple(len(d) for d in game.galactic),
+        players=tuple(_public(s, p) for s, p in enumerate(game.players)),
+        hand=hand,
+        discard=discard,
+        cards={c: names[c].name for c in shown},
+        scores=game.scores,
+        winners=game.winners,
+    )

@@ -1,0 +1,40 @@
+"""PostgreSQL access: connection pools and the ordered SQL migrations every process applies."""
+
+from importlib import resources
+
+import asyncpg
+
+_LOCK_ID = 0x5354524C  # one migrator at a time across processes
+
+
+async def connect(database_url: str, size: int = 4) -> asyncpg.Pool:
+    return await asyncpg.create_pool(database_url, min_size=1, max_size=size)
+
+
+def _migrations() -> list[tuple[str, str]]:
+    folder = resources.files("services.migrations")
+    files = sorted(f for f in folder.iterdir() if f.name.endswith(".sql"))
+    return [(f.name, f.read_text()) for f in files]
+
+
+async def migrate(pool: asyncpg.Pool) -> list[str]:
+    """Apply the SQL files not yet recorded, in name order; return the names applied."""
+    applied: list[str] = []
+    async with pool.acquire() as conn:
+        await conn.execute("SELECT pg_advisory_lock($1)", _LOCK_ID)
+        try:
+            await conn.execute(
+                "CREATE TABLE IF NOT EXISTS schema_migrations ("
+                " name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())"
+            )
+            done = {r["name"] for r in await conn.fetch("SELECT name FROM schema_migrations")}
+            for name, sql in _migrations():
+                if name in done:
+                    continue
+                async with conn.transaction():
+                    await conn.execute(sql)
+                    await conn.execute("INSERT INTO schema_migrations (name) VALUES ($1)", name)
+                applied.append(name)
+        finally:
+            await conn.execute("SELECT pg_advisory_unlock($1)", _LOCK_ID)
+    return applied

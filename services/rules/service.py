@@ -1,0 +1,192 @@
+"""The rules service loop: consume decisions, judge, append to the match-log, commit.
+
+One consumer group over `decisions`; the owner of partition p is the only writer of
+match-log partition p. Order per batch: judge every decision, wait for the broker's
+acks of every resulting record, then commit the decisions' offsets. A crash anywhere
+re-delivers decisions that are then dropped as already judged (the log says so).
+"""
+
+import asyncio
+import os
+import secrets
+import time
+import uuid
+from typing import Any
+
+import asyncpg
+import structlog
+from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, ConsumerRebalanceListener, TopicPartition
+from aiokafka.errors import CommitFailedError, IllegalStateError
+
+from events.codec import encode
+from events.envelope import DeadLetter, EntryBatch, Ruling
+from events.match import PartitionBook
+from services import db
+from services.rules import snapshots
+from services.rules.catch_up import take_over
+from services.rules.judge import rule_on
+from services.settings import Settings
+
+log = structlog.get_logger("rules")
+
+GROUP = "rules"
+
+
+class _Partition:
+    """What this instance holds for one partition it owns."""
+
+    def __init__(self, book: PartitionBook, writer: str) -> None:
+        self.book = book
+        self.writer = writer
+        self.dirty: set[str] = set()
+        self.entries_since_snapshot = 0
+        self.last_offset = -1
+        self.last_digest = ""
+
+
+class RulesService(ConsumerRebalanceListener):
+    def __init__(self, settings: Settings, instance: str | None = None) -> None:
+        self.settings = settings
+        self.instance = instance or f"{os.uname().nodename}-{os.getpid()}"
+        self.owned: dict[int, _Partition] = {}
+        self._judging = asyncio.Lock()
+        self._stopping = asyncio.Event()
+        self._fatal: Exception | None = None
+        self.producer: AIOKafkaProducer
+        self.consumer: AIOKafkaConsumer
+        self.pool: asyncpg.Pool
+
+    # Partition ownership (called by the consumer during a rebalance).
+
+    async def on_partitions_revoked(self, revoked: list[TopicPartition]) -> None:
+        async with self._judging:  # no batch is half-way through the broker when we let go
+            for tp in revoked:
+                self.owned.pop(tp.partition, None)
+        log.info("partitions_revoked", partitions=sorted(tp.partition for tp in revoked))
+
+    async def on_partitions_assigned(self, assigned: list[TopicPartition]) -> None:
+        partitions = sorted(tp.partition for tp in assigned)
+        if not partitions:
+            return
+        writer = f"{self.instance}/{uuid.uuid4().hex[:8]}"
+        try:
+            books = await take_over(self.settings, self.producer, self.pool, partitions, writer)
+        except Exception as error:
+            # Judging without a complete book would break the log: stop, and let a restart retry.
+            log.exception("take_over_failed", partitions=partitions)
+            self._fatal = error
+            self._stopping.set()
+            return
+        async with self._judging:
+            for p, book in books.items():
+                self.owned[p] = _Partition(book, writer)
+        log.info("partitions_assigned", partitions=partitions, writer=writer,
+                 matches=sum(len(b.matches) for b in books.values()))
+
+    # The loop.
+
+    async def run(self) -> None:
+        s = self.settings
+        self.pool = await db.connect(s.database_url, size=2)
+        await db.migrate(self.pool)
+        self.producer = AIOKafkaProducer(
+            bootstrap_servers=s.kafka_bootstrap, acks="all", enable_idempotence=False,
+            linger_ms=1, max_batch_size=1024 * 1024, max_request_size=4 * 1024 * 1024,
+        )
+        self.consumer = AIOKafkaConsumer(
+            bootstrap_servers=s.kafka_bootstrap, group_id=s.group(GROUP), enable_auto_commit=False,
+            auto_offset_reset="earliest", max_poll_records=2000,
+            session_timeout_ms=s.session_timeout_ms, heartbeat_interval_ms=s.heartbeat_ms,
+        )
+        await self.producer.start()
+        try:
+            self.consumer.subscribe([s.decisions_topic], listener=self)
+            await self.consumer.start()
+            log.info("rules_service_started", instance=self.instance)
+            while not self._stopping.is_set():
+                fetched = await self.consumer.getmany(timeout_ms=200, max_records=2000)
+                if fetched:
+                    await self._commit(await self._judge(fetched))
+        finally:
+            await self.consumer.stop()
+            await self.producer.stop()
+            await self.pool.close()
+        if self._fatal is not None:
+            raise RuntimeError("the rules service cannot go on") from self._fatal
+
+    def stop(self) -> None:
+        self._stopping.set()
+
+    async def _judge(self, fetched: dict[TopicPartition, list[Any]]) -> dict[TopicPartition, int]:
+        """Judge a fetched batch and wait until the broker holds every record it caused."""
+        s = self.settings
+        now_ms = int(time.time() * 1000)
+        commits: dict[TopicPartition, int] = {}
+        async with self._judging:
+            sends: list[tuple[_Partition, asyncio.Future, bytes]] = []
+            for tp, messages in fetched.items():
+                owned = self.owned.get(tp.partition)
+                if owned is None:
+                    if tp in self.consumer.assignment():
+                        self.consumer.seek(tp, messages[0].offset)  # fetched before we caught up
+                    continue  # else revoked since it was fetched: the new owner re-reads it
+                for message in messages:
+                    outcome = rule_on(owned.book, message.value, partition=tp.partition,
+                                      offset=message.offset, now_ms=now_ms,
+                                      fresh_seed=lambda: secrets.token_hex(32))
+                    if isinstance(outcome, list):
+                        value = encode(EntryBatch(
+                            writer=owned.writer, decision_partition=tp.partition,
+                            decision_offset=message.offset, entries=outcome,
+                        ))
+                        future = await self.producer.send(
+                            s.match_log_topic, value, key=outcome[0].match_id.encode(),
+                            partition=tp.partition)
+                        sends.append((owned, future, value))
+                        owned.dirty.add(outcome[0].match_id)
+                        owned.entries_since_snapshot += len(outcome)
+                        _log_ruling(outcome)
+                    elif isinstance(outcome, DeadLetter):
+                        await self.producer.send(s.dead_letter_topic, encode(outcome))
+                        log.info("dead_letter", rule=outcome.rule, reason=outcome.reason,
+                                 partition=tp.partition, offset=message.offset)
+                commits[tp] = messages[-1].offset + 1
+            await self.producer.flush()
+            for owned, future, value in sends:
+                meta = await future  # raises if the broker refused: crash, restart, catch up
+                owned.last_offset, owned.last_digest = meta.offset, snapshots.record_digest(value)
+            await self._snapshot_due()
+        return commits
+
+    async def _commit(self, offsets: dict[TopicPartition, int]) -> None:
+        if not offsets:
+            return
+        try:
+            await self.consumer.commit(offsets)
+        except (CommitFailedError, IllegalStateError) as error:
+            # A rebalance took the partitions; the new owner drops what the log shows judged.
+            log.warning("commit_skipped", reason=str(error))
+
+    async def _snapshot_due(self) -> None:
+        for p, owned in self.owned.items():
+            if owned.entries_since_snapshot < self.settings.snapshot_every or owned.last_offset < 0:
+                continue
+            records = [owned.book.matches[m] for m in owned.dirty]
+            await snapshots.save(
+                self.pool, self.settings.match_log_topic, p, records,
+                snapshots.Checkpoint(owned.last_offset + 1, owned.last_digest, owned.writer),
+            )
+            owned.dirty.clear()
+            owned.entries_since_snapshot = 0
+
+
+def _log_ruling(entries: list[Any]) -> None:
+    for entry in entries:
+        if isinstance(entry.body, Ruling):
+            fields = dict(match_id=entry.match_id, seq=entry.seq, decision_id=entry.decision_id,
+                          rule=entry.body.rule)
+            if entry.body.accepted:
+                log.debug("accepted", **fields)
+            else:
+                log.info("rejected", reason=entry.body.reason, **fields)
+            return

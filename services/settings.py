@@ -1,0 +1,50 @@
+"""The one settings object, read from the environment."""
+
+import os
+
+import msgspec
+
+
+class Settings(msgspec.Struct, frozen=True, kw_only=True):
+    kafka_bootstrap: str = "127.0.0.1:9092"
+    database_url: str = "postgresql://root@127.0.0.1:5432/test"
+    partitions: int = 12
+    namespace: str = ""  # prefixes topics and consumer groups, so stacks can share a broker
+    snapshot_every: int = 2000  # entries written on a partition between snapshots
+    session_timeout_ms: int = 10_000  # how long a silent rules instance keeps its partitions
+    heartbeat_ms: int = 1_000
+    log_format: str = "auto"  # json, console, or auto (console on a terminal)
+
+    @property
+    def decisions_topic(self) -> str:
+        return f"{self.namespace}decisions"
+
+    @property
+    def match_log_topic(self) -> str:
+        return f"{self.namespace}match-log"
+
+    @property
+    def dead_letter_topic(self) -> str:
+        return f"{self.namespace}decisions-dead"
+
+    def group(self, name: str) -> str:
+        return f"{self.namespace}{name}"
+
+
+_ENV = {
+    "kafka_bootstrap": "KAFKA_BOOTSTRAP",
+    "database_url": "DATABASE_URL",
+    "partitions": "STARLEDGER_PARTITIONS",
+    "namespace": "STARLEDGER_NAMESPACE",
+    "snapshot_every": "STARLEDGER_SNAPSHOT_EVERY",
+    "session_timeout_ms": "STARLEDGER_SESSION_TIMEOUT_MS",
+    "log_format": "STARLEDGER_LOG_FORMAT",
+}
+
+
+def load_settings(**overrides: object) -> Settings:
+    values: dict[str, object] = {
+        field: os.environ[var] for field, var in _ENV.items() if var in os.environ
+    }
+    values.update(overrides)
+    return msgspec.convert(values, Settings, strict=False)

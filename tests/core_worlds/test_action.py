@@ -1,0 +1,140 @@
+"""The Action phase: turns, drafting, deploying, "as an Action", passing, tokens (CW-A)."""
+
+from events.rulesets.core_worlds.decisions import (
+    Deploy,
+    Draft,
+    Pass,
+    UseAction,
+    UseSurgeToken,
+)
+from events.rulesets.core_worlds.happenings import (
+    ActionUsed,
+    Deployed,
+    Drafted,
+    Drew,
+    Passed,
+    SurgeTokenUsed,
+    TurnBegan,
+)
+from events.rulesets.core_worlds.state import DISCARD
+
+from .scenario import RULES, accepted, arrange, cid, in_action, play, rejected, settle
+
+
+def test_cw_a_turns_go_clockwise_one_option_each():
+    game = in_action(3, "a")
+    me = game.turn
+    other = (me + 1) % 3
+    assert rejected(game, other, Pass(), "CW-A") == f"it is seat {me}'s turn, not yours"
+    game = arrange(game, central=(cid("Lancer Squadron"),))
+    game = arrange(game, me, energy=5)
+    game, events = play(game, me, Draft(card=cid("Lancer Squadron")))
+    assert events[-1] == TurnBegan(seat=other) and RULES.to_act(game) == [other]
+
+
+def test_cw_a1_draft_costs_an_action_point_and_the_draft_cost():
+    game = in_action(2, "a1")
+    me = game.turn
+    cruiser, prestige, world = cid("Battle Cruiser"), cid("Crown of Stars"), cid("Mireth")
+    game = arrange(game, central=(cruiser, prestige, world))
+    game = arrange(game, me, energy=2)
+    assert rejected(game, me, Draft(card=cruiser), "CW-A1") == (
+        "drafting Battle Cruiser costs 4 energy; you have 2"
+    )
+    assert rejected(game, me, Draft(card=world), "CW-A1") == (
+        "Worlds are never drafted; invade Mireth instead"
+    )
+    assert "not in the Central Zone" in rejected(game, me, Draft(card=cid("Leviathan")), "CW-A1")
+    game = arrange(game, me, energy=9)
+    after, events = play(game, me, Draft(card=cruiser))
+    assert events[0] == Drafted(seat=me, card=cruiser, cost=4, token=False)
+    assert after.players[me].discard[-1] == cruiser
+    assert (after.players[me].energy, after.players[me].action_points) == (5, 3)
+    after, _ = play(game, me, Draft(card=prestige))
+    assert after.players[me].warzone[-1] == prestige
+
+
+def test_cw_a2_deploy_units_in_order_each_an_action_point_and_its_cost():
+    game = in_action(2, "a2")
+    me = game.turn
+    snubs = (cid("Snub Fighter", 10), cid("Snub Fighter", 11))
+    dread, rover = cid("Dreadnought Cruiser"), cid("Armoured Rover", 2)
+    home = game.players[me].home
+    game = arrange(game, me, hand=(*snubs, dread, rover), warzone=(home,), energy=7)
+    [deployed] = accepted(game, me, Deploy(units=(*snubs, dread)), "CW-A2")
+    assert deployed == Deployed(seat=me, units=(*snubs, dread), costs=(1, 1, 5))
+    assert rejected(game, me, Deploy(units=(dread, *snubs)), "CW-A2") == (
+        "deploying Snub Fighter costs 1 energy; you have 0 left"
+    )
+    too_many = Deploy(units=(*snubs, dread, rover, rover))
+    assert rejected(game, me, too_many, "CW-A2") == "a Unit is named twice"
+    game = arrange(game, me, action_points=2)
+    assert rejected(game, me, Deploy(units=(*snubs, rover)), "CW-A2") == (
+        "deploying 3 Units costs 3 action points; you have 2"
+    )
+    surge = cid("Energy Surge")
+    game = arrange(game, me, hand=(surge,))
+    assert "not a Unit" in rejected(game, me, Deploy(units=(surge,)), "CW-A2")
+
+
+def test_cw_a4_as_an_action_abilities_cost_an_action_point_and_their_costs():
+    game = in_action(2, "a4")
+    me = game.turn
+    convoy, requisition = cid("Supply Convoy"), cid("Requisition")
+    hand = game.players[me].hand
+    game = arrange(game, me, hand=(convoy, requisition, *hand), energy=1)
+    after, events = play(game, me, UseAction(card=convoy))
+    assert events[0] == ActionUsed(
+        seat=me, card=convoy, ability=0, energy=0, discards=(), gain=2, counter=0
+    )
+    player = after.players[me]
+    assert (player.energy, player.action_points, player.discard[-1]) == (3, 3, convoy)
+    after, events = play(game, me, UseAction(card=requisition))
+    drew = next(e for e in events if isinstance(e, Drew))
+    assert len(drew.cards) == 2 and set(drew.cards) <= set(after.players[me].hand)
+    assert "neither in your hand nor in your Warzone" in rejected(
+        game, me, UseAction(card=cid("Overcharge")), "CW-A4"
+    )
+    home = game.players[me].home
+    assert 'no "as an Action" ability' in rejected(game, me, UseAction(card=home), "CW-A4")
+
+
+def test_cw_a5_pass_spends_every_action_point_and_forced_passes():
+    game = in_action(2, "a5")
+    me = game.turn
+    game, events = play(game, me, Pass())
+    assert events[0] == Passed(seat=me) and game.players[me].action_points == 0
+    assert game.turn != me
+    other = game.turn
+    game, events = play(game, other, Pass())
+    assert game.phase == DISCARD
+    game = in_action(2, "a5")
+    me = game.turn
+    game, events = settle(arrange(game, me, action_points=0))
+    assert events[0] == Passed(seat=me, forced=True)
+    game = in_action(2, "a5")
+    me = game.turn
+    game, events = settle(arrange(game, me, energy=0, surge_tokens=0))
+    assert events[0] == Passed(seat=me, forced=True)
+    game = in_action(2, "a5")
+    game, events = settle(arrange(game, me, energy=0, surge_tokens=1))
+    assert events == []
+    assert "with no energy you must pass" in rejected(
+        game, me, Draft(card=game.central[0]), "CW-A5"
+    )
+    convoy = cid("Supply Convoy")
+    game, events = settle(arrange(game, me, energy=0, surge_tokens=0, hand=(convoy,)))
+    assert events == []
+
+
+def test_cw_a6_energy_surge_token_any_time_in_own_turn():
+    game = in_action(4, "a6")
+    holder = next(s for s, p in enumerate(game.players) if p.surge_tokens == 2)
+    game = arrange(game, turn=holder)
+    energy = game.players[holder].energy
+    game, events = play(game, holder, UseSurgeToken())
+    assert events == [SurgeTokenUsed(seat=holder, gain=2)]
+    assert game.players[holder].energy == energy + 2 and game.turn == holder
+    assert not game.turn_done and game.players[holder].surge_tokens == 1
+    game = arrange(game, holder, surge_tokens=0)
+    assert rejected(game, holder, UseSurgeToken(), "CW-A6") == "you have no Energy Surge token left"

@@ -1,0 +1,89 @@
+"""The Energy phase (CW-E)."""
+
+from events.rulesets.core_worlds.decisions import Declare, Exchange
+from events.rulesets.core_worlds.happenings import EnergyDeclared, EnergyProduced
+from events.rulesets.core_worlds.state import DRAW
+
+from .scenario import CARDS, accepted, arrange, cid, in_action, play, rejected, settle, start
+
+
+def _energy_phase(seed: str, **hands: tuple[int, ...]):
+    """Round 1's Energy phase with the given hands (seat0=..., seat1=...)."""
+    game = start(2, seed)
+    for key, hand in hands.items():
+        game = arrange(game, int(key[-1]), hand=hand)
+    return game
+
+
+def test_cw_e1_each_world_produces_its_energy():
+    game = in_action(2, "e1")
+    world = cid("Vesper Moon")
+    home = game.players[1].home
+    game = arrange(game, 1, warzone=(home, world), energy=0)
+    game = arrange(arrange(game, 0, energy=0), phase=DRAW, round=2)
+    game, events = settle(game)
+    produced = next(e for e in events if isinstance(e, EnergyProduced))
+    assert produced.amounts == (2, 2 + CARDS.cards[world].energy)
+
+
+def test_cw_e2_declarations_in_destiny_order_and_final():
+    game = start(2, "e2")
+    first, second = game.order()
+    assert "declares before you" in rejected(game, second, Declare(), "CW-E2")
+    game, _ = play(game, first, Declare())
+    assert rejected(game, first, Declare(), "CW-E2") == (
+        "you have declared already; a declaration is final"
+    )
+    events = accepted(game, second, Declare(), "CW-E2")
+    assert events == [EnergyDeclared(seat=second)]
+
+
+def test_cw_e3_energy_surge_gives_one_or_two_if_behind_and_stacks():
+    surges = (cid("Energy Surge"), cid("Energy Surge", 1))
+    game = _energy_phase("e3", seat0=surges, seat1=surges)
+    first = game.order()[0]
+    [event] = accepted(game, first, Declare(surges=surges))
+    assert event.gain == 2  # equal production: +1 each
+    ahead = 1 - first
+    home = game.players[ahead].home
+    game = arrange(game, ahead, warzone=(home, cid("Vesper Moon")))
+    [event] = accepted(game, first, Declare(surges=surges[:1]))
+    assert event.gain == 2  # an opponent produces more: +2
+    grunt = cid("Galactic Grunts")
+    game = arrange(game, first, hand=(*surges, grunt))
+    assert rejected(game, first, Declare(surges=(grunt,)), "CW-E3") == (
+        "Galactic Grunts is not an Energy Surge"
+    )
+
+
+def test_cw_e4_home_world_exploration_discards_two_for_one_once():
+    game = start(2, "e4")
+    seat = game.order()[0]
+    player = game.players[seat]
+    two = player.hand[:2]
+    events = accepted(game, seat, Declare(exchanges=(Exchange(source=player.home, discards=two),)))
+    assert events[0].gain == 1
+    game, _ = play(game, seat, Declare(exchanges=(Exchange(source=player.home, discards=two),)))
+    assert game.players[seat].energy == 3 and set(two) <= set(game.players[seat].discard)
+    game = start(2, "e4")
+    twice = (
+        Exchange(source=player.home, discards=two),
+        Exchange(source=player.home, discards=player.hand[2:4]),
+    )
+    assert "at most once per Energy phase" in rejected(
+        game, seat, Declare(exchanges=twice), "CW-E4"
+    )
+    one = Declare(exchanges=(Exchange(source=player.home, discards=two[:1]),))
+    assert "takes 2 cards from your hand, not 1" in rejected(game, seat, one, "CW-E4")
+
+
+def test_cw_e5_other_energy_phase_abilities_of_warzone_cards():
+    game = start(2, "e5")
+    seat = game.order()[0]
+    engineers = cid("Combat Engineers")
+    player = game.players[seat]
+    use = Declare(exchanges=(Exchange(source=engineers, discards=player.hand[:1]),))
+    assert rejected(game, seat, use, "CW-E5") == "Combat Engineers is not in your Warzone"
+    game = arrange(game, seat, warzone=(player.home, engineers))
+    [event] = accepted(game, seat, use)
+    assert event.gain == 1

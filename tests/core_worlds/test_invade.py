@@ -1,0 +1,91 @@
+"""Invasions (CW-A3)."""
+
+from events.rulesets.core_worlds.decisions import Invade, Use
+from events.rulesets.core_worlds.happenings import Invaded, InvasionFailed
+
+from .scenario import accepted, arrange, cid, in_action, play, rejected
+
+GRUNTS = tuple(cid("Galactic Grunts", i) for i in range(3))
+SNUBS = tuple(cid("Snub Fighter", i) for i in range(3))
+
+
+def _ready(seed: str, world: str, warzone=(), hand=(), energy=3):
+    """My turn in the Action phase, `world` in the Central Zone."""
+    game = in_action(2, seed)
+    me = game.turn
+    home = game.players[me].home
+    game = arrange(game, central=(cid(world),))
+    game = arrange(game, me, warzone=(home, *warzone), hand=hand, energy=energy)
+    return game, me
+
+
+def test_cw_a3_invading_costs_an_action_point_and_one_energy_naming_a_world():
+    game, me = _ready("a3", "Ossa Minor", warzone=(*GRUNTS, SNUBS[0]))
+    after, _ = play(game, me, Invade(world=cid("Ossa Minor"), units=(*GRUNTS, SNUBS[0])))
+    assert (after.players[me].energy, after.players[me].action_points) == (2, 3)
+    assert "not a World in the Central Zone" in rejected(
+        game, me, Invade(world=cid("Mireth")), "CW-A3"
+    )
+
+
+def test_cw_a3_1_tactics_during_an_invasion_pay_their_own_costs():
+    bomber, march = cid("Hercules Bomber"), cid("Forced March")
+    game, me = _ready("a31", "Pyxis Belt", warzone=(bomber, SNUBS[0]), hand=(march,), energy=4)
+    plan = Invade(
+        world=cid("Pyxis Belt"),
+        units=(bomber, SNUBS[0]),
+        tactics=(march,),
+        uses=(Use(card=bomber),),
+    )
+    [event] = accepted(game, me, plan, "CW-A3.2")
+    assert (event.fleet, event.ground, event.energy) == (2, 4, 3)
+    after, _ = play(game, me, plan)
+    assert after.players[me].action_points == 3 and march in after.players[me].discard
+    game = arrange(game, me, energy=2)
+    assert rejected(game, me, plan, "CW-A3.1") == (
+        "this invasion costs 3 energy (1 to invade, the rest for Tactics and abilities); you have 2"
+    )
+    convoy = cid("Supply Convoy")
+    game = arrange(game, me, hand=(convoy,), energy=4)
+    wrong = Invade(world=cid("Pyxis Belt"), units=(bomber,), tactics=(convoy,))
+    assert "not a Tactic played during an Invasion" in rejected(game, me, wrong, "CW-A3.1")
+
+
+def test_cw_a3_2_success_needs_both_fleet_and_ground_and_discards_the_units():
+    game, me = _ready("a32", "Kelvar Outpost", warzone=(*GRUNTS[:2], SNUBS[0]))
+    plan = Invade(world=cid("Kelvar Outpost"), units=(*GRUNTS[:2], SNUBS[0]))
+    after, events = play(game, me, plan)
+    assert isinstance(events[0], Invaded)
+    player = after.players[me]
+    assert player.warzone == (player.home, cid("Kelvar Outpost"))
+    assert set(player.discard) >= {*GRUNTS[:2], SNUBS[0]}
+    assert cid("Kelvar Outpost") not in after.central
+
+
+def test_cw_a3_3_short_invasion_is_a_failure_and_hand_units_never_count():
+    game, me = _ready("a33", "Kelvar Outpost", warzone=GRUNTS[:2], hand=(SNUBS[0],))
+    plan = Invade(world=cid("Kelvar Outpost"), units=GRUNTS[:2])
+    [event] = accepted(game, me, plan, "CW-A3.3")
+    assert event == InvasionFailed(seat=me, world=cid("Kelvar Outpost"), fleet=0, ground=2)
+    after, _ = play(game, me, plan)
+    player = after.players[me]
+    assert (player.energy, player.action_points) == (2, 3)
+    assert set(GRUNTS[:2]) <= set(player.warzone) and after.turn != me
+    with_hand = Invade(world=cid("Kelvar Outpost"), units=(*GRUNTS[:2], SNUBS[0]))
+    assert rejected(game, me, with_hand, "CW-A3.3") == (
+        "Units in hand never count; deploy Snub Fighter first"
+    )
+
+
+def test_cw_a3_4_colonise_with_a_grunt_or_snub_used_in_the_invasion():
+    rover = cid("Armoured Rover")
+    game, me = _ready("a34", "Ossa Minor", warzone=(GRUNTS[0], rover, SNUBS[0]))
+    plan = Invade(world=cid("Ossa Minor"), units=(GRUNTS[0], rover, SNUBS[0]), colonist=SNUBS[0])
+    after, _ = play(game, me, plan)
+    player = after.players[me]
+    assert player.colonists == (SNUBS[0],)
+    assert SNUBS[0] not in player.warzone and SNUBS[0] not in player.discard
+    wrong = Invade(world=cid("Ossa Minor"), units=(GRUNTS[0], rover, SNUBS[0]), colonist=rover)
+    assert rejected(game, me, wrong, "CW-A3.4") == "Armoured Rover cannot colonise a World"
+    unused = Invade(world=cid("Ossa Minor"), units=(GRUNTS[0], rover), colonist=SNUBS[0])
+    assert "used in this invasion" in rejected(game, me, unused, "CW-A3.4")

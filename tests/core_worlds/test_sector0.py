@@ -1,0 +1,60 @@
+"""The pre-game Sector 0 draft variant (CW-V)."""
+
+from events.rulesets.core_worlds.decisions import Pick
+from events.rulesets.core_worlds.happenings import DeckShuffled, Sector0Ended
+from events.rulesets.core_worlds.state import ENERGY, SECTOR0
+
+from .scenario import CARDS, RULES, accepted, play, rejected, start
+
+
+def test_cw_v1_each_player_removes_a_grunt_and_a_snub():
+    game = start(3, "v1", sector0_draft=True)
+    assert game.phase == SECTOR0
+    for player in game.players:
+        names = [CARDS.cards[c].name for c in player.draw]
+        assert len(names) == 14
+        assert names.count("Galactic Grunts") == 4 and names.count("Snub Fighter") == 4
+    assert sorted(CARDS.cards[c].name for c in game.removed) == (
+        ["Galactic Grunts"] * 3 + ["Snub Fighter"] * 3
+    )
+    assert RULES.options_error(3, {"sector0_draft": "yes"}) is not None
+
+
+def test_cw_v2_deal_six_eight_ten_twelve_sector_0_cards():
+    for seats, size in ((2, 6), (3, 8), (4, 10), (5, 12)):
+        game = start(seats, f"v2-{seats}", sector0_draft=True)
+        assert len(game.central) == size
+        assert all(CARDS.cards[c].deck == "0" for c in game.central)
+
+
+def test_cw_v3_snake_draft_from_the_destiny_holder_and_back():
+    game = start(3, "v3", sector0_draft=True)
+    order = game.order()
+    expected = [order[0], order[1], order[2], order[2], order[1], order[0]]
+    picked = []
+    for seat in expected:
+        assert RULES.to_act(game) == [seat]
+        wrong = next(s for s in range(3) if s != seat)
+        assert "snake order" in rejected(game, wrong, Pick(card=game.central[0]), "CW-V3")
+        accepted(game, seat, Pick(card=game.central[0]), "CW-V3")
+        picked.append(seat)
+        game, _ = play(game, seat, Pick(card=game.central[0]))
+    assert picked == expected
+
+
+def test_cw_v4_unpicked_cards_leave_and_picks_are_shuffled_in():
+    game = start(2, "v4", sector0_draft=True)
+    picks = {0: [], 1: []}
+    events = []
+    while game.phase == SECTOR0:
+        seat = RULES.to_act(game)[0]
+        card = game.central[-1]
+        picks[seat].append(card)
+        game, events = play(game, seat, Pick(card=card))
+    ended = next(e for e in events if isinstance(e, Sector0Ended))
+    assert len(ended.unpicked) == 2 and set(ended.unpicked) <= set(game.removed)
+    shuffles = [e for e in events if isinstance(e, DeckShuffled)]
+    assert len(shuffles) == 2
+    for shuffle in shuffles:
+        assert set(picks[shuffle.seat]) <= set(shuffle.order) and len(shuffle.order) == 16
+    assert game.phase == ENERGY and all(p.picks == () for p in game.players)

@@ -1,0 +1,168 @@
+"""Helpers the integration tests share: real processes, real topics, the log read back."""
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+import msgspec
+from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
+
+from events.codec import decode_record, encode
+from events.envelope import DeadLetter, Decision, Entry, Ruling
+from events.match import PartitionBook
+from services.settings import Settings
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def decision(match_id: str, seat: int | None, body: Any, **fields: Any) -> Decision:
+    fields.setdefault("decision_id", uuid.uuid4().hex)
+    return Decision(match_id=match_id, seat=seat, body=msgspec.Raw(encode(body)), **fields)
+
+
+class RulesProcess:
+    """A rules-service instance as its own OS process, so it can be killed for real."""
+
+    def __init__(self, settings: Settings, log_dir: Path, name: str = "rules") -> None:
+        self.settings, self.log_path = settings, log_dir / f"{name}.log"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> "RulesProcess":
+        env = {
+            **os.environ,
+            "PYTHONPATH": str(ROOT),
+            "KAFKA_BOOTSTRAP": self.settings.kafka_bootstrap,
+            "DATABASE_URL": self.settings.database_url,
+            "STARLEDGER_NAMESPACE": self.settings.namespace,
+            "STARLEDGER_PARTITIONS": str(self.settings.partitions),
+            "STARLEDGER_SNAPSHOT_EVERY": str(self.settings.snapshot_every),
+            "STARLEDGER_SESSION_TIMEOUT_MS": str(self.settings.session_timeout_ms),
+            "STARLEDGER_RULESETS": "tests.tiny_ruleset",
+            "STARLEDGER_LOG_FORMAT": "json",
+        }
+        log = open(self.log_path, "ab")  # noqa: SIM115
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "services.rules"], env=env, cwd=ROOT, stdout=log, stderr=log
+        )
+        return self
+
+    def kill(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait()
+
+    def stop(self) -> None:
+        if self.process is None or self.process.poll() is not None:
+            return
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+    def alive(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def log_text(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+
+async def produce(settings: Settings, items: list[Decision | bytes], key: str = "") -> None:
+    producer = AIOKafkaProducer(bootstrap_servers=settings.kafka_bootstrap,
+                                enable_idempotence=False, max_request_size=4 * 1024 * 1024)
+    await producer.start()
+    try:
+        for item in items:
+            if isinstance(item, Decision):
+                await producer.send(settings.decisions_topic, encode(item),
+                                    key=item.match_id.encode())
+            else:
+                await producer.send(settings.decisions_topic, item, key=key.encode())
+        await producer.flush()
+    finally:
+        await producer.stop()
+
+
+class LogReader:
+    """Reads a whole topic from the start, keeping every record; call `poll` to read more."""
+
+    def __init__(self, settings: Settings, topic: str) -> None:
+        self.settings, self.topic = settings, topic
+        self.records: list[tuple[int, int, bytes]] = []  # (partition, offset, value)
+        self.consumer: AIOKafkaConsumer | None = None
+
+    async def __aenter__(self) -> "LogReader":
+        self.consumer = AIOKafkaConsumer(bootstrap_servers=self.settings.kafka_bootstrap,
+                                         enable_auto_commit=False)
+        await self.consumer.start()
+        partitions = self.consumer.partitions_for_topic(self.topic) or set()
+        tps = [TopicPartition(self.topic, p) for p in sorted(partitions)]
+        self.consumer.assign(tps)
+        await self.consumer.seek_to_beginning(*tps)
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        assert self.consumer is not None
+        await self.consumer.stop()
+
+    async def poll(self, timeout_ms: int = 200) -> int:
+        assert self.consumer is not None
+        fetched = await self.consumer.getmany(timeout_ms=timeout_ms, max_records=10_000)
+        count = 0
+        for tp, messages in fetched.items():
+            self.records.extend((tp.partition, m.offset, m.value) for m in messages)
+            count += len(messages)
+        return count
+
+    async def until(self, done: Any, timeout: float = 60.0) -> None:
+        """Read until `done(self)` holds; fail with what was read if it never does."""
+        deadline = time.monotonic() + timeout
+        while not done(self):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"timed out after {len(self.records)} records on "
+                                     f"{self.topic}")
+            await self.poll()
+
+    def books(self) -> dict[int, PartitionBook]:
+        books: dict[int, PartitionBook] = {}
+        for partition, _, value in sorted(self.records, key=lambda r: (r[0], r[1])):
+            books.setdefault(partition, PartitionBook()).fold(decode_record(value))
+        return books
+
+    def entries(self) -> dict[str, list[Entry[Any]]]:
+        """Every counted entry, by match, in seq order."""
+        by_match: dict[str, list[Entry[Any]]] = {}
+        books: dict[int, PartitionBook] = {}
+        for partition, _, value in sorted(self.records, key=lambda r: (r[0], r[1])):
+            book = books.setdefault(partition, PartitionBook())
+            for entry in book.fold(decode_record(value)):
+                by_match.setdefault(entry.match_id, []).append(entry)
+        return by_match
+
+    def dead_letters(self) -> list[DeadLetter]:
+        return [msgspec.json.decode(v, type=DeadLetter) for _, _, v in self.records]
+
+
+def rulings(entries: list[Entry[Any]]) -> dict[str, Ruling]:
+    """decision_id -> its ruling; fails if any decision has two."""
+    found: dict[str, Ruling] = {}
+    for entry in entries:
+        if isinstance(entry.body, Ruling):
+            assert entry.decision_id not in found, f"{entry.decision_id} judged twice"
+            found[entry.decision_id] = entry.body
+    return found
+
+
+async def wait_for(predicate: Any, timeout: float = 30.0, step: float = 0.1) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError("condition not met in time")
+        await asyncio.sleep(step)
