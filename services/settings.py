@@ -10,9 +10,10 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     database_url: str = "postgresql://root@127.0.0.1:5432/test"
     partitions: int = 12
     namespace: str = ""  # prefixes topics and consumer groups, so stacks can share a broker
-    snapshot_every: int = 2000  # entries written on a partition between snapshots
+    snapshot_every: int = 10_000  # entries written on a partition between snapshots
     session_timeout_ms: int = 10_000  # how long a silent rules instance keeps its partitions
     heartbeat_ms: int = 1_000
+    fetch_wait_ms: int = 10  # a fetch returns after this even with nothing new: bounds latency
     log_format: str = "auto"  # json, console, or auto (console on a terminal)
 
     @property

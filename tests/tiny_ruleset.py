@@ -1,6 +1,7 @@
 """Race to 21: a tiny game for testing the platform without Core Worlds.
 
-Seats take turns adding 1 to 3 to a shared total; whoever reaches 21 wins. Each seat
+Seats take turns adding 1 to 3 to a shared total; whoever reaches 21 (or the match's
+`target` option) wins. Each seat
 is dealt one secret card at setup (shuffled from the seed), so views have something
 to hide and the log has a random outcome to record.
 """
@@ -22,6 +23,7 @@ class Add(msgspec.Struct, frozen=True, tag="race.add"):
 class Dealt(msgspec.Struct, frozen=True, tag="race.dealt"):
     seats: int
     cards: list[int]  # seat i holds cards[i]
+    target: int = TARGET
 
 
 class Added(msgspec.Struct, frozen=True, tag="race.added"):
@@ -40,6 +42,7 @@ class Won(msgspec.Struct, frozen=True, tag="race.won"):
 class RaceState(msgspec.Struct, frozen=True):
     seats: int
     cards: list[int]
+    target: int = TARGET
     total: int = 0
     turn: int = 0
     turn_done: bool = False
@@ -65,7 +68,11 @@ class RaceToTwentyOne(Ruleset):
     def initial(self, seats: int, options: dict[str, Any], seed: str) -> list[Any]:
         deck = list(range(1, 11))
         random.Random(seed).shuffle(deck)
-        return [Dealt(seats=seats, cards=deck[:seats])]
+        return [Dealt(seats=seats, cards=deck[:seats], target=options.get("target", TARGET))]
+
+    def options_error(self, seats: int, options: dict[str, Any]) -> str | None:
+        target = options.get("target", TARGET)
+        return None if isinstance(target, int) and target > 0 else "target must be a count"
 
     def decide(self, state: RaceState, seat: int, decision: Any) -> Accepted | Rejection:
         if state.winner is not None:
@@ -78,8 +85,8 @@ class RaceToTwentyOne(Ruleset):
 
     def evolve(self, state: RaceState | None, event: Any) -> RaceState:
         match event:
-            case Dealt(seats=seats, cards=cards):
-                return RaceState(seats=seats, cards=cards)
+            case Dealt(seats=seats, cards=cards, target=target):
+                return RaceState(seats=seats, cards=cards, target=target)
             case Added(amount=amount):
                 return msgspec.structs.replace(state, total=state.total + amount, turn_done=True)
             case TurnPassed(to_seat=seat):
@@ -89,7 +96,7 @@ class RaceToTwentyOne(Ruleset):
         raise TypeError(f"race-to-21 has no event {event!r}")
 
     def react(self, state: RaceState) -> list[Any]:
-        if state.winner is None and state.total >= TARGET:
+        if state.winner is None and state.total >= state.target:
             return [Won(seat=state.turn)]
         if state.winner is None and state.turn_done:
             return [TurnPassed(to_seat=(state.turn + 1) % state.seats)]

@@ -99,6 +99,20 @@ class _Scribe:
 Outcome = list[Entry[Any]] | DeadLetter | None
 
 
+def _read(raw: bytes) -> tuple[Decision | None, Rejection | None, msgspec.Raw]:
+    """The decision, or why it is not one (with what was asked, as JSON for the record)."""
+    if len(raw) > rules.MAX_DECISION_BYTES:
+        reason = f"a decision is at most 64 KiB; this one is {len(raw)} bytes"
+        return None, Rejection(rules.OVERSIZED, reason), msgspec.Raw(
+            encode({"oversized_bytes": len(raw)}))
+    try:
+        decision = decode_decision(raw)
+    except msgspec.DecodeError as error:
+        asked = msgspec.Raw(encode(raw[:1024].decode("utf-8", "replace")))
+        return None, Rejection(rules.MALFORMED, f"this is not a decision: {error}"), asked
+    return decision, None, decision.body
+
+
 def rule_on(
     book: PartitionBook,
     raw: bytes,
@@ -116,25 +130,16 @@ def rule_on(
                           payload=payload)
 
     try:
-        head = _head.decode(raw)
+        decision, problem, asked = _read(raw)
+        head = _head.decode(raw) if decision is None else _Head(
+            decision.match_id, decision.decision_id, decision.seat, decision.sender,
+            decision.sent_at_ms)
     except msgspec.DecodeError as error:
         return dead(rules.MALFORMED, f"not a decision (needs match_id and decision_id): {error}")
     record = book.matches.get(head.match_id)
     if record is not None and head.decision_id in record.judged:
         return None
     scribe = _Scribe(book, head, now_ms)
-
-    if len(raw) > rules.MAX_DECISION_BYTES:
-        problem = Rejection(rules.OVERSIZED, f"a decision is at most 64 KiB; this one is "
-                                             f"{len(raw)} bytes")
-        asked = msgspec.Raw(encode({"oversized_bytes": len(raw)}))
-    else:
-        try:
-            decision = decode_decision(raw)
-            problem, asked = None, decision.body
-        except msgspec.DecodeError as error:
-            problem = Rejection(rules.MALFORMED, f"this is not a decision: {error}")
-            asked = msgspec.Raw(encode(raw[:1024].decode("utf-8", "replace")))
 
     if record is None:
         if problem is not None:

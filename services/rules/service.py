@@ -25,6 +25,7 @@ from services import db
 from services.rules import snapshots
 from services.rules.catch_up import take_over
 from services.rules.judge import rule_on
+from services.rules.outbox import Outbox
 from services.settings import Settings
 
 log = structlog.get_logger("rules")
@@ -40,8 +41,8 @@ class _Partition:
         self.writer = writer
         self.dirty: set[str] = set()
         self.entries_since_snapshot = 0
-        self.last_offset = -1
-        self.last_digest = ""
+        self.last_offset = -1  # of this owner's last record on the match-log, and its bytes
+        self.last_value = b""
 
 
 class RulesService(ConsumerRebalanceListener):
@@ -95,7 +96,7 @@ class RulesService(ConsumerRebalanceListener):
         )
         self.consumer = AIOKafkaConsumer(
             bootstrap_servers=s.kafka_bootstrap, group_id=s.group(GROUP), enable_auto_commit=False,
-            auto_offset_reset="earliest", max_poll_records=2000,
+            auto_offset_reset="earliest", max_poll_records=2000, fetch_max_wait_ms=s.fetch_wait_ms,
             session_timeout_ms=s.session_timeout_ms, heartbeat_interval_ms=s.heartbeat_ms,
         )
         await self.producer.start()
@@ -103,10 +104,14 @@ class RulesService(ConsumerRebalanceListener):
             self.consumer.subscribe([s.decisions_topic], listener=self)
             await self.consumer.start()
             log.info("rules_service_started", instance=self.instance)
+            committing: asyncio.Future = asyncio.ensure_future(asyncio.sleep(0))
             while not self._stopping.is_set():
                 fetched = await self.consumer.getmany(timeout_ms=200, max_records=2000)
                 if fetched:
-                    await self._commit(await self._judge(fetched))
+                    offsets = await self._judge(fetched)
+                    await committing  # one commit in flight at a time, overlapping the next batch
+                    committing = asyncio.ensure_future(self._commit(offsets))
+            await committing
         finally:
             await self.consumer.stop()
             await self.producer.stop()
@@ -119,11 +124,10 @@ class RulesService(ConsumerRebalanceListener):
 
     async def _judge(self, fetched: dict[TopicPartition, list[Any]]) -> dict[TopicPartition, int]:
         """Judge a fetched batch and wait until the broker holds every record it caused."""
-        s = self.settings
         now_ms = int(time.time() * 1000)
         commits: dict[TopicPartition, int] = {}
         async with self._judging:
-            sends: list[tuple[_Partition, asyncio.Future, bytes]] = []
+            outbox = Outbox(self.producer, self.settings.match_log_topic)
             for tp, messages in fetched.items():
                 owned = self.owned.get(tp.partition)
                 if owned is None:
@@ -132,29 +136,25 @@ class RulesService(ConsumerRebalanceListener):
                     continue  # else revoked since it was fetched: the new owner re-reads it
                 for message in messages:
                     outcome = rule_on(owned.book, message.value, partition=tp.partition,
-                                      offset=message.offset, now_ms=now_ms,
-                                      fresh_seed=lambda: secrets.token_hex(32))
+                                      offset=message.offset, now_ms=now_ms, fresh_seed=_fresh_seed)
                     if isinstance(outcome, list):
-                        value = encode(EntryBatch(
+                        match_id = outcome[0].match_id
+                        await outbox.add(tp.partition, match_id.encode(), encode(EntryBatch(
                             writer=owned.writer, decision_partition=tp.partition,
                             decision_offset=message.offset, entries=outcome,
-                        ))
-                        future = await self.producer.send(
-                            s.match_log_topic, value, key=outcome[0].match_id.encode(),
-                            partition=tp.partition)
-                        sends.append((owned, future, value))
-                        owned.dirty.add(outcome[0].match_id)
+                        )))
+                        owned.dirty.add(match_id)
                         owned.entries_since_snapshot += len(outcome)
-                        _log_ruling(outcome)
+                        _log_rejection(outcome)
                     elif isinstance(outcome, DeadLetter):
-                        await self.producer.send(s.dead_letter_topic, encode(outcome))
+                        await self.producer.send(self.settings.dead_letter_topic, encode(outcome))
                         log.info("dead_letter", rule=outcome.rule, reason=outcome.reason,
                                  partition=tp.partition, offset=message.offset)
                 commits[tp] = messages[-1].offset + 1
-            await self.producer.flush()
-            for owned, future, value in sends:
-                meta = await future  # raises if the broker refused: crash, restart, catch up
-                owned.last_offset, owned.last_digest = meta.offset, snapshots.record_digest(value)
+            await outbox.deliver()  # raises if the broker refused: crash, restart, catch up
+            await self.producer.flush()  # dead letters
+            for p, (offset, value) in outbox.last.items():
+                self.owned[p].last_offset, self.owned[p].last_value = offset, value
             await self._snapshot_due()
         return commits
 
@@ -174,19 +174,23 @@ class RulesService(ConsumerRebalanceListener):
             records = [owned.book.matches[m] for m in owned.dirty]
             await snapshots.save(
                 self.pool, self.settings.match_log_topic, p, records,
-                snapshots.Checkpoint(owned.last_offset + 1, owned.last_digest, owned.writer),
+                snapshots.Checkpoint(owned.last_offset + 1,
+                                     snapshots.record_digest(owned.last_value), owned.writer),
             )
             owned.dirty.clear()
             owned.entries_since_snapshot = 0
 
 
-def _log_ruling(entries: list[Any]) -> None:
+def _fresh_seed() -> str:
+    return secrets.token_hex(32)
+
+
+def _log_rejection(entries: list[Any]) -> None:
+    """Rejections get a line (acceptances are the log itself), naming match, seq and decision."""
     for entry in entries:
         if isinstance(entry.body, Ruling):
-            fields = dict(match_id=entry.match_id, seq=entry.seq, decision_id=entry.decision_id,
-                          rule=entry.body.rule)
-            if entry.body.accepted:
-                log.debug("accepted", **fields)
-            else:
-                log.info("rejected", reason=entry.body.reason, **fields)
+            if not entry.body.accepted:
+                log.info("rejected", match_id=entry.match_id, seq=entry.seq,
+                         decision_id=entry.decision_id, rule=entry.body.rule,
+                         reason=entry.body.reason)
             return

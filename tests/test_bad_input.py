@@ -1,0 +1,95 @@
+"""Every kind of bad input through the real service: each is answered with a reason (a
+ruling on the match's log, or a dead letter when no match can be named), and the service
+goes on judging."""
+
+from pathlib import Path
+
+import msgspec
+
+from events import platform_rules as rules
+from events.codec import encode
+from events.envelope import ClaimSeat, CreateMatch, Ruling
+from services.settings import Settings
+from tests.support import LogReader, RulesProcess, decision, produce
+from tests.tiny_ruleset import Add
+
+
+async def test_bad_input_is_answered_and_the_service_keeps_serving(
+    settings: Settings, tmp_path: Path
+) -> None:
+    m = "bad-1"
+    setup = [
+        decision(m, None, CreateMatch(ruleset="race-to-21", seats=2, seed="s")),
+        decision(m, 0, ClaimSeat(player="ann")),
+        decision(m, 1, ClaimSeat(player="bob")),
+    ]
+    # After setup the match is at seq 9 (created, ruling, dealt, 2 x (ruling, claimed)).
+    bad = {
+        "unknown decision": decision(m, 0, {"type": "race.fly", "to": "moon"}),
+        "schema mismatch": decision(m, 0, {"type": "race.add", "amount": "three"}),
+        "seat out of range": decision(m, 7, Add(amount=1)),
+        "no seat": decision(m, None, Add(amount=1)),
+        "wrong seat": decision(m, 1, Add(amount=1)),
+        "illegal amount": decision(m, 0, Add(amount=9)),
+        "stale view": decision(m, 0, Add(amount=1), seen_seq=3),
+        "seat taken": decision(m, 1, ClaimSeat(player="eve")),
+        "second create": decision(m, None, CreateMatch(ruleset="race-to-21", seats=2)),
+        "oversized": decision(m, 0, {"type": "race.add", "amount": 1, "pad": "x" * 70_000}),
+        "envelope without body": encode({"match_id": m, "decision_id": "no-body", "seat": 0}),
+    }
+    expected_rules = {
+        "unknown decision": rules.MALFORMED,
+        "schema mismatch": rules.MALFORMED,
+        "seat out of range": rules.SEAT,
+        "no seat": rules.SEAT,
+        "wrong seat": "T-2",
+        "illegal amount": "T-1",
+        "stale view": rules.STALE,
+        "seat taken": rules.SEAT,
+        "second create": rules.MATCH_EXISTS,
+        "oversized": rules.OVERSIZED,
+        "envelope without body": rules.MALFORMED,
+    }
+    dead = [
+        b"\x00\xffnot json at all",
+        encode({"seat": 0, "body": {}}),  # names no match
+        encode(decision("nowhere", 0, Add(amount=1))),  # a match that does not exist
+        encode(decision("new", None, CreateMatch(ruleset="chess", seats=2))),
+        encode(decision("new", None, CreateMatch(ruleset="race-to-21", seats=9))),
+        b"x" * 70_000,
+    ]
+    good = decision(m, 0, Add(amount=2), seen_seq=None)
+    rules_process = RulesProcess(settings, tmp_path).start()
+    try:
+        await produce(settings, setup)
+        for item in bad.values():
+            await produce(settings, [item], key=m)
+        await produce(settings, dead, key="x")
+        await produce(settings, [good])
+        async with LogReader(settings, settings.match_log_topic) as log:
+            await log.until(lambda r: good.decision_id in {
+                e.decision_id for e in r.entries().get(m, [])})
+            entries = log.entries()[m]
+        async with LogReader(settings, settings.dead_letter_topic) as dead_log:
+            await dead_log.until(lambda r: len(r.records) >= len(dead))
+            letters = dead_log.dead_letters()
+        assert rules_process.alive()
+    finally:
+        rules_process.stop()
+
+    rulings = {e.decision_id: e.body for e in entries if isinstance(e.body, Ruling)}
+    for name, item in bad.items():
+        decision_id = (
+            item.decision_id if not isinstance(item, bytes)
+            else msgspec.json.decode(item)["decision_id"]
+        )
+        ruling = rulings[decision_id]
+        assert not ruling.accepted, name
+        assert ruling.rule == expected_rules[name], (name, ruling)
+        assert ruling.reason, name
+    assert rulings[good.decision_id].accepted
+    assert [letter.rule for letter in letters] == [
+        rules.MALFORMED, rules.MALFORMED, rules.UNKNOWN_MATCH, rules.CREATE, rules.CREATE,
+        rules.MALFORMED,
+    ]
+    assert all(letter.reason for letter in letters)
