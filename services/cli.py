@@ -4,6 +4,7 @@ import argparse
 import asyncio
 import signal
 
+from services import selfplay
 from services.logs import configure_logging
 from services.settings import load_settings
 
@@ -39,13 +40,21 @@ def _run_broker(args: argparse.Namespace) -> int:
     return 0
 
 
+def _up(args: argparse.Namespace) -> int:
+    from services.stack import up
+
+    return up()
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="starledger", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("up", help="run the local stack until Ctrl-C").set_defaults(func=_up)
     commands.add_parser("rules", help="run a rules-service instance").set_defaults(func=_run_rules)
     broker = commands.add_parser("broker", help="run the local Tansu broker in the foreground")
     broker.add_argument("--port", type=int, default=9092)
     broker.set_defaults(func=_run_broker)
+    selfplay.add_parser(commands)
     return parser
 
 
