@@ -40,6 +40,8 @@ class MatchRecord(msgspec.Struct, kw_only=True):
 
     @property
     def open_seats(self) -> list[int]:
+        if None not in self.holders:
+            return []
         return [seat for seat, holder in enumerate(self.holders) if holder is None]
 
 

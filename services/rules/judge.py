@@ -62,8 +62,10 @@ class _Scribe:
             state_hash="",
             recorded_at_ms=self.now_ms,
         )
+        before, before_hash = (record.state, record.state_hash) if record else (None, "")
         record = apply(record, entry)
-        record.state_hash = state_hash(record.state)
+        unchanged = record.state is before and before_hash  # bookkeeping entries keep the hash
+        record.state_hash = before_hash if unchanged else state_hash(record.state)
         self.entries.append(msgspec.structs.replace(entry, state_hash=record.state_hash))
         self.book.matches[record.match_id] = record
         return record

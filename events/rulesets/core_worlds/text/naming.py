@@ -50,9 +50,10 @@ def names(cards: tuple[Card, ...], ids: tuple[int, ...]) -> list[str]:
 
 
 def _match(query: str, candidates: list[str]) -> list[str]:
-    """Exact match beats prefix."""
+    """Exact match beats prefix, which beats a later word's prefix ('hawk': Stealth Hawk)."""
     exact = [n for n in candidates if normal(n) == query]
-    return exact or [n for n in candidates if normal(n).startswith(query)]
+    prefix = [n for n in candidates if normal(n).startswith(query)]
+    return exact or prefix or [n for n in candidates if f" {query}" in f" {normal(n)}"[1:]]
 
 
 def resolve(cards: tuple[Card, ...], zone: Zone, ref: str, used: set[int]) -> int:

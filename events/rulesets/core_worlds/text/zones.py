@@ -1,0 +1,52 @@
+"""The zones a command names cards in, as the seat's view lists them."""
+
+from collections.abc import Callable
+
+from events.rulesets.core_worlds.cardset import INVASION_ACTIVE, Card
+from events.rulesets.core_worlds.state import SECTOR0, Game
+from events.rulesets.core_worlds.text.naming import Zone
+
+Wanted = Callable[[Card], bool]
+
+
+def _anything(card: Card) -> bool:
+    return True
+
+
+def central(game: Game, wanted: Wanted = _anything) -> Zone:
+    """A name means the copy carrying an energy token, when one does: it is worth +1 (CW-G6)."""
+    cards = game.cards.cards
+    pool = sorted(
+        (c for c in game.central if wanted(cards[c])), key=lambda c: c not in game.tokened
+    )
+    if game.phase == SECTOR0:
+        return Zone("the Sector 0 cards", "among the Sector 0 cards", game.central, tuple(pool))
+    return Zone("the Central Zone", "in the Central Zone", game.central, tuple(pool))
+
+
+def hand(game: Game, seat: int, wanted: Wanted = _anything) -> Zone:
+    cards, held = game.cards.cards, game.players[seat].hand
+    return Zone("your hand", "in your hand", held, tuple(c for c in held if wanted(cards[c])))
+
+
+def warzone(game: Game, seat: int, wanted: Wanted = _anything, extra: tuple[int, ...] = ()) -> Zone:
+    """A name means the copy holding the most energy tokens (Genetic Super Soldier's strength)."""
+    player, cards = game.players[seat], game.cards.cards
+    pool = sorted(
+        (c for c in player.warzone if wanted(cards[c])), key=lambda c: -player.tokens_on(c)
+    )
+    return Zone("your Warzone", "in your Warzone", player.warzone, tuple(pool), extra)
+
+
+def within(zone: Zone, pool: tuple[int, ...]) -> Zone:
+    """The same positions, names taken from the cards a command already chose."""
+    return Zone(zone.title, zone.where, zone.cards, pool)
+
+
+def default_ability(card: Card, kinds: tuple[str, ...]) -> int:
+    """The ability a command means when it names none: the card's first of these kinds."""
+    return next((i for i, a in enumerate(card.abilities) if a.kind in kinds), 0)
+
+
+def invasion_card(card: Card) -> bool:
+    return card.is_tactic and card.has("strength", *INVASION_ACTIVE)

@@ -1,0 +1,12 @@
+"""`make bench`: every benchmark, one after another, each printing its figures."""
+
+import os
+
+os.environ.setdefault("STARLEDGER_RULESETS", "tests.tiny_ruleset")
+
+from tests.bench import bench_core_worlds, bench_rules
+
+for bench in (bench_rules, bench_core_worlds):
+    print(f"== {bench.__name__.rpartition('.')[2]}", flush=True)
+    bench.main()
+    print(flush=True)

@@ -1,0 +1,41 @@
+"""A whole Core Worlds match through the real service equals the same match judged in-process."""
+
+from pathlib import Path
+
+import msgspec
+
+from events.envelope import Decision, Ruling
+from services.selfplay import play_match
+from services.settings import Settings
+from tests.support import LogReader, RulesProcess, produce, rulings
+from tests.workload import finished
+
+
+def _decisions_behind(entries: list) -> list[Decision]:
+    """The log answers 'what was asked': each ruling holds the decision as sent."""
+    return [
+        Decision(decision_id=e.decision_id, match_id=e.match_id, seat=e.body.seat,
+                 body=e.body.asked, sender=e.body.sender)
+        for e in entries if isinstance(e.body, Ruling)
+    ]
+
+
+def _comparable(entry) -> tuple:
+    return entry.seq, entry.decision_id, msgspec.json.encode(entry.body), entry.state_hash
+
+
+async def test_a_bot_match_through_the_service_matches_the_in_process_judge(
+    settings: Settings, tmp_path: Path
+) -> None:
+    expected = play_match("cw-1", 3, "seed-cw-1", ["greedy", "random"])
+    sent = _decisions_behind(expected)
+    rules = RulesProcess(settings, tmp_path).start()
+    try:
+        await produce(settings, sent)
+        async with LogReader(settings, settings.match_log_topic) as log:
+            await log.until(lambda r: finished(r.entries().get("cw-1", [])), timeout=90)
+            entries = log.entries()["cw-1"]
+    finally:
+        rules.stop()
+    assert [_comparable(e) for e in entries] == [_comparable(e) for e in expected]
+    assert len(rulings(entries)) == len(sent)
