@@ -63,7 +63,7 @@ def help_text(game: Game, seat: int) -> str:
     for kind, form in FORMS:
         said = [render(game, seat, d) for d in options if type(d) is kind]
         if said:
-            lines.append(f"  {form}{_examples(said, form)}")
+            lines.append(f"  {form}{_examples(said, form, 1 if kind is Invade else EXAMPLES)}")
     return "\n".join([*lines, NAMING])
 
 
@@ -85,7 +85,10 @@ def _declarations(game: Game, seat: int, options: list[Any]) -> list[str]:
     return [*lines, "  pass: declare nothing"]
 
 
-def _examples(said: list[str], form: str) -> str:
-    shown = [s for s in dict.fromkeys(said) if s != form.split(":")[0]][:EXAMPLES]
+def _examples(said: list[str], form: str, most: int = EXAMPLES) -> str:
+    """The shortest few naming cards rather than positions, unless the form says it all."""
+    named = [s for s in dict.fromkeys(said) if s != form.split(":")[0]]
+    shown = sorted(named, key=lambda s: (any(w.strip(",").isdigit() for w in s.split()), len(s)))
+    shown = shown[:most]
     quoted = ", ".join(f"'{s}'" for s in shown)
     return f"; e.g. {quoted}" if shown else ""

@@ -107,13 +107,10 @@ def _invade(game: Game, seat: int, decision: Invade) -> str:
 
 
 def _use(game: Game, seat: int, decision: UseAction) -> str:
-    player, cards = game.players[seat], game.cards.cards
-    tactics = tuple(c for c in player.hand if cards[c].is_tactic and cards[c].has("action"))
-    zone = zones.warzone(game, seat, lambda c: c.has("action"), extra=player.hand)
-    zone = Zone(zone.title, zone.where, zone.cards, (*zone.pool, *tactics), zone.extra)
+    zone = zones.actions(game, seat)
     text = f"use {_spec(game, zone, decision.card, decision.ability, [], ('action',))}"
     if decision.discards:
-        spent = {decision.card} if decision.card in player.hand else set()
+        spent = {decision.card} if decision.card in game.players[seat].hand else set()
         text += f" discard {_names(game, zones.hand(game, seat), decision.discards, spent)}"
     return text
 

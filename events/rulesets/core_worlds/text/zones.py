@@ -1,10 +1,11 @@
-"""The zones a command names cards in, as the seat's view lists them."""
+"""The zones a command names cards in, as the seat's view lists them, and taking cards from them."""
 
 from collections.abc import Callable
 
 from events.rulesets.core_worlds.cardset import INVASION_ACTIVE, Card
 from events.rulesets.core_worlds.state import SECTOR0, Game
-from events.rulesets.core_worlds.text.naming import Zone
+from events.rulesets.core_worlds.text.grammar import Spec
+from events.rulesets.core_worlds.text.naming import Unreadable, Zone, resolve
 
 Wanted = Callable[[Card], bool]
 
@@ -38,6 +39,14 @@ def warzone(game: Game, seat: int, wanted: Wanted = _anything, extra: tuple[int,
     return Zone("your Warzone", "in your Warzone", player.warzone, tuple(pool), extra)
 
 
+def actions(game: Game, seat: int) -> Zone:
+    """Cards with an "as an Action" ability: in the Warzone, or Tactics in hand."""
+    player, cards = game.players[seat], game.cards.cards
+    tactics = tuple(c for c in player.hand if cards[c].is_tactic and cards[c].has("action"))
+    zone = warzone(game, seat, lambda c: c.has("action"))
+    return Zone(zone.title, zone.where, zone.cards, (*zone.pool, *tactics), player.hand)
+
+
 def within(zone: Zone, pool: tuple[int, ...]) -> Zone:
     """The same positions, names taken from the cards a command already chose."""
     return Zone(zone.title, zone.where, zone.cards, pool)
@@ -50,3 +59,31 @@ def default_ability(card: Card, kinds: tuple[str, ...]) -> int:
 
 def invasion_card(card: Card) -> bool:
     return card.is_tactic and card.has("strength", *INVASION_ACTIVE)
+
+
+def card(game: Game, zone: Zone, ref: str, used: set[int] | None = None) -> int:
+    return resolve(game.cards.cards, zone, ref, used if used is not None else set())
+
+
+def cards(game: Game, zone: Zone, refs: list[str], used: set[int]) -> tuple[int, ...]:
+    """Each named card in turn, copies taken one after another (`used` grows)."""
+    chosen = []
+    for ref in refs:
+        chosen.append(card(game, zone, ref, used))
+        used.add(chosen[-1])
+    return tuple(chosen)
+
+
+def ability(
+    game: Game, zone: Zone, spec: Spec, before: list[tuple[int, int]], kinds: tuple[str, ...]
+) -> tuple[int, int]:
+    """The card and ability a spec names; copies already named for that ability are skipped."""
+    known = game.cards.cards
+
+    def index(named: int) -> int:
+        return default_ability(known[named], kinds) if spec.ability is None else spec.ability
+
+    chosen = card(game, zone, spec.ref, {c for c, a in before if a == index(c)})
+    if spec.ability is not None and spec.ability >= len(known[chosen].abilities):
+        raise Unreadable(f"{known[chosen].name} has no ability #{spec.ability + 1}")
+    return chosen, index(chosen)
