@@ -70,6 +70,14 @@ class Ruleset(ABC):
         """Whether a decision taken on an older view than the match's must be refused."""
         return True
 
+    def read_text(self, state: Any, seat: int, text: str) -> Any | Rejection:
+        """A decision written as a player would write it (play by message), or why not."""
+        return Rejection("SL-2", f"{self.name} has no text commands; send decisions as JSON")
+
+    def text_help(self, state: Any, seat: int) -> str:
+        """The text commands `seat` may send now."""
+        return ""
+
 
 class UnknownRuleset(LookupError):
     pass

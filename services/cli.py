@@ -4,6 +4,7 @@ import argparse
 import asyncio
 import signal
 
+from projections import cli as projections_cli
 from services import selfplay
 from services.logs import configure_logging
 from services.settings import load_settings
@@ -40,6 +41,44 @@ def _run_broker(args: argparse.Namespace) -> int:
     return 0
 
 
+def _run_gateway(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from services.gateway.app import create_app
+    from services.gateway.context import Context
+
+    settings = load_settings()
+    configure_logging(settings.log_format)
+    uvicorn.run(create_app(Context(settings)), host=args.host, port=args.port,
+                log_level="warning")
+    return 0
+
+
+def _run_bots(args: argparse.Namespace) -> int:
+    from services.bots.worker import BotsWorker
+
+    settings = load_settings()
+    configure_logging(settings.log_format)
+
+    async def serve() -> None:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, stop.set)
+        await BotsWorker(settings).run(stop)
+
+    asyncio.run(serve())
+    return 0
+
+
+def _new_organiser_token(args: argparse.Namespace) -> int:
+    from services.gateway.tokens import new_organiser_token
+
+    settings = load_settings()
+    print(asyncio.run(new_organiser_token(settings.database_url)))
+    return 0
+
+
 def _up(args: argparse.Namespace) -> int:
     from services.stack import up
 
@@ -54,7 +93,16 @@ def _parser() -> argparse.ArgumentParser:
     broker = commands.add_parser("broker", help="run the local Tansu broker in the foreground")
     broker.add_argument("--port", type=int, default=9092)
     broker.set_defaults(func=_run_broker)
+    gateway = commands.add_parser("gateway", help="run the HTTP gateway")
+    gateway.add_argument("--host", default="127.0.0.1")
+    gateway.add_argument("--port", type=int, default=8000)
+    gateway.set_defaults(func=_run_gateway)
+    commands.add_parser("bots", help="run the bots worker").set_defaults(func=_run_bots)
+    commands.add_parser(
+        "organiser-token", help="print a new organiser token (stored hashed)"
+    ).set_defaults(func=_new_organiser_token)
     selfplay.add_parser(commands)
+    projections_cli.add_parser(commands)
     return parser
 
 

@@ -16,14 +16,25 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import asyncpg
+import httpx
 
 from services import db
 from services.broker import LocalBroker
+from services.gateway import tokens
 from services.settings import Settings, load_settings
 from services.topics import ensure_topics
 
 LOGS = Path(".run/logs")
+TOKEN_FILE = Path(".run/organiser-token")
+GATEWAY_PORT = 8000
 RESTART_AFTER_S = 2.0
+DEMO = """
+A Core Worlds match is open: seat 0 is yours, seats 1 and 2 are greedy bots.
+  join it:    .venv/bin/starledger match join {match_id} --seat 0 --player you
+  play it:    .venv/bin/starledger play {match_id}
+  watch it:   .venv/bin/starledger match show {match_id}
+API: {gateway}/schema (OpenAPI); organiser token in {token_file}
+Ctrl-C stops everything."""
 
 
 @dataclass
@@ -47,14 +58,18 @@ class Service:
                 self.process.kill()
 
 
-def services() -> list[Service]:
-    python = sys.executable
+def services(gateway_port: int) -> list[Service]:
+    starledger = [sys.executable, "-m", "services"]
     return [
-        Service("rules", [python, "-m", "services.rules"]),
+        Service("rules", [*starledger, "rules"]),
+        Service("projections", [*starledger, "projections", "run"]),
+        Service("gateway", [*starledger, "gateway", "--port", str(gateway_port)]),
+        Service("bots", [*starledger, "bots"]),
     ]
 
 
-async def _prepare(settings: Settings) -> None:
+async def _prepare(settings: Settings) -> str:
+    """Migrations and topics; returns a fresh organiser token."""
     try:
         pool = await db.connect(settings.database_url, size=1)
     except (OSError, asyncpg.PostgresError) as error:
@@ -62,9 +77,28 @@ async def _prepare(settings: Settings) -> None:
                          "start one or set DATABASE_URL") from None
     try:
         await db.migrate(pool)
+        token = await tokens.issue(pool, tokens.Holder(kind="organiser"))
     finally:
         await pool.close()
     await ensure_topics(settings)
+    return token
+
+
+def open_demo_match(gateway: str, token: str, timeout: float = 30.0) -> str:
+    """One free human seat against two bots, opened through the gateway like any match."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            reply = httpx.post(f"{gateway}/matches", headers={"authorization": f"Bearer {token}"},
+                               json={"game": "core-worlds", "seats": 3,
+                                     "bots": [{"seat": 1, "bot": "greedy"},
+                                              {"seat": 2, "bot": "greedy"}]})
+            reply.raise_for_status()
+            return reply.json()["match_id"]
+        except httpx.HTTPError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.3)
 
 
 def _wait_for_stop(running: list[Service], env: dict[str, str]) -> None:
@@ -87,16 +121,19 @@ def up() -> int:
         if not bootstrap:
             broker = stack.enter_context(LocalBroker(port=9092, log_path=LOGS / "broker.log"))
             bootstrap = broker.bootstrap
-            print(f"broker: Tansu on {bootstrap} (memory only: Ctrl-C forgets every match)")
+            print(f"broker: Tansu on {bootstrap} (memory only: stopping forgets every match)")
         settings = load_settings(kafka_bootstrap=bootstrap)
-        asyncio.run(_prepare(settings))
+        token = asyncio.run(_prepare(settings))
+        TOKEN_FILE.write_text(token)
         env = {**os.environ, "KAFKA_BOOTSTRAP": bootstrap, "STARLEDGER_LOG_FORMAT": "json"}
-        running = services()
+        running = services(GATEWAY_PORT)
         for service in running:
             service.start(env)
             stack.callback(service.stop)
+        gateway = f"http://127.0.0.1:{GATEWAY_PORT}"
         print(f"running: {', '.join(s.name for s in running)}; logs in {LOGS}/")
-        print("Ctrl-C stops everything.", flush=True)
+        match_id = open_demo_match(gateway, token)
+        print(DEMO.format(gateway=gateway, match_id=match_id, token_file=TOKEN_FILE), flush=True)
         _wait_for_stop(running, env)
         print("stopping…", flush=True)
     return 0

@@ -48,7 +48,7 @@ class RulesProcess:
         }
         log = open(self.log_path, "ab")  # noqa: SIM115
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "services.rules"], env=env, cwd=ROOT, stdout=log, stderr=log
+            [sys.executable, "-m", "services", "rules"], env=env, cwd=ROOT, stdout=log, stderr=log
         )
         return self
 

@@ -151,7 +151,7 @@ def _start_rules(settings: Settings, log_path: str) -> subprocess.Popen:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "KAFKA_BOOTSTRAP": settings.kafka_bootstrap,
            "DATABASE_URL": settings.database_url, "STARLEDGER_NAMESPACE": settings.namespace,
            "STARLEDGER_RULESETS": "tests.tiny_ruleset", "STARLEDGER_LOG_FORMAT": "json"}
-    return subprocess.Popen([sys.executable, "-m", "services.rules"], env=env, cwd=ROOT,
+    return subprocess.Popen([sys.executable, "-m", "services", "rules"], env=env, cwd=ROOT,
                             stdout=open(log_path, "w"), stderr=subprocess.STDOUT)
 
 

@@ -9,7 +9,13 @@ from functools import reduce
 import pytest
 
 from events.rulesets.core_worlds.cardset import ABILITY_KINDS
-from events.rulesets.core_worlds.loader import PROVISIONAL_FILE, CardSetError, load, parse
+from events.rulesets.core_worlds.loader import (
+    CARD_SETS_ENV,
+    PROVISIONAL_FILE,
+    CardSetError,
+    load,
+    parse,
+)
 
 from .scenario import CARDS, RULES, cid
 
@@ -56,15 +62,23 @@ def test_every_ability_kind_of_the_vocabulary_is_used():
     assert used == set(ABILITY_KINDS)
 
 
-def test_an_operator_card_set_file_loads_without_code(tmp_path):
+def test_an_operator_card_set_file_loads_without_code(tmp_path, monkeypatch):
     data = PROVISIONAL_FILE.read_text().replace('name = "Zeus"', 'name = "Jupiter"')
-    path = tmp_path / "other.toml"
-    path.write_text(data)
-    assert RULES.options_error(2, {"card_set": str(path)}) is None
-    other = load(str(path))
+    (tmp_path / "other.toml").write_text(data)
+    monkeypatch.setenv(CARD_SETS_ENV, str(tmp_path))
+    assert RULES.options_error(2, {"card_set": "other.toml"}) is None
+    other = load("other.toml")
     assert "Jupiter" in {c.name for c in other.cards}
-    events = RULES.initial(2, {"card_set": str(path)}, "op")
-    assert events[0].card_set == str(path)
+    events = RULES.initial(2, {"card_set": "other.toml"}, "op")
+    assert events[0].card_set == "other.toml"
+
+
+def test_a_card_set_is_named_never_a_path(tmp_path, monkeypatch):
+    monkeypatch.setenv(CARD_SETS_ENV, str(tmp_path))
+    for key in ("/etc/passwd", "../provisional.toml", "sub/set.toml"):
+        assert "not a path" in RULES.options_error(2, {"card_set": key})
+    monkeypatch.delenv(CARD_SETS_ENV)
+    assert "no card-set folder" in RULES.options_error(2, {"card_set": "unseen.toml"})
 
 
 def _broken(change):
@@ -151,9 +165,9 @@ def test_a_malformed_field_is_refused_naming_the_card_and_the_field(change, mess
     assert message in _broken(change)
 
 
-def test_unreadable_or_invalid_files_are_refused(tmp_path):
-    assert "cannot be read" in RULES.options_error(2, {"card_set": str(tmp_path / "none.toml")})
-    bad = tmp_path / "bad.toml"
-    bad.write_text("name = ")
-    assert "is not valid TOML" in RULES.options_error(2, {"card_set": str(bad)})
+def test_unreadable_or_invalid_files_are_refused(tmp_path, monkeypatch):
+    monkeypatch.setenv(CARD_SETS_ENV, str(tmp_path))
+    assert "cannot be read" in RULES.options_error(2, {"card_set": "none.toml"})
+    (tmp_path / "bad.toml").write_text("name = ")
+    assert "is not valid TOML" in RULES.options_error(2, {"card_set": "bad.toml"})
     assert "no option 'colour'" in RULES.options_error(2, {"colour": "red"})

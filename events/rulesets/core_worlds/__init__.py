@@ -3,25 +3,17 @@
 from typing import Any
 
 from events.ruleset import Accepted, Rejection, Ruleset, register
+from events.rulesets.core_worlds import text as text_form
 from events.rulesets.core_worlds.decide import decide
 from events.rulesets.core_worlds.decisions import DECISIONS, Keep, Pass, Reshuffle, UseSurgeToken
-from events.rulesets.core_worlds.energy import declarer
 from events.rulesets.core_worlds.evolve import evolve
 from events.rulesets.core_worlds.game_setup import setup
 from events.rulesets.core_worlds.happenings import EVENTS
 from events.rulesets.core_worlds.legal import legal
 from events.rulesets.core_worlds.loader import PROVISIONAL, CardSetError, load
 from events.rulesets.core_worlds.react import react
-from events.rulesets.core_worlds.sector0 import picker
-from events.rulesets.core_worlds.state import (
-    ACTION,
-    DISCARD,
-    ENERGY,
-    OVER,
-    RESHUFFLE,
-    SECTOR0,
-    Game,
-)
+from events.rulesets.core_worlds.state import OVER, Game
+from events.rulesets.core_worlds.to_act import to_act
 from events.rulesets.core_worlds.view import SeatView, view
 
 OPTIONS = {"sector0_draft": bool, "card_set": str}
@@ -56,17 +48,7 @@ class CoreWorlds(Ruleset):
         return legal(state, seat)
 
     def to_act(self, state: Game) -> list[int]:
-        if state.phase == SECTOR0:
-            seat = picker(state)
-        elif state.phase == ENERGY:
-            seat = declarer(state)
-        elif state.phase == ACTION:
-            seat = None if state.turn_done else state.turn
-        elif state.phase in (DISCARD, RESHUFFLE):
-            return [s for s, p in enumerate(state.players) if not p.done]
-        else:
-            seat = None
-        return [] if seat is None else [seat]
+        return to_act(state)
 
     def is_over(self, state: Game) -> bool:
         return state.phase == OVER
@@ -87,6 +69,15 @@ class CoreWorlds(Ruleset):
                 f"{seats} players need one each"
             )
         return None
+
+    def read_text(self, state: Game, seat: int, text: str) -> Any | Rejection:
+        read = text_form.parse(state, seat, text)
+        if isinstance(read, text_form.TextError):
+            return Rejection("SL-2", read.message)
+        return read
+
+    def text_help(self, state: Game, seat: int) -> str:
+        return text_form.help_text(state, seat)
 
     def needs_fresh_view(self, decision: Any) -> bool:
         """Passing, a token and end-of-round choices depend on nothing others change."""

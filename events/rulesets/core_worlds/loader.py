@@ -1,5 +1,7 @@
 """Reading a card-set file: every field checked, every refusal naming the card and the field."""
 
+import os
+import re
 import tomllib
 from functools import cache
 from pathlib import Path
@@ -20,6 +22,8 @@ from events.rulesets.core_worlds.cardset import (
 PROVISIONAL = "provisional"
 PROVISIONAL_FILE = Path(__file__).parent / "cards" / "provisional.toml"
 STARTING_DECK = 16  # per faction, Hero included (CW-S3)
+CARD_SETS_ENV = "STARLEDGER_CARD_SETS"  # the operator's folder of card-set files
+_FILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
 
 
 class CardSetError(ValueError):
@@ -81,10 +85,23 @@ _ABILITY_RULES: dict[str, tuple[set[str], tuple[str, ...], tuple[str, ...]]] = {
 _COUNTABLE = (*UNIT_TYPES, "World", "Unit", "Tactic", "Prestige")
 
 
+def _path(key: str) -> Path:
+    """Matches name card sets, never paths: only the operator's folder is read."""
+    if key == PROVISIONAL:
+        return PROVISIONAL_FILE
+    if not _FILE_NAME.fullmatch(key) or ".." in key:
+        raise CardSetError(f"card set {key!r}: name a file of the card-set folder, not a path")
+    folder = os.environ.get(CARD_SETS_ENV)
+    if not folder:
+        raise CardSetError(f"card set {key!r}: this server has no card-set folder "
+                           f"(${CARD_SETS_ENV})")
+    return Path(folder) / key
+
+
 @cache
 def load(key: str = PROVISIONAL) -> CardSet:
-    """The card set a match names: the provisional one, or a file an operator points at."""
-    path = PROVISIONAL_FILE if key == PROVISIONAL else Path(key)
+    """The card set a match names: the provisional one, or a file in the operator's folder."""
+    path = _path(key)
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:

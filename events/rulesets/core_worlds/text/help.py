@@ -2,7 +2,6 @@
 
 from typing import Any
 
-from events.rulesets.core_worlds import CORE_WORLDS
 from events.rulesets.core_worlds.checks import PHASE_NAMES
 from events.rulesets.core_worlds.decisions import (
     Declare,
@@ -19,6 +18,7 @@ from events.rulesets.core_worlds.decisions import (
 from events.rulesets.core_worlds.legal import legal
 from events.rulesets.core_worlds.state import ACTION, Game
 from events.rulesets.core_worlds.text.render import render
+from events.rulesets.core_worlds.to_act import to_act
 
 EXAMPLES = 3
 FORMS: list[tuple[type, str]] = [
@@ -49,7 +49,7 @@ def help_text(game: Game, seat: int) -> str:
     options = legal(game, seat)
     phase = PHASE_NAMES[game.phase]
     if not options:
-        seats = CORE_WORLDS.to_act(game)
+        seats = to_act(game)
         waiting = ", ".join(str(s) for s in seats)
         more = f"; waiting for seat{'s' if len(seats) > 1 else ''} {waiting}" if seats else ""
         return f"Nothing for you to decide now ({phase}, round {game.round}){more}."

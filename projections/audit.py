@@ -1,0 +1,97 @@
+"""Audit trail: per decision, who sent it and when, what it asked, the verdict with its rule
+and reason, the entries it caused, and the state hashes before and after. The seed is sealed
+in `asked` until the match reveals it, as in the archive."""
+
+from typing import Any
+
+import asyncpg
+
+from events.envelope import Ruling, SeedRevealed
+from events.match import MatchRecord
+from projections.projection import Projection, Step, kind
+from projections.secrecy import seal, unseal_rows
+
+COLUMNS = (
+    "match_id",
+    "first_seq",
+    "last_seq",
+    "ruling_seq",
+    "decision_id",
+    "seat",
+    "sender",
+    "sent_at_ms",
+    "recorded_at_ms",
+    "asked",
+    "accepted",
+    "rule",
+    "reason",
+    "caused",
+    "hash_before",
+    "hash_after",
+    "sealed",
+)
+
+
+class Audit(Projection):
+    name = "audit"
+    tables = ("audit",)
+
+    def __init__(self) -> None:
+        self.rows: list[tuple[Any, ...]] = []
+        self.revealed: list[MatchRecord] = []
+
+    def take(self, step: Step) -> None:
+        entries = step.entries
+        ruling = next(e for e in entries if isinstance(e.body, Ruling))
+        verdict: Ruling = ruling.body
+        asked, sealed = seal(bytes(verdict.asked), step.match)
+        self.rows.append(
+            (
+                ruling.match_id,
+                entries[0].seq,
+                entries[-1].seq,
+                ruling.seq,
+                ruling.decision_id,
+                verdict.seat,
+                verdict.sender,
+                verdict.sent_at_ms,
+                ruling.recorded_at_ms,
+                asked.decode(),
+                verdict.accepted,
+                verdict.rule,
+                verdict.reason,
+                [kind(e.body) for e in entries],
+                step.hash_before,
+                entries[-1].state_hash,
+                sealed,
+            )
+        )
+        if any(isinstance(e.body, SeedRevealed) for e in entries):
+            self.revealed.append(step.match)
+
+    async def write(self, conn: asyncpg.Connection) -> None:
+        if self.rows:
+            await conn.copy_records_to_table("audit", records=self.rows, columns=COLUMNS)
+        for match in self.revealed:
+            await unseal_rows(conn, "audit", "first_seq", "asked", match)
+
+
+async def explain(
+    conn: asyncpg.Connection | asyncpg.Pool, match_id: str, seq: int
+) -> dict[str, Any] | None:
+    """The decision behind entry `seq` of a match, and everything known about its judging."""
+    row = await conn.fetchrow(
+        "SELECT * FROM audit WHERE match_id = $1 AND first_seq <= $2 AND last_seq >= $2",
+        match_id,
+        seq,
+    )
+    return dict(row) if row else None
+
+
+async def rejections(
+    conn: asyncpg.Connection | asyncpg.Pool, match_id: str
+) -> list[dict[str, Any]]:
+    rows = await conn.fetch(
+        "SELECT * FROM audit WHERE match_id = $1 AND NOT accepted ORDER BY first_seq", match_id
+    )
+    return [dict(r) for r in rows]

@@ -1,0 +1,89 @@
+"""`starledger projections`: run the workers, rebuild a read model, or show how far behind
+each one is."""
+
+import argparse
+import asyncio
+import signal
+import sys
+from typing import Any
+
+from projections import runner
+from projections.registry import PROJECTIONS, resolve
+from projections.status import lags
+from services import db
+from services.logs import configure_logging
+from services.settings import load_settings
+from services.topics import ensure_topics
+
+
+def _run(args: argparse.Namespace) -> int:
+    settings = load_settings()
+    configure_logging(settings.log_format)
+    try:
+        projections = resolve(args.names)
+    except ValueError as error:
+        print(error, file=sys.stderr)
+        return 2
+
+    async def serve() -> bool:
+        await ensure_topics(settings)
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, stop.set)
+        return await runner.serve(settings, projections, stop)
+
+    return 0 if asyncio.run(serve()) else 1
+
+
+def _rebuild(args: argparse.Namespace) -> int:
+    from projections.rebuild import rebuild
+
+    settings = load_settings()
+    configure_logging(settings.log_format)
+    projections = resolve([args.name])
+
+    async def go() -> float:
+        pool = await db.connect(settings.database_url, size=len(projections) + 2)
+        try:
+            await db.migrate(pool)
+            return await rebuild(settings, pool, projections)
+        finally:
+            await pool.close()
+
+    seconds = asyncio.run(go())
+    names = ", ".join(p.name for p in projections)
+    print(f"rebuilt {names} from offset zero in {seconds:.1f} s")
+    return 0
+
+
+def _status(args: argparse.Namespace) -> int:
+    settings = load_settings()
+    configure_logging(settings.log_format)
+
+    async def look() -> list[Any]:
+        pool = await db.connect(settings.database_url, size=2)
+        try:
+            await db.migrate(pool)
+            return await lags(settings, pool, resolve([]))
+        finally:
+            await pool.close()
+
+    print(f"{'projection':<12} {'records':>9} {'entries':>9} {'seconds':>9}")
+    for lag in asyncio.run(look()):
+        print(f"{lag.projection:<12} {lag.records:>9} {lag.entries:>9} {lag.seconds:>9.1f}")
+    return 0
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    parser = subparsers.add_parser("projections", help="the read-model workers")
+    commands = parser.add_subparsers(dest="projections_command", required=True)
+    run = commands.add_parser("run", help="run workers (every projection unless named)")
+    run.add_argument("names", nargs="*", metavar="NAME", help=", ".join(PROJECTIONS))
+    run.set_defaults(func=_run)
+    rebuild = commands.add_parser("rebuild", help="empty a read model and re-derive it")
+    rebuild.add_argument("name", choices=[*PROJECTIONS, "all"], metavar="NAME|all")
+    rebuild.set_defaults(func=_rebuild)
+    status = commands.add_parser("status", help="each projection's lag behind the log end")
+    status.set_defaults(func=_status)
+    return parser

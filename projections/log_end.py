@@ -1,0 +1,94 @@
+"""The match-log's end and what lies between a projection and it."""
+
+import asyncio
+
+import msgspec
+from aiokafka import AIOKafkaConsumer, TopicPartition
+
+from services.settings import Settings
+
+
+class _Shape(msgspec.Struct):
+    entries: list[msgspec.Raw] = []
+
+
+_shape = msgspec.json.Decoder(_Shape)
+
+
+class Tail(msgspec.Struct):
+    """The records of one partition from some offset to the end: their entry counts and
+    broker timestamps (ms), so any later offset's lag is a sum and a lookup."""
+
+    start: int
+    end: int
+    entries: list[int]
+    timestamps: list[int]
+
+    def behind(self, offset: int) -> tuple[int, int, int | None]:
+        """Records and entries from `offset` to the end, and the first one's timestamp."""
+        skip = max(0, offset - self.start)
+        return (
+            max(0, self.end - offset),
+            sum(self.entries[skip:]),
+            self.timestamps[skip] if skip < len(self.timestamps) else None,
+        )
+
+
+def _count(value: bytes) -> int:
+    try:
+        return len(_shape.decode(value).entries)
+    except msgspec.DecodeError:
+        return 0
+
+
+async def ends(settings: Settings) -> dict[int, int]:
+    """partition -> the offset the next record will get."""
+    found = await tails(settings, None)
+    return {p: tail.end for p, tail in found.items()}
+
+
+async def tails(settings: Settings, starts: dict[int, int] | None) -> dict[int, Tail]:
+    """For each partition, its records from `starts[partition]` to the current end; with no
+    starts, just where each partition ends.
+
+    The end is found by reading, not only asked for: a broker's reported end can trail the
+    records it already serves (Tansu's does after multi-record batches).
+    """
+    reader = AIOKafkaConsumer(
+        bootstrap_servers=settings.kafka_bootstrap,
+        enable_auto_commit=False,
+        fetch_max_wait_ms=100,
+        max_partition_fetch_bytes=8 * 1024 * 1024,
+    )
+    await reader.start()
+    try:
+        tps = await _partitions(reader, settings.match_log_topic)
+        reported = await reader.end_offsets(tps)
+        reader.assign(tps)
+        found: dict[int, Tail] = {}
+        for tp in tps:
+            start = reported[tp] if starts is None else starts.get(tp.partition, 0)
+            tail = Tail(start, start, [], [])
+            reader.seek(tp, start)
+            while fetched := (await reader.getmany(tp, timeout_ms=300, max_records=10_000)):
+                for message in fetched.get(tp, []):
+                    if message.offset != tail.end:
+                        continue
+                    tail.end += 1
+                    if starts is not None:
+                        tail.entries.append(_count(message.value))
+                        tail.timestamps.append(message.timestamp)
+            found[tp.partition] = tail
+        return found
+    finally:
+        await reader.stop()
+
+
+async def _partitions(reader: AIOKafkaConsumer, topic: str) -> list[TopicPartition]:
+    for _ in range(50):
+        partitions = reader.partitions_for_topic(topic)
+        if partitions:
+            return [TopicPartition(topic, p) for p in sorted(partitions)]
+        await reader.force_metadata_update()
+        await asyncio.sleep(0.1)
+    raise LookupError(f"no topic {topic!r} on the broker")

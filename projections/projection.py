@@ -1,0 +1,40 @@
+"""What a read model is to its worker: it takes the log decision by decision, then writes."""
+
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+import asyncpg
+import msgspec
+
+from events.envelope import Entry
+from events.match import MatchRecord
+
+
+class Step(msgspec.Struct, frozen=True):
+    """One decision's entries that counted, in seq order, and its match around them."""
+
+    entries: list[Entry[Any]]
+    hash_before: str  # the match's state hash before them; "" when they created it
+    match: MatchRecord  # the match after them: the worker folds on, so read what you need now
+
+
+class Projection(ABC):
+    """One read model. The worker makes a fresh instance per fetched batch, feeds it every
+    step of the batch with `take`, then calls `write` inside the transaction that also
+    moves the offsets; an instance is never reused."""
+
+    name: ClassVar[str]
+    tables: ClassVar[tuple[str, ...]]  # what a reset empties
+
+    @abstractmethod
+    def take(self, step: Step) -> None:
+        """Note what one step changes; no I/O here."""
+
+    @abstractmethod
+    async def write(self, conn: asyncpg.Connection) -> None:
+        """Write everything taken since the batch began."""
+
+
+def kind(body: Any) -> str:
+    """An entry body's tag, as it appears on the log: 'ruling', 'cw.drafted', ..."""
+    return type(body).__struct_config__.tag

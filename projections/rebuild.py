@@ -1,0 +1,54 @@
+"""Rebuilding a read model: empty it and re-derive it from offset zero.
+
+`reset` empties the projection's tables and sends its offsets back to zero, held by nobody,
+in one transaction. A live worker of that projection notices within a second (its claim is
+gone), reloads from zero and re-derives; `rebuild` also runs a worker of its own in the
+same consumer group until the stored offsets reach the log end as it was when the rebuild
+began, so it completes whether or not a live worker is running. Other projections have
+their own tables and groups and keep serving throughout.
+"""
+
+import asyncio
+import time
+
+import asyncpg
+import structlog
+
+from projections import books, log_end, offsets
+from projections.projection import Projection
+from projections.runner import supervise
+from projections.status import caught_up
+from projections.worker import Worker
+from services.settings import Settings
+
+log = structlog.get_logger("projections")
+
+
+async def reset(settings: Settings, pool: asyncpg.Pool, projection: type[Projection]) -> None:
+    topic = settings.match_log_topic
+    async with pool.acquire() as conn, conn.transaction():
+        await offsets.reset(conn, projection.name, topic)  # first: workers lock offsets first
+        await conn.execute(f"TRUNCATE {', '.join(projection.tables)}")
+        await books.forget(conn, projection.name, topic)
+    log.info("projection_reset", projection=projection.name)
+
+
+async def rebuild(
+    settings: Settings, pool: asyncpg.Pool, projections: list[type[Projection]]
+) -> float:
+    """Reset the projections and wait until they are re-derived; the seconds it took."""
+    started = time.monotonic()
+    ends = await log_end.ends(settings)
+    for projection in projections:
+        await reset(settings, pool, projection)
+    stop = asyncio.Event()
+    running = asyncio.create_task(supervise([Worker(settings, p, pool) for p in projections], stop))
+    try:
+        while not await caught_up(pool, settings.match_log_topic, projections, ends):
+            if running.done():
+                raise RuntimeError("a rebuilding worker stopped; see the log")
+            await asyncio.sleep(0.2)
+    finally:
+        stop.set()
+        await running
+    return time.monotonic() - started

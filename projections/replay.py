@@ -1,0 +1,95 @@
+"""Replay: a match at any step k. Every entry is kept, and the folded record at the first
+decision boundary on or after each multiple of CHECKPOINT_EVERY, so step k is one checkpoint
+plus fewer than about CHECKPOINT_EVERY entries folded with `events.match.apply`.
+
+What `at` shows: a seat's own view when a seat is named; else the public view while the
+match runs, and the full state once it has ended (the state holds the seed and every hand).
+"""
+
+from typing import Any
+
+import asyncpg
+import msgspec
+
+from events.codec import decode_entry, encode
+from events.match import MatchRecord, apply
+from events.ruleset import get_ruleset
+from projections.projection import Projection, Step
+from projections.records import decode_record, encode_record
+
+CHECKPOINT_EVERY = 64
+
+
+class Replay(Projection):
+    name = "replay"
+    tables = ("replay_matches", "replay_entries", "replay_checkpoints")
+
+    def __init__(self) -> None:
+        self.entries: list[tuple[str, int, bytes]] = []
+        self.checkpoints: list[tuple[str, int, bytes, bytes]] = []
+        self.matches: dict[str, MatchRecord] = {}
+
+    def take(self, step: Step) -> None:
+        match = step.match
+        self.entries += [(e.match_id, e.seq, encode(e)) for e in step.entries]
+        first, last = step.entries[0].seq, step.entries[-1].seq
+        if last // CHECKPOINT_EVERY > (first - 1) // CHECKPOINT_EVERY and match.state is not None:
+            self.checkpoints.append((match.match_id, last, *encode_record(match)))
+        self.matches[match.match_id] = match
+
+    async def write(self, conn: asyncpg.Connection) -> None:
+        if self.entries:
+            await conn.copy_records_to_table("replay_entries", records=self.entries)
+        if self.checkpoints:
+            await conn.copy_records_to_table("replay_checkpoints", records=self.checkpoints)
+        await conn.executemany(
+            "INSERT INTO replay_matches (match_id, ruleset, last_seq, over)"
+            " VALUES ($1, $2, $3, $4) ON CONFLICT (match_id) DO UPDATE"
+            " SET last_seq = EXCLUDED.last_seq, over = EXCLUDED.over",
+            [(m.match_id, m.ruleset, m.seq, m.over) for m in self.matches.values()],
+        )
+
+
+class ReplayStep(msgspec.Struct, frozen=True):
+    match_id: str
+    seq: int
+    over: bool  # the match has ended (now, not necessarily at `seq`)
+    full: bool  # `shown` is the whole state, not a view
+    shown: Any  # a view or the state; None before the game's first event
+
+
+async def at(
+    conn: asyncpg.Connection | asyncpg.Pool, match_id: str, k: int, seat: int | None = None
+) -> ReplayStep | None:
+    """The match as of entry `k` (1-based) as `seat` may see it; None if there is no such
+    step. Which seat a caller may ask for is the caller's to check."""
+    match = await conn.fetchrow(
+        "SELECT ruleset, last_seq, over FROM replay_matches WHERE match_id = $1", match_id
+    )
+    if match is None or not 1 <= k <= match["last_seq"]:
+        return None
+    checkpoint = await conn.fetchrow(
+        "SELECT seq, record, state FROM replay_checkpoints WHERE match_id = $1 AND seq <= $2"
+        " ORDER BY seq DESC LIMIT 1",
+        match_id,
+        k,
+    )
+    record = decode_record(checkpoint["record"], checkpoint["state"]) if checkpoint else None
+    rows = await conn.fetch(
+        "SELECT entry FROM replay_entries WHERE match_id = $1 AND seq > $2 AND seq <= $3"
+        " ORDER BY seq",
+        match_id,
+        checkpoint["seq"] if checkpoint else 0,
+        k,
+    )
+    for row in rows:
+        record = apply(record, decode_entry(row["entry"]))
+    assert record is not None
+    full = seat is None and match["over"]
+    if seat is not None and not 0 <= seat < record.seats:
+        raise ValueError(f"seat {seat} is not a seat of this {record.seats}-seat match")
+    if record.state is None or full:
+        shown = record.state
+    else:
+        shown = get_ruleset(match["ruleset"]).view(record.state, seat)
+    return ReplayStep(match_id, k, match["over"], full, shown)

@@ -1,0 +1,47 @@
+"""Seat views: the latest `view(state, seat)` of every seat of every match, and the public
+view, each as of a seq. Views come from the ruleset's own `view`, on states folded by the
+same `evolve` that judges, so hidden information stays where the ruleset keeps it."""
+
+from typing import Any
+
+import asyncpg
+
+from events.codec import encode
+from events.match import MatchRecord
+from events.ruleset import get_ruleset
+from projections.projection import Projection, Step
+
+
+class SeatViews(Projection):
+    name = "seat_views"
+    tables = ("seat_views", "public_views")
+
+    def __init__(self) -> None:
+        self.matches: dict[str, MatchRecord] = {}
+
+    def take(self, step: Step) -> None:
+        self.matches[step.match.match_id] = step.match  # only the batch's last state is kept
+
+    async def write(self, conn: asyncpg.Connection) -> None:
+        seats: list[tuple[Any, ...]] = []
+        public: list[tuple[Any, ...]] = []
+        for match in self.matches.values():
+            if match.state is None:
+                continue  # created, not set up yet: nothing to see
+            ruleset = get_ruleset(match.ruleset)
+            for seat in range(match.seats):
+                view = encode(ruleset.view(match.state, seat)).decode()
+                seats.append((match.match_id, seat, match.seq, view))
+            public.append(
+                (match.match_id, match.seq, encode(ruleset.view(match.state, None)).decode())
+            )
+        await conn.executemany(
+            "INSERT INTO seat_views (match_id, seat, seq, view) VALUES ($1, $2, $3, $4::jsonb)"
+            " ON CONFLICT (match_id, seat) DO UPDATE SET seq = EXCLUDED.seq, view = EXCLUDED.view",
+            seats,
+        )
+        await conn.executemany(
+            "INSERT INTO public_views (match_id, seq, view) VALUES ($1, $2, $3::jsonb)"
+            " ON CONFLICT (match_id) DO UPDATE SET seq = EXCLUDED.seq, view = EXCLUDED.view",
+            public,
+        )

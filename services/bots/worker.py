@@ -1,0 +1,86 @@
+"""Plays bot seats (held by players named `bot:<name>`) whenever the game waits for them.
+
+It wakes on the projections' notifications and rescans every few seconds, reads the match
+from the replay tables, asks the bot, and submits with a decision_id made of match, seat
+and seq: a repeat after a restart is dropped by the rules service as already judged.
+"""
+
+import asyncio
+import random
+
+import asyncpg
+import structlog
+
+from events.ruleset import get_ruleset
+from events.rulesets.core_worlds.bots import BOTS as CORE_WORLDS_BOTS
+from services import db
+from services.gateway import reads
+from services.gateway.hub import CHANNEL
+from services.gateway.submit import Submitter
+from services.settings import Settings
+
+log = structlog.get_logger("bots")
+
+BOTS = {"core-worlds": CORE_WORLDS_BOTS}
+RESCAN_S = 3.0
+PREFIX = "bot:"
+
+
+class BotsWorker:
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.submitter = Submitter(settings)
+        self.woken = asyncio.Event()
+        self.sent: set[str] = set()
+        self.pool: asyncpg.Pool
+
+    def _heard(self, *_: object) -> None:
+        self.woken.set()
+
+    async def run(self, stop: asyncio.Event) -> None:
+        self.pool = await db.connect(self.settings.database_url, size=2)
+        await db.migrate(self.pool)
+        listener = await asyncpg.connect(self.settings.database_url)
+        await listener.add_listener(CHANNEL, self._heard)
+        await self.submitter.start()
+        log.info("bots_worker_started")
+        try:
+            while not stop.is_set():
+                self.woken.clear()
+                await self.play_due()
+                waking = asyncio.ensure_future(self.woken.wait())
+                stopping = asyncio.ensure_future(stop.wait())
+                await asyncio.wait({waking, stopping}, timeout=RESCAN_S,
+                                   return_when=asyncio.FIRST_COMPLETED)
+                waking.cancel()
+                stopping.cancel()
+        finally:
+            await self.submitter.stop()
+            await listener.close()
+            await self.pool.close()
+
+    async def play_due(self) -> None:
+        rows = await self.pool.fetch(
+            "SELECT match_id FROM lobby WHERE status = 'in_progress'"
+            " AND EXISTS (SELECT 1 FROM unnest(players) AS p WHERE p LIKE 'bot:%')"
+        )
+        for row in rows:
+            await self.play(row["match_id"])
+
+    async def play(self, match_id: str) -> None:
+        record = await reads.current_record(self.pool, match_id)
+        if record is None or record.state is None or record.over:
+            return
+        ruleset = get_ruleset(record.ruleset)
+        for seat in ruleset.to_act(record.state):
+            holder = record.holders[seat] or ""
+            bot = BOTS.get(record.ruleset, {}).get(holder.removeprefix(PREFIX))
+            decision_id = f"{match_id}:{seat}:bot:{record.seq}"
+            if not holder.startswith(PREFIX) or bot is None or decision_id in self.sent:
+                continue
+            decision = bot(record.state, seat, random.Random(decision_id))
+            await self.submitter.submit(match_id, seat, decision, sender=holder,
+                                        decision_id=decision_id, seen_seq=record.seq)
+            self.sent.add(decision_id)
+            log.info("bot_decided", match_id=match_id, seq=record.seq, decision_id=decision_id,
+                     seat=seat, bot=holder)

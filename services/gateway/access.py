@@ -1,0 +1,83 @@
+"""Who may do what: seat tokens act and read for their seat only; organisers open matches and
+read full replays and audits; nobody acts for a seat they do not hold."""
+
+from litestar import Request
+from litestar.exceptions import HTTPException, NotAuthorizedException, PermissionDeniedException
+
+from services.gateway import reads, tokens
+from services.gateway.context import Context, context
+
+
+def _token(request: Request) -> str | None:
+    header = request.headers.get("authorization", "")
+    if header.lower().startswith("bearer "):
+        return header[7:].strip() or None
+    return request.query_params.get("token")  # for EventSource, which cannot set headers
+
+
+class Access:
+    def __init__(self, ctx: Context, holder: tokens.Holder | None, token: str | None) -> None:
+        self.ctx, self.holder, self.token = ctx, holder, token
+
+    @classmethod
+    async def of(cls, request: Request) -> "Access":
+        ctx = context(request)
+        token = _token(request)
+        holder = await tokens.holder_of(ctx.pool, token) if token else None
+        if token and holder is None:
+            raise NotAuthorizedException("unknown token")
+        return cls(ctx, holder, token)
+
+    def known(self) -> tokens.Holder:
+        if self.holder is None:
+            raise NotAuthorizedException("a token is needed (Authorization: Bearer <token>)")
+        return self.holder
+
+    async def organiser(self) -> tokens.Holder:
+        holder = self.known()
+        if holder.kind != "organiser":
+            raise PermissionDeniedException("only an organiser may do this")
+        return holder
+
+    async def seat_holder(self) -> tokens.Holder:
+        holder = self.known()
+        if holder.kind != "seat":
+            raise PermissionDeniedException("this needs a seat token")
+        if not await tokens.seat_is_held(self.ctx.pool, holder):
+            raise PermissionDeniedException(
+                f"your claim of seat {holder.seat} is not accepted (yet): see "
+                f"/decisions/{holder.claim_decision_id}")
+        return holder
+
+    async def acts_for(self, match_id: str, *, deciding: bool = False) -> tokens.Holder:
+        holder = await self.seat_holder()
+        if holder.match_id != match_id:
+            raise PermissionDeniedException("your token holds a seat of another match")
+        if deciding and not self.ctx.limiter.allow(tokens.digest(self.token or "")):
+            raise HTTPException(status_code=429, detail="at most 20 decisions a second")
+        return holder
+
+    async def _finished(self, match_id: str) -> bool:
+        found = await reads.match(self.ctx.pool, match_id)
+        return found is not None and found["status"] == "finished"
+
+    async def audits(self, match_id: str, seat: int | None) -> None:
+        """Organisers audit anything; a seat audits its own decisions, and all once it ended."""
+        holder = self.known()
+        if holder.kind == "organiser":
+            return
+        if holder.match_id != match_id or not await tokens.seat_is_held(self.ctx.pool, holder):
+            raise PermissionDeniedException("your token holds no seat of this match")
+        if seat != holder.seat and not await self._finished(match_id):
+            raise PermissionDeniedException("other seats' decisions are open once the match ends")
+
+    async def replay_seat(self, ctx: Context, match_id: str) -> int | None:
+        """Whose eyes a replay uses: None is the public view, or the full state once over."""
+        holder = self.holder
+        mine = holder is not None and holder.kind == "seat" and holder.match_id == match_id
+        if not await self._finished(match_id):
+            return holder.seat if mine and holder.seat is not None else None
+        if holder is not None and (holder.kind == "organiser" or mine):
+            return None
+        raise PermissionDeniedException(
+            "full replays of a finished match need an organiser token or a seat of that match")

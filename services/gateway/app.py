@@ -1,0 +1,254 @@
+"""The gateway's HTTP API (Litestar). Decisions go to the log; everything read comes from the
+projections. OpenAPI at /schema, JSON at /schema/openapi.json."""
+
+from collections.abc import AsyncIterator
+from typing import Annotated, Any
+
+import msgspec
+from litestar import Litestar, Request, Response, get, post
+from litestar.exceptions import HTTPException, NotFoundException, ValidationException
+from litestar.openapi import OpenAPIConfig, ResponseSpec
+from litestar.params import Parameter
+from litestar.response import ServerSentEvent
+from litestar.status_codes import HTTP_202_ACCEPTED
+
+from events.codec import game_codec
+from events.envelope import ClaimSeat, CreateMatch
+from events.ruleset import Rejection, UnknownRuleset, get_ruleset
+from projections import audit, replay
+from services.gateway import api, reads, tokens
+from services.gateway.access import Access
+from services.gateway.context import Context, context
+from services.gateway.stream import seat_stream
+
+MAX_BODY = 64 * 1024
+HELP_WORDS = {"help", "?"}
+
+
+def _rejected(request: Request, error: ValidationException) -> Response:
+    """Schema mismatches are 422 and name the field; unreadable JSON stays 400."""
+    if not error.extra:
+        return Response({"status_code": 400, "detail": error.detail}, status_code=400)
+    return Response({"status_code": 422, "detail": error.detail, "fields": error.extra},
+                    status_code=422)
+
+
+def _unprocessable(detail: str) -> HTTPException:
+    return HTTPException(status_code=422, detail=detail)
+
+
+@post("/matches", status_code=HTTP_202_ACCEPTED, summary="Open a match (organiser)")
+async def open_match(request: Request, data: api.NewMatch) -> api.MatchOpened:
+    ctx = context(request)
+    await (await Access.of(request)).organiser()
+    try:
+        ruleset = get_ruleset(data.game)
+    except UnknownRuleset as error:
+        raise _unprocessable(str(error)) from None
+    if not ruleset.min_seats <= data.seats <= ruleset.max_seats:
+        raise _unprocessable(f"{data.game} takes {ruleset.min_seats} to {ruleset.max_seats} "
+                             f"seats, not {data.seats}")
+    if (why := ruleset.options_error(data.seats, data.options)) is not None:
+        raise _unprocessable(why)
+    for bot in data.bots:
+        if bot.seat >= data.seats or bot.bot not in ctx.bots.get(data.game, {}):
+            raise _unprocessable(f"no bot {bot.bot!r} for seat {bot.seat} of {data.game}")
+    match_id = data.match_id or ctx.new_match_id()
+    if await reads.match(ctx.pool, match_id) is not None:
+        raise HTTPException(status_code=409, detail=f"match {match_id!r} exists")
+    decision_id = await ctx.submitter.submit(
+        match_id, None, CreateMatch(ruleset=data.game, seats=data.seats, options=data.options),
+        sender="organiser")
+    for bot in data.bots:
+        await ctx.submitter.submit(match_id, bot.seat, ClaimSeat(player=f"bot:{bot.bot}"),
+                                   sender="organiser")
+    return api.MatchOpened(match_id=match_id, decision_id=decision_id)
+
+
+@get("/matches", summary="The lobby; `mine=true` with a seat token: matches waiting on you")
+async def list_matches(
+    request: Request,
+    status: Annotated[str | None, Parameter(pattern="^(waiting|in_progress|finished)$")] = None,
+    mine: bool = False,
+    limit: Annotated[int, Parameter(ge=1, le=500)] = 100,
+) -> list[dict[str, Any]]:
+    ctx = context(request)
+    if mine:
+        holder = await (await Access.of(request)).seat_holder()
+        return await reads.my_turn(ctx.pool, [(holder.match_id, holder.seat)])
+    return await reads.lobby(ctx.pool, status, limit)
+
+
+async def _lobby_row(ctx: Context, match_id: str) -> dict[str, Any]:
+    found = await reads.match(ctx.pool, match_id)
+    if found is None:
+        raise NotFoundException(f"no match {match_id!r} (a new match shows up once ruled)")
+    return found
+
+
+@get("/matches/{match_id:str}", summary="One match as the lobby shows it")
+async def show_match(request: Request, match_id: str) -> dict[str, Any]:
+    return await _lobby_row(context(request), match_id)
+
+
+@post("/matches/{match_id:str}/join", status_code=HTTP_202_ACCEPTED,
+      summary="Claim a seat; the token acts for it once the claim is accepted")
+async def join(request: Request, match_id: str, data: api.Join) -> api.Joined:
+    ctx = context(request)
+    found = await _lobby_row(ctx, match_id)
+    if data.seat >= found["seats"]:
+        raise NotFoundException(f"seat {data.seat} is not a seat of this {found['seats']}-seat "
+                                f"match")
+    if found["players"][data.seat] is not None:
+        raise HTTPException(status_code=409, detail=f"seat {data.seat} is taken")
+    decision_id = await ctx.submitter.submit(match_id, data.seat, ClaimSeat(player=data.player),
+                                             sender=data.player)
+    token = await tokens.issue(ctx.pool, tokens.Holder(
+        kind="seat", match_id=match_id, seat=data.seat, player=data.player,
+        claim_decision_id=decision_id))
+    return api.Joined(match_id=match_id, seat=data.seat, token=token, decision_id=decision_id)
+
+
+@post("/matches/{match_id:str}/decisions", status_code=HTTP_202_ACCEPTED,
+      summary="Submit a decision; resubmitting the same decision_id is harmless")
+async def submit(request: Request, match_id: str, data: api.Submit) -> api.Submitted:
+    ctx = context(request)
+    holder = await (await Access.of(request)).acts_for(match_id, deciding=True)
+    found = await _lobby_row(ctx, match_id)
+    raw = msgspec.json.encode(data.body)
+    try:
+        game_codec(found["game"]).decision_body(raw)
+    except msgspec.ValidationError as error:
+        raise _unprocessable(f"body: {error}") from None
+    await ctx.submitter.submit(match_id, holder.seat, msgspec.Raw(raw), sender=holder.player,
+                               decision_id=data.decision_id, seen_seq=data.seen_seq)
+    return api.Submitted(decision_id=data.decision_id)
+
+
+@post("/matches/{match_id:str}/say", status_code=HTTP_202_ACCEPTED,
+      summary="Submit a decision written as text (`draft Hercules Bomber`); `help` lists them",
+      responses={200: ResponseSpec(api.Help, description="the commands legal now")})
+async def say(request: Request, match_id: str, data: api.Say) -> Response:
+    ctx = context(request)
+    holder = await (await Access.of(request)).acts_for(match_id, deciding=True)
+    record = await reads.current_record(ctx.pool, match_id)
+    if record is None or record.state is None:
+        raise NotFoundException(f"no match {match_id!r} in play")
+    ruleset = get_ruleset(record.ruleset)
+    if data.text.strip().lower() in HELP_WORDS:
+        return Response(api.Help(ruleset.text_help(record.state, holder.seat)), status_code=200)
+    read = ruleset.read_text(record.state, holder.seat, data.text)
+    if isinstance(read, Rejection):
+        raise _unprocessable(read.reason)
+    decision_id = await ctx.submitter.submit(
+        match_id, holder.seat, read, sender=holder.player, decision_id=data.decision_id,
+        seen_seq=data.seen_seq)
+    return Response(api.Submitted(decision_id, msgspec.to_builtins(read)),
+                    status_code=HTTP_202_ACCEPTED)
+
+
+@get("/decisions/{decision_id:str}", summary="The ruling on a decision, once judged")
+async def ruling(request: Request, decision_id: str) -> api.Ruling:
+    ctx = context(request)
+    access = await Access.of(request)
+    found = await reads.ruling(ctx.pool, decision_id)
+    if found is None:
+        access.known()
+        return api.Ruling(decision_id=decision_id, status="pending")
+    await access.audits(found["match_id"], found["seat"])
+    return api.Ruling(
+        decision_id=decision_id, status="accepted" if found["accepted"] else "rejected",
+        rule=found["rule"], reason=found["reason"], first_seq=found["first_seq"],
+        last_seq=found["last_seq"])
+
+
+@get("/matches/{match_id:str}/view", summary="Your seat's view")
+async def view(request: Request, match_id: str) -> api.SeatViewReply:
+    ctx = context(request)
+    holder = await (await Access.of(request)).acts_for(match_id)
+    found = await reads.seat_view(ctx.pool, match_id, holder.seat)
+    if found is None:
+        raise NotFoundException("no view yet: the match is being set up")
+    return api.SeatViewReply(match_id, holder.seat, found[0], msgspec.json.decode(found[1]))
+
+
+@get("/matches/{match_id:str}/public", summary="The spectators' view")
+async def public(request: Request, match_id: str) -> api.SeatViewReply:
+    found = await reads.public_view(context(request).pool, match_id)
+    if found is None:
+        raise NotFoundException(f"no match {match_id!r} with a view")
+    return api.SeatViewReply(match_id, None, found[0], msgspec.json.decode(found[1]))
+
+
+@get("/matches/{match_id:str}/legal", summary="Every decision your seat may take now")
+async def legal(request: Request, match_id: str) -> api.LegalReply:
+    ctx = context(request)
+    holder = await (await Access.of(request)).acts_for(match_id)
+    record = await reads.current_record(ctx.pool, match_id)
+    if record is None or record.state is None:
+        raise NotFoundException("the match is being set up")
+    decisions = get_ruleset(record.ruleset).legal(record.state, holder.seat)
+    return api.LegalReply(match_id, holder.seat, record.seq,
+                          [msgspec.to_builtins(d) for d in decisions])
+
+
+@get("/matches/{match_id:str}/replay/{k:int}",
+     summary="The match at step k: your view, the public view, or (finished) the full state")
+async def replay_step(request: Request, match_id: str, k: int) -> api.ReplayReply:
+    ctx = context(request)
+    seat = await (await Access.of(request)).replay_seat(ctx, match_id)
+    step = await replay.at(ctx.pool, match_id, k, seat)
+    if step is None:
+        raise NotFoundException(f"match {match_id!r} has no step {k}")
+    return api.ReplayReply(step.match_id, step.seq, step.over, step.full,
+                           msgspec.to_builtins(step.shown))
+
+
+@get("/matches/{match_id:str}/explain/{seq:int}", summary="The decision behind entry seq")
+async def explain(request: Request, match_id: str, seq: int) -> dict[str, Any]:
+    ctx = context(request)
+    found = await audit.explain(ctx.pool, match_id, seq)
+    if found is None:
+        raise NotFoundException(f"match {match_id!r} has no entry {seq}")
+    await (await Access.of(request)).audits(match_id, found["seat"])
+    return _audit_row(found)
+
+
+@get("/matches/{match_id:str}/rejections", summary="Every rejected decision of a match")
+async def rejections(request: Request, match_id: str) -> list[dict[str, Any]]:
+    ctx = context(request)
+    access = await Access.of(request)
+    await access.audits(match_id, None)
+    return [_audit_row(r) for r in await audit.rejections(ctx.pool, match_id)]
+
+
+def _audit_row(row: dict[str, Any]) -> dict[str, Any]:
+    return {**row, "asked": msgspec.json.decode(row["asked"]) if isinstance(
+        row["asked"], str) else row["asked"]}
+
+
+@get("/matches/{match_id:str}/stream", summary="Server-sent events: your view and rulings")
+async def stream(request: Request, match_id: str) -> ServerSentEvent:
+    holder = await (await Access.of(request)).acts_for(match_id)
+    events: AsyncIterator[str] = seat_stream(context(request), match_id, holder)
+    return ServerSentEvent(events)
+
+
+@get("/health", summary="Liveness", include_in_schema=False)
+async def health() -> dict[str, str]:
+    return {"status": "ok"}
+
+
+def create_app(ctx: Context) -> Litestar:
+    return Litestar(
+        route_handlers=[open_match, list_matches, show_match, join, submit, say, ruling, view,
+                        public, legal, replay_step, explain, rejections, stream, health],
+        on_startup=[ctx.start],
+        on_shutdown=[ctx.stop],
+        state=ctx.as_state(),
+        exception_handlers={ValidationException: _rejected},
+        request_max_body_size=MAX_BODY,
+        openapi_config=OpenAPIConfig(title="Starledger", version="0.1.0"),
+        debug=False,
+    )
+

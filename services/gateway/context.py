@@ -1,0 +1,46 @@
+"""What every request handler shares: the pool, the submitter, the push hub, the limits."""
+
+import uuid
+from typing import Any
+
+import asyncpg
+from litestar import Request
+from litestar.datastructures import State
+
+from events.rulesets.core_worlds.bots import BOTS as CORE_WORLDS_BOTS
+from services import db
+from services.gateway.hub import Hub
+from services.gateway.limits import RateLimit
+from services.gateway.submit import Submitter
+from services.settings import Settings
+
+
+class Context:
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.submitter = Submitter(settings)
+        self.hub = Hub(settings.database_url)
+        self.limiter = RateLimit(per_second=20)
+        self.bots: dict[str, Any] = {"core-worlds": CORE_WORLDS_BOTS}
+        self.pool: asyncpg.Pool
+
+    async def start(self) -> None:
+        self.pool = await db.connect(self.settings.database_url, size=8)
+        await db.migrate(self.pool)
+        await self.submitter.start()
+        await self.hub.start()
+
+    async def stop(self) -> None:
+        await self.hub.stop()
+        await self.submitter.stop()
+        await self.pool.close()
+
+    def new_match_id(self) -> str:
+        return f"m-{uuid.uuid4().hex[:10]}"
+
+    def as_state(self) -> State:
+        return State({"ctx": self})
+
+
+def context(request: Request) -> Context:
+    return request.app.state.ctx

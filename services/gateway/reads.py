@@ -1,0 +1,83 @@
+"""What the gateway reads: the projections' tables, never the log."""
+
+from typing import Any
+
+import asyncpg
+
+from events.codec import decode_entry
+from events.match import MatchRecord, apply
+from projections.records import decode_record
+
+Conn = asyncpg.Connection | asyncpg.Pool
+
+LOBBY_COLUMNS = ("match_id, game, status, seats, players, round, phase, to_act, seq,"
+                 " last_activity, scores, winners")
+
+
+def lobby_row(row: asyncpg.Record) -> dict[str, Any]:
+    found = dict(row)
+    found["last_activity"] = found["last_activity"].isoformat()
+    return found
+
+
+async def lobby(conn: Conn, status: str | None, limit: int) -> list[dict[str, Any]]:
+    rows = await conn.fetch(
+        f"SELECT {LOBBY_COLUMNS} FROM lobby WHERE ($1::text IS NULL OR status = $1)"
+        " ORDER BY last_activity DESC LIMIT $2",
+        status, limit,
+    )
+    return [lobby_row(r) for r in rows]
+
+
+async def my_turn(conn: Conn, seats: list[tuple[str, int]]) -> list[dict[str, Any]]:
+    """Lobby rows of the matches where one of these (match, seat) must act now."""
+    rows = await conn.fetch(
+        f"SELECT {LOBBY_COLUMNS} FROM lobby l JOIN unnest($1::text[], $2::int[]) AS s(m, seat)"
+        " ON l.match_id = s.m WHERE s.seat = ANY(l.to_act) ORDER BY last_activity",
+        [m for m, _ in seats], [s for _, s in seats],
+    )
+    return [lobby_row(r) for r in rows]
+
+
+async def match(conn: Conn, match_id: str) -> dict[str, Any] | None:
+    row = await conn.fetchrow(f"SELECT {LOBBY_COLUMNS} FROM lobby WHERE match_id = $1", match_id)
+    return lobby_row(row) if row else None
+
+
+async def seat_view(conn: Conn, match_id: str, seat: int) -> tuple[int, str] | None:
+    row = await conn.fetchrow(
+        "SELECT seq, view::text FROM seat_views WHERE match_id = $1 AND seat = $2", match_id, seat
+    )
+    return (row["seq"], row["view"]) if row else None
+
+
+async def public_view(conn: Conn, match_id: str) -> tuple[int, str] | None:
+    row = await conn.fetchrow("SELECT seq, view::text FROM public_views WHERE match_id = $1",
+                              match_id)
+    return (row["seq"], row["view"]) if row else None
+
+
+async def ruling(conn: Conn, decision_id: str) -> dict[str, Any] | None:
+    row = await conn.fetchrow(
+        "SELECT match_id, seat, accepted, rule, reason, first_seq, last_seq FROM audit"
+        " WHERE decision_id = $1",
+        decision_id,
+    )
+    return dict(row) if row else None
+
+
+async def current_record(conn: Conn, match_id: str) -> MatchRecord | None:
+    """The match folded to its latest entry: the last replay checkpoint plus the tail."""
+    checkpoint = await conn.fetchrow(
+        "SELECT seq, record, state FROM replay_checkpoints WHERE match_id = $1"
+        " ORDER BY seq DESC LIMIT 1",
+        match_id,
+    )
+    record = decode_record(checkpoint["record"], checkpoint["state"]) if checkpoint else None
+    rows = await conn.fetch(
+        "SELECT entry FROM replay_entries WHERE match_id = $1 AND seq > $2 ORDER BY seq",
+        match_id, checkpoint["seq"] if checkpoint else 0,
+    )
+    for row in rows:
+        record = apply(record, decode_entry(row["entry"]))
+    return record

@@ -1,0 +1,43 @@
+"""A seat's push stream: its view whenever it changes, and the rulings on its decisions."""
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import msgspec
+from litestar.response import ServerSentEventMessage
+
+from services.gateway import reads
+from services.gateway.context import Context
+from services.gateway.tokens import Holder
+
+KEEPALIVE_S = 15.0
+
+
+async def seat_stream(ctx: Context, match_id: str, holder: Holder) -> AsyncIterator[
+        ServerSentEventMessage]:
+    queue = ctx.hub.subscribe(match_id)
+    try:
+        sent_seq = -1
+        view = await reads.seat_view(ctx.pool, match_id, holder.seat)
+        if view is not None:
+            sent_seq = view[0]
+            yield ServerSentEventMessage(data=view[1], event="view", id=str(view[0]))
+        while True:
+            try:
+                kind, *rest = await asyncio.wait_for(queue.get(), KEEPALIVE_S)
+            except TimeoutError:
+                yield ServerSentEventMessage(comment="keep-alive")
+                continue
+            if kind == "view" and int(rest[0]) == holder.seat and int(rest[1]) > sent_seq:
+                view = await reads.seat_view(ctx.pool, match_id, holder.seat)
+                if view is not None and view[0] > sent_seq:
+                    sent_seq = view[0]
+                    yield ServerSentEventMessage(data=view[1], event="view", id=str(view[0]))
+            elif kind == "ruling":
+                found = await reads.ruling(ctx.pool, rest[0])
+                if found is not None and found["seat"] == holder.seat:
+                    ruling = {"decision_id": rest[0], **found}
+                    yield ServerSentEventMessage(data=msgspec.json.encode(ruling).decode(),
+                                                 event="ruling")
+    finally:
+        ctx.hub.unsubscribe(match_id, queue)

@@ -1,0 +1,46 @@
+"""Putting decisions on the `decisions` topic: the one path for people, bots and organisers."""
+
+import time
+import uuid
+from typing import Any
+
+import msgspec
+from aiokafka import AIOKafkaProducer
+
+from events.codec import encode
+from events.envelope import Decision
+from services.settings import Settings
+
+
+class Submitter:
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.producer: AIOKafkaProducer
+
+    async def start(self) -> None:
+        self.producer = AIOKafkaProducer(bootstrap_servers=self.settings.kafka_bootstrap,
+                                         enable_idempotence=False, linger_ms=1, acks="all")
+        await self.producer.start()
+
+    async def stop(self) -> None:
+        await self.producer.stop()
+
+    async def submit(
+        self,
+        match_id: str,
+        seat: int | None,
+        body: Any,
+        *,
+        sender: str,
+        decision_id: str | None = None,
+        seen_seq: int | None = None,
+    ) -> str:
+        """Send one decision and wait for the broker's ack; returns its decision_id."""
+        raw = body if isinstance(body, msgspec.Raw) else msgspec.Raw(encode(body))
+        decision = Decision(
+            decision_id=decision_id or uuid.uuid4().hex, match_id=match_id, seat=seat,
+            body=raw, seen_seq=seen_seq, sender=sender, sent_at_ms=int(time.time() * 1000),
+        )
+        await self.producer.send_and_wait(self.settings.decisions_topic, encode(decision),
+                                          key=match_id.encode())
+        return decision.decision_id

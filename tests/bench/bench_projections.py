@@ -1,0 +1,158 @@
+"""Projection figures: entries per second the archive and seat-view workers write from a
+backlog, and every worker's lag while the rules service judges at its full rate.
+
+Starts its own broker (unless $KAFKA_BOOTSTRAP) and a scratch database on $DATABASE_URL's
+server. Goals printed beside the figures: the archive drains >= 10,000 entries/s, and no
+worker falls more than 1 s behind the log. BENCH_PROJECTION_MATCHES sizes the backlog.
+"""
+
+import asyncio
+import os
+import time
+import uuid
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+import asyncpg
+import msgspec
+
+from projections.archive import Archive
+from projections.projection import Projection
+from projections.registry import PROJECTIONS
+from projections.runner import supervise
+from projections.seat_views import SeatViews
+from projections.worker import Worker
+from services import db
+from services.broker import LocalBroker
+from services.settings import Settings, load_settings
+from services.topics import ensure_topics
+from tests.projections.support import bot_decisions, judged, wait_caught_up, write_log
+from tests.support import RulesProcess, produce
+from tests.workload import race_decisions
+
+MATCHES = int(os.environ.get("BENCH_PROJECTION_MATCHES", 40))
+
+
+async def _drain_rate(
+    settings: Settings, pool: asyncpg.Pool, kind: type[Projection], entries: int
+) -> float:
+    """Entries per second from the worker's first write to the end of the backlog."""
+    worker = Worker(settings, kind, pool)
+    stop = asyncio.Event()
+    running = asyncio.create_task(supervise([worker], stop))
+    while worker.meter.batches == 0:
+        await asyncio.sleep(0.005)
+    started, first = time.perf_counter(), worker.meter.entries
+    while worker.meter.entries < entries:
+        await asyncio.sleep(0.005)
+    seconds = time.perf_counter() - started
+    stop.set()
+    await running
+    return (entries - first) / seconds
+
+
+async def _live_lag(settings: Settings, pool: asyncpg.Pool, log_dir: Path) -> dict[str, Any]:
+    """Every worker's worst lag while the rules service judges a stream as fast as it can."""
+    stream = [d for m in range(4) for d in bot_decisions(f"live-cw-{m}", 4, f"live-{m}")]
+    stream += race_decisions(matches=600, seed=77)
+    workers = [Worker(settings, kind, pool) for kind in PROJECTIONS.values()]
+    stop = asyncio.Event()
+    running = asyncio.create_task(supervise(workers, stop))
+    rules = RulesProcess(settings, log_dir).start()
+    try:
+        await wait_caught_up(settings, pool, timeout=300)  # the backlog first: not measured
+        for worker in workers:
+            worker.meter.max_lag_ms = 0
+        started = time.perf_counter()
+        await produce(settings, stream)
+        await wait_caught_up(settings, pool, timeout=300)
+        seconds = time.perf_counter() - started
+    finally:
+        rules.stop()
+        stop.set()
+        await running
+    return {
+        "decisions": len(stream),
+        "seconds": round(seconds, 1),
+        "max_lag_s": {w.name: round(w.meter.max_lag_ms / 1000, 3) for w in workers},
+    }
+
+
+async def _bench(settings: Settings, log_dir: Path) -> dict[str, Any]:
+    await ensure_topics(settings)
+    pool = await db.connect(settings.database_url, size=8)
+    try:
+        await db.migrate(pool)
+        stream = [d for m in range(MATCHES) for d in bot_decisions(f"cw-{m}", 4, f"bench-{m}")]
+        records = judged(stream, settings.partitions)
+        await write_log(settings, records)
+        entries = sum(len(b.entries) for b in _batches(records))
+        figures: dict[str, Any] = {"backlog_entries": entries}
+        for kind in (Archive, SeatViews):
+            rate = await _drain_rate(settings, pool, kind, entries)
+            figures[f"{kind.name}_entries_per_s"] = round(rate)
+        figures["live"] = await _live_lag(settings, pool, log_dir)
+        return figures
+    finally:
+        await pool.close()
+
+
+def _batches(records: dict[int, list[bytes]]) -> list[Any]:
+    class Shape(msgspec.Struct):
+        entries: list[msgspec.Raw] = []
+
+    return [msgspec.json.decode(v, type=Shape) for vs in records.values() for v in vs]
+
+
+async def _scratch_database(server: str) -> tuple[str, str]:
+    name = f"starledger_bench_{uuid.uuid4().hex[:8]}"
+    admin = await asyncpg.connect(server)
+    await admin.execute(f'CREATE DATABASE "{name}"')
+    await admin.close()
+    return name, f"{server.rpartition('/')[0]}/{name}"
+
+
+async def _drop_database(server: str, name: str) -> None:
+    admin = await asyncpg.connect(server)
+    await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    await admin.close()
+
+
+def main() -> dict[str, Any]:
+    base = load_settings()
+    log_dir = Path(".run")
+    log_dir.mkdir(exist_ok=True)
+    with ExitStack() as stack:
+        bootstrap = (
+            os.environ.get("KAFKA_BOOTSTRAP") or stack.enter_context(LocalBroker()).bootstrap
+        )
+        name, url = asyncio.run(_scratch_database(base.database_url))
+        settings = msgspec.structs.replace(
+            base,
+            kafka_bootstrap=bootstrap,
+            database_url=url,
+            partitions=12,
+            namespace=f"bench{uuid.uuid4().hex[:6]}-",
+            log_format="json",
+        )
+        try:
+            figures = asyncio.run(_bench(settings, log_dir))
+        finally:
+            asyncio.run(_drop_database(base.database_url, name))
+    print(f"projections: backlog of {figures['backlog_entries']:,} Core Worlds entries")
+    print(
+        f"projections: archive drains {figures['archive_entries_per_s']:,} entries/s "
+        f"(goal >= 10,000)"
+    )
+    print(f"projections: seat views drain {figures['seat_views_entries_per_s']:,} entries/s")
+    live = figures["live"]
+    print(
+        f"projections: {live['decisions']:,} decisions judged and projected in "
+        f"{live['seconds']} s; worst lag per worker (goal <= 1 s): {live['max_lag_s']}"
+    )
+    return figures
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,82 @@
+"""A 3-seat Core Worlds match through the real stack: the test plays seat 0 over HTTP with
+text commands, two bots play the others, to the final scores."""
+
+import asyncio
+import random
+import time
+
+import asyncpg
+import httpx
+
+from events.ruleset import get_ruleset
+from events.rulesets.core_worlds.bots import greedy_bot
+from events.rulesets.core_worlds.text import render
+from services.gateway import reads
+from tests.stack import Stack
+
+
+async def _until(check, timeout: float = 60.0, step: float = 0.1):
+    deadline = time.monotonic() + timeout
+    while (found := await check()) is None:
+        assert time.monotonic() < deadline, "the stack did not get there in time"
+        await asyncio.sleep(step)
+    return found
+
+
+async def test_a_person_and_two_bots_play_to_the_end(stack: Stack) -> None:
+    pool = await asyncpg.create_pool(stack.settings.database_url, min_size=1, max_size=2)
+    rng = random.Random(5)
+    async with httpx.AsyncClient(base_url=stack.gateway, timeout=10) as http:
+        opened = await http.post("/matches", headers=stack.organiser(), json={
+            "seats": 3, "bots": [{"seat": 1, "bot": "greedy"}, {"seat": 2, "bot": "greedy"}]})
+        assert opened.status_code == 202, opened.text
+        match_id = opened.json()["match_id"]
+
+        async def lobby_row():
+            reply = await http.get(f"/matches/{match_id}")
+            return reply.json() if reply.status_code == 200 else None
+
+        await _until(lobby_row)
+        joined = (await http.post(f"/matches/{match_id}/join",
+                                  json={"seat": 0, "player": "tester"})).json()
+        me = {"authorization": f"Bearer {joined['token']}"}
+
+        async def my_turn_or_end():
+            row = await lobby_row()
+            if row and (row["status"] == "finished" or (
+                    row["status"] == "in_progress" and 0 in row["to_act"])):
+                return row
+            return None
+
+        said, row = 0, await _until(my_turn_or_end)
+        while row["status"] != "finished":
+            record = await reads.current_record(pool, match_id)
+            if record.seq != row["seq"]:  # the replay table is a step behind the lobby
+                await asyncio.sleep(0.05)
+                row = await _until(my_turn_or_end)
+                continue
+            text = render(record.state, 0, greedy_bot(record.state, 0, rng))
+            reply = await http.post(f"/matches/{match_id}/say", headers=me,
+                                    json={"text": text, "seen_seq": record.seq})
+            assert reply.status_code == 202, (text, reply.text)
+            decision_id = reply.json()["decision_id"]
+            ruling = await _until(lambda d=decision_id: _ruled(http, me, d))
+            assert ruling["status"] == "accepted", (text, ruling)
+            said += 1
+
+            async def moved_on(seq=record.seq):
+                found = await my_turn_or_end()
+                return found if found and found["seq"] > seq else None
+
+            row = await _until(moved_on)
+        record = await reads.current_record(pool, match_id)
+    await pool.close()
+    assert said > 20
+    assert get_ruleset("core-worlds").is_over(record.state)
+    assert row["scores"] == [s.total for s in record.state.scores]
+    assert row["winners"] == list(record.state.winners)
+
+
+async def _ruled(http: httpx.AsyncClient, me: dict[str, str], decision_id: str):
+    found = (await http.get(f"/decisions/{decision_id}", headers=me)).json()
+    return None if found["status"] == "pending" else found

@@ -1,0 +1,74 @@
+"""Tokens: a seat token acts and reads for its own seat only; organisers open matches."""
+
+import asyncio
+import time
+
+import httpx
+
+from tests.stack import Stack
+
+
+async def _open(http: httpx.AsyncClient, stack: Stack, seats: int = 2) -> str:
+    opened = await http.post("/matches", headers=stack.organiser(), json={"seats": seats})
+    assert opened.status_code == 202, opened.text
+    match_id = opened.json()["match_id"]
+    await _wait(lambda: http.get(f"/matches/{match_id}"), 200)
+    return match_id
+
+
+async def _wait(call, status: int, timeout: float = 30.0) -> httpx.Response:
+    deadline = time.monotonic() + timeout
+    while (reply := await call()).status_code != status:
+        assert time.monotonic() < deadline, reply.text
+        await asyncio.sleep(0.1)
+    return reply
+
+
+async def _join(http: httpx.AsyncClient, match_id: str, seat: int) -> dict[str, str]:
+    joined = await http.post(f"/matches/{match_id}/join", json={"seat": seat, "player": f"p{seat}"})
+    assert joined.status_code == 202, joined.text
+    token = {"authorization": f"Bearer {joined.json()['token']}"}
+    await _wait(lambda: http.get(f"/matches/{match_id}/view", headers=token), 200)
+    return token
+
+
+async def test_seat_tokens_reach_only_their_own_seat(stack: Stack) -> None:
+    async with httpx.AsyncClient(base_url=stack.gateway, timeout=10) as http:
+        match_id = await _open(http, stack)
+        other_match = await _open(http, stack)
+        ann, bob = await _join(http, match_id, 0), await _join(http, match_id, 1)
+        stranger = await _join(http, other_match, 0)
+
+        ann_view = (await http.get(f"/matches/{match_id}/view", headers=ann)).json()
+        bob_view = (await http.get(f"/matches/{match_id}/view", headers=bob)).json()
+        assert (ann_view["seat"], bob_view["seat"]) == (0, 1)
+        assert ann_view["view"]["hand"] != bob_view["view"]["hand"]
+
+        # A token of another match neither acts nor reads here.
+        body = {"decision_id": "x-1", "body": {"type": "cw.pass"}}
+        for call in (
+            http.post(f"/matches/{match_id}/decisions", headers=stranger, json=body),
+            http.get(f"/matches/{match_id}/view", headers=stranger),
+            http.get(f"/matches/{match_id}/legal", headers=stranger),
+        ):
+            assert (await call).status_code == 403
+        # No token: 401; an unknown token: 401; the organiser does not act for a seat.
+        assert (await http.post(f"/matches/{match_id}/decisions", json=body)).status_code == 401
+        forged = {"authorization": "Bearer not-a-token"}
+        assert (await http.get(f"/matches/{match_id}/view", headers=forged)).status_code == 401
+        assert (await http.post(f"/matches/{match_id}/decisions", headers=stack.organiser(),
+                                json=body)).status_code == 403
+        # A seat cannot open matches.
+        assert (await http.post("/matches", headers=ann, json={"seats": 2})).status_code == 403
+
+        # A running match's full state is nobody's: replays show the caller's view only.
+        step = (await http.get(f"/matches/{match_id}/replay/3", headers=ann)).json()
+        assert step["full"] is False and step["shown"]["seat"] == 0
+        public = (await http.get(f"/matches/{match_id}/replay/3")).json()
+        assert public["full"] is False and public["shown"].get("hand") in (None, [])
+        organiser = (await http.get(f"/matches/{match_id}/replay/3",
+                                    headers=stack.organiser())).json()
+        assert organiser["full"] is False
+        # Another seat's decisions are not open to audit while the match runs.
+        rejections = await http.get(f"/matches/{match_id}/rejections", headers=ann)
+        assert rejections.status_code == 403

@@ -1,0 +1,215 @@
+"""What the projection tests share: logs written straight to the match-log, workers run
+in-process or as killable processes, and tables compared by checksum."""
+
+import asyncio
+import hashlib
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import asyncpg
+import msgspec
+from aiokafka import AIOKafkaProducer
+
+from events.codec import encode
+from events.envelope import ClaimSeat, CreateMatch, Decision, EntryBatch, OwnerFence, Ruling
+from events.match import PartitionBook
+from events.ruleset import get_ruleset
+from events.rulesets.core_worlds.bots import BOTS
+from events.rulesets.core_worlds.decisions import Pass
+from projections import log_end, runner
+from projections.projection import Projection
+from projections.registry import PROJECTIONS
+from projections.status import caught_up
+from services.rules.judge import rule_on
+from services.settings import Settings
+from tests.support import ROOT
+
+ALL = list(PROJECTIONS.values())
+
+
+def partition_of(match_id: str, partitions: int) -> int:
+    return int(hashlib.sha256(match_id.encode()).hexdigest(), 16) % partitions
+
+
+def bot_decisions(match_id: str, seats: int, seed: str, wrong_every: int = 9) -> list[Decision]:
+    """A whole Core Worlds match as the bots play it, with a decision from a seat that is not
+    to act every `wrong_every` turns (rejected, so the log has rejections to show). The
+    CreateMatch carries the seed, so the rules service plays the same match from these."""
+    book = PartitionBook()
+    rng = random.Random(f"{seed}:bots")
+    sent: list[Decision] = []
+
+    def send(seat: int | None, body: Any) -> None:
+        d = Decision(
+            decision_id=f"{match_id}:{len(sent) + 1}",
+            match_id=match_id,
+            seat=seat,
+            body=msgspec.Raw(encode(body)),
+            sender=f"bot-{seat}",
+            sent_at_ms=1_700_000_000_000 + len(sent),
+        )
+        sent.append(d)
+        rule_on(book, encode(d), partition=0, offset=len(sent), now_ms=0, fresh_seed=lambda: seed)
+
+    send(None, CreateMatch(ruleset="core-worlds", seats=seats, seed=seed))
+    for seat in range(seats):
+        send(seat, ClaimSeat(player=f"player-{seat}"))
+    ruleset = get_ruleset("core-worlds")
+    turn = 0
+    while not book.matches[match_id].over:
+        state = book.matches[match_id].state
+        seat = ruleset.to_act(state)[0]
+        turn += 1
+        if turn % wrong_every == 0:
+            send((seat + 1) % seats, Pass())
+        send(seat, BOTS["greedy"](state, seat, rng))
+    return sent
+
+
+def judged(decisions: list[Decision], partitions: int) -> dict[int, list[bytes]]:
+    """The match-log records an uninterrupted rules service would write for `decisions`:
+    per partition, an owner fence, then one entry batch per judged decision."""
+    books = {p: PartitionBook() for p in range(partitions)}
+    records = {p: [encode(OwnerFence(writer="judge"))] for p in range(partitions)}
+    now_ms = int(time.time() * 1000)
+    for offset, d in enumerate(decisions):
+        p = partition_of(d.match_id, partitions)
+        outcome = rule_on(
+            books[p],
+            encode(d),
+            partition=p,
+            offset=offset,
+            now_ms=now_ms,
+            fresh_seed=lambda: "unused",
+        )
+        if isinstance(outcome, list):
+            records[p].append(
+                encode(
+                    EntryBatch(
+                        writer="judge",
+                        decision_partition=p,
+                        decision_offset=offset,
+                        entries=outcome,
+                    )
+                )
+            )
+    return records
+
+
+async def write_log(settings: Settings, records: dict[int, list[bytes]]) -> None:
+    producer = AIOKafkaProducer(
+        bootstrap_servers=settings.kafka_bootstrap,
+        enable_idempotence=False,
+        linger_ms=5,
+        max_request_size=4 * 1024 * 1024,
+    )
+    await producer.start()
+    try:
+        for p, values in records.items():
+            for value in values:
+                await producer.send(settings.match_log_topic, value, partition=p)
+        await producer.flush()
+    finally:
+        await producer.stop()
+
+
+async def wait_caught_up(
+    settings: Settings,
+    pool: asyncpg.Pool,
+    projections: list[type[Projection]] | None = None,
+    timeout: float = 60.0,
+) -> None:
+    ends = await log_end.ends(settings)
+    deadline = time.monotonic() + timeout
+    while not await caught_up(pool, settings.match_log_topic, projections or ALL, ends):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"projections did not reach the log end {ends} in time")
+        await asyncio.sleep(0.2)
+
+
+@asynccontextmanager
+async def workers(
+    settings: Settings, projections: list[type[Projection]] | None = None
+) -> AsyncIterator[Any]:
+    """Workers running in this process until the block ends; yields their task."""
+    stop = asyncio.Event()
+    task = asyncio.create_task(runner.serve(settings, projections or ALL, stop))
+    try:
+        yield task
+    finally:
+        stop.set()
+        await task
+
+
+async def checksums(pool: asyncpg.Pool, tables: list[str] | None = None) -> dict[str, str]:
+    """table -> md5 over its rows in a canonical order."""
+    names = tables or [t for p in ALL for t in p.tables]
+    return {
+        t: await pool.fetchval(
+            f"SELECT md5(coalesce(string_agg(r::text, E'\\n' ORDER BY r::text), '')) FROM {t} r"
+        )
+        for t in names
+    }
+
+
+class ProjectionProcess:
+    """`python -m projections run` as its own OS process, so it can be killed for real."""
+
+    def __init__(self, settings: Settings, log_dir: Path, names: list[str] | None = None) -> None:
+        self.settings, self.names = settings, names or []
+        self.log_path = log_dir / "projections.log"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> "ProjectionProcess":
+        s = self.settings
+        env = {
+            **os.environ,
+            "PYTHONPATH": str(ROOT),
+            "KAFKA_BOOTSTRAP": s.kafka_bootstrap,
+            "DATABASE_URL": s.database_url,
+            "STARLEDGER_NAMESPACE": s.namespace,
+            "STARLEDGER_PARTITIONS": str(s.partitions),
+            "STARLEDGER_SNAPSHOT_EVERY": str(s.snapshot_every),
+            "STARLEDGER_SESSION_TIMEOUT_MS": str(s.session_timeout_ms),
+            "STARLEDGER_RULESETS": "tests.tiny_ruleset",
+            "STARLEDGER_LOG_FORMAT": "json",
+        }
+        log = open(self.log_path, "ab")  # noqa: SIM115
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "projections", "run", *self.names],
+            env=env,
+            cwd=ROOT,
+            stdout=log,
+            stderr=log,
+        )
+        return self
+
+    def kill(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait()
+
+    def stop(self) -> None:
+        if self.process is None or self.process.poll() is not None:
+            return
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+    def log_text(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+
+def ruling_of(entries: list[Any]) -> Ruling:
+    return next(e.body for e in entries if isinstance(e.body, Ruling))

@@ -1,0 +1,83 @@
+"""Hidden information stays hidden: no stored seat view ever shows another seat's hand, and
+no row shows a match's seed before the match reveals it."""
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import asyncpg
+
+from events.codec import decode_record
+from events.envelope import EntryBatch
+from events.match import PartitionBook
+from projections.archive import Archive
+from projections.audit import Audit
+from projections.projection import Projection, Step
+from projections.seat_views import SeatViews
+from tests.projections.support import bot_decisions, judged
+
+
+def _steps(matches: list[tuple[str, int, str]]) -> Iterator[Step]:
+    """Every decision's step of some Core Worlds matches, folded as a worker folds them."""
+    stream = [d for m, seats, seed in matches for d in bot_decisions(m, seats, seed)]
+    book = PartitionBook()
+    for value in judged(stream, partitions=1)[0]:
+        record = decode_record(value)
+        if isinstance(record, EntryBatch):
+            before = book.matches.get(record.entries[0].match_id)
+            counted = book.fold(record)
+            yield Step(
+                counted, before.state_hash if before else "", book.matches[counted[0].match_id]
+            )
+
+
+async def _project(pool: asyncpg.Pool, projection: type[Projection], step: Step) -> None:
+    batch = projection()
+    batch.take(step)
+    async with pool.acquire() as conn, conn.transaction():
+        await batch.write(conn)
+
+
+async def test_no_stored_seat_view_ever_holds_another_seats_hand(pool: asyncpg.Pool) -> None:
+    checked = 0
+    for step in _steps([("two", 2, "h2"), ("three", 3, "h3"), ("four", 4, "h4")]):
+        await _project(pool, SeatViews, step)
+        match = step.match
+        if match.state is None:
+            continue
+        rows = await pool.fetch(
+            "SELECT seat, view FROM seat_views WHERE match_id = $1", match.match_id
+        )
+        for row in rows:
+            view: dict[str, Any] = json.loads(row["view"])
+            own = match.state.players[row["seat"]]
+            assert view["hand"] == list(own.hand) and view["discard"] == list(own.discard)
+            for seat, player in enumerate(match.state.players):
+                shown = set(view["hand"]) | set(view["discard"])
+                if seat != row["seat"]:
+                    assert not shown & (set(player.hand) | set(player.draw))
+                assert not {"hand", "draw", "discard"} & set(view["players"][seat])
+            assert match.seed not in row["view"]
+            checked += 1
+    assert checked > 1000  # every seat of every stored version of three matches
+
+
+async def test_the_seed_is_sealed_until_the_match_reveals_it(pool: asyncpg.Pool) -> None:
+    sealed_rows = 0
+    for step in _steps([("secret", 3, "the-secret-seed")]):
+        for projection in (Archive, Audit):
+            await _project(pool, projection, step)
+        text = await pool.fetchval(
+            "SELECT string_agg(body::text, '') FROM archive WHERE match_id = 'secret'"
+        ) + await pool.fetchval("SELECT string_agg(asked::text, '') FROM audit")
+        if not step.match.over:
+            assert "the-secret-seed" not in text
+            sealed_rows = await pool.fetchval(
+                "SELECT (SELECT count(*) FROM archive WHERE sealed)"
+                " + (SELECT count(*) FROM audit WHERE sealed)"
+            )
+    assert sealed_rows >= 3  # match.created, cw.setup, and the create decision as asked
+    created = await pool.fetchval("SELECT body FROM archive WHERE seq = 1")
+    assert json.loads(created)["seed"] == "the-secret-seed"
+    assert await pool.fetchval("SELECT count(*) FROM archive WHERE sealed") == 0
+    assert await pool.fetchval("SELECT count(*) FROM audit WHERE sealed") == 0

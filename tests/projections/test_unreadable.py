@@ -1,0 +1,91 @@
+"""A record this release cannot read stops the worker that meets it, with a clear error and
+nothing of it written; workers are contained, so one stopping leaves the others serving."""
+
+import asyncio
+import json
+from typing import Any
+
+import asyncpg
+import pytest
+
+from events.codec import decode_record
+from events.envelope import EntryBatch
+from projections.archive import Archive
+from projections.projection import Projection, Step
+from projections.runner import supervise
+from projections.worker import UnreadableLog, Worker
+from services.settings import Settings
+from tests.projections.support import judged, wait_caught_up, write_log
+from tests.workload import race_decisions
+
+
+def _unknown_kind(value: bytes) -> bytes:
+    layout = json.loads(value)
+    layout["entries"][-1]["body"] = {"type": "race.teleported", "seat": 0}
+    return json.dumps(layout).encode()
+
+
+def _newer_schema(value: bytes) -> bytes:
+    layout = json.loads(value)
+    layout["entries"][0]["schema"] = 99
+    return json.dumps(layout).encode()
+
+
+@pytest.mark.parametrize("spoil", [_unknown_kind, _newer_schema])
+async def test_an_unreadable_entry_stops_the_worker_before_it_and_writes_none_of_it(
+    settings: Settings, pool: asyncpg.Pool, spoil: Any
+) -> None:
+    records = judged(race_decisions(matches=12, seed=31), settings.partitions)
+    bad_at = len(records[0]) // 2
+    records[0][bad_at] = spoil(records[0][bad_at])
+    await write_log(settings, records)
+    worker = Worker(settings, Archive, pool)
+    with pytest.raises(UnreadableLog, match=f"partition 0 offset {bad_at}: .*stops here"):
+        await asyncio.wait_for(worker.run(), timeout=60)
+
+    stored = dict(
+        await pool.fetch(
+            "SELECT partition, next_offset FROM projection_offsets WHERE projection = 'archive'"
+        )
+    )
+    assert stored[0] == bad_at
+    written = [
+        (e.match_id, e.seq)
+        for p, values in records.items()
+        for r in map(decode_record, values[: stored.get(p, 0)])
+        if isinstance(r, EntryBatch)
+        for e in r.entries
+    ]
+    rows = await pool.fetch("SELECT match_id, seq FROM archive")
+    assert sorted(written) == sorted((r["match_id"], r["seq"]) for r in rows)
+
+
+class _Broken(Projection):
+    """Fails on the first thing it sees, as a projection with a bug would."""
+
+    name = "broken"
+    tables = ()
+
+    def take(self, step: Step) -> None:
+        raise RuntimeError(f"cannot project {step.match.match_id}")
+
+    async def write(self, conn: asyncpg.Connection) -> None:
+        raise AssertionError("never reached")
+
+
+async def test_a_stopped_worker_leaves_the_others_serving(
+    settings: Settings, pool: asyncpg.Pool
+) -> None:
+    stop = asyncio.Event()
+    broken, archive = Worker(settings, _Broken, pool), Worker(settings, Archive, pool)
+    running = asyncio.create_task(supervise([broken, archive], stop))
+    await write_log(settings, judged(race_decisions(matches=4, seed=32), settings.partitions))
+    await wait_caught_up(settings, pool, [Archive])
+    await write_log(settings, judged(race_decisions(matches=4, seed=33), settings.partitions))
+    await wait_caught_up(settings, pool, [Archive])
+    assert not running.done()
+    stop.set()
+    assert await running is False
+    assert broken.meter.batches == 0
+    assert await pool.fetchval("SELECT count(DISTINCT match_id) FROM archive") == 8
+    assert archive.meter.entries > 0
