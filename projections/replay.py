@@ -58,6 +58,31 @@ class ReplayStep(msgspec.Struct, frozen=True):
     shown: Any  # a view or the state; None before the game's first event
 
 
+async def record_at(
+    conn: asyncpg.Connection | asyncpg.Pool, match_id: str, k: int | None = None
+) -> MatchRecord | None:
+    """The whole match record as of entry `k` (the latest if None): the nearest checkpoint
+    at or before it, plus the entries after. Holds every secret: callers show views only."""
+    last = k if k is not None else 2**31 - 1
+    checkpoint = await conn.fetchrow(
+        "SELECT seq, record, state FROM replay_checkpoints WHERE match_id = $1 AND seq <= $2"
+        " ORDER BY seq DESC LIMIT 1",
+        match_id,
+        last,
+    )
+    record = decode_record(checkpoint["record"], checkpoint["state"]) if checkpoint else None
+    rows = await conn.fetch(
+        "SELECT entry FROM replay_entries WHERE match_id = $1 AND seq > $2 AND seq <= $3"
+        " ORDER BY seq",
+        match_id,
+        checkpoint["seq"] if checkpoint else 0,
+        last,
+    )
+    for row in rows:
+        record = apply(record, decode_entry(row["entry"]))
+    return record
+
+
 async def at(
     conn: asyncpg.Connection | asyncpg.Pool, match_id: str, k: int, seat: int | None = None
 ) -> ReplayStep | None:
@@ -68,22 +93,7 @@ async def at(
     )
     if match is None or not 1 <= k <= match["last_seq"]:
         return None
-    checkpoint = await conn.fetchrow(
-        "SELECT seq, record, state FROM replay_checkpoints WHERE match_id = $1 AND seq <= $2"
-        " ORDER BY seq DESC LIMIT 1",
-        match_id,
-        k,
-    )
-    record = decode_record(checkpoint["record"], checkpoint["state"]) if checkpoint else None
-    rows = await conn.fetch(
-        "SELECT entry FROM replay_entries WHERE match_id = $1 AND seq > $2 AND seq <= $3"
-        " ORDER BY seq",
-        match_id,
-        checkpoint["seq"] if checkpoint else 0,
-        k,
-    )
-    for row in rows:
-        record = apply(record, decode_entry(row["entry"]))
+    record = await record_at(conn, match_id, k)
     assert record is not None
     full = seat is None and match["over"]
     if seat is not None and not 0 <= seat < record.seats:

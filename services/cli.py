@@ -6,6 +6,7 @@ import signal
 
 from projections import cli as projections_cli
 from services import selfplay
+from services.client import add_parsers
 from services.logs import configure_logging
 from services.settings import load_settings
 
@@ -103,6 +104,7 @@ def _parser() -> argparse.ArgumentParser:
     ).set_defaults(func=_new_organiser_token)
     selfplay.add_parser(commands)
     projections_cli.add_parser(commands)
+    add_parsers(commands)
     return parser
 
 

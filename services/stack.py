@@ -15,17 +15,18 @@ from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import asyncpg
 import httpx
 
 from services import db
 from services.broker import LocalBroker
+from services.embedded_db import answers, start_embedded
 from services.gateway import tokens
 from services.settings import Settings, load_settings
 from services.topics import ensure_topics
 
 LOGS = Path(".run/logs")
 TOKEN_FILE = Path(".run/organiser-token")
+PGDATA = Path(".run/pgdata")
 GATEWAY_PORT = 8000
 RESTART_AFTER_S = 2.0
 DEMO = """
@@ -68,13 +69,20 @@ def services(gateway_port: int) -> list[Service]:
     ]
 
 
+def _database_url() -> str:
+    """$DATABASE_URL, else the local server if it answers, else an embedded one."""
+    if url := os.environ.get("DATABASE_URL"):
+        return url
+    local = load_settings().database_url
+    if asyncio.run(answers(local)):
+        return local
+    print(f"no PostgreSQL answers at {local}: starting an embedded one in {PGDATA}/")
+    return start_embedded(PGDATA)
+
+
 async def _prepare(settings: Settings) -> str:
     """Migrations and topics; returns a fresh organiser token."""
-    try:
-        pool = await db.connect(settings.database_url, size=1)
-    except (OSError, asyncpg.PostgresError) as error:
-        raise SystemExit(f"PostgreSQL at {settings.database_url} does not answer ({error}); "
-                         "start one or set DATABASE_URL") from None
+    pool = await db.connect(settings.database_url, size=1)
     try:
         await db.migrate(pool)
         token = await tokens.issue(pool, tokens.Holder(kind="organiser"))
@@ -122,10 +130,11 @@ def up() -> int:
             broker = stack.enter_context(LocalBroker(port=9092, log_path=LOGS / "broker.log"))
             bootstrap = broker.bootstrap
             print(f"broker: Tansu on {bootstrap} (memory only: stopping forgets every match)")
-        settings = load_settings(kafka_bootstrap=bootstrap)
+        settings = load_settings(kafka_bootstrap=bootstrap, database_url=_database_url())
         token = asyncio.run(_prepare(settings))
         TOKEN_FILE.write_text(token)
-        env = {**os.environ, "KAFKA_BOOTSTRAP": bootstrap, "STARLEDGER_LOG_FORMAT": "json"}
+        env = {**os.environ, "KAFKA_BOOTSTRAP": bootstrap, "DATABASE_URL": settings.database_url,
+               "STARLEDGER_LOG_FORMAT": "json"}
         running = services(GATEWAY_PORT)
         for service in running:
             service.start(env)

@@ -8,6 +8,7 @@ the server $DATABASE_URL names (default the local one), dropped at the end.
 import os
 import uuid
 from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 
 import asyncpg
 import pytest
@@ -17,6 +18,7 @@ from services import db
 from services.broker import LocalBroker
 from services.settings import Settings, load_settings
 from services.topics import ensure_topics
+from tests.stack import Stack, running_stack
 
 os.environ.setdefault("STARLEDGER_RULESETS", "tests.tiny_ruleset")
 load_rulesets()
@@ -81,3 +83,10 @@ async def settings(kafka_bootstrap: str, database_url: str) -> Settings:
     )
     await ensure_topics(config)
     return config
+
+
+@pytest.fixture
+async def stack(settings: Settings, tmp_path: Path) -> AsyncIterator[Stack]:
+    """The whole stack as processes: rules service, projections, gateway, bots worker."""
+    async with running_stack(settings, tmp_path) as running:
+        yield running

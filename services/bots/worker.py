@@ -13,8 +13,8 @@ import structlog
 
 from events.ruleset import get_ruleset
 from events.rulesets.core_worlds.bots import BOTS as CORE_WORLDS_BOTS
+from projections import replay
 from services import db
-from services.gateway import reads
 from services.gateway.hub import CHANNEL
 from services.gateway.submit import Submitter
 from services.settings import Settings
@@ -68,7 +68,7 @@ class BotsWorker:
             await self.play(row["match_id"])
 
     async def play(self, match_id: str) -> None:
-        record = await reads.current_record(self.pool, match_id)
+        record = await replay.record_at(self.pool, match_id)
         if record is None or record.state is None or record.over:
             return
         ruleset = get_ruleset(record.ruleset)

@@ -131,7 +131,7 @@ async def submit(request: Request, match_id: str, data: api.Submit) -> api.Submi
 async def say(request: Request, match_id: str, data: api.Say) -> Response:
     ctx = context(request)
     holder = await (await Access.of(request)).acts_for(match_id, deciding=True)
-    record = await reads.current_record(ctx.pool, match_id)
+    record = await replay.record_at(ctx.pool, match_id)
     if record is None or record.state is None:
         raise NotFoundException(f"no match {match_id!r} in play")
     ruleset = get_ruleset(record.ruleset)
@@ -184,7 +184,7 @@ async def public(request: Request, match_id: str) -> api.SeatViewReply:
 async def legal(request: Request, match_id: str) -> api.LegalReply:
     ctx = context(request)
     holder = await (await Access.of(request)).acts_for(match_id)
-    record = await reads.current_record(ctx.pool, match_id)
+    record = await replay.record_at(ctx.pool, match_id)
     if record is None or record.state is None:
         raise NotFoundException("the match is being set up")
     decisions = get_ruleset(record.ruleset).legal(record.state, holder.seat)

@@ -4,10 +4,6 @@ from typing import Any
 
 import asyncpg
 
-from events.codec import decode_entry
-from events.match import MatchRecord, apply
-from projections.records import decode_record
-
 Conn = asyncpg.Connection | asyncpg.Pool
 
 LOBBY_COLUMNS = ("match_id, game, status, seats, players, round, phase, to_act, seq,"
@@ -64,20 +60,3 @@ async def ruling(conn: Conn, decision_id: str) -> dict[str, Any] | None:
         decision_id,
     )
     return dict(row) if row else None
-
-
-async def current_record(conn: Conn, match_id: str) -> MatchRecord | None:
-    """The match folded to its latest entry: the last replay checkpoint plus the tail."""
-    checkpoint = await conn.fetchrow(
-        "SELECT seq, record, state FROM replay_checkpoints WHERE match_id = $1"
-        " ORDER BY seq DESC LIMIT 1",
-        match_id,
-    )
-    record = decode_record(checkpoint["record"], checkpoint["state"]) if checkpoint else None
-    rows = await conn.fetch(
-        "SELECT entry FROM replay_entries WHERE match_id = $1 AND seq > $2 ORDER BY seq",
-        match_id, checkpoint["seq"] if checkpoint else 0,
-    )
-    for row in rows:
-        record = apply(record, decode_entry(row["entry"]))
-    return record

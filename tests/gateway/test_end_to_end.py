@@ -11,7 +11,7 @@ import httpx
 from events.ruleset import get_ruleset
 from events.rulesets.core_worlds.bots import greedy_bot
 from events.rulesets.core_worlds.text import render
-from services.gateway import reads
+from projections import replay
 from tests.stack import Stack
 
 
@@ -50,7 +50,7 @@ async def test_a_person_and_two_bots_play_to_the_end(stack: Stack) -> None:
 
         said, row = 0, await _until(my_turn_or_end)
         while row["status"] != "finished":
-            record = await reads.current_record(pool, match_id)
+            record = await replay.record_at(pool, match_id)
             if record.seq != row["seq"]:  # the replay table is a step behind the lobby
                 await asyncio.sleep(0.05)
                 row = await _until(my_turn_or_end)
@@ -69,7 +69,7 @@ async def test_a_person_and_two_bots_play_to_the_end(stack: Stack) -> None:
                 return found if found and found["seq"] > seq else None
 
             row = await _until(moved_on)
-        record = await reads.current_record(pool, match_id)
+        record = await replay.record_at(pool, match_id)
     await pool.close()
     assert said > 20
     assert get_ruleset("core-worlds").is_over(record.state)

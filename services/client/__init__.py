@@ -1,0 +1,27 @@
+"""The `starledger` commands of players, organisers and auditors, over the HTTP gateway
+($STARLEDGER_GATEWAY, default http://127.0.0.1:8000)."""
+
+import argparse
+from typing import Any
+
+from services.client import match, play, replay
+from services.client.http import guarded
+from services.client.verify import run as verify_match
+
+
+def _verify(args: argparse.Namespace) -> int:
+    return verify_match(args.match_id)
+
+
+def add_parsers(subparsers: Any) -> None:
+    """`match new|list|show|join`, `play`, `say`, `replay`, `explain` and `verify`."""
+    match.add_parser(subparsers)
+    play.add_parsers(subparsers)
+    replay.add_parsers(subparsers)
+    verify = subparsers.add_parser(
+        "verify",
+        help="re-judge a match from the archive ($DATABASE_URL); OK or the first "
+        "entry that differs (exit 1)",
+    )
+    verify.add_argument("match_id", metavar="ID")
+    verify.set_defaults(func=guarded(_verify))

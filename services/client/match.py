@@ -1,0 +1,185 @@
+"""`starledger match new|list|show|join`: the lobby from the command line."""
+
+import argparse
+import sys
+import time
+from typing import Any
+
+import msgspec
+
+from services.client import tokens
+from services.client.http import ClientError, Gateway, guarded, segment, verdict
+from services.gateway import api
+
+SHOWS_UP_S = 30.0
+
+
+def parse_bot(text: str) -> api.BotSeat:
+    seat, sep, bot = text.partition(":")
+    if not sep or not seat.isdigit() or not bot:
+        raise ClientError(f"--bot takes SEAT:NAME, e.g. 1:greedy, not {text!r}")
+    return api.BotSeat(seat=int(seat), bot=bot)
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """KEY=VALUE, the value read as JSON when it is (true, 3, "x"), else as text."""
+    key, sep, value = text.partition("=")
+    if not sep or not key:
+        raise ClientError(f"--option takes KEY=VALUE, e.g. sector0_draft=true, not {text!r}")
+    try:
+        return key, msgspec.json.decode(value)
+    except msgspec.DecodeError:
+        return key, value
+
+
+def lobby_row(gateway: Gateway, match_id: str, wait_s: float = 0.0) -> dict[str, Any]:
+    """The match as the lobby lists it; a new one shows up once ruled, so it may be waited for."""
+    deadline = time.monotonic() + wait_s
+    while True:
+        try:
+            return gateway.get(f"/matches/{segment(match_id)}", dict[str, Any])
+        except ClientError as error:
+            if error.status != 404 or time.monotonic() > deadline:
+                raise
+        time.sleep(0.2)
+
+
+def open_match(gateway: Gateway, new: api.NewMatch) -> tuple[str, api.Ruling]:
+    """A new match and the ruling on its creation, once the lobby lists it."""
+    opened = gateway.post("/matches", new, api.MatchOpened)
+    print(f"opening match {opened.match_id}…", file=sys.stderr, flush=True)
+    created = gateway.ruling(opened.decision_id)
+    if created.status == "accepted":
+        lobby_row(gateway, opened.match_id, SHOWS_UP_S)
+    return opened.match_id, created
+
+
+def join(gateway: Gateway, match_id: str, seat: int, player: str) -> api.Ruling:
+    """Claim a seat; its token is kept while the claim is judged and dropped if refused."""
+    joined = gateway.post(
+        f"/matches/{segment(match_id)}/join", api.Join(seat=seat, player=player), api.Joined
+    )
+    tokens.save_seat_token(match_id, seat, joined.token)
+    seat_gateway = Gateway(joined.token, gateway.url)
+    try:
+        return seat_gateway.ruling(joined.decision_id)
+    except ClientError as error:
+        if error.status != 403:
+            raise
+        tokens.forget_seat_token(match_id, seat)  # judged, yet the token may not read it: refused
+        organiser = tokens.organiser_token(required=False)
+        if organiser is None:
+            return api.Ruling(joined.decision_id, "rejected", reason="the claim was refused")
+        return Gateway(organiser, gateway.url).ruling(joined.decision_id)
+    finally:
+        seat_gateway.close()
+
+
+def describe(row: dict[str, Any]) -> list[str]:
+    players = ", ".join(f"{seat}: {p or 'open'}" for seat, p in enumerate(row["players"]))
+    lines = [f"{row['match_id']}  {row['game']}  {row['status']}  seats {players}"]
+    if row["status"] == "in_progress":
+        to_act = ", ".join(map(str, row["to_act"])) or "nobody"
+        lines.append(
+            f"  round {row['round']}, {row['phase']} phase; to act: {to_act}; entry {row['seq']}"
+        )
+    if row["scores"]:
+        lines.append(f"  scores {row['scores']}; winners {row['winners']}")
+    lines.append(f"  last activity {row['last_activity']}")
+    return lines
+
+
+def _new(args: argparse.Namespace) -> int:
+    new = api.NewMatch(
+        seats=args.seats,
+        game=args.game,
+        bots=[parse_bot(b) for b in args.bot],
+        options=dict(parse_option(o) for o in args.option),
+    )
+    with Gateway(tokens.organiser_token()) as gateway:
+        match_id, created = open_match(gateway, new)
+    if created.status != "accepted":
+        raise ClientError(f"match {match_id} was not opened: {verdict(created)}")
+    print(f"match {match_id} is open: {args.game}, {args.seats} seats")
+    print(f"  join it: starledger match join {match_id} --seat S --player NAME")
+    return 0
+
+
+def _list(args: argparse.Namespace) -> int:
+    params = {"status": args.status} if args.status else {}
+    if args.mine:
+        held = tokens.seat_tokens()
+        if not held:
+            raise ClientError("you hold no seat: join a match first")
+        rows = {}
+        for token in held.values():
+            with Gateway(token) as gateway:
+                try:
+                    found = gateway.get("/matches", list[dict[str, Any]], {"mine": "true"})
+                except ClientError as error:
+                    if error.status not in (401, 403):  # a refused or forgotten claim
+                        raise
+                    continue
+            rows |= {r["match_id"]: r for r in found}
+        shown = [r for r in rows.values() if not args.status or r["status"] == args.status]
+    else:
+        with Gateway() as gateway:
+            shown = gateway.get("/matches", list[dict[str, Any]], params)
+    for row in shown:
+        print("\n".join(describe(row)))
+    if not shown:
+        print("no matches" + (" waiting on you" if args.mine else ""))
+    return 0
+
+
+def _show(args: argparse.Namespace) -> int:
+    with Gateway() as gateway:
+        print("\n".join(describe(lobby_row(gateway, args.match_id))))
+    return 0
+
+
+def _join(args: argparse.Namespace) -> int:
+    with Gateway() as gateway:
+        ruling = join(gateway, args.match_id, args.seat, args.player)
+    if ruling.status != "accepted":
+        raise ClientError(f"seat {args.seat} of {args.match_id}: {verdict(ruling)}")
+    print(
+        f"you hold seat {args.seat} of {args.match_id}; play it: starledger play "
+        f"{args.match_id} --seat {args.seat}"
+    )
+    return 0
+
+
+def add_parser(subparsers: Any) -> None:
+    match = subparsers.add_parser("match", help="open, list, show and join matches")
+    commands = match.add_subparsers(dest="match_command", required=True)
+    new = commands.add_parser("new", help="open a match (organiser token)")
+    new.add_argument("--game", default="core-worlds")
+    new.add_argument("--seats", type=int, required=True, metavar="N")
+    new.add_argument(
+        "--bot",
+        action="append",
+        default=[],
+        metavar="SEAT:NAME",
+        help="a bot for a seat, e.g. 1:greedy; repeat for more",
+    )
+    new.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a match option, e.g. sector0_draft=true; repeat for more",
+    )
+    new.set_defaults(func=guarded(_new))
+    listing = commands.add_parser("list", help="the lobby")
+    listing.add_argument("--status", choices=("waiting", "in_progress", "finished"))
+    listing.add_argument("--mine", action="store_true", help="only matches waiting on you")
+    listing.set_defaults(func=guarded(_list))
+    show = commands.add_parser("show", help="one match")
+    show.add_argument("match_id", metavar="ID")
+    show.set_defaults(func=guarded(_show))
+    claim = commands.add_parser("join", help="claim a seat; its token is saved in .run/tokens")
+    claim.add_argument("match_id", metavar="ID")
+    claim.add_argument("--seat", type=int, required=True, metavar="S")
+    claim.add_argument("--player", required=True, metavar="NAME")
+    claim.set_defaults(func=guarded(_join))

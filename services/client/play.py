@@ -1,0 +1,176 @@
+"""`starledger play` and `starledger say`: one seat at the table, in text.
+
+`play` reads a command per line (so any terminal, or a pipe, drives it) and answers each with
+its ruling; meanwhile the seat's push stream brings what changed and the other rulings."""
+
+import argparse
+import sys
+import threading
+import uuid
+from collections.abc import Iterable
+from typing import Any, TextIO
+
+import msgspec
+
+from services.client import render, tokens
+from services.client.http import ClientError, Gateway, ServerEvent, guarded, segment, verdict
+from services.client.match import lobby_row
+from services.gateway import api
+
+QUIT = {"quit", "exit"}
+LOOK = {"view", "look"}
+RECONNECT_S = 1.0
+
+
+class StreamedRuling(msgspec.Struct, frozen=True):
+    decision_id: str
+    accepted: bool
+    rule: str
+    reason: str
+
+    def as_ruling(self) -> api.Ruling:
+        return api.Ruling(
+            self.decision_id,
+            "accepted" if self.accepted else "rejected",
+            rule=self.rule,
+            reason=self.reason,
+        )
+
+
+def say(
+    gateway: Gateway, match_id: str, text: str, decision_id: str | None = None
+) -> api.Help | api.Ruling:
+    """Send one text command; `help` answers at once, anything else once judged."""
+    decision_id = decision_id or uuid.uuid4().hex
+    reply = gateway.request(
+        "POST", f"/matches/{segment(match_id)}/say", json={"text": text, "decision_id": decision_id}
+    )
+    if reply.status_code == 200:
+        return msgspec.json.decode(reply.content, type=api.Help)
+    return gateway.ruling(decision_id)
+
+
+class Session:
+    """A seat's terminal: commands in, rulings and changes out, one printer at a time."""
+
+    def __init__(self, gateway: Gateway, match_id: str, seat: int, out: TextIO) -> None:
+        self.gateway, self.match_id, self.seat, self.out = gateway, match_id, seat, out
+        self.lock = threading.Lock()
+        self.shown: render.Table | None = None
+        self.my_turn = False
+        self.mine: set[str] = set()  # decisions this session sent: it prints their rulings
+        self.stopped = threading.Event()
+        self.stream = Gateway(gateway.token, gateway.url)
+
+    def show(self, *lines: str) -> None:
+        with self.lock:
+            print(*lines, sep="\n", file=self.out, flush=True)
+
+    def watch(self) -> None:
+        """Follow the stream until stopped, reconnecting when it breaks off."""
+        while not self.stopped.is_set():
+            try:
+                for event in self.stream.events(f"/matches/{segment(self.match_id)}/stream"):
+                    self.take(event)
+            except ClientError as error:
+                if not self.stopped.is_set():
+                    self.show(f"(the stream broke off: {error}; reconnecting)")
+            self.stopped.wait(RECONNECT_S)
+
+    def take(self, event: ServerEvent) -> None:
+        if event.event == "view":
+            self.on_view(msgspec.json.decode(event.data))
+        elif event.event == "ruling":
+            ruling = msgspec.json.decode(event.data, type=StreamedRuling)
+            if ruling.decision_id not in self.mine:
+                self.show(f"ruling on {ruling.decision_id}: {verdict(ruling.as_ruling())}")
+
+    def on_view(self, view: dict[str, Any]) -> None:
+        rows = render.table(view)
+        turn = self.seat in view.get("to_act", ())
+        lines = (
+            render.render(rows)
+            if self.shown is None
+            else [f"  {line}" for line in render.diff(self.shown, rows)]
+        )
+        if turn and not self.my_turn:
+            lines.append("your move: say a command (help lists them, view shows the table)")
+        self.shown, self.my_turn = rows, turn
+        if lines:
+            self.show(*lines)
+
+    def look(self) -> None:
+        """The whole table; asked for before the stream brought a view, it is fetched."""
+        if self.shown is None:
+            path = f"/matches/{segment(self.match_id)}/view"
+            try:
+                self.shown = render.table(self.gateway.get(path, api.SeatViewReply).view)
+            except ClientError as error:
+                self.show(str(error))
+                return
+        self.show(*render.render(self.shown))
+
+    def command(self, text: str) -> None:
+        decision_id = uuid.uuid4().hex
+        self.mine.add(decision_id)
+        try:
+            answer = say(self.gateway, self.match_id, text, decision_id)
+        except ClientError as error:
+            self.show(f"{text}: {error}")
+            return
+        self.show(answer.help if isinstance(answer, api.Help) else f"{text}: {verdict(answer)}")
+
+    def run(self, lines: Iterable[str]) -> None:
+        row = lobby_row(self.gateway, self.match_id)
+        players = ", ".join(f"seat {s} {p or 'open'}" for s, p in enumerate(row["players"]))
+        self.show(
+            f"match {self.match_id} ({row['game']}, {row['status']}): {players}; you are "
+            f"seat {self.seat}. Commands: help, view, quit, or a move in words."
+        )
+        watcher = threading.Thread(target=self.watch, daemon=True)
+        watcher.start()
+        try:
+            for line in lines:
+                text = line.strip()
+                if text.lower() in QUIT:
+                    break
+                if text.lower() in LOOK:
+                    self.look()
+                elif text:
+                    self.command(text)
+        finally:
+            self.stopped.set()
+            self.stream.close()  # ends the stream's read, so the watcher sees it is stopped
+            watcher.join(timeout=5)
+
+
+def _play(args: argparse.Namespace) -> int:
+    seat, token = tokens.seat_token(args.match_id, args.seat)
+    with Gateway(token) as gateway:
+        Session(gateway, args.match_id, seat, sys.stdout).run(sys.stdin)
+    return 0
+
+
+def _say(args: argparse.Namespace) -> int:
+    _, token = tokens.seat_token(args.match_id, args.seat)
+    with Gateway(token) as gateway:
+        answer = say(gateway, args.match_id, " ".join(args.text))
+    if isinstance(answer, api.Help):
+        print(answer.help)
+        return 0
+    print(verdict(answer))
+    return 0 if answer.status == "accepted" else 1
+
+
+def add_parsers(subparsers: Any) -> None:
+    play = subparsers.add_parser("play", help="play a seat in the terminal, a command a line")
+    play.add_argument("match_id", metavar="ID")
+    play.add_argument("--seat", type=int, metavar="S", help="which of your seats, if several")
+    play.set_defaults(func=guarded(_play))
+    said = subparsers.add_parser(
+        "say", help="send one text command and print its ruling (exit 1 if rejected)"
+    )
+    said.add_argument("match_id", metavar="ID")
+    said.add_argument("text", nargs="+", metavar="TEXT", help="e.g. draft Hercules Bomber")
+    said.add_argument("--seat", type=int, metavar="S", help="which of your seats, if several")
+    said.set_defaults(func=guarded(_say))

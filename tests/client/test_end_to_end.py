@@ -1,0 +1,117 @@
+"""Through the real stack: an organiser opens a match with two bots, a player joins the free
+seat, says commands and plays a few lines in a session; the replay, the audit and verify
+agree with what happened."""
+
+import argparse
+import asyncio
+import io
+import random
+import stat
+import time
+from pathlib import Path
+
+import asyncpg
+import pytest
+
+from events.rulesets.core_worlds.bots import greedy_bot
+from events.rulesets.core_worlds.text import render as as_text
+from projections import replay as replay_model
+from services.client import add_parsers, match, play, replay, tokens, verify
+from services.client.http import ClientError, Gateway
+from services.gateway import api
+from tests.stack import Stack
+
+SAYS = 3
+
+
+async def _my_move(pool: asyncpg.Pool, gateway: Gateway, match_id: str, rng: random.Random) -> str:
+    """A legal command for seat 0, once the match waits on it and the replay has caught up."""
+    deadline = time.monotonic() + 60
+    while True:
+        row = await asyncio.to_thread(match.lobby_row, gateway, match_id)
+        record = await replay_model.record_at(pool, match_id)
+        if 0 in row["to_act"] and record is not None and record.seq == row["seq"]:
+            return as_text(record.state, 0, greedy_bot(record.state, 0, rng))
+        assert time.monotonic() < deadline, "seat 0 was never asked to act"
+        await asyncio.sleep(0.1)
+
+
+async def _cli(*argv: str) -> int:
+    """One `starledger` command line, as the CLI runs it."""
+    parser = argparse.ArgumentParser(prog="starledger")
+    add_parsers(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(argv)
+    return await asyncio.to_thread(args.func, args)
+
+
+async def test_a_player_joins_says_plays_and_the_match_checks_out(
+    stack: Stack,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("STARLEDGER_GATEWAY", stack.gateway)
+    monkeypatch.setenv(tokens.TOKEN_ENV, stack.organiser_token)
+    organiser = Gateway(tokens.organiser_token())
+    new = api.NewMatch(seats=3, bots=[api.BotSeat(1), api.BotSeat(2)])
+    match_id, created = await asyncio.to_thread(match.open_match, organiser, new)
+    assert created.status == "accepted"
+
+    lobby = Gateway()
+    claimed = await asyncio.to_thread(match.join, lobby, match_id, 0, "tester")
+    assert (claimed.status, claimed.rule) == ("accepted", "SL-4")
+    seat, token = tokens.seat_token(match_id, None)
+    assert seat == 0 and stat.S_IMODE(next(Path(".run/tokens").iterdir()).stat().st_mode) == 0o600
+    with pytest.raises(ClientError, match="taken"):
+        await asyncio.to_thread(match.join, lobby, match_id, 0, "late")
+
+    me, rng = Gateway(token), random.Random(3)
+    pool = await asyncpg.create_pool(stack.settings.database_url, min_size=1, max_size=2)
+    try:
+        with pytest.raises(ClientError) as unreadable:
+            await asyncio.to_thread(play.say, me, match_id, "conjure Nothing At All")
+        assert unreadable.value.status == 422
+        said = []
+        for _ in range(SAYS):
+            text = await _my_move(pool, me, match_id, rng)
+            ruling = await asyncio.to_thread(play.say, me, match_id, text)
+            assert isinstance(ruling, api.Ruling) and ruling.status == "accepted", (text, ruling)
+            said.append(ruling)
+
+        text = await _my_move(pool, me, match_id, rng)
+        out = io.StringIO()
+        session = play.Session(me, match_id, 0, out)
+        await asyncio.to_thread(session.run, ["help", "view", text, "quit", "never read"])
+        shown = out.getvalue()
+        assert "you are seat 0" in shown and "You may say:" in shown
+        assert "Central Zone: 1 " in shown and f"{text}: accepted (" in shown
+        assert "never read" not in shown
+    finally:
+        await pool.close()
+
+    books = replay.Replay(organiser, match_id)
+    first = await asyncio.to_thread(books.entry, 1)
+    assert first[0].startswith("step 1/") and "match.created" in first[0]
+    mine = said[0].first_seq
+    step = await asyncio.to_thread(books.entry, mine)
+    assert "decision of seat 0" in step[0] and "accepted under" in step[0]
+    browsed = io.StringIO()
+    await asyncio.to_thread(books.browse, ["n", "p", f"g {mine + 1}", "g 0", "v", "q"], browsed)
+    assert f"step {mine + 1}/" in browsed.getvalue() and "steps go from 1 to" in browsed.getvalue()
+    row = await asyncio.to_thread(books.decision, mine)
+    explained = "\n".join(replay.explanation(row))
+    assert "sent by tester for seat 0" in explained and "verdict: accepted under" in explained
+
+    assert await _cli("match", "show", match_id) == await _cli("say", match_id, "help") == 0
+    assert await _cli("explain", match_id, str(mine)) == await _cli("match", "list", "--mine") == 0
+    assert await _cli("explain", match_id, "100000") == 1
+    printed = capsys.readouterr()
+    assert f"{match_id}  core-worlds  in_progress  seats 0: tester" in printed.out
+    assert "You may say:" in printed.out and "sent by tester for seat 0" in printed.out
+    assert printed.err.endswith(f"\nstarledger: match {match_id!r} has no entry 100000\n")
+
+    entries = await verify.archived(stack.settings.database_url, match_id)
+    assert len(entries) >= said[-1].last_seq and verify.verify(entries) is None
+    for gateway in (organiser, lobby, me):
+        gateway.close()
