@@ -1,12 +1,14 @@
 """Plays bot seats (held by players named `bot:<name>`) whenever the game waits for them.
 
-It wakes on the projections' notifications and rescans every few seconds, reads the match
-from the replay tables, asks the bot, and submits with a decision_id made of match, seat
+It wakes on the projections' notifications for the matches they name, rescans every match
+now and then (a notification may have been missed), reads the match from the replay
+tables, asks the bot, and submits with a decision_id made of match, seat
 and seq: a repeat after a restart is dropped by the rules service as already judged.
 """
 
 import asyncio
 import random
+import time
 
 import asyncpg
 import structlog
@@ -22,7 +24,7 @@ from services.settings import Settings
 log = structlog.get_logger("bots")
 
 BOTS = {"core-worlds": CORE_WORLDS_BOTS}
-RESCAN_S = 3.0
+RESCAN_S = 30.0
 PREFIX = "bot:"
 
 
@@ -31,11 +33,15 @@ class BotsWorker:
         self.settings = settings
         self.submitter = Submitter(settings)
         self.woken = asyncio.Event()
-        self.sent: set[str] = set()
+        self.named: set[str] = set()  # matches a notification named since the last look
+        self.answered: dict[tuple[str, int], int] = {}  # (match, seat) -> seq last answered
         self.pool: asyncpg.Pool
 
-    def _heard(self, *_: object) -> None:
-        self.woken.set()
+    def _heard(self, _conn: object, _pid: int, _channel: str, payload: str) -> None:
+        kind, match_id, *_ = payload.split(" ")
+        if kind == "replay":  # the model the bots read has moved
+            self.named.add(match_id)
+            self.woken.set()
 
     async def run(self, stop: asyncio.Event) -> None:
         self.pool = await db.connect(self.settings.database_url, size=2)
@@ -45,9 +51,15 @@ class BotsWorker:
         await self.submitter.start()
         log.info("bots_worker_started")
         try:
+            rescan_at = 0.0
             while not stop.is_set():
                 self.woken.clear()
-                await self.play_due()
+                if time.monotonic() >= rescan_at:
+                    await self.play_due()
+                    rescan_at = time.monotonic() + RESCAN_S
+                named, self.named = self.named, set()
+                for match_id in named:
+                    await self.play(match_id)
                 waking = asyncio.ensure_future(self.woken.wait())
                 stopping = asyncio.ensure_future(stop.wait())
                 await asyncio.wait({waking, stopping}, timeout=RESCAN_S,
@@ -64,8 +76,10 @@ class BotsWorker:
             "SELECT match_id FROM lobby WHERE status = 'in_progress'"
             " AND EXISTS (SELECT 1 FROM unnest(players) AS p WHERE p LIKE 'bot:%')"
         )
-        for row in rows:
-            await self.play(row["match_id"])
+        playing = {row["match_id"] for row in rows}
+        for match_id in playing:
+            await self.play(match_id)
+        self.answered = {key: seq for key, seq in self.answered.items() if key[0] in playing}
 
     async def play(self, match_id: str) -> None:
         record = await replay.record_at(self.pool, match_id)
@@ -75,12 +89,12 @@ class BotsWorker:
         for seat in ruleset.to_act(record.state):
             holder = record.holders[seat] or ""
             bot = BOTS.get(record.ruleset, {}).get(holder.removeprefix(PREFIX))
-            decision_id = f"{match_id}:{seat}:bot:{record.seq}"
-            if not holder.startswith(PREFIX) or bot is None or decision_id in self.sent:
+            if bot is None or self.answered.get((match_id, seat), -1) >= record.seq:
                 continue
+            decision_id = f"{match_id}:{seat}:bot:{record.seq}"
             decision = bot(record.state, seat, random.Random(decision_id))
             await self.submitter.submit(match_id, seat, decision, sender=holder,
                                         decision_id=decision_id, seen_seq=record.seq)
-            self.sent.add(decision_id)
+            self.answered[(match_id, seat)] = record.seq
             log.info("bot_decided", match_id=match_id, seq=record.seq, decision_id=decision_id,
                      seat=seat, bot=holder)

@@ -6,7 +6,7 @@ from contextlib import suppress
 
 import asyncpg
 
-CHANNEL = "starledger"  # payloads: "view <match> <seat> <seq>", "ruling <match> <decision>"
+CHANNEL = "starledger"  # "view <match> <seat> <seq>", "ruling <match> <decision>", "replay …"
 
 
 class Hub:
