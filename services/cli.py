@@ -86,10 +86,17 @@ def _up(args: argparse.Namespace) -> int:
     return up()
 
 
+def _down(args: argparse.Namespace) -> int:
+    from services.stack import down
+
+    return down()
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="starledger", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("up", help="run the local stack until Ctrl-C").set_defaults(func=_up)
+    commands.add_parser("down", help="stop the stack `up` runs").set_defaults(func=_down)
     commands.add_parser("rules", help="run a rules-service instance").set_defaults(func=_run_rules)
     broker = commands.add_parser("broker", help="run the local Tansu broker in the foreground")
     broker.add_argument("--port", type=int, default=9092)

@@ -1,4 +1,5 @@
-"""`starledger up`: the whole stack on one machine, as processes, until Ctrl-C.
+"""`starledger up`: the whole stack on one machine, as processes, until Ctrl-C (or
+`starledger down`).
 
 Starts the Tansu broker (unless $KAFKA_BOOTSTRAP names one), checks PostgreSQL, creates
 topics, applies migrations, then runs each service as its own process, restarting any
@@ -27,6 +28,7 @@ from services.topics import ensure_topics
 LOGS = Path(".run/logs")
 TOKEN_FILE = Path(".run/organiser-token")
 PGDATA = Path(".run/pgdata")
+PID_FILE = Path(".run/stack.pid")
 GATEWAY_PORT = 8000
 RESTART_AFTER_S = 2.0
 DEMO = """
@@ -122,9 +124,23 @@ def _wait_for_stop(running: list[Service], env: dict[str, str]) -> None:
                     service.start(env)
 
 
+def down() -> int:
+    """Stop the stack `up` started from this folder (in another terminal)."""
+    try:
+        pid = int(PID_FILE.read_text())
+        os.kill(pid, signal.SIGTERM)
+    except (FileNotFoundError, ValueError, ProcessLookupError):
+        print("no stack is running from this folder")
+        return 1
+    print(f"stopping the stack (process {pid})")
+    return 0
+
+
 def up() -> int:
     LOGS.mkdir(parents=True, exist_ok=True)
     with ExitStack() as stack:
+        PID_FILE.write_text(str(os.getpid()))
+        stack.callback(PID_FILE.unlink, missing_ok=True)
         bootstrap = os.environ.get("KAFKA_BOOTSTRAP")
         if not bootstrap:
             broker = stack.enter_context(LocalBroker(port=9092, log_path=LOGS / "broker.log"))
