@@ -52,9 +52,7 @@ class GameCodec:
         self._decision_body = msgspec.json.Decoder(
             Union[(*PLATFORM_DECISIONS, *ruleset.decision_types)]
         )
-        self._entry_body = msgspec.json.Decoder(
-            Union[(*PLATFORM_ENTRIES, *ruleset.event_types)]
-        )
+        self._entry_body = msgspec.json.Decoder(Union[(*PLATFORM_ENTRIES, *ruleset.event_types)])
         self._state = msgspec.msgpack.Decoder(ruleset.state_type)
 
     def decision_body(self, raw: bytes) -> Any:

@@ -50,8 +50,7 @@ def _run_gateway(args: argparse.Namespace) -> int:
 
     settings = load_settings()
     configure_logging(settings.log_format)
-    uvicorn.run(create_app(Context(settings)), host=args.host, port=args.port,
-                log_level="warning")
+    uvicorn.run(create_app(Context(settings)), host=args.host, port=args.port, log_level="warning")
     return 0
 
 

@@ -99,10 +99,15 @@ def open_demo_match(gateway: str, token: str, timeout: float = 30.0) -> str:
     deadline = time.monotonic() + timeout
     while True:
         try:
-            reply = httpx.post(f"{gateway}/matches", headers={"authorization": f"Bearer {token}"},
-                               json={"game": "core-worlds", "seats": 3,
-                                     "bots": [{"seat": 1, "bot": "greedy"},
-                                              {"seat": 2, "bot": "greedy"}]})
+            reply = httpx.post(
+                f"{gateway}/matches",
+                headers={"authorization": f"Bearer {token}"},
+                json={
+                    "game": "core-worlds",
+                    "seats": 3,
+                    "bots": [{"seat": 1, "bot": "greedy"}, {"seat": 2, "bot": "greedy"}],
+                },
+            )
             reply.raise_for_status()
             return reply.json()["match_id"]
         except httpx.HTTPError:
@@ -119,8 +124,11 @@ def _wait_for_stop(running: list[Service], env: dict[str, str]) -> None:
             if service.process is not None and service.process.poll() is not None:
                 code = service.process.returncode
                 if time.monotonic() - service.started_at > RESTART_AFTER_S:
-                    print(f"{service.name} exited ({code}); restarting; see "
-                          f"{LOGS / service.name}.log", flush=True)
+                    print(
+                        f"{service.name} exited ({code}); restarting; see "
+                        f"{LOGS / service.name}.log",
+                        flush=True,
+                    )
                     service.start(env)
 
 
@@ -149,8 +157,12 @@ def up() -> int:
         settings = load_settings(kafka_bootstrap=bootstrap, database_url=_database_url())
         token = asyncio.run(_prepare(settings))
         TOKEN_FILE.write_text(token)
-        env = {**os.environ, "KAFKA_BOOTSTRAP": bootstrap, "DATABASE_URL": settings.database_url,
-               "STARLEDGER_LOG_FORMAT": "json"}
+        env = {
+            **os.environ,
+            "KAFKA_BOOTSTRAP": bootstrap,
+            "DATABASE_URL": settings.database_url,
+            "STARLEDGER_LOG_FORMAT": "json",
+        }
         running = services(GATEWAY_PORT)
         for service in running:
             service.start(env)

@@ -55,9 +55,13 @@ async def running_stack(settings: Settings, log_dir: Path) -> AsyncIterator[Stac
     }
     env = stack_env(settings)
     processes = [
-        subprocess.Popen([sys.executable, "-m", "services", *argv], env=env, cwd=ROOT,
-                         stdout=open(log_dir / f"{name}.log", "ab"),  # noqa: SIM115
-                         stderr=subprocess.STDOUT)
+        subprocess.Popen(
+            [sys.executable, "-m", "services", *argv],
+            env=env,
+            cwd=ROOT,
+            stdout=open(log_dir / f"{name}.log", "ab"),  # noqa: SIM115
+            stderr=subprocess.STDOUT,
+        )
         for name, argv in commands.items()
     ]
     pool = await db.connect(settings.database_url, size=1)

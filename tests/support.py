@@ -75,14 +75,18 @@ class RulesProcess:
 
 
 async def produce(settings: Settings, items: list[Decision | bytes], key: str = "") -> None:
-    producer = AIOKafkaProducer(bootstrap_servers=settings.kafka_bootstrap,
-                                enable_idempotence=False, max_request_size=4 * 1024 * 1024)
+    producer = AIOKafkaProducer(
+        bootstrap_servers=settings.kafka_bootstrap,
+        enable_idempotence=False,
+        max_request_size=4 * 1024 * 1024,
+    )
     await producer.start()
     try:
         for item in items:
             if isinstance(item, Decision):
-                await producer.send(settings.decisions_topic, encode(item),
-                                    key=item.match_id.encode())
+                await producer.send(
+                    settings.decisions_topic, encode(item), key=item.match_id.encode()
+                )
             else:
                 await producer.send(settings.decisions_topic, item, key=key.encode())
         await producer.flush()
@@ -99,8 +103,9 @@ class LogReader:
         self.consumer: AIOKafkaConsumer | None = None
 
     async def __aenter__(self) -> "LogReader":
-        self.consumer = AIOKafkaConsumer(bootstrap_servers=self.settings.kafka_bootstrap,
-                                         enable_auto_commit=False)
+        self.consumer = AIOKafkaConsumer(
+            bootstrap_servers=self.settings.kafka_bootstrap, enable_auto_commit=False
+        )
         await self.consumer.start()
         partitions = self.consumer.partitions_for_topic(self.topic) or set()
         tps = [TopicPartition(self.topic, p) for p in sorted(partitions)]
@@ -126,8 +131,7 @@ class LogReader:
         deadline = time.monotonic() + timeout
         while not done(self):
             if time.monotonic() > deadline:
-                raise AssertionError(f"timed out after {len(self.records)} records on "
-                                     f"{self.topic}")
+                raise AssertionError(f"timed out after {len(self.records)} records on {self.topic}")
             await self.poll()
 
     def books(self) -> dict[int, PartitionBook]:

@@ -67,8 +67,9 @@ async def test_bad_input_is_answered_and_the_service_keeps_serving(
         await produce(settings, dead, key="x")
         await produce(settings, [good])
         async with LogReader(settings, settings.match_log_topic) as log:
-            await log.until(lambda r: good.decision_id in {
-                e.decision_id for e in r.entries().get(m, [])})
+            await log.until(
+                lambda r: good.decision_id in {e.decision_id for e in r.entries().get(m, [])}
+            )
             entries = log.entries()[m]
         async with LogReader(settings, settings.dead_letter_topic) as dead_log:
             await dead_log.until(lambda r: len(r.records) >= len(dead))
@@ -80,7 +81,8 @@ async def test_bad_input_is_answered_and_the_service_keeps_serving(
     rulings = {e.decision_id: e.body for e in entries if isinstance(e.body, Ruling)}
     for name, item in bad.items():
         decision_id = (
-            item.decision_id if not isinstance(item, bytes)
+            item.decision_id
+            if not isinstance(item, bytes)
             else msgspec.json.decode(item)["decision_id"]
         )
         ruling = rulings[decision_id]
@@ -89,7 +91,11 @@ async def test_bad_input_is_answered_and_the_service_keeps_serving(
         assert ruling.reason, name
     assert rulings[good.decision_id].accepted
     assert [letter.rule for letter in letters] == [
-        rules.MALFORMED, rules.MALFORMED, rules.UNKNOWN_MATCH, rules.CREATE, rules.CREATE,
+        rules.MALFORMED,
+        rules.MALFORMED,
+        rules.UNKNOWN_MATCH,
+        rules.CREATE,
+        rules.CREATE,
         rules.MALFORMED,
     ]
     assert all(letter.reason for letter in letters)

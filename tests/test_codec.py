@@ -22,8 +22,9 @@ def _entries():
     book = PartitionBook()
     batches = []
     for offset, d in enumerate(race_decisions(matches=1, seed=5)):
-        outcome = rule_on(book, encode(d), partition=0, offset=offset, now_ms=1,
-                          fresh_seed=lambda: "s")
+        outcome = rule_on(
+            book, encode(d), partition=0, offset=offset, now_ms=1, fresh_seed=lambda: "s"
+        )
         if isinstance(outcome, list):
             batches.append(outcome)
     return batches
@@ -77,8 +78,13 @@ def test_an_old_entry_is_upcast_on_read(monkeypatch: pytest.MonkeyPatch) -> None
 
     monkeypatch.setitem(upcast.UPCASTERS, 0, rename_hash)
     assert decode_entry(encode(old)) == current
-    batch = {"type": "entries", "writer": "w", "decision_partition": 0, "decision_offset": 0,
-             "entries": [old]}
+    batch = {
+        "type": "entries",
+        "writer": "w",
+        "decision_partition": 0,
+        "decision_offset": 0,
+        "entries": [old],
+    }
     assert decode_record(encode(batch)).entries == [current]
 
 

@@ -14,9 +14,15 @@ from tests.workload import finished
 def _decisions_behind(entries: list) -> list[Decision]:
     """The log answers 'what was asked': each ruling holds the decision as sent."""
     return [
-        Decision(decision_id=e.decision_id, match_id=e.match_id, seat=e.body.seat,
-                 body=e.body.asked, sender=e.body.sender)
-        for e in entries if isinstance(e.body, Ruling)
+        Decision(
+            decision_id=e.decision_id,
+            match_id=e.match_id,
+            seat=e.body.seat,
+            body=e.body.asked,
+            sender=e.body.sender,
+        )
+        for e in entries
+        if isinstance(e.body, Ruling)
     ]
 
 

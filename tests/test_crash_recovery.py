@@ -13,6 +13,7 @@ from tests.workload import expected_outcome, outcome, race_decisions
 
 async def _all_ruled(settings: Settings, decision_ids: set[str], timeout: float) -> LogReader:
     async with LogReader(settings, settings.match_log_topic) as log:
+
         def done(reader: LogReader) -> bool:
             entries = reader.entries()
             ruled = {d for es in entries.values() for d in rulings(es)}

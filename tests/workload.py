@@ -22,15 +22,28 @@ def race_decisions(matches: int, seed: int = 7) -> list[Decision]:
     for m in range(matches):
         match_id = f"race-{seed}-{m}"
         seats = rng.choice([2, 3])
-        stream = [decision(match_id, None, CreateMatch(ruleset="race-to-21", seats=seats,
-                                                       seed=f"seed-{m}"),
-                           decision_id=f"{match_id}/create")]
-        stream += [decision(match_id, s, ClaimSeat(player=f"p{s}"),
-                            decision_id=f"{match_id}/claim{s}") for s in range(seats)]
+        stream = [
+            decision(
+                match_id,
+                None,
+                CreateMatch(ruleset="race-to-21", seats=seats, seed=f"seed-{m}"),
+                decision_id=f"{match_id}/create",
+            )
+        ]
+        stream += [
+            decision(match_id, s, ClaimSeat(player=f"p{s}"), decision_id=f"{match_id}/claim{s}")
+            for s in range(seats)
+        ]
         for turn in range(12):
             seat = turn % seats if rng.random() > 0.15 else (turn + 1) % seats
-            stream.append(decision(match_id, seat, Add(amount=rng.randint(1, 3)),
-                                   decision_id=f"{match_id}/turn{turn}"))
+            stream.append(
+                decision(
+                    match_id,
+                    seat,
+                    Add(amount=rng.randint(1, 3)),
+                    decision_id=f"{match_id}/turn{turn}",
+                )
+            )
         streams.append(stream)
     ordered: list[Decision] = []
     while any(streams):

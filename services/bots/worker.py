@@ -62,8 +62,9 @@ class BotsWorker:
                     await self.play(match_id)
                 waking = asyncio.ensure_future(self.woken.wait())
                 stopping = asyncio.ensure_future(stop.wait())
-                await asyncio.wait({waking, stopping}, timeout=RESCAN_S,
-                                   return_when=asyncio.FIRST_COMPLETED)
+                await asyncio.wait(
+                    {waking, stopping}, timeout=RESCAN_S, return_when=asyncio.FIRST_COMPLETED
+                )
                 waking.cancel()
                 stopping.cancel()
         finally:
@@ -93,8 +94,20 @@ class BotsWorker:
                 continue
             decision_id = f"{match_id}:{seat}:bot:{record.seq}"
             decision = bot(record.state, seat, random.Random(decision_id))
-            await self.submitter.submit(match_id, seat, decision, sender=holder,
-                                        decision_id=decision_id, seen_seq=record.seq)
+            await self.submitter.submit(
+                match_id,
+                seat,
+                decision,
+                sender=holder,
+                decision_id=decision_id,
+                seen_seq=record.seq,
+            )
             self.answered[(match_id, seat)] = record.seq
-            log.info("bot_decided", match_id=match_id, seq=record.seq, decision_id=decision_id,
-                     seat=seat, bot=holder)
+            log.info(
+                "bot_decided",
+                match_id=match_id,
+                seq=record.seq,
+                decision_id=decision_id,
+                seat=seat,
+                bot=holder,
+            )

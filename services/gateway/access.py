@@ -46,7 +46,8 @@ class Access:
         if not await tokens.seat_is_held(self.ctx.pool, holder):
             raise PermissionDeniedException(
                 f"your claim of seat {holder.seat} is not accepted (yet): see "
-                f"/decisions/{holder.claim_decision_id}")
+                f"/decisions/{holder.claim_decision_id}"
+            )
         return holder
 
     async def acts_for(self, match_id: str, *, deciding: bool = False) -> tokens.Holder:
@@ -80,4 +81,5 @@ class Access:
         if holder is not None and (holder.kind == "organiser" or mine):
             return None
         raise PermissionDeniedException(
-            "full replays of a finished match need an organiser token or a seat of that match")
+            "full replays of a finished match need an organiser token or a seat of that match"
+        )

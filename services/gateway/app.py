@@ -29,8 +29,9 @@ def _rejected(request: Request, error: ValidationException) -> Response:
     """Schema mismatches are 422 and name the field; unreadable JSON stays 400."""
     if not error.extra:
         return Response({"status_code": 400, "detail": error.detail}, status_code=400)
-    return Response({"status_code": 422, "detail": error.detail, "fields": error.extra},
-                    status_code=422)
+    return Response(
+        {"status_code": 422, "detail": error.detail, "fields": error.extra}, status_code=422
+    )
 
 
 def _unprocessable(detail: str) -> HTTPException:
@@ -46,8 +47,9 @@ async def open_match(request: Request, data: api.NewMatch) -> api.MatchOpened:
     except UnknownRuleset as error:
         raise _unprocessable(str(error)) from None
     if not ruleset.min_seats <= data.seats <= ruleset.max_seats:
-        raise _unprocessable(f"{data.game} takes {ruleset.min_seats} to {ruleset.max_seats} "
-                             f"seats, not {data.seats}")
+        raise _unprocessable(
+            f"{data.game} takes {ruleset.min_seats} to {ruleset.max_seats} seats, not {data.seats}"
+        )
     if (why := ruleset.options_error(data.seats, data.options)) is not None:
         raise _unprocessable(why)
     for bot in data.bots:
@@ -57,11 +59,15 @@ async def open_match(request: Request, data: api.NewMatch) -> api.MatchOpened:
     if await reads.match(ctx.pool, match_id) is not None:
         raise HTTPException(status_code=409, detail=f"match {match_id!r} exists")
     decision_id = await ctx.submitter.submit(
-        match_id, None, CreateMatch(ruleset=data.game, seats=data.seats, options=data.options),
-        sender="organiser")
+        match_id,
+        None,
+        CreateMatch(ruleset=data.game, seats=data.seats, options=data.options),
+        sender="organiser",
+    )
     for bot in data.bots:
-        await ctx.submitter.submit(match_id, bot.seat, ClaimSeat(player=f"bot:{bot.bot}"),
-                                   sender="organiser")
+        await ctx.submitter.submit(
+            match_id, bot.seat, ClaimSeat(player=f"bot:{bot.bot}"), sender="organiser"
+        )
     return api.MatchOpened(match_id=match_id, decision_id=decision_id)
 
 
@@ -91,26 +97,41 @@ async def show_match(request: Request, match_id: str) -> dict[str, Any]:
     return await _lobby_row(context(request), match_id)
 
 
-@post("/matches/{match_id:str}/join", status_code=HTTP_202_ACCEPTED,
-      summary="Claim a seat; the token acts for it once the claim is accepted")
+@post(
+    "/matches/{match_id:str}/join",
+    status_code=HTTP_202_ACCEPTED,
+    summary="Claim a seat; the token acts for it once the claim is accepted",
+)
 async def join(request: Request, match_id: str, data: api.Join) -> api.Joined:
     ctx = context(request)
     found = await _lobby_row(ctx, match_id)
     if data.seat >= found["seats"]:
-        raise NotFoundException(f"seat {data.seat} is not a seat of this {found['seats']}-seat "
-                                f"match")
+        raise NotFoundException(
+            f"seat {data.seat} is not a seat of this {found['seats']}-seat match"
+        )
     if found["players"][data.seat] is not None:
         raise HTTPException(status_code=409, detail=f"seat {data.seat} is taken")
-    decision_id = await ctx.submitter.submit(match_id, data.seat, ClaimSeat(player=data.player),
-                                             sender=data.player)
-    token = await tokens.issue(ctx.pool, tokens.Holder(
-        kind="seat", match_id=match_id, seat=data.seat, player=data.player,
-        claim_decision_id=decision_id))
+    decision_id = await ctx.submitter.submit(
+        match_id, data.seat, ClaimSeat(player=data.player), sender=data.player
+    )
+    token = await tokens.issue(
+        ctx.pool,
+        tokens.Holder(
+            kind="seat",
+            match_id=match_id,
+            seat=data.seat,
+            player=data.player,
+            claim_decision_id=decision_id,
+        ),
+    )
     return api.Joined(match_id=match_id, seat=data.seat, token=token, decision_id=decision_id)
 
 
-@post("/matches/{match_id:str}/decisions", status_code=HTTP_202_ACCEPTED,
-      summary="Submit a decision; resubmitting the same decision_id is harmless")
+@post(
+    "/matches/{match_id:str}/decisions",
+    status_code=HTTP_202_ACCEPTED,
+    summary="Submit a decision; resubmitting the same decision_id is harmless",
+)
 async def submit(request: Request, match_id: str, data: api.Submit) -> api.Submitted:
     ctx = context(request)
     holder = await (await Access.of(request)).acts_for(match_id, deciding=True)
@@ -120,14 +141,23 @@ async def submit(request: Request, match_id: str, data: api.Submit) -> api.Submi
         game_codec(found["game"]).decision_body(raw)
     except msgspec.ValidationError as error:
         raise _unprocessable(f"body: {error}") from None
-    await ctx.submitter.submit(match_id, holder.seat, msgspec.Raw(raw), sender=holder.player,
-                               decision_id=data.decision_id, seen_seq=data.seen_seq)
+    await ctx.submitter.submit(
+        match_id,
+        holder.seat,
+        msgspec.Raw(raw),
+        sender=holder.player,
+        decision_id=data.decision_id,
+        seen_seq=data.seen_seq,
+    )
     return api.Submitted(decision_id=data.decision_id)
 
 
-@post("/matches/{match_id:str}/say", status_code=HTTP_202_ACCEPTED,
-      summary="Submit a decision written as text (`draft Hercules Bomber`); `help` lists them",
-      responses={200: ResponseSpec(api.Help, description="the commands legal now")})
+@post(
+    "/matches/{match_id:str}/say",
+    status_code=HTTP_202_ACCEPTED,
+    summary="Submit a decision written as text (`draft Hercules Bomber`); `help` lists them",
+    responses={200: ResponseSpec(api.Help, description="the commands legal now")},
+)
 async def say(request: Request, match_id: str, data: api.Say) -> Response:
     ctx = context(request)
     holder = await (await Access.of(request)).acts_for(match_id, deciding=True)
@@ -141,10 +171,16 @@ async def say(request: Request, match_id: str, data: api.Say) -> Response:
     if isinstance(read, Rejection):
         raise _unprocessable(read.reason)
     decision_id = await ctx.submitter.submit(
-        match_id, holder.seat, read, sender=holder.player, decision_id=data.decision_id,
-        seen_seq=data.seen_seq)
-    return Response(api.Submitted(decision_id, msgspec.to_builtins(read)),
-                    status_code=HTTP_202_ACCEPTED)
+        match_id,
+        holder.seat,
+        read,
+        sender=holder.player,
+        decision_id=data.decision_id,
+        seen_seq=data.seen_seq,
+    )
+    return Response(
+        api.Submitted(decision_id, msgspec.to_builtins(read)), status_code=HTTP_202_ACCEPTED
+    )
 
 
 @get("/decisions/{decision_id:str}", summary="The ruling on a decision, once judged")
@@ -157,9 +193,13 @@ async def ruling(request: Request, decision_id: str) -> api.Ruling:
         return api.Ruling(decision_id=decision_id, status="pending")
     await access.audits(found["match_id"], found["seat"])
     return api.Ruling(
-        decision_id=decision_id, status="accepted" if found["accepted"] else "rejected",
-        rule=found["rule"], reason=found["reason"], first_seq=found["first_seq"],
-        last_seq=found["last_seq"])
+        decision_id=decision_id,
+        status="accepted" if found["accepted"] else "rejected",
+        rule=found["rule"],
+        reason=found["reason"],
+        first_seq=found["first_seq"],
+        last_seq=found["last_seq"],
+    )
 
 
 @get("/matches/{match_id:str}/view", summary="Your seat's view")
@@ -188,20 +228,24 @@ async def legal(request: Request, match_id: str) -> api.LegalReply:
     if record is None or record.state is None:
         raise NotFoundException("the match is being set up")
     decisions = get_ruleset(record.ruleset).legal(record.state, holder.seat)
-    return api.LegalReply(match_id, holder.seat, record.seq,
-                          [msgspec.to_builtins(d) for d in decisions])
+    return api.LegalReply(
+        match_id, holder.seat, record.seq, [msgspec.to_builtins(d) for d in decisions]
+    )
 
 
-@get("/matches/{match_id:str}/replay/{k:int}",
-     summary="The match at step k: your view, the public view, or (finished) the full state")
+@get(
+    "/matches/{match_id:str}/replay/{k:int}",
+    summary="The match at step k: your view, the public view, or (finished) the full state",
+)
 async def replay_step(request: Request, match_id: str, k: int) -> api.ReplayReply:
     ctx = context(request)
     seat = await (await Access.of(request)).replay_seat(ctx, match_id)
     step = await replay.at(ctx.pool, match_id, k, seat)
     if step is None:
         raise NotFoundException(f"match {match_id!r} has no step {k}")
-    return api.ReplayReply(step.match_id, step.seq, step.over, step.full,
-                           msgspec.to_builtins(step.shown))
+    return api.ReplayReply(
+        step.match_id, step.seq, step.over, step.full, msgspec.to_builtins(step.shown)
+    )
 
 
 @get("/matches/{match_id:str}/explain/{seq:int}", summary="The decision behind entry seq")
@@ -223,8 +267,12 @@ async def rejections(request: Request, match_id: str) -> list[dict[str, Any]]:
 
 
 def _audit_row(row: dict[str, Any]) -> dict[str, Any]:
-    return {**row, "asked": msgspec.json.decode(row["asked"]) if isinstance(
-        row["asked"], str) else row["asked"]}
+    return {
+        **row,
+        "asked": msgspec.json.decode(row["asked"])
+        if isinstance(row["asked"], str)
+        else row["asked"],
+    }
 
 
 @get("/matches/{match_id:str}/stream", summary="Server-sent events: your view and rulings")
@@ -241,8 +289,23 @@ async def health() -> dict[str, str]:
 
 def create_app(ctx: Context) -> Litestar:
     return Litestar(
-        route_handlers=[open_match, list_matches, show_match, join, submit, say, ruling, view,
-                        public, legal, replay_step, explain, rejections, stream, health],
+        route_handlers=[
+            open_match,
+            list_matches,
+            show_match,
+            join,
+            submit,
+            say,
+            ruling,
+            view,
+            public,
+            legal,
+            replay_step,
+            explain,
+            rejections,
+            stream,
+            health,
+        ],
         on_startup=[ctx.start],
         on_shutdown=[ctx.stop],
         state=ctx.as_state(),
@@ -251,4 +314,3 @@ def create_app(ctx: Context) -> Litestar:
         openapi_config=OpenAPIConfig(title="Starledger", version="0.1.0"),
         debug=False,
     )
-

@@ -6,8 +6,10 @@ import asyncpg
 
 Conn = asyncpg.Connection | asyncpg.Pool
 
-LOBBY_COLUMNS = ("match_id, game, status, seats, players, round, phase, to_act, seq,"
-                 " last_activity, scores, winners")
+LOBBY_COLUMNS = (
+    "match_id, game, status, seats, players, round, phase, to_act, seq,"
+    " last_activity, scores, winners"
+)
 
 
 def lobby_row(row: asyncpg.Record) -> dict[str, Any]:
@@ -20,7 +22,8 @@ async def lobby(conn: Conn, status: str | None, limit: int) -> list[dict[str, An
     rows = await conn.fetch(
         f"SELECT {LOBBY_COLUMNS} FROM lobby WHERE ($1::text IS NULL OR status = $1)"
         " ORDER BY last_activity DESC LIMIT $2",
-        status, limit,
+        status,
+        limit,
     )
     return [lobby_row(r) for r in rows]
 
@@ -30,7 +33,8 @@ async def my_turn(conn: Conn, seats: list[tuple[str, int]]) -> list[dict[str, An
     rows = await conn.fetch(
         f"SELECT {LOBBY_COLUMNS} FROM lobby l JOIN unnest($1::text[], $2::int[]) AS s(m, seat)"
         " ON l.match_id = s.m WHERE s.seat = ANY(l.to_act) ORDER BY last_activity",
-        [m for m, _ in seats], [s for _, s in seats],
+        [m for m, _ in seats],
+        [s for _, s in seats],
     )
     return [lobby_row(r) for r in rows]
 
@@ -48,8 +52,9 @@ async def seat_view(conn: Conn, match_id: str, seat: int) -> tuple[int, str] | N
 
 
 async def public_view(conn: Conn, match_id: str) -> tuple[int, str] | None:
-    row = await conn.fetchrow("SELECT seq, view::text FROM public_views WHERE match_id = $1",
-                              match_id)
+    row = await conn.fetchrow(
+        "SELECT seq, view::text FROM public_views WHERE match_id = $1", match_id
+    )
     return (row["seq"], row["view"]) if row else None
 
 

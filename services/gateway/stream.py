@@ -13,8 +13,9 @@ from services.gateway.tokens import Holder
 KEEPALIVE_S = 15.0
 
 
-async def seat_stream(ctx: Context, match_id: str, holder: Holder) -> AsyncIterator[
-        ServerSentEventMessage]:
+async def seat_stream(
+    ctx: Context, match_id: str, holder: Holder
+) -> AsyncIterator[ServerSentEventMessage]:
     queue = ctx.hub.subscribe(match_id)
     try:
         sent_seq = -1
@@ -37,7 +38,8 @@ async def seat_stream(ctx: Context, match_id: str, holder: Holder) -> AsyncItera
                 found = await reads.ruling(ctx.pool, rest[0])
                 if found is not None and found["seat"] == holder.seat:
                     ruling = {"decision_id": rest[0], **found}
-                    yield ServerSentEventMessage(data=msgspec.json.encode(ruling).decode(),
-                                                 event="ruling")
+                    yield ServerSentEventMessage(
+                        data=msgspec.json.encode(ruling).decode(), event="ruling"
+                    )
     finally:
         ctx.hub.unsubscribe(match_id, queue)

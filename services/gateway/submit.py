@@ -18,8 +18,12 @@ class Submitter:
         self.producer: AIOKafkaProducer
 
     async def start(self) -> None:
-        self.producer = AIOKafkaProducer(bootstrap_servers=self.settings.kafka_bootstrap,
-                                         enable_idempotence=False, linger_ms=1, acks="all")
+        self.producer = AIOKafkaProducer(
+            bootstrap_servers=self.settings.kafka_bootstrap,
+            enable_idempotence=False,
+            linger_ms=1,
+            acks="all",
+        )
         await self.producer.start()
 
     async def stop(self) -> None:
@@ -38,9 +42,15 @@ class Submitter:
         """Send one decision and wait for the broker's ack; returns its decision_id."""
         raw = body if isinstance(body, msgspec.Raw) else msgspec.Raw(encode(body))
         decision = Decision(
-            decision_id=decision_id or uuid.uuid4().hex, match_id=match_id, seat=seat,
-            body=raw, seen_seq=seen_seq, sender=sender, sent_at_ms=int(time.time() * 1000),
+            decision_id=decision_id or uuid.uuid4().hex,
+            match_id=match_id,
+            seat=seat,
+            body=raw,
+            seen_seq=seen_seq,
+            sender=sender,
+            sent_at_ms=int(time.time() * 1000),
         )
-        await self.producer.send_and_wait(self.settings.decisions_topic, encode(decision),
-                                          key=match_id.encode())
+        await self.producer.send_and_wait(
+            self.settings.decisions_topic, encode(decision), key=match_id.encode()
+        )
         return decision.decision_id

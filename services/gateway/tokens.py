@@ -21,14 +21,16 @@ def digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-async def issue(
-    conn: asyncpg.Connection | asyncpg.Pool, holder: Holder
-) -> str:
+async def issue(conn: asyncpg.Connection | asyncpg.Pool, holder: Holder) -> str:
     token = secrets.token_urlsafe(24)
     await conn.execute(
         "INSERT INTO tokens (digest, kind, match_id, seat, player, claim_decision_id)"
         " VALUES ($1, $2, $3, $4, $5, $6)",
-        digest(token), holder.kind, holder.match_id, holder.seat, holder.player,
+        digest(token),
+        holder.kind,
+        holder.match_id,
+        holder.seat,
+        holder.player,
         holder.claim_decision_id,
     )
     return token
@@ -44,10 +46,13 @@ async def holder_of(conn: asyncpg.Connection | asyncpg.Pool, token: str) -> Hold
 
 async def seat_is_held(conn: asyncpg.Connection | asyncpg.Pool, holder: Holder) -> bool:
     """A seat token counts once its claim was accepted (the audit trail says so)."""
-    return bool(await conn.fetchval(
-        "SELECT accepted FROM audit WHERE decision_id = $1 AND match_id = $2",
-        holder.claim_decision_id, holder.match_id,
-    ))
+    return bool(
+        await conn.fetchval(
+            "SELECT accepted FROM audit WHERE decision_id = $1 AND match_id = $2",
+            holder.claim_decision_id,
+            holder.match_id,
+        )
+    )
 
 
 async def new_organiser_token(database_url: str) -> str:

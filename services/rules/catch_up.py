@@ -34,8 +34,11 @@ async def _start_point(
             if book is not None:
                 return book, checkpoint.next_offset
     if checkpoint is not None:
-        log.warning("snapshot_discarded", partition=tp.partition,
-                    reason="it does not match this log or this ruleset code")
+        log.warning(
+            "snapshot_discarded",
+            partition=tp.partition,
+            reason="it does not match this log or this ruleset code",
+        )
         await snapshots.forget(pool, tp.topic, tp.partition)
     return PartitionBook(), 0
 
@@ -52,14 +55,20 @@ async def take_over(
     After the fence, records from earlier owners no longer count (see `PartitionBook`), so
     the book read up to it is the complete truth this writer judges against.
     """
-    fences = await asyncio.gather(*(
-        producer.send_and_wait(settings.match_log_topic, encode(OwnerFence(writer=writer)),
-                               key=b"", partition=p)
-        for p in partitions
-    ))
+    fences = await asyncio.gather(
+        *(
+            producer.send_and_wait(
+                settings.match_log_topic, encode(OwnerFence(writer=writer)), key=b"", partition=p
+            )
+            for p in partitions
+        )
+    )
     fence_at = {p: meta.offset for p, meta in zip(partitions, fences, strict=True)}
-    reader = AIOKafkaConsumer(bootstrap_servers=settings.kafka_bootstrap, enable_auto_commit=False,
-                              max_partition_fetch_bytes=8 * 1024 * 1024)
+    reader = AIOKafkaConsumer(
+        bootstrap_servers=settings.kafka_bootstrap,
+        enable_auto_commit=False,
+        max_partition_fetch_bytes=8 * 1024 * 1024,
+    )
     await reader.start()
     try:
         tps = [TopicPartition(settings.match_log_topic, p) for p in partitions]
@@ -69,8 +78,13 @@ async def take_over(
             book, start = await _start_point(reader, pool, tp, fence_at[tp.partition])
             books[tp.partition] = book
             reader.seek(tp, start)
-            log.info("catching_up", partition=tp.partition, from_offset=start,
-                     to_offset=fence_at[tp.partition], snapshot_matches=len(book.matches))
+            log.info(
+                "catching_up",
+                partition=tp.partition,
+                from_offset=start,
+                to_offset=fence_at[tp.partition],
+                snapshot_matches=len(book.matches),
+            )
         pending = set(tps)
         while pending:
             fetched = await reader.getmany(*pending, timeout_ms=1000, max_records=5000)

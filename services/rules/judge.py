@@ -105,8 +105,11 @@ def _read(raw: bytes) -> tuple[Decision | None, Rejection | None, msgspec.Raw]:
     """The decision, or why it is not one (with what was asked, as JSON for the record)."""
     if len(raw) > rules.MAX_DECISION_BYTES:
         reason = f"a decision is at most 64 KiB; this one is {len(raw)} bytes"
-        return None, Rejection(rules.OVERSIZED, reason), msgspec.Raw(
-            encode({"oversized_bytes": len(raw)}))
+        return (
+            None,
+            Rejection(rules.OVERSIZED, reason),
+            msgspec.Raw(encode({"oversized_bytes": len(raw)})),
+        )
     try:
         decision = decode_decision(raw)
     except msgspec.DecodeError as error:
@@ -128,14 +131,23 @@ def rule_on(
 
     def dead(rule: str, reason: str) -> DeadLetter:
         payload = raw[:4096].decode("utf-8", "replace")
-        return DeadLetter(reason=reason, rule=rule, partition=partition, offset=offset,
-                          payload=payload)
+        return DeadLetter(
+            reason=reason, rule=rule, partition=partition, offset=offset, payload=payload
+        )
 
     try:
         decision, problem, asked = _read(raw)
-        head = _head.decode(raw) if decision is None else _Head(
-            decision.match_id, decision.decision_id, decision.seat, decision.sender,
-            decision.sent_at_ms)
+        head = (
+            _head.decode(raw)
+            if decision is None
+            else _Head(
+                decision.match_id,
+                decision.decision_id,
+                decision.seat,
+                decision.sender,
+                decision.sent_at_ms,
+            )
+        )
     except msgspec.DecodeError as error:
         return dead(rules.MALFORMED, f"not a decision (needs match_id and decision_id): {error}")
     record = book.matches.get(head.match_id)
@@ -164,15 +176,20 @@ def _create(
     try:
         create = msgspec.json.decode(decision.body, type=CreateMatch)
     except msgspec.DecodeError as error:
-        return dead(rules.UNKNOWN_MATCH,
-                    f"no match {decision.match_id!r}, and this is not a match.create: {error}")
+        return dead(
+            rules.UNKNOWN_MATCH,
+            f"no match {decision.match_id!r}, and this is not a match.create: {error}",
+        )
     try:
         ruleset = get_ruleset(create.ruleset)
     except UnknownRuleset as error:
         return dead(rules.CREATE, str(error))
     if not ruleset.min_seats <= create.seats <= ruleset.max_seats:
-        return dead(rules.CREATE, f"{ruleset.name} takes {ruleset.min_seats} to "
-                                  f"{ruleset.max_seats} seats, not {create.seats}")
+        return dead(
+            rules.CREATE,
+            f"{ruleset.name} takes {ruleset.min_seats} to "
+            f"{ruleset.max_seats} seats, not {create.seats}",
+        )
     if (why := ruleset.options_error(create.seats, create.options)) is not None:
         return dead(rules.CREATE, why)
     seed = create.seed or fresh_seed()
@@ -216,22 +233,29 @@ def _verdict(record: MatchRecord, ruleset: Ruleset, decision: Decision) -> Accep
     if isinstance(body, CreateMatch):
         return Rejection(rules.MATCH_EXISTS, f"match {record.match_id!r} already exists")
     if seat is None or not 0 <= seat < record.seats:
-        return Rejection(rules.SEAT, f"seat {seat} is not a seat of this "
-                                     f"{record.seats}-seat match (seats are 0 to "
-                                     f"{record.seats - 1})")
+        return Rejection(
+            rules.SEAT,
+            f"seat {seat} is not a seat of this "
+            f"{record.seats}-seat match (seats are 0 to "
+            f"{record.seats - 1})",
+        )
     if isinstance(body, ClaimSeat):
         holder = record.holders[seat]
         if holder is not None:
             return Rejection(rules.SEAT, f"seat {seat} is already held by {holder}")
         return Accepted(rules.SEAT, [SeatClaimed(seat=seat, player=body.player)])
     if record.open_seats:
-        return Rejection(rules.NOT_STARTED, f"play starts when every seat is held; open: "
-                                            f"{record.open_seats}")
+        return Rejection(
+            rules.NOT_STARTED, f"play starts when every seat is held; open: {record.open_seats}"
+        )
     if (
         decision.seen_seq is not None
         and decision.seen_seq != record.seq
         and ruleset.needs_fresh_view(body)
     ):
-        return Rejection(rules.STALE, f"you decided on the match as of entry {decision.seen_seq}"
-                                      f"; it is now at entry {record.seq}: look again")
+        return Rejection(
+            rules.STALE,
+            f"you decided on the match as of entry {decision.seen_seq}"
+            f"; it is now at entry {record.seq}: look again",
+        )
     return ruleset.decide(record.state, seat, body)

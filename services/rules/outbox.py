@@ -19,7 +19,8 @@ class Outbox:
 
     async def add(self, partition: int, key: bytes, value: bytes) -> None:
         batch = self._open.get(partition) or self._open.setdefault(
-            partition, self.producer.create_batch())
+            partition, self.producer.create_batch()
+        )
         if batch.append(key=key, value=value, timestamp=None) is None:
             await self._send(partition)
             batch = self._open.setdefault(partition, self.producer.create_batch())

@@ -81,8 +81,12 @@ class RulesService(ConsumerRebalanceListener):
         async with self._judging:
             for p, book in books.items():
                 self.owned[p] = _Partition(book, writer)
-        log.info("partitions_assigned", partitions=partitions, writer=writer,
-                 matches=sum(len(b.matches) for b in books.values()))
+        log.info(
+            "partitions_assigned",
+            partitions=partitions,
+            writer=writer,
+            matches=sum(len(b.matches) for b in books.values()),
+        )
 
     # The loop.
 
@@ -91,13 +95,22 @@ class RulesService(ConsumerRebalanceListener):
         self.pool = await db.connect(s.database_url, size=2)
         await db.migrate(self.pool)
         self.producer = AIOKafkaProducer(
-            bootstrap_servers=s.kafka_bootstrap, acks="all", enable_idempotence=False,
-            linger_ms=1, max_batch_size=1024 * 1024, max_request_size=4 * 1024 * 1024,
+            bootstrap_servers=s.kafka_bootstrap,
+            acks="all",
+            enable_idempotence=False,
+            linger_ms=1,
+            max_batch_size=1024 * 1024,
+            max_request_size=4 * 1024 * 1024,
         )
         self.consumer = AIOKafkaConsumer(
-            bootstrap_servers=s.kafka_bootstrap, group_id=s.group(GROUP), enable_auto_commit=False,
-            auto_offset_reset="earliest", max_poll_records=2000, fetch_max_wait_ms=s.fetch_wait_ms,
-            session_timeout_ms=s.session_timeout_ms, heartbeat_interval_ms=s.heartbeat_ms,
+            bootstrap_servers=s.kafka_bootstrap,
+            group_id=s.group(GROUP),
+            enable_auto_commit=False,
+            auto_offset_reset="earliest",
+            max_poll_records=2000,
+            fetch_max_wait_ms=s.fetch_wait_ms,
+            session_timeout_ms=s.session_timeout_ms,
+            heartbeat_interval_ms=s.heartbeat_ms,
         )
         await self.producer.start()
         try:
@@ -135,21 +148,40 @@ class RulesService(ConsumerRebalanceListener):
                         self.consumer.seek(tp, messages[0].offset)  # fetched before we caught up
                     continue  # else revoked since it was fetched: the new owner re-reads it
                 for message in messages:
-                    outcome = rule_on(owned.book, message.value, partition=tp.partition,
-                                      offset=message.offset, now_ms=now_ms, fresh_seed=_fresh_seed)
+                    outcome = rule_on(
+                        owned.book,
+                        message.value,
+                        partition=tp.partition,
+                        offset=message.offset,
+                        now_ms=now_ms,
+                        fresh_seed=_fresh_seed,
+                    )
                     if isinstance(outcome, list):
                         match_id = outcome[0].match_id
-                        await outbox.add(tp.partition, match_id.encode(), encode(EntryBatch(
-                            writer=owned.writer, decision_partition=tp.partition,
-                            decision_offset=message.offset, entries=outcome,
-                        )))
+                        await outbox.add(
+                            tp.partition,
+                            match_id.encode(),
+                            encode(
+                                EntryBatch(
+                                    writer=owned.writer,
+                                    decision_partition=tp.partition,
+                                    decision_offset=message.offset,
+                                    entries=outcome,
+                                )
+                            ),
+                        )
                         owned.dirty.add(match_id)
                         owned.entries_since_snapshot += len(outcome)
                         _log_rejection(outcome)
                     elif isinstance(outcome, DeadLetter):
                         await self.producer.send(self.settings.dead_letter_topic, encode(outcome))
-                        log.info("dead_letter", rule=outcome.rule, reason=outcome.reason,
-                                 partition=tp.partition, offset=message.offset)
+                        log.info(
+                            "dead_letter",
+                            rule=outcome.rule,
+                            reason=outcome.reason,
+                            partition=tp.partition,
+                            offset=message.offset,
+                        )
                 commits[tp] = messages[-1].offset + 1
             await outbox.deliver()  # raises if the broker refused: crash, restart, catch up
             await self.producer.flush()  # dead letters
@@ -173,9 +205,13 @@ class RulesService(ConsumerRebalanceListener):
                 continue
             records = [owned.book.matches[m] for m in owned.dirty]
             await snapshots.save(
-                self.pool, self.settings.match_log_topic, p, records,
-                snapshots.Checkpoint(owned.last_offset + 1,
-                                     snapshots.record_digest(owned.last_value), owned.writer),
+                self.pool,
+                self.settings.match_log_topic,
+                p,
+                records,
+                snapshots.Checkpoint(
+                    owned.last_offset + 1, snapshots.record_digest(owned.last_value), owned.writer
+                ),
             )
             owned.dirty.clear()
             owned.entries_since_snapshot = 0
@@ -190,7 +226,12 @@ def _log_rejection(entries: list[Any]) -> None:
     for entry in entries:
         if isinstance(entry.body, Ruling):
             if not entry.body.accepted:
-                log.info("rejected", match_id=entry.match_id, seq=entry.seq,
-                         decision_id=entry.decision_id, rule=entry.body.rule,
-                         reason=entry.body.reason)
+                log.info(
+                    "rejected",
+                    match_id=entry.match_id,
+                    seq=entry.seq,
+                    decision_id=entry.decision_id,
+                    rule=entry.body.rule,
+                    reason=entry.body.reason,
+                )
             return

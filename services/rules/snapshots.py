@@ -27,7 +27,8 @@ async def load_checkpoint(pool: asyncpg.Pool, topic: str, partition: int) -> Che
     row = await pool.fetchrow(
         "SELECT next_offset, last_record_digest, owner FROM rules_checkpoints"
         " WHERE topic = $1 AND partition = $2",
-        topic, partition,
+        topic,
+        partition,
     )
     return Checkpoint(**dict(row)) if row else None
 
@@ -35,7 +36,8 @@ async def load_checkpoint(pool: asyncpg.Pool, topic: str, partition: int) -> Che
 def _encode(record: MatchRecord) -> tuple[bytes, bytes]:
     """The record without its state, and the state: each decodes with a known type."""
     return _encoder.encode(msgspec.structs.replace(record, state=None)), _encoder.encode(
-        record.state)
+        record.state
+    )
 
 
 def _decode(record_data: bytes, state_data: bytes) -> MatchRecord:
@@ -52,7 +54,8 @@ async def load_book(
     rows = await pool.fetch(
         "SELECT ruleset, ruleset_version, record, state FROM rules_snapshots"
         " WHERE topic = $1 AND partition = $2",
-        topic, partition,
+        topic,
+        partition,
     )
     book = PartitionBook(owner=checkpoint.owner)
     for row in rows:
@@ -90,8 +93,15 @@ async def save(
             " ruleset = EXCLUDED.ruleset, ruleset_version = EXCLUDED.ruleset_version,"
             " record = EXCLUDED.record, state = EXCLUDED.state",
             [
-                (topic, partition, r.match_id, r.seq, r.ruleset, get_ruleset(r.ruleset).version,
-                 *_encode(r))
+                (
+                    topic,
+                    partition,
+                    r.match_id,
+                    r.seq,
+                    r.ruleset,
+                    get_ruleset(r.ruleset).version,
+                    *_encode(r),
+                )
                 for r in records
             ],
         )
@@ -101,6 +111,9 @@ async def save(
             " next_offset = EXCLUDED.next_offset,"
             " last_record_digest = EXCLUDED.last_record_digest, owner = EXCLUDED.owner,"
             " taken_at = now()",
-            topic, partition, checkpoint.next_offset, checkpoint.last_record_digest,
+            topic,
+            partition,
+            checkpoint.next_offset,
+            checkpoint.last_record_digest,
             checkpoint.owner,
         )

@@ -46,13 +46,17 @@ async def raw_rate(settings: Settings, size: int, count: int = 200_000) -> float
     """Messages per second to produce `count` messages and consume them all back."""
     topic = f"{settings.namespace}raw"
     payload = b"x" * size
-    producer = AIOKafkaProducer(bootstrap_servers=settings.kafka_bootstrap,
-                                enable_idempotence=False, linger_ms=1,
-                                max_batch_size=1024 * 1024)
+    producer = AIOKafkaProducer(
+        bootstrap_servers=settings.kafka_bootstrap,
+        enable_idempotence=False,
+        linger_ms=1,
+        max_batch_size=1024 * 1024,
+    )
     await producer.start()
     await producer.send_and_wait(topic, payload)  # topic and metadata in place before timing
-    consumer = AIOKafkaConsumer(bootstrap_servers=settings.kafka_bootstrap,
-                                enable_auto_commit=False)
+    consumer = AIOKafkaConsumer(
+        bootstrap_servers=settings.kafka_bootstrap, enable_auto_commit=False
+    )
     await consumer.start()
     partitions = [TopicPartition(topic, p) for p in consumer.partitions_for_topic(topic)]
     consumer.assign(partitions)
@@ -102,22 +106,32 @@ class _Players:
 
 
 async def judged_rate(settings: Settings) -> dict[str, float]:
-    producer = AIOKafkaProducer(bootstrap_servers=settings.kafka_bootstrap,
-                                enable_idempotence=False, linger_ms=1)
+    producer = AIOKafkaProducer(
+        bootstrap_servers=settings.kafka_bootstrap, enable_idempotence=False, linger_ms=1
+    )
     await producer.start()
     players = _Players(settings, producer)
     matches = [f"bench-{uuid.uuid4().hex[:6]}-{i}" for i in range(MATCHES)]
     for match_id in matches:
-        for seat, body in ((None, CreateMatch(ruleset="race-to-21", seats=2,
-                                              options={"target": 10**9})),
-                           (0, ClaimSeat(player="a")), (1, ClaimSeat(player="b"))):
-            await producer.send(settings.decisions_topic, encode(decision(match_id, seat, body)),
-                                key=match_id.encode())
+        for seat, body in (
+            (None, CreateMatch(ruleset="race-to-21", seats=2, options={"target": 10**9})),
+            (0, ClaimSeat(player="a")),
+            (1, ClaimSeat(player="b")),
+        ):
+            await producer.send(
+                settings.decisions_topic,
+                encode(decision(match_id, seat, body)),
+                key=match_id.encode(),
+            )
         players.turns[match_id] = 0
-    consumer = AIOKafkaConsumer(settings.match_log_topic,
-                                bootstrap_servers=settings.kafka_bootstrap,
-                                auto_offset_reset="earliest", enable_auto_commit=False,
-                                group_id=f"{settings.namespace}bench", fetch_max_wait_ms=10)
+    consumer = AIOKafkaConsumer(
+        settings.match_log_topic,
+        bootstrap_servers=settings.kafka_bootstrap,
+        auto_offset_reset="earliest",
+        enable_auto_commit=False,
+        group_id=f"{settings.namespace}bench",
+        fetch_max_wait_ms=10,
+    )
     await consumer.start()
     for match_id in matches:
         await players.send_turn(match_id)
@@ -148,11 +162,22 @@ async def judged_rate(settings: Settings) -> dict[str, float]:
 
 
 def _start_rules(settings: Settings, log_path: str) -> subprocess.Popen:
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "KAFKA_BOOTSTRAP": settings.kafka_bootstrap,
-           "DATABASE_URL": settings.database_url, "STARLEDGER_NAMESPACE": settings.namespace,
-           "STARLEDGER_RULESETS": "tests.tiny_ruleset", "STARLEDGER_LOG_FORMAT": "json"}
-    return subprocess.Popen([sys.executable, "-m", "services", "rules"], env=env, cwd=ROOT,
-                            stdout=open(log_path, "w"), stderr=subprocess.STDOUT)
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT),
+        "KAFKA_BOOTSTRAP": settings.kafka_bootstrap,
+        "DATABASE_URL": settings.database_url,
+        "STARLEDGER_NAMESPACE": settings.namespace,
+        "STARLEDGER_RULESETS": "tests.tiny_ruleset",
+        "STARLEDGER_LOG_FORMAT": "json",
+    }
+    return subprocess.Popen(
+        [sys.executable, "-m", "services", "rules"],
+        env=env,
+        cwd=ROOT,
+        stdout=open(log_path, "w"),
+        stderr=subprocess.STDOUT,
+    )
 
 
 async def _run(settings: Settings) -> dict[str, float]:
@@ -173,18 +198,22 @@ async def _run(settings: Settings) -> dict[str, float]:
 
 def main() -> dict[str, float]:
     with ExitStack() as stack:
-        bootstrap = os.environ.get("KAFKA_BOOTSTRAP") or stack.enter_context(
-            LocalBroker()).bootstrap
-        settings = load_settings(kafka_bootstrap=bootstrap,
-                                 namespace=f"bench{uuid.uuid4().hex[:6]}-")
+        bootstrap = (
+            os.environ.get("KAFKA_BOOTSTRAP") or stack.enter_context(LocalBroker()).bootstrap
+        )
+        settings = load_settings(
+            kafka_bootstrap=bootstrap, namespace=f"bench{uuid.uuid4().hex[:6]}-"
+        )
         figures = asyncio.run(_run(settings))
     print(f"rules service, {MATCHES} concurrent matches, {SECONDS:.0f} s measured:")
     print(f"  decisions judged/s      {figures['decisions_per_s']:10.0f}   (goal >= 3000)")
     print(f"  produce -> ruling p50   {figures['p50_ms']:10.1f} ms")
     print(f"  produce -> ruling p99   {figures['p99_ms']:10.1f} ms")
-    print(f"  raw broker msgs/s       {figures['raw_msgs_per_s']:10.0f}   "
-          f"({figures['decision_bytes']:.0f}-byte messages, produce then consume; "
-          f"median of 3)")
+    print(
+        f"  raw broker msgs/s       {figures['raw_msgs_per_s']:10.0f}   "
+        f"({figures['decision_bytes']:.0f}-byte messages, produce then consume; "
+        f"median of 3)"
+    )
     print(f"  ratio judged/raw        {figures['ratio']:10.2f}   (goal >= 0.25)")
     return figures
 

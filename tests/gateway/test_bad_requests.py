@@ -18,35 +18,49 @@ async def test_every_bad_request_is_refused_and_nothing_reaches_the_log(stack: S
 
         malformed = await http.post(url, headers=json_headers, content=b'{"decision_id": "bad-1"')
         assert malformed.status_code == 400
-        mismatch = await http.post(url, headers=me, json={"decision_id": "bad-2",
-                                                          "body": {"type": "cw.draft",
-                                                                   "card": "seven"}})
+        mismatch = await http.post(
+            url,
+            headers=me,
+            json={"decision_id": "bad-2", "body": {"type": "cw.draft", "card": "seven"}},
+        )
         assert mismatch.status_code == 422 and "card" in mismatch.text
-        unknown_kind = await http.post(url, headers=me, json={"decision_id": "bad-3",
-                                                              "body": {"type": "cw.fly"}})
+        unknown_kind = await http.post(
+            url, headers=me, json={"decision_id": "bad-3", "body": {"type": "cw.fly"}}
+        )
         assert unknown_kind.status_code == 422 and "cw.fly" in unknown_kind.text
         missing = await http.post(url, headers=me, json={"body": {"type": "cw.pass"}})
         assert missing.status_code == 422 and "decision_id" in missing.text
-        huge = await http.post(url, headers=json_headers, content=msgspec.json.encode(
-            {"decision_id": "bad-4", "body": {"type": "cw.pass", "pad": "x" * 70_000}}))
+        huge = await http.post(
+            url,
+            headers=json_headers,
+            content=msgspec.json.encode(
+                {"decision_id": "bad-4", "body": {"type": "cw.pass", "pad": "x" * 70_000}}
+            ),
+        )
         assert huge.status_code == 413
-        nowhere = await http.post("/matches/no-such-match/decisions", headers=me,
-                                  json={"decision_id": "bad-5", "body": {"type": "cw.pass"}})
+        nowhere = await http.post(
+            "/matches/no-such-match/decisions",
+            headers=me,
+            json={"decision_id": "bad-5", "body": {"type": "cw.pass"}},
+        )
         assert nowhere.status_code == 403  # the token holds no seat there
         assert (await http.get("/matches/no-such-match")).status_code == 404
         no_seat = await http.post(f"/matches/{match_id}/join", json={"seat": 7, "player": "x"})
         assert no_seat.status_code == 404
         taken = await http.post(f"/matches/{match_id}/join", json={"seat": 0, "player": "x"})
         assert taken.status_code == 409
-        unreadable = await http.post(f"/matches/{match_id}/say", headers=me,
-                                     json={"text": "draft Hercules Bomer"})
+        unreadable = await http.post(
+            f"/matches/{match_id}/say", headers=me, json={"text": "draft Hercules Bomer"}
+        )
         assert (unreadable.status_code == 422 and "did you mean" in unreadable.text.lower()) or (
-            unreadable.status_code == 422)
+            unreadable.status_code == 422
+        )
 
         statuses = []
         for n in range(30):  # faster than 20 a second from one token
-            reply = await http.post(url, headers=me, json={"decision_id": f"burst-{n}",
-                                                           "body": {"type": "cw.pass"}})
+            reply = await http.post(
+                url, headers=me, json={"decision_id": f"burst-{n}", "body": {"type": "cw.pass"}}
+            )
             statuses.append(reply.status_code)
         assert 429 in statuses and statuses.count(202) <= 21
         limited = {f"burst-{n}" for n, status in enumerate(statuses) if status == 429}

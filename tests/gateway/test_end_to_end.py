@@ -27,8 +27,11 @@ async def test_a_person_and_two_bots_play_to_the_end(stack: Stack) -> None:
     pool = await asyncpg.create_pool(stack.settings.database_url, min_size=1, max_size=2)
     rng = random.Random(5)
     async with httpx.AsyncClient(base_url=stack.gateway, timeout=10) as http:
-        opened = await http.post("/matches", headers=stack.organiser(), json={
-            "seats": 3, "bots": [{"seat": 1, "bot": "greedy"}, {"seat": 2, "bot": "greedy"}]})
+        opened = await http.post(
+            "/matches",
+            headers=stack.organiser(),
+            json={"seats": 3, "bots": [{"seat": 1, "bot": "greedy"}, {"seat": 2, "bot": "greedy"}]},
+        )
         assert opened.status_code == 202, opened.text
         match_id = opened.json()["match_id"]
 
@@ -37,14 +40,17 @@ async def test_a_person_and_two_bots_play_to_the_end(stack: Stack) -> None:
             return reply.json() if reply.status_code == 200 else None
 
         await _until(lobby_row)
-        joined = (await http.post(f"/matches/{match_id}/join",
-                                  json={"seat": 0, "player": "tester"})).json()
+        joined = (
+            await http.post(f"/matches/{match_id}/join", json={"seat": 0, "player": "tester"})
+        ).json()
         me = {"authorization": f"Bearer {joined['token']}"}
 
         async def my_turn_or_end():
             row = await lobby_row()
-            if row and (row["status"] == "finished" or (
-                    row["status"] == "in_progress" and 0 in row["to_act"])):
+            if row and (
+                row["status"] == "finished"
+                or (row["status"] == "in_progress" and 0 in row["to_act"])
+            ):
                 return row
             return None
 
@@ -56,8 +62,9 @@ async def test_a_person_and_two_bots_play_to_the_end(stack: Stack) -> None:
                 row = await _until(my_turn_or_end)
                 continue
             text = render(record.state, 0, greedy_bot(record.state, 0, rng))
-            reply = await http.post(f"/matches/{match_id}/say", headers=me,
-                                    json={"text": text, "seen_seq": record.seq})
+            reply = await http.post(
+                f"/matches/{match_id}/say", headers=me, json={"text": text, "seen_seq": record.seq}
+            )
             assert reply.status_code == 202, (text, reply.text)
             decision_id = reply.json()["decision_id"]
             ruling = await _until(lambda d=decision_id: _ruled(http, me, d))

@@ -56,8 +56,9 @@ async def test_seat_tokens_reach_only_their_own_seat(stack: Stack) -> None:
         assert (await http.post(f"/matches/{match_id}/decisions", json=body)).status_code == 401
         forged = {"authorization": "Bearer not-a-token"}
         assert (await http.get(f"/matches/{match_id}/view", headers=forged)).status_code == 401
-        assert (await http.post(f"/matches/{match_id}/decisions", headers=stack.organiser(),
-                                json=body)).status_code == 403
+        assert (
+            await http.post(f"/matches/{match_id}/decisions", headers=stack.organiser(), json=body)
+        ).status_code == 403
         # A seat cannot open matches.
         assert (await http.post("/matches", headers=ann, json={"seats": 2})).status_code == 403
 
@@ -66,8 +67,9 @@ async def test_seat_tokens_reach_only_their_own_seat(stack: Stack) -> None:
         assert step["full"] is False and step["shown"]["seat"] == 0
         public = (await http.get(f"/matches/{match_id}/replay/3")).json()
         assert public["full"] is False and public["shown"].get("hand") in (None, [])
-        organiser = (await http.get(f"/matches/{match_id}/replay/3",
-                                    headers=stack.organiser())).json()
+        organiser = (
+            await http.get(f"/matches/{match_id}/replay/3", headers=stack.organiser())
+        ).json()
         assert organiser["full"] is False
         # Another seat's decisions are not open to audit while the match runs.
         rejections = await http.get(f"/matches/{match_id}/rejections", headers=ann)

@@ -93,8 +93,9 @@ def _path(key: str) -> Path:
         raise CardSetError(f"card set {key!r}: name a file of the card-set folder, not a path")
     folder = os.environ.get(CARD_SETS_ENV)
     if not folder:
-        raise CardSetError(f"card set {key!r}: this server has no card-set folder "
-                           f"(${CARD_SETS_ENV})")
+        raise CardSetError(
+            f"card set {key!r}: this server has no card-set folder (${CARD_SETS_ENV})"
+        )
     return Path(folder) / key
 
 
