@@ -1,9 +1,6 @@
 """The whole stack as real processes on the test broker and database: rules service,
 projection workers, gateway and bots worker, each killable like in production."""
 
-import os
-import subprocess
-import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -15,7 +12,7 @@ from services import db
 from services.broker import free_port
 from services.gateway import tokens
 from services.settings import Settings
-from tests.support import ROOT, wait_for
+from tests.support import ServiceProcess, wait_for
 
 
 class Stack(msgspec.Struct):
@@ -31,38 +28,14 @@ class Stack(msgspec.Struct):
         return (self.log_dir / f"{name}.log").read_text(errors="replace")
 
 
-def stack_env(settings: Settings) -> dict[str, str]:
-    return {
-        **os.environ,
-        "PYTHONPATH": str(ROOT),
-        "KAFKA_BOOTSTRAP": settings.kafka_bootstrap,
-        "DATABASE_URL": settings.database_url,
-        "STARLEDGER_NAMESPACE": settings.namespace,
-        "STARLEDGER_PARTITIONS": str(settings.partitions),
-        "STARLEDGER_SESSION_TIMEOUT_MS": str(settings.session_timeout_ms),
-        "STARLEDGER_LOG_FORMAT": "json",
-    }
-
-
 @asynccontextmanager
 async def running_stack(settings: Settings, log_dir: Path) -> AsyncIterator[Stack]:
     port = free_port()
-    commands = {
-        "rules": ["rules"],
-        "projections": ["projections", "run"],
-        "gateway": ["gateway", "--port", str(port)],
-        "bots": ["bots"],
-    }
-    env = stack_env(settings)
     processes = [
-        subprocess.Popen(
-            [sys.executable, "-m", "services", *argv],
-            env=env,
-            cwd=ROOT,
-            stdout=open(log_dir / f"{name}.log", "ab"),  # noqa: SIM115
-            stderr=subprocess.STDOUT,
-        )
-        for name, argv in commands.items()
+        ServiceProcess(settings, log_dir, "rules", ["rules"]).start(),
+        ServiceProcess(settings, log_dir, "projections", ["projections", "run"]).start(),
+        ServiceProcess(settings, log_dir, "gateway", ["gateway", "--port", str(port)]).start(),
+        ServiceProcess(settings, log_dir, "bots", ["bots"]).start(),
     ]
     pool = await db.connect(settings.database_url, size=1)
     try:
@@ -80,9 +53,4 @@ async def running_stack(settings: Settings, log_dir: Path) -> AsyncIterator[Stac
     finally:
         await pool.close()
         for process in processes:
-            process.terminate()
-        for process in processes:
-            try:
-                process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                process.kill()
+            process.stop()

@@ -26,29 +26,38 @@ def decision(match_id: str, seat: int | None, body: Any, **fields: Any) -> Decis
     return Decision(match_id=match_id, seat=seat, body=msgspec.Raw(encode(body)), **fields)
 
 
-class RulesProcess:
-    """A rules-service instance as its own OS process, so it can be killed for real."""
+def service_env(settings: Settings) -> dict[str, str]:
+    """What a service process needs to join the test's broker, database and namespace."""
+    return {
+        **os.environ,
+        "PYTHONPATH": str(ROOT),
+        "KAFKA_BOOTSTRAP": settings.kafka_bootstrap,
+        "DATABASE_URL": settings.database_url,
+        "STARLEDGER_NAMESPACE": settings.namespace,
+        "STARLEDGER_PARTITIONS": str(settings.partitions),
+        "STARLEDGER_SNAPSHOT_EVERY": str(settings.snapshot_every),
+        "STARLEDGER_SESSION_TIMEOUT_MS": str(settings.session_timeout_ms),
+        "STARLEDGER_RULESETS": "tests.tiny_ruleset",
+        "STARLEDGER_LOG_FORMAT": "json",
+    }
 
-    def __init__(self, settings: Settings, log_dir: Path, name: str = "rules") -> None:
-        self.settings, self.log_path = settings, log_dir / f"{name}.log"
+
+class ServiceProcess:
+    """One `starledger` service as its own OS process, so it can be killed for real."""
+
+    def __init__(self, settings: Settings, log_dir: Path, name: str, argv: list[str]) -> None:
+        self.settings, self.argv = settings, argv
+        self.log_path = log_dir / f"{name}.log"
         self.process: subprocess.Popen[bytes] | None = None
 
-    def start(self) -> "RulesProcess":
-        env = {
-            **os.environ,
-            "PYTHONPATH": str(ROOT),
-            "KAFKA_BOOTSTRAP": self.settings.kafka_bootstrap,
-            "DATABASE_URL": self.settings.database_url,
-            "STARLEDGER_NAMESPACE": self.settings.namespace,
-            "STARLEDGER_PARTITIONS": str(self.settings.partitions),
-            "STARLEDGER_SNAPSHOT_EVERY": str(self.settings.snapshot_every),
-            "STARLEDGER_SESSION_TIMEOUT_MS": str(self.settings.session_timeout_ms),
-            "STARLEDGER_RULESETS": "tests.tiny_ruleset",
-            "STARLEDGER_LOG_FORMAT": "json",
-        }
+    def start(self) -> "ServiceProcess":
         log = open(self.log_path, "ab")  # noqa: SIM115
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "services", "rules"], env=env, cwd=ROOT, stdout=log, stderr=log
+            [sys.executable, "-m", "services", *self.argv],
+            env=service_env(self.settings),
+            cwd=ROOT,
+            stdout=log,
+            stderr=log,
         )
         return self
 
@@ -72,6 +81,11 @@ class RulesProcess:
 
     def log_text(self) -> str:
         return self.log_path.read_text(errors="replace")
+
+
+class RulesProcess(ServiceProcess):
+    def __init__(self, settings: Settings, log_dir: Path, name: str = "rules") -> None:
+        super().__init__(settings, log_dir, name, ["rules"])
 
 
 async def produce(settings: Settings, items: list[Decision | bytes], key: str = "") -> None:
