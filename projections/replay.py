@@ -16,6 +16,7 @@ from events.match import MatchRecord, apply
 from events.ruleset import get_ruleset
 from projections.projection import Projection, Step
 from projections.records import decode_record, encode_record
+from projections.upsert import upsert
 
 CHECKPOINT_EVERY = 64
 
@@ -42,10 +43,11 @@ class Replay(Projection):
             await conn.copy_records_to_table("replay_entries", records=self.entries)
         if self.checkpoints:
             await conn.copy_records_to_table("replay_checkpoints", records=self.checkpoints)
-        await conn.executemany(
-            "INSERT INTO replay_matches (match_id, ruleset, last_seq, over)"
-            " VALUES ($1, $2, $3, $4) ON CONFLICT (match_id) DO UPDATE"
-            " SET last_seq = EXCLUDED.last_seq, over = EXCLUDED.over",
+        await upsert(
+            conn,
+            "replay_matches",
+            ("match_id",),
+            {"match_id": "text", "ruleset": "text", "last_seq": "integer", "over": "boolean"},
             [(m.match_id, m.ruleset, m.seq, m.over) for m in self.matches.values()],
         )
 

@@ -10,6 +10,10 @@ from events.codec import encode
 from events.match import MatchRecord
 from events.ruleset import get_ruleset
 from projections.projection import Projection, Step
+from projections.upsert import upsert
+
+SEAT_COLUMNS = {"match_id": "text", "seat": "integer", "seq": "integer", "view": "jsonb"}
+PUBLIC_COLUMNS = {"match_id": "text", "seq": "integer", "view": "jsonb"}
 
 
 class SeatViews(Projection):
@@ -35,13 +39,5 @@ class SeatViews(Projection):
             public.append(
                 (match.match_id, match.seq, encode(ruleset.view(match.state, None)).decode())
             )
-        await conn.executemany(
-            "INSERT INTO seat_views (match_id, seat, seq, view) VALUES ($1, $2, $3, $4::jsonb)"
-            " ON CONFLICT (match_id, seat) DO UPDATE SET seq = EXCLUDED.seq, view = EXCLUDED.view",
-            seats,
-        )
-        await conn.executemany(
-            "INSERT INTO public_views (match_id, seq, view) VALUES ($1, $2, $3::jsonb)"
-            " ON CONFLICT (match_id) DO UPDATE SET seq = EXCLUDED.seq, view = EXCLUDED.view",
-            public,
-        )
+        await upsert(conn, "seat_views", ("match_id", "seat"), SEAT_COLUMNS, seats)
+        await upsert(conn, "public_views", ("match_id",), PUBLIC_COLUMNS, public)

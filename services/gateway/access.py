@@ -23,7 +23,7 @@ class Access:
     async def of(cls, request: Request) -> "Access":
         ctx = context(request)
         token = _token(request)
-        holder = await tokens.holder_of(ctx.pool, token) if token else None
+        holder = await ctx.holder_of(token) if token else None
         if token and holder is None:
             raise NotAuthorizedException("unknown token")
         return cls(ctx, holder, token)
@@ -43,7 +43,7 @@ class Access:
         holder = self.known()
         if holder.kind != "seat":
             raise PermissionDeniedException("this needs a seat token")
-        if not await tokens.seat_is_held(self.ctx.pool, holder):
+        if not await self.ctx.seat_is_held(holder):
             raise PermissionDeniedException(
                 f"your claim of seat {holder.seat} is not accepted (yet): see "
                 f"/decisions/{holder.claim_decision_id}"
@@ -67,7 +67,7 @@ class Access:
         holder = self.known()
         if holder.kind == "organiser":
             return
-        if holder.match_id != match_id or not await tokens.seat_is_held(self.ctx.pool, holder):
+        if holder.match_id != match_id or not await self.ctx.seat_is_held(holder):
             raise PermissionDeniedException("your token holds no seat of this match")
         if seat != holder.seat and not await self._finished(match_id):
             raise PermissionDeniedException("other seats' decisions are open once the match ends")

@@ -9,10 +9,16 @@ from litestar.datastructures import State
 
 from events.rulesets.core_worlds.bots import BOTS as CORE_WORLDS_BOTS
 from services import db
+from services.gateway import tokens
 from services.gateway.hub import Hub
 from services.gateway.limits import RateLimit
 from services.gateway.submit import Submitter
 from services.settings import Settings
+
+
+async def _as_is(_conn: asyncpg.Connection) -> None:
+    """Pooled connections go back without asyncpg's reset query, a second round trip after
+    every read: the gateway never LISTENs, SETs or holds locks on them (the hub has its own)."""
 
 
 class Context:
@@ -22,10 +28,14 @@ class Context:
         self.hub = Hub(settings.database_url)
         self.limiter = RateLimit(per_second=20)
         self.bots: dict[str, Any] = {"core-worlds": CORE_WORLDS_BOTS}
+        self._holders: dict[str, tokens.Holder] = {}  # by digest: a token never changes
+        self._seated: set[str] = set()  # accepted claims: the log keeps them accepted
         self.pool: asyncpg.Pool
 
     async def start(self) -> None:
-        self.pool = await db.connect(self.settings.database_url, size=8)
+        self.pool = await asyncpg.create_pool(
+            self.settings.database_url, min_size=1, max_size=8, reset=_as_is
+        )
         await db.migrate(self.pool)
         await self.submitter.start()
         await self.hub.start()
@@ -34,6 +44,22 @@ class Context:
         await self.hub.stop()
         await self.submitter.stop()
         await self.pool.close()
+
+    async def holder_of(self, token: str) -> tokens.Holder | None:
+        key = tokens.digest(token)
+        if (holder := self._holders.get(key)) is None:
+            holder = await tokens.holder_of(self.pool, token)
+            if holder is not None:
+                self._holders[key] = holder
+        return holder
+
+    async def seat_is_held(self, holder: tokens.Holder) -> bool:
+        if holder.claim_decision_id in self._seated:
+            return True
+        held = await tokens.seat_is_held(self.pool, holder)
+        if held and holder.claim_decision_id is not None:
+            self._seated.add(holder.claim_decision_id)
+        return held
 
     def new_match_id(self) -> str:
         return f"m-{uuid.uuid4().hex[:10]}"

@@ -1,0 +1,27 @@
+"""Writing a batch's latest rows by key in one statement, whatever the batch's size: the rows
+travel as one array per column and are unnested, so a batch costs one round trip."""
+
+from typing import Any
+
+import asyncpg
+
+
+async def upsert(
+    conn: asyncpg.Connection,
+    table: str,
+    key: tuple[str, ...],
+    columns: dict[str, str],
+    rows: list[tuple[Any, ...]],
+) -> None:
+    """Insert `rows` (values in the order of `columns`, which maps names to SQL types) into
+    `table`, replacing the other columns of rows whose `key` is there already."""
+    if not rows:
+        return
+    names = ", ".join(columns)
+    arrays = ", ".join(f"${i}::{kind}[]" for i, kind in enumerate(columns.values(), 1))
+    updates = ", ".join(f"{c} = EXCLUDED.{c}" for c in columns if c not in key)
+    await conn.execute(
+        f"INSERT INTO {table} ({names}) SELECT * FROM unnest({arrays})"
+        f" ON CONFLICT ({', '.join(key)}) DO UPDATE SET {updates}",
+        *(list(values) for values in zip(*rows, strict=True)),
+    )

@@ -1,0 +1,322 @@
+"""Gateway push latency: from a decision's POST to its seat's pushed view reflecting it.
+
+Runs the rules service, projection workers and gateway as processes on their own broker
+(unless $KAFKA_BOOTSTRAP) and a scratch database on $DATABASE_URL's server. Opens
+BENCH_GATEWAY_MATCHES race-to-21 matches that never end, follows seat 0 of each over SSE,
+and submits BENCH_GATEWAY_RATE decisions a second spread over them, each match's next one
+only once the view showing its last has arrived. Goal: p50 <= 15 ms, p99 <= 60 ms.
+"""
+
+import asyncio
+import os
+import socket
+import time
+import uuid
+from collections import deque
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+import asyncpg
+import msgspec
+
+from services import db
+from services.broker import LocalBroker, free_port
+from services.gateway import tokens
+from services.settings import Settings, load_settings
+from services.topics import ensure_topics
+from tests.bench.bench_projections import drop_database, scratch_database
+from tests.bench.http_client import Client, events
+from tests.support import ServiceProcess, wait_for
+
+MATCHES = int(os.environ.get("BENCH_GATEWAY_MATCHES", 1000))
+RATE = int(os.environ.get("BENCH_GATEWAY_RATE", 1000))
+WARM_UP_S = 5.0
+MEASURE_S = float(os.environ.get("BENCH_GATEWAY_SECONDS", 20))
+GOAL_P50_MS, GOAL_P99_MS = 15, 60
+HOST = "127.0.0.1"
+ADD = b'{"type": "race.add", "amount": 1}'
+
+
+class _View(msgspec.Struct):
+    total: int
+
+
+class Match(msgspec.Struct):
+    match_id: str
+    seats: list[str] = []  # tokens of seats 0 and 1
+    sent: int = 0  # decisions submitted; each adds 1, so view total `sent` shows the last
+    sent_at: float = 0.0
+    measured: bool = False  # the decision in flight was sent while measuring
+
+
+class Load:
+    """The paced decisions and what they took, POST written to view pushed."""
+
+    def __init__(self, client: Client, matches: list[Match]) -> None:
+        self.client, self.matches = client, matches
+        self.ready: deque[Match] = deque(matches)
+        self.measuring = False
+        self.latencies_ms: list[float] = []
+        self.post_ms: list[float] = []
+        self.missed = 0  # ticks with no match free to act
+        self.failures = 0
+        self.in_flight: set[asyncio.Task[None]] = set()
+        self.notified: dict[tuple[str, str], float] = {}  # (match, seq) -> when PG announced it
+        self.notify_to_push_ms: list[float] = []
+
+    def heard(self, _conn: object, _pid: int, _channel: str, payload: str) -> None:
+        kind, match_id, *rest = payload.split(" ")
+        if kind == "view" and rest[0] == "0":
+            self.notified[(match_id, rest[1])] = time.perf_counter()
+
+    def viewed(self, match: Match, event: str, seq: str, data: bytes) -> None:
+        if event != "view" or match.sent == 0 or match.sent_at == 0.0:
+            return
+        if msgspec.json.decode(data, type=_View).total >= match.sent:
+            now = time.perf_counter()
+            if match.measured:
+                self.latencies_ms.append((now - match.sent_at) * 1000)
+                if (notified := self.notified.pop((match.match_id, seq), None)) is not None:
+                    self.notify_to_push_ms.append((now - notified) * 1000)
+            match.sent_at = 0.0
+            self.ready.append(match)
+
+    async def _decide(self, match: Match) -> None:
+        seat = match.sent % 2
+        match.sent += 1
+        match.measured = self.measuring
+        body = b'{"decision_id": "%s/%d", "body": %s}' % (match.match_id.encode(), match.sent, ADD)
+
+        written_at = 0.0
+
+        def written() -> None:
+            nonlocal written_at
+            match.sent_at = written_at = time.perf_counter()
+
+        reply = await self.client.send(
+            "POST", f"/matches/{match.match_id}/decisions", body, match.seats[seat], written
+        )
+        if match.measured:
+            self.post_ms.append((time.perf_counter() - written_at) * 1000)
+        if reply.status != 202:  # not on the log: the match may go on without it
+            self.failures += 1
+            match.sent, match.sent_at = match.sent - 1, 0.0
+            self.ready.append(match)
+
+    async def run(self, seconds: float) -> int:
+        """Submit at RATE for `seconds`; returns how many were submitted."""
+        started, sent, missed = time.perf_counter(), 0, self.missed
+        while (elapsed := time.perf_counter() - started) < seconds:
+            due = int(elapsed * RATE) - sent
+            for _ in range(due):
+                sent += 1
+                if not self.ready:
+                    self.missed += 1
+                    continue
+                task = asyncio.create_task(self._decide(self.ready.popleft()))
+                self.in_flight.add(task)
+                task.add_done_callback(self.in_flight.discard)
+            await asyncio.sleep(0.001)
+        return sent - (self.missed - missed)
+
+
+def _cpu_s(pid: int | str) -> float:
+    """CPU seconds a process has used (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _busy_s() -> float:
+    """CPU seconds the whole machine has been busy, all cores (Linux)."""
+    ticks = [int(t) for t in Path("/proc/stat").read_text().split("\n")[0].split()[1:]]
+    return (sum(ticks) - ticks[3] - ticks[4]) / os.sysconf("SC_CLK_TCK")
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+async def _open(client: Client, organiser: str, matches: list[Match]) -> None:
+    """Open every match, claim both seats, and wait until the claims are accepted."""
+    options = b'{"game": "race-to-21", "seats": 2, "options": {"target": 1000000000}'
+    await asyncio.gather(
+        *(
+            client.send(
+                "POST",
+                "/matches",
+                options + b', "match_id": "%s"}' % m.match_id.encode(),
+                organiser,
+            )
+            for m in matches
+        )
+    )
+
+    async def join(match: Match) -> None:
+        for seat in (0, 1):
+            body = b'{"seat": %d, "player": "p%d"}' % (seat, seat)
+            while (
+                reply := await client.send("POST", f"/matches/{match.match_id}/join", body)
+            ).status == 404:
+                await asyncio.sleep(0.2)  # not in the lobby yet
+            if reply.status != 202:
+                raise RuntimeError(f"join refused: {reply.status} {reply.body[:200]!r}")
+            match.seats.append(msgspec.json.decode(reply.body)["token"])
+        while (
+            await client.send("GET", f"/matches/{match.match_id}/view", None, match.seats[0])
+        ).status != 200:
+            await asyncio.sleep(0.2)  # claims not accepted yet
+
+    await asyncio.gather(*map(join, matches))
+
+
+async def _measure(
+    port: int, organiser: str, database_url: str, pids: dict[str, int]
+) -> dict[str, Any]:
+    client = Client(HOST, port, size=64)
+    await client.start()
+    matches = [Match(f"bench-{i}") for i in range(MATCHES)]
+    streams: list[asyncio.Task[None]] = []
+    try:
+        opened = time.perf_counter()
+        await _open(client, organiser, matches)
+        setup_s = time.perf_counter() - opened
+        load = Load(client, matches)
+        listener = await asyncpg.connect(database_url)
+        await listener.add_listener("starledger", load.heard)
+        for match in matches:
+            streams.append(
+                asyncio.create_task(
+                    events(
+                        HOST,
+                        port,
+                        f"/matches/{match.match_id}/stream",
+                        match.seats[0],
+                        lambda event, seq, data, m=match: load.viewed(m, event, seq, data),
+                    )
+                )
+            )
+        await asyncio.sleep(2.0)  # every stream has sent its first view
+        await load.run(WARM_UP_S)
+        load.measuring, load.missed = True, 0
+        measured_from_ms = int(time.time() * 1000)
+        pids = {**pids, "load": os.getpid()}
+        before = {name: _cpu_s(pid) for name, pid in pids.items()} | {"machine": _busy_s()}
+        submitted = await load.run(MEASURE_S)
+        after = {name: _cpu_s(pid) for name, pid in pids.items()} | {"machine": _busy_s()}
+        load.measuring = False
+        await asyncio.gather(*load.in_flight)
+        await asyncio.sleep(1.0)  # the last views in flight
+        await listener.close()
+    finally:
+        for stream in streams:
+            stream.cancel()
+        await asyncio.gather(*streams, return_exceptions=True)
+        await client.close()
+    judged_ms = await _judged_ms(database_url, measured_from_ms)
+    return {
+        "matches": MATCHES,
+        "setup_s": round(setup_s, 1),
+        "decisions_per_s": round(len(load.latencies_ms) / MEASURE_S),
+        "submitted_per_s": round(submitted / MEASURE_S),
+        "missed": load.missed,
+        "refused": load.failures,
+        "p50_ms": round(_percentile(load.latencies_ms, 0.50), 1),
+        "p99_ms": round(_percentile(load.latencies_ms, 0.99), 1),
+        "post_p50_ms": round(_percentile(load.post_ms, 0.50), 1),
+        "post_p99_ms": round(_percentile(load.post_ms, 0.99), 1),
+        "notify_to_push_p50_ms": round(_percentile(load.notify_to_push_ms, 0.50), 1),
+        "notify_to_push_p99_ms": round(_percentile(load.notify_to_push_ms, 0.99), 1),
+        "cpu_percent": {
+            name: round(100 * (after[name] - before[name]) / MEASURE_S) for name in after
+        },
+        "judged_p50_ms": round(_percentile(judged_ms, 0.50), 1),
+        "judged_p99_ms": round(_percentile(judged_ms, 0.99), 1),
+    }
+
+
+async def _judged_ms(database_url: str, since_ms: int) -> list[float]:
+    """From the gateway's send to the rules service's ruling, per decision (the audit has both)."""
+    conn = await asyncpg.connect(database_url)
+    try:
+        rows = await conn.fetch(
+            "SELECT recorded_at_ms - sent_at_ms AS ms FROM audit WHERE sent_at_ms >= $1", since_ms
+        )
+    finally:
+        await conn.close()
+    return [float(r["ms"]) for r in rows]
+
+
+async def _bench(settings: Settings, log_dir: Path) -> dict[str, Any]:
+    await ensure_topics(settings)
+    pool = await db.connect(settings.database_url, size=1)
+    try:
+        await db.migrate(pool)
+        organiser = await tokens.issue(pool, tokens.Holder(kind="organiser"))
+    finally:
+        await pool.close()
+    port = free_port()
+    processes = {
+        name: ServiceProcess(settings, log_dir, f"bench-gateway-{name}", argv).start()
+        for name, argv in (
+            ("rules", ["rules"]),
+            ("projections", ["projections", "run"]),
+            ("gateway", ["gateway", "--port", str(port)]),
+        )
+    }
+    try:
+        await wait_for(lambda: _answers(port), timeout=30)
+        pids = {name: p.process.pid for name, p in processes.items() if p.process is not None}
+        return await _measure(port, organiser, settings.database_url, pids)
+    finally:
+        for process in processes.values():
+            process.stop()
+
+
+def _answers(port: int) -> bool:
+    with socket.socket() as sock:
+        return sock.connect_ex((HOST, port)) == 0
+
+
+def main() -> dict[str, Any]:
+    base = load_settings()
+    log_dir = Path(".run")
+    log_dir.mkdir(exist_ok=True)
+    with ExitStack() as stack:
+        bootstrap = (
+            os.environ.get("KAFKA_BOOTSTRAP") or stack.enter_context(LocalBroker()).bootstrap
+        )
+        name, url = asyncio.run(scratch_database(base.database_url))
+        settings = msgspec.structs.replace(
+            base,
+            kafka_bootstrap=bootstrap,
+            database_url=url,
+            partitions=12,
+            namespace=f"bench{uuid.uuid4().hex[:6]}-",
+            log_format="json",
+        )
+        try:
+            figures = asyncio.run(_bench(settings, log_dir))
+        finally:
+            asyncio.run(drop_database(base.database_url, name))
+    print(f"gateway: {figures['matches']:,} matches opened and joined in {figures['setup_s']} s")
+    print(
+        f"gateway: {figures['decisions_per_s']:,} decisions/s pushed as views "
+        f"(submitted {figures['submitted_per_s']:,}/s, goal {RATE:,}/s; "
+        f"{figures['missed']} ticks with no match free, {figures['refused']} refused)"
+    )
+    print(
+        f"gateway: POST to pushed view p50 {figures['p50_ms']} ms (goal <= {GOAL_P50_MS}), "
+        f"p99 {figures['p99_ms']} ms (goal <= {GOAL_P99_MS}); the POST alone p50 "
+        f"{figures['post_p50_ms']} ms, p99 {figures['post_p99_ms']} ms; sent to judged p50 "
+        f"{figures['judged_p50_ms']} ms, p99 {figures['judged_p99_ms']} ms; view announced to "
+        f"pushed p50 {figures['notify_to_push_p50_ms']} ms, "
+        f"p99 {figures['notify_to_push_p99_ms']} ms"
+    )
+    print(f"gateway: CPU % while measured (machine: all cores): {figures['cpu_percent']}")
+    return figures
+
+
+if __name__ == "__main__":
+    main()
