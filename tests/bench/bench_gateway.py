@@ -11,9 +11,7 @@ import asyncio
 import os
 import socket
 import time
-import uuid
 from collections import deque
-from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -21,12 +19,12 @@ import asyncpg
 import msgspec
 
 from services import db
-from services.broker import LocalBroker, free_port
+from services.broker import free_port
 from services.gateway import tokens
-from services.settings import Settings, load_settings
+from services.settings import Settings
 from services.topics import ensure_topics
-from tests.bench.bench_projections import drop_database, scratch_database
 from tests.bench.http_client import Client, events
+from tests.bench.scratch import scratch_settings
 from tests.support import ServiceProcess, wait_for
 
 MATCHES = int(os.environ.get("BENCH_GATEWAY_MATCHES", 1000))
@@ -280,26 +278,10 @@ def _answers(port: int) -> bool:
 
 
 def main() -> dict[str, Any]:
-    base = load_settings()
     log_dir = Path(".run")
     log_dir.mkdir(exist_ok=True)
-    with ExitStack() as stack:
-        bootstrap = (
-            os.environ.get("KAFKA_BOOTSTRAP") or stack.enter_context(LocalBroker()).bootstrap
-        )
-        name, url = asyncio.run(scratch_database(base.database_url))
-        settings = msgspec.structs.replace(
-            base,
-            kafka_bootstrap=bootstrap,
-            database_url=url,
-            partitions=12,
-            namespace=f"bench{uuid.uuid4().hex[:6]}-",
-            log_format="json",
-        )
-        try:
-            figures = asyncio.run(_bench(settings, log_dir))
-        finally:
-            asyncio.run(drop_database(base.database_url, name))
+    with scratch_settings() as settings:
+        figures = asyncio.run(_bench(settings, log_dir))
     print(f"gateway: {figures['matches']:,} matches opened and joined in {figures['setup_s']} s")
     print(
         f"gateway: {figures['decisions_per_s']:,} decisions/s pushed as views "

@@ -9,8 +9,6 @@ worker falls more than 1 s behind the log. BENCH_PROJECTION_MATCHES sizes the ba
 import asyncio
 import os
 import time
-import uuid
-from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -26,9 +24,9 @@ from projections.runner import supervise
 from projections.seat_views import SeatViews
 from projections.worker import Worker
 from services import db
-from services.broker import LocalBroker
-from services.settings import Settings, load_settings
+from services.settings import Settings
 from services.topics import ensure_topics
+from tests.bench.scratch import scratch_settings
 from tests.projections.support import bot_decisions, judged, wait_caught_up, write_log
 from tests.support import RulesProcess, produce
 from tests.workload import race_decisions
@@ -170,41 +168,11 @@ def _batches(records: dict[int, list[bytes]]) -> list[Any]:
     return [msgspec.json.decode(v, type=Shape) for vs in records.values() for v in vs]
 
 
-async def scratch_database(server: str) -> tuple[str, str]:
-    name = f"starledger_bench_{uuid.uuid4().hex[:8]}"
-    admin = await asyncpg.connect(server)
-    await admin.execute(f'CREATE DATABASE "{name}"')
-    await admin.close()
-    return name, f"{server.rpartition('/')[0]}/{name}"
-
-
-async def drop_database(server: str, name: str) -> None:
-    admin = await asyncpg.connect(server)
-    await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-    await admin.close()
-
-
 def main() -> dict[str, Any]:
-    base = load_settings()
     log_dir = Path(".run")
     log_dir.mkdir(exist_ok=True)
-    with ExitStack() as stack:
-        bootstrap = (
-            os.environ.get("KAFKA_BOOTSTRAP") or stack.enter_context(LocalBroker()).bootstrap
-        )
-        name, url = asyncio.run(scratch_database(base.database_url))
-        settings = msgspec.structs.replace(
-            base,
-            kafka_bootstrap=bootstrap,
-            database_url=url,
-            partitions=12,
-            namespace=f"bench{uuid.uuid4().hex[:6]}-",
-            log_format="json",
-        )
-        try:
-            figures = asyncio.run(_bench(settings, log_dir))
-        finally:
-            asyncio.run(drop_database(base.database_url, name))
+    with scratch_settings() as settings:
+        figures = asyncio.run(_bench(settings, log_dir))
     print(f"projections: backlog of {figures['backlog_entries']:,} Core Worlds entries")
     print(
         f"projections: archive drains {figures['archive_entries_per_s']:,} entries/s "

@@ -3,11 +3,7 @@ in-process or as killable processes, and tables compared by checksum."""
 
 import asyncio
 import hashlib
-import os
 import random
-import signal
-import subprocess
-import sys
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -30,7 +26,7 @@ from projections.registry import PROJECTIONS
 from projections.status import caught_up
 from services.rules.judge import rule_on
 from services.settings import Settings
-from tests.support import ROOT
+from tests.support import ServiceProcess
 
 ALL = list(PROJECTIONS.values())
 
@@ -160,55 +156,11 @@ async def checksums(pool: asyncpg.Pool, tables: list[str] | None = None) -> dict
     }
 
 
-class ProjectionProcess:
-    """`python -m projections run` as its own OS process, so it can be killed for real."""
+class ProjectionProcess(ServiceProcess):
+    """`starledger projections run [NAMES]` as its own OS process."""
 
     def __init__(self, settings: Settings, log_dir: Path, names: list[str] | None = None) -> None:
-        self.settings, self.names = settings, names or []
-        self.log_path = log_dir / "projections.log"
-        self.process: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> "ProjectionProcess":
-        s = self.settings
-        env = {
-            **os.environ,
-            "PYTHONPATH": str(ROOT),
-            "KAFKA_BOOTSTRAP": s.kafka_bootstrap,
-            "DATABASE_URL": s.database_url,
-            "STARLEDGER_NAMESPACE": s.namespace,
-            "STARLEDGER_PARTITIONS": str(s.partitions),
-            "STARLEDGER_SNAPSHOT_EVERY": str(s.snapshot_every),
-            "STARLEDGER_SESSION_TIMEOUT_MS": str(s.session_timeout_ms),
-            "STARLEDGER_RULESETS": "tests.tiny_ruleset",
-            "STARLEDGER_LOG_FORMAT": "json",
-        }
-        log = open(self.log_path, "ab")  # noqa: SIM115
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "projections", "run", *self.names],
-            env=env,
-            cwd=ROOT,
-            stdout=log,
-            stderr=log,
-        )
-        return self
-
-    def kill(self) -> None:
-        assert self.process is not None
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait()
-
-    def stop(self) -> None:
-        if self.process is None or self.process.poll() is not None:
-            return
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-
-    def log_text(self) -> str:
-        return self.log_path.read_text(errors="replace")
+        super().__init__(settings, log_dir, "projections", ["projections", "run", *(names or [])])
 
 
 def ruling_of(entries: list[Any]) -> Ruling:
