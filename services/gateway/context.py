@@ -16,11 +16,6 @@ from services.gateway.submit import Submitter
 from services.settings import Settings
 
 
-async def _as_is(_conn: asyncpg.Connection) -> None:
-    """Pooled connections go back without asyncpg's reset query, a second round trip after
-    every read: the gateway never LISTENs, SETs or holds locks on them (the hub has its own)."""
-
-
 class Context:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
@@ -33,9 +28,8 @@ class Context:
         self.pool: asyncpg.Pool
 
     async def start(self) -> None:
-        self.pool = await asyncpg.create_pool(
-            self.settings.database_url, min_size=1, max_size=8, reset=_as_is
-        )
+        # no reset round trip: handlers never LISTEN, SET or lock (the hub has its own link)
+        self.pool = await db.connect(self.settings.database_url, size=8, reset=False)
         await db.migrate(self.pool)
         await self.submitter.start()
         await self.hub.start()
