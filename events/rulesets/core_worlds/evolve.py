@@ -89,6 +89,16 @@ def _sector0_dealt(g: Game, e: Sector0Dealt) -> Game:
     )
 
 
+def _taken_in_turn(g: Game, card: int) -> Game:
+    """A card leaves the Central Zone, with its energy token, and the turn is used."""
+    return replace(
+        g,
+        central=without(g.central, (card,)),
+        tokened=without(g.tokened, (card,)),
+        turn_done=True,
+    )
+
+
 def _picked(g: Game, e: Picked) -> Game:
     p = g.players[e.seat]
     g = replace(g, central=without(g.central, (e.card,)))
@@ -176,13 +186,7 @@ def _drafted(g: Game, e: Drafted) -> Game:
         p = replace(
             p, discard=(*p.discard, e.card), energy=energy, action_points=p.action_points - 1
         )
-    g = replace(
-        g,
-        central=without(g.central, (e.card,)),
-        tokened=without(g.tokened, (e.card,)),
-        turn_done=True,
-    )
-    return with_player(g, e.seat, p)
+    return with_player(_taken_in_turn(g, e.card), e.seat, p)
 
 
 def _deployed(g: Game, e: Deployed) -> Game:
@@ -212,13 +216,7 @@ def _invaded(g: Game, e: Invaded) -> Game:
         energy=p.energy - e.energy + e.token,
         action_points=p.action_points - 1,
     )
-    g = replace(
-        g,
-        central=without(g.central, (e.world,)),
-        tokened=without(g.tokened, (e.world,)),
-        turn_done=True,
-    )
-    return with_player(g, e.seat, p)
+    return with_player(_taken_in_turn(g, e.world), e.seat, p)
 
 
 def _invasion_failed(g: Game, e: InvasionFailed) -> Game:
