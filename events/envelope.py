@@ -69,6 +69,7 @@ class Ruling(msgspec.Struct, frozen=True, tag="ruling"):
     accepted: bool
     rule: str
     reason: str = ""
+    seen_seq: int | None = None  # the entry the player had seen, as the decision said
 
 
 class SeedRevealed(msgspec.Struct, frozen=True, tag="match.seed_revealed"):

@@ -8,6 +8,7 @@ from typing import Any
 
 import msgspec
 
+from events.codec import game_codec
 from events.envelope import (
     Entry,
     EntryBatch,
@@ -43,6 +44,20 @@ class MatchRecord(msgspec.Struct, kw_only=True):
         if None not in self.holders:
             return []
         return [seat for seat, holder in enumerate(self.holders) if holder is None]
+
+
+_packer = msgspec.msgpack.Encoder(order="deterministic")
+
+
+def record_bytes(record: MatchRecord) -> tuple[bytes, bytes]:
+    """The record without its state, and the state: each decodes with a known type."""
+    return _packer.encode(msgspec.structs.replace(record, state=None)), _packer.encode(record.state)
+
+
+def record_from_bytes(record_data: bytes, state_data: bytes) -> MatchRecord:
+    record = msgspec.msgpack.decode(record_data, type=MatchRecord)
+    record.state = game_codec(record.ruleset).decode_state(state_data)
+    return record
 
 
 def apply(record: MatchRecord | None, entry: Entry[Any]) -> MatchRecord:

@@ -7,9 +7,8 @@ next offset without writing (those rows are in already), then projects on from t
 import asyncpg
 import msgspec
 
-from events.match import MatchRecord, PartitionBook
+from events.match import MatchRecord, PartitionBook, record_bytes, record_from_bytes
 from events.ruleset import get_ruleset
-from projections.records import decode_record, encode_record
 
 
 class Checkpoint(msgspec.Struct):
@@ -40,7 +39,7 @@ async def load(conn: asyncpg.Connection, projection: str, topic: str, partition:
     for row in rows:
         if get_ruleset(row["ruleset"]).version != row["ruleset_version"]:
             return Checkpoint(PartitionBook(), 0)
-        record = decode_record(row["record"], row["state"])
+        record = record_from_bytes(row["record"], row["state"])
         book.matches[record.match_id] = record
     return Checkpoint(book, head["book_offset"])
 
@@ -69,7 +68,7 @@ async def save(
                 r.match_id,
                 r.ruleset,
                 get_ruleset(r.ruleset).version,
-                *encode_record(r),
+                *record_bytes(r),
             )
             for r in changed
         ],

@@ -12,10 +12,9 @@ import asyncpg
 import msgspec
 
 from events.codec import decode_entry, encode
-from events.match import MatchRecord, apply
+from events.match import MatchRecord, apply, record_bytes, record_from_bytes
 from events.ruleset import get_ruleset
 from projections.projection import Projection, Step
-from projections.records import decode_record, encode_record
 from projections.upsert import upsert
 
 CHECKPOINT_EVERY = 64
@@ -35,7 +34,7 @@ class Replay(Projection):
         self.entries += [(e.match_id, e.seq, encode(e)) for e in step.entries]
         first, last = step.entries[0].seq, step.entries[-1].seq
         if last // CHECKPOINT_EVERY > (first - 1) // CHECKPOINT_EVERY and match.state is not None:
-            self.checkpoints.append((match.match_id, last, *encode_record(match)))
+            self.checkpoints.append((match.match_id, last, *record_bytes(match)))
         self.matches[match.match_id] = match
 
     async def write(self, conn: asyncpg.Connection) -> None:
@@ -72,7 +71,7 @@ async def record_at(
         match_id,
         last,
     )
-    record = decode_record(checkpoint["record"], checkpoint["state"]) if checkpoint else None
+    record = record_from_bytes(checkpoint["record"], checkpoint["state"]) if checkpoint else None
     rows = await conn.fetch(
         "SELECT entry FROM replay_entries WHERE match_id = $1 AND seq > $2 AND seq <= $3"
         " ORDER BY seq",

@@ -6,7 +6,6 @@ its `match.created` entry stands in for the fresh seed; the judge's clock is the
 """
 
 import asyncio
-import re
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -24,7 +23,6 @@ from services.client.http import ClientError
 from services.rules.judge import rule_on
 from services.settings import load_settings
 
-STALE_SEEN = re.compile(r"as of entry ([0-9]+)")  # a stale decision's seen_seq, as its reason says
 SHOWN_CHARS = 300
 
 
@@ -69,7 +67,6 @@ def _decision(batch: list[Entry[Any]]) -> bytes:
     asked = msgspec.json.decode(ruling.asked)
     if isinstance(asked, str) and ruling.rule == rules.MALFORMED:
         return asked.encode()  # it was not a decision: the ruling kept the text itself
-    stale = STALE_SEEN.search(ruling.reason) if ruling.rule == rules.STALE else None
     raw = encode(
         Decision(
             decision_id=first.decision_id,
@@ -78,7 +75,7 @@ def _decision(batch: list[Entry[Any]]) -> bytes:
             body=ruling.asked,
             sender=ruling.sender,
             sent_at_ms=ruling.sent_at_ms,
-            seen_seq=int(stale.group(1)) if stale else None,
+            seen_seq=ruling.seen_seq,
         )
     )
     if ruling.rule == rules.OVERSIZED:

@@ -38,6 +38,7 @@ class _Head(msgspec.Struct):
     seat: int | None = None
     sender: str = ""
     sent_at_ms: int = 0
+    seen_seq: int | None = None
 
 
 _head = msgspec.json.Decoder(_Head)
@@ -76,6 +77,7 @@ class _Scribe:
                 seat=self.head.seat,
                 sender=self.head.sender,
                 sent_at_ms=self.head.sent_at_ms,
+                seen_seq=self.head.seen_seq,
                 asked=asked,
                 accepted=isinstance(verdict, Accepted),
                 rule=verdict.rule,
@@ -146,6 +148,7 @@ def rule_on(
                 decision.seat,
                 decision.sender,
                 decision.sent_at_ms,
+                decision.seen_seq,
             )
         )
     except msgspec.DecodeError as error:

@@ -5,12 +5,8 @@ import hashlib
 import asyncpg
 import msgspec
 
-from events.codec import game_codec
-from events.match import MatchRecord, PartitionBook
+from events.match import MatchRecord, PartitionBook, record_bytes, record_from_bytes
 from events.ruleset import get_ruleset
-
-_encoder = msgspec.msgpack.Encoder(order="deterministic")
-_record = msgspec.msgpack.Decoder(MatchRecord)
 
 
 def record_digest(value: bytes) -> str:
@@ -33,19 +29,6 @@ async def load_checkpoint(pool: asyncpg.Pool, topic: str, partition: int) -> Che
     return Checkpoint(**dict(row)) if row else None
 
 
-def _encode(record: MatchRecord) -> tuple[bytes, bytes]:
-    """The record without its state, and the state: each decodes with a known type."""
-    return _encoder.encode(msgspec.structs.replace(record, state=None)), _encoder.encode(
-        record.state
-    )
-
-
-def _decode(record_data: bytes, state_data: bytes) -> MatchRecord:
-    record = _record.decode(record_data)
-    record.state = game_codec(record.ruleset).decode_state(state_data)
-    return record
-
-
 async def load_book(
     pool: asyncpg.Pool, topic: str, partition: int, checkpoint: Checkpoint
 ) -> PartitionBook | None:
@@ -61,7 +44,7 @@ async def load_book(
     for row in rows:
         if get_ruleset(row["ruleset"]).version != row["ruleset_version"]:
             return None
-        record = _decode(row["record"], row["state"])
+        record = record_from_bytes(row["record"], row["state"])
         book.matches[record.match_id] = record
     return book
 
@@ -100,7 +83,7 @@ async def save(
                     r.seq,
                     r.ruleset,
                     get_ruleset(r.ruleset).version,
-                    *_encode(r),
+                    *record_bytes(r),
                 )
                 for r in records
             ],
