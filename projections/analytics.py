@@ -38,6 +38,7 @@ class Analytics(Projection):
         self.homes: list[tuple[Any, ...]] = []
         self.shares: list[tuple[Any, ...]] = []
         self.matches: dict[str, MatchRecord] = {}
+        self.progress: list[tuple[Any, ...]] = []
 
     def take(self, step: Step) -> None:
         match = step.match
@@ -73,6 +74,11 @@ class Analytics(Projection):
                     ]
         self.matches[m] = match
 
+    def finish(self) -> None:
+        self.progress = [
+            (m.match_id, m.seq, m.last_entry_ms, m.over) for m in self.matches.values()
+        ]
+
     async def write(self, conn: asyncpg.Connection) -> None:
         inserts = (
             (
@@ -103,5 +109,5 @@ class Analytics(Projection):
         await conn.executemany(
             "UPDATE analytics_matches SET entries = $2, last_ms = $3, finished = $4"
             " WHERE match_id = $1",
-            [(m.match_id, m.seq, m.last_entry_ms, m.over) for m in self.matches.values()],
+            self.progress,
         )

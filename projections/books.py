@@ -7,7 +7,7 @@ next offset without writing (those rows are in already), then projects on from t
 import asyncpg
 import msgspec
 
-from events.match import MatchRecord, PartitionBook, record_bytes, record_from_bytes
+from events.match import PartitionBook, record_bytes, record_from_bytes
 from events.ruleset import get_ruleset
 
 
@@ -16,13 +16,17 @@ class Checkpoint(msgspec.Struct):
     book_offset: int
 
 
-async def load(conn: asyncpg.Connection, projection: str, topic: str, partition: int) -> Checkpoint:
-    """The stored book, or an empty one at offset zero when there is none or a ruleset's code
-    changed since it was taken (its states may fold differently now)."""
+async def load(
+    conn: asyncpg.Connection, crew: str, topic: str, partition: int, not_after: int
+) -> Checkpoint:
+    """The stored book if it stands at `not_after` or before; else (a read model was reset
+    behind it), or when a ruleset's code changed since it was taken (its states may fold
+    differently now), the stored one is dropped and an empty book at offset zero returned:
+    a book folded anew must not be saved over rows of the old one."""
     head = await conn.fetchrow(
         "SELECT book_offset, owner FROM projection_books"
         " WHERE projection = $1 AND topic = $2 AND partition = $3",
-        projection,
+        crew,
         topic,
         partition,
     )
@@ -31,26 +35,52 @@ async def load(conn: asyncpg.Connection, projection: str, topic: str, partition:
     rows = await conn.fetch(
         "SELECT ruleset, ruleset_version, record, state FROM projection_book_matches"
         " WHERE projection = $1 AND topic = $2 AND partition = $3",
-        projection,
+        crew,
         topic,
         partition,
     )
+    stale = head["book_offset"] > not_after or any(
+        get_ruleset(row["ruleset"]).version != row["ruleset_version"] for row in rows
+    )
+    if stale:
+        for table in ("projection_book_matches", "projection_books"):
+            await conn.execute(
+                f"DELETE FROM {table} WHERE projection = $1 AND topic = $2 AND partition = $3",
+                crew,
+                topic,
+                partition,
+            )
+        return Checkpoint(PartitionBook(), 0)
     book = PartitionBook(owner=head["owner"])
     for row in rows:
-        if get_ruleset(row["ruleset"]).version != row["ruleset_version"]:
-            return Checkpoint(PartitionBook(), 0)
         record = record_from_bytes(row["record"], row["state"])
         book.matches[record.match_id] = record
     return Checkpoint(book, head["book_offset"])
 
 
+class Taken(msgspec.Struct, frozen=True):
+    """A checkpoint encoded at the moment it is taken, so the book may fold on before it is
+    stored: the matches changed since the last one, and where the book stands."""
+
+    book_offset: int
+    owner: str | None
+    matches: list[tuple[str, str, str, bytes, bytes]]  # id, ruleset, version, record, state
+
+
+def take(book: PartitionBook, book_offset: int, changed: list[str]) -> Taken:
+    matches = [book.matches[m] for m in changed]
+    return Taken(
+        book_offset,
+        book.owner,
+        [
+            (r.match_id, r.ruleset, get_ruleset(r.ruleset).version, *record_bytes(r))
+            for r in matches
+        ],
+    )
+
+
 async def save(
-    conn: asyncpg.Connection,
-    projection: str,
-    topic: str,
-    partition: int,
-    checkpoint: Checkpoint,
-    changed: list[MatchRecord],
+    conn: asyncpg.Connection, projection: str, topic: str, partition: int, taken: Taken
 ) -> None:
     """Store the matches changed since the last checkpoint and the offset the book is at."""
     await conn.executemany(
@@ -60,18 +90,7 @@ async def save(
         " ruleset = EXCLUDED.ruleset, ruleset_version = EXCLUDED.ruleset_version,"
         " record = EXCLUDED.record,"
         " state = EXCLUDED.state",
-        [
-            (
-                projection,
-                topic,
-                partition,
-                r.match_id,
-                r.ruleset,
-                get_ruleset(r.ruleset).version,
-                *record_bytes(r),
-            )
-            for r in changed
-        ],
+        [(projection, topic, partition, *match) for match in taken.matches],
     )
     await conn.execute(
         "INSERT INTO projection_books (projection, topic, partition, book_offset, owner)"
@@ -80,13 +99,6 @@ async def save(
         projection,
         topic,
         partition,
-        checkpoint.book_offset,
-        checkpoint.book.owner,
+        taken.book_offset,
+        taken.owner,
     )
-
-
-async def forget(conn: asyncpg.Connection, projection: str, topic: str) -> None:
-    for table in ("projection_book_matches", "projection_books"):
-        await conn.execute(
-            f"DELETE FROM {table} WHERE projection = $1 AND topic = $2", projection, topic
-        )

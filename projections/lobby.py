@@ -24,9 +24,13 @@ class Lobby(Projection):
 
     def __init__(self) -> None:
         self.matches: dict[str, MatchRecord] = {}
+        self.rows: list[tuple[Any, ...]] = []
 
     def take(self, step: Step) -> None:
         self.matches[step.match.match_id] = step.match
+
+    def finish(self) -> None:
+        self.rows = [self.row(m) for m in self.matches.values()]
 
     def row(self, match: MatchRecord) -> tuple[Any, ...]:
         at = standing(match.state)
@@ -57,5 +61,5 @@ class Lobby(Projection):
             " to_act = EXCLUDED.to_act, seq = EXCLUDED.seq,"
             " last_activity = EXCLUDED.last_activity, scores = EXCLUDED.scores,"
             " winners = EXCLUDED.winners",
-            [self.row(m) for m in self.matches.values()],
+            self.rows,
         )

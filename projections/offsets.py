@@ -1,9 +1,10 @@
 """Where each projection stands on the log, and which worker may move it.
 
-A worker claims a partition when the consumer group assigns it; every write transaction
-first locks and checks its claim, so a worker that lost the partition (to a rebalance or a
-reset) cannot write after the one that has it now. Rows are always locked in partition
-order, by workers and resets alike, so their transactions never deadlock.
+A worker claims each of its projections' rows for a partition when the consumer group
+assigns it the partition; every write transaction first locks and checks those claims, so
+a worker that lost one (to a rebalance, a reset or a rebuild) cannot write after the one
+that has it now. Rows are always locked in (projection, partition) order, by workers and
+resets alike, so their transactions never deadlock.
 """
 
 import asyncpg
@@ -12,11 +13,6 @@ import msgspec
 
 class LostClaim(RuntimeError):
     """Another worker holds the partition now, or a reset took it back."""
-
-
-class Progress(msgspec.Struct, frozen=True):
-    partition: int
-    next_offset: int
 
 
 async def claim(
@@ -60,46 +56,68 @@ async def claim(
     return row["next_offset"]
 
 
+class Progress(msgspec.Struct, frozen=True):
+    projection: str
+    partition: int
+    next_offset: int
+
+
 async def hold(
-    conn: asyncpg.Connection, projection: str, topic: str, partitions: list[int], holder: str
+    conn: asyncpg.Connection, topic: str, claims: list[tuple[str, int]], holder: str
 ) -> None:
-    """Lock the partitions' rows for this transaction; raise `LostClaim` unless all are ours."""
+    """Lock these (projection, partition) rows for this transaction; raise `LostClaim` unless
+    all are held by `holder`."""
     rows = await conn.fetch(
-        "SELECT partition, holder FROM projection_offsets"
-        " WHERE projection = $1 AND topic = $2 AND partition = ANY($3::int[])"
-        " ORDER BY partition FOR UPDATE",
-        projection,
+        "SELECT o.projection, o.partition, o.holder FROM projection_offsets o"
+        " JOIN unnest($2::text[], $3::int[]) AS c(projection, partition)"
+        " USING (projection, partition) WHERE o.topic = $1"
+        " ORDER BY o.projection, o.partition FOR UPDATE OF o",
         topic,
-        sorted(partitions),
+        [name for name, _ in claims],
+        [partition for _, partition in claims],
     )
-    lost = sorted(set(partitions) - {r["partition"] for r in rows if r["holder"] == holder})
+    ours = {(r["projection"], r["partition"]) for r in rows if r["holder"] == holder}
+    lost = sorted(set(claims) - ours)
     if lost:
-        raise LostClaim(f"{projection}: partitions {lost} are no longer held by {holder}")
+        raise LostClaim(f"{lost} are no longer held by {holder}")
 
 
-async def advance(
-    conn: asyncpg.Connection, projection: str, topic: str, progress: list[Progress]
-) -> None:
+async def advance(conn: asyncpg.Connection, topic: str, progress: list[Progress]) -> None:
     await conn.executemany(
         "UPDATE projection_offsets SET next_offset = $4"
         " WHERE projection = $1 AND topic = $2 AND partition = $3",
-        [(projection, topic, p.partition, p.next_offset) for p in progress],
+        [(p.projection, topic, p.partition, p.next_offset) for p in progress],
     )
 
 
-async def unheld(
-    pool: asyncpg.Pool, projection: str, topic: str, partitions: list[int], holder: str
-) -> list[int]:
-    """Which of these partitions `holder` no longer holds."""
+async def holders(
+    pool: asyncpg.Pool, projections: list[str], topic: str, partitions: list[int]
+) -> dict[tuple[str, int], str | None]:
+    """(projection, partition) -> who holds it, for these projections and partitions."""
     rows = await pool.fetch(
-        "SELECT partition FROM projection_offsets WHERE projection = $1 AND topic = $2"
-        " AND partition = ANY($3::int[]) AND holder IS DISTINCT FROM $4",
-        projection,
+        "SELECT projection, partition, holder FROM projection_offsets WHERE topic = $1"
+        " AND projection = ANY($2::text[]) AND partition = ANY($3::int[])",
         topic,
+        projections,
         partitions,
-        holder,
     )
-    return [r["partition"] for r in rows]
+    return {(r["projection"], r["partition"]): r["holder"] for r in rows}
+
+
+async def release(pool: asyncpg.Pool, topic: str, holder: str) -> None:
+    """Let go of every claim `holder` has, for whichever worker takes them up next."""
+    async with pool.acquire() as conn, conn.transaction():
+        await conn.execute(
+            "SELECT 1 FROM projection_offsets WHERE topic = $1 AND holder = $2"
+            " ORDER BY projection, partition FOR UPDATE",
+            topic,
+            holder,
+        )
+        await conn.execute(
+            "UPDATE projection_offsets SET holder = NULL WHERE topic = $1 AND holder = $2",
+            topic,
+            holder,
+        )
 
 
 async def positions(pool: asyncpg.Pool, topic: str) -> dict[tuple[str, int], int]:

@@ -20,8 +20,9 @@ class Step(msgspec.Struct, frozen=True):
 
 class Projection(ABC):
     """One read model. The worker makes a fresh instance per fetched batch, feeds it every
-    step of the batch with `take`, then calls `write` inside the transaction that also
-    moves the offsets; an instance is never reused."""
+    step of the batch with `take`, calls `finish`, then `write` inside the transaction that
+    also moves the offsets; an instance is never reused. The worker folds the next batch
+    while this one writes, so what `write` needs of a match must be read by `finish`."""
 
     name: ClassVar[str]
     tables: ClassVar[tuple[str, ...]]  # what a reset empties
@@ -29,6 +30,9 @@ class Projection(ABC):
     @abstractmethod
     def take(self, step: Step) -> None:
         """Note what one step changes; no I/O here."""
+
+    def finish(self) -> None:  # noqa: B027 (a hook: most read models have nothing to do)
+        """The batch is complete: turn the matches kept into rows now; they fold on after."""
 
     @abstractmethod
     async def write(self, conn: asyncpg.Connection) -> None:

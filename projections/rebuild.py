@@ -1,11 +1,11 @@
 """Rebuilding a read model: empty it and re-derive it from offset zero.
 
 `reset` empties the projection's tables and sends its offsets back to zero, held by nobody,
-in one transaction. A live worker of that projection notices within a second (its claim is
-gone), reloads from zero and re-derives; `rebuild` also runs a worker of its own in the
-same consumer group until the stored offsets reach the log end as it was when the rebuild
-began, so it completes whether or not a live worker is running. Other projections have
-their own tables and groups and keep serving throughout.
+in one transaction. `rebuild` then runs a worker of its own for the projections rebuilt
+until their stored offsets reach the log end as it was when the rebuild began, and lets go
+of its claims. A live worker feeding the same projections among others sees the claims
+taken and leaves them to the rebuild, so its other read models keep serving, fresh, all the
+while; when the rebuild lets go, it takes them back up from their stored offsets.
 """
 
 import asyncio
@@ -14,7 +14,7 @@ import time
 import asyncpg
 import structlog
 
-from projections import books, log_end, offsets
+from projections import log_end, offsets
 from projections.projection import Projection
 from projections.runner import supervise
 from projections.status import caught_up
@@ -29,7 +29,6 @@ async def reset(settings: Settings, pool: asyncpg.Pool, projection: type[Project
     async with pool.acquire() as conn, conn.transaction():
         await offsets.reset(conn, projection.name, topic)  # first: workers lock offsets first
         await conn.execute(f"TRUNCATE {', '.join(projection.tables)}")
-        await books.forget(conn, projection.name, topic)
     log.info("projection_reset", projection=projection.name)
 
 
@@ -42,7 +41,7 @@ async def rebuild(
     for projection in projections:
         await reset(settings, pool, projection)
     stop = asyncio.Event()
-    running = asyncio.create_task(supervise([Worker(settings, p, pool) for p in projections], stop))
+    running = asyncio.create_task(supervise([Worker(settings, projections, pool)], stop))
     try:
         while not await caught_up(pool, settings.match_log_topic, projections, ends):
             if running.done():

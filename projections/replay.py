@@ -28,6 +28,7 @@ class Replay(Projection):
         self.entries: list[tuple[str, int, bytes]] = []
         self.checkpoints: list[tuple[str, int, bytes, bytes]] = []
         self.matches: dict[str, MatchRecord] = {}
+        self.heads: list[tuple[Any, ...]] = []
 
     def take(self, step: Step) -> None:
         match = step.match
@@ -36,6 +37,9 @@ class Replay(Projection):
         if last // CHECKPOINT_EVERY > (first - 1) // CHECKPOINT_EVERY and match.state is not None:
             self.checkpoints.append((match.match_id, last, *record_bytes(match)))
         self.matches[match.match_id] = match
+
+    def finish(self) -> None:
+        self.heads = [(m.match_id, m.ruleset, m.seq, m.over) for m in self.matches.values()]
 
     async def write(self, conn: asyncpg.Connection) -> None:
         if self.entries:
@@ -47,7 +51,7 @@ class Replay(Projection):
             "replay_matches",
             ("match_id",),
             {"match_id": "text", "ruleset": "text", "last_seq": "integer", "over": "boolean"},
-            [(m.match_id, m.ruleset, m.seq, m.over) for m in self.matches.values()],
+            self.heads,
         )
 
 

@@ -1,5 +1,6 @@
-"""Running projection workers side by side: one task and consumer group each, so one that
-stops (an unreadable record, a bug) is logged and the others keep serving."""
+"""Running projection workers: each a crew of read models fed by one consumer group. A
+projection that fails stops alone within its crew; a worker that stops (an unreadable
+record) is logged and the other workers keep serving."""
 
 import asyncio
 
@@ -16,7 +17,7 @@ log = structlog.get_logger("projections")
 async def _guarded(worker: Worker) -> bool:
     try:
         await worker.run()
-        return True
+        return not worker.stopped
     except UnreadableLog as error:
         log.error("projection_stopped", projection=worker.name, error=str(error))
     except Exception as error:
@@ -45,6 +46,6 @@ async def serve(
     pool = await db.connect(settings.database_url, size=len(projections) + 2)
     try:
         await db.migrate(pool)
-        return await supervise([Worker(settings, p, pool) for p in projections], stop)
+        return await supervise([Worker(settings, projections, pool)], stop)
     finally:
         await pool.close()

@@ -22,22 +22,23 @@ class SeatViews(Projection):
 
     def __init__(self) -> None:
         self.matches: dict[str, MatchRecord] = {}
+        self.seats: list[tuple[Any, ...]] = []
+        self.public: list[tuple[Any, ...]] = []
 
     def take(self, step: Step) -> None:
         self.matches[step.match.match_id] = step.match  # only the batch's last state is kept
 
-    async def write(self, conn: asyncpg.Connection) -> None:
-        seats: list[tuple[Any, ...]] = []
-        public: list[tuple[Any, ...]] = []
+    def finish(self) -> None:
         for match in self.matches.values():
             if match.state is None:
                 continue  # created, not set up yet: nothing to see
             ruleset = get_ruleset(match.ruleset)
             for seat in range(match.seats):
                 view = encode(ruleset.view(match.state, seat)).decode()
-                seats.append((match.match_id, seat, match.seq, view))
-            public.append(
-                (match.match_id, match.seq, encode(ruleset.view(match.state, None)).decode())
-            )
-        await upsert(conn, "seat_views", ("match_id", "seat"), SEAT_COLUMNS, seats)
-        await upsert(conn, "public_views", ("match_id",), PUBLIC_COLUMNS, public)
+                self.seats.append((match.match_id, seat, match.seq, view))
+            public = encode(ruleset.view(match.state, None)).decode()
+            self.public.append((match.match_id, match.seq, public))
+
+    async def write(self, conn: asyncpg.Connection) -> None:
+        await upsert(conn, "seat_views", ("match_id", "seat"), SEAT_COLUMNS, self.seats)
+        await upsert(conn, "public_views", ("match_id",), PUBLIC_COLUMNS, self.public)

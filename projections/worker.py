@@ -1,16 +1,24 @@
-"""The projection worker: one consumer group over the match-log, one read model.
+"""The projection worker: one consumer group over the match-log feeding a crew of read models.
 
-Per fetched batch: fold every record through the partition's `PartitionBook` (so only what
-counts reaches the read model), let the projection take each decision's entries, then one
-transaction: check the claim, write the rows, move the offsets, and now and then checkpoint
-the books. Offsets live in PostgreSQL, not the broker: on assignment the worker reads them,
-loads the book checkpoint, and re-folds the tail between the two without writing.
+The log is fetched, decoded and folded once per crew, however many read models it feeds: per
+fetched batch every record goes through the partition's `PartitionBook` (so only what
+counts reaches a read model), each projection takes the decisions it has not stored yet,
+then each projection checks its claims, writes its rows and moves its offsets, and now and
+then the books are checkpointed. Offsets live in PostgreSQL, per projection and partition,
+not in the broker: on assignment the worker reads them, loads a book checkpoint no later
+than the least of them, and re-folds the tail without writing.
+
+Each projection commits its rows and its offsets in a transaction of its own, the crew's
+projections side by side on their own connections, while the next batch is fetched and
+folded. A projection that fails (a bug in its `take` or `write`) is stopped alone: its
+transaction rolls back, its offsets stay, and the rest of the crew goes on.
 """
 
 import asyncio
 import os
 import time
 import uuid
+from collections.abc import Sequence
 from typing import Any
 
 import asyncpg
@@ -29,18 +37,22 @@ from services.settings import Settings
 
 log = structlog.get_logger("projections")
 
-MAX_RECORDS = 5000  # per transaction: a worker that fell behind catches up in few of them
+MAX_RECORDS = 1000  # per transaction: a worker that fell behind catches up in few of them
 PARTITION_FETCH_BYTES = 256 * 1024  # per partition per fetch: a restart resumes part-way
 # Tansu answers a waiting fetch within ~7 ms of new records at this wait (10 ms: ~3 ms), and
 # an idle worker sends a fifth of the fetches, each costly to build and parse in Python.
 FETCH_WAIT_MS = 50
-CLAIM_CHECK_S = 1.0  # how often an idle worker looks for a reset of its partitions
+CLAIM_CHECK_S = 1.0  # how often a worker looks for claims reset, released or taken
 
 UNREADABLE = (msgspec.DecodeError, NewerSchema, UnknownRuleset)
 
 
 class UnreadableLog(RuntimeError):
     """A record this release cannot read: projecting on would guess, so the worker stops."""
+
+
+class _Stopped(Exception):
+    """A projection's write failed; it has been stopped and its transaction rolled back."""
 
 
 class Meter(msgspec.Struct):
@@ -53,49 +65,60 @@ class Meter(msgspec.Struct):
 
 
 class _Partition:
-    def __init__(self, checkpoint: books.Checkpoint, next_offset: int) -> None:
+    def __init__(self, checkpoint: books.Checkpoint, projected: dict[str, int]) -> None:
         self.book = checkpoint.book
         self.position = checkpoint.book_offset  # the next offset to fold
-        self.projected = next_offset  # offsets below this are in the read model already
+        self.projected = projected  # per projection held: offsets below are in its read model
         self.changed: set[str] = set()  # matches changed since the last checkpoint
         self.since_checkpoint = 0
 
 
-def group_name(settings: Settings, projection: str) -> str:
-    return settings.group(f"proj-{projection}")
+def crew_name(projections: Sequence[type[Projection]]) -> str:
+    return "+".join(p.name for p in projections)
+
+
+def group_name(settings: Settings, crew: str) -> str:
+    return settings.group(f"proj-{crew}")
 
 
 class Worker(ConsumerRebalanceListener):
     def __init__(
         self,
         settings: Settings,
-        projection: type[Projection],
+        projections: Sequence[type[Projection]],
         pool: asyncpg.Pool,
         instance: str | None = None,
     ) -> None:
-        self.settings, self.projection, self.pool = settings, projection, pool
-        self.name = projection.name
+        self.settings, self.pool = settings, pool
+        self.projections = {p.name: p for p in sorted(projections, key=lambda p: p.name)}
+        self.name = crew_name(projections)
         self.topic = settings.match_log_topic
         self.holder = f"{instance or f'{os.uname().nodename}-{os.getpid()}'}/{uuid.uuid4().hex[:8]}"
-        self.partitions: dict[int, _Partition] = {}
+        self.assigned: set[int] = set()
+        self.partitions: dict[int, _Partition] = {}  # the assigned ones we hold a claim on
+        self.stopped: dict[str, str] = {}  # projection -> why it stopped
         self.meter = Meter()
         self._oldest_ms: int | None = None  # the oldest entry taken into the current batch
         self._lock = asyncio.Lock()
         self._stopping = asyncio.Event()
         self._fatal: Exception | None = None
+        self._pending: tuple[asyncio.Task[None], set[int]] | None = None  # the batch committing
         self.consumer: AIOKafkaConsumer
 
     # Partition ownership (called by the consumer during a rebalance).
 
     async def on_partitions_revoked(self, revoked: list[TopicPartition]) -> None:
         async with self._lock:  # no batch is half-way through its transaction when we let go
+            await self._settle()
             for tp in revoked:
+                self.assigned.discard(tp.partition)
                 self.partitions.pop(tp.partition, None)
 
     async def on_partitions_assigned(self, assigned: list[TopicPartition]) -> None:
         try:
             async with self._lock:
                 for tp in assigned:
+                    self.assigned.add(tp.partition)
                     await self._take(tp, force=True)
         except Exception as error:
             log.exception("assignment_failed", projection=self.name)
@@ -106,24 +129,33 @@ class Worker(ConsumerRebalanceListener):
             "partitions_assigned",
             projection=self.name,
             partitions={
-                tp.partition: self.partitions[tp.partition].projected
+                tp.partition: min(self.partitions[tp.partition].projected.values())
                 for tp in assigned
                 if tp.partition in self.partitions
             },
         )
 
     async def _take(self, tp: TopicPartition, *, force: bool) -> None:
-        """Claim the partition, load its book, and seek to where the book stands."""
+        """Claim the partition for every running projection (without `force`, only those
+        nobody else holds), load a book no later than any of them, and seek to it."""
+        projected: dict[str, int] = {}
         async with self.pool.acquire() as conn, conn.transaction():
-            next_offset = await offsets.claim(
-                conn, self.name, self.topic, tp.partition, self.holder, force=force
+            for name in self.projections:  # in name order, as every claim is locked
+                if name in self.stopped:
+                    continue
+                next_offset = await offsets.claim(
+                    conn, name, self.topic, tp.partition, self.holder, force=force
+                )
+                if next_offset is not None:
+                    projected[name] = next_offset
+            if not projected:  # others have it all now; the group or a release will tell us
+                self.partitions.pop(tp.partition, None)
+                self.consumer.pause(tp)
+                return
+            checkpoint = await books.load(
+                conn, self.name, self.topic, tp.partition, not_after=min(projected.values())
             )
-            checkpoint = await books.load(conn, self.name, self.topic, tp.partition)
-        if next_offset is None:  # someone else has it now; the group will tell us soon
-            self.partitions.pop(tp.partition, None)
-            self.consumer.pause(tp)
-            return
-        self.partitions[tp.partition] = _Partition(checkpoint, next_offset)
+        self.partitions[tp.partition] = _Partition(checkpoint, projected)
         self.consumer.resume(tp)
         self.consumer.seek(tp, checkpoint.book_offset)
 
@@ -156,7 +188,9 @@ class Worker(ConsumerRebalanceListener):
                         await self._check_claims()
                         next_check = time.monotonic() + CLAIM_CHECK_S
         finally:
+            await self._settle()
             await self.consumer.stop()
+            await offsets.release(self.pool, self.topic, self.holder)
         if self._fatal is not None:
             raise RuntimeError(f"{self.name}: cannot take its partitions") from self._fatal
 
@@ -164,7 +198,7 @@ class Worker(ConsumerRebalanceListener):
         self._stopping.set()
 
     async def _project(self, fetched: dict[TopicPartition, list[ConsumerRecord]]) -> None:
-        batch = self.projection()
+        batches = {name: kind() for name, kind in self.projections.items()}
         self._oldest_ms = None
         moved: dict[int, _Partition] = {}
         unreadable: UnreadableLog | None = None
@@ -183,26 +217,39 @@ class Worker(ConsumerRebalanceListener):
                 except UNREADABLE as error:
                     unreadable = UnreadableLog(
                         f"{self.name}: cannot read {self.topic} partition {tp.partition} offset "
-                        f"{message.offset}: {error}. The worker stops here; its read model "
-                        f"holds everything before this record."
+                        f"{message.offset}: {error}. The worker stops here; its read models "
+                        f"hold everything before this record."
                     )
                     break
-                self._fold(part, message.offset, record, batch)
+                self._fold(part, message.offset, record, batches)
                 part.position += 1
                 moved[tp.partition] = part
             if unreadable is not None:
                 break
         if moved:
-            try:
-                await self._commit(batch, moved)
-            except offsets.LostClaim as lost:
-                log.warning("claim_lost", projection=self.name, reason=str(lost))
-                for p in sorted(moved):  # the transaction rolled back: reload from what is stored
-                    await self._take(TopicPartition(self.topic, p), force=False)
+            for name, batch in batches.items():
+                try:
+                    batch.finish()
+                except Exception as error:
+                    self._stop_projection(name, error)
+            checkpoints = self._checkpoints(moved)
+            progress = [  # read now: the next batch moves the positions on
+                offsets.Progress(name, p, max(part.position, start))
+                for p, part in sorted(moved.items())
+                for name, start in sorted(part.projected.items())
+            ]
+            if await self._settle():
+                commit = self._commit(batches, progress, checkpoints, self._oldest_ms)
+                self._pending = (asyncio.create_task(commit), set(moved))
+            else:  # a claim was lost: this batch folded on a book that is being reloaded
+                await self._retake(set(moved))
         if unreadable is not None:
+            await self._settle()
             raise unreadable
 
-    def _fold(self, part: _Partition, offset: int, record: Any, batch: Projection) -> None:
+    def _fold(
+        self, part: _Partition, offset: int, record: Any, batches: dict[str, Projection]
+    ) -> None:
         if isinstance(record, OwnerFence):
             part.book.fold(record)
             return
@@ -215,55 +262,124 @@ class Worker(ConsumerRebalanceListener):
             return
         part.changed.add(match_id)
         part.since_checkpoint += len(counted)
-        if offset >= part.projected:
-            batch.take(Step(counted, hash_before, part.book.matches[match_id]))
+        step = Step(counted, hash_before, part.book.matches[match_id])
+        takers = [name for name, start in part.projected.items() if offset >= start]
+        for name in takers:
+            try:
+                batches[name].take(step)
+            except Exception as error:
+                self._stop_projection(name, error)
+        if takers:
             self.meter.entries += len(counted)
             recorded = counted[0].recorded_at_ms
             if self._oldest_ms is None or recorded < self._oldest_ms:
                 self._oldest_ms = recorded
 
-    async def _commit(self, batch: Projection, moved: dict[int, _Partition]) -> None:
-        due = [
-            p for p, part in moved.items() if part.since_checkpoint >= self.settings.snapshot_every
-        ]
-        progress = [
-            offsets.Progress(p, max(part.position, part.projected))
-            for p, part in sorted(moved.items())
-        ]
-        async with self.pool.acquire() as conn, conn.transaction():
-            await offsets.hold(conn, self.name, self.topic, sorted(moved), self.holder)
-            await batch.write(conn)
-            await offsets.advance(conn, self.name, self.topic, progress)
-            for p in due:
-                part = moved[p]
-                await books.save(
-                    conn,
-                    self.name,
-                    self.topic,
-                    p,
-                    books.Checkpoint(part.book, part.position),
-                    [part.book.matches[m] for m in sorted(part.changed)],
-                )
-        for part in moved.values():
-            part.projected = max(part.position, part.projected)
-        for p in due:
-            moved[p].changed.clear()
-            moved[p].since_checkpoint = 0
-        self._measure()
+    def _checkpoints(self, moved: dict[int, _Partition]) -> dict[int, books.Taken]:
+        """Checkpoints due, encoded now: the books fold on while the batch commits."""
+        due = {}
+        for p, part in moved.items():
+            if part.since_checkpoint >= self.settings.snapshot_every:
+                due[p] = books.take(part.book, part.position, sorted(part.changed))
+                part.changed.clear()
+                part.since_checkpoint = 0
+        return due
 
-    def _measure(self) -> None:
+    async def _settle(self) -> bool:
+        """Wait for the batch committing, if any; False if it lost a claim, in which case
+        its partitions are taken again from what is stored."""
+        if self._pending is None:
+            return True
+        task, partitions = self._pending
+        self._pending = None
+        try:
+            await task
+        except offsets.LostClaim as lost:
+            log.warning("claim_lost", projection=self.name, reason=str(lost))
+            await self._retake(partitions)
+            return False
+        return True
+
+    async def _retake(self, partitions: set[int]) -> None:
+        for p in sorted(partitions & self.assigned):
+            await self._take(TopicPartition(self.topic, p), force=False)
+
+    async def _commit(
+        self,
+        batches: dict[str, Projection],
+        progress: list[offsets.Progress],
+        checkpoints: dict[int, books.Taken],
+        oldest_ms: int | None,
+    ) -> None:
+        """Each projection commits its rows and offsets in a transaction of its own, all at
+        once; the checkpoints follow once every one has committed."""
+        names = sorted({pr.projection for pr in progress})
+        outcomes = await asyncio.gather(
+            *(
+                self._commit_one(batches[n], [pr for pr in progress if pr.projection == n])
+                for n in names
+            ),
+            return_exceptions=True,
+        )
+        for outcome in outcomes:
+            if isinstance(outcome, BaseException) and not isinstance(
+                outcome, offsets.LostClaim | _Stopped
+            ):
+                raise outcome
+        lost = [o for o in outcomes if isinstance(o, offsets.LostClaim)]
+        if lost:
+            raise lost[0]
+        if checkpoints:
+            async with self.pool.acquire() as conn, conn.transaction():
+                for p, taken in checkpoints.items():
+                    await books.save(conn, self.name, self.topic, p, taken)
+        self._measure(oldest_ms)
+
+    async def _commit_one(self, batch: Projection, progress: list[offsets.Progress]) -> None:
+        name = progress[0].projection
+        claims = sorted((pr.projection, pr.partition) for pr in progress)
+        async with self.pool.acquire() as conn, conn.transaction():
+            await offsets.hold(conn, self.topic, claims, self.holder)
+            try:
+                await batch.write(conn)
+            except Exception as error:  # its bug, not the crew's: the others commit on
+                self._stop_projection(name, error)
+                raise _Stopped from error
+            await offsets.advance(conn, self.topic, progress)
+        for pr in progress:
+            part = self.partitions.get(pr.partition)
+            if part is not None and name in part.projected:
+                part.projected[name] = max(part.projected[name], pr.next_offset)
+
+    def _stop_projection(self, name: str, error: Exception) -> None:
+        """Feed `name` nothing more; the crew goes on, and stops when none is left."""
+        if name in self.stopped:
+            return
+        log.error("projection_stopped", projection=name, crew=self.name, error=repr(error))
+        self.stopped[name] = repr(error)
+        for part in self.partitions.values():
+            part.projected.pop(name, None)
+        if len(self.stopped) == len(self.projections):
+            self._stopping.set()
+
+    def _measure(self, oldest_ms: int | None) -> None:
         self.meter.batches += 1
-        if self._oldest_ms is not None:
-            self.meter.lag_ms = max(0, int(time.time() * 1000) - self._oldest_ms)
+        if oldest_ms is not None:
+            self.meter.lag_ms = max(0, int(time.time() * 1000) - oldest_ms)
             self.meter.max_lag_ms = max(self.meter.max_lag_ms, self.meter.lag_ms)
-        self._oldest_ms = None
 
     async def _check_claims(self) -> None:
-        """Partitions a reset took back are re-derived from zero; others' are left to them."""
-        if not self.partitions:
+        """Re-take a partition where a claim of ours was reset or taken over, or where one we
+        lack was let go: the book reloads and each projection resumes from its own offset."""
+        running = [n for n in self.projections if n not in self.stopped]
+        if not self.assigned or not running or not await self._settle():
             return
-        for p in await offsets.unheld(
-            self.pool, self.name, self.topic, sorted(self.partitions), self.holder
-        ):
-            log.info("partition_reset", projection=self.name, partition=p)
-            await self._take(TopicPartition(self.topic, p), force=False)
+        found = await offsets.holders(self.pool, running, self.topic, sorted(self.assigned))
+        for p in sorted(self.assigned):
+            part = self.partitions.get(p)
+            held = part.projected if part is not None else {}
+            lost = any(found.get((n, p)) != self.holder for n in held)
+            free = any(n not in held and found.get((n, p)) is None for n in running)
+            if lost or free:
+                log.info("partition_reclaimed", projection=self.name, partition=p)
+                await self._take(TopicPartition(self.topic, p), force=False)

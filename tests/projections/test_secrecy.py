@@ -34,6 +34,7 @@ def _steps(matches: list[tuple[str, int, str]]) -> Iterator[Step]:
 async def _project(pool: asyncpg.Pool, projection: type[Projection], step: Step) -> None:
     batch = projection()
     batch.take(step)
+    batch.finish()
     async with pool.acquire() as conn, conn.transaction():
         await batch.write(conn)
 

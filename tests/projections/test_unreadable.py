@@ -1,5 +1,5 @@
 """A record this release cannot read stops the worker that meets it, with a clear error and
-nothing of it written; workers are contained, so one stopping leaves the others serving."""
+nothing of it written; a projection that fails stops alone, leaving its crew serving."""
 
 import asyncio
 import json
@@ -39,7 +39,7 @@ async def test_an_unreadable_entry_stops_the_worker_before_it_and_writes_none_of
     bad_at = len(records[0]) // 2
     records[0][bad_at] = spoil(records[0][bad_at])
     await write_log(settings, records)
-    worker = Worker(settings, Archive, pool)
+    worker = Worker(settings, [Archive], pool)
     with pytest.raises(UnreadableLog, match=f"partition 0 offset {bad_at}: .*stops here"):
         await asyncio.wait_for(worker.run(), timeout=60)
 
@@ -73,12 +73,12 @@ class _Broken(Projection):
         raise AssertionError("never reached")
 
 
-async def test_a_stopped_worker_leaves_the_others_serving(
+async def test_a_failing_projection_stops_alone_and_its_crew_serves_on(
     settings: Settings, pool: asyncpg.Pool
 ) -> None:
     stop = asyncio.Event()
-    broken, archive = Worker(settings, _Broken, pool), Worker(settings, Archive, pool)
-    running = asyncio.create_task(supervise([broken, archive], stop))
+    crew = Worker(settings, [_Broken, Archive], pool)
+    running = asyncio.create_task(supervise([crew], stop))
     await write_log(settings, judged(race_decisions(matches=4, seed=32), settings.partitions))
     await wait_caught_up(settings, pool, [Archive])
     await write_log(settings, judged(race_decisions(matches=4, seed=33), settings.partitions))
@@ -86,6 +86,9 @@ async def test_a_stopped_worker_leaves_the_others_serving(
     assert not running.done()
     stop.set()
     assert await running is False
-    assert broken.meter.batches == 0
+    assert list(crew.stopped) == ["broken"]
+    assert "cannot project" in crew.stopped["broken"]
     assert await pool.fetchval("SELECT count(DISTINCT match_id) FROM archive") == 8
-    assert archive.meter.entries > 0
+    assert not await pool.fetchval(
+        "SELECT count(*) FROM projection_offsets WHERE projection = 'broken' AND next_offset > 0"
+    )
