@@ -38,7 +38,7 @@ class BotsWorker:
         self.pool: asyncpg.Pool
 
     def _heard(self, _conn: object, _pid: int, _channel: str, payload: str) -> None:
-        kind, match_id, *_ = payload.split(" ")
+        kind, match_id, *_ = payload.split(" ", 2)
         if kind == "replay":  # the model the bots read has moved
             self.named.add(match_id)
             self.woken.set()

@@ -85,10 +85,14 @@ async def list_matches(
     return await reads.lobby(ctx.pool, status, limit)
 
 
+def _no_match(match_id: str) -> NotFoundException:
+    return NotFoundException(f"no match {match_id!r} (a new match shows up once ruled)")
+
+
 async def _lobby_row(ctx: Context, match_id: str) -> dict[str, Any]:
     found = await reads.match(ctx.pool, match_id)
     if found is None:
-        raise NotFoundException(f"no match {match_id!r} (a new match shows up once ruled)")
+        raise _no_match(match_id)
     return found
 
 
@@ -135,10 +139,12 @@ async def join(request: Request, match_id: str, data: api.Join) -> api.Joined:
 async def submit(request: Request, match_id: str, data: api.Submit) -> api.Submitted:
     ctx = context(request)
     holder = await (await Access.of(request)).acts_for(match_id, deciding=True)
-    found = await _lobby_row(ctx, match_id)
+    game = await ctx.game_of(match_id)
+    if game is None:
+        raise _no_match(match_id)
     raw = msgspec.json.encode(data.body)
     try:
-        game_codec(found["game"]).decision_body(raw)
+        game_codec(game).decision_body(raw)
     except msgspec.ValidationError as error:
         raise _unprocessable(f"body: {error}") from None
     await ctx.submitter.submit(

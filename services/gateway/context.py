@@ -9,7 +9,7 @@ from litestar.datastructures import State
 
 from events.rulesets.core_worlds.bots import BOTS as CORE_WORLDS_BOTS
 from services import db
-from services.gateway import tokens
+from services.gateway import reads, tokens
 from services.gateway.hub import Hub
 from services.gateway.limits import RateLimit
 from services.gateway.submit import Submitter
@@ -25,6 +25,7 @@ class Context:
         self.bots: dict[str, Any] = {"core-worlds": CORE_WORLDS_BOTS}
         self._holders: dict[str, tokens.Holder] = {}  # by digest: a token never changes
         self._seated: set[str] = set()  # accepted claims: the log keeps them accepted
+        self._games: dict[str, str] = {}  # match -> its game: a match never changes game
         self.pool: asyncpg.Pool
 
     async def start(self) -> None:
@@ -54,6 +55,14 @@ class Context:
         if held and holder.claim_decision_id is not None:
             self._seated.add(holder.claim_decision_id)
         return held
+
+    async def game_of(self, match_id: str) -> str | None:
+        """The match's game, or None while the lobby does not know the match."""
+        if (game := self._games.get(match_id)) is None:
+            game = await reads.game(self.pool, match_id)
+            if game is not None:
+                self._games[match_id] = game
+        return game
 
     def new_match_id(self) -> str:
         return f"m-{uuid.uuid4().hex[:10]}"

@@ -3,16 +3,42 @@
 import asyncio
 from collections import defaultdict
 from contextlib import suppress
+from typing import Any
 
 import asyncpg
+import msgspec
 
-CHANNEL = "starledger"  # "view <match> <seat> <seq>", "ruling <match> <decision>", "replay …"
+CHANNEL = "starledger"  # "view {…}", "ruling {…}" (see migration 0102), "replay <match> <seq>"
+
+
+class ViewNotice(msgspec.Struct, frozen=True):
+    match_id: str
+    seat: int
+    seq: int
+    view: msgspec.Raw  # the view's JSON; `null` when too big to carry
+
+    def carried(self) -> str | None:
+        text = bytes(self.view).decode()
+        return None if text == "null" else text
+
+
+class RulingNotice(msgspec.Struct, frozen=True):
+    match_id: str
+    decision_id: str
+    seat: int | None
+    ruling: dict[str, Any] | None = None  # as `reads.ruling` gives it; None when too big
+
+
+Notice = ViewNotice | RulingNotice
+
+_view = msgspec.json.Decoder(ViewNotice)
+_ruling = msgspec.json.Decoder(RulingNotice)
 
 
 class Hub:
     def __init__(self, database_url: str) -> None:
         self.database_url = database_url
-        self._listeners: dict[str, set[asyncio.Queue[tuple[str, ...]]]] = defaultdict(set)
+        self._listeners: dict[str, set[asyncio.Queue[Notice]]] = defaultdict(set)
         self._conn: asyncpg.Connection | None = None
 
     async def start(self) -> None:
@@ -24,17 +50,23 @@ class Hub:
             await self._conn.close()
 
     def _heard(self, _conn: object, _pid: int, _channel: str, payload: str) -> None:
-        kind, match_id, *rest = payload.split(" ")
-        for queue in self._listeners.get(match_id, ()):
+        kind, _, rest = payload.partition(" ")
+        if kind == "view":
+            notice: Notice = _view.decode(rest)
+        elif kind == "ruling":
+            notice = _ruling.decode(rest)
+        else:
+            return  # not for streams
+        for queue in self._listeners.get(notice.match_id, ()):
             with suppress(asyncio.QueueFull):  # a stalled stream re-reads the latest view anyway
-                queue.put_nowait((kind, *rest))
+                queue.put_nowait(notice)
 
-    def subscribe(self, match_id: str) -> asyncio.Queue[tuple[str, ...]]:
-        queue: asyncio.Queue[tuple[str, ...]] = asyncio.Queue(maxsize=1000)
+    def subscribe(self, match_id: str) -> asyncio.Queue[Notice]:
+        queue: asyncio.Queue[Notice] = asyncio.Queue(maxsize=1000)
         self._listeners[match_id].add(queue)
         return queue
 
-    def unsubscribe(self, match_id: str, queue: asyncio.Queue[tuple[str, ...]]) -> None:
+    def unsubscribe(self, match_id: str, queue: asyncio.Queue[Notice]) -> None:
         self._listeners[match_id].discard(queue)
         if not self._listeners[match_id]:
             del self._listeners[match_id]

@@ -44,6 +44,11 @@ async def match(conn: Conn, match_id: str) -> dict[str, Any] | None:
     return lobby_row(row) if row else None
 
 
+async def game(conn: Conn, match_id: str) -> str | None:
+    found: str | None = await conn.fetchval("SELECT game FROM lobby WHERE match_id = $1", match_id)
+    return found
+
+
 async def seat_view(conn: Conn, match_id: str, seat: int) -> tuple[int, str] | None:
     row = await conn.fetchrow(
         "SELECT seq, view::text FROM seat_views WHERE match_id = $1 AND seat = $2", match_id, seat

@@ -8,6 +8,7 @@ from litestar.response import ServerSentEventMessage
 
 from services.gateway import reads
 from services.gateway.context import Context
+from services.gateway.hub import RulingNotice, ViewNotice
 from services.gateway.tokens import Holder
 
 KEEPALIVE_S = 15.0
@@ -25,19 +26,24 @@ async def seat_stream(
             yield ServerSentEventMessage(data=view[1], event="view", id=str(view[0]))
         while True:
             try:
-                kind, *rest = await asyncio.wait_for(queue.get(), KEEPALIVE_S)
+                notice = await asyncio.wait_for(queue.get(), KEEPALIVE_S)
             except TimeoutError:
                 yield ServerSentEventMessage(comment="keep-alive")
                 continue
-            if kind == "view" and int(rest[0]) == holder.seat and int(rest[1]) > sent_seq:
-                view = await reads.seat_view(ctx.pool, match_id, holder.seat)
+            if notice.seat != holder.seat:
+                continue
+            if isinstance(notice, ViewNotice) and notice.seq > sent_seq:
+                if (carried := notice.carried()) is not None:
+                    view = (notice.seq, carried)
+                else:
+                    view = await reads.seat_view(ctx.pool, match_id, holder.seat)
                 if view is not None and view[0] > sent_seq:
                     sent_seq = view[0]
                     yield ServerSentEventMessage(data=view[1], event="view", id=str(view[0]))
-            elif kind == "ruling":
-                found = await reads.ruling(ctx.pool, rest[0])
-                if found is not None and found["seat"] == holder.seat:
-                    ruling = {"decision_id": rest[0], **found}
+            elif isinstance(notice, RulingNotice):
+                found = notice.ruling or await reads.ruling(ctx.pool, notice.decision_id)
+                if found is not None:
+                    ruling = {"decision_id": notice.decision_id, **found}
                     yield ServerSentEventMessage(
                         data=msgspec.json.encode(ruling).decode(), event="ruling"
                     )

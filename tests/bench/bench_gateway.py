@@ -21,6 +21,7 @@ import msgspec
 from services import db
 from services.broker import free_port
 from services.gateway import tokens
+from services.gateway.hub import ViewNotice
 from services.settings import Settings
 from services.topics import ensure_topics
 from tests.bench.http_client import Client, events
@@ -64,9 +65,11 @@ class Load:
         self.notify_to_push_ms: list[float] = []
 
     def heard(self, _conn: object, _pid: int, _channel: str, payload: str) -> None:
-        kind, match_id, *rest = payload.split(" ")
-        if kind == "view" and rest[0] == "0":
-            self.notified[(match_id, rest[1])] = time.perf_counter()
+        kind, _, rest = payload.partition(" ")
+        if kind == "view":
+            notice = msgspec.json.decode(rest, type=ViewNotice)
+            if notice.seat == 0:
+                self.notified[(notice.match_id, str(notice.seq))] = time.perf_counter()
 
     def viewed(self, match: Match, event: str, seq: str, data: bytes) -> None:
         if event != "view" or match.sent == 0 or match.sent_at == 0.0:
