@@ -95,19 +95,23 @@ class Analytics(Projection):
             ),
             ("analytics_rejections (match_id, seq, rule) VALUES ($1, $2, $3)", self.rejections),
         )
-        for into, rows in inserts:
-            await conn.executemany(f"INSERT INTO {into}", rows)
-        await conn.executemany(
-            "UPDATE analytics_seats SET player_number = $3, home_world = $4"
-            " WHERE match_id = $1 AND seat = $2",
-            self.homes,
+        updates = (
+            (
+                "UPDATE analytics_seats SET player_number = $3, home_world = $4"
+                " WHERE match_id = $1 AND seat = $2",
+                self.homes,
+            ),
+            (
+                "UPDATE analytics_seats SET win_share = $3 WHERE match_id = $1 AND seat = $2",
+                self.shares,
+            ),
+            (
+                "UPDATE analytics_matches SET entries = $2, last_ms = $3, finished = $4"
+                " WHERE match_id = $1",
+                self.progress,
+            ),
         )
-        await conn.executemany(
-            "UPDATE analytics_seats SET win_share = $3 WHERE match_id = $1 AND seat = $2",
-            self.shares,
-        )
-        await conn.executemany(
-            "UPDATE analytics_matches SET entries = $2, last_ms = $3, finished = $4"
-            " WHERE match_id = $1",
-            self.progress,
-        )
+        statements = [(f"INSERT INTO {into}", rows) for into, rows in inserts] + list(updates)
+        for statement, rows in statements:
+            if rows:  # most batches touch few of these: no round trip for the rest
+                await conn.executemany(statement, rows)

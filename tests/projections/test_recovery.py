@@ -10,6 +10,7 @@ import asyncpg
 from events.codec import decode_record
 from events.envelope import EntryBatch
 from projections import log_end, rebuild
+from projections.archive import Archive
 from projections.status import lags
 from services.settings import Settings
 from tests.projections.support import (
@@ -87,6 +88,31 @@ async def test_a_rebuild_while_workers_serve_yields_the_live_tables(
         assert await checksums(pool) == live
         assert all(lag.records == lag.entries == 0 for lag in await lags(settings, pool, ALL))
     assert sum((await log_end.ends(settings)).values()) == count
+
+
+async def test_rebuilding_one_read_model_leaves_the_crew_serving_and_hands_it_back(
+    settings: Settings, pool: asyncpg.Pool
+) -> None:
+    first = _backlog(settings, seed=24)
+    then = judged(race_decisions(matches=30, seed=25), settings.partitions)
+    await write_log(settings, first)
+    async with workers(settings):
+        await wait_caught_up(settings, pool)
+        live = await checksums(pool)
+        await rebuild.rebuild(settings, pool, [Archive])  # a worker and group of its own
+        assert await checksums(pool) == live
+        await write_log(settings, then)
+        await wait_caught_up(settings, pool)  # the archive too: the crew took it back
+    written = [
+        r
+        for records in (first, then)
+        for values in records.values()
+        for r in map(decode_record, values)
+        if isinstance(r, EntryBatch)
+    ]
+    assert await pool.fetchval("SELECT count(*) FROM archive") == sum(
+        len(r.entries) for r in written
+    )
 
 
 async def _progressed(pool: asyncpg.Pool, records: float) -> None:
