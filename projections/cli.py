@@ -78,7 +78,9 @@ def _status(args: argparse.Namespace) -> int:
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser = subparsers.add_parser("projections", help="the read-model workers")
     commands = parser.add_subparsers(dest="projections_command", required=True)
-    run = commands.add_parser("run", help="run workers (every projection unless named)")
+    run = commands.add_parser(
+        "run", help="run a worker feeding every read model, or those named, from one fold"
+    )
     run.add_argument("names", nargs="*", metavar="NAME", help=", ".join(PROJECTIONS))
     run.set_defaults(func=_run)
     rebuild = commands.add_parser("rebuild", help="empty a read model and re-derive it")

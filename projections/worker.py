@@ -313,7 +313,8 @@ class Worker(ConsumerRebalanceListener):
     ) -> None:
         """Each projection commits its rows and offsets in a transaction of its own, all at
         once; the checkpoints follow once every one has committed."""
-        names = sorted({pr.projection for pr in progress})
+        # one stopped while this batch folded took its steps, but must not move on past its loss
+        names = sorted({pr.projection for pr in progress} - set(self.stopped))
         outcomes = await asyncio.gather(
             *(
                 self._commit_one(batches[n], [pr for pr in progress if pr.projection == n])

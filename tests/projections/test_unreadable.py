@@ -92,3 +92,40 @@ async def test_a_failing_projection_stops_alone_and_its_crew_serves_on(
     assert not await pool.fetchval(
         "SELECT count(*) FROM projection_offsets WHERE projection = 'broken' AND next_offset > 0"
     )
+
+
+class _FailsOnce(Projection):
+    """Its first write fails, slowly, as a projection with a bug would; later ones succeed."""
+
+    name = "fails_once"
+    tables = ()
+    failing = asyncio.Event()  # set while the first write is under way
+
+    def take(self, step: Step) -> None:
+        pass
+
+    async def write(self, conn: asyncpg.Connection) -> None:
+        if not _FailsOnce.failing.is_set():
+            _FailsOnce.failing.set()
+            await asyncio.sleep(1.0)  # the next batch is fetched and folded meanwhile
+            raise RuntimeError("cannot write")
+
+
+async def test_a_projection_whose_write_fails_never_moves_past_what_it_lost(
+    settings: Settings, pool: asyncpg.Pool
+) -> None:
+    _FailsOnce.failing = asyncio.Event()
+    stop = asyncio.Event()
+    crew = Worker(settings, [_FailsOnce, Archive], pool)
+    running = asyncio.create_task(supervise([crew], stop))
+    await write_log(settings, judged(race_decisions(matches=4, seed=34), settings.partitions))
+    await asyncio.wait_for(_FailsOnce.failing.wait(), timeout=30)
+    await write_log(settings, judged(race_decisions(matches=4, seed=35), settings.partitions))
+    await wait_caught_up(settings, pool, [Archive])
+    stop.set()
+    assert await running is False
+    assert "cannot write" in crew.stopped["fails_once"]
+    assert not await pool.fetchval(
+        "SELECT count(*) FROM projection_offsets WHERE projection = 'fails_once'"
+        " AND next_offset > 0"
+    )
