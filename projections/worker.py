@@ -42,6 +42,7 @@ PARTITION_FETCH_BYTES = 256 * 1024  # per partition per fetch: a restart resumes
 # Tansu answers a waiting fetch within ~7 ms of new records at this wait (10 ms: ~3 ms), and
 # an idle worker sends a fifth of the fetches, each costly to build and parse in Python.
 FETCH_WAIT_MS = 50
+REPORT_S = 1.0  # a busy worker logs its progress and worst lag this often
 CLAIM_CHECK_S = 1.0  # how often a worker looks for claims reset, released or taken
 
 UNREADABLE = (msgspec.DecodeError, NewerSchema, UnknownRuleset)
@@ -56,12 +57,14 @@ class _Stopped(Exception):
 
 
 class Meter(msgspec.Struct):
-    """What a worker has done, for logs and benchmarks."""
+    """What a worker has done, for logs and benchmarks. Lag is from a record's timestamp on
+    the log (set as it was sent to the broker) to the commit of the batch holding it."""
 
     entries: int = 0
     batches: int = 0
-    lag_ms: int = 0  # in the last commit: from the oldest entry's recording to the commit
+    lag_ms: int = 0  # in the last commit, of its oldest record
     max_lag_ms: int = 0
+    reported_lag_ms: int = 0  # the worst since the last `projected` log line
 
 
 class _Partition:
@@ -98,7 +101,8 @@ class Worker(ConsumerRebalanceListener):
         self.partitions: dict[int, _Partition] = {}  # the assigned ones we hold a claim on
         self.stopped: dict[str, str] = {}  # projection -> why it stopped
         self.meter = Meter()
-        self._oldest_ms: int | None = None  # the oldest entry taken into the current batch
+        self._oldest_ms: int | None = None  # the oldest record taken into the current batch
+        self._reported_batches = 0
         self._lock = asyncio.Lock()
         self._stopping = asyncio.Event()
         self._fatal: Exception | None = None
@@ -179,6 +183,7 @@ class Worker(ConsumerRebalanceListener):
         log.info("projection_started", projection=self.name, holder=self.holder)
         try:
             next_check = time.monotonic() + CLAIM_CHECK_S
+            next_report = time.monotonic() + REPORT_S
             while not self._stopping.is_set():
                 fetched = await self.consumer.getmany(timeout_ms=200, max_records=MAX_RECORDS)
                 async with self._lock:
@@ -187,6 +192,9 @@ class Worker(ConsumerRebalanceListener):
                     if time.monotonic() >= next_check:
                         await self._check_claims()
                         next_check = time.monotonic() + CLAIM_CHECK_S
+                if time.monotonic() >= next_report:
+                    self._report()
+                    next_report = time.monotonic() + REPORT_S
         finally:
             await self._settle()
             await self.consumer.stop()
@@ -221,7 +229,7 @@ class Worker(ConsumerRebalanceListener):
                         f"hold everything before this record."
                     )
                     break
-                self._fold(part, message.offset, record, batches)
+                self._fold(part, message.offset, message.timestamp, record, batches)
                 part.position += 1
                 moved[tp.partition] = part
             if unreadable is not None:
@@ -248,7 +256,12 @@ class Worker(ConsumerRebalanceListener):
             raise unreadable
 
     def _fold(
-        self, part: _Partition, offset: int, record: Any, batches: dict[str, Projection]
+        self,
+        part: _Partition,
+        offset: int,
+        appended_ms: int,
+        record: Any,
+        batches: dict[str, Projection],
     ) -> None:
         if isinstance(record, OwnerFence):
             part.book.fold(record)
@@ -271,9 +284,8 @@ class Worker(ConsumerRebalanceListener):
                 self._stop_projection(name, error)
         if takers:
             self.meter.entries += len(counted)
-            recorded = counted[0].recorded_at_ms
-            if self._oldest_ms is None or recorded < self._oldest_ms:
-                self._oldest_ms = recorded
+            if self._oldest_ms is None or appended_ms < self._oldest_ms:
+                self._oldest_ms = appended_ms
 
     def _checkpoints(self, moved: dict[int, _Partition]) -> dict[int, books.Taken]:
         """Checkpoints due, encoded now: the books fold on while the batch commits."""
@@ -364,10 +376,26 @@ class Worker(ConsumerRebalanceListener):
             self._stopping.set()
 
     def _measure(self, oldest_ms: int | None) -> None:
-        self.meter.batches += 1
+        meter = self.meter
+        meter.batches += 1
         if oldest_ms is not None:
-            self.meter.lag_ms = max(0, int(time.time() * 1000) - oldest_ms)
-            self.meter.max_lag_ms = max(self.meter.max_lag_ms, self.meter.lag_ms)
+            meter.lag_ms = max(0, int(time.time() * 1000) - oldest_ms)
+            meter.max_lag_ms = max(meter.max_lag_ms, meter.lag_ms)
+            meter.reported_lag_ms = max(meter.reported_lag_ms, meter.lag_ms)
+
+    def _report(self) -> None:
+        """Log progress and the worst lag since the last report, if anything was committed."""
+        meter = self.meter
+        if meter.batches > self._reported_batches:
+            log.info(
+                "projected",
+                projection=self.name,
+                entries=meter.entries,
+                batches=meter.batches,
+                worst_lag_ms=meter.reported_lag_ms,
+            )
+            meter.reported_lag_ms = 0
+            self._reported_batches = meter.batches
 
     async def _check_claims(self) -> None:
         """Re-take a partition where a claim of ours was reset or taken over, or where one we

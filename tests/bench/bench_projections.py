@@ -8,6 +8,7 @@ worker falls more than 1 s behind the log. BENCH_PROJECTION_MATCHES sizes the ba
 """
 
 import asyncio
+import json
 import os
 import time
 from pathlib import Path
@@ -15,16 +16,14 @@ from typing import Any
 
 import asyncpg
 import msgspec
-from aiokafka import AIOKafkaConsumer, TopicPartition
 
-from projections import log_end, offsets
 from projections.archive import Archive
 from projections.projection import Projection
 from projections.rebuild import reset
 from projections.registry import PROJECTIONS
 from projections.runner import supervise
 from projections.seat_views import SeatViews
-from projections.worker import Worker
+from projections.worker import REPORT_S, Worker
 from services import db
 from services.settings import Settings
 from services.topics import ensure_topics
@@ -40,6 +39,7 @@ from tests.support import RulesProcess, produce
 from tests.workload import race_decisions
 
 MATCHES = int(os.environ.get("BENCH_PROJECTION_MATCHES", 40))
+REPORTED_S = REPORT_S + 0.5  # a worker has logged what it did before this
 
 
 async def _drain_rate(
@@ -60,79 +60,36 @@ async def _drain_rate(
     return entries / seconds
 
 
-class LogWatch:
-    """When each new match-log record showed up on the broker, seen by a reader tailing it,
-    and each projection's worst time behind that: how long the oldest record it had not yet
-    committed had been readable. The projections run as their own process, as deployed, and
-    their progress is read where readers see it: the offsets committed in PostgreSQL."""
-
-    def __init__(self, settings: Settings, pool: asyncpg.Pool) -> None:
-        self.settings, self.pool = settings, pool
-        self.arrived: dict[int, dict[int, float]] = {}  # partition -> offset -> when seen
-        self.worst_s = {name: 0.0 for name in PROJECTIONS}
-
-    async def run(self, ends: dict[int, int]) -> None:
-        reader = AIOKafkaConsumer(
-            bootstrap_servers=self.settings.kafka_bootstrap,
-            enable_auto_commit=False,
-            fetch_max_wait_ms=self.settings.fetch_wait_ms,
-        )
-        await reader.start()
-        try:
-            tps = [TopicPartition(self.settings.match_log_topic, p) for p in sorted(ends)]
-            reader.assign(tps)
-            for tp in tps:
-                reader.seek(tp, ends[tp.partition])
-                self.arrived[tp.partition] = {}
-            sampling = asyncio.create_task(self._sample())
-            try:
-                while True:
-                    fetched = await reader.getmany(timeout_ms=100, max_records=10_000)
-                    now = time.monotonic()
-                    for tp, messages in fetched.items():
-                        for message in messages:
-                            self.arrived[tp.partition].setdefault(message.offset, now)
-            finally:
-                sampling.cancel()
-        finally:
-            await reader.stop()
-
-    async def _sample(self) -> None:
-        while True:
-            await asyncio.sleep(0.01)
-            stored = await offsets.positions(self.pool, self.settings.match_log_topic)
-            now = time.monotonic()
-            for (name, p), next_offset in stored.items():
-                seen = self.arrived.get(p, {}).get(next_offset)
-                if seen is not None:
-                    self.worst_s[name] = max(self.worst_s[name], now - seen)
+def _worst_lag_s(log_text: str) -> float:
+    """The worst lag the worker reported: from a record's timestamp on the log to the commit
+    of the batch that projected it (its `projected` log lines, one a second while busy)."""
+    reports = [
+        json.loads(line)
+        for line in log_text.splitlines()
+        if line.startswith("{") and '"projected"' in line
+    ]
+    return max((r["worst_lag_ms"] for r in reports if r["event"] == "projected"), default=0) / 1000
 
 
 async def _live_lag(settings: Settings, pool: asyncpg.Pool, log_dir: Path) -> dict[str, Any]:
-    """Every projection's worst lag while the rules service judges a stream as fast as it
-    can; the projections run as one `starledger projections run` process."""
+    """The projections' worst lag while the rules service judges a burst of decisions as fast
+    as it can; the projections run as one `starledger projections run` process."""
     stream = [d for m in range(4) for d in bot_decisions(f"live-cw-{m}", 4, f"live-{m}")]
     stream += race_decisions(matches=600, seed=77)
     workers = ProjectionProcess(settings, log_dir).start()
     rules = RulesProcess(settings, log_dir).start()
     try:
         await wait_caught_up(settings, pool, timeout=300)  # the backlog first: not measured
-        watch = LogWatch(settings, pool)
-        watching = asyncio.create_task(watch.run(await log_end.ends(settings)))
-        started = time.perf_counter()
+        await asyncio.sleep(REPORTED_S)
+        measured_from = len(workers.log_text())
         await produce(settings, stream)
         await wait_caught_up(settings, pool, timeout=300)
-        seconds = time.perf_counter() - started
-        watching.cancel()
-        await asyncio.gather(watching, return_exceptions=True)  # the reader stops
+        await asyncio.sleep(REPORTED_S)
+        worst = _worst_lag_s(workers.log_text()[measured_from:])
     finally:
         rules.stop()
         workers.stop()
-    return {
-        "decisions": len(stream),
-        "seconds": round(seconds, 1),
-        "max_lag_s": {name: round(worst, 3) for name, worst in watch.worst_s.items()},
-    }
+    return {"decisions": len(stream), "max_lag_s": worst}
 
 
 async def _bench(settings: Settings, log_dir: Path) -> dict[str, Any]:
@@ -181,9 +138,9 @@ def main() -> dict[str, Any]:
     )
     live = figures["live"]
     print(
-        f"projections: {live['decisions']:,} decisions judged and projected in "
-        f"{live['seconds']} s ({live['decisions'] / live['seconds']:,.0f}/s); worst lag behind "
-        f"the log per worker (goal <= 1 s): {live['max_lag_s']}"
+        f"projections: a burst of {live['decisions']:,} decisions judged at the rules service's"
+        f" full rate: worst lag behind the log, all six read models (goal <= 1 s):"
+        f" {live['max_lag_s']} s"
     )
     return figures
 
