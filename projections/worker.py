@@ -62,9 +62,7 @@ class Meter(msgspec.Struct):
 
     entries: int = 0
     batches: int = 0
-    lag_ms: int = 0  # in the last commit, of its oldest record
-    max_lag_ms: int = 0
-    reported_lag_ms: int = 0  # the worst since the last `projected` log line
+    worst_lag_ms: int = 0  # since the last `projected` log line
 
 
 class _Partition:
@@ -379,9 +377,8 @@ class Worker(ConsumerRebalanceListener):
         meter = self.meter
         meter.batches += 1
         if oldest_ms is not None:
-            meter.lag_ms = max(0, int(time.time() * 1000) - oldest_ms)
-            meter.max_lag_ms = max(meter.max_lag_ms, meter.lag_ms)
-            meter.reported_lag_ms = max(meter.reported_lag_ms, meter.lag_ms)
+            lag_ms = int(time.time() * 1000) - oldest_ms
+            meter.worst_lag_ms = max(meter.worst_lag_ms, lag_ms)
 
     def _report(self) -> None:
         """Log progress and the worst lag since the last report, if anything was committed."""
@@ -392,9 +389,9 @@ class Worker(ConsumerRebalanceListener):
                 projection=self.name,
                 entries=meter.entries,
                 batches=meter.batches,
-                worst_lag_ms=meter.reported_lag_ms,
+                worst_lag_ms=meter.worst_lag_ms,
             )
-            meter.reported_lag_ms = 0
+            meter.worst_lag_ms = 0
             self._reported_batches = meter.batches
 
     async def _check_claims(self) -> None:
