@@ -15,7 +15,7 @@ class Step(msgspec.Struct, frozen=True):
 
     entries: list[Entry[Any]]
     hash_before: str  # the match's state hash before them; "" when they created it
-    match: MatchRecord  # the match after them: the worker folds on, so read what you need now
+    match: MatchRecord  # the match after them; it folds on after `finish`, so read it by then
 
 
 class Projection(ABC):
