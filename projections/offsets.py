@@ -62,32 +62,31 @@ class Progress(msgspec.Struct, frozen=True):
     next_offset: int
 
 
-async def hold(
-    conn: asyncpg.Connection, topic: str, claims: list[tuple[str, int]], holder: str
+async def advance(
+    conn: asyncpg.Connection, topic: str, progress: list[Progress], holder: str
 ) -> None:
-    """Lock these (projection, partition) rows for this transaction; raise `LostClaim` unless
-    all are held by `holder`."""
-    rows = await conn.fetch(
-        "SELECT o.projection, o.partition, o.holder FROM projection_offsets o"
-        " JOIN unnest($2::text[], $3::int[]) AS c(projection, partition)"
+    """Lock these (projection, partition) rows for this transaction, in order, and move them
+    to their next offsets; raise `LostClaim` (and move none) unless `holder` holds them all.
+    Done first in a write transaction, it keeps every other worker out until the commit."""
+    moved = await conn.fetch(
+        "WITH mine AS ("
+        " SELECT o.projection, o.partition, o.holder, p.next_offset FROM projection_offsets o"
+        " JOIN unnest($2::text[], $3::int[], $4::bigint[]) AS p(projection, partition, next_offset)"
         " USING (projection, partition) WHERE o.topic = $1"
-        " ORDER BY o.projection, o.partition FOR UPDATE OF o",
+        " ORDER BY o.projection, o.partition FOR UPDATE OF o)"
+        " UPDATE projection_offsets o SET next_offset = mine.next_offset FROM mine"
+        " WHERE o.topic = $1 AND o.projection = mine.projection"
+        " AND o.partition = mine.partition AND mine.holder = $5"
+        " RETURNING o.projection, o.partition",
         topic,
-        [name for name, _ in claims],
-        [partition for _, partition in claims],
+        [p.projection for p in progress],
+        [p.partition for p in progress],
+        [p.next_offset for p in progress],
+        holder,
     )
-    ours = {(r["projection"], r["partition"]) for r in rows if r["holder"] == holder}
-    lost = sorted(set(claims) - ours)
+    lost = sorted({(p.projection, p.partition) for p in progress} - {tuple(r) for r in moved})
     if lost:
         raise LostClaim(f"{lost} are no longer held by {holder}")
-
-
-async def advance(conn: asyncpg.Connection, topic: str, progress: list[Progress]) -> None:
-    await conn.executemany(
-        "UPDATE projection_offsets SET next_offset = $4"
-        " WHERE projection = $1 AND topic = $2 AND partition = $3",
-        [(p.projection, topic, p.partition, p.next_offset) for p in progress],
-    )
 
 
 async def holders(

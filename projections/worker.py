@@ -8,10 +8,11 @@ then the books are checkpointed. Offsets live in PostgreSQL, per projection and 
 not in the broker: on assignment the worker reads them, loads a book checkpoint no later
 than the least of them, and re-folds the tail without writing.
 
-Each projection commits its rows and its offsets in a transaction of its own, the crew's
-projections side by side on their own connections, while the next batch is fetched and
-folded. A projection that fails (a bug in its `take` or `write`) is stopped alone: its
-transaction rolls back, its offsets stay, and the rest of the crew goes on.
+The crew commits every projection's rows and offsets in one transaction while the next batch
+is fetched and folded. A projection that fails (a bug in its `take` or `write`) is stopped
+alone: when that transaction fails, each projection commits the batch in a transaction of
+its own, the one that fails again rolls back with its offsets, and the rest of the crew
+goes on.
 """
 
 import asyncio
@@ -37,11 +38,11 @@ from services.settings import Settings
 
 log = structlog.get_logger("projections")
 
-MAX_RECORDS = 1000  # per transaction: a worker that fell behind catches up in few of them
+MAX_RECORDS = 1000  # per batch: a worker that fell behind catches up in few of them
+# A batch up to this size commits in one transaction (fewer round trips: lower latency and
+# CPU); a larger one in a transaction per projection, which PostgreSQL runs side by side.
+ONE_TRANSACTION_UP_TO = 100
 PARTITION_FETCH_BYTES = 256 * 1024  # per partition per fetch: a restart resumes part-way
-# Tansu answers a waiting fetch within ~7 ms of new records at this wait (10 ms: ~3 ms), and
-# an idle worker sends a fifth of the fetches, each costly to build and parse in Python.
-FETCH_WAIT_MS = 50
 REPORT_S = 1.0  # a busy worker logs its progress and worst lag this often
 CLAIM_CHECK_S = 1.0  # how often a worker looks for claims reset, released or taken
 
@@ -171,7 +172,7 @@ class Worker(ConsumerRebalanceListener):
             enable_auto_commit=False,
             auto_offset_reset="earliest",
             max_poll_records=MAX_RECORDS,
-            fetch_max_wait_ms=FETCH_WAIT_MS,
+            fetch_max_wait_ms=s.fetch_wait_ms,
             max_partition_fetch_bytes=PARTITION_FETCH_BYTES,
             session_timeout_ms=s.session_timeout_ms,
             heartbeat_interval_ms=s.heartbeat_ms,
@@ -207,6 +208,7 @@ class Worker(ConsumerRebalanceListener):
         batches = {name: kind() for name, kind in self.projections.items()}
         self._oldest_ms = None
         moved: dict[int, _Partition] = {}
+        records = 0
         unreadable: UnreadableLog | None = None
         for tp, messages in fetched.items():
             part = self.partitions.get(tp.partition)
@@ -229,6 +231,7 @@ class Worker(ConsumerRebalanceListener):
                     break
                 self._fold(part, message.offset, message.timestamp, record, batches)
                 part.position += 1
+                records += 1
                 moved[tp.partition] = part
             if unreadable is not None:
                 break
@@ -245,7 +248,8 @@ class Worker(ConsumerRebalanceListener):
                 for name, start in sorted(part.projected.items())
             ]
             if await self._settle():
-                commit = self._commit(batches, progress, checkpoints, self._oldest_ms)
+                together = records <= ONE_TRANSACTION_UP_TO
+                commit = self._commit(batches, progress, checkpoints, self._oldest_ms, together)
                 self._pending = (asyncio.create_task(commit), set(moved))
             else:  # a claim was lost: this batch folded on a book that is being reloaded
                 await self._retake(set(moved))
@@ -320,14 +324,53 @@ class Worker(ConsumerRebalanceListener):
         progress: list[offsets.Progress],
         checkpoints: dict[int, books.Taken],
         oldest_ms: int | None,
+        together: bool,
     ) -> None:
-        """Each projection commits its rows and offsets in a transaction of its own, all at
-        once; the checkpoints follow once every one has committed."""
+        """The crew's rows and offsets: `together` in one transaction, else each projection's
+        in a transaction of its own, side by side. A projection stops only when its write
+        fails twice in a row (once together and once alone, or twice alone); the others commit
+        on. The checkpoints follow once every one has committed."""
         # one stopped while this batch folded took its steps, but must not move on past its loss
         names = sorted({pr.projection for pr in progress} - set(self.stopped))
+        held = [pr for pr in progress if pr.projection in names]
+        if not together:
+            await self._commit_apart(names, batches, held, tries=2)
+        elif not await self._committed_together(names, batches, held):
+            await self._commit_apart(names, batches, held, tries=1)
+        if checkpoints:
+            async with self.pool.acquire() as conn, conn.transaction():
+                for p, taken in checkpoints.items():
+                    await books.save(conn, self.name, self.topic, p, taken)
+        self._measure(oldest_ms)
+
+    async def _committed_together(
+        self, names: list[str], batches: dict[str, Projection], progress: list[offsets.Progress]
+    ) -> bool:
+        """Every projection in one transaction; False if a write failed (nothing committed)."""
+        try:
+            async with self.pool.acquire() as conn, conn.transaction():
+                await offsets.advance(conn, self.topic, progress, self.holder)
+                for name in names:
+                    await batches[name].write(conn)
+        except offsets.LostClaim:
+            raise
+        except Exception as error:
+            log.warning("crew_commit_failed", crew=self.name, error=repr(error))
+            return False
+        self._moved(progress)
+        return True
+
+    async def _commit_apart(
+        self,
+        names: list[str],
+        batches: dict[str, Projection],
+        progress: list[offsets.Progress],
+        tries: int,
+    ) -> None:
+        """Each projection in a transaction of its own, side by side."""
         outcomes = await asyncio.gather(
             *(
-                self._commit_one(batches[n], [pr for pr in progress if pr.projection == n])
+                self._commit_one(batches[n], [pr for pr in progress if pr.projection == n], tries)
                 for n in names
             ),
             return_exceptions=True,
@@ -340,27 +383,31 @@ class Worker(ConsumerRebalanceListener):
         lost = [o for o in outcomes if isinstance(o, offsets.LostClaim)]
         if lost:
             raise lost[0]
-        if checkpoints:
-            async with self.pool.acquire() as conn, conn.transaction():
-                for p, taken in checkpoints.items():
-                    await books.save(conn, self.name, self.topic, p, taken)
-        self._measure(oldest_ms)
 
-    async def _commit_one(self, batch: Projection, progress: list[offsets.Progress]) -> None:
+    async def _commit_one(
+        self, batch: Projection, progress: list[offsets.Progress], tries: int
+    ) -> None:
         name = progress[0].projection
-        claims = sorted((pr.projection, pr.partition) for pr in progress)
-        async with self.pool.acquire() as conn, conn.transaction():
-            await offsets.hold(conn, self.topic, claims, self.holder)
+        for attempt in range(1, tries + 1):
             try:
-                await batch.write(conn)
+                async with self.pool.acquire() as conn, conn.transaction():
+                    await offsets.advance(conn, self.topic, progress, self.holder)
+                    await batch.write(conn)
+                break
+            except offsets.LostClaim:
+                raise
             except Exception as error:  # its bug, not the crew's: the others commit on
-                self._stop_projection(name, error)
-                raise _Stopped from error
-            await offsets.advance(conn, self.topic, progress)
+                if attempt == tries:
+                    self._stop_projection(name, error)
+                    raise _Stopped from error
+                log.warning("write_failed", projection=name, error=repr(error))
+        self._moved(progress)
+
+    def _moved(self, progress: list[offsets.Progress]) -> None:
         for pr in progress:
             part = self.partitions.get(pr.partition)
-            if part is not None and name in part.projected:
-                part.projected[name] = max(part.projected[name], pr.next_offset)
+            if part is not None and pr.projection in part.projected:
+                part.projected[pr.projection] = max(part.projected[pr.projection], pr.next_offset)
 
     def _stop_projection(self, name: str, error: Exception) -> None:
         """Feed `name` nothing more; the crew goes on, and stops when none is left."""

@@ -13,7 +13,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     snapshot_every: int = 10_000  # entries written on a partition between snapshots
     session_timeout_ms: int = 10_000  # how long a silent rules instance keeps its partitions
     heartbeat_ms: int = 1_000
-    fetch_wait_ms: int = 10  # a fetch returns after this even with nothing new: bounds latency
+    # A consumer's fetch returns after this even with nothing new (Tansu answers no sooner), so
+    # it bounds each hop's latency; a larger wait costs less CPU while idle.
+    fetch_wait_ms: int = 10
     log_format: str = "auto"  # json, console, or auto (console on a terminal)
 
     @property
@@ -39,6 +41,7 @@ _ENV = {
     "namespace": "STARLEDGER_NAMESPACE",
     "snapshot_every": "STARLEDGER_SNAPSHOT_EVERY",
     "session_timeout_ms": "STARLEDGER_SESSION_TIMEOUT_MS",
+    "fetch_wait_ms": "STARLEDGER_FETCH_WAIT_MS",
     "log_format": "STARLEDGER_LOG_FORMAT",
 }
 

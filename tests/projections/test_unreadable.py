@@ -95,11 +95,13 @@ async def test_a_failing_projection_stops_alone_and_its_crew_serves_on(
 
 
 class _FailsOnce(Projection):
-    """Its first write fails, slowly, as a projection with a bug would; later ones succeed."""
+    """Its first batch fails to write, slowly, in the crew's transaction and again alone, as
+    with a bug; later batches would write."""
 
     name = "fails_once"
     tables = ()
     failing = asyncio.Event()  # set while the first write is under way
+    failures = 0
 
     def take(self, step: Step) -> None:
         pass
@@ -108,13 +110,15 @@ class _FailsOnce(Projection):
         if not _FailsOnce.failing.is_set():
             _FailsOnce.failing.set()
             await asyncio.sleep(1.0)  # the next batch is fetched and folded meanwhile
+        if _FailsOnce.failures < 2:
+            _FailsOnce.failures += 1
             raise RuntimeError("cannot write")
 
 
 async def test_a_projection_whose_write_fails_never_moves_past_what_it_lost(
     settings: Settings, pool: asyncpg.Pool
 ) -> None:
-    _FailsOnce.failing = asyncio.Event()
+    _FailsOnce.failing, _FailsOnce.failures = asyncio.Event(), 0
     stop = asyncio.Event()
     crew = Worker(settings, [_FailsOnce, Archive], pool)
     running = asyncio.create_task(supervise([crew], stop))
@@ -129,3 +133,33 @@ async def test_a_projection_whose_write_fails_never_moves_past_what_it_lost(
         "SELECT count(*) FROM projection_offsets WHERE projection = 'fails_once'"
         " AND next_offset > 0"
     )
+
+
+class _Blips(Projection):
+    """Its first write fails, as on a passing fault; every later one succeeds."""
+
+    name = "blips"
+    tables = ()
+    failed = False
+
+    def take(self, step: Step) -> None:
+        pass
+
+    async def write(self, conn: asyncpg.Connection) -> None:
+        if not _Blips.failed:
+            _Blips.failed = True
+            raise RuntimeError("passing fault")
+
+
+async def test_a_write_that_fails_once_is_retried_and_nothing_stops(
+    settings: Settings, pool: asyncpg.Pool
+) -> None:
+    _Blips.failed = False
+    stop = asyncio.Event()
+    crew = Worker(settings, [_Blips, Archive], pool)
+    running = asyncio.create_task(supervise([crew], stop))
+    await write_log(settings, judged(race_decisions(matches=4, seed=36), settings.partitions))
+    await wait_caught_up(settings, pool, [_Blips, Archive])
+    stop.set()
+    assert await running is True
+    assert _Blips.failed and not crew.stopped
