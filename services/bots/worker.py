@@ -17,7 +17,6 @@ from events.ruleset import get_ruleset
 from events.rulesets.core_worlds.bots import BOTS as CORE_WORLDS_BOTS
 from projections import replay
 from services import db
-from services.gateway.hub import CHANNEL
 from services.gateway.submit import Submitter
 from services.settings import Settings
 
@@ -38,16 +37,15 @@ class BotsWorker:
         self.pool: asyncpg.Pool
 
     def _heard(self, _conn: object, _pid: int, _channel: str, payload: str) -> None:
-        kind, match_id, *_ = payload.split(" ", 2)
-        if kind == "replay":  # the model the bots read has moved
-            self.named.add(match_id)
-            self.woken.set()
+        _, match_id, _ = payload.split(" ", 2)  # the model the bots read has moved
+        self.named.add(match_id)
+        self.woken.set()
 
     async def run(self, stop: asyncio.Event) -> None:
         self.pool = await db.connect(self.settings.database_url, size=2)
         await db.migrate(self.pool)
         listener = await asyncpg.connect(self.settings.database_url)
-        await listener.add_listener(CHANNEL, self._heard)
+        await listener.add_listener(replay.MOVED_CHANNEL, self._heard)
         await self.submitter.start()
         log.info("bots_worker_started")
         try:

@@ -1,4 +1,5 @@
-"""Fan-out of PostgreSQL notifications (projection writes) to the streams that want them."""
+"""Fan-out of PostgreSQL notifications (projection writes) to the streams that want them: a
+seat's stream hears only its own seat's views and rulings."""
 
 import asyncio
 from collections import defaultdict
@@ -8,7 +9,7 @@ from typing import Any
 import asyncpg
 import msgspec
 
-CHANNEL = "starledger"  # "view {…}", "ruling {…}" (see migration 0102), "replay <match> <seq>"
+CHANNEL = "starledger"  # "view {…}" and "ruling {…}" (see migration 0102)
 
 
 class ViewNotice(msgspec.Struct, frozen=True):
@@ -30,6 +31,7 @@ class RulingNotice(msgspec.Struct, frozen=True):
 
 
 Notice = ViewNotice | RulingNotice
+_Seat = tuple[str, int | None]  # (match_id, seat)
 
 _view = msgspec.json.Decoder(ViewNotice)
 _ruling = msgspec.json.Decoder(RulingNotice)
@@ -38,7 +40,7 @@ _ruling = msgspec.json.Decoder(RulingNotice)
 class Hub:
     def __init__(self, database_url: str) -> None:
         self.database_url = database_url
-        self._listeners: dict[str, set[asyncio.Queue[Notice]]] = defaultdict(set)
+        self._listeners: dict[_Seat, set[asyncio.Queue[Notice]]] = defaultdict(set)
         self._conn: asyncpg.Connection | None = None
 
     async def start(self) -> None:
@@ -51,22 +53,18 @@ class Hub:
 
     def _heard(self, _conn: object, _pid: int, _channel: str, payload: str) -> None:
         kind, _, rest = payload.partition(" ")
-        if kind == "view":
-            notice: Notice = _view.decode(rest)
-        elif kind == "ruling":
-            notice = _ruling.decode(rest)
-        else:
-            return  # not for streams
-        for queue in self._listeners.get(notice.match_id, ()):
+        notice: Notice = _view.decode(rest) if kind == "view" else _ruling.decode(rest)
+        for queue in self._listeners.get((notice.match_id, notice.seat), ()):
             with suppress(asyncio.QueueFull):  # a stalled stream re-reads the latest view anyway
                 queue.put_nowait(notice)
 
-    def subscribe(self, match_id: str) -> asyncio.Queue[Notice]:
+    def subscribe(self, match_id: str, seat: int | None) -> asyncio.Queue[Notice]:
         queue: asyncio.Queue[Notice] = asyncio.Queue(maxsize=1000)
-        self._listeners[match_id].add(queue)
+        self._listeners[(match_id, seat)].add(queue)
         return queue
 
-    def unsubscribe(self, match_id: str, queue: asyncio.Queue[Notice]) -> None:
-        self._listeners[match_id].discard(queue)
-        if not self._listeners[match_id]:
-            del self._listeners[match_id]
+    def unsubscribe(self, match_id: str, seat: int | None, queue: asyncio.Queue[Notice]) -> None:
+        key = (match_id, seat)
+        self._listeners[key].discard(queue)
+        if not self._listeners[key]:
+            del self._listeners[key]

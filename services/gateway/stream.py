@@ -17,7 +17,7 @@ KEEPALIVE_S = 15.0
 async def seat_stream(
     ctx: Context, match_id: str, holder: Holder
 ) -> AsyncIterator[ServerSentEventMessage]:
-    queue = ctx.hub.subscribe(match_id)
+    queue = ctx.hub.subscribe(match_id, holder.seat)
     try:
         sent_seq = -1
         view = await reads.seat_view(ctx.pool, match_id, holder.seat)
@@ -29,8 +29,6 @@ async def seat_stream(
                 notice = await asyncio.wait_for(queue.get(), KEEPALIVE_S)
             except TimeoutError:
                 yield ServerSentEventMessage(comment="keep-alive")
-                continue
-            if notice.seat != holder.seat:
                 continue
             if isinstance(notice, ViewNotice) and notice.seq > sent_seq:
                 if (carried := notice.carried()) is not None:
@@ -48,4 +46,4 @@ async def seat_stream(
                         data=msgspec.json.encode(ruling).decode(), event="ruling"
                     )
     finally:
-        ctx.hub.unsubscribe(match_id, queue)
+        ctx.hub.unsubscribe(match_id, holder.seat, queue)

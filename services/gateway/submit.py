@@ -21,7 +21,7 @@ class Submitter:
         self.producer = AIOKafkaProducer(
             bootstrap_servers=self.settings.kafka_bootstrap,
             enable_idempotence=False,
-            linger_ms=1,
+            linger_ms=0,  # aiokafka batches what waits while a request is in flight anyway
             acks="all",
         )
         await self.producer.start()
