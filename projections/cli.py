@@ -44,7 +44,7 @@ def _rebuild(args: argparse.Namespace) -> int:
     projections = resolve([args.name])
 
     async def go() -> float:
-        pool = await db.connect(settings.database_url, size=len(projections) + 2)
+        pool = await db.connect(settings.database_url, size=len(projections) + 2, derived=True)
         try:
             await db.migrate(pool)
             return await rebuild(settings, pool, projections)

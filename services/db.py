@@ -11,10 +11,19 @@ async def _as_is(_conn: asyncpg.Connection) -> None:
     """Skips asyncpg's reset query, a second round trip after every use of a connection."""
 
 
-async def connect(database_url: str, size: int = 4, *, reset: bool = True) -> asyncpg.Pool:
-    """`reset=False` only for pools whose users never LISTEN, SET or hold locks."""
+async def connect(
+    database_url: str, size: int = 4, *, reset: bool = True, derived: bool = False
+) -> asyncpg.Pool:
+    """`reset=False` only for pools whose users never LISTEN, SET or hold locks. `derived`
+    for pools that write only what the log re-derives (read models with their offsets in the
+    same transaction): a commit does not wait for its WAL flush, and a crash that loses the
+    last commits loses their offsets with them, so the worker projects those records again."""
     return await asyncpg.create_pool(
-        database_url, min_size=1, max_size=size, **({} if reset else {"reset": _as_is})
+        database_url,
+        min_size=1,
+        max_size=size,
+        server_settings={"synchronous_commit": "off"} if derived else None,
+        **({} if reset else {"reset": _as_is}),
     )
 
 

@@ -94,7 +94,7 @@ async def _live_lag(settings: Settings, pool: asyncpg.Pool, log_dir: Path) -> di
 
 async def _bench(settings: Settings, log_dir: Path) -> dict[str, Any]:
     await ensure_topics(settings)
-    pool = await db.connect(settings.database_url, size=8)
+    pool = await db.connect(settings.database_url, size=8, derived=True)  # as workers run
     try:
         await db.migrate(pool)
         stream = [d for m in range(MATCHES) for d in bot_decisions(f"cw-{m}", 4, f"bench-{m}")]
