@@ -2,8 +2,9 @@
 
 One consumer group over `decisions`; the owner of partition p is the only writer of
 match-log partition p. Order per batch: judge every decision, wait for the broker's
-acks of every resulting record, then commit the decisions' offsets. A crash anywhere
-re-delivers decisions that are then dropped as already judged (the log says so).
+acks of every resulting record; the decisions' offsets are committed after that, at most
+every COMMIT_EVERY_S. A crash anywhere re-delivers decisions that are then dropped as
+already judged (the log says so).
 """
 
 import asyncio
@@ -31,6 +32,9 @@ from services.settings import Settings
 log = structlog.get_logger("rules")
 
 GROUP = "rules"
+# Offsets are committed at most this often: each commit costs the broker and this loop a
+# request, and decisions re-read after a crash or rebalance are dropped as already judged.
+COMMIT_EVERY_S = 0.5
 
 
 class _Partition:
@@ -118,13 +122,18 @@ class RulesService(ConsumerRebalanceListener):
             await self.consumer.start()
             log.info("rules_service_started", instance=self.instance)
             committing: asyncio.Future = asyncio.ensure_future(asyncio.sleep(0))
+            due: dict[TopicPartition, int] = {}  # judged and on the log, not yet committed
+            commit_at = 0.0
             while not self._stopping.is_set():
                 fetched = await self.consumer.getmany(timeout_ms=200, max_records=2000)
                 if fetched:
-                    offsets = await self._judge(fetched)
-                    await committing  # one commit in flight at a time, overlapping the next batch
-                    committing = asyncio.ensure_future(self._commit(offsets))
+                    due.update(await self._judge(fetched))
+                if due and committing.done() and time.monotonic() >= commit_at:
+                    await committing  # one commit in flight at a time, overlapping judging
+                    committing = asyncio.ensure_future(self._commit(due))
+                    due, commit_at = {}, time.monotonic() + COMMIT_EVERY_S
             await committing
+            await self._commit(due)
         finally:
             await self.consumer.stop()
             await self.producer.stop()
@@ -191,6 +200,7 @@ class RulesService(ConsumerRebalanceListener):
         return commits
 
     async def _commit(self, offsets: dict[TopicPartition, int]) -> None:
+        offsets = {tp: o for tp, o in offsets.items() if tp.partition in self.owned}
         if not offsets:
             return
         try:
