@@ -82,7 +82,7 @@ def _database_url() -> str:
     return start_embedded(PGDATA)
 
 
-async def _prepare(settings: Settings) -> str:
+async def prepare(settings: Settings) -> str:
     """Migrations and topics; returns a fresh organiser token."""
     pool = await db.connect(settings.database_url, size=1)
     try:
@@ -155,7 +155,7 @@ def up() -> int:
             bootstrap = broker.bootstrap
             print(f"broker: Tansu on {bootstrap} (memory only: stopping forgets every match)")
         settings = load_settings(kafka_bootstrap=bootstrap, database_url=_database_url())
-        token = asyncio.run(_prepare(settings))
+        token = asyncio.run(prepare(settings))
         TOKEN_FILE.write_text(token)
         env = {
             **os.environ,

