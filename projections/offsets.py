@@ -5,10 +5,28 @@ assigns it the partition; every write transaction first locks and checks those c
 a worker that lost one (to a rebalance, a reset or a rebuild) cannot write after the one
 that has it now. Rows are always locked in (projection, partition) order, by workers and
 resets alike, so their transactions never deadlock.
+
+A claim stands only while its holder lives: each worker holds an advisory lock named after
+it on a connection of its own (`keep_alive`), and a claim whose holder's lock is gone (the
+worker was killed, its database session ended) is free for any worker to take.
 """
 
 import asyncpg
 import msgspec
+
+_KEY = "hashtextextended({holder}, 0)"
+_ALIVE = (  # the holder's advisory lock is held by some session (pg_locks shows a bigint key split)
+    "EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted"
+    f" AND l.objsubid = 1 AND l.classid = (({_KEY} >> 32) & 4294967295)::oid"
+    f" AND l.objid = ({_KEY} & 4294967295)::oid)"
+)
+
+
+async def keep_alive(database_url: str, holder: str) -> asyncpg.Connection:
+    """A connection holding `holder`'s lock: its claims stand while the connection lives."""
+    conn = await asyncpg.connect(database_url)
+    await conn.execute(f"SELECT pg_advisory_lock({_KEY.format(holder='$1')})", holder)
+    return conn
 
 
 class LostClaim(RuntimeError):
@@ -25,10 +43,12 @@ async def claim(
     force: bool,
 ) -> int | None:
     """Take the partition for `holder` and return its next offset. Without `force` (after a
-    lost claim), take it only if nobody holds it (a reset) or `holder` still does."""
+    lost claim), take it only if nobody living holds it (a reset, a killed worker) or
+    `holder` still does."""
     row = await conn.fetchrow(
-        "SELECT next_offset, holder FROM projection_offsets"
-        " WHERE projection = $1 AND topic = $2 AND partition = $3 FOR UPDATE",
+        f"SELECT next_offset, holder, {_ALIVE.format(holder='holder')} AS alive"
+        " FROM projection_offsets WHERE projection = $1 AND topic = $2 AND partition = $3"
+        " FOR UPDATE",
         projection,
         topic,
         partition,
@@ -43,7 +63,7 @@ async def claim(
             holder,
         )
         return 0
-    if not force and row["holder"] not in (None, holder):
+    if not force and row["holder"] not in (None, holder) and row["alive"]:
         return None
     await conn.execute(
         "UPDATE projection_offsets SET holder = $4"
@@ -92,9 +112,11 @@ async def advance(
 async def holders(
     pool: asyncpg.Pool, projections: list[str], topic: str, partitions: list[int]
 ) -> dict[tuple[str, int], str | None]:
-    """(projection, partition) -> who holds it, for these projections and partitions."""
+    """(projection, partition) -> who holds it (None: nobody living), for these projections
+    and partitions."""
     rows = await pool.fetch(
-        "SELECT projection, partition, holder FROM projection_offsets WHERE topic = $1"
+        f"SELECT projection, partition, CASE WHEN {_ALIVE.format(holder='holder')}"
+        " THEN holder END AS holder FROM projection_offsets WHERE topic = $1"
         " AND projection = ANY($2::text[]) AND partition = ANY($3::int[])",
         topic,
         projections,

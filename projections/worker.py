@@ -107,6 +107,7 @@ class Worker(ConsumerRebalanceListener):
         self._fatal: Exception | None = None
         self._pending: tuple[asyncio.Task[None], set[int]] | None = None  # the batch committing
         self.consumer: AIOKafkaConsumer
+        self._alive: asyncpg.Connection  # holds the lock that keeps our claims standing
 
     # Partition ownership (called by the consumer during a rebalance).
 
@@ -177,6 +178,7 @@ class Worker(ConsumerRebalanceListener):
             session_timeout_ms=s.session_timeout_ms,
             heartbeat_interval_ms=s.heartbeat_ms,
         )
+        self._alive = await offsets.keep_alive(s.database_url, self.holder)
         self.consumer.subscribe([self.topic], listener=self)
         await self.consumer.start()
         log.info("projection_started", projection=self.name, holder=self.holder)
@@ -198,6 +200,7 @@ class Worker(ConsumerRebalanceListener):
             await self._settle()
             await self.consumer.stop()
             await offsets.release(self.pool, self.topic, self.holder)
+            await self._alive.close()
         if self._fatal is not None:
             raise RuntimeError(f"{self.name}: cannot take its partitions") from self._fatal
 
@@ -443,7 +446,10 @@ class Worker(ConsumerRebalanceListener):
 
     async def _check_claims(self) -> None:
         """Re-take a partition where a claim of ours was reset or taken over, or where one we
-        lack was let go: the book reloads and each projection resumes from its own offset."""
+        lack was let go or its holder died: the book reloads and each projection resumes from
+        its own offset."""
+        if self._alive.is_closed():  # the database dropped it: our claims look free to others
+            self._alive = await offsets.keep_alive(self.settings.database_url, self.holder)
         running = [n for n in self.projections if n not in self.stopped]
         if not self.assigned or not running or not await self._settle():
             return

@@ -103,16 +103,51 @@ async def test_rebuilding_one_read_model_leaves_the_crew_serving_and_hands_it_ba
         assert await checksums(pool) == live
         await write_log(settings, then)
         await wait_caught_up(settings, pool)  # the archive too: the crew took it back
-    written = [
-        r
-        for records in (first, then)
+    assert await pool.fetchval("SELECT count(*) FROM archive") == _entries(first, then)
+
+
+def _entries(*logs: dict[int, list[bytes]]) -> int:
+    """How many entries these records carry in all."""
+    return sum(
+        len(r.entries)
+        for records in logs
         for values in records.values()
         for r in map(decode_record, values)
         if isinstance(r, EntryBatch)
-    ]
-    assert await pool.fetchval("SELECT count(*) FROM archive") == sum(
-        len(r.entries) for r in written
     )
+
+
+async def test_a_killed_worker_leaves_no_claim_behind_and_the_crew_takes_its_model_back(
+    settings: Settings, pool: asyncpg.Pool, tmp_path: Path
+) -> None:
+    first = _backlog(settings, seed=26)
+    then = judged(race_decisions(matches=30, seed=27), settings.partitions)
+    await write_log(settings, first)
+    async with workers(settings):
+        await wait_caught_up(settings, pool)
+        other = ProjectionProcess(settings, tmp_path, ["archive"]).start()  # as a rebuild does
+        try:
+            await _taken_from_the_crew(pool, "archive", crew_holds="audit")
+            other.kill()  # its claims stay in the table, held by nobody living
+        finally:
+            other.stop()
+        await write_log(settings, then)
+        await wait_caught_up(settings, pool)  # the archive too: the crew took it back
+    assert await pool.fetchval("SELECT count(*) FROM archive") == _entries(first, then)
+
+
+async def _taken_from_the_crew(pool: asyncpg.Pool, projection: str, crew_holds: str) -> None:
+    """Wait until a worker other than the crew (which holds `crew_holds`) holds `projection`."""
+    for _ in range(3000):
+        rows = await pool.fetch(
+            "SELECT projection, holder FROM projection_offsets WHERE projection = ANY($1::text[])",
+            [projection, crew_holds],
+        )
+        crew = {r["holder"] for r in rows if r["projection"] == crew_holds}
+        if any(r["holder"] not in crew | {None} for r in rows if r["projection"] == projection):
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"no other worker took {projection}")
 
 
 async def _progressed(pool: asyncpg.Pool, records: float) -> None:
