@@ -60,17 +60,19 @@ class Load:
         self.missed = 0  # ticks with no match free to act
         self.failures = 0
         self.in_flight: set[asyncio.Task[None]] = set()
-        self.notified: dict[tuple[str, str], float] = {}  # (match, seq) -> when PG announced it
+        # (match, seq) -> when PostgreSQL announced seat 0's view: perf_counter, wall clock ms
+        self.announced: dict[tuple[str, int], tuple[float, float]] = {}
         self.notify_to_push_ms: list[float] = []
-        self.announced_ms: dict[tuple[str, int], float] = {}  # (match, seq) -> wall clock
 
     def heard(self, _conn: object, _pid: int, _channel: str, payload: str) -> None:
         kind, _, rest = payload.partition(" ")
         if kind == "view":
             notice = msgspec.json.decode(rest, type=ViewNotice)
             if notice.seat == 0:
-                self.notified[(notice.match_id, str(notice.seq))] = time.perf_counter()
-                self.announced_ms[(notice.match_id, notice.seq)] = time.time() * 1000
+                self.announced[(notice.match_id, notice.seq)] = (
+                    time.perf_counter(),
+                    time.time() * 1000,
+                )
 
     def viewed(self, match: Match, event: str, seq: str, data: bytes) -> None:
         if event != "view" or match.sent == 0 or match.sent_at == 0.0:
@@ -79,8 +81,8 @@ class Load:
             now = time.perf_counter()
             if match.measured:
                 self.latencies_ms.append((now - match.sent_at) * 1000)
-                if (notified := self.notified.pop((match.match_id, seq), None)) is not None:
-                    self.notify_to_push_ms.append((now - notified) * 1000)
+                if (announced := self.announced.get((match.match_id, int(seq)))) is not None:
+                    self.notify_to_push_ms.append((now - announced[0]) * 1000)
             match.sent_at = 0.0
             self.ready.append(match)
 
@@ -236,7 +238,7 @@ async def _measure(
             stream.cancel()
         await asyncio.gather(*streams, return_exceptions=True)
         await client.close()
-    judged_ms, projected_ms = await _stages_ms(database_url, measured_from_ms, load.announced_ms)
+    judged_ms, projected_ms = await _stages_ms(database_url, measured_from_ms, load.announced)
     return {
         "matches": MATCHES,
         "setup_s": round(setup_s, 1),
@@ -261,7 +263,7 @@ async def _measure(
 
 
 async def _stages_ms(
-    database_url: str, since_ms: int, announced_ms: dict[tuple[str, int], float]
+    database_url: str, since_ms: int, announced: dict[tuple[str, int], tuple[float, float]]
 ) -> tuple[list[float], list[float]]:
     """Per decision, from the gateway's send to the rules service's ruling (the audit has
     both), and from that ruling to PostgreSQL announcing seat 0's view of it."""
@@ -276,9 +278,9 @@ async def _stages_ms(
         await conn.close()
     judged = [float(r["recorded_at_ms"] - r["sent_at_ms"]) for r in rows]
     projected = [
-        announced - r["recorded_at_ms"]
+        heard[1] - r["recorded_at_ms"]
         for r in rows
-        if (announced := announced_ms.get((r["match_id"], r["last_seq"]))) is not None
+        if (heard := announced.get((r["match_id"], r["last_seq"]))) is not None
     ]
     return judged, projected
 
