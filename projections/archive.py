@@ -61,5 +61,4 @@ class Archive(Projection):
     async def write(self, conn: asyncpg.Connection) -> None:
         if self.rows:
             await conn.copy_records_to_table("archive", records=self.rows, columns=COLUMNS)
-        for match in self.revealed:
-            await unseal_rows(conn, "archive", "seq", "body", match)
+        await unseal_rows(conn, "archive", "body", self.revealed)

@@ -36,22 +36,20 @@ def seal(body: bytes, match: MatchRecord) -> tuple[bytes, bool]:
     return encode(_swap(msgspec.json.decode(body), match.seed, placeholder(match))), True
 
 
-def unseal(body: str, match: MatchRecord) -> str:
-    """A sealed JSON text with the (now revealed) seed put back."""
-    return encode(_swap(msgspec.json.decode(body), placeholder(match), match.seed)).decode()
-
-
 async def unseal_rows(
-    conn: asyncpg.Connection, table: str, key: str, column: str, match: MatchRecord
+    conn: asyncpg.Connection, table: str, column: str, matches: list[MatchRecord]
 ) -> None:
-    """Put a revealed seed back into the match's sealed rows of `table` (keyed by match_id
-    and `key`)."""
-    rows = await conn.fetch(
-        f"SELECT {key} AS key, {column}::text AS body FROM {table} WHERE match_id = $1 AND sealed",
-        match.match_id,
-    )
-    await conn.executemany(
-        f"UPDATE {table} SET {column} = $3::jsonb, sealed = false"
-        f" WHERE match_id = $1 AND {key} = $2",
-        [(match.match_id, r["key"], unseal(r["body"], match)) for r in rows],
+    """Put each (now revealed) seed back into its match's sealed rows of `table`, in one
+    statement. The placeholder is plain text (a hex digest), so replacing it in the JSON text
+    with the seed as JSON escapes it is the same as replacing it inside every string."""
+    if not matches:
+        return
+    await conn.execute(
+        f"UPDATE {table} AS t SET {column} = replace(t.{column}::text, u.placeholder,"
+        f" u.seed)::jsonb, sealed = false"
+        f" FROM unnest($1::text[], $2::text[], $3::text[]) AS u(match_id, placeholder, seed)"
+        f" WHERE t.match_id = u.match_id AND t.sealed",
+        [m.match_id for m in matches],
+        [placeholder(m) for m in matches],
+        [encode(m.seed)[1:-1].decode() for m in matches],
     )
