@@ -11,6 +11,23 @@ from events.match import MatchRecord
 from events.rulesets.core_worlds.happenings import Drafted, Invaded, InvasionFailed, Setup
 from projections.projection import Projection, Step
 from projections.standing import standing
+from projections.upsert import update
+
+COLUMNS = {
+    "analytics_matches": (
+        "match_id",
+        "game",
+        "seats",
+        "started_ms",
+        "entries",
+        "last_ms",
+        "finished",
+    ),
+    "analytics_seats": ("match_id", "seat"),
+    "analytics_drafts": ("match_id", "seq", "seat", "card"),
+    "analytics_invasions": ("match_id", "seq", "seat", "world", "succeeded"),
+    "analytics_rejections": ("match_id", "seq", "rule"),
+}
 
 
 def win_shares(match: MatchRecord) -> list[float]:
@@ -46,7 +63,8 @@ class Analytics(Projection):
         for entry in step.entries:
             match entry.body:
                 case MatchCreated(ruleset=game, seats=seats):
-                    self.created.append((m, game, seats, entry.recorded_at_ms))
+                    at = entry.recorded_at_ms  # entries, last_ms and finished move on later
+                    self.created.append((m, game, seats, at, 0, at, False))
                     self.seats += [(m, seat) for seat in range(seats)]
                 case Ruling(accepted=False, rule=rule):
                     self.rejections.append((m, entry.seq, rule))
@@ -80,38 +98,36 @@ class Analytics(Projection):
         ]
 
     async def write(self, conn: asyncpg.Connection) -> None:
-        inserts = (
-            (
-                "analytics_matches (match_id, game, seats, started_ms, entries, last_ms, finished)"
-                " VALUES ($1, $2, $3, $4, 0, $4, false)",
-                self.created,
-            ),
-            ("analytics_seats (match_id, seat) VALUES ($1, $2)", self.seats),
-            ("analytics_drafts (match_id, seq, seat, card) VALUES ($1, $2, $3, $4)", self.drafts),
-            (
-                "analytics_invasions (match_id, seq, seat, world, succeeded)"
-                " VALUES ($1, $2, $3, $4, $5)",
-                self.invasions,
-            ),
-            ("analytics_rejections (match_id, seq, rule) VALUES ($1, $2, $3)", self.rejections),
+        """Facts are copied in; the later columns of seats and matches are set by key. Most
+        batches touch few of these tables: those cost no round trip."""
+        for table, rows in (
+            ("analytics_matches", self.created),
+            ("analytics_seats", self.seats),
+            ("analytics_drafts", self.drafts),
+            ("analytics_invasions", self.invasions),
+            ("analytics_rejections", self.rejections),
+        ):
+            if rows:
+                await conn.copy_records_to_table(table, records=rows, columns=COLUMNS[table])
+        seat = {"match_id": "text", "seat": "integer"}
+        await update(
+            conn,
+            "analytics_seats",
+            ("match_id", "seat"),
+            {**seat, "player_number": "integer", "home_world": "text"},
+            self.homes,
         )
-        updates = (
-            (
-                "UPDATE analytics_seats SET player_number = $3, home_world = $4"
-                " WHERE match_id = $1 AND seat = $2",
-                self.homes,
-            ),
-            (
-                "UPDATE analytics_seats SET win_share = $3 WHERE match_id = $1 AND seat = $2",
-                self.shares,
-            ),
-            (
-                "UPDATE analytics_matches SET entries = $2, last_ms = $3, finished = $4"
-                " WHERE match_id = $1",
-                self.progress,
-            ),
+        await update(
+            conn,
+            "analytics_seats",
+            ("match_id", "seat"),
+            {**seat, "win_share": "double precision"},
+            self.shares,
         )
-        statements = [(f"INSERT INTO {into}", rows) for into, rows in inserts] + list(updates)
-        for statement, rows in statements:
-            if rows:  # most batches touch few of these: no round trip for the rest
-                await conn.executemany(statement, rows)
+        await update(
+            conn,
+            "analytics_matches",
+            ("match_id",),
+            {"match_id": "text", "entries": "integer", "last_ms": "bigint", "finished": "boolean"},
+            self.progress,
+        )

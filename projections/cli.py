@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 from projections import runner
-from projections.registry import PROJECTIONS, resolve
+from projections.registry import CREWS, PROJECTIONS, resolve
 from projections.status import lags
 from services import db
 from services.logs import configure_logging
@@ -81,7 +81,12 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     run = commands.add_parser(
         "run", help="run a worker feeding every read model, or those named, from one fold"
     )
-    run.add_argument("names", nargs="*", metavar="NAME", help=", ".join(PROJECTIONS))
+    run.add_argument(
+        "names",
+        nargs="*",
+        metavar="NAME",
+        help=f"read models or crews: {', '.join([*PROJECTIONS, *CREWS])}",
+    )
     run.set_defaults(func=_run)
     rebuild = commands.add_parser("rebuild", help="empty a read model and re-derive it")
     rebuild.add_argument("name", choices=[*PROJECTIONS, "all"], metavar="NAME|all")

@@ -6,6 +6,7 @@ from typing import Any
 
 import asyncpg
 
+from events.codec import encode
 from events.match import MatchRecord
 from events.ruleset import get_ruleset
 from projections.projection import Projection, Step
@@ -24,7 +25,7 @@ class Lobby(Projection):
 
     def __init__(self) -> None:
         self.matches: dict[str, MatchRecord] = {}
-        self.rows: list[tuple[Any, ...]] = []
+        self.rows: list[dict[str, Any]] = []
 
     def take(self, step: Step) -> None:
         self.matches[step.match.match_id] = step.match
@@ -32,34 +33,36 @@ class Lobby(Projection):
     def finish(self) -> None:
         self.rows = [self.row(m) for m in self.matches.values()]
 
-    def row(self, match: MatchRecord) -> tuple[Any, ...]:
+    def row(self, match: MatchRecord) -> dict[str, Any]:
         at = standing(match.state)
         running = match.state is not None and not match.over
         to_act = get_ruleset(match.ruleset).to_act(match.state) if running else []
-        return (
-            match.match_id,
-            match.ruleset,
-            status(match),
-            match.seats,
-            list(match.holders),
-            at.round,
-            at.phase,
-            list(to_act),
-            match.seq,
-            datetime.fromtimestamp(match.last_entry_ms / 1000, UTC),
-            at.scores,
-            at.winners,
-        )
+        return {
+            "match_id": match.match_id,
+            "game": match.ruleset,
+            "status": status(match),
+            "seats": match.seats,
+            "players": list(match.holders),
+            "round": at.round,
+            "phase": at.phase,
+            "to_act": list(to_act),
+            "seq": match.seq,
+            "last_activity": datetime.fromtimestamp(match.last_entry_ms / 1000, UTC),
+            "scores": at.scores,
+            "winners": at.winners,
+        }
 
     async def write(self, conn: asyncpg.Connection) -> None:
-        await conn.executemany(
-            "INSERT INTO lobby (match_id, game, status, seats, players, round, phase, to_act,"
-            " seq, last_activity, scores, winners)"
-            " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"
+        """One statement for the batch: rows travel as one JSON array (the array columns rule
+        out unnest), which PostgreSQL reads as lobby rows."""
+        if not self.rows:
+            return
+        await conn.execute(
+            "INSERT INTO lobby SELECT * FROM json_populate_recordset(NULL::lobby, $1::json)"
             " ON CONFLICT (match_id) DO UPDATE SET status = EXCLUDED.status,"
             " players = EXCLUDED.players, round = EXCLUDED.round, phase = EXCLUDED.phase,"
             " to_act = EXCLUDED.to_act, seq = EXCLUDED.seq,"
             " last_activity = EXCLUDED.last_activity, scores = EXCLUDED.scores,"
             " winners = EXCLUDED.winners",
-            self.rows,
+            encode(self.rows).decode(),
         )

@@ -13,11 +13,22 @@ PROJECTIONS: dict[str, type[Projection]] = {
 }
 
 
+# The crews the stack runs, each a process of its own, so the two fold on two cores: what
+# players and bots read (views, lobby, replays; analytics rides along, being light) apart from
+# the record of rulings (archive, audit), which costs the most per entry.
+CREWS: dict[str, tuple[str, ...]] = {
+    "players": ("seat_views", "lobby", "replay", "analytics"),
+    "records": ("archive", "audit"),
+}
+
+
 def resolve(names: list[str]) -> list[type[Projection]]:
-    """The projections named; `all` (or no name) for every one."""
+    """The projections named, or the crews named; `all` (or no name) for every one."""
     if not names or names == ["all"]:
         return list(PROJECTIONS.values())
+    names = [n for name in names for n in CREWS.get(name, (name,))]
     unknown = [n for n in names if n not in PROJECTIONS]
     if unknown:
-        raise ValueError(f"no projection called {unknown[0]!r}; known: {', '.join(PROJECTIONS)}")
-    return [PROJECTIONS[n] for n in names]
+        known = ", ".join([*PROJECTIONS, *CREWS])
+        raise ValueError(f"no projection or crew called {unknown[0]!r}; known: {known}")
+    return [PROJECTIONS[n] for n in dict.fromkeys(names)]

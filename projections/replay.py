@@ -18,7 +18,7 @@ from projections.projection import Projection, Step
 from projections.upsert import upsert
 
 CHECKPOINT_EVERY = 64
-MOVED_CHANNEL = "starledger_replay"  # 'replay <match_id> <last_seq>' when a match moves
+MOVED_CHANNEL = "starledger_replay"  # 'replays [{"match_id", "last_seq"}, ...]' as matches move
 
 
 class Replay(Projection):

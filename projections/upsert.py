@@ -1,5 +1,5 @@
-"""Writing a batch's latest rows by key in one statement, whatever the batch's size: the rows
-travel as one array per column and are unnested, so a batch costs one round trip."""
+"""Writing a batch's rows by key in one statement, whatever the batch's size: the rows travel
+as one array per column and are unnested, so a batch costs one round trip and one plan."""
 
 from typing import Any
 
@@ -23,5 +23,26 @@ async def upsert(
     await conn.execute(
         f"INSERT INTO {table} ({names}) SELECT * FROM unnest({arrays})"
         f" ON CONFLICT ({', '.join(key)}) DO UPDATE SET {updates}",
+        *(list(values) for values in zip(*rows, strict=True)),
+    )
+
+
+async def update(
+    conn: asyncpg.Connection,
+    table: str,
+    key: tuple[str, ...],
+    columns: dict[str, str],
+    rows: list[tuple[Any, ...]],
+) -> None:
+    """Set the other columns of the rows of `table` found by `key`; `rows` as in `upsert`.
+    Each key appears at most once in `rows`."""
+    if not rows:
+        return
+    arrays = ", ".join(f"${i}::{kind}[]" for i, kind in enumerate(columns.values(), 1))
+    sets = ", ".join(f"{c} = u.{c}" for c in columns if c not in key)
+    matches = " AND ".join(f"t.{c} = u.{c}" for c in key)
+    await conn.execute(
+        f"UPDATE {table} AS t SET {sets} FROM unnest({arrays}) AS u({', '.join(columns)})"
+        f" WHERE {matches}",
         *(list(values) for values in zip(*rows, strict=True)),
     )

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import httpx
 
+from projections.registry import CREWS
 from services import db
 from services.broker import LocalBroker
 from services.embedded_db import answers, start_embedded
@@ -65,7 +66,10 @@ def services(gateway_port: int) -> list[Service]:
     starledger = [sys.executable, "-m", "services"]
     return [
         Service("rules", [*starledger, "rules"]),
-        Service("projections", [*starledger, "projections", "run"]),
+        *(
+            Service(f"projections-{crew}", [*starledger, "projections", "run", crew])
+            for crew in CREWS
+        ),
         Service("gateway", [*starledger, "gateway", "--port", str(gateway_port)]),
         Service("bots", [*starledger, "bots"]),
     ]

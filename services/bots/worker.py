@@ -11,6 +11,7 @@ import random
 import time
 
 import asyncpg
+import msgspec
 import structlog
 
 from events.ruleset import get_ruleset
@@ -23,6 +24,14 @@ from services.settings import Settings
 log = structlog.get_logger("bots")
 
 BOTS = {"core-worlds": CORE_WORLDS_BOTS}
+
+
+class _Moved(msgspec.Struct, frozen=True):
+    match_id: str
+    last_seq: int
+
+
+_moved = msgspec.json.Decoder(list[_Moved])  # 'replays [...]' (see replay.MOVED_CHANNEL)
 RESCAN_S = 30.0
 PREFIX = "bot:"
 
@@ -37,8 +46,8 @@ class BotsWorker:
         self.pool: asyncpg.Pool
 
     def _heard(self, _conn: object, _pid: int, _channel: str, payload: str) -> None:
-        _, match_id, _ = payload.split(" ", 2)  # the model the bots read has moved
-        self.named.add(match_id)
+        _, _, moved = payload.partition(" ")  # the model the bots read has moved
+        self.named.update(m.match_id for m in _moved.decode(moved))
         self.woken.set()
 
     async def run(self, stop: asyncio.Event) -> None:

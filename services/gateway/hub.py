@@ -9,7 +9,7 @@ from typing import Any
 import asyncpg
 import msgspec
 
-CHANNEL = "starledger"  # "view {…}" and "ruling {…}" (see migration 0102)
+CHANNEL = "starledger"  # "views [{…}, …]" and "rulings [{…}, …]" (see migration 0105)
 
 
 class ViewNotice(msgspec.Struct, frozen=True):
@@ -33,8 +33,8 @@ class RulingNotice(msgspec.Struct, frozen=True):
 Notice = ViewNotice | RulingNotice
 _Seat = tuple[str, int | None]  # (match_id, seat)
 
-_view = msgspec.json.Decoder(ViewNotice)
-_ruling = msgspec.json.Decoder(RulingNotice)
+_views = msgspec.json.Decoder(list[ViewNotice])
+_rulings = msgspec.json.Decoder(list[RulingNotice])
 
 
 class Hub:
@@ -53,10 +53,11 @@ class Hub:
 
     def _heard(self, _conn: object, _pid: int, _channel: str, payload: str) -> None:
         kind, _, rest = payload.partition(" ")
-        notice: Notice = _view.decode(rest) if kind == "view" else _ruling.decode(rest)
-        for queue in self._listeners.get((notice.match_id, notice.seat), ()):
-            with suppress(asyncio.QueueFull):  # a stalled stream re-reads the latest view anyway
-                queue.put_nowait(notice)
+        notices: list[Notice] = [*(_views if kind == "views" else _rulings).decode(rest)]
+        for notice in notices:
+            for queue in self._listeners.get((notice.match_id, notice.seat), ()):
+                with suppress(asyncio.QueueFull):  # a stalled stream re-reads the latest view
+                    queue.put_nowait(notice)
 
     def subscribe(self, match_id: str, seat: int | None) -> asyncio.Queue[Notice]:
         queue: asyncio.Queue[Notice] = asyncio.Queue(maxsize=1000)

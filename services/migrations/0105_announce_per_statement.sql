@@ -1,6 +1,10 @@
 -- Announcements fire once per statement over its rows (transition tables) instead of once per
--- row: a projection writes a batch in one statement, and a per-row plpgsql call cost about as
--- much as the row itself. Channels and payloads are unchanged (see 0102 and 0104).
+-- row, and pack as many notices as fit into one notification: a projection writes a batch in
+-- one statement, and a per-row trigger and notification cost about as much as the row itself.
+-- Payloads: '<kind> [notice, ...]', JSON after the kind, under 8000 bytes:
+--   'views [{"match_id", "seat", "seq", "view"}, ...]'  ("view" null when 7000 bytes or more)
+--   'rulings [{"match_id", "decision_id", "seat", "ruling"}, ...]'  ("ruling" null when long)
+--   'replays [{"match_id", "last_seq"}, ...]' on 'starledger_replay'
 DROP TRIGGER seat_view_changed ON seat_views;
 DROP TRIGGER ruling_recorded ON audit;
 DROP TRIGGER replay_moved ON replay_matches;
@@ -8,12 +12,33 @@ DROP FUNCTION announce_seat_view();
 DROP FUNCTION announce_ruling();
 DROP FUNCTION announce_replay();
 
+CREATE FUNCTION notify_packed(channel text, kind text, notices text[]) RETURNS void AS $$
+DECLARE
+    room integer := 7990 - octet_length(kind) - 3;  -- the kind, a space and the brackets
+    packed text := '';
+    notice text;
+BEGIN
+    FOREACH notice IN ARRAY notices LOOP
+        IF packed <> '' AND octet_length(packed) + 1 + octet_length(notice) > room THEN
+            PERFORM pg_notify(channel, kind || ' [' || packed || ']');
+            packed := '';
+        END IF;
+        packed := CASE WHEN packed = '' THEN notice ELSE packed || ',' || notice END;
+    END LOOP;
+    IF packed <> '' THEN
+        PERFORM pg_notify(channel, kind || ' [' || packed || ']');
+    END IF;
+END $$ LANGUAGE plpgsql;
+
 CREATE FUNCTION announce_seat_views() RETURNS trigger AS $$
 BEGIN
-    PERFORM pg_notify('starledger', 'view ' || json_build_object(
-        'match_id', match_id, 'seat', seat, 'seq', seq,
-        'view', CASE WHEN octet_length(view::text) < 7000 THEN view END
-    )::text) FROM written;
+    PERFORM notify_packed('starledger', 'views', ARRAY(
+        SELECT json_build_object(
+            'match_id', match_id, 'seat', seat, 'seq', seq,
+            'view', CASE WHEN octet_length(view::text) < 7000 THEN view END
+        )::text
+        FROM written ORDER BY match_id, seat
+    ));
     RETURN NULL;
 END $$ LANGUAGE plpgsql;
 
@@ -22,19 +47,23 @@ CREATE TRIGGER seat_views_inserted AFTER INSERT ON seat_views
 CREATE TRIGGER seat_views_updated AFTER UPDATE ON seat_views
     REFERENCING NEW TABLE AS written FOR EACH STATEMENT EXECUTE FUNCTION announce_seat_views();
 
+-- A ruling is carried unless its texts are long (1000 bytes, even escaped, stay well under the
+-- limit); sizing the texts spares serialising each ruling twice.
 CREATE FUNCTION announce_rulings() RETURNS trigger AS $$
 BEGIN
-    PERFORM pg_notify('starledger', 'ruling ' || json_build_object(
-        'match_id', match_id, 'decision_id', decision_id, 'seat', seat,
-        'ruling', CASE WHEN octet_length(ruling::text) < 7000 THEN ruling END
-    )::text)
-    FROM (
-        SELECT *, json_build_object(
-            'match_id', match_id, 'seat', seat, 'accepted', accepted, 'rule', rule,
-            'reason', reason, 'first_seq', first_seq, 'last_seq', last_seq
-        ) AS ruling
-        FROM written
-    ) AS rulings;
+    PERFORM notify_packed('starledger', 'rulings', ARRAY(
+        SELECT json_build_object(
+            'match_id', match_id, 'decision_id', decision_id, 'seat', seat,
+            'ruling', CASE
+                WHEN octet_length(match_id) + octet_length(rule) + octet_length(reason) < 1000
+                THEN json_build_object(
+                    'match_id', match_id, 'seat', seat, 'accepted', accepted, 'rule', rule,
+                    'reason', reason, 'first_seq', first_seq, 'last_seq', last_seq
+                )
+            END
+        )::text
+        FROM written ORDER BY match_id, first_seq
+    ));
     RETURN NULL;
 END $$ LANGUAGE plpgsql;
 
@@ -43,8 +72,10 @@ CREATE TRIGGER rulings_recorded AFTER INSERT ON audit
 
 CREATE FUNCTION announce_replays() RETURNS trigger AS $$
 BEGIN
-    PERFORM pg_notify('starledger_replay', 'replay ' || match_id || ' ' || last_seq)
-    FROM written;
+    PERFORM notify_packed('starledger_replay', 'replays', ARRAY(
+        SELECT json_build_object('match_id', match_id, 'last_seq', last_seq)::text
+        FROM written ORDER BY match_id
+    ));
     RETURN NULL;
 END $$ LANGUAGE plpgsql;
 

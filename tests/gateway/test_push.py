@@ -105,3 +105,38 @@ async def test_a_seat_stream_pushes_its_own_views_and_rulings_only(
     finally:
         await stream.aclose()
         await hub.stop()
+
+
+async def test_a_batch_written_in_one_statement_announces_every_row_in_few_notifications(
+    settings: Settings, pool: asyncpg.Pool
+) -> None:
+    matches = [f"pack-{uuid.uuid4().hex[:8]}" for _ in range(60)]
+    payloads: list[str] = []
+    listener = await asyncpg.connect(settings.database_url)
+    await listener.add_listener("starledger", lambda *args: payloads.append(args[3]))
+    views = [
+        (m, seat, 7, json.dumps({"seat": seat, "pad": "v" * 900}))
+        for m in matches
+        for seat in range(4)
+    ]
+    try:
+        await pool.execute(
+            "INSERT INTO seat_views (match_id, seat, seq, view)"
+            " SELECT * FROM unnest($1::text[], $2::int[], $3::int[], $4::jsonb[])",
+            *(list(column) for column in zip(*views, strict=True)),
+        )
+        for m in matches:
+            await _ruling(pool, m, 2, 8)  # one statement each: a notification each
+        deadline = asyncio.get_running_loop().time() + 10
+        while len(payloads) < 60 + 1 and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.05)
+    finally:
+        await listener.close()
+    assert all(len(p.encode()) < 8000 for p in payloads)
+    packs = [p.partition(" ") for p in payloads]
+    views_packs = [json.loads(body) for kind, _, body in packs if kind == "views"]
+    notices = [n for pack in views_packs for n in pack]
+    assert sorted((n["match_id"], n["seat"]) for n in notices) == sorted(v[:2] for v in views)
+    assert all(n["view"]["pad"] for n in notices)  # every view carried
+    assert len(views_packs) <= 240 / 6  # packed: at least six views of 1 KB apiece
+    assert sum(kind == "rulings" for kind, _, _ in packs) == 60

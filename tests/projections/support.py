@@ -160,7 +160,8 @@ class ProjectionProcess(ServiceProcess):
     """`starledger projections run [NAMES]` as its own OS process."""
 
     def __init__(self, settings: Settings, log_dir: Path, names: list[str] | None = None) -> None:
-        super().__init__(settings, log_dir, "projections", ["projections", "run", *(names or [])])
+        name = "-".join(["projections", *(names or [])])
+        super().__init__(settings, log_dir, name, ["projections", "run", *(names or [])])
 
 
 def ruling_of(entries: list[Any]) -> Ruling:
