@@ -17,5 +17,5 @@ def test_a_crew_name_stands_for_its_read_models_and_repeats_count_once() -> None
 
 
 def test_an_unknown_name_is_refused_naming_what_is_known() -> None:
-    with pytest.raises(ValueError, match="no projection or crew called 'archives'.*records"):
+    with pytest.raises(ValueError, match=r"no projection or crew called 'archives'.*records"):
         resolve(["archives"])
