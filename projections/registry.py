@@ -13,9 +13,10 @@ PROJECTIONS: dict[str, type[Projection]] = {
 }
 
 
-# The crews the stack runs, each a process of its own, so the two fold on two cores: what
-# players and bots read (views, lobby, replays; analytics rides along, being light) apart from
-# the record of rulings (archive, audit), which costs the most per entry.
+# Crews to run as a process each where cores are to spare: what players and bots read (views,
+# lobby, replays; analytics rides along, being light) apart from the record of rulings (archive,
+# audit), which costs the most per entry. The stack runs all six in one process: on two cores
+# a second process costs more at live load (its own polling and commits) than it gains.
 CREWS: dict[str, tuple[str, ...]] = {
     "players": ("seat_views", "lobby", "replay", "analytics"),
     "records": ("archive", "audit"),

@@ -18,7 +18,6 @@ from pathlib import Path
 
 import httpx
 
-from projections.registry import CREWS
 from services import db
 from services.broker import LocalBroker
 from services.embedded_db import answers, start_embedded
@@ -66,10 +65,7 @@ def services(gateway_port: int) -> list[Service]:
     starledger = [sys.executable, "-m", "services"]
     return [
         Service("rules", [*starledger, "rules"]),
-        *(
-            Service(f"projections-{crew}", [*starledger, "projections", "run", crew])
-            for crew in CREWS
-        ),
+        Service("projections", [*starledger, "projections", "run"]),
         Service("gateway", [*starledger, "gateway", "--port", str(gateway_port)]),
         Service("bots", [*starledger, "bots"]),
     ]

