@@ -18,12 +18,11 @@ async def upsert(
     if not rows:
         return
     names = ", ".join(columns)
-    arrays = ", ".join(f"${i}::{kind}[]" for i, kind in enumerate(columns.values(), 1))
     updates = ", ".join(f"{c} = EXCLUDED.{c}" for c in columns if c not in key)
     await conn.execute(
-        f"INSERT INTO {table} ({names}) SELECT * FROM unnest({arrays})"
+        f"INSERT INTO {table} ({names}) SELECT * FROM {_unnest(columns)}"
         f" ON CONFLICT ({', '.join(key)}) DO UPDATE SET {updates}",
-        *(list(values) for values in zip(*rows, strict=True)),
+        *_by_column(rows),
     )
 
 
@@ -38,11 +37,20 @@ async def update(
     Each key appears at most once in `rows`."""
     if not rows:
         return
-    arrays = ", ".join(f"${i}::{kind}[]" for i, kind in enumerate(columns.values(), 1))
     sets = ", ".join(f"{c} = u.{c}" for c in columns if c not in key)
     matches = " AND ".join(f"t.{c} = u.{c}" for c in key)
     await conn.execute(
-        f"UPDATE {table} AS t SET {sets} FROM unnest({arrays}) AS u({', '.join(columns)})"
+        f"UPDATE {table} AS t SET {sets} FROM {_unnest(columns)} AS u({', '.join(columns)})"
         f" WHERE {matches}",
-        *(list(values) for values in zip(*rows, strict=True)),
+        *_by_column(rows),
     )
+
+
+def _unnest(columns: dict[str, str]) -> str:
+    """`unnest` of one array parameter per column, in order."""
+    arrays = ", ".join(f"${i}::{kind}[]" for i, kind in enumerate(columns.values(), 1))
+    return f"unnest({arrays})"
+
+
+def _by_column(rows: list[tuple[Any, ...]]) -> list[list[Any]]:
+    return [list(values) for values in zip(*rows, strict=True)]
