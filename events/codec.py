@@ -1,7 +1,8 @@
 """The one wire codec (JSON via msgspec) and the canonical encoding behind state hashes.
 
 Envelopes decode in one pass with bodies left raw; the match's ruleset then names the
-body types (`GameCodec`, built once per ruleset).
+body types (`GameCodec`, built once per ruleset). Match-log records, read by the thousand,
+first try one pass with the types of the ruleset the last record had.
 """
 
 import hashlib
@@ -52,11 +53,26 @@ class GameCodec:
         self._decision_body = msgspec.json.Decoder(
             Union[(*PLATFORM_DECISIONS, *ruleset.decision_types)]
         )
-        self._entry_body = msgspec.json.Decoder(Union[(*PLATFORM_ENTRIES, *ruleset.event_types)])
+        entry_body = Union[(*PLATFORM_ENTRIES, *ruleset.event_types)]
+        self._entry_body = msgspec.json.Decoder(entry_body)
+        self._record = msgspec.json.Decoder(Union[EntryBatch[entry_body], OwnerFence])  # noqa: UP007
         self._state = msgspec.msgpack.Decoder(ruleset.state_type)
 
     def decision_body(self, raw: bytes) -> Any:
         return self._decision_body.decode(raw)
+
+    def record(self, data: bytes) -> LogRecord | None:
+        """A current-schema record of this ruleset's match, typed in one pass; None if it is
+        anything else (the caller decodes it the general way)."""
+        try:
+            record = self._record.decode(data)
+        except msgspec.ValidationError:
+            return None
+        if isinstance(record, EntryBatch) and not all(
+            e.ruleset == self.ruleset.name and e.schema == SCHEMA for e in record.entries
+        ):
+            return None
+        return record
 
     def entry(self, entry: Entry[msgspec.Raw]) -> Entry[Any]:
         return msgspec.structs.replace(entry, body=self._entry_body.decode(entry.body))
@@ -81,8 +97,21 @@ def _current(entries: list[Entry[msgspec.Raw]]) -> bool:
     return all(e.schema == SCHEMA for e in entries)
 
 
+class _Likely:
+    ruleset = ""  # the ruleset of the last entry batch decoded: most records share it
+
+
 def decode_record(data: bytes) -> LogRecord:
     """A match-log record with every entry upcast to the current schema and typed by its ruleset."""
+    if _Likely.ruleset and (record := game_codec(_Likely.ruleset).record(data)) is not None:
+        return record
+    record = _decode_record(data)
+    if isinstance(record, EntryBatch) and record.entries:
+        _Likely.ruleset = record.entries[0].ruleset
+    return record
+
+
+def _decode_record(data: bytes) -> LogRecord:
     try:
         record = _record.decode(data)
         if isinstance(record, OwnerFence):

@@ -13,6 +13,7 @@ from events.envelope import (
 )
 from events.match import PartitionBook
 from services.rules.judge import rule_on
+from tests.projections.support import bot_decisions, judged
 from tests.support import decision
 from tests.tiny_ruleset import Added, RaceState
 from tests.workload import race_decisions
@@ -78,6 +79,9 @@ def test_an_old_entry_is_upcast_on_read(monkeypatch: pytest.MonkeyPatch) -> None
 
     monkeypatch.setitem(upcast.UPCASTERS, 0, rename_hash)
     assert decode_entry(encode(old)) == current
+    decode_record(
+        encode(EntryBatch(writer="w", decision_partition=0, decision_offset=0, entries=[current]))
+    )  # the same ruleset is now the likely one
     batch = {
         "type": "entries",
         "writer": "w",
@@ -92,3 +96,18 @@ def test_equal_states_hash_equal_and_different_states_differ() -> None:
     a = RaceState(seats=2, cards=[3, 4], total=5)
     assert state_hash(a) == state_hash(RaceState(seats=2, cards=[3, 4], total=5))
     assert state_hash(a) != state_hash(RaceState(seats=2, cards=[3, 4], total=6))
+
+
+def test_records_of_games_taken_in_turns_each_get_their_own_types() -> None:
+    race = [
+        EntryBatch(writer="w", decision_partition=0, decision_offset=i, entries=entries)
+        for i, entries in enumerate(_entries())
+    ]
+    worlds = [v for vs in judged(bot_decisions("cw", 2, "codec"), 1).values() for v in vs[1:]]
+    for race_batch, worlds_record in zip(race, worlds, strict=False):
+        assert decode_record(encode(race_batch)) == race_batch
+        typed = decode_record(worlds_record)
+        assert isinstance(typed, EntryBatch)
+        assert all(e.ruleset == "core-worlds" for e in typed.entries)
+        assert not any(isinstance(e.body, msgspec.Raw | Added) for e in typed.entries)
+        assert encode(typed) == worlds_record  # nothing lost or retyped on the way
