@@ -5,7 +5,9 @@ in `asked` until the match reveals it, as in the archive."""
 from typing import Any
 
 import asyncpg
+import msgspec
 
+from events.codec import encode
 from events.envelope import Ruling, SeedRevealed
 from events.match import MatchRecord
 from projections.projection import Projection, Step, kind
@@ -60,7 +62,7 @@ class Audit(Projection):
                 verdict.accepted,
                 verdict.rule,
                 verdict.reason,
-                [kind(e.body) for e in entries],
+                encode([kind(e.body) for e in entries]).decode(),
                 step.hash_before,
                 entries[-1].state_hash,
                 sealed,
@@ -84,7 +86,7 @@ async def explain(
         match_id,
         seq,
     )
-    return dict(row) if row else None
+    return _as_dict(row) if row else None
 
 
 async def rejections(
@@ -93,4 +95,8 @@ async def rejections(
     rows = await conn.fetch(
         "SELECT * FROM audit WHERE match_id = $1 AND NOT accepted ORDER BY first_seq", match_id
     )
-    return [dict(r) for r in rows]
+    return [_as_dict(r) for r in rows]
+
+
+def _as_dict(row: asyncpg.Record) -> dict[str, Any]:
+    return {**row, "caused": msgspec.json.decode(row["caused"])}

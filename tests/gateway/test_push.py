@@ -56,7 +56,7 @@ async def _ruling(pool: asyncpg.Pool, match_id: str, seat: int, seq: int) -> str
         "accepted": False,
         "rule": "R-1",
         "reason": "not your turn",
-        "caused": ["ruling"],
+        "caused": '["ruling"]',
         "hash_before": "h",
         "hash_after": "h",
         "sealed": False,

@@ -147,7 +147,7 @@ async def _audit(pool: asyncpg.Pool, match: MatchRecord, entries: list[Entry[Any
             verdict.body.rule,
             verdict.body.reason,
         )
-        assert row["caused"] == [kind(e.body) for e in run]
+        assert json.loads(row["caused"]) == [kind(e.body) for e in run]
         assert (row["hash_before"], row["hash_after"]) == (hash_before, run[-1].state_hash)
         hash_before = run[-1].state_hash
     for entry in entries[:: max(1, len(entries) // 10)]:
