@@ -10,6 +10,7 @@ import msgspec
 from events.codec import encode
 from events.envelope import Ruling, SeedRevealed
 from events.match import MatchRecord
+from projections.announce import CHANNEL, announce, ruling_notice
 from projections.projection import Projection, Step, kind
 from projections.secrecy import seal, unseal_rows
 
@@ -41,6 +42,7 @@ class Audit(Projection):
     def __init__(self) -> None:
         self.rows: list[tuple[Any, ...]] = []
         self.revealed: list[MatchRecord] = []
+        self.notices: list[bytes] = []
 
     def take(self, step: Step) -> None:
         entries = step.entries
@@ -70,11 +72,22 @@ class Audit(Projection):
         )
         if any(isinstance(e.body, SeedRevealed) for e in entries):
             self.revealed.append(step.match)
+        ruled = {
+            "match_id": ruling.match_id,
+            "seat": verdict.seat,
+            "accepted": verdict.accepted,
+            "rule": verdict.rule,
+            "reason": verdict.reason,
+            "first_seq": entries[0].seq,
+            "last_seq": entries[-1].seq,
+        }
+        self.notices.append(ruling_notice(ruling.decision_id, ruled))
 
     async def write(self, conn: asyncpg.Connection) -> None:
         if self.rows:
             await conn.copy_records_to_table("audit", records=self.rows, columns=COLUMNS)
         await unseal_rows(conn, "audit", "asked", self.revealed)
+        await announce(conn, CHANNEL, "rulings", self.notices)
 
 
 async def explain(

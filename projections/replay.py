@@ -14,11 +14,11 @@ import msgspec
 from events.codec import decode_entry, encode
 from events.match import MatchRecord, apply, record_bytes, record_from_bytes
 from events.ruleset import get_ruleset
+from projections.announce import REPLAY_CHANNEL, announce, replay_notice
 from projections.projection import Projection, Step
 from projections.upsert import upsert
 
 CHECKPOINT_EVERY = 64
-MOVED_CHANNEL = "starledger_replay"  # 'replays [{"match_id", "last_seq"}, ...]' as matches move
 
 
 class Replay(Projection):
@@ -54,6 +54,8 @@ class Replay(Projection):
             {"match_id": "text", "ruleset": "text", "last_seq": "integer", "over": "boolean"},
             self.heads,
         )
+        moved = [replay_notice(match_id, last_seq) for match_id, _, last_seq, _ in self.heads]
+        await announce(conn, REPLAY_CHANNEL, "replays", moved)
 
 
 class ReplayStep(msgspec.Struct, frozen=True):

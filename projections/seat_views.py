@@ -9,6 +9,7 @@ import asyncpg
 from events.codec import encode
 from events.match import MatchRecord
 from events.ruleset import get_ruleset
+from projections.announce import CHANNEL, announce, view_notice
 from projections.projection import Projection, Step
 from projections.upsert import upsert
 
@@ -24,6 +25,7 @@ class SeatViews(Projection):
         self.matches: dict[str, MatchRecord] = {}
         self.seats: list[tuple[Any, ...]] = []
         self.public: list[tuple[Any, ...]] = []
+        self.notices: list[bytes] = []
 
     def take(self, step: Step) -> None:
         self.matches[step.match.match_id] = step.match  # only the batch's last state is kept
@@ -36,9 +38,11 @@ class SeatViews(Projection):
             for seat in range(match.seats):
                 view = encode(ruleset.view(match.state, seat)).decode()
                 self.seats.append((match.match_id, seat, match.seq, view))
+                self.notices.append(view_notice(match.match_id, seat, match.seq, view))
             public = encode(ruleset.view(match.state, None)).decode()
             self.public.append((match.match_id, match.seq, public))
 
     async def write(self, conn: asyncpg.Connection) -> None:
         await upsert(conn, "seat_views", ("match_id", "seat"), SEAT_COLUMNS, self.seats)
         await upsert(conn, "public_views", ("match_id",), PUBLIC_COLUMNS, self.public)
+        await announce(conn, CHANNEL, "views", self.notices)

@@ -17,6 +17,7 @@ import structlog
 from events.ruleset import get_ruleset
 from events.rulesets.core_worlds.bots import BOTS as CORE_WORLDS_BOTS
 from projections import replay
+from projections.announce import REPLAY_CHANNEL, ReplayNotice
 from services import db
 from services.gateway.submit import Submitter
 from services.settings import Settings
@@ -25,13 +26,7 @@ log = structlog.get_logger("bots")
 
 BOTS = {"core-worlds": CORE_WORLDS_BOTS}
 
-
-class _Moved(msgspec.Struct, frozen=True):
-    match_id: str
-    last_seq: int
-
-
-_moved = msgspec.json.Decoder(list[_Moved])  # 'replays [...]' (see replay.MOVED_CHANNEL)
+_moved = msgspec.json.Decoder(list[ReplayNotice])  # 'replays [...]' (see projections.announce)
 RESCAN_S = 30.0
 PREFIX = "bot:"
 
@@ -54,7 +49,7 @@ class BotsWorker:
         self.pool = await db.connect(self.settings.database_url, size=2)
         await db.migrate(self.pool)
         listener = await asyncpg.connect(self.settings.database_url)
-        await listener.add_listener(replay.MOVED_CHANNEL, self._heard)
+        await listener.add_listener(REPLAY_CHANNEL, self._heard)
         await self.submitter.start()
         log.info("bots_worker_started")
         try:

@@ -4,31 +4,11 @@ seat's stream hears only its own seat's views and rulings."""
 import asyncio
 from collections import defaultdict
 from contextlib import suppress
-from typing import Any
 
 import asyncpg
 import msgspec
 
-CHANNEL = "starledger"  # "views [{…}, …]" and "rulings [{…}, …]" (see migration 0105)
-
-
-class ViewNotice(msgspec.Struct, frozen=True):
-    match_id: str
-    seat: int
-    seq: int
-    view: msgspec.Raw  # the view's JSON; `null` when too big to carry
-
-    def carried(self) -> str | None:
-        text = bytes(self.view).decode()
-        return None if text == "null" else text
-
-
-class RulingNotice(msgspec.Struct, frozen=True):
-    match_id: str
-    decision_id: str
-    seat: int | None
-    ruling: dict[str, Any] | None = None  # as `reads.ruling` gives it; None when too big
-
+from projections.announce import CHANNEL, RulingNotice, ViewNotice
 
 Notice = ViewNotice | RulingNotice
 _Seat = tuple[str, int | None]  # (match_id, seat)

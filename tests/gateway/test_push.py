@@ -13,6 +13,7 @@ import asyncpg
 import pytest
 from litestar.response import ServerSentEventMessage
 
+from projections.announce import CHANNEL, announce, ruling_notice, view_notice
 from projections.audit import COLUMNS as AUDIT_COLUMNS
 from services import db
 from services.gateway.hub import Hub
@@ -30,14 +31,18 @@ async def pool(settings: Settings) -> AsyncIterator[asyncpg.Pool]:
 
 
 async def _view(pool: asyncpg.Pool, match_id: str, seat: int, seq: int, view: Any) -> None:
-    await pool.execute(
-        "INSERT INTO seat_views (match_id, seat, seq, view) VALUES ($1, $2, $3, $4::jsonb)"
-        " ON CONFLICT (match_id, seat) DO UPDATE SET seq = EXCLUDED.seq, view = EXCLUDED.view",
-        match_id,
-        seat,
-        seq,
-        json.dumps(view),
-    )
+    """A seat view written and announced as the seat-views projection does."""
+    text = json.dumps(view)
+    async with pool.acquire() as conn, conn.transaction():
+        await conn.execute(
+            "INSERT INTO seat_views (match_id, seat, seq, view) VALUES ($1, $2, $3, $4::jsonb)"
+            " ON CONFLICT (match_id, seat) DO UPDATE SET seq = EXCLUDED.seq, view = EXCLUDED.view",
+            match_id,
+            seat,
+            seq,
+            text,
+        )
+        await announce(conn, CHANNEL, "views", [view_notice(match_id, seat, seq, text)])
 
 
 async def _ruling(pool: asyncpg.Pool, match_id: str, seat: int, seq: int) -> str:
@@ -61,9 +66,13 @@ async def _ruling(pool: asyncpg.Pool, match_id: str, seat: int, seq: int) -> str
         "hash_after": "h",
         "sealed": False,
     }
-    await pool.copy_records_to_table(
-        "audit", records=[tuple(row[c] for c in AUDIT_COLUMNS)], columns=AUDIT_COLUMNS
-    )
+    ruled = {k: row[k] for k in ("match_id", "seat", "accepted", "rule", "reason")}
+    ruled |= {"first_seq": seq, "last_seq": seq}
+    async with pool.acquire() as conn, conn.transaction():  # as the audit projection does
+        await conn.copy_records_to_table(
+            "audit", records=[tuple(row[c] for c in AUDIT_COLUMNS)], columns=AUDIT_COLUMNS
+        )
+        await announce(conn, CHANNEL, "rulings", [ruling_notice(decision_id, ruled)])
     return decision_id
 
 
@@ -105,38 +114,3 @@ async def test_a_seat_stream_pushes_its_own_views_and_rulings_only(
     finally:
         await stream.aclose()
         await hub.stop()
-
-
-async def test_a_batch_written_in_one_statement_announces_every_row_in_few_notifications(
-    settings: Settings, pool: asyncpg.Pool
-) -> None:
-    matches = [f"pack-{uuid.uuid4().hex[:8]}" for _ in range(60)]
-    payloads: list[str] = []
-    listener = await asyncpg.connect(settings.database_url)
-    await listener.add_listener("starledger", lambda *args: payloads.append(args[3]))
-    views = [
-        (m, seat, 7, json.dumps({"seat": seat, "pad": "v" * 900}))
-        for m in matches
-        for seat in range(4)
-    ]
-    try:
-        await pool.execute(
-            "INSERT INTO seat_views (match_id, seat, seq, view)"
-            " SELECT * FROM unnest($1::text[], $2::int[], $3::int[], $4::jsonb[])",
-            *(list(column) for column in zip(*views, strict=True)),
-        )
-        for m in matches:
-            await _ruling(pool, m, 2, 8)  # one statement each: a notification each
-        deadline = asyncio.get_running_loop().time() + 10
-        while len(payloads) < 60 + 1 and asyncio.get_running_loop().time() < deadline:
-            await asyncio.sleep(0.05)
-    finally:
-        await listener.close()
-    assert all(len(p.encode()) < 8000 for p in payloads)
-    packs = [p.partition(" ") for p in payloads]
-    views_packs = [json.loads(body) for kind, _, body in packs if kind == "views"]
-    notices = [n for pack in views_packs for n in pack]
-    assert sorted((n["match_id"], n["seat"]) for n in notices) == sorted(v[:2] for v in views)
-    assert all(n["view"]["pad"] for n in notices)  # every view carried
-    assert len(views_packs) <= 240 / 6  # packed: at least six views of 1 KB apiece
-    assert sum(kind == "rulings" for kind, _, _ in packs) == 60

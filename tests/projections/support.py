@@ -5,7 +5,7 @@ import asyncio
 import hashlib
 import random
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -14,14 +14,14 @@ import asyncpg
 import msgspec
 from aiokafka import AIOKafkaProducer
 
-from events.codec import encode
+from events.codec import decode_record, encode
 from events.envelope import ClaimSeat, CreateMatch, Decision, EntryBatch, OwnerFence, Ruling
 from events.match import PartitionBook
 from events.ruleset import get_ruleset
 from events.rulesets.core_worlds.bots import BOTS
 from events.rulesets.core_worlds.decisions import Pass
 from projections import log_end, runner
-from projections.projection import Projection
+from projections.projection import Projection, Step
 from projections.registry import PROJECTIONS
 from projections.status import caught_up
 from services.rules.judge import rule_on
@@ -166,3 +166,27 @@ class ProjectionProcess(ServiceProcess):
 
 def ruling_of(entries: list[Any]) -> Ruling:
     return next(e.body for e in entries if isinstance(e.body, Ruling))
+
+
+def steps_of(matches: list[tuple[str, int, str]]) -> Iterator[Step]:
+    """Every decision's step of some Core Worlds matches, folded as a worker folds them."""
+    stream = [d for m, seats, seed in matches for d in bot_decisions(m, seats, seed)]
+    book = PartitionBook()
+    for value in judged(stream, partitions=1)[0]:
+        record = decode_record(value)
+        if isinstance(record, EntryBatch):
+            before = book.matches.get(record.entries[0].match_id)
+            counted = book.fold(record)
+            yield Step(
+                counted, before.state_hash if before else "", book.matches[counted[0].match_id]
+            )
+
+
+async def project(pool: asyncpg.Pool, projection: type[Projection], *steps: Step) -> None:
+    """One batch of `steps` through `projection`, as a worker writes it."""
+    batch = projection()
+    for step in steps:
+        batch.take(step)
+    batch.finish()
+    async with pool.acquire() as conn, conn.transaction():
+        await batch.write(conn)

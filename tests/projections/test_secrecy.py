@@ -2,47 +2,20 @@
 no row shows a match's seed before the match reveals it."""
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import asyncpg
 
-from events.codec import decode_record
-from events.envelope import EntryBatch
-from events.match import PartitionBook
 from projections.archive import Archive
 from projections.audit import Audit
-from projections.projection import Projection, Step
 from projections.seat_views import SeatViews
-from tests.projections.support import bot_decisions, judged
-
-
-def _steps(matches: list[tuple[str, int, str]]) -> Iterator[Step]:
-    """Every decision's step of some Core Worlds matches, folded as a worker folds them."""
-    stream = [d for m, seats, seed in matches for d in bot_decisions(m, seats, seed)]
-    book = PartitionBook()
-    for value in judged(stream, partitions=1)[0]:
-        record = decode_record(value)
-        if isinstance(record, EntryBatch):
-            before = book.matches.get(record.entries[0].match_id)
-            counted = book.fold(record)
-            yield Step(
-                counted, before.state_hash if before else "", book.matches[counted[0].match_id]
-            )
-
-
-async def _project(pool: asyncpg.Pool, projection: type[Projection], step: Step) -> None:
-    batch = projection()
-    batch.take(step)
-    batch.finish()
-    async with pool.acquire() as conn, conn.transaction():
-        await batch.write(conn)
+from tests.projections.support import project, steps_of
 
 
 async def test_no_stored_seat_view_ever_holds_another_seats_hand(pool: asyncpg.Pool) -> None:
     checked = 0
-    for step in _steps([("two", 2, "h2"), ("three", 3, "h3"), ("four", 4, "h4")]):
-        await _project(pool, SeatViews, step)
+    for step in steps_of([("two", 2, "h2"), ("three", 3, "h3"), ("four", 4, "h4")]):
+        await project(pool, SeatViews, step)
         match = step.match
         if match.state is None:
             continue
@@ -69,9 +42,9 @@ SEED = 'the "secret" seed\\é'  # JSON escapes it: sealing and unsealing must no
 async def test_the_seed_is_sealed_until_the_match_reveals_it(pool: asyncpg.Pool) -> None:
     sealed_rows = 0
     escaped = json.dumps(SEED, ensure_ascii=False)[1:-1]
-    for step in _steps([("secret", 3, SEED)]):
+    for step in steps_of([("secret", 3, SEED)]):
         for projection in (Archive, Audit):
-            await _project(pool, projection, step)
+            await project(pool, projection, step)
         text = await pool.fetchval(
             "SELECT string_agg(body::text, '') FROM archive WHERE match_id = 'secret'"
         ) + await pool.fetchval("SELECT string_agg(asked::text, '') FROM audit")

@@ -1,0 +1,88 @@
+"""What a batch wrote, told to listeners when its transaction commits: PostgreSQL notifications,
+each packing as many notices as fit under the 8000-byte limit, as '<kind> [notice, ...]':
+
+- 'views [ViewNotice, ...]' and 'rulings [RulingNotice, ...]' on CHANNEL (the gateway);
+- 'replays [ReplayNotice, ...]' on REPLAY_CHANNEL (the bots worker).
+
+The workers build the notices (a trigger building them in SQL cost PostgreSQL about as much
+as the rows it announced) and send a batch's in one statement.
+"""
+
+from typing import Any
+
+import asyncpg
+import msgspec
+
+CHANNEL = "starledger"
+REPLAY_CHANNEL = "starledger_replay"
+PAYLOAD_LIMIT = 7999  # bytes, as PostgreSQL counts them
+CARRY_UP_TO = 7000  # a view or ruling this long or longer is not carried: listeners read it
+
+
+class ViewNotice(msgspec.Struct, frozen=True):
+    match_id: str
+    seat: int
+    seq: int
+    view: msgspec.Raw  # the view's JSON; `null` when too big to carry
+
+    def carried(self) -> str | None:
+        text = bytes(self.view).decode()
+        return None if text == "null" else text
+
+
+class RulingNotice(msgspec.Struct, frozen=True):
+    match_id: str
+    decision_id: str
+    seat: int | None
+    ruling: dict[str, Any] | None = None  # as `gateway.reads.ruling` gives it; None if too big
+
+
+class ReplayNotice(msgspec.Struct, frozen=True):
+    match_id: str
+    last_seq: int
+
+
+_NULL = msgspec.Raw(b"null")
+_encoder = msgspec.json.Encoder()
+
+
+def view_notice(match_id: str, seat: int, seq: int, view: str) -> bytes:
+    carried = msgspec.Raw(view.encode()) if len(view) < CARRY_UP_TO else _NULL
+    return _encoder.encode(ViewNotice(match_id, seat, seq, carried))
+
+
+def ruling_notice(decision_id: str, ruling: dict[str, Any]) -> bytes:
+    carried = ruling if len(_encoder.encode(ruling)) < CARRY_UP_TO else None
+    return _encoder.encode(RulingNotice(ruling["match_id"], decision_id, ruling["seat"], carried))
+
+
+def replay_notice(match_id: str, last_seq: int) -> bytes:
+    return _encoder.encode(ReplayNotice(match_id, last_seq))
+
+
+def pack(kind: str, notices: list[bytes]) -> list[str]:
+    """Payloads holding every notice in order, as few as fit. A notice that cannot fit even
+    alone (ids thousands of bytes long) is left out: its listeners read the model instead."""
+    room = PAYLOAD_LIMIT - len(kind) - 3  # the space and the brackets
+    payloads: list[str] = []
+    packed: list[bytes] = []
+    size = 0
+    for notice in notices:
+        if len(notice) > room:
+            continue
+        if packed and size + 1 + len(notice) > room:
+            payloads.append(f"{kind} [{b','.join(packed).decode()}]")
+            packed, size = [], 0
+        size += len(notice) + (1 if packed else 0)
+        packed.append(notice)
+    if packed:
+        payloads.append(f"{kind} [{b','.join(packed).decode()}]")
+    return payloads
+
+
+async def announce(conn: asyncpg.Connection, channel: str, kind: str, notices: list[bytes]) -> None:
+    """Send `notices` on `channel` when the transaction `conn` is in commits."""
+    if payloads := pack(kind, notices):
+        await conn.execute(
+            "SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload", channel, payloads
+        )
