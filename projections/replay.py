@@ -1,6 +1,7 @@
-"""Replay: a match at any step k. Every entry is kept, and the folded record at the first
-decision boundary on or after each multiple of CHECKPOINT_EVERY, so step k is one checkpoint
-plus fewer than about CHECKPOINT_EVERY entries folded with `events.match.apply`.
+"""Replay: a match at any step k. Every entry is kept (a row per decision), and the folded
+record at the first decision boundary on or after each multiple of CHECKPOINT_EVERY, so step
+k is one checkpoint plus fewer than about CHECKPOINT_EVERY entries folded with
+`events.match.apply`.
 
 What `at` shows: a seat's own view when a seat is named; else the public view while the
 match runs, and the full state once it has ended (the state holds the seed and every hand).
@@ -12,6 +13,7 @@ import asyncpg
 import msgspec
 
 from events.codec import decode_entry, encode
+from events.envelope import Entry
 from events.match import MatchRecord, apply, record_bytes, record_from_bytes
 from events.ruleset import get_ruleset
 from projections.announce import REPLAY_CHANNEL, announce, replay_notice
@@ -19,22 +21,23 @@ from projections.projection import Projection, Step
 from projections.upsert import upsert
 
 CHECKPOINT_EVERY = 64
+_raw_entries = msgspec.json.Decoder(list[msgspec.Raw])
 
 
 class Replay(Projection):
     name = "replay"
-    tables = ("replay_matches", "replay_entries", "replay_checkpoints")
+    tables = ("replay_matches", "replay_steps", "replay_checkpoints")
 
     def __init__(self) -> None:
-        self.entries: list[tuple[str, int, bytes]] = []
+        self.steps: list[tuple[str, int, int, bytes]] = []
         self.checkpoints: list[tuple[str, int, bytes, bytes]] = []
         self.matches: dict[str, MatchRecord] = {}
         self.heads: list[tuple[Any, ...]] = []
 
     def take(self, step: Step) -> None:
         match = step.match
-        self.entries += [(e.match_id, e.seq, encode(e)) for e in step.entries]
         first, last = step.entries[0].seq, step.entries[-1].seq
+        self.steps.append((match.match_id, first, last, encode(step.entries)))
         if last // CHECKPOINT_EVERY > (first - 1) // CHECKPOINT_EVERY and match.state is not None:
             self.checkpoints.append((match.match_id, last, *record_bytes(match)))
         self.matches[match.match_id] = match
@@ -43,8 +46,8 @@ class Replay(Projection):
         self.heads = [(m.match_id, m.ruleset, m.seq, m.over) for m in self.matches.values()]
 
     async def write(self, conn: asyncpg.Connection) -> None:
-        if self.entries:
-            await conn.copy_records_to_table("replay_entries", records=self.entries)
+        if self.steps:
+            await conn.copy_records_to_table("replay_steps", records=self.steps)
         if self.checkpoints:
             await conn.copy_records_to_table("replay_checkpoints", records=self.checkpoints)
         await upsert(
@@ -79,16 +82,24 @@ async def record_at(
         last,
     )
     record = record_from_bytes(checkpoint["record"], checkpoint["state"]) if checkpoint else None
-    rows = await conn.fetch(
-        "SELECT entry FROM replay_entries WHERE match_id = $1 AND seq > $2 AND seq <= $3"
-        " ORDER BY seq",
-        match_id,
-        checkpoint["seq"] if checkpoint else 0,
-        last,
-    )
-    for row in rows:
-        record = apply(record, decode_entry(row["entry"]))
+    for entry in await entries(conn, match_id, checkpoint["seq"] if checkpoint else 0, last):
+        record = apply(record, entry)
     return record
+
+
+async def entries(
+    conn: asyncpg.Connection | asyncpg.Pool, match_id: str, after: int = 0, upto: int = 2**31 - 1
+) -> list[Entry[Any]]:
+    """The match's entries with `after` < seq <= `upto`, in seq order, seed and all."""
+    rows = await conn.fetch(
+        "SELECT entries FROM replay_steps WHERE match_id = $1 AND last_seq > $2"
+        " AND first_seq <= $3 ORDER BY first_seq",
+        match_id,
+        after,
+        upto,
+    )
+    found = [decode_entry(raw) for row in rows for raw in _raw_entries.decode(row["entries"])]
+    return [e for e in found if after < e.seq <= upto]
 
 
 async def at(

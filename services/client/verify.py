@@ -15,10 +15,11 @@ import asyncpg
 import msgspec
 
 from events import platform_rules as rules
-from events.codec import decode_entry, encode
+from events.codec import encode
 from events.envelope import DeadLetter, Decision, Entry, MatchCreated, Ruling
 from events.match import PartitionBook
 from events.ruleset import UnknownRuleset, get_ruleset
+from projections import replay
 from services.client.http import ClientError
 from services.rules.judge import rule_on
 from services.settings import load_settings
@@ -38,12 +39,9 @@ async def archived(database_url: str, match_id: str) -> list[Entry[Any]]:
     except (OSError, asyncpg.PostgresError) as error:
         raise ClientError(f"PostgreSQL at {database_url} does not answer: {error}") from None
     try:
-        rows = await conn.fetch(
-            "SELECT entry FROM replay_entries WHERE match_id = $1 ORDER BY seq", match_id
-        )
+        return await replay.entries(conn, match_id)
     finally:
         await conn.close()
-    return [decode_entry(row["entry"]) for row in rows]
 
 
 def _batches(entries: list[Entry[Any]]) -> Iterator[list[Entry[Any]]]:

@@ -58,7 +58,7 @@ async def _archive(database_url: str, match_id: str, entries: list[Entry]) -> No
     conn = await asyncpg.connect(database_url)
     try:
         await conn.copy_records_to_table(
-            "replay_entries", records=[(match_id, e.seq, encode(e)) for e in entries]
+            "replay_steps", records=[(match_id, e.seq, e.seq, encode([e])) for e in entries]
         )
     finally:
         await conn.close()
