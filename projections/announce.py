@@ -52,7 +52,10 @@ def view_notice(match_id: str, seat: int, seq: int, view: str) -> bytes:
 
 
 def ruling_notice(decision_id: str, ruling: dict[str, Any]) -> bytes:
-    carried = ruling if len(_encoder.encode(ruling)) < CARRY_UP_TO else None
+    # Sized by its texts rather than encoded twice: 1000 characters stay under CARRY_UP_TO
+    # even if JSON escapes every one.
+    texts = len(ruling["match_id"]) + len(ruling["rule"]) + len(ruling["reason"])
+    carried = ruling if texts < 1000 else None
     return _encoder.encode(RulingNotice(ruling["match_id"], decision_id, ruling["seat"], carried))
 
 

@@ -25,10 +25,10 @@ from services.settings import Settings
 log = structlog.get_logger("bots")
 
 BOTS = {"core-worlds": CORE_WORLDS_BOTS}
-
-_moved = msgspec.json.Decoder(list[ReplayNotice])  # 'replays [...]' (see projections.announce)
 RESCAN_S = 30.0
 PREFIX = "bot:"
+
+_moved = msgspec.json.Decoder(list[ReplayNotice])  # 'replays [...]' (see projections.announce)
 
 
 class BotsWorker:
