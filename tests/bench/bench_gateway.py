@@ -98,12 +98,15 @@ class Load:
             nonlocal written_at
             match.sent_at = written_at = time.perf_counter()
 
-        reply = await self.client.send(
-            "POST", f"/matches/{match.match_id}/decisions", body, match.seats[seat], written
-        )
-        if match.measured:
+        try:
+            reply = await self.client.send(
+                "POST", f"/matches/{match.match_id}/decisions", body, match.seats[seat], written
+            )
+        except (OSError, IndexError, asyncio.IncompleteReadError):  # the connection broke
+            reply = None
+        if match.measured and reply is not None:
             self.post_ms.append((time.perf_counter() - written_at) * 1000)
-        if reply.status != 202:  # not on the log: the match may go on without it
+        if reply is None or reply.status != 202:  # perhaps not on the log: go on without it
             self.failures += 1
             match.sent, match.sent_at = match.sent - 1, 0.0
             self.ready.append(match)

@@ -57,8 +57,12 @@ class Client:
     ) -> Reply:
         """One request; `on_sent` runs as it is written, after any wait for a connection."""
         reader, writer = await self._idle.get()
+        request = _request(method, path, body, token)
         try:
-            writer.write(_request(method, path, body, token))
+            if reader.at_eof():  # the server closed it while idle (keep-alive timeout)
+                writer.close()
+                reader, writer = await asyncio.open_connection(self.host, self.port)
+            writer.write(request)
             if on_sent is not None:
                 on_sent()
             status, headers = await _head(reader)
