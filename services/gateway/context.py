@@ -12,8 +12,12 @@ from services import db
 from services.gateway import reads, tokens
 from services.gateway.hub import Hub
 from services.gateway.limits import RateLimit
+from services.gateway.recent import Recent
 from services.gateway.submit import Submitter
 from services.settings import Settings
+
+# Entries per memo: every seat in play on a busy gateway; past it, the least used is read again.
+REMEMBERED = 100_000
 
 
 class Context:
@@ -23,9 +27,9 @@ class Context:
         self.hub = Hub(settings.database_url)
         self.limiter = RateLimit(per_second=20)
         self.bots: dict[str, Any] = {"core-worlds": CORE_WORLDS_BOTS}
-        self._holders: dict[str, tokens.Holder] = {}  # by digest: a token never changes
-        self._seated: set[str] = set()  # accepted claims: the log keeps them accepted
-        self._games: dict[str, str] = {}  # match -> its game: a match never changes game
+        self._holders: Recent[str, tokens.Holder] = Recent(REMEMBERED)  # by token digest
+        self._seated: Recent[str, bool] = Recent(REMEMBERED)  # claims the log accepted
+        self._games: Recent[str, str] = Recent(REMEMBERED)  # match -> its game
         self.pool: asyncpg.Pool
 
     async def start(self) -> None:
@@ -45,15 +49,16 @@ class Context:
         if (holder := self._holders.get(key)) is None:
             holder = await tokens.holder_of(self.pool, token)
             if holder is not None:
-                self._holders[key] = holder
+                self._holders.put(key, holder)
         return holder
 
     async def seat_is_held(self, holder: tokens.Holder) -> bool:
-        if holder.claim_decision_id in self._seated:
+        claim = holder.claim_decision_id
+        if claim is not None and self._seated.get(claim):
             return True
         held = await tokens.seat_is_held(self.pool, holder)
-        if held and holder.claim_decision_id is not None:
-            self._seated.add(holder.claim_decision_id)
+        if held and claim is not None:
+            self._seated.put(claim, True)
         return held
 
     async def game_of(self, match_id: str) -> str | None:
@@ -61,7 +66,7 @@ class Context:
         if (game := self._games.get(match_id)) is None:
             game = await reads.game(self.pool, match_id)
             if game is not None:
-                self._games[match_id] = game
+                self._games.put(match_id, game)
         return game
 
     def new_match_id(self) -> str:

@@ -1,20 +1,34 @@
 """At most 20 decisions a second per token: a sliding one-second window."""
 
 import time
-from collections import defaultdict, deque
+from collections import deque
+
+WINDOW_S = 1.0
+SWEEP_S = 10.0  # how often tokens quiet for a whole window are forgotten
 
 
 class RateLimit:
     def __init__(self, per_second: int = 20) -> None:
         self.per_second = per_second
-        self._recent: dict[str, deque[float]] = defaultdict(deque)
+        self._recent: dict[str, deque[float]] = {}
+        self._swept_at = time.monotonic()
 
     def allow(self, key: str) -> bool:
         now = time.monotonic()
-        recent = self._recent[key]
-        while recent and now - recent[0] >= 1.0:
+        if now - self._swept_at >= SWEEP_S:
+            self._sweep(now)
+        recent = self._recent.setdefault(key, deque())
+        while recent and now - recent[0] >= WINDOW_S:
             recent.popleft()
         if len(recent) >= self.per_second:
             return False
         recent.append(now)
         return True
+
+    def _sweep(self, now: float) -> None:
+        self._recent = {k: r for k, r in self._recent.items() if now - r[-1] < WINDOW_S}
+        self._swept_at = now
+
+    def __len__(self) -> int:
+        """Tokens remembered: those that sent a decision lately."""
+        return len(self._recent)
