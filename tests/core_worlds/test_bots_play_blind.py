@@ -54,4 +54,3 @@ def test_no_bot_decision_depends_on_what_its_seat_cannot_see(seats: int, seed: s
         assert isinstance(verdict, Accepted)
         game, _ = settle(fold(verdict.events, game))
     assert checked > 50
-
