@@ -13,9 +13,12 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     snapshot_every: int = 10_000  # entries written on a partition between snapshots
     session_timeout_ms: int = 10_000  # how long a silent rules instance keeps its partitions
     heartbeat_ms: int = 1_000
-    # A consumer's fetch returns after this even with nothing new (Tansu answers no sooner), so
-    # it bounds each hop's latency; a larger wait costs less CPU while idle.
-    fetch_wait_ms: int = 10
+    # How long a fetch with nothing new waits. Tansu notices new records during the wait only
+    # now and then, so it sets a hop's latency there (about a quarter of it on average), while
+    # a shorter wait costs the broker and consumers CPU in idle fetches. 50 ms against 10: the
+    # idle stack uses 40 % less CPU, 1,000 decisions/s 10-20 % less with a lower p99, at
+    # 15 ms more p50 at 100/s (`make bench`). Apache Kafka answers at once whatever the wait.
+    fetch_wait_ms: int = 50
     log_format: str = "auto"  # json, console, or auto (console on a terminal)
 
     @property
