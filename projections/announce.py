@@ -5,18 +5,20 @@ each packing as many notices as fit under the 8000-byte limit, as '<kind> [notic
 - 'replays [ReplayNotice, ...]' on REPLAY_CHANNEL (the bots worker).
 
 The workers build the notices (a trigger building them in SQL cost PostgreSQL about as much
-as the rows it announced) and send a batch's in one statement.
+as the rows it announced); a crew's batch sends all of them in the statement that moves its
+offsets (`projections.offsets.advance`), so telling costs no round trip of its own.
 """
 
 from typing import Any
 
-import asyncpg
 import msgspec
 
 CHANNEL = "starledger"
 REPLAY_CHANNEL = "starledger_replay"
 PAYLOAD_LIMIT = 7999  # bytes, as PostgreSQL counts them
 CARRY_UP_TO = 7000  # a view or ruling this long or longer is not carried: listeners read it
+
+Announcement = tuple[str, str]  # (channel, payload)
 
 
 class ViewNotice(msgspec.Struct, frozen=True):
@@ -83,9 +85,5 @@ def pack(kind: str, notices: list[bytes]) -> list[str]:
     return payloads
 
 
-async def announce(conn: asyncpg.Connection, channel: str, kind: str, notices: list[bytes]) -> None:
-    """Send `notices` on `channel` when the transaction `conn` is in commits."""
-    if payloads := pack(kind, notices):
-        await conn.execute(
-            "SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload", channel, payloads
-        )
+def announcements(channel: str, kind: str, notices: list[bytes]) -> list[Announcement]:
+    return [(channel, payload) for payload in pack(kind, notices)]

@@ -10,7 +10,7 @@ import msgspec
 from events.codec import encode
 from events.envelope import Ruling, SeedRevealed
 from events.match import MatchRecord
-from projections.announce import CHANNEL, announce, ruling_notice
+from projections.announce import CHANNEL, Announcement, announcements, ruling_notice
 from projections.projection import Projection, Step, kind
 from projections.secrecy import seal, unseal_rows
 
@@ -87,7 +87,9 @@ class Audit(Projection):
         if self.rows:
             await conn.copy_records_to_table("audit", records=self.rows, columns=COLUMNS)
         await unseal_rows(conn, "audit", "asked", self.revealed)
-        await announce(conn, CHANNEL, "rulings", self.notices)
+
+    def announcements(self) -> list[Announcement]:
+        return announcements(CHANNEL, "rulings", self.notices)
 
 
 async def explain(

@@ -44,7 +44,9 @@ def _rebuild(args: argparse.Namespace) -> int:
     projections = resolve([args.name])
 
     async def go() -> float:
-        pool = await db.connect(settings.database_url, size=len(projections) + 2, derived=True)
+        pool = await db.connect(
+            settings.database_url, size=len(projections) + 2, reset=False, derived=True
+        )
         try:
             await db.migrate(pool)
             return await rebuild(settings, pool, projections)

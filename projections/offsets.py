@@ -14,6 +14,8 @@ worker was killed, its database session ended) is free for any worker to take.
 import asyncpg
 import msgspec
 
+from projections.announce import Announcement
+
 _KEY = "hashtextextended({holder}, 0)"
 _ALIVE = (  # the holder's advisory lock is held by some session (pg_locks shows a bigint key split)
     "EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted"
@@ -83,28 +85,40 @@ class Progress(msgspec.Struct, frozen=True):
 
 
 async def advance(
-    conn: asyncpg.Connection, topic: str, progress: list[Progress], holder: str
+    conn: asyncpg.Connection,
+    topic: str,
+    progress: list[Progress],
+    holder: str,
+    told: list[Announcement],
 ) -> None:
     """Lock these (projection, partition) rows for this transaction, in order, and move them
     to their next offsets; raise `LostClaim` (and move none) unless `holder` holds them all.
-    Done first in a write transaction, it keeps every other worker out until the commit."""
-    moved = await conn.fetch(
+    Done first in a write transaction, it keeps every other worker out until the commit.
+    The same statement sends `told`, which listeners hear only if the transaction commits."""
+    rows = await conn.fetch(
         "WITH mine AS ("
         " SELECT o.projection, o.partition, o.holder, p.next_offset FROM projection_offsets o"
         " JOIN unnest($2::text[], $3::int[], $4::bigint[]) AS p(projection, partition, next_offset)"
         " USING (projection, partition) WHERE o.topic = $1"
-        " ORDER BY o.projection, o.partition FOR UPDATE OF o)"
-        " UPDATE projection_offsets o SET next_offset = mine.next_offset FROM mine"
+        " ORDER BY o.projection, o.partition FOR UPDATE OF o),"
+        " moved AS (UPDATE projection_offsets o SET next_offset = mine.next_offset FROM mine"
         " WHERE o.topic = $1 AND o.projection = mine.projection"
         " AND o.partition = mine.partition AND mine.holder = $5"
-        " RETURNING o.projection, o.partition",
+        " RETURNING o.projection, o.partition)"
+        " SELECT projection, partition FROM moved"
+        " UNION ALL"  # runs both sides: the count always returns its one row
+        " SELECT NULL, count(pg_notify(channel, payload))::int"
+        " FROM unnest($6::text[], $7::text[]) AS n(channel, payload)",
         topic,
         [p.projection for p in progress],
         [p.partition for p in progress],
         [p.next_offset for p in progress],
         holder,
+        [channel for channel, _ in told],
+        [payload for _, payload in told],
     )
-    lost = sorted({(p.projection, p.partition) for p in progress} - {tuple(r) for r in moved})
+    moved = {(r["projection"], r["partition"]) for r in rows if r["projection"] is not None}
+    lost = sorted({(p.projection, p.partition) for p in progress} - moved)
     if lost:
         raise LostClaim(f"{lost} are no longer held by {holder}")
 

@@ -8,6 +8,7 @@ import msgspec
 
 from events.envelope import Entry
 from events.match import MatchRecord
+from projections.announce import Announcement
 
 
 class Step(msgspec.Struct, frozen=True):
@@ -37,6 +38,10 @@ class Projection(ABC):
     @abstractmethod
     async def write(self, conn: asyncpg.Connection) -> None:
         """Write everything taken since the batch began."""
+
+    def announcements(self) -> list[Announcement]:
+        """What to tell listeners once the batch's rows commit (read after `finish`)."""
+        return []
 
 
 def kind(body: Any) -> str:

@@ -16,7 +16,7 @@ from events.codec import decode_entry, encode
 from events.envelope import Entry
 from events.match import MatchRecord, apply, record_bytes, record_from_bytes
 from events.ruleset import get_ruleset
-from projections.announce import REPLAY_CHANNEL, announce, replay_notice
+from projections.announce import REPLAY_CHANNEL, Announcement, announcements, replay_notice
 from projections.projection import Projection, Step
 from projections.upsert import upsert
 
@@ -57,8 +57,10 @@ class Replay(Projection):
             {"match_id": "text", "ruleset": "text", "last_seq": "integer", "over": "boolean"},
             self.heads,
         )
+
+    def announcements(self) -> list[Announcement]:
         moved = [replay_notice(match_id, last_seq) for match_id, _, last_seq, _ in self.heads]
-        await announce(conn, REPLAY_CHANNEL, "replays", moved)
+        return announcements(REPLAY_CHANNEL, "replays", moved)
 
 
 class ReplayStep(msgspec.Struct, frozen=True):

@@ -43,7 +43,9 @@ async def supervise(workers: list[Worker], stop: asyncio.Event) -> bool:
 async def serve(
     settings: Settings, projections: list[type[Projection]], stop: asyncio.Event
 ) -> bool:
-    pool = await db.connect(settings.database_url, size=len(projections) + 2, derived=True)
+    pool = await db.connect(
+        settings.database_url, size=len(projections) + 2, reset=False, derived=True
+    )
     try:
         await db.migrate(pool)
         return await supervise([Worker(settings, projections, pool)], stop)

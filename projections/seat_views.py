@@ -9,7 +9,7 @@ import asyncpg
 from events.codec import encode
 from events.match import MatchRecord
 from events.ruleset import get_ruleset
-from projections.announce import CHANNEL, announce, view_notice
+from projections.announce import CHANNEL, Announcement, announcements, view_notice
 from projections.projection import Projection, Step
 from projections.upsert import upsert
 
@@ -45,4 +45,6 @@ class SeatViews(Projection):
     async def write(self, conn: asyncpg.Connection) -> None:
         await upsert(conn, "seat_views", ("match_id", "seat"), SEAT_COLUMNS, self.seats)
         await upsert(conn, "public_views", ("match_id",), PUBLIC_COLUMNS, self.public)
-        await announce(conn, CHANNEL, "views", self.notices)
+
+    def announcements(self) -> list[Announcement]:
+        return announcements(CHANNEL, "views", self.notices)

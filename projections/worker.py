@@ -351,8 +351,9 @@ class Worker(ConsumerRebalanceListener):
     ) -> bool:
         """Every projection in one transaction; False if a write failed (nothing committed)."""
         try:
+            told = [a for name in names for a in batches[name].announcements()]
             async with self.pool.acquire() as conn, conn.transaction():
-                await offsets.advance(conn, self.topic, progress, self.holder)
+                await offsets.advance(conn, self.topic, progress, self.holder, told)
                 for name in names:
                     await batches[name].write(conn)
         except offsets.LostClaim:
@@ -394,7 +395,8 @@ class Worker(ConsumerRebalanceListener):
         for attempt in range(1, tries + 1):
             try:
                 async with self.pool.acquire() as conn, conn.transaction():
-                    await offsets.advance(conn, self.topic, progress, self.holder)
+                    told = batch.announcements()
+                    await offsets.advance(conn, self.topic, progress, self.holder, told)
                     await batch.write(conn)
                 break
             except offsets.LostClaim:

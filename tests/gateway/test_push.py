@@ -13,7 +13,8 @@ import asyncpg
 import pytest
 from litestar.response import ServerSentEventMessage
 
-from projections.announce import CHANNEL, announce, ruling_notice, view_notice
+from projections import offsets
+from projections.announce import CHANNEL, announcements, ruling_notice, view_notice
 from projections.audit import COLUMNS as AUDIT_COLUMNS
 from services import db
 from services.gateway.hub import Hub
@@ -42,7 +43,8 @@ async def _view(pool: asyncpg.Pool, match_id: str, seat: int, seq: int, view: An
             seq,
             text,
         )
-        await announce(conn, CHANNEL, "views", [view_notice(match_id, seat, seq, text)])
+        told = announcements(CHANNEL, "views", [view_notice(match_id, seat, seq, text)])
+        await offsets.advance(conn, "match-log", [], "test", told)
 
 
 async def _ruling(pool: asyncpg.Pool, match_id: str, seat: int, seq: int) -> str:
@@ -72,7 +74,8 @@ async def _ruling(pool: asyncpg.Pool, match_id: str, seat: int, seq: int) -> str
         await conn.copy_records_to_table(
             "audit", records=[tuple(row[c] for c in AUDIT_COLUMNS)], columns=AUDIT_COLUMNS
         )
-        await announce(conn, CHANNEL, "rulings", [ruling_notice(decision_id, ruled)])
+        told = announcements(CHANNEL, "rulings", [ruling_notice(decision_id, ruled)])
+        await offsets.advance(conn, "match-log", [], "test", told)
     return decision_id
 
 

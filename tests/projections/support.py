@@ -20,7 +20,7 @@ from events.match import PartitionBook
 from events.ruleset import get_ruleset
 from events.rulesets.core_worlds.bots import BOTS
 from events.rulesets.core_worlds.decisions import Pass
-from projections import log_end, runner
+from projections import log_end, offsets, runner
 from projections.projection import Projection, Step
 from projections.registry import PROJECTIONS
 from projections.status import caught_up
@@ -183,10 +183,11 @@ def steps_of(matches: list[tuple[str, int, str]]) -> Iterator[Step]:
 
 
 async def project(pool: asyncpg.Pool, projection: type[Projection], *steps: Step) -> None:
-    """One batch of `steps` through `projection`, as a worker writes it."""
+    """One batch of `steps` through `projection`, written and announced as a worker does."""
     batch = projection()
     for step in steps:
         batch.take(step)
     batch.finish()
     async with pool.acquire() as conn, conn.transaction():
+        await offsets.advance(conn, "match-log", [], "test", batch.announcements())
         await batch.write(conn)
