@@ -21,7 +21,9 @@ class Submitter:
         self.producer = AIOKafkaProducer(
             bootstrap_servers=self.settings.kafka_bootstrap,
             enable_idempotence=False,
-            linger_ms=0,  # aiokafka batches what waits while a request is in flight anyway
+            # Up to 2 ms for more decisions to share a request: at 1,000/s that takes a third
+            # of the broker's CPU off and lowers p50 and p99 (`make bench`), for 2 ms at 100/s.
+            linger_ms=2,
             acks="all",
         )
         await self.producer.start()
