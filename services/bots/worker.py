@@ -2,8 +2,10 @@
 
 It wakes on the projections' notifications for the matches they name, rescans every match
 now and then (a notification may have been missed), reads the match from the replay
-tables, asks the bot, and submits with a decision_id made of match, seat
-and seq: a repeat after a restart is dropped by the rules service as already judged.
+tables, asks the bot (which is handed the whole state but decides only on what its seat may
+see: `tests/core_worlds/test_bots_play_blind.py`), and submits with a decision_id made of
+match, seat and seq: a repeat after a restart is dropped by the rules service as already
+judged.
 """
 
 import asyncio
