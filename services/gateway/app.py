@@ -226,7 +226,10 @@ async def public(request: Request, match_id: str) -> api.SeatViewReply:
     return api.SeatViewReply(match_id, None, found[0], msgspec.json.decode(found[1]))
 
 
-@get("/matches/{match_id:str}/legal", summary="Every decision your seat may take now")
+@get(
+    "/matches/{match_id:str}/legal",
+    summary="Your seat's decisions now: equivalent choices once, invasions that can succeed",
+)
 async def legal(request: Request, match_id: str) -> api.LegalReply:
     ctx = context(request)
     holder = await (await Access.of(request)).acts_for(match_id)
