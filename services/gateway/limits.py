@@ -26,7 +26,7 @@ class RateLimit:
         return True
 
     def _sweep(self, now: float) -> None:
-        self._recent = {k: r for k, r in self._recent.items() if now - r[-1] < WINDOW_S}
+        self._recent = {k: r for k, r in self._recent.items() if r and now - r[-1] < WINDOW_S}
         self._swept_at = now
 
     def __len__(self) -> int:
