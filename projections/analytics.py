@@ -11,22 +11,28 @@ from events.match import MatchRecord
 from events.rulesets.core_worlds.happenings import Drafted, Invaded, InvasionFailed, Setup
 from projections.projection import Projection, Step
 from projections.standing import standing
-from projections.upsert import update
+from projections.upsert import insert, update
 
 COLUMNS = {
-    "analytics_matches": (
-        "match_id",
-        "game",
-        "seats",
-        "started_ms",
-        "entries",
-        "last_ms",
-        "finished",
-    ),
-    "analytics_seats": ("match_id", "seat"),
-    "analytics_drafts": ("match_id", "seq", "seat", "card"),
-    "analytics_invasions": ("match_id", "seq", "seat", "world", "succeeded"),
-    "analytics_rejections": ("match_id", "seq", "rule"),
+    "analytics_matches": {
+        "match_id": "text",
+        "game": "text",
+        "seats": "integer",
+        "started_ms": "bigint",
+        "entries": "integer",
+        "last_ms": "bigint",
+        "finished": "boolean",
+    },
+    "analytics_seats": {"match_id": "text", "seat": "integer"},
+    "analytics_drafts": {"match_id": "text", "seq": "integer", "seat": "integer", "card": "text"},
+    "analytics_invasions": {
+        "match_id": "text",
+        "seq": "integer",
+        "seat": "integer",
+        "world": "text",
+        "succeeded": "boolean",
+    },
+    "analytics_rejections": {"match_id": "text", "seq": "integer", "rule": "text"},
 }
 
 
@@ -98,7 +104,7 @@ class Analytics(Projection):
         ]
 
     async def write(self, conn: asyncpg.Connection) -> None:
-        """Facts are copied in; the later columns of seats and matches are set by key. Most
+        """Facts are appended; the later columns of seats and matches are set by key. Most
         batches touch few of these tables: those cost no round trip."""
         for table, rows in (
             ("analytics_matches", self.created),
@@ -107,8 +113,7 @@ class Analytics(Projection):
             ("analytics_invasions", self.invasions),
             ("analytics_rejections", self.rejections),
         ):
-            if rows:
-                await conn.copy_records_to_table(table, records=rows, columns=COLUMNS[table])
+            await insert(conn, table, COLUMNS[table], rows)
         seat = {"match_id": "text", "seat": "integer"}
         await update(
             conn,
