@@ -11,28 +11,22 @@ from events.match import MatchRecord
 from events.rulesets.core_worlds.happenings import Drafted, Invaded, InvasionFailed, Setup
 from projections.projection import Projection, Step
 from projections.standing import standing
-from projections.upsert import insert, update
+from projections.upsert import update
 
 COLUMNS = {
-    "analytics_matches": {
-        "match_id": "text",
-        "game": "text",
-        "seats": "integer",
-        "started_ms": "bigint",
-        "entries": "integer",
-        "last_ms": "bigint",
-        "finished": "boolean",
-    },
-    "analytics_seats": {"match_id": "text", "seat": "integer"},
-    "analytics_drafts": {"match_id": "text", "seq": "integer", "seat": "integer", "card": "text"},
-    "analytics_invasions": {
-        "match_id": "text",
-        "seq": "integer",
-        "seat": "integer",
-        "world": "text",
-        "succeeded": "boolean",
-    },
-    "analytics_rejections": {"match_id": "text", "seq": "integer", "rule": "text"},
+    "analytics_matches": (
+        "match_id",
+        "game",
+        "seats",
+        "started_ms",
+        "entries",
+        "last_ms",
+        "finished",
+    ),
+    "analytics_seats": ("match_id", "seat"),
+    "analytics_drafts": ("match_id", "seq", "seat", "card"),
+    "analytics_invasions": ("match_id", "seq", "seat", "world", "succeeded"),
+    "analytics_rejections": ("match_id", "seq", "rule"),
 }
 
 
@@ -104,7 +98,7 @@ class Analytics(Projection):
         ]
 
     async def write(self, conn: asyncpg.Connection) -> None:
-        """Facts are appended; the later columns of seats and matches are set by key. Most
+        """Facts are copied in; the later columns of seats and matches are set by key. Most
         batches touch few of these tables: those cost no round trip."""
         for table, rows in (
             ("analytics_matches", self.created),
@@ -113,7 +107,8 @@ class Analytics(Projection):
             ("analytics_invasions", self.invasions),
             ("analytics_rejections", self.rejections),
         ):
-            await insert(conn, table, COLUMNS[table], rows)
+            if rows:
+                await conn.copy_records_to_table(table, records=rows, columns=COLUMNS[table])
         seat = {"match_id": "text", "seat": "integer"}
         await update(
             conn,

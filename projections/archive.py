@@ -12,21 +12,20 @@ from events.envelope import Ruling, SeedRevealed
 from events.match import MatchRecord
 from projections.projection import Projection, Step, kind
 from projections.secrecy import seal, unseal_rows
-from projections.upsert import insert
 
-COLUMNS = {
-    "match_id": "text",
-    "seq": "integer",
-    "kind": "text",
-    "body": "jsonb",
-    "decision_id": "text",
-    "rule": "text",
-    "state_hash": "text",
-    "ruleset": "text",
-    "ruleset_version": "text",
-    "recorded_at_ms": "bigint",
-    "sealed": "boolean",
-}
+COLUMNS = (
+    "match_id",
+    "seq",
+    "kind",
+    "body",
+    "decision_id",
+    "rule",
+    "state_hash",
+    "ruleset",
+    "ruleset_version",
+    "recorded_at_ms",
+    "sealed",
+)
 
 
 class Archive(Projection):
@@ -60,5 +59,6 @@ class Archive(Projection):
                 self.revealed.append(step.match)
 
     async def write(self, conn: asyncpg.Connection) -> None:
-        await insert(conn, "archive", COLUMNS, self.rows)
+        if self.rows:
+            await conn.copy_records_to_table("archive", records=self.rows, columns=COLUMNS)
         await unseal_rows(conn, "archive", "body", self.revealed)

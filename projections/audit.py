@@ -13,27 +13,26 @@ from events.match import MatchRecord
 from projections.announce import CHANNEL, Announcement, announcements, ruling_notice
 from projections.projection import Projection, Step, kind
 from projections.secrecy import seal, unseal_rows
-from projections.upsert import insert
 
-COLUMNS = {
-    "match_id": "text",
-    "first_seq": "integer",
-    "last_seq": "integer",
-    "ruling_seq": "integer",
-    "decision_id": "text",
-    "seat": "integer",
-    "sender": "text",
-    "sent_at_ms": "bigint",
-    "recorded_at_ms": "bigint",
-    "asked": "jsonb",
-    "accepted": "boolean",
-    "rule": "text",
-    "reason": "text",
-    "caused": "jsonb",
-    "hash_before": "text",
-    "hash_after": "text",
-    "sealed": "boolean",
-}
+COLUMNS = (
+    "match_id",
+    "first_seq",
+    "last_seq",
+    "ruling_seq",
+    "decision_id",
+    "seat",
+    "sender",
+    "sent_at_ms",
+    "recorded_at_ms",
+    "asked",
+    "accepted",
+    "rule",
+    "reason",
+    "caused",
+    "hash_before",
+    "hash_after",
+    "sealed",
+)
 
 
 class Audit(Projection):
@@ -85,7 +84,8 @@ class Audit(Projection):
         self.notices.append(ruling_notice(ruling.decision_id, ruled))
 
     async def write(self, conn: asyncpg.Connection) -> None:
-        await insert(conn, "audit", COLUMNS, self.rows)
+        if self.rows:
+            await conn.copy_records_to_table("audit", records=self.rows, columns=COLUMNS)
         await unseal_rows(conn, "audit", "asked", self.revealed)
 
     def announcements(self) -> list[Announcement]:

@@ -18,16 +18,9 @@ from events.match import MatchRecord, apply, record_bytes, record_from_bytes
 from events.ruleset import get_ruleset
 from projections.announce import REPLAY_CHANNEL, Announcement, announcements, replay_notice
 from projections.projection import Projection, Step
-from projections.upsert import insert, upsert
+from projections.upsert import upsert
 
 CHECKPOINT_EVERY = 64
-STEP_COLUMNS = {
-    "match_id": "text",
-    "first_seq": "integer",
-    "last_seq": "integer",
-    "entries": "bytea",
-}
-CHECKPOINT_COLUMNS = {"match_id": "text", "seq": "integer", "record": "bytea", "state": "bytea"}
 _raw_entries = msgspec.json.Decoder(list[msgspec.Raw])
 
 
@@ -53,8 +46,10 @@ class Replay(Projection):
         self.heads = [(m.match_id, m.ruleset, m.seq, m.over) for m in self.matches.values()]
 
     async def write(self, conn: asyncpg.Connection) -> None:
-        await insert(conn, "replay_steps", STEP_COLUMNS, self.steps)
-        await insert(conn, "replay_checkpoints", CHECKPOINT_COLUMNS, self.checkpoints)
+        if self.steps:
+            await conn.copy_records_to_table("replay_steps", records=self.steps)
+        if self.checkpoints:
+            await conn.copy_records_to_table("replay_checkpoints", records=self.checkpoints)
         await upsert(
             conn,
             "replay_matches",

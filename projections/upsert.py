@@ -1,25 +1,9 @@
-"""Writing a batch's rows in one statement, whatever the batch's size: the rows travel as one
-array per column and are unnested, so a batch costs one round trip and one plan."""
+"""Writing a batch's rows by key in one statement, whatever the batch's size: the rows travel
+as one array per column and are unnested, so a batch costs one round trip and one plan."""
 
 from typing import Any
 
 import asyncpg
-
-# Rows appended from here on are copied instead: COPY costs a round trip more but less per row.
-COPY_FROM = 200
-
-
-async def insert(
-    conn: asyncpg.Connection, table: str, columns: dict[str, str], rows: list[tuple[Any, ...]]
-) -> None:
-    """Append `rows` (values in the order of `columns`, which maps names to SQL types)."""
-    if len(rows) >= COPY_FROM:
-        await conn.copy_records_to_table(table, records=rows, columns=list(columns))
-    elif rows:
-        await conn.execute(
-            f"INSERT INTO {table} ({', '.join(columns)}) SELECT * FROM {_unnest(columns)}",
-            *_by_column(rows),
-        )
 
 
 async def upsert(

@@ -16,7 +16,6 @@ from litestar.response import ServerSentEventMessage
 from projections import offsets
 from projections.announce import CHANNEL, announcements, ruling_notice, view_notice
 from projections.audit import COLUMNS as AUDIT_COLUMNS
-from projections.upsert import insert
 from services import db
 from services.gateway.hub import Hub
 from services.gateway.stream import seat_stream
@@ -72,7 +71,9 @@ async def _ruling(pool: asyncpg.Pool, match_id: str, seat: int, seq: int) -> str
     ruled = {k: row[k] for k in ("match_id", "seat", "accepted", "rule", "reason")}
     ruled |= {"first_seq": seq, "last_seq": seq}
     async with pool.acquire() as conn, conn.transaction():  # as the audit projection does
-        await insert(conn, "audit", AUDIT_COLUMNS, [tuple(row[c] for c in AUDIT_COLUMNS)])
+        await conn.copy_records_to_table(
+            "audit", records=[tuple(row[c] for c in AUDIT_COLUMNS)], columns=AUDIT_COLUMNS
+        )
         told = announcements(CHANNEL, "rulings", [ruling_notice(decision_id, ruled)])
         await offsets.advance(conn, "match-log", [], "test", told)
     return decision_id
