@@ -18,6 +18,11 @@ def placeholder(match: MatchRecord) -> str:
     return f"sealed:{match.seed_commitment}"
 
 
+def _seed_in_json(match: MatchRecord) -> bytes:
+    """The seed as it appears inside a JSON string: escaped, without the quotes."""
+    return encode(match.seed)[1:-1]
+
+
 def _swap(tree: Any, old: str, new: str) -> Any:
     if isinstance(tree, str):
         return tree.replace(old, new)
@@ -31,7 +36,7 @@ def _swap(tree: Any, old: str, new: str) -> Any:
 def seal(body: bytes, match: MatchRecord) -> tuple[bytes, bool]:
     """The JSON `body` with the seed sealed unless the match has revealed it; and whether it
     was sealed. Any string holding the seed, even inside a longer one, is covered."""
-    if match.over or encode(match.seed)[1:-1] not in body:
+    if match.over or _seed_in_json(match) not in body:
         return body, False
     return encode(_swap(msgspec.json.decode(body), match.seed, placeholder(match))), True
 
@@ -51,5 +56,5 @@ async def unseal_rows(
         f" WHERE t.match_id = u.match_id AND t.sealed",
         [m.match_id for m in matches],
         [placeholder(m) for m in matches],
-        [encode(m.seed)[1:-1].decode() for m in matches],
+        [_seed_in_json(m).decode() for m in matches],
     )
