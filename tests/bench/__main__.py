@@ -4,9 +4,15 @@ import os
 
 os.environ.setdefault("STARLEDGER_RULESETS", "tests.tiny_ruleset")
 
-from tests.bench import bench_core_worlds, bench_gateway, bench_projections, bench_rules
+from tests.bench import (
+    bench_core_worlds,
+    bench_floor,
+    bench_gateway,
+    bench_projections,
+    bench_rules,
+)
 
-for bench in (bench_rules, bench_projections, bench_gateway, bench_core_worlds):
+for bench in (bench_rules, bench_projections, bench_floor, bench_gateway, bench_core_worlds):
     print(f"== {bench.__name__.rpartition('.')[2]}", flush=True)
     bench.main()
     print(flush=True)

