@@ -9,8 +9,7 @@ models, no push. Whatever the stack does, its latency cannot go below this on th
 with this broker, so it is printed beside the gateway's figures.
 
 Own broker (unless $KAFKA_BOOTSTRAP) and a scratch database on $DATABASE_URL's server;
-BENCH_GATEWAY_RATE and BENCH_GATEWAY_MATCHES, as for the gateway; the stack's partition count
-and fetch wait.
+BENCH_GATEWAY_RATE and BENCH_GATEWAY_MATCHES, as for the gateway.
 """
 
 import asyncio
@@ -181,17 +180,29 @@ async def _measure(settings: Settings) -> dict[str, Any]:
     }
 
 
-def main() -> dict[str, Any]:
-    with scratch_settings() as settings:
-        figures = asyncio.run(_measure(settings))
-    print(
-        f"floor: produce -> broker -> relay -> broker -> commit and notify, no work on the way, "
-        f"{RATE:,}/s over {MATCHES:,} keys and {settings.partitions} partitions, fetch wait "
-        f"{settings.fetch_wait_ms} ms: {figures['heard_per_s']:,}/s heard, p50 "
-        f"{figures['p50_ms']} ms, p99 {figures['p99_ms']} ms (the gateway's goal: p50 <= "
-        f"{GOAL_P50_MS}, p99 <= {GOAL_P99_MS}); machine CPU {figures['machine_percent']} %"
-    )
-    return figures
+def main() -> list[dict[str, Any]]:
+    """The floor as the stack runs, with a shorter fetch wait, and in the setting most
+    favourable to it found here (one partition, 5 ms)."""
+    results = []
+    with scratch_settings() as base:
+        settings_tried = ((base.partitions, base.fetch_wait_ms), (base.partitions, 10), (1, 5))
+        for partitions, wait in settings_tried:
+            settings = msgspec.structs.replace(
+                base,
+                partitions=partitions,
+                fetch_wait_ms=wait,
+                namespace=f"{base.namespace}{partitions}p{wait}ms-",
+            )
+            figures = asyncio.run(_measure(settings))
+            results.append(figures)
+            print(
+                f"floor: {RATE:,}/s over {MATCHES:,} keys, {partitions} partitions, fetch "
+                f"wait {wait} ms: {figures['heard_per_s']:,}/s heard, p50 {figures['p50_ms']} "
+                f"ms, p99 {figures['p99_ms']} ms (the gateway's goal: p50 <= {GOAL_P50_MS}, "
+                f"p99 <= {GOAL_P99_MS}); machine CPU {figures['machine_percent']} %",
+                flush=True,
+            )
+    return results
 
 
 if __name__ == "__main__":
