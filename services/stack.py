@@ -2,8 +2,9 @@
 `starledger down`).
 
 Starts the Tansu broker (unless $KAFKA_BOOTSTRAP names one), checks PostgreSQL, creates
-topics, applies migrations, then runs each service as its own process, restarting any
-that dies. Every log goes to `.run/logs/`.
+topics, applies migrations (and, on its own broker, which forgot the last run's log, empties
+the read models), then runs each service as its own process, restarting any that dies.
+Every log goes to `.run/logs/`.
 """
 
 import asyncio
@@ -18,6 +19,8 @@ from pathlib import Path
 
 import httpx
 
+from projections.rebuild import reset
+from projections.registry import PROJECTIONS
 from services import db
 from services.broker import LocalBroker
 from services.embedded_db import answers, start_embedded
@@ -82,11 +85,17 @@ def _database_url() -> str:
     return start_embedded(PGDATA)
 
 
-async def prepare(settings: Settings) -> str:
-    """Migrations and topics; returns a fresh organiser token."""
+async def prepare(settings: Settings, *, new_log: bool = False) -> str:
+    """Migrations and topics; returns a fresh organiser token. On a `new_log` (the stack's own
+    broker, which kept nothing of the last run) the read models are emptied first: they show
+    matches no log holds any more, and their offsets lie past the new log's end, where the
+    workers would wait while the new matches went unseen."""
     pool = await db.connect(settings.database_url, size=1)
     try:
         await db.migrate(pool)
+        if new_log:
+            for projection in PROJECTIONS.values():
+                await reset(settings, pool, projection)
         token = await tokens.issue(pool, tokens.Holder(kind="organiser"))
     finally:
         await pool.close()
@@ -150,12 +159,13 @@ def up() -> int:
         PID_FILE.write_text(str(os.getpid()))
         stack.callback(PID_FILE.unlink, missing_ok=True)
         bootstrap = os.environ.get("KAFKA_BOOTSTRAP")
-        if not bootstrap:
+        new_log = not bootstrap
+        if new_log:
             broker = stack.enter_context(LocalBroker(port=9092, log_path=LOGS / "broker.log"))
             bootstrap = broker.bootstrap
             print(f"broker: Tansu on {bootstrap} (memory only: stopping forgets every match)")
         settings = load_settings(kafka_bootstrap=bootstrap, database_url=_database_url())
-        token = asyncio.run(prepare(settings))
+        token = asyncio.run(prepare(settings, new_log=new_log))
         TOKEN_FILE.write_text(token)
         env = {
             **os.environ,
