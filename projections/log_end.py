@@ -1,6 +1,7 @@
-"""The match-log's end and what lies between a projection and it."""
+"""The match-log's end, what lies between a projection and it, and which log it is."""
 
 import asyncio
+import hashlib
 
 import msgspec
 from aiokafka import AIOKafkaConsumer, TopicPartition
@@ -92,3 +93,40 @@ async def _partitions(reader: AIOKafkaConsumer, topic: str) -> list[TopicPartiti
         await reader.force_metadata_update()
         await asyncio.sleep(0.1)
     raise LookupError(f"no topic {topic!r} on the broker")
+
+
+def identity(timestamp_ms: int, value: bytes) -> str:
+    """What tells a partition's log from another of the same name (one emptied and written
+    anew): a digest of its first record and the time it was appended."""
+    digest = hashlib.blake2b(value, digest_size=16)
+    digest.update(timestamp_ms.to_bytes(8, "big", signed=True))
+    return digest.hexdigest()
+
+
+async def identities(settings: Settings, partitions: list[int]) -> dict[int, str | None]:
+    """partition -> the identity of the log the broker holds there now; None while empty."""
+    reader = AIOKafkaConsumer(
+        bootstrap_servers=settings.kafka_bootstrap,
+        enable_auto_commit=False,
+        fetch_max_wait_ms=100,
+        max_partition_fetch_bytes=64 * 1024,
+    )
+    await reader.start()
+    try:
+        tps = [TopicPartition(settings.match_log_topic, p) for p in partitions]
+        reader.assign(tps)
+        for tp in tps:
+            reader.seek(tp, 0)
+        found: dict[int, str | None] = {p: None for p in partitions}
+        waiting, quiet = set(tps), 0
+        while waiting and quiet < 3:  # an empty partition answers nothing, three times over
+            fetched = await reader.getmany(*waiting, timeout_ms=200)
+            quiet = 0 if fetched else quiet + 1
+            for tp, messages in fetched.items():
+                first = next((m for m in messages if m.offset == 0), None)
+                if first is not None:
+                    found[tp.partition] = identity(first.timestamp, first.value)
+                waiting.discard(tp)
+        return found
+    finally:
+        await reader.stop()

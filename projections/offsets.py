@@ -35,6 +35,11 @@ class LostClaim(RuntimeError):
     """Another worker holds the partition now, or a reset took it back."""
 
 
+class Claimed(msgspec.Struct, frozen=True):
+    next_offset: int
+    log_head: str | None  # the identity of the log its rows come from; None: not known yet
+
+
 async def claim(
     conn: asyncpg.Connection,
     projection: str,
@@ -43,12 +48,12 @@ async def claim(
     holder: str,
     *,
     force: bool,
-) -> int | None:
-    """Take the partition for `holder` and return its next offset. Without `force` (after a
-    lost claim), take it only if nobody living holds it (a reset, a killed worker) or
-    `holder` still does."""
+) -> Claimed | None:
+    """Take the partition for `holder`: where it stands, and on which log. Without `force`
+    (after a lost claim), take it only if nobody living holds it (a reset, a killed worker)
+    or `holder` still does."""
     row = await conn.fetchrow(
-        f"SELECT next_offset, holder, {_ALIVE.format(holder='holder')} AS alive"
+        f"SELECT next_offset, log_head, holder, {_ALIVE.format(holder='holder')} AS alive"
         " FROM projection_offsets WHERE projection = $1 AND topic = $2 AND partition = $3"
         " FOR UPDATE",
         projection,
@@ -64,7 +69,7 @@ async def claim(
             partition,
             holder,
         )
-        return 0
+        return Claimed(0, None)
     if not force and row["holder"] not in (None, holder) and row["alive"]:
         return None
     await conn.execute(
@@ -75,7 +80,31 @@ async def claim(
         partition,
         holder,
     )
-    return row["next_offset"]
+    return Claimed(row["next_offset"], row["log_head"])
+
+
+async def note_log_heads(
+    conn: asyncpg.Connection, projections: list[str], topic: str, heads: dict[int, str]
+) -> None:
+    """Record, where not known yet, which log these projections' partitions were read from.
+    Call it in a transaction: it locks the rows in order first, as every writer does."""
+    await conn.execute(
+        "SELECT 1 FROM projection_offsets WHERE topic = $1 AND projection = ANY($2::text[])"
+        " AND partition = ANY($3::int[]) ORDER BY projection, partition FOR UPDATE",
+        topic,
+        projections,
+        list(heads),
+    )
+    await conn.execute(
+        "UPDATE projection_offsets o SET log_head = h.head"
+        " FROM unnest($3::int[], $4::text[]) AS h(partition, head)"
+        " WHERE o.topic = $1 AND o.projection = ANY($2::text[]) AND o.partition = h.partition"
+        " AND o.log_head IS NULL",
+        topic,
+        projections,
+        list(heads),
+        list(heads.values()),
+    )
 
 
 class Progress(msgspec.Struct, frozen=True):
@@ -165,8 +194,8 @@ async def positions(pool: asyncpg.Pool, topic: str) -> dict[tuple[str, int], int
 
 
 async def reset(conn: asyncpg.Connection, projection: str, topic: str) -> None:
-    """Send every partition of the projection back to offset zero, held by nobody; the caller
-    empties the tables in the same transaction."""
+    """Send every partition of the projection back to offset zero, held by nobody and on no
+    log yet; the caller empties the tables in the same transaction."""
     await conn.execute(
         "SELECT 1 FROM projection_offsets WHERE projection = $1 AND topic = $2"
         " ORDER BY partition FOR UPDATE",
@@ -174,7 +203,7 @@ async def reset(conn: asyncpg.Connection, projection: str, topic: str) -> None:
         topic,
     )
     await conn.execute(
-        "UPDATE projection_offsets SET next_offset = 0, holder = NULL"
+        "UPDATE projection_offsets SET next_offset = 0, holder = NULL, log_head = NULL"
         " WHERE projection = $1 AND topic = $2",
         projection,
         topic,

@@ -6,7 +6,9 @@ counts reaches a read model), each projection takes the decisions it has not sto
 then each projection checks its claims, writes its rows and moves its offsets, and now and
 then the books are checkpointed. Offsets live in PostgreSQL, per projection and partition,
 not in the broker: on assignment the worker reads them, loads a book checkpoint no later
-than the least of them, and re-folds the tail without writing.
+than the least of them, and re-folds the tail without writing. Beside each offset is which
+log it counts on (a digest of the partition's first record): a worker finding another log
+under the name (a broker emptied, a topic made anew) stops and says how to rebuild.
 
 The crew commits every projection's rows and offsets in one transaction while the next batch
 is fetched and folded. A projection that fails (a bug in its `take` or `write`) is stopped
@@ -32,7 +34,7 @@ from events.codec import decode_record
 from events.envelope import EntryBatch, OwnerFence
 from events.ruleset import UnknownRuleset
 from events.upcast import NewerSchema
-from projections import books, offsets
+from projections import books, log_end, offsets
 from projections.projection import Projection, Step
 from services.settings import Settings
 
@@ -51,6 +53,10 @@ UNREADABLE = (msgspec.DecodeError, NewerSchema, UnknownRuleset)
 
 class UnreadableLog(RuntimeError):
     """A record this release cannot read: projecting on would guess, so the worker stops."""
+
+
+class AnotherLog(RuntimeError):
+    """The broker's log under this name is not the one the read models were built from."""
 
 
 class _Stopped(Exception):
@@ -121,9 +127,10 @@ class Worker(ConsumerRebalanceListener):
     async def on_partitions_assigned(self, assigned: list[TopicPartition]) -> None:
         try:
             async with self._lock:
+                logs = await self._logs([tp.partition for tp in assigned])
                 for tp in assigned:
                     self.assigned.add(tp.partition)
-                    await self._take(tp, force=True)
+                    await self._take(tp, logs, force=True)
         except Exception as error:
             log.exception("assignment_failed", projection=self.name)
             self._fatal = error
@@ -139,19 +146,42 @@ class Worker(ConsumerRebalanceListener):
             },
         )
 
-    async def _take(self, tp: TopicPartition, *, force: bool) -> None:
+    async def _logs(self, partitions: list[int]) -> dict[int, str | None]:
+        """Which log the broker holds on these partitions, if any projection here knows which
+        one it was built from (else there is nothing to compare, and no need to read)."""
+        known = await self.pool.fetchval(
+            "SELECT count(*) FROM projection_offsets WHERE topic = $1"
+            " AND projection = ANY($2::text[]) AND partition = ANY($3::int[])"
+            " AND log_head IS NOT NULL",
+            self.topic,
+            list(self.projections),
+            partitions,
+        )
+        return await log_end.identities(self.settings, partitions) if known else {}
+
+    async def _take(self, tp: TopicPartition, logs: dict[int, str | None], *, force: bool) -> None:
         """Claim the partition for every running projection (without `force`, only those
-        nobody else holds), load a book no later than any of them, and seek to it."""
+        nobody else holds), check it is on the log its rows came from (`logs`, from `_logs`),
+        load a book no later than any of them, and seek to it."""
         projected: dict[str, int] = {}
         async with self.pool.acquire() as conn, conn.transaction():
             for name in self.projections:  # in name order, as every claim is locked
                 if name in self.stopped:
                     continue
-                next_offset = await offsets.claim(
+                claimed = await offsets.claim(
                     conn, name, self.topic, tp.partition, self.holder, force=force
                 )
-                if next_offset is not None:
-                    projected[name] = next_offset
+                if claimed is None:
+                    continue
+                if claimed.log_head is not None and claimed.log_head != logs.get(tp.partition):
+                    raise AnotherLog(
+                        f"{name} was built from another {self.topic} than the broker holds now"
+                        f" (partition {tp.partition} starts otherwise, or is empty): the"
+                        f" broker was emptied or the topic made anew. Its rows describe"
+                        f" matches that log held; `starledger projections rebuild all` builds"
+                        f" the read models from this one."
+                    )
+                projected[name] = claimed.next_offset
             if not projected:  # others have it all now; the group or a release will tell us
                 self.partitions.pop(tp.partition, None)
                 self.consumer.pause(tp)
@@ -211,6 +241,7 @@ class Worker(ConsumerRebalanceListener):
         batches = {name: kind() for name, kind in self.projections.items()}
         self._oldest_ms = None
         moved: dict[int, _Partition] = {}
+        heads: dict[int, str] = {}  # the partitions whose first record this batch folds
         records = 0
         unreadable: UnreadableLog | None = None
         for tp, messages in fetched.items():
@@ -232,6 +263,8 @@ class Worker(ConsumerRebalanceListener):
                         f"hold everything before this record."
                     )
                     break
+                if message.offset == 0:
+                    heads[tp.partition] = log_end.identity(message.timestamp, message.value)
                 self._fold(part, message.offset, message.timestamp, record, batches)
                 part.position += 1
                 records += 1
@@ -252,7 +285,9 @@ class Worker(ConsumerRebalanceListener):
             ]
             if await self._settle():
                 together = records <= ONE_TRANSACTION_UP_TO
-                commit = self._commit(batches, progress, checkpoints, self._oldest_ms, together)
+                commit = self._commit(
+                    batches, progress, checkpoints, heads, self._oldest_ms, together
+                )
                 self._pending = (asyncio.create_task(commit), set(moved))
             else:  # a claim was lost: this batch folded on a book that is being reloaded
                 await self._retake(set(moved))
@@ -318,21 +353,25 @@ class Worker(ConsumerRebalanceListener):
         return True
 
     async def _retake(self, partitions: set[int]) -> None:
-        for p in sorted(partitions & self.assigned):
-            await self._take(TopicPartition(self.topic, p), force=False)
+        mine = sorted(partitions & self.assigned)
+        logs = await self._logs(mine)
+        for p in mine:
+            await self._take(TopicPartition(self.topic, p), logs, force=False)
 
     async def _commit(
         self,
         batches: dict[str, Projection],
         progress: list[offsets.Progress],
         checkpoints: dict[int, books.Taken],
+        heads: dict[int, str],
         oldest_ms: int | None,
         together: bool,
     ) -> None:
         """The crew's rows and offsets: `together` in one transaction, else each projection's
         in a transaction of its own, side by side. A projection stops only when its write
         fails twice in a row (once together and once alone, or twice alone); the others commit
-        on. The checkpoints follow once every one has committed."""
+        on. The checkpoints, and which log a partition is (once its first record is read),
+        follow once every one has committed."""
         # one stopped while this batch folded took its steps, but must not move on past its loss
         names = sorted({pr.projection for pr in progress} - set(self.stopped))
         held = [pr for pr in progress if pr.projection in names]
@@ -340,10 +379,12 @@ class Worker(ConsumerRebalanceListener):
             await self._commit_apart(names, batches, held, tries=2)
         elif not await self._committed_together(names, batches, held):
             await self._commit_apart(names, batches, held, tries=1)
-        if checkpoints:
+        if checkpoints or heads:
             async with self.pool.acquire() as conn, conn.transaction():
                 for p, taken in checkpoints.items():
                     await books.save(conn, self.name, self.topic, p, taken)
+                if heads:
+                    await offsets.note_log_heads(conn, names, self.topic, heads)
         self._measure(oldest_ms)
 
     async def _committed_together(
@@ -463,4 +504,4 @@ class Worker(ConsumerRebalanceListener):
             free = any(n not in held and found.get((n, p)) is None for n in running)
             if lost or free:
                 log.info("partition_reclaimed", projection=self.name, partition=p)
-                await self._take(TopicPartition(self.topic, p), force=False)
+                await self._take(TopicPartition(self.topic, p), await self._logs([p]), force=False)

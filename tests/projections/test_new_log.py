@@ -1,16 +1,19 @@
-"""The local stack's broker keeps nothing between runs: a second `starledger up` must show the
-new log's matches, not the last run's (whose offsets lie past the new log's end)."""
+"""A match-log emptied and written anew under the same name (the local stack's broker keeps
+nothing between runs): `starledger up` starts the read models afresh, and a worker anywhere
+else refuses to resume on a log its rows did not come from."""
 
 import asyncio
 
 import asyncpg
+import pytest
 from aiokafka.admin import AIOKafkaAdminClient
 
-from projections import log_end
+from projections import log_end, offsets, rebuild
+from projections.worker import AnotherLog, Worker
 from services.settings import Settings
 from services.stack import prepare
 from services.topics import ensure_topics
-from tests.projections.support import judged, wait_caught_up, workers, write_log
+from tests.projections.support import ALL, judged, wait_caught_up, workers, write_log
 from tests.workload import race_decisions
 
 
@@ -60,3 +63,30 @@ async def test_a_stack_on_a_new_log_shows_its_matches_and_forgets_the_old_ones(
     assert not old & new
     views = await pool.fetch("SELECT DISTINCT match_id FROM seat_views")
     assert {row["match_id"] for row in views} == new
+
+
+async def test_a_worker_on_another_log_stops_and_says_how_to_rebuild(
+    settings: Settings, pool: asyncpg.Pool
+) -> None:
+    await write_log(settings, judged(race_decisions(matches=8, seed=33), settings.partitions))
+    async with workers(settings):
+        await wait_caught_up(settings, pool)
+
+    await _empty_the_log(settings)
+    await write_log(settings, judged(race_decisions(matches=80, seed=34), settings.partitions))
+    ends = await log_end.ends(settings)
+    held = await offsets.positions(pool, settings.match_log_topic)
+    assert all(o <= ends[p] for (_, p), o in held.items()), "the offsets alone would tell"
+
+    with pytest.raises(RuntimeError) as stopped:
+        await asyncio.wait_for(Worker(settings, ALL, pool).run(), timeout=60)
+    assert isinstance(stopped.value.__cause__, AnotherLog)
+    assert "starledger projections rebuild all" in str(stopped.value.__cause__)
+    assert await offsets.positions(pool, settings.match_log_topic) == held  # nothing written
+
+    await rebuild.rebuild(settings, pool, ALL)
+    assert await _lobby(pool) == {f"race-34-{m}" for m in range(80)}
+    async with workers(settings):  # and a restart on the log it was rebuilt from goes on
+        await write_log(settings, judged(race_decisions(matches=2, seed=35), settings.partitions))
+        await wait_caught_up(settings, pool)
+    assert {f"race-35-{m}" for m in range(2)} <= await _lobby(pool)
