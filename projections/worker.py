@@ -147,8 +147,8 @@ class Worker(ConsumerRebalanceListener):
         )
 
     async def _logs(self, partitions: list[int]) -> dict[int, str | None]:
-        """Which log the broker holds on these partitions, if any projection here knows which
-        one it was built from (else there is nothing to compare, and no need to read)."""
+        """Which log the broker holds on these partitions, read at once if any projection here
+        knows which one it was built from (else `_take` has nothing to compare)."""
         known = await self.pool.fetchval(
             "SELECT count(*) FROM projection_offsets WHERE topic = $1"
             " AND projection = ANY($2::text[]) AND partition = ANY($3::int[])"
@@ -161,8 +161,9 @@ class Worker(ConsumerRebalanceListener):
 
     async def _take(self, tp: TopicPartition, logs: dict[int, str | None], *, force: bool) -> None:
         """Claim the partition for every running projection (without `force`, only those
-        nobody else holds), check it is on the log its rows came from (`logs`, from `_logs`),
-        load a book no later than any of them, and seek to it."""
+        nobody else holds), check it is on the log its rows came from (`logs`: what is known
+        of the broker's, read now if missing), load a book no later than any of them, and
+        seek to it."""
         projected: dict[str, int] = {}
         async with self.pool.acquire() as conn, conn.transaction():
             for name in self.projections:  # in name order, as every claim is locked
@@ -173,14 +174,8 @@ class Worker(ConsumerRebalanceListener):
                 )
                 if claimed is None:
                     continue
-                if claimed.log_head is not None and claimed.log_head != logs.get(tp.partition):
-                    raise AnotherLog(
-                        f"{name} was built from another {self.topic} than the broker holds now"
-                        f" (partition {tp.partition} starts otherwise, or is empty): the"
-                        f" broker was emptied or the topic made anew. Its rows describe"
-                        f" matches that log held; `starledger projections rebuild all` builds"
-                        f" the read models from this one."
-                    )
+                if claimed.log_head is not None:
+                    await self._check_log(name, tp.partition, claimed.log_head, logs)
                 projected[name] = claimed.next_offset
             if not projected:  # others have it all now; the group or a release will tell us
                 self.partitions.pop(tp.partition, None)
@@ -352,11 +347,24 @@ class Worker(ConsumerRebalanceListener):
             return False
         return True
 
+    async def _check_log(
+        self, projection: str, partition: int, built_from: str, logs: dict[int, str | None]
+    ) -> None:
+        """Raise `AnotherLog` unless the broker's log on `partition` is the one `projection`
+        was built from (`logs` caches what was read of the broker's)."""
+        if partition not in logs:
+            logs.update(await log_end.identities(self.settings, [partition]))
+        if logs[partition] != built_from:
+            raise AnotherLog(
+                f"{projection} was built from another {self.topic} than the broker holds now"
+                f" (partition {partition} starts otherwise, or is empty): the broker was"
+                f" emptied or the topic made anew. Its rows describe matches that log held;"
+                f" `starledger projections rebuild all` builds the read models from this one."
+            )
+
     async def _retake(self, partitions: set[int]) -> None:
-        mine = sorted(partitions & self.assigned)
-        logs = await self._logs(mine)
-        for p in mine:
-            await self._take(TopicPartition(self.topic, p), logs, force=False)
+        for p in sorted(partitions & self.assigned):
+            await self._take(TopicPartition(self.topic, p), {}, force=False)
 
     async def _commit(
         self,
@@ -504,4 +512,4 @@ class Worker(ConsumerRebalanceListener):
             free = any(n not in held and found.get((n, p)) is None for n in running)
             if lost or free:
                 log.info("partition_reclaimed", projection=self.name, partition=p)
-                await self._take(TopicPartition(self.topic, p), await self._logs([p]), force=False)
+                await self._take(TopicPartition(self.topic, p), {}, force=False)
