@@ -72,8 +72,15 @@ def _status(args: argparse.Namespace) -> int:
             await pool.close()
 
     print(f"{'projection':<12} {'records':>9} {'entries':>9} {'seconds':>9}")
-    for lag in asyncio.run(look()):
-        print(f"{lag.projection:<12} {lag.records:>9} {lag.entries:>9} {lag.seconds:>9.1f}")
+    found = asyncio.run(look())
+    for lag in found:
+        print(
+            f"{lag.projection:<12} {lag.records:>9} {lag.entries:>9} {lag.seconds:>9.1f}"
+            + ("  built from another log" if lag.another_log else "")
+        )
+    if any(lag.another_log for lag in found):
+        print("the broker holds another match-log than these were built from (emptied, or made")
+        print("anew): `starledger projections rebuild all` builds them from this one")
     return 0
 
 

@@ -105,6 +105,8 @@ def identity(timestamp_ms: int, value: bytes) -> str:
 
 async def identities(settings: Settings, partitions: list[int]) -> dict[int, str | None]:
     """partition -> the identity of the log the broker holds there now; None while empty."""
+    if not partitions:
+        return {}
     reader = AIOKafkaConsumer(
         bootstrap_servers=settings.kafka_bootstrap,
         enable_auto_commit=False,

@@ -193,6 +193,16 @@ async def positions(pool: asyncpg.Pool, topic: str) -> dict[tuple[str, int], int
     return {(r["projection"], r["partition"]): r["next_offset"] for r in rows}
 
 
+async def log_heads(pool: asyncpg.Pool, topic: str) -> dict[tuple[str, int], str]:
+    """(projection, partition) -> the identity of the log its rows came from, where known."""
+    rows = await pool.fetch(
+        "SELECT projection, partition, log_head FROM projection_offsets"
+        " WHERE topic = $1 AND log_head IS NOT NULL",
+        topic,
+    )
+    return {(r["projection"], r["partition"]): r["log_head"] for r in rows}
+
+
 async def reset(conn: asyncpg.Connection, projection: str, topic: str) -> None:
     """Send every partition of the projection back to offset zero, held by nobody and on no
     log yet; the caller empties the tables in the same transaction."""

@@ -1,4 +1,5 @@
-"""How far behind the log end each projection is, in records, entries and seconds."""
+"""How far behind the log end each projection is, in records, entries and seconds, and whether
+its rows came from the log the broker holds now."""
 
 import time
 
@@ -15,13 +16,16 @@ class Lag(msgspec.Struct, frozen=True):
     records: int
     entries: int
     seconds: float  # how long the oldest record it has not projected has been on the log
+    another_log: bool = False  # built from a log the broker no longer holds: rebuild it
 
 
 async def lags(
     settings: Settings, pool: asyncpg.Pool, projections: list[type[Projection]]
 ) -> list[Lag]:
     stored = await offsets.positions(pool, settings.match_log_topic)
+    heads = await offsets.log_heads(pool, settings.match_log_topic)
     partitions = await log_end.ends(settings)
+    logs = await log_end.identities(settings, sorted({p for _, p in heads}))
     starts = {p: min(stored.get((proj.name, p), 0) for proj in projections) for p in partitions}
     tails = await log_end.tails(settings, starts)
     now_ms = time.time() * 1000
@@ -35,7 +39,8 @@ async def lags(
             if first is not None and (oldest is None or first < oldest):
                 oldest = first
         seconds = 0.0 if oldest is None else max(0.0, (now_ms - oldest) / 1000)
-        found.append(Lag(proj.name, records, entries, round(seconds, 3)))
+        another = any(logs[p] != head for (name, p), head in heads.items() if name == proj.name)
+        found.append(Lag(proj.name, records, entries, round(seconds, 3), another))
     return found
 
 

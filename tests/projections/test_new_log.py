@@ -9,6 +9,7 @@ import pytest
 from aiokafka.admin import AIOKafkaAdminClient
 
 from projections import log_end, offsets, rebuild
+from projections.status import lags
 from projections.worker import AnotherLog, Worker
 from services.settings import Settings
 from services.stack import prepare
@@ -77,6 +78,7 @@ async def test_a_worker_on_another_log_stops_and_says_how_to_rebuild(
     ends = await log_end.ends(settings)
     held = await offsets.positions(pool, settings.match_log_topic)
     assert all(o <= ends[p] for (_, p), o in held.items()), "the offsets alone would tell"
+    assert all(lag.another_log for lag in await lags(settings, pool, ALL))
 
     with pytest.raises(RuntimeError) as stopped:
         await asyncio.wait_for(Worker(settings, ALL, pool).run(), timeout=60)
@@ -86,6 +88,7 @@ async def test_a_worker_on_another_log_stops_and_says_how_to_rebuild(
 
     await rebuild.rebuild(settings, pool, ALL)
     assert await _lobby(pool) == {f"race-34-{m}" for m in range(80)}
+    assert not any(lag.another_log for lag in await lags(settings, pool, ALL))
     async with workers(settings):  # and a restart on the log it was rebuilt from goes on
         await write_log(settings, judged(race_decisions(matches=2, seed=35), settings.partitions))
         await wait_caught_up(settings, pool)
