@@ -227,7 +227,9 @@ class Worker(ConsumerRebalanceListener):
             await offsets.release(self.pool, self.topic, self.holder)
             await self._alive.close()
         if self._fatal is not None:
-            raise RuntimeError(f"{self.name}: cannot take its partitions") from self._fatal
+            raise RuntimeError(
+                f"{self.name}: cannot take its partitions: {self._fatal}"
+            ) from self._fatal
 
     def stop(self) -> None:
         self._stopping.set()
