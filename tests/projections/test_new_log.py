@@ -41,20 +41,29 @@ async def _empty_the_log(settings: Settings) -> None:
     raise AssertionError("the match-log could not be made anew")
 
 
+async def _projected(settings: Settings, pool: asyncpg.Pool, matches: int, seed: int) -> None:
+    """A log of race matches, projected to its end."""
+    await write_log(settings, judged(race_decisions(matches, seed), settings.partitions))
+    async with workers(settings):
+        await wait_caught_up(settings, pool)
+
+
+async def _written_anew(settings: Settings, matches: int, seed: int) -> dict[int, int]:
+    """The log emptied and written again with other matches; where it ends now."""
+    await _empty_the_log(settings)
+    await write_log(settings, judged(race_decisions(matches, seed), settings.partitions))
+    return await log_end.ends(settings)
+
+
 async def test_a_stack_on_a_new_log_shows_its_matches_and_forgets_the_old_ones(
     settings: Settings, pool: asyncpg.Pool
 ) -> None:
-    await write_log(settings, judged(race_decisions(matches=60, seed=31), settings.partitions))
-    async with workers(settings):
-        await wait_caught_up(settings, pool)
+    await _projected(settings, pool, matches=60, seed=31)
     old = await _lobby(pool)
-    held = await pool.fetch("SELECT partition, next_offset FROM projection_offsets")
+    held = await offsets.positions(pool, settings.match_log_topic)
 
-    await _empty_the_log(settings)
-    new_records = judged(race_decisions(matches=6, seed=32), settings.partitions)
-    await write_log(settings, new_records)
-    ends = await log_end.ends(settings)
-    assert any(r["next_offset"] > ends[r["partition"]] for r in held), "offsets not past the end"
+    ends = await _written_anew(settings, matches=6, seed=32)
+    assert any(o > ends[p] for (_, p), o in held.items()), "no offset past the new end"
 
     await prepare(settings, new_log=True)
     async with workers(settings):
@@ -69,14 +78,10 @@ async def test_a_stack_on_a_new_log_shows_its_matches_and_forgets_the_old_ones(
 async def test_a_worker_on_another_log_stops_and_says_how_to_rebuild(
     settings: Settings, pool: asyncpg.Pool
 ) -> None:
-    await write_log(settings, judged(race_decisions(matches=8, seed=33), settings.partitions))
-    async with workers(settings):
-        await wait_caught_up(settings, pool)
-
-    await _empty_the_log(settings)
-    await write_log(settings, judged(race_decisions(matches=80, seed=34), settings.partitions))
-    ends = await log_end.ends(settings)
+    await _projected(settings, pool, matches=8, seed=33)
     held = await offsets.positions(pool, settings.match_log_topic)
+
+    ends = await _written_anew(settings, matches=80, seed=34)
     assert all(o <= ends[p] for (_, p), o in held.items()), "the offsets alone would tell"
     assert all(lag.another_log for lag in await lags(settings, pool, ALL))
 
