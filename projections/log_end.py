@@ -55,13 +55,7 @@ async def tails(settings: Settings, starts: dict[int, int] | None) -> dict[int, 
     The end is found by reading, not only asked for: a broker's reported end can trail the
     records it already serves (Tansu's does after multi-record batches).
     """
-    reader = AIOKafkaConsumer(
-        bootstrap_servers=settings.kafka_bootstrap,
-        enable_auto_commit=False,
-        fetch_max_wait_ms=100,
-        max_partition_fetch_bytes=8 * 1024 * 1024,
-    )
-    await reader.start()
+    reader = await _reader(settings, partition_bytes=8 * 1024 * 1024)
     try:
         tps = await _partitions(reader, settings.match_log_topic)
         reported = await reader.end_offsets(tps)
@@ -83,6 +77,18 @@ async def tails(settings: Settings, starts: dict[int, int] | None) -> dict[int, 
         return found
     finally:
         await reader.stop()
+
+
+async def _reader(settings: Settings, partition_bytes: int) -> AIOKafkaConsumer:
+    """A started consumer outside any group, for reading partitions by offset."""
+    reader = AIOKafkaConsumer(
+        bootstrap_servers=settings.kafka_bootstrap,
+        enable_auto_commit=False,
+        fetch_max_wait_ms=100,
+        max_partition_fetch_bytes=partition_bytes,
+    )
+    await reader.start()
+    return reader
 
 
 async def _partitions(reader: AIOKafkaConsumer, topic: str) -> list[TopicPartition]:
@@ -107,13 +113,7 @@ async def identities(settings: Settings, partitions: list[int]) -> dict[int, str
     """partition -> the identity of the log the broker holds there now; None while empty."""
     if not partitions:
         return {}
-    reader = AIOKafkaConsumer(
-        bootstrap_servers=settings.kafka_bootstrap,
-        enable_auto_commit=False,
-        fetch_max_wait_ms=100,
-        max_partition_fetch_bytes=64 * 1024,
-    )
-    await reader.start()
+    reader = await _reader(settings, partition_bytes=64 * 1024)
     try:
         tps = [TopicPartition(settings.match_log_topic, p) for p in partitions]
         reader.assign(tps)
