@@ -163,7 +163,10 @@ def up() -> int:
         if new_log:
             broker = stack.enter_context(LocalBroker(port=9092, log_path=LOGS / "broker.log"))
             bootstrap = broker.bootstrap
-            print(f"broker: Tansu on {bootstrap} (memory only: stopping forgets every match)")
+            print(
+                f"broker: Tansu on {bootstrap} (memory only: stopping forgets every match, so"
+                " the read models start empty too)"
+            )
         settings = load_settings(kafka_bootstrap=bootstrap, database_url=_database_url())
         token = asyncio.run(prepare(settings, new_log=new_log))
         TOKEN_FILE.write_text(token)
