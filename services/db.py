@@ -1,6 +1,8 @@
 """PostgreSQL access: connection pools and the ordered SQL migrations every process applies."""
 
+import uuid
 from importlib import resources
+from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
@@ -54,3 +56,36 @@ async def migrate(pool: asyncpg.Pool) -> list[str]:
         finally:
             await conn.execute("SELECT pg_advisory_unlock($1)", _LOCK_ID)
     return applied
+
+
+def with_database(server_url: str, name: str) -> str:
+    """The URL of database `name` on the server `server_url` names (TCP or Unix socket)."""
+    parts = urlsplit(server_url)
+    return urlunsplit(parts._replace(path=f"/{name}"))
+
+
+async def create_database(server_url: str, prefix: str) -> str:
+    """A new, migrated database of its own on that server; returns its URL."""
+    name = f"{prefix}_{uuid.uuid4().hex[:8]}"
+    admin = await asyncpg.connect(server_url)
+    try:
+        await admin.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await admin.close()
+    url = with_database(server_url, name)
+    pool = await connect(url, size=1)
+    try:
+        await migrate(pool)
+    finally:
+        await pool.close()
+    return url
+
+
+async def drop_database(server_url: str, url: str) -> None:
+    """Drop the database `url` names, connected as `server_url` (a database on that server)."""
+    name = urlsplit(url).path.lstrip("/")
+    admin = await asyncpg.connect(server_url)
+    try:
+        await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    finally:
+        await admin.close()

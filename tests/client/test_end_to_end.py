@@ -50,7 +50,6 @@ async def test_a_player_joins_says_plays_and_the_match_checks_out(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("STARLEDGER_GATEWAY", stack.gateway)
     monkeypatch.setenv(tokens.TOKEN_ENV, stack.organiser_token)
     organiser = Gateway(tokens.organiser_token())
@@ -62,7 +61,7 @@ async def test_a_player_joins_says_plays_and_the_match_checks_out(
     claimed = await asyncio.to_thread(match.join, lobby, match_id, 0, "tester")
     assert (claimed.status, claimed.rule) == ("accepted", "SL-4")
     seat, token = tokens.seat_token(match_id, None)
-    assert seat == 0 and stat.S_IMODE(next(Path(".run/tokens").iterdir()).stat().st_mode) == 0o600
+    assert seat == 0 and stat.S_IMODE(next(tokens.SEAT_TOKENS.iterdir()).stat().st_mode) == 0o600
     with pytest.raises(ClientError, match="taken"):
         await asyncio.to_thread(match.join, lobby, match_id, 0, "late")
 

@@ -67,6 +67,15 @@ def test_cw_g5_round_ten_brings_every_remaining_sector_v_card():
     assert drawn.deck == 5 and len(drawn.cards) == 12 and game.galactic[5] == ()
 
 
+def test_cw_g5_1_a_galactic_deck_that_runs_out_leaves_the_zone_short():
+    decks = list(in_action(3, "g5.1").galactic)
+    decks[3] = decks[3][:2]
+    game, events = _galactic(3, 5, decks=tuple(decks))
+    [drawn] = [e for e in events if isinstance(e, GalacticDrawn)]
+    assert drawn.cards == decks[3] and game.galactic[3] == ()
+    assert len(game.central) == 2 and game.phase == "action"
+
+
 def test_cw_g6_a_token_gives_one_energy_on_draft_or_conquest():
     game = in_action(2, "g6")
     me = game.turn

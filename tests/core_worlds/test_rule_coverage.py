@@ -1,4 +1,4 @@
-"""Every rule ID of the reference has a scenario test named after it."""
+"""Every rule ID of the rules reference (docs/rules/) has a scenario test named after it."""
 
 import re
 from pathlib import Path
@@ -24,6 +24,7 @@ RULE_IDS = [
     "CW-G3",
     "CW-G4",
     "CW-G5",
+    "CW-G5.1",
     "CW-G6",
     "CW-A",
     "CW-A1",
@@ -55,7 +56,7 @@ RULE_IDS = [
     "CW-V3",
     "CW-V4",
 ]
-REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "rules" / "core-worlds.md"
+REFERENCE = Path(__file__).resolve().parents[2] / "docs" / "rules" / "core-worlds.md"
 
 
 def _test_name(rule: str) -> str:
@@ -70,8 +71,6 @@ def test_every_rule_id_has_a_scenario_test():
     assert missing == []
 
 
-def test_the_list_matches_the_reference_where_it_is_at_hand():
-    if not REFERENCE.exists():
-        return
-    numbered = set(re.findall(r"^\s*- (CW-[A-Z]\d+(?:\.\d+)?) ", REFERENCE.read_text(), re.M))
-    assert numbered <= set(RULE_IDS)
+def test_the_list_is_the_reference_s():
+    numbered = re.findall(r"^\s*- (CW-[A-Z]\d+(?:\.\d+)?) ", REFERENCE.read_text(), re.M)
+    assert len(numbered) > 40 and set(numbered) <= set(RULE_IDS)

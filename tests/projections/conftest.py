@@ -1,7 +1,6 @@
 """Projection tests get a database of their own: rebuilds empty whole tables, and row
 checksums compare whole tables."""
 
-import uuid
 from collections.abc import AsyncIterator
 
 import asyncpg
@@ -13,20 +12,12 @@ from services.settings import Settings
 
 
 @pytest.fixture
-async def settings(settings: Settings) -> AsyncIterator[Settings]:
-    base, _, _ = settings.database_url.rpartition("/")
-    name = f"starledger_proj_{uuid.uuid4().hex[:8]}"
-    admin = await asyncpg.connect(settings.database_url)
-    await admin.execute(f'CREATE DATABASE "{name}"')
+async def settings(settings: Settings, database_server: str) -> AsyncIterator[Settings]:
+    url = await db.create_database(database_server, "starledger_proj")
     try:
-        url = f"{base}/{name}"
-        pool = await db.connect(url)
-        await db.migrate(pool)
-        await pool.close()
         yield msgspec.structs.replace(settings, database_url=url)
     finally:
-        await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        await admin.close()
+        await db.drop_database(database_server, url)
 
 
 @pytest.fixture
