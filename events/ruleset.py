@@ -3,7 +3,9 @@ global random), plus the registry that names rulesets."""
 
 import importlib
 import os
+import random
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 import msgspec
@@ -19,6 +21,30 @@ class Accepted(msgspec.Struct, frozen=True):
     events: list[Any]
 
 
+class Waiting(msgspec.Struct, frozen=True):
+    """Whom the game waits for. `must`: the seats whose decision it needs to go on; `may`: seats
+    that may decide now but need not (a response window, a trade at any time); `simultaneous`:
+    the `must` seats choose at once, each choice sealed until all have chosen."""
+
+    must: tuple[int, ...] = ()
+    may: tuple[int, ...] = ()
+    simultaneous: bool = False
+
+
+class Standing(msgspec.Struct, frozen=True):
+    """Where a match stands, for lobbies, views and analytics."""
+
+    round: int  # the game's own count of rounds (or turns)
+    phase: str  # in the rulebook's words
+    scores: tuple[int, ...]  # per seat, so far; final once the game is over
+    winners: tuple[int, ...] = ()  # once over
+
+
+# A bot decides for a seat on a state `resample` dealt for that seat, so it cannot know more
+# than the seat may; the generator breaks ties and makes its random choices.
+Bot = Callable[[Any, int, random.Random], Any]
+
+
 class Ruleset(ABC):
     """One game. States are msgspec Structs; events and decisions are tagged msgspec Structs."""
 
@@ -29,6 +55,7 @@ class Ruleset(ABC):
     decision_types: ClassVar[tuple[type, ...]]
     event_types: ClassVar[tuple[type, ...]]
     state_type: ClassVar[type]
+    bots: ClassVar[Mapping[str, Bot]]  # by level: `pass` (the least change), `random`, `greedy`…
 
     @abstractmethod
     def initial(self, seats: int, options: dict[str, Any], seed: str) -> list[Any]:
@@ -51,16 +78,30 @@ class Ruleset(ABC):
         """What `seat` may see; `None` is the public view. Hidden information stays out."""
 
     @abstractmethod
+    def resample(self, state: Any, seat: int, rng: random.Random) -> Any:
+        """A state `seat` cannot tell from `state`: what it may see kept, everything hidden
+        from it (other hands, deck orders, the seed) dealt anew at random."""
+
+    @abstractmethod
     def legal(self, state: Any, seat: int) -> list[Any]:
         """Every legal decision of `seat` now (bounded)."""
 
     @abstractmethod
-    def to_act(self, state: Any) -> list[int]:
-        """The seats that must decide now."""
+    def waiting(self, state: Any) -> Waiting:
+        """Whom the game waits for now."""
+
+    @abstractmethod
+    def standing(self, state: Any) -> Standing:
+        """Round, phase, scores so far and, once over, the winners."""
 
     @abstractmethod
     def is_over(self, state: Any) -> bool:
         """True once the game has ended and is scored."""
+
+    def default_decision(self, state: Any, seat: int, level: str, rng: random.Random) -> Any:
+        """The decision of the bot at `level` for `seat` (a bot seat, or a player whose deadline
+        passed), taken on what the seat may see alone."""
+        return self.bots[level](self.resample(state, seat, rng), seat, rng)
 
     def options_error(self, seats: int, options: dict[str, Any]) -> str | None:
         """Why these match options cannot start a game, or None."""

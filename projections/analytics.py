@@ -8,9 +8,9 @@ import asyncpg
 
 from events.envelope import MatchCreated, Ruling, SeedRevealed
 from events.match import MatchRecord
+from events.ruleset import get_ruleset
 from events.rulesets.core_worlds.happenings import Drafted, Invaded, InvasionFailed, Setup
 from projections.projection import Projection, Step
-from projections.standing import standing
 from projections.upsert import update
 
 COLUMNS = {
@@ -32,7 +32,7 @@ COLUMNS = {
 
 def win_shares(match: MatchRecord) -> list[float]:
     """Per seat: 1 for a sole winner, split evenly between tied winners, else 0."""
-    winners = standing(match.state).winners or []
+    winners = get_ruleset(match.ruleset).standing(match.state).winners if match.over else ()
     return [1 / len(winners) if seat in winners else 0.0 for seat in range(match.seats)]
 
 

@@ -10,7 +10,6 @@ from events.codec import encode
 from events.match import MatchRecord
 from events.ruleset import get_ruleset
 from projections.projection import Projection, Step
-from projections.standing import standing
 
 
 def status(match: MatchRecord) -> str:
@@ -34,22 +33,22 @@ class Lobby(Projection):
         self.rows = [self.row(m) for m in self.matches.values()]
 
     def row(self, match: MatchRecord) -> dict[str, Any]:
-        at = standing(match.state)
-        running = match.state is not None and not match.over
-        to_act = get_ruleset(match.ruleset).to_act(match.state) if running else []
+        ruleset = get_ruleset(match.ruleset)
+        at = ruleset.standing(match.state) if match.state is not None else None
+        running = at is not None and not match.over and not match.open_seats
         return {
             "match_id": match.match_id,
             "game": match.ruleset,
             "status": status(match),
             "seats": match.seats,
             "players": list(match.holders),
-            "round": at.round,
-            "phase": at.phase,
-            "to_act": list(to_act),
+            "round": at.round if at else None,
+            "phase": at.phase if at else None,
+            "to_act": list(ruleset.waiting(match.state).must) if running else [],
             "seq": match.seq,
             "last_activity": datetime.fromtimestamp(match.last_entry_ms / 1000, UTC),
-            "scores": at.scores,
-            "winners": at.winners,
+            "scores": list(at.scores) if at else None,
+            "winners": list(at.winners) if at and match.over else None,
         }
 
     async def write(self, conn: asyncpg.Connection) -> None:

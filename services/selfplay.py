@@ -1,4 +1,4 @@
-"""`starledger selfplay`: bots play whole Core Worlds matches in-process, judged exactly as the
+"""`starledger selfplay`: bots play whole matches of any game in-process, judged exactly as the
 rules service judges (`services.rules.judge.rule_on`), so a transcript is the match-log itself."""
 
 import argparse
@@ -13,11 +13,10 @@ import msgspec
 from events.codec import encode
 from events.envelope import ClaimSeat, CreateMatch, Decision, Entry, Ruling
 from events.match import PartitionBook
-from events.ruleset import get_ruleset
-from events.rulesets.core_worlds.bots import BOTS
+from events.ruleset import UnknownRuleset, get_ruleset, load_rulesets
+from services.client.http import ClientError
+from services.client.match import parse_option
 from services.rules.judge import rule_on
-
-RULESET = "core-worlds"
 
 
 class BotRejected(RuntimeError):
@@ -61,53 +60,75 @@ class _Table:
         self.entries.extend(outcome)
 
 
+class Played(msgspec.Struct, frozen=True):
+    match_id: str
+    entries: list[Entry[Any]]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
 def play_match(
-    match_id: str, seats: int, seed: str, bots: list[str], options: dict[str, Any] | None = None
-) -> list[Entry[Any]]:
-    """Every entry of one match, bots choosing for the seats in turn (bots[seat % len])."""
+    game: str,
+    match_id: str,
+    seats: int,
+    seed: str,
+    bots: list[str],
+    options: dict[str, Any] | None = None,
+) -> Played:
+    """One whole match, bots choosing for the seats (bots[seat % len]): whenever several seats
+    must decide, the lowest one goes first."""
     table = _Table(match_id, seed)
-    table.send(None, CreateMatch(ruleset=RULESET, seats=seats, options=options or {}, seed=seed))
+    table.send(None, CreateMatch(ruleset=game, seats=seats, options=options or {}, seed=seed))
     for seat in range(seats):
-        table.send(seat, ClaimSeat(player=f"{bots[seat % len(bots)]}-{seat}"))
-    ruleset = get_ruleset(RULESET)
+        table.send(seat, ClaimSeat(player=f"bot:{bots[seat % len(bots)]}"))
+    ruleset = get_ruleset(game)
     rng = random.Random(f"{seed}:bots")
     record = table.book.matches[match_id]
     while not record.over:
-        seat = ruleset.to_act(record.state)[0]
-        table.send(seat, BOTS[bots[seat % len(bots)]](record.state, seat, rng))
+        seat = ruleset.waiting(record.state).must[0]
+        level = bots[seat % len(bots)]
+        table.send(seat, ruleset.default_decision(record.state, seat, level, rng))
         record = table.book.matches[match_id]
-    return table.entries
+    standing = ruleset.standing(record.state)
+    return Played(match_id, table.entries, standing.scores, standing.winners)
 
 
 def run(args: argparse.Namespace) -> int:
-    bots = args.bot.split(",")
-    unknown = [b for b in bots if b not in BOTS]
-    if unknown:
-        print(f"no bot called {unknown[0]!r}; bots: {', '.join(BOTS)}", file=sys.stderr)
+    try:
+        ruleset = get_ruleset(args.game)
+        options = dict(parse_option(o) for o in args.option)
+    except (UnknownRuleset, ClientError) as error:
+        print(error, file=sys.stderr)
         return 2
-    options = {"sector0_draft": True} if args.sector0_draft else {}
+    bots = args.bot.split(",")
+    unknown = [b for b in bots if b not in ruleset.bots]
+    if unknown:
+        print(f"no bot called {unknown[0]!r}; bots: {', '.join(ruleset.bots)}", file=sys.stderr)
+        return 2
+    if not ruleset.min_seats <= args.players <= ruleset.max_seats:
+        print(f"{ruleset.name} takes {ruleset.min_seats} to {ruleset.max_seats} players")
+        return 2
+    if (why := ruleset.options_error(args.players, options)) is not None:
+        print(why, file=sys.stderr)
+        return 2
     started = time.perf_counter()
     games, entries = [], 0
     transcript = open(args.transcript, "wb") if args.transcript else None  # noqa: SIM115
     try:
-        for game in range(args.games):
-            match_id = f"selfplay-{args.seed}-{game}"
-            log = play_match(match_id, args.players, f"{args.seed}:{game}", bots, options)
-            entries += len(log)
-            if transcript is not None:
-                transcript.writelines(encode(entry) + b"\n" for entry in log)
-            scored = next(e.body for e in reversed(log) if hasattr(e.body, "scores"))
-            games.append(
-                {
-                    "match_id": match_id,
-                    "winners": list(scored.winners),
-                    "scores": [s.total for s in scored.scores],
-                }
+        for number in range(args.games):
+            match_id = f"selfplay-{args.seed}-{number}"
+            played = play_match(
+                args.game, match_id, args.players, f"{args.seed}:{number}", bots, options
             )
+            entries += len(played.entries)
+            if transcript is not None:
+                transcript.writelines(encode(entry) + b"\n" for entry in played.entries)
+            games.append({"match_id": match_id, "winners": played.winners, "scores": played.scores})
     finally:
         if transcript is not None:
             transcript.close()
     summary = {
+        "game": args.game,
         "games": args.games,
         "players": args.players,
         "bots": bots,
@@ -120,16 +141,21 @@ def run(args: argparse.Namespace) -> int:
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
-    parser = subparsers.add_parser("selfplay", help="bots play Core Worlds matches in-process")
-    parser.add_argument("--players", type=int, default=4, choices=range(2, 6), metavar="N")
+    games = sorted(load_rulesets())
+    levels = sorted({level for game in games for level in get_ruleset(game).bots})
+    parser = subparsers.add_parser("selfplay", help="bots play whole matches in-process")
+    parser.add_argument("--game", default="core-worlds", choices=games)
+    parser.add_argument("--players", type=int, default=4, metavar="N")
     parser.add_argument("--games", type=int, default=1, metavar="G")
     parser.add_argument("--seed", default="0", metavar="S")
     parser.add_argument(
         "--bot",
         default="greedy",
-        help=f"one of {', '.join(BOTS)}, or a comma list, one per seat in turn",
+        help=f"one of {', '.join(levels)}, or a comma list, one per seat in turn",
     )
-    parser.add_argument("--sector0-draft", action="store_true", help="play the pre-game draft")
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE", help="a match option"
+    )
     parser.add_argument(
         "--transcript", metavar="FILE", help="write every match-log entry, one JSON object per line"
     )

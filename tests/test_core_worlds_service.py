@@ -33,7 +33,7 @@ def _comparable(entry) -> tuple:
 async def test_a_bot_match_through_the_service_matches_the_in_process_judge(
     settings: Settings, tmp_path: Path
 ) -> None:
-    expected = play_match("cw-1", 3, "seed-cw-1", ["greedy", "random"])
+    expected = play_match("core-worlds", "cw-1", 3, "seed-cw-1", ["greedy", "random"]).entries
     sent = _decisions_behind(expected)
     rules = RulesProcess(settings, tmp_path).start()
     try:

@@ -11,7 +11,7 @@ from typing import Any
 
 import msgspec
 
-from events.ruleset import Accepted, Rejection, Ruleset, register
+from events.ruleset import Accepted, Rejection, Ruleset, Standing, Waiting, register
 
 TARGET = 21
 
@@ -56,6 +56,19 @@ class RaceView(msgspec.Struct, frozen=True):
     my_card: int | None
 
 
+def _pass(state: RaceState, seat: int, rng: random.Random) -> Add:
+    return Add(amount=1)
+
+
+def _random(state: RaceState, seat: int, rng: random.Random) -> Add:
+    return Add(amount=rng.randint(1, 3))
+
+
+def _greedy(state: RaceState, seat: int, rng: random.Random) -> Add:
+    """Leave the total on 1 short of a multiple of 4 from the target, when it can."""
+    return Add(amount=(state.target - state.total) % 4 or 1)
+
+
 class RaceToTwentyOne(Ruleset):
     name = "race-to-21"
     version = "1"
@@ -64,6 +77,7 @@ class RaceToTwentyOne(Ruleset):
     decision_types = (Add,)
     event_types = (Dealt, Added, TurnPassed, Won)
     state_type = RaceState
+    bots = {"pass": _pass, "random": _random, "greedy": _greedy}
 
     def initial(self, seats: int, options: dict[str, Any], seed: str) -> list[Any]:
         deck = list(range(1, 11))
@@ -111,8 +125,18 @@ class RaceToTwentyOne(Ruleset):
             return []
         return [Add(amount=n) for n in (1, 2, 3)]
 
-    def to_act(self, state: RaceState) -> list[int]:
-        return [] if state.winner is not None else [state.turn]
+    def resample(self, state: RaceState, seat: int, rng: random.Random) -> RaceState:
+        unseen = [c for c in range(1, 11) if c != state.cards[seat]]
+        others = iter(rng.sample(unseen, state.seats - 1))
+        cards = [card if s == seat else next(others) for s, card in enumerate(state.cards)]
+        return msgspec.structs.replace(state, cards=cards)
+
+    def waiting(self, state: RaceState) -> Waiting:
+        return Waiting() if state.winner is not None else Waiting(must=(state.turn,))
+
+    def standing(self, state: RaceState) -> Standing:
+        winners = () if state.winner is None else (state.winner,)
+        return Standing(round=state.total, phase="race", scores=(0,) * state.seats, winners=winners)
 
     def is_over(self, state: RaceState) -> bool:
         return state.winner is not None

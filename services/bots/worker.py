@@ -1,11 +1,12 @@
-"""Plays bot seats (held by players named `bot:<name>`) whenever the game waits for them.
+"""Plays bot seats (held by players named `bot:<level>`) whenever a started match waits for them.
 
 It wakes on the projections' notifications for the matches they name, rescans every match
 now and then (a notification may have been missed), reads the match from the replay
-tables, asks the bot (which is handed the whole state but decides only on what its seat may
-see: `tests/core_worlds/test_bots_play_blind.py`), and submits with a decision_id made of
-match, seat and seq: a repeat after a restart is dropped by the rules service as already
-judged.
+tables, asks the ruleset's bot of that level (handed a state resampled for its seat, so it
+sees what the seat may see and no more), and submits with a decision_id made of match, seat
+and seq: a repeat after a restart is dropped by the rules service as already judged. A bot
+answers a position once: a refusal changes no state, so it is not asked again until the
+state moves.
 """
 
 import asyncio
@@ -17,7 +18,6 @@ import msgspec
 import structlog
 
 from events.ruleset import get_ruleset
-from events.rulesets.core_worlds.bots import BOTS as CORE_WORLDS_BOTS
 from projections import replay
 from projections.announce import REPLAY_CHANNEL, ReplayNotice
 from services import db
@@ -26,7 +26,6 @@ from services.settings import Settings
 
 log = structlog.get_logger("bots")
 
-BOTS = {"core-worlds": CORE_WORLDS_BOTS}
 RESCAN_S = 30.0
 PREFIX = "bot:"
 
@@ -39,7 +38,7 @@ class BotsWorker:
         self.submitter = Submitter(settings)
         self.woken = asyncio.Event()
         self.named: set[str] = set()  # matches a notification named since the last look
-        self.answered: dict[tuple[str, int], int] = {}  # (match, seat) -> seq last answered
+        self.answered: dict[tuple[str, int], str] = {}  # (match, seat) -> state hash answered
         self.pool: asyncpg.Pool
 
     def _heard(self, _conn: object, _pid: int, _channel: str, payload: str) -> None:
@@ -84,20 +83,23 @@ class BotsWorker:
         playing = {row["match_id"] for row in rows}
         for match_id in playing:
             await self.play(match_id)
-        self.answered = {key: seq for key, seq in self.answered.items() if key[0] in playing}
+        self.answered = {key: at for key, at in self.answered.items() if key[0] in playing}
 
     async def play(self, match_id: str) -> None:
         record = await replay.record_at(self.pool, match_id)
-        if record is None or record.state is None or record.over:
+        if record is None or record.state is None or record.over or record.open_seats:
             return
         ruleset = get_ruleset(record.ruleset)
-        for seat in ruleset.to_act(record.state):
+        for seat in ruleset.waiting(record.state).must:
             holder = record.holders[seat] or ""
-            bot = BOTS.get(record.ruleset, {}).get(holder.removeprefix(PREFIX))
-            if bot is None or self.answered.get((match_id, seat), -1) >= record.seq:
+            level = holder.removeprefix(PREFIX)
+            if not holder.startswith(PREFIX) or level not in ruleset.bots:
+                continue
+            if self.answered.get((match_id, seat)) == record.state_hash:
                 continue
             decision_id = f"{match_id}:{seat}:bot:{record.seq}"
-            decision = bot(record.state, seat, random.Random(decision_id))
+            rng = random.Random(decision_id)
+            decision = ruleset.default_decision(record.state, seat, level, rng)
             await self.submitter.submit(
                 match_id,
                 seat,
@@ -106,7 +108,7 @@ class BotsWorker:
                 decision_id=decision_id,
                 seen_seq=record.seq,
             )
-            self.answered[(match_id, seat)] = record.seq
+            self.answered[(match_id, seat)] = record.state_hash
             log.info(
                 "bot_decided",
                 match_id=match_id,

@@ -7,6 +7,7 @@ from typing import Any
 
 import msgspec
 
+from events.ruleset import load_rulesets
 from services.client import tokens
 from services.client.http import ClientError, Gateway, guarded, segment, verdict
 from services.gateway import api
@@ -153,15 +154,17 @@ def _join(args: argparse.Namespace) -> int:
 def add_parser(subparsers: Any) -> None:
     match = subparsers.add_parser("match", help="open, list, show and join matches")
     commands = match.add_subparsers(dest="match_command", required=True)
+    games = load_rulesets()
+    levels = "; ".join(f"{name}: {', '.join(r.bots)}" for name, r in sorted(games.items()))
     new = commands.add_parser("new", help="open a match (organiser token)")
-    new.add_argument("--game", default="core-worlds")
+    new.add_argument("--game", default="core-worlds", choices=sorted(games))
     new.add_argument("--seats", type=int, required=True, metavar="N")
     new.add_argument(
         "--bot",
         action="append",
         default=[],
         metavar="SEAT:NAME",
-        help="a bot for a seat, e.g. 1:greedy; repeat for more",
+        help=f"a bot for a seat, e.g. 1:greedy; repeat for more (bots of {levels})",
     )
     new.add_argument(
         "--option",

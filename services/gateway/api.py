@@ -9,6 +9,14 @@ Name = Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
 Seat = Annotated[int, msgspec.Meta(ge=0, le=15)]
 
 
+class Game(msgspec.Struct, frozen=True):
+    name: str
+    version: str
+    min_seats: int
+    max_seats: int
+    bots: list[str]  # the levels a bot seat may play at
+
+
 class BotSeat(msgspec.Struct, frozen=True):
     seat: Seat
     bot: Name = "greedy"

@@ -14,7 +14,7 @@ from litestar.status_codes import HTTP_202_ACCEPTED
 
 from events.codec import game_codec
 from events.envelope import ClaimSeat, CreateMatch
-from events.ruleset import Rejection, UnknownRuleset, get_ruleset
+from events.ruleset import Rejection, UnknownRuleset, get_ruleset, load_rulesets
 from projections import audit, replay
 from services.gateway import api, reads, tokens
 from services.gateway.access import Access
@@ -38,6 +38,14 @@ def _unprocessable(detail: str) -> HTTPException:
     return HTTPException(status_code=422, detail=detail)
 
 
+@get("/games", summary="The games this server plays, with their bot levels")
+async def list_games() -> list[api.Game]:
+    return [
+        api.Game(r.name, r.version, r.min_seats, r.max_seats, list(r.bots))
+        for _, r in sorted(load_rulesets().items())
+    ]
+
+
 @post("/matches", status_code=HTTP_202_ACCEPTED, summary="Open a match (organiser)")
 async def open_match(request: Request, data: api.NewMatch) -> api.MatchOpened:
     ctx = context(request)
@@ -53,8 +61,11 @@ async def open_match(request: Request, data: api.NewMatch) -> api.MatchOpened:
     if (why := ruleset.options_error(data.seats, data.options)) is not None:
         raise _unprocessable(why)
     for bot in data.bots:
-        if bot.seat >= data.seats or bot.bot not in ctx.bots.get(data.game, {}):
-            raise _unprocessable(f"no bot {bot.bot!r} for seat {bot.seat} of {data.game}")
+        if bot.seat >= data.seats or bot.bot not in ruleset.bots:
+            raise _unprocessable(
+                f"no bot {bot.bot!r} for seat {bot.seat} of {data.game}; "
+                f"bots: {', '.join(ruleset.bots)}"
+            )
     match_id = data.match_id or ctx.new_match_id()
     if await reads.match(ctx.pool, match_id) is not None:
         raise HTTPException(status_code=409, detail=f"match {match_id!r} exists")
@@ -299,6 +310,7 @@ async def health() -> dict[str, str]:
 def create_app(ctx: Context) -> Litestar:
     return Litestar(
         route_handlers=[
+            list_games,
             open_match,
             list_matches,
             show_match,

@@ -1,13 +1,11 @@
 """What every request handler shares: the pool, the submitter, the push hub, the limits."""
 
 import uuid
-from typing import Any
 
 import asyncpg
 from litestar import Request
 from litestar.datastructures import State
 
-from events.rulesets.core_worlds.bots import BOTS as CORE_WORLDS_BOTS
 from services import db
 from services.gateway import reads, tokens
 from services.gateway.hub import Hub
@@ -26,7 +24,6 @@ class Context:
         self.submitter = Submitter(settings)
         self.hub = Hub(settings.database_url)
         self.limiter = RateLimit(per_second=20)
-        self.bots: dict[str, Any] = {"core-worlds": CORE_WORLDS_BOTS}
         self._holders: Recent[str, tokens.Holder] = Recent(REMEMBERED)  # by token digest
         self._seated: Recent[str, bool] = Recent(REMEMBERED)  # claims the log accepted
         self._games: Recent[str, str] = Recent(REMEMBERED)  # match -> its game

@@ -26,7 +26,12 @@ SELFPLAY_GAMES = 1000
 
 def _transcripts(count: int) -> list[list[bytes]]:
     return [
-        [encode(e) for e in play_match(f"bench-{i}", SEATS, f"bench:{i}", ["greedy"])]
+        [
+            encode(e)
+            for e in play_match(
+                "core-worlds", f"bench-{i}", SEATS, f"bench:{i}", ["greedy"]
+            ).entries
+        ]
         for i in range(count)
     ]
 
@@ -74,7 +79,7 @@ def decide_react_us(games: int) -> tuple[float, float]:
                     state = RULES.evolve(state, event)
             if RULES.is_over(state):
                 break
-            seat = RULES.to_act(state)[0]
+            seat = RULES.waiting(state).must[0]
             decision = greedy_bot(state, seat, rng)
             started = time.perf_counter()
             verdict = RULES.decide(state, seat, decision)
@@ -99,7 +104,7 @@ def _greedy_match(seats: int, seed: str) -> Game:
                 state = RULES.evolve(state, event)
         if RULES.is_over(state):
             return state
-        seat = RULES.to_act(state)[0]
+        seat = RULES.waiting(state).must[0]
         for event in RULES.decide(state, seat, greedy_bot(state, seat, rng)).events:
             state = RULES.evolve(state, event)
 

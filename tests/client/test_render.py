@@ -12,7 +12,7 @@ from services.selfplay import play_match
 CORE_WORLDS = get_ruleset("core-worlds")
 
 
-ENTRIES = play_match("shown", 3, "seed-r", ["greedy"])
+ENTRIES = play_match("core-worlds", "shown", 3, "seed-r", ["greedy"]).entries
 
 
 def _records(count: int) -> list[MatchRecord]:

@@ -15,7 +15,7 @@ from services.client import verify
 from services.client.http import ClientError
 from services.selfplay import play_match
 
-ENTRIES = play_match("audited", 3, "seed-v", ["greedy"])
+ENTRIES = play_match("core-worlds", "audited", 3, "seed-v", ["greedy"]).entries
 
 
 def _tampered(index: int, **changes: object) -> list[Entry]:

@@ -43,7 +43,7 @@ def in_action(seats: int = 2, seed: str = "scenario") -> Game:
     """Round 1's Action phase, every seat having declared nothing in the Energy phase."""
     game = start(seats, seed)
     while game.phase != ACTION:
-        game, _ = settle(fold(accepted(game, RULES.to_act(game)[0], Declare()), game))
+        game, _ = settle(fold(accepted(game, RULES.waiting(game).must[0], Declare()), game))
     return game
 
 

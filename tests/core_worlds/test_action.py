@@ -29,7 +29,7 @@ def test_cw_a_turns_go_clockwise_one_option_each():
     game = arrange(game, central=(cid("Lancer Squadron"),))
     game = arrange(game, me, energy=5)
     game, events = play(game, me, Draft(card=cid("Lancer Squadron")))
-    assert events[-1] == TurnBegan(seat=other) and RULES.to_act(game) == [other]
+    assert events[-1] == TurnBegan(seat=other) and RULES.waiting(game).must == (other,)
 
 
 def test_cw_a1_draft_costs_an_action_point_and_the_draft_cost():

@@ -23,7 +23,7 @@ def _discard_phase(seats: int = 2, seed: str = "x", round_: int = 1):
 def test_cw_x1_discard_the_hand_keeping_at_most_one_card():
     game = _discard_phase(2, "x1")
     hand = game.players[0].hand
-    assert RULES.to_act(game) == [0, 1]
+    assert RULES.waiting(game).must == (0, 1)
     assert accepted(game, 0, Keep(card=hand[0]), "CW-X1") == [Kept(seat=0, card=hand[0])]
     game, _ = play(game, 0, Keep(card=hand[0]))
     player = game.players[0]
@@ -50,7 +50,7 @@ def test_cw_n1_the_round_advances_and_a_new_sector_uses_its_deck():
     ended = next(e for e in events if isinstance(e, RoundEnded))
     assert ended.round == 3 and game.round == 3 and game.phase == ENERGY
     while game.phase == ENERGY:
-        game, events = play(game, RULES.to_act(game)[0], Declare())
+        game, events = play(game, RULES.waiting(game).must[0], Declare())
     assert next(e for e in events if isinstance(e, GalacticDrawn)).deck == 2
 
 

@@ -33,7 +33,7 @@ def test_cw_g2_tokens_on_every_card_left_but_not_in_round_one():
     assert game.tokened == (kept,)
     game = start(2, "g2")
     while game.phase != "action":
-        game, happened = play(game, RULES.to_act(game)[0], Declare())
+        game, happened = play(game, RULES.waiting(game).must[0], Declare())
         assert not any(isinstance(e, CardsReturned | TokensPlaced) for e in happened)
 
 

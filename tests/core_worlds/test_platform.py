@@ -31,7 +31,7 @@ def test_decisions_decode_from_a_players_json():
 
 
 def test_a_match_log_replays_to_the_same_hashes_and_snapshots_round_trip():
-    entries = play_match("replay", 3, "replay-seed", ["random", "greedy"])
+    entries = play_match("core-worlds", "replay", 3, "replay-seed", ["random", "greedy"]).entries
     codec = game_codec("core-worlds")
     record = None
     for entry in entries:

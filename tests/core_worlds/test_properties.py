@@ -46,7 +46,7 @@ def _random_play(seats: int, seed: str, sector0: bool, choices: int, check=None)
             apply(derived)
         if RULES.is_over(game):
             return game, log, decisions
-        seat = rng.choice(RULES.to_act(game))
+        seat = rng.choice(RULES.waiting(game).must)
         if rng.random() < 0.5:
             decision = greedy_bot(game, seat, rng)
         else:

@@ -24,7 +24,7 @@ def test_cw_f1_the_game_ends_after_round_ten():
     game, _ = play(game, 0, Keep())
     game, events = play(game, 1, Keep())
     assert isinstance(events[-1], GameScored) and game.phase == OVER and RULES.is_over(game)
-    assert RULES.to_act(game) == [] and RULES.legal(game, 0) == []
+    assert RULES.waiting(game).must == () and RULES.legal(game, 0) == []
     assert rejected(game, 0, Pass(), "CW-F1") == "the game is over"
 
 

@@ -33,7 +33,7 @@ def test_cw_v3_snake_draft_from_the_destiny_holder_and_back():
     expected = [order[0], order[1], order[2], order[2], order[1], order[0]]
     picked = []
     for seat in expected:
-        assert RULES.to_act(game) == [seat]
+        assert RULES.waiting(game).must == (seat,)
         wrong = next(s for s in range(3) if s != seat)
         assert "snake order" in rejected(game, wrong, Pick(card=game.central[0]), "CW-V3")
         accepted(game, seat, Pick(card=game.central[0]), "CW-V3")
@@ -47,7 +47,7 @@ def test_cw_v4_unpicked_cards_leave_and_picks_are_shuffled_in():
     picks = {0: [], 1: []}
     events = []
     while game.phase == SECTOR0:
-        seat = RULES.to_act(game)[0]
+        seat = RULES.waiting(game).must[0]
         card = game.central[-1]
         picks[seat].append(card)
         game, events = play(game, seat, Pick(card=card))

@@ -41,7 +41,7 @@ def _play(seats: int, seed: str, sector0: bool, seen: Counter) -> None:
     rng = random.Random(seed)
     game = start(seats, seed, sector0_draft=sector0)
     while not RULES.is_over(game):
-        seat = rng.choice(RULES.to_act(game))
+        seat = rng.choice(RULES.waiting(game).must)
         options = RULES.legal(game, seat)
         for decision in options:
             text = render(game, seat, decision)
@@ -71,7 +71,7 @@ def _states() -> tuple[tuple[Game, int], ...]:
     rng = random.Random("states")
     game, found = start(3, "states", sector0_draft=True), {}
     while game.round < 3:
-        seat = RULES.to_act(game)[0]
+        seat = RULES.waiting(game).must[0]
         found.setdefault(game.phase, (game, seat))
         game, _ = settle(fold(RULES.decide(game, seat, greedy_bot(game, seat, rng)).events, game))
     return tuple(found.values())

@@ -87,3 +87,27 @@ async def test_a_person_and_two_bots_play_to_the_end(stack: Stack) -> None:
 async def _ruled(http: httpx.AsyncClient, me: dict[str, str], decision_id: str):
     found = (await http.get(f"/decisions/{decision_id}", headers=me)).json()
     return None if found["status"] == "pending" else found
+
+
+async def test_a_bot_waits_for_the_open_seats_then_plays(stack: Stack) -> None:
+    """A bot that must act first in a match with an open seat sends nothing (each refusal
+    would stay on the log forever) until the seat is taken; then it plays at once."""
+    async with httpx.AsyncClient(base_url=stack.gateway, timeout=10) as http:
+        opened = await http.post(
+            "/matches",
+            headers=stack.organiser(),
+            json={"game": "race-to-21", "seats": 2, "bots": [{"seat": 0, "bot": "greedy"}]},
+        )
+        match_id = opened.json()["match_id"]
+
+        async def row_when(check):
+            reply = await http.get(f"/matches/{match_id}")
+            return reply.json() if reply.status_code == 200 and check(reply.json()) else None
+
+        claimed = await _until(lambda: row_when(lambda r: r["players"][0] == "bot:greedy"))
+        await asyncio.sleep(3)
+        idle = await _until(lambda: row_when(lambda r: True))
+        assert (idle["seq"], idle["status"], idle["to_act"]) == (claimed["seq"], "waiting", [])
+        await http.post(f"/matches/{match_id}/join", json={"seat": 1, "player": "late"})
+        played = await _until(lambda: row_when(lambda r: r["to_act"] == [1]))
+        assert played["status"] == "in_progress" and played["round"] > 0

@@ -18,7 +18,6 @@ from events.codec import decode_record, encode
 from events.envelope import ClaimSeat, CreateMatch, Decision, EntryBatch, OwnerFence, Ruling
 from events.match import PartitionBook
 from events.ruleset import get_ruleset
-from events.rulesets.core_worlds.bots import BOTS
 from events.rulesets.core_worlds.decisions import Pass
 from projections import log_end, offsets, runner
 from projections.projection import Projection, Step
@@ -62,11 +61,11 @@ def bot_decisions(match_id: str, seats: int, seed: str, wrong_every: int = 9) ->
     turn = 0
     while not book.matches[match_id].over:
         state = book.matches[match_id].state
-        seat = ruleset.to_act(state)[0]
+        seat = ruleset.waiting(state).must[0]
         turn += 1
         if turn % wrong_every == 0:
             send((seat + 1) % seats, Pass())
-        send(seat, BOTS["greedy"](state, seat, rng))
+        send(seat, ruleset.default_decision(state, seat, "greedy", rng))
     return sent
 
 

@@ -99,12 +99,12 @@ async def _lobby(pool: asyncpg.Pool, match: MatchRecord) -> None:
     assert row["status"] == status(match)
     assert row["players"] == match.holders
     assert row["seq"] == match.seq
-    assert row["to_act"] == ([] if match.over else ruleset.to_act(match.state))
+    assert row["to_act"] == ([] if match.over else list(ruleset.waiting(match.state).must))
     assert int(row["last_activity"].timestamp() * 1000) == match.last_entry_ms
-    if match.ruleset == "core-worlds" and match.over:
-        assert row["winners"] == list(match.state.winners)
-        assert row["scores"] == [s.total for s in match.state.scores]
-        assert (row["round"], row["phase"]) == (match.state.round, match.state.phase)
+    standing = ruleset.standing(match.state)
+    assert (row["round"], row["phase"]) == (standing.round, standing.phase)
+    assert row["scores"] == list(standing.scores) and len(row["scores"]) == match.seats
+    assert row["winners"] == (list(standing.winners) if match.over else None)
 
 
 async def _replay(pool: asyncpg.Pool, match: MatchRecord, entries: list[Entry[Any]]) -> None:

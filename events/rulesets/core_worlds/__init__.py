@@ -1,9 +1,12 @@
 """Core Worlds: the ruleset behind the platform's interface (rules reference: CW-* rule IDs)."""
 
+import random
 from typing import Any
 
-from events.ruleset import Accepted, Rejection, Ruleset, register
+from events.ruleset import Accepted, Rejection, Ruleset, Standing, Waiting, register
 from events.rulesets.core_worlds import text as text_form
+from events.rulesets.core_worlds.bots import BOTS
+from events.rulesets.core_worlds.checks import PHASE_NAMES
 from events.rulesets.core_worlds.decide import decide
 from events.rulesets.core_worlds.decisions import DECISIONS, Keep, Pass, Reshuffle, UseSurgeToken
 from events.rulesets.core_worlds.evolve import evolve
@@ -12,6 +15,8 @@ from events.rulesets.core_worlds.happenings import EVENTS
 from events.rulesets.core_worlds.legal import legal
 from events.rulesets.core_worlds.loader import PROVISIONAL, CardSetError, load
 from events.rulesets.core_worlds.react import react
+from events.rulesets.core_worlds.resample import resample
+from events.rulesets.core_worlds.scoring import score
 from events.rulesets.core_worlds.state import OVER, Game
 from events.rulesets.core_worlds.to_act import to_act
 from events.rulesets.core_worlds.view import SeatView, view
@@ -27,6 +32,7 @@ class CoreWorlds(Ruleset):
     decision_types = DECISIONS
     event_types = EVENTS
     state_type = Game
+    bots = BOTS
 
     def initial(self, seats: int, options: dict[str, Any], seed: str) -> list[Any]:
         cards = load(options.get("card_set", PROVISIONAL))
@@ -42,13 +48,27 @@ class CoreWorlds(Ruleset):
         return react(state)
 
     def view(self, state: Game, seat: int | None) -> SeatView:
-        return view(state, seat, tuple(self.to_act(state)))
+        return view(state, seat, tuple(to_act(state)))
+
+    def resample(self, state: Game, seat: int, rng: random.Random) -> Game:
+        return resample(state, seat, rng)
 
     def legal(self, state: Game, seat: int) -> list[Any]:
         return legal(state, seat)
 
-    def to_act(self, state: Game) -> list[int]:
-        return to_act(state)
+    def waiting(self, state: Game) -> Waiting:
+        """One seat at a time, but Discard and the Sector V reshuffle, where every seat still
+        to choose does so in any order; no choice is sealed."""
+        return Waiting(must=tuple(to_act(state)))
+
+    def standing(self, state: Game) -> Standing:
+        scores = state.scores or tuple(score(state, seat) for seat in range(state.seats))
+        return Standing(
+            round=state.round,
+            phase=PHASE_NAMES.get(state.phase, state.phase),
+            scores=tuple(s.total for s in scores),
+            winners=state.winners,
+        )
 
     def is_over(self, state: Game) -> bool:
         return state.phase == OVER

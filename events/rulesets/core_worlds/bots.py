@@ -1,12 +1,13 @@
-"""Bots: one plays any legal decision at random, one plays greedily but sensibly.
+"""Bots: one changes as little as the rules allow (a seat's default when its time runs out),
+one plays any legal decision at random, one plays greedily but sensibly.
 
-Both are pure: the caller hands in the random generator (seeded from the match seed).
+All are pure: the platform hands them a state resampled for their seat and a generator.
 """
 
 import random
-from collections.abc import Callable
 from typing import Any
 
+from events.ruleset import Bot
 from events.rulesets.core_worlds.decisions import (
     Declare,
     Draft,
@@ -21,7 +22,17 @@ from events.rulesets.core_worlds.plans import cost, invasion_plans
 from events.rulesets.core_worlds.state import ACTION, DISCARD, ENERGY, RESHUFFLE, SECTOR0, Game
 from events.rulesets.core_worlds.worth import worth
 
-Bot = Callable[[Game, int, random.Random], Any]
+
+def pass_bot(game: Game, seat: int, rng: random.Random) -> Any:
+    if game.phase == SECTOR0:
+        return Pick(card=game.central[0])
+    if game.phase == ENERGY:
+        return Declare()
+    if game.phase == DISCARD:
+        return Keep()
+    if game.phase == RESHUFFLE:
+        return Reshuffle(shuffle=False)
+    return Pass()
 
 
 def random_bot(game: Game, seat: int, rng: random.Random) -> Any:
@@ -88,4 +99,4 @@ def _turn(game: Game, seat: int) -> Any:
     return uses[0] if uses else Pass()
 
 
-BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot}
+BOTS: dict[str, Bot] = {"pass": pass_bot, "random": random_bot, "greedy": greedy_bot}
