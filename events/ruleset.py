@@ -40,6 +40,17 @@ class Standing(msgspec.Struct, frozen=True):
     winners: tuple[int, ...] = ()  # once over
 
 
+class Fact(msgspec.Struct, frozen=True):
+    """One thing a game wants analytics to count: `kind` (drafted, bought, start world…)
+    of `subject` (a card's name…), for a seat; `value` 1 for a success, 0 for a failure, or
+    an amount. Analytics sums them and relates them to the seats' win shares."""
+
+    kind: str
+    subject: str
+    seat: int | None = None
+    value: int = 1
+
+
 # A bot decides for a seat on a state `resample` dealt for that seat, so it cannot know more
 # than the seat may; the generator breaks ties and makes its random choices.
 Bot = Callable[[Any, int, random.Random], Any]
@@ -97,6 +108,10 @@ class Ruleset(ABC):
     @abstractmethod
     def is_over(self, state: Any) -> bool:
         """True once the game has ended and is scored."""
+
+    def facts(self, state: Any, event: Any) -> list[Fact]:
+        """What analytics counts of one game event; `state` is the match's latest state."""
+        return []
 
     def default_decision(self, state: Any, seat: int, level: str, rng: random.Random) -> Any:
         """The decision of the bot at `level` for `seat` (a bot seat, or a player whose deadline

@@ -1,15 +1,15 @@
-"""Analytics: facts per match, seat, draft, invasion and rejection; the SQL views in the
-0008 migration aggregate them (per-card drafts and holders' win rate, win rate by Home World
-and by seat position, match length, invasions per World, rejections by rule ID)."""
+"""Analytics: facts per match, seat and rejection, and the facts each game declares (its
+ruleset's `facts`: Core Worlds' drafts, invasions, Home Worlds); the SQL views of migrations
+0008 and 0110 aggregate them (totals and holders' win rate per game, kind and subject, win
+rate by seat, match length, rejections by rule ID)."""
 
 from typing import Any
 
 import asyncpg
 
-from events.envelope import MatchCreated, Ruling, SeedRevealed
+from events.envelope import PLATFORM_ENTRIES, MatchCreated, Ruling, SeedRevealed
 from events.match import MatchRecord
 from events.ruleset import get_ruleset
-from events.rulesets.core_worlds.happenings import Drafted, Invaded, InvasionFailed, Setup
 from projections.projection import Projection, Step
 from projections.upsert import update
 
@@ -24,8 +24,7 @@ COLUMNS = {
         "finished",
     ),
     "analytics_seats": ("match_id", "seat"),
-    "analytics_drafts": ("match_id", "seq", "seat", "card"),
-    "analytics_invasions": ("match_id", "seq", "seat", "world", "succeeded"),
+    "analytics_facts": ("match_id", "seq", "n", "seat", "kind", "subject", "value"),
     "analytics_rejections": ("match_id", "seq", "rule"),
 }
 
@@ -41,18 +40,15 @@ class Analytics(Projection):
     tables = (
         "analytics_matches",
         "analytics_seats",
-        "analytics_drafts",
-        "analytics_invasions",
+        "analytics_facts",
         "analytics_rejections",
     )
 
     def __init__(self) -> None:
         self.created: list[tuple[Any, ...]] = []
         self.seats: list[tuple[Any, ...]] = []
-        self.drafts: list[tuple[Any, ...]] = []
-        self.invasions: list[tuple[Any, ...]] = []
+        self.facts: list[tuple[Any, ...]] = []
         self.rejections: list[tuple[Any, ...]] = []
-        self.homes: list[tuple[Any, ...]] = []
         self.shares: list[tuple[Any, ...]] = []
         self.matches: dict[str, MatchRecord] = {}
         self.progress: list[tuple[Any, ...]] = []
@@ -68,27 +64,15 @@ class Analytics(Projection):
                     self.seats += [(m, seat) for seat in range(seats)]
                 case Ruling(accepted=False, rule=rule):
                     self.rejections.append((m, entry.seq, rule))
-                case Setup(homes=homes, destiny=destiny):
-                    names = match.state.cards.cards
-                    self.homes += [
-                        (m, seat, (seat - destiny) % len(homes) + 1, names[home].name)
-                        for seat, home in enumerate(homes)
-                    ]
-                case Drafted(seat=seat, card=card):
-                    self.drafts.append((m, entry.seq, seat, match.state.cards.cards[card].name))
-                case Invaded(seat=seat, world=world) | InvasionFailed(seat=seat, world=world):
-                    self.invasions.append(
-                        (
-                            m,
-                            entry.seq,
-                            seat,
-                            match.state.cards.cards[world].name,
-                            isinstance(entry.body, Invaded),
-                        )
-                    )
                 case SeedRevealed():
                     self.shares += [
                         (m, seat, share) for seat, share in enumerate(win_shares(match))
+                    ]
+                case event if not isinstance(event, PLATFORM_ENTRIES):
+                    counted = get_ruleset(match.ruleset).facts(match.state, event)
+                    self.facts += [
+                        (m, entry.seq, n, f.seat, f.kind, f.subject, f.value)
+                        for n, f in enumerate(counted)
                     ]
         self.matches[m] = match
 
@@ -103,20 +87,12 @@ class Analytics(Projection):
         for table, rows in (
             ("analytics_matches", self.created),
             ("analytics_seats", self.seats),
-            ("analytics_drafts", self.drafts),
-            ("analytics_invasions", self.invasions),
+            ("analytics_facts", self.facts),
             ("analytics_rejections", self.rejections),
         ):
             if rows:
                 await conn.copy_records_to_table(table, records=rows, columns=COLUMNS[table])
         seat = {"match_id": "text", "seat": "integer"}
-        await update(
-            conn,
-            "analytics_seats",
-            ("match_id", "seat"),
-            {**seat, "player_number": "integer", "home_world": "text"},
-            self.homes,
-        )
         await update(
             conn,
             "analytics_seats",

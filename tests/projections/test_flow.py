@@ -163,18 +163,22 @@ async def _analytics(
     pool: asyncpg.Pool, entries: dict[str, list[Entry[Any]]], matches: dict[str, MatchRecord]
 ) -> None:
     every = [e for es in entries.values() for e in es]
-    drafted = await pool.fetchval("SELECT coalesce(sum(drafted), 0) FROM analytics_card_drafts")
+    totals = {
+        (r["kind"], r["subject"]): r
+        for r in await pool.fetch("SELECT * FROM analytics_fact_totals WHERE game = 'core-worlds'")
+    }
+    drafted = sum(r["facts"] for (kind, _), r in totals.items() if kind == "drafted")
     assert drafted == sum(isinstance(e.body, Drafted) for e in every)
-    invasions = await pool.fetchrow(
-        "SELECT sum(attempted) AS attempted, sum(succeeded) AS succeeded, sum(failed) AS failed"
-        " FROM analytics_invasions_by_world"
-    )
+    invaded = [r for (kind, _), r in totals.items() if kind == "invaded"]
     succeeded = sum(isinstance(e.body, Invaded) for e in every)
     failed = sum(isinstance(e.body, InvasionFailed) for e in every)
-    assert (invasions["attempted"], invasions["succeeded"], invasions["failed"]) == (
+    assert (sum(r["facts"] for r in invaded), sum(r["total"] for r in invaded)) == (
         succeeded + failed,
         succeeded,
-        failed,
+    )
+    homes = [r for (kind, _), r in totals.items() if kind == "home world"]
+    assert sum(r["seats"] for r in homes) == sum(
+        m.seats for m in matches.values() if m.ruleset == "core-worlds"
     )
     rejections = {
         r["rule"]: r["rejections"]

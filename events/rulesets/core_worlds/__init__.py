@@ -3,13 +3,14 @@
 import random
 from typing import Any
 
-from events.ruleset import Accepted, Rejection, Ruleset, Standing, Waiting, register
+from events.ruleset import Accepted, Fact, Rejection, Ruleset, Standing, Waiting, register
 from events.rulesets.core_worlds import text as text_form
 from events.rulesets.core_worlds.bots import BOTS
 from events.rulesets.core_worlds.checks import PHASE_NAMES
 from events.rulesets.core_worlds.decide import decide
 from events.rulesets.core_worlds.decisions import DECISIONS, Keep, Pass, Reshuffle, UseSurgeToken
 from events.rulesets.core_worlds.evolve import evolve
+from events.rulesets.core_worlds.facts import facts
 from events.rulesets.core_worlds.game_setup import setup
 from events.rulesets.core_worlds.happenings import EVENTS
 from events.rulesets.core_worlds.legal import legal
@@ -69,6 +70,9 @@ class CoreWorlds(Ruleset):
             scores=tuple(s.total for s in scores),
             winners=state.winners,
         )
+
+    def facts(self, state: Game, event: Any) -> list[Fact]:
+        return facts(state, event)
 
     def is_over(self, state: Game) -> bool:
         return state.phase == OVER
