@@ -21,7 +21,7 @@ import httpx
 from projections.rebuild import reset
 from projections.registry import PROJECTIONS
 from services import db
-from services.broker import LocalBroker
+from services.broker import TansuBroker
 from services.embedded_db import server_url
 from services.gateway import tokens
 from services.run_folder import DATABASE_URL, LOGS, ORGANISER_TOKEN, PGDATA, PID_FILE
@@ -155,7 +155,7 @@ def up() -> int:
         bootstrap = os.environ.get("KAFKA_BOOTSTRAP")
         new_log = not bootstrap
         if new_log:
-            broker = stack.enter_context(LocalBroker(port=9092, log_path=LOGS / "broker.log"))
+            broker = stack.enter_context(TansuBroker(port=9092, log_path=LOGS / "broker.log"))
             bootstrap = broker.bootstrap
             print(
                 f"broker: Tansu on {bootstrap} (memory only: stopping forgets every match, so"

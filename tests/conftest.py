@@ -15,7 +15,7 @@ import pytest
 
 from events.ruleset import load_rulesets
 from services import db
-from services.broker import LocalBroker
+from services.broker import TansuBroker
 from services.embedded_db import server_url
 from services.settings import Settings
 from services.topics import ensure_topics
@@ -44,7 +44,7 @@ def kafka_bootstrap() -> Iterator[str]:
         with KafkaContainer().with_kraft() as kafka:
             yield kafka.get_bootstrap_server()
     else:
-        with LocalBroker() as broker:
+        with TansuBroker() as broker:
             yield broker.bootstrap
 
 
