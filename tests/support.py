@@ -11,11 +11,12 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
-from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
+from aiokafka import AIOKafkaConsumer, AIOKafkaProducer
 
 from events.codec import decode_record, encode
 from events.envelope import DeadLetter, Decision, Entry, Ruling
 from events.match import PartitionBook
+from projections import log_end
 from services.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -121,8 +122,7 @@ class LogReader:
             bootstrap_servers=self.settings.kafka_bootstrap, enable_auto_commit=False
         )
         await self.consumer.start()
-        partitions = self.consumer.partitions_for_topic(self.topic) or set()
-        tps = [TopicPartition(self.topic, p) for p in sorted(partitions)]
+        tps = await log_end.partitions(self.consumer, self.topic)
         self.consumer.assign(tps)
         await self.consumer.seek_to_beginning(*tps)
         return self
