@@ -40,6 +40,7 @@ def service_env(settings: Settings) -> dict[str, str]:
         "STARLEDGER_SESSION_TIMEOUT_MS": str(settings.session_timeout_ms),
         "STARLEDGER_RULESETS": "tests.tiny_ruleset",
         "STARLEDGER_LOG_FORMAT": "json",
+        "STARLEDGER_IDEMPOTENT_PRODUCER": str(settings.idempotent_producer).lower(),
     }
 
 
@@ -92,7 +93,7 @@ class RulesProcess(ServiceProcess):
 async def produce(settings: Settings, items: list[Decision | bytes], key: str = "") -> None:
     producer = AIOKafkaProducer(
         bootstrap_servers=settings.kafka_bootstrap,
-        enable_idempotence=False,
+        enable_idempotence=settings.idempotent_producer,
         max_request_size=4 * 1024 * 1024,
     )
     await producer.start()
