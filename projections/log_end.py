@@ -57,7 +57,7 @@ async def tails(settings: Settings, starts: dict[int, int] | None) -> dict[int, 
     """
     reader = await _reader(settings, partition_bytes=8 * 1024 * 1024)
     try:
-        tps = await _partitions(reader, settings.match_log_topic)
+        tps = await partitions(reader, settings.match_log_topic)
         reported = await reader.end_offsets(tps)
         reader.assign(tps)
         found: dict[int, Tail] = {}
@@ -91,12 +91,13 @@ async def _reader(settings: Settings, partition_bytes: int) -> AIOKafkaConsumer:
     return reader
 
 
-async def _partitions(reader: AIOKafkaConsumer, topic: str) -> list[TopicPartition]:
+async def partitions(reader: AIOKafkaConsumer, topic: str) -> list[TopicPartition]:
+    """The topic's partitions, as a consumer outside any group learns them: on Apache Kafka it
+    starts knowing no topic (aiokafka bootstraps asking for none), so it asks for all."""
     for _ in range(50):
-        partitions = reader.partitions_for_topic(topic)
-        if partitions:
-            return [TopicPartition(topic, p) for p in sorted(partitions)]
-        await reader.force_metadata_update()
+        if found := reader.partitions_for_topic(topic):
+            return [TopicPartition(topic, p) for p in sorted(found)]
+        await reader._client.force_metadata_update()  # the consumer has no public refresh
         await asyncio.sleep(0.1)
     raise LookupError(f"no topic {topic!r} on the broker")
 

@@ -31,11 +31,13 @@ def _run_rules(args: argparse.Namespace) -> int:
 
 
 def _run_broker(args: argparse.Namespace) -> int:
-    from services.broker import LocalBroker
+    from services.broker import local_broker
+    from services.run_folder import KAFKA_DATA, LOGS
 
     configure_logging()
-    with LocalBroker(port=args.port):
-        print(f"broker on 127.0.0.1:{args.port} (memory only); Ctrl-C stops it", flush=True)
+    LOGS.mkdir(parents=True, exist_ok=True)
+    with local_broker(KAFKA_DATA, port=args.port, log_path=LOGS / "broker.log") as broker:
+        print(f"broker: {broker.describe()}; Ctrl-C stops it", flush=True)
         stop_signals = {signal.SIGINT, signal.SIGTERM}
         signal.pthread_sigmask(signal.SIG_BLOCK, stop_signals)
         signal.sigwait(stop_signals)
@@ -97,7 +99,7 @@ def _parser() -> argparse.ArgumentParser:
     commands.add_parser("up", help="run the local stack until Ctrl-C").set_defaults(func=_up)
     commands.add_parser("down", help="stop the stack `up` runs").set_defaults(func=_down)
     commands.add_parser("rules", help="run a rules-service instance").set_defaults(func=_run_rules)
-    broker = commands.add_parser("broker", help="run the local Tansu broker in the foreground")
+    broker = commands.add_parser("broker", help="run the local stack's broker in the foreground")
     broker.add_argument("--port", type=int, default=9092)
     broker.set_defaults(func=_run_broker)
     gateway = commands.add_parser("gateway", help="run the HTTP gateway")

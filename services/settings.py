@@ -22,6 +22,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # 15 ms more p50 at 100/s (`make bench`). Apache Kafka answers at once whatever the wait.
     fetch_wait_ms: int = 50
     log_format: str = "auto"  # json, console, or auto (console on a terminal)
+    # Producers ask the broker to drop their own retried duplicates; Tansu cannot, so its
+    # stack turns this off and readers skip such copies by seq (`PartitionBook.admits`).
+    idempotent_producer: bool = True
 
     @property
     def decisions_topic(self) -> str:
@@ -48,6 +51,7 @@ _ENV = {
     "session_timeout_ms": "STARLEDGER_SESSION_TIMEOUT_MS",
     "fetch_wait_ms": "STARLEDGER_FETCH_WAIT_MS",
     "log_format": "STARLEDGER_LOG_FORMAT",
+    "idempotent_producer": "STARLEDGER_IDEMPOTENT_PRODUCER",
 }
 
 

@@ -1,10 +1,11 @@
 """`starledger up`: the whole stack on one machine, as processes, until Ctrl-C (or
 `starledger down`).
 
-Starts the Tansu broker (unless $KAFKA_BOOTSTRAP names one), checks PostgreSQL, creates
-topics, applies migrations (and, on its own broker, which forgot the last run's log, empties
-the read models), then runs each service as its own process, restarting any that dies.
-Every log goes to `.run/logs/`.
+Starts its own broker (unless $KAFKA_BOOTSTRAP names one): Apache Kafka with its log in
+`.run/kafka/` where Java 17+ runs, else Tansu in memory. Then checks PostgreSQL, creates
+topics, applies migrations (and, when the broker's log starts empty, empties the read models),
+then runs each service as its own process, restarting any that dies. Every log goes to
+`.run/logs/`.
 """
 
 import asyncio
@@ -17,14 +18,15 @@ from contextlib import ExitStack
 from dataclasses import dataclass, field
 
 import httpx
+import msgspec
 
 from projections.rebuild import reset
 from projections.registry import PROJECTIONS
 from services import db
-from services.broker import LocalBroker
+from services.broker import local_broker
 from services.embedded_db import server_url
 from services.gateway import tokens
-from services.run_folder import DATABASE_URL, LOGS, ORGANISER_TOKEN, PGDATA, PID_FILE
+from services.run_folder import DATABASE_URL, KAFKA_DATA, LOGS, ORGANISER_TOKEN, PGDATA, PID_FILE
 from services.settings import Settings, load_settings
 from services.topics import ensure_topics
 
@@ -81,9 +83,9 @@ def _database_url() -> str:
 
 async def prepare(settings: Settings, *, new_log: bool = False) -> str:
     """Migrations and topics; returns a fresh organiser token. On a `new_log` (the stack's own
-    broker, which kept nothing of the last run) the read models are emptied first: they show
-    matches no log holds any more, and their offsets lie past the new log's end, where the
-    workers would wait while the new matches went unseen."""
+    broker started on an empty log: Tansu always, Kafka on a new log folder) the read models
+    are emptied first: they show matches no log holds any more, and their offsets lie past the
+    new log's end, where the workers would wait while the new matches went unseen."""
     pool = await db.connect(settings.database_url, size=1)
     try:
         await db.migrate(pool)
@@ -152,23 +154,26 @@ def up() -> int:
     with ExitStack() as stack:
         PID_FILE.write_text(str(os.getpid()))
         stack.callback(PID_FILE.unlink, missing_ok=True)
-        bootstrap = os.environ.get("KAFKA_BOOTSTRAP")
-        new_log = not bootstrap
-        if new_log:
-            broker = stack.enter_context(LocalBroker(port=9092, log_path=LOGS / "broker.log"))
-            bootstrap = broker.bootstrap
-            print(
-                f"broker: Tansu on {bootstrap} (memory only: stopping forgets every match, so"
-                " the read models start empty too)"
+        settings = load_settings(database_url=_database_url())
+        new_log = False
+        if "KAFKA_BOOTSTRAP" not in os.environ:
+            broker = local_broker(KAFKA_DATA, port=9092, log_path=LOGS / "broker.log")
+            stack.enter_context(broker)
+            print(f"broker: {broker.describe()}", flush=True)
+            new_log = broker.log_is_new
+            if new_log:
+                print("the broker's log starts empty, so the read models do too", flush=True)
+            settings = msgspec.structs.replace(
+                settings, kafka_bootstrap=broker.bootstrap, idempotent_producer=broker.idempotent
             )
-        settings = load_settings(kafka_bootstrap=bootstrap, database_url=_database_url())
         stack.callback(DATABASE_URL.unlink, missing_ok=True)
         token = asyncio.run(prepare(settings, new_log=new_log))
         ORGANISER_TOKEN.write_text(token)
         env = {
             **os.environ,
-            "KAFKA_BOOTSTRAP": bootstrap,
+            "KAFKA_BOOTSTRAP": settings.kafka_bootstrap,
             "DATABASE_URL": settings.database_url,
+            "STARLEDGER_IDEMPOTENT_PRODUCER": str(settings.idempotent_producer).lower(),
             "STARLEDGER_LOG_FORMAT": "json",
         }
         running = services(GATEWAY_PORT)

@@ -1,5 +1,7 @@
 """The topics, created idempotently at start-up."""
 
+import asyncio
+import time
 from contextlib import suppress
 
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
@@ -31,7 +33,17 @@ async def ensure_topics(settings: Settings) -> None:
 
 
 async def _check_partitions(admin: AIOKafkaAdminClient, settings: Settings) -> None:
-    described = await admin.describe_topics([settings.decisions_topic, settings.match_log_topic])
-    counts = {t["topic"]: len(t["partitions"]) for t in described}
-    if len(set(counts.values())) != 1:
+    """Waits until the broker describes every topic: Kafka finishes a creation after it
+    answers, and a client started before then would find no partitions."""
+    names = [settings.decisions_topic, settings.match_log_topic, settings.dead_letter_topic]
+    deadline = time.monotonic() + 30
+    while True:
+        described = await admin.describe_topics(names)
+        counts = {t["topic"]: len(t["partitions"]) for t in described if t["error_code"] == 0}
+        if len(counts) == len(names):
+            break
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"the broker does not describe every topic: {counts}")
+        await asyncio.sleep(0.05)
+    if counts[settings.decisions_topic] != counts[settings.match_log_topic]:
         raise RuntimeError(f"decisions and match-log must have equal partition counts: {counts}")

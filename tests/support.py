@@ -11,11 +11,12 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
-from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
+from aiokafka import AIOKafkaConsumer, AIOKafkaProducer
 
 from events.codec import decode_record, encode
 from events.envelope import DeadLetter, Decision, Entry, Ruling
 from events.match import PartitionBook
+from projections import log_end
 from services.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,6 +40,7 @@ def service_env(settings: Settings) -> dict[str, str]:
         "STARLEDGER_SESSION_TIMEOUT_MS": str(settings.session_timeout_ms),
         "STARLEDGER_RULESETS": "tests.tiny_ruleset",
         "STARLEDGER_LOG_FORMAT": "json",
+        "STARLEDGER_IDEMPOTENT_PRODUCER": str(settings.idempotent_producer).lower(),
     }
 
 
@@ -91,7 +93,7 @@ class RulesProcess(ServiceProcess):
 async def produce(settings: Settings, items: list[Decision | bytes], key: str = "") -> None:
     producer = AIOKafkaProducer(
         bootstrap_servers=settings.kafka_bootstrap,
-        enable_idempotence=False,
+        enable_idempotence=settings.idempotent_producer,
         max_request_size=4 * 1024 * 1024,
     )
     await producer.start()
@@ -121,8 +123,7 @@ class LogReader:
             bootstrap_servers=self.settings.kafka_bootstrap, enable_auto_commit=False
         )
         await self.consumer.start()
-        partitions = self.consumer.partitions_for_topic(self.topic) or set()
-        tps = [TopicPartition(self.topic, p) for p in sorted(partitions)]
+        tps = await log_end.partitions(self.consumer, self.topic)
         self.consumer.assign(tps)
         await self.consumer.seek_to_beginning(*tps)
         return self

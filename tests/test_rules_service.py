@@ -2,10 +2,14 @@
 
 from pathlib import Path
 
+import pytest
+
 from events.envelope import ClaimSeat, CreateMatch, Ruling, SeedRevealed
 from services.settings import Settings
 from tests.support import LogReader, RulesProcess, decision, produce, rulings
 from tests.tiny_ruleset import Add, Won
+
+pytestmark = pytest.mark.tansu_too
 
 
 def _match_over(match_id: str):

@@ -20,7 +20,7 @@ class Submitter:
     async def start(self) -> None:
         self.producer = AIOKafkaProducer(
             bootstrap_servers=self.settings.kafka_bootstrap,
-            enable_idempotence=False,
+            enable_idempotence=self.settings.idempotent_producer,
             # Up to 2 ms for more decisions to share a request: at 1,000/s that takes a third
             # of the broker's CPU off and lowers p50 and p99 (`make bench`), for 2 ms at 100/s.
             linger_ms=2,

@@ -101,7 +101,7 @@ class RulesService(ConsumerRebalanceListener):
         self.producer = AIOKafkaProducer(
             bootstrap_servers=s.kafka_bootstrap,
             acks="all",
-            enable_idempotence=False,
+            enable_idempotence=s.idempotent_producer,
             linger_ms=0,  # aiokafka batches what waits while a request is in flight anyway
             max_batch_size=1024 * 1024,
             max_request_size=4 * 1024 * 1024,

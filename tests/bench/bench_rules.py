@@ -20,7 +20,7 @@ from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 
 from events.codec import encode
 from events.envelope import ClaimSeat, CreateMatch
-from services.broker import LocalBroker
+from services.broker import TansuBroker
 from services.settings import Settings, load_settings
 from services.topics import ensure_topics
 from tests.support import ROOT, decision
@@ -199,7 +199,7 @@ async def _run(settings: Settings) -> dict[str, float]:
 def main() -> dict[str, float]:
     with ExitStack() as stack:
         bootstrap = (
-            os.environ.get("KAFKA_BOOTSTRAP") or stack.enter_context(LocalBroker()).bootstrap
+            os.environ.get("KAFKA_BOOTSTRAP") or stack.enter_context(TansuBroker()).bootstrap
         )
         settings = load_settings(
             kafka_bootstrap=bootstrap, namespace=f"bench{uuid.uuid4().hex[:6]}-"

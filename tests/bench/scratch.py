@@ -12,7 +12,7 @@ from pathlib import Path
 import msgspec
 
 from services import db
-from services.broker import LocalBroker
+from services.broker import TansuBroker
 from services.embedded_db import server_url
 from services.settings import Settings, load_settings
 
@@ -21,7 +21,7 @@ from services.settings import Settings, load_settings
 def scratch_settings() -> Iterator[Settings]:
     with ExitStack() as stack:
         bootstrap = (
-            os.environ.get("KAFKA_BOOTSTRAP") or stack.enter_context(LocalBroker()).bootstrap
+            os.environ.get("KAFKA_BOOTSTRAP") or stack.enter_context(TansuBroker()).bootstrap
         )
         folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bench-pg-")))
         server = server_url(folder / "data")

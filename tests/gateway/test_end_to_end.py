@@ -7,6 +7,7 @@ import time
 
 import asyncpg
 import httpx
+import pytest
 
 from events.ruleset import get_ruleset
 from events.rulesets.core_worlds.bots import greedy_bot
@@ -23,6 +24,7 @@ async def _until(check, timeout: float = 60.0, step: float = 0.1):
     return found
 
 
+@pytest.mark.tansu_too
 async def test_a_person_and_two_bots_play_to_the_end(stack: Stack) -> None:
     pool = await asyncpg.create_pool(stack.settings.database_url, min_size=1, max_size=2)
     rng = random.Random(5)

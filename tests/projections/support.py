@@ -102,7 +102,7 @@ def judged(decisions: list[Decision], partitions: int) -> dict[int, list[bytes]]
 async def write_log(settings: Settings, records: dict[int, list[bytes]]) -> None:
     producer = AIOKafkaProducer(
         bootstrap_servers=settings.kafka_bootstrap,
-        enable_idempotence=False,
+        enable_idempotence=settings.idempotent_producer,
         linger_ms=5,
         max_request_size=4 * 1024 * 1024,
     )

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import asyncpg
+import pytest
 
 from events.codec import encode
 from events.envelope import Entry, SeedRevealed
@@ -32,6 +33,7 @@ async def _log(settings: Settings, decision_ids: set[str]) -> LogReader:
         return log
 
 
+@pytest.mark.tansu_too
 async def test_every_read_model_matches_the_log_folded_in_memory(
     settings: Settings, pool: asyncpg.Pool, tmp_path: Path
 ) -> None:

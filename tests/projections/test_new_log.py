@@ -55,6 +55,7 @@ async def _written_anew(settings: Settings, matches: int, seed: int) -> dict[int
     return await log_end.ends(settings)
 
 
+@pytest.mark.tansu_too  # as `starledger up` on Tansu, which forgets its log, does
 async def test_a_stack_on_a_new_log_shows_its_matches_and_forgets_the_old_ones(
     settings: Settings, pool: asyncpg.Pool
 ) -> None:
