@@ -21,6 +21,8 @@ from events.envelope import (
     OwnerFence,
 )
 from events.ruleset import Ruleset, get_ruleset
+from events.storable import nul_in_json
+from events.strict import unknown_field
 from events.upcast import upcast_entry
 
 _json = msgspec.json.Encoder()
@@ -28,6 +30,9 @@ _canonical = msgspec.msgpack.Encoder(order="deterministic")
 _decision = msgspec.json.Decoder(Decision)
 _record = msgspec.json.Decoder(Union[EntryBatch[msgspec.Raw], OwnerFence])  # noqa: UP007
 _entry = msgspec.json.Decoder(Entry[msgspec.Raw])
+_plain = msgspec.json.Decoder()
+# What msgspec raises, besides DecodeError, on invalid UTF-8 and on nesting it cannot follow.
+_NOT_JSON = (UnicodeDecodeError, RecursionError)
 
 LogRecord = EntryBatch[Any] | OwnerFence
 
@@ -41,8 +46,23 @@ def state_hash(state: Any) -> str:
     return hashlib.blake2b(_canonical.encode(state), digest_size=16).hexdigest()
 
 
+def _malformed(error: Exception) -> msgspec.DecodeError:
+    return msgspec.DecodeError(f"JSON is malformed: {error}")
+
+
+def decode_json(data: bytes, type: Any = Any) -> Any:
+    """A JSON value of `type`; every way it can be unreadable is a DecodeError."""
+    try:
+        return _plain.decode(data) if type is Any else msgspec.json.decode(data, type=type)
+    except _NOT_JSON as error:
+        raise _malformed(error) from None
+
+
 def decode_decision(data: bytes) -> Decision:
-    return _decision.decode(data)
+    try:
+        return _decision.decode(data)
+    except _NOT_JSON as error:
+        raise _malformed(error) from None
 
 
 class GameCodec:
@@ -50,16 +70,24 @@ class GameCodec:
 
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
-        self._decision_body = msgspec.json.Decoder(
-            Union[(*PLATFORM_DECISIONS, *ruleset.decision_types)]
-        )
+        decisions = Union[(*PLATFORM_DECISIONS, *ruleset.decision_types)]
+        self._decision_body = msgspec.json.Decoder(decisions)
+        self._decision_type = msgspec.inspect.type_info(decisions)
         entry_body = Union[(*PLATFORM_ENTRIES, *ruleset.event_types)]
         self._entry_body = msgspec.json.Decoder(entry_body)
         self._record = msgspec.json.Decoder(Union[EntryBatch[entry_body], OwnerFence])  # noqa: UP007
         self._state = msgspec.msgpack.Decoder(ruleset.state_type)
 
     def decision_body(self, raw: bytes) -> Any:
-        return self._decision_body.decode(raw)
+        """A decision of this game, holding no field its type does not name."""
+        try:
+            body = self._decision_body.decode(raw)
+            unknown = unknown_field(_plain.decode(raw), self._decision_type)
+        except _NOT_JSON as error:
+            raise _malformed(error) from None
+        if unknown is not None:
+            raise msgspec.ValidationError(f"Object contains unknown field - at `{unknown}`")
+        return body
 
     def record(self, data: bytes) -> LogRecord | None:
         """A current-schema record of this ruleset's match, typed in one pass; None if it is
@@ -89,12 +117,35 @@ def game_codec(ruleset_name: str) -> GameCodec:
     return GameCodec(get_ruleset(ruleset_name))
 
 
+class OtherRulesetVersion(ValueError):
+    """An entry this release cannot type, of a ruleset version other than the one it has:
+    a release with that version reads it."""
+
+
 def _typed(entries: list[Entry[msgspec.Raw]]) -> list[Entry[Any]]:
-    return [game_codec(e.ruleset).entry(e) for e in entries]
+    return [_typed_entry(e) for e in entries]
+
+
+def _typed_entry(entry: Entry[msgspec.Raw]) -> Entry[Any]:
+    codec = game_codec(entry.ruleset)
+    try:
+        return codec.entry(entry)
+    except msgspec.ValidationError as error:
+        if entry.ruleset_version == codec.ruleset.version:
+            raise
+        raise OtherRulesetVersion(
+            f"entry {entry.match_id}#{entry.seq} is of {entry.ruleset} version "
+            f"{entry.ruleset_version}, which this release (version {codec.ruleset.version}) "
+            f"cannot read ({error}): upgrade before reading this log"
+        ) from None
 
 
 def _current(entries: list[Entry[msgspec.Raw]]) -> bool:
     return all(e.schema == SCHEMA for e in entries)
+
+
+class _Versioned(msgspec.Struct):
+    schema: int = 1
 
 
 class _Likely:
@@ -103,9 +154,12 @@ class _Likely:
 
 def decode_record(data: bytes) -> LogRecord:
     """A match-log record with every entry upcast to the current schema and typed by its ruleset."""
-    if _Likely.ruleset and (record := game_codec(_Likely.ruleset).record(data)) is not None:
-        return record
-    record = _decode_record(data)
+    try:
+        if _Likely.ruleset and (record := game_codec(_Likely.ruleset).record(data)) is not None:
+            return record
+        record = _decode_record(data)
+    except _NOT_JSON as error:
+        raise _malformed(error) from None
     if isinstance(record, EntryBatch) and record.entries:
         _Likely.ruleset = record.entries[0].ruleset
     return record
@@ -120,10 +174,32 @@ def _decode_record(data: bytes) -> LogRecord:
             return msgspec.structs.replace(record, entries=_typed(record.entries))
     except msgspec.ValidationError:
         pass  # perhaps an older layout: upcast below, which explains itself if it cannot
-    layout = msgspec.json.decode(data)
-    layout["entries"] = [upcast_entry(e) for e in layout.get("entries", [])]
+    layout = msgspec.json.decode(data, type=dict[str, Any])
+    entries = msgspec.convert(layout.get("entries", []), list[dict[str, Any]])
+    msgspec.convert(entries, list[_Versioned])  # what upcasting reads, checked first
+    layout["entries"] = [upcast_entry(e) for e in entries]
     record = _record.decode(encode(layout))
     return msgspec.structs.replace(record, entries=_typed(record.entries))
+
+
+class Unreadable(msgspec.Struct, frozen=True):
+    """A match-log record no release reads, and why; every reader skips it."""
+
+    reason: str
+
+
+def read_record(data: bytes) -> LogRecord | Unreadable:
+    """A match-log record as every reader takes it. Not JSON, no layout any schema had, a kind
+    its ruleset version lacks, numbers beyond the read models' columns, text PostgreSQL
+    cannot store: no release will read it, so it is `Unreadable` and skipped. A newer schema,
+    an unknown ruleset or another ruleset version raise instead: an upgrade reads those."""
+    try:
+        record = decode_record(data)
+    except msgspec.DecodeError as error:
+        return Unreadable(str(error))
+    if (at := nul_in_json(data)) is not None:
+        return Unreadable(f"a string holds NUL (byte {at}), which PostgreSQL cannot store")
+    return record
 
 
 def decode_entry(data: bytes) -> Entry[Any]:
@@ -134,5 +210,5 @@ def decode_entry(data: bytes) -> Entry[Any]:
             return game_codec(entry.ruleset).entry(entry)
     except msgspec.ValidationError:
         pass
-    entry = _entry.decode(encode(upcast_entry(msgspec.json.decode(data))))
+    entry = _entry.decode(encode(upcast_entry(decode_json(data))))
     return game_codec(entry.ruleset).entry(entry)

@@ -8,21 +8,24 @@ from typing import Any, Generic, TypeVar
 
 import msgspec
 
+from events.storable import Int32, Int64
+
 Body = TypeVar("Body")
 
 SCHEMA = 1  # bumped with an upcaster in `events.upcast` whenever an envelope changes
 
 
 class Decision(msgspec.Struct, frozen=True, kw_only=True):
-    """What a player, bot, timer or organiser asked for. `decision_id` is the idempotency key."""
+    """What a player, bot, timer or organiser asked for. `decision_id` is the idempotency key.
+    Its numbers go to integer columns as they are, so they are bounded to fit."""
 
     decision_id: str
     match_id: str
-    seat: int | None
+    seat: Int32 | None
     body: msgspec.Raw
-    seen_seq: int | None = None
+    seen_seq: Int32 | None = None
     sender: str = ""
-    sent_at_ms: int = 0
+    sent_at_ms: Int64 = 0
     schema: int = SCHEMA
 
 
@@ -48,28 +51,28 @@ PLATFORM_DECISIONS = (CreateMatch, ClaimSeat)
 
 class MatchCreated(msgspec.Struct, frozen=True, tag="match.created"):
     ruleset: str
-    seats: int
+    seats: Int32
     options: dict[str, Any]
     seed_commitment: str  # sha256 of the seed, public from the start
     seed: str  # secret until `SeedRevealed`; only the rules service and full replays read it
 
 
 class SeatClaimed(msgspec.Struct, frozen=True, tag="match.seat_claimed"):
-    seat: int
+    seat: Int32
     player: str
 
 
 class Ruling(msgspec.Struct, frozen=True, tag="ruling"):
     """The verdict on one decision; the first entry of every decision's batch."""
 
-    seat: int | None
+    seat: Int32 | None
     sender: str
-    sent_at_ms: int
+    sent_at_ms: Int64
     asked: msgspec.Raw  # the decision body as sent (JSON), or a JSON string if it was not JSON
     accepted: bool
     rule: str
     reason: str = ""
-    seen_seq: int | None = None  # the entry the player had seen, as the decision said
+    seen_seq: Int32 | None = None  # the entry the player had seen, as the decision said
 
 
 class SeedRevealed(msgspec.Struct, frozen=True, tag="match.seed_revealed"):
@@ -80,16 +83,17 @@ PLATFORM_ENTRIES = (MatchCreated, SeatClaimed, Ruling, SeedRevealed)
 
 
 class Entry(msgspec.Struct, Generic[Body], frozen=True, kw_only=True):
-    """One match-log entry. `seq` is gapless per match; `state_hash` digests the state after it."""
+    """One match-log entry. `seq` is gapless per match; `state_hash` digests the state after it.
+    Its numbers are bounded by the read models' columns: a record beyond them is unreadable."""
 
     match_id: str
-    seq: int
+    seq: Int32
     decision_id: str
     ruleset: str
     ruleset_version: str
     body: Body
     state_hash: str
-    recorded_at_ms: int = 0
+    recorded_at_ms: Int64 = 0
     schema: int = SCHEMA
 
 

@@ -9,5 +9,6 @@ MATCH_EXISTS = "SL-6"  # a match id is created once
 MATCH_OVER = "SL-7"  # a finished match takes no decisions
 NOT_STARTED = "SL-8"  # play starts once every seat is held
 CREATE = "SL-9"  # a new match names a known game and a seat count it allows
+UNSTORABLE = "SL-10"  # a decision holds only what every read model can store (events.storable)
 
-MAX_DECISION_BYTES = 64 * 1024
+MAX_DECISION_BYTES = 64 * 1024  # the gateway's request limit too, so what it takes fits here

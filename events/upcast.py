@@ -3,6 +3,8 @@
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
+
 from events.envelope import SCHEMA
 
 # UPCASTERS[n] turns a schema-n entry (as a dict) into a schema n+1 entry.
@@ -21,6 +23,8 @@ def upcast_entry(entry: dict[str, Any]) -> dict[str, Any]:
             f"this release reads up to {SCHEMA}: upgrade before reading this log"
         )
     while version < SCHEMA:
+        if version not in UPCASTERS:
+            raise msgspec.ValidationError(f"no release wrote entries of schema {version}")
         entry = UPCASTERS[version](entry)
         version += 1
         entry["schema"] = version

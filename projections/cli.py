@@ -7,9 +7,10 @@ import signal
 import sys
 from typing import Any
 
-from projections import runner
+from projections import runner, unreadable_records
 from projections.registry import CREWS, PROJECTIONS, resolve
 from projections.status import lags
+from projections.unreadable_records import UnreadableRecord
 from services import db
 from services.logs import configure_logging
 from services.settings import load_settings
@@ -63,16 +64,17 @@ def _status(args: argparse.Namespace) -> int:
     settings = load_settings()
     configure_logging(settings.log_format)
 
-    async def look() -> list[Any]:
+    async def look() -> tuple[list[Any], list[UnreadableRecord]]:
         pool = await db.connect(settings.database_url, size=2)
         try:
             await db.migrate(pool)
-            return await lags(settings, pool, resolve([]))
+            skipped = await unreadable_records.listed(pool, settings.match_log_topic)
+            return await lags(settings, pool, resolve([])), skipped
         finally:
             await pool.close()
 
     print(f"{'projection':<12} {'records':>9} {'entries':>9} {'seconds':>9}")
-    found = asyncio.run(look())
+    found, skipped = asyncio.run(look())
     for lag in found:
         print(
             f"{lag.projection:<12} {lag.records:>9} {lag.entries:>9} {lag.seconds:>9.1f}"
@@ -81,6 +83,9 @@ def _status(args: argparse.Namespace) -> int:
     if any(lag.another_log for lag in found):
         print("the broker holds another match-log than these were built from (emptied, or made")
         print("anew): `starledger projections rebuild all` builds them from this one")
+    for record in skipped:
+        print(f"skipped, no release reads it: partition {record.partition} offset {record.offset}:")
+        print(f"  {record.reason}")
     return 0
 
 

@@ -14,7 +14,7 @@ import time
 import asyncpg
 import structlog
 
-from projections import log_end, offsets
+from projections import log_end, offsets, unreadable_records
 from projections.projection import Projection
 from projections.runner import supervise
 from projections.status import caught_up
@@ -29,6 +29,7 @@ async def reset(settings: Settings, pool: asyncpg.Pool, projection: type[Project
     async with pool.acquire() as conn, conn.transaction():
         await offsets.reset(conn, projection.name, topic)  # first: workers lock offsets first
         await conn.execute(f"TRUNCATE {', '.join(projection.tables)}")
+        await unreadable_records.forget(conn, topic)
     log.info("projection_reset", projection=projection.name)
 
 

@@ -30,12 +30,13 @@ import structlog
 from aiokafka import AIOKafkaConsumer, ConsumerRebalanceListener, TopicPartition
 from aiokafka.structs import ConsumerRecord
 
-from events.codec import decode_record
+from events.codec import OtherRulesetVersion, Unreadable, read_record
 from events.envelope import EntryBatch, OwnerFence
 from events.ruleset import UnknownRuleset
 from events.upcast import NewerSchema
-from projections import books, log_end, offsets
+from projections import books, log_end, offsets, unreadable_records
 from projections.projection import Projection, Step
+from projections.unreadable_records import UnreadableRecord
 from services.settings import Settings
 
 log = structlog.get_logger("projections")
@@ -48,11 +49,12 @@ PARTITION_FETCH_BYTES = 256 * 1024  # per partition per fetch: a restart resumes
 REPORT_S = 1.0  # a busy worker logs its progress and worst lag this often
 CLAIM_CHECK_S = 1.0  # how often a worker looks for claims reset, released or taken
 
-UNREADABLE = (msgspec.DecodeError, NewerSchema, UnknownRuleset)
+# A newer release reads these: projecting past one would build models its rebuild differs from.
+AWAITS_UPGRADE = (NewerSchema, UnknownRuleset, OtherRulesetVersion)
 
 
 class UnreadableLog(RuntimeError):
-    """A record this release cannot read: projecting on would guess, so the worker stops."""
+    """A record only a newer release reads: projecting on would guess, so the worker stops."""
 
 
 class AnotherLog(RuntimeError):
@@ -241,6 +243,7 @@ class Worker(ConsumerRebalanceListener):
         heads: dict[int, str] = {}  # the partitions whose first record this batch folds
         records = 0
         unreadable: UnreadableLog | None = None
+        skipped: list[UnreadableRecord] = []  # records no release reads: noted, not folded
         for tp, messages in fetched.items():
             part = self.partitions.get(tp.partition)
             if part is None:
@@ -252,8 +255,8 @@ class Worker(ConsumerRebalanceListener):
                     self.consumer.seek(tp, part.position)
                     break
                 try:
-                    record = decode_record(message.value)
-                except UNREADABLE as error:
+                    record = read_record(message.value)
+                except AWAITS_UPGRADE as error:
                     unreadable = UnreadableLog(
                         f"{self.name}: cannot read {self.topic} partition {tp.partition} offset "
                         f"{message.offset}: {error}. The worker stops here; its read models "
@@ -262,12 +265,17 @@ class Worker(ConsumerRebalanceListener):
                     break
                 if message.offset == 0:
                     heads[tp.partition] = log_end.identity(message.timestamp, message.value)
-                self._fold(part, message.offset, message.timestamp, record, batches)
+                if isinstance(record, Unreadable):
+                    skipped.append(UnreadableRecord(tp.partition, message.offset, record.reason))
+                else:
+                    self._fold(part, message.offset, message.timestamp, record, batches)
                 part.position += 1
                 records += 1
                 moved[tp.partition] = part
             if unreadable is not None:
                 break
+        if skipped:
+            await self._note(skipped)
         if moved:
             for name, batch in batches.items():
                 try:
@@ -291,6 +299,18 @@ class Worker(ConsumerRebalanceListener):
         if unreadable is not None:
             await self._settle()
             raise unreadable
+
+    async def _note(self, skipped: list[UnreadableRecord]) -> None:
+        """Keep where the records no release reads are, and why, before moving past them."""
+        for found in skipped:
+            log.error(
+                "unreadable_record",
+                projection=self.name,
+                partition=found.partition,
+                offset=found.offset,
+                reason=found.reason,
+            )
+        await unreadable_records.note(self.pool, self.topic, skipped)
 
     def _fold(
         self,

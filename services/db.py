@@ -9,6 +9,19 @@ import asyncpg
 _LOCK_ID = 0x5354524C  # one migrator at a time across processes
 
 
+class DatabaseUnavailable(ConnectionError):
+    """PostgreSQL does not answer at the configured address."""
+
+
+def shown(database_url: str) -> str:
+    """The URL without its password, fit for logs and messages."""
+    parts = urlsplit(database_url)
+    if parts.password is None:
+        return database_url
+    netloc = parts.netloc.replace(f":{parts.password}@", "@", 1)
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
 async def _as_is(_conn: asyncpg.Connection) -> None:
     """Skips asyncpg's reset query, a second round trip after every use of a connection."""
 
@@ -20,13 +33,18 @@ async def connect(
     for pools that write only what the log re-derives (read models with their offsets in the
     same transaction): a commit does not wait for its WAL flush, and a crash that loses the
     last commits loses their offsets with them, so the worker projects those records again."""
-    return await asyncpg.create_pool(
-        database_url,
-        min_size=1,
-        max_size=size,
-        server_settings={"synchronous_commit": "off"} if derived else None,
-        **({} if reset else {"reset": _as_is}),
-    )
+    try:
+        return await asyncpg.create_pool(
+            database_url,
+            min_size=1,
+            max_size=size,
+            server_settings={"synchronous_commit": "off"} if derived else None,
+            **({} if reset else {"reset": _as_is}),
+        )
+    except (OSError, TimeoutError) as error:
+        raise DatabaseUnavailable(
+            f"PostgreSQL at {shown(database_url)} does not answer ({error})"
+        ) from error
 
 
 def _migrations() -> list[tuple[str, str]]:

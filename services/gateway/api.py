@@ -1,12 +1,16 @@
-"""Request and reply shapes of the HTTP API (they are its OpenAPI schema)."""
+"""Request and reply shapes of the HTTP API (they are its OpenAPI schema). Requests refuse
+fields they do not name: a misspelt field is an error, not a silently ignored wish."""
 
 from typing import Annotated, Any
 
 import msgspec
 
-Id = Annotated[str, msgspec.Meta(min_length=1, max_length=100, pattern=r"^[A-Za-z0-9._:/-]+$")]
-Name = Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
+from services.gateway.edge import ID_PATTERN, NAME_PATTERN
+
+Id = Annotated[str, msgspec.Meta(min_length=1, max_length=100, pattern=ID_PATTERN)]
+Name = Annotated[str, msgspec.Meta(min_length=1, max_length=40, pattern=NAME_PATTERN)]
 Seat = Annotated[int, msgspec.Meta(ge=0, le=15)]
+Seq = Annotated[int, msgspec.Meta(ge=0, le=2**31 - 1)]  # an entry number (a PostgreSQL integer)
 
 
 class Game(msgspec.Struct, frozen=True):
@@ -17,12 +21,16 @@ class Game(msgspec.Struct, frozen=True):
     bots: list[str]  # the levels a bot seat may play at
 
 
-class BotSeat(msgspec.Struct, frozen=True):
+class RequestBody(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """What a client sends."""
+
+
+class BotSeat(RequestBody):
     seat: Seat
     bot: Name = "greedy"
 
 
-class NewMatch(msgspec.Struct, frozen=True):
+class NewMatch(RequestBody):
     seats: Annotated[int, msgspec.Meta(ge=1, le=16)]
     game: Name = "core-worlds"
     bots: list[BotSeat] = []
@@ -35,7 +43,7 @@ class MatchOpened(msgspec.Struct, frozen=True):
     decision_id: str
 
 
-class Join(msgspec.Struct, frozen=True):
+class Join(RequestBody):
     seat: Seat
     player: Name
 
@@ -47,16 +55,16 @@ class Joined(msgspec.Struct, frozen=True):
     decision_id: str
 
 
-class Submit(msgspec.Struct, frozen=True):
+class Submit(RequestBody):
     decision_id: Id
-    body: dict[str, Any]
-    seen_seq: Annotated[int, msgspec.Meta(ge=0)] | None = None
+    body: dict[str, Any]  # one of the game's decisions, checked by its codec
+    seen_seq: Seq | None = None
 
 
-class Say(msgspec.Struct, frozen=True):
+class Say(RequestBody):
     text: Annotated[str, msgspec.Meta(min_length=1, max_length=2000)]
     decision_id: Id | None = None
-    seen_seq: Annotated[int, msgspec.Meta(ge=0)] | None = None
+    seen_seq: Seq | None = None
 
 
 class Submitted(msgspec.Struct, frozen=True):

@@ -10,28 +10,30 @@ from litestar.exceptions import HTTPException, NotFoundException, ValidationExce
 from litestar.openapi import OpenAPIConfig, ResponseSpec
 from litestar.params import Parameter
 from litestar.response import ServerSentEvent
-from litestar.status_codes import HTTP_202_ACCEPTED
+from litestar.status_codes import HTTP_202_ACCEPTED, HTTP_500_INTERNAL_SERVER_ERROR
 
 from events.codec import game_codec
 from events.envelope import ClaimSeat, CreateMatch
+from events.platform_rules import MAX_DECISION_BYTES
 from events.ruleset import Rejection, UnknownRuleset, get_ruleset, load_rulesets
 from projections import audit, replay
-from services.gateway import api, reads, tokens
+from services.gateway import api, failures, reads, tokens
 from services.gateway.access import Access
 from services.gateway.context import Context, context
+from services.gateway.edge import ID_PATTERN, check_body
 from services.gateway.stream import seat_stream
+from services.gateway.submit import Oversized
 
-MAX_BODY = 64 * 1024
 HELP_WORDS = {"help", "?"}
 
+# Path parameters: what the log can name, and entry numbers PostgreSQL can hold.
+MatchId = Annotated[str, Parameter(pattern=ID_PATTERN, max_length=100)]
+DecisionId = Annotated[str, Parameter(pattern=ID_PATTERN, max_length=100)]
+EntryNumber = Annotated[int, Parameter(ge=0, le=2**31 - 1)]
 
-def _rejected(request: Request, error: ValidationException) -> Response:
-    """Schema mismatches are 422 and name the field; unreadable JSON stays 400."""
-    if not error.extra:
-        return Response({"status_code": 400, "detail": error.detail}, status_code=400)
-    return Response(
-        {"status_code": 422, "detail": error.detail, "fields": error.extra}, status_code=422
-    )
+
+def _too_large(_request: Request, error: Oversized) -> Response:
+    return Response({"status_code": 413, "detail": str(error)}, status_code=413)
 
 
 def _unprocessable(detail: str) -> HTTPException:
@@ -108,7 +110,7 @@ async def _lobby_row(ctx: Context, match_id: str) -> dict[str, Any]:
 
 
 @get("/matches/{match_id:str}", summary="One match as the lobby shows it")
-async def show_match(request: Request, match_id: str) -> dict[str, Any]:
+async def show_match(request: Request, match_id: MatchId) -> dict[str, Any]:
     return await _lobby_row(context(request), match_id)
 
 
@@ -117,7 +119,7 @@ async def show_match(request: Request, match_id: str) -> dict[str, Any]:
     status_code=HTTP_202_ACCEPTED,
     summary="Claim a seat; the token acts for it once the claim is accepted",
 )
-async def join(request: Request, match_id: str, data: api.Join) -> api.Joined:
+async def join(request: Request, match_id: MatchId, data: api.Join) -> api.Joined:
     ctx = context(request)
     found = await _lobby_row(ctx, match_id)
     if data.seat >= found["seats"]:
@@ -147,7 +149,7 @@ async def join(request: Request, match_id: str, data: api.Join) -> api.Joined:
     status_code=HTTP_202_ACCEPTED,
     summary="Submit a decision; resubmitting the same decision_id is harmless",
 )
-async def submit(request: Request, match_id: str, data: api.Submit) -> api.Submitted:
+async def submit(request: Request, match_id: MatchId, data: api.Submit) -> api.Submitted:
     ctx = context(request)
     holder = await (await Access.of(request)).acts_for(match_id, deciding=True)
     game = await ctx.game_of(match_id)
@@ -156,7 +158,7 @@ async def submit(request: Request, match_id: str, data: api.Submit) -> api.Submi
     raw = msgspec.json.encode(data.body)
     try:
         game_codec(game).decision_body(raw)
-    except msgspec.ValidationError as error:
+    except msgspec.DecodeError as error:
         raise _unprocessable(f"body: {error}") from None
     await ctx.submitter.submit(
         match_id,
@@ -175,7 +177,7 @@ async def submit(request: Request, match_id: str, data: api.Submit) -> api.Submi
     summary="Submit a decision written as text (`draft Hercules Bomber`); `help` lists them",
     responses={200: ResponseSpec(api.Help, description="the commands legal now")},
 )
-async def say(request: Request, match_id: str, data: api.Say) -> Response:
+async def say(request: Request, match_id: MatchId, data: api.Say) -> Response:
     ctx = context(request)
     holder = await (await Access.of(request)).acts_for(match_id, deciding=True)
     record = await replay.record_at(ctx.pool, match_id)
@@ -201,7 +203,7 @@ async def say(request: Request, match_id: str, data: api.Say) -> Response:
 
 
 @get("/decisions/{decision_id:str}", summary="The ruling on a decision, once judged")
-async def ruling(request: Request, decision_id: str) -> api.Ruling:
+async def ruling(request: Request, decision_id: DecisionId) -> api.Ruling:
     ctx = context(request)
     access = await Access.of(request)
     found = await reads.ruling(ctx.pool, decision_id)
@@ -220,7 +222,7 @@ async def ruling(request: Request, decision_id: str) -> api.Ruling:
 
 
 @get("/matches/{match_id:str}/view", summary="Your seat's view")
-async def view(request: Request, match_id: str) -> api.SeatViewReply:
+async def view(request: Request, match_id: MatchId) -> api.SeatViewReply:
     ctx = context(request)
     holder = await (await Access.of(request)).acts_for(match_id)
     found = await reads.seat_view(ctx.pool, match_id, holder.seat)
@@ -230,7 +232,7 @@ async def view(request: Request, match_id: str) -> api.SeatViewReply:
 
 
 @get("/matches/{match_id:str}/public", summary="The spectators' view")
-async def public(request: Request, match_id: str) -> api.SeatViewReply:
+async def public(request: Request, match_id: MatchId) -> api.SeatViewReply:
     found = await reads.public_view(context(request).pool, match_id)
     if found is None:
         raise NotFoundException(f"no match {match_id!r} with a view")
@@ -241,7 +243,7 @@ async def public(request: Request, match_id: str) -> api.SeatViewReply:
     "/matches/{match_id:str}/legal",
     summary="Your seat's decisions now: equivalent choices once, invasions that can succeed",
 )
-async def legal(request: Request, match_id: str) -> api.LegalReply:
+async def legal(request: Request, match_id: MatchId) -> api.LegalReply:
     ctx = context(request)
     holder = await (await Access.of(request)).acts_for(match_id)
     record = await replay.record_at(ctx.pool, match_id)
@@ -257,7 +259,7 @@ async def legal(request: Request, match_id: str) -> api.LegalReply:
     "/matches/{match_id:str}/replay/{k:int}",
     summary="The match at step k: your view, the public view, or (finished) the full state",
 )
-async def replay_step(request: Request, match_id: str, k: int) -> api.ReplayReply:
+async def replay_step(request: Request, match_id: MatchId, k: EntryNumber) -> api.ReplayReply:
     ctx = context(request)
     seat = await (await Access.of(request)).replay_seat(ctx, match_id)
     step = await replay.at(ctx.pool, match_id, k, seat)
@@ -269,7 +271,7 @@ async def replay_step(request: Request, match_id: str, k: int) -> api.ReplayRepl
 
 
 @get("/matches/{match_id:str}/explain/{seq:int}", summary="The decision behind entry seq")
-async def explain(request: Request, match_id: str, seq: int) -> dict[str, Any]:
+async def explain(request: Request, match_id: MatchId, seq: EntryNumber) -> dict[str, Any]:
     ctx = context(request)
     found = await audit.explain(ctx.pool, match_id, seq)
     if found is None:
@@ -279,7 +281,7 @@ async def explain(request: Request, match_id: str, seq: int) -> dict[str, Any]:
 
 
 @get("/matches/{match_id:str}/rejections", summary="Every rejected decision of a match")
-async def rejections(request: Request, match_id: str) -> list[dict[str, Any]]:
+async def rejections(request: Request, match_id: MatchId) -> list[dict[str, Any]]:
     ctx = context(request)
     access = await Access.of(request)
     await access.audits(match_id, None)
@@ -296,7 +298,7 @@ def _audit_row(row: dict[str, Any]) -> dict[str, Any]:
 
 
 @get("/matches/{match_id:str}/stream", summary="Server-sent events: your view and rulings")
-async def stream(request: Request, match_id: str) -> ServerSentEvent:
+async def stream(request: Request, match_id: MatchId) -> ServerSentEvent:
     holder = await (await Access.of(request)).acts_for(match_id)
     events: AsyncIterator[str] = seat_stream(context(request), match_id, holder)
     return ServerSentEvent(events)
@@ -330,8 +332,13 @@ def create_app(ctx: Context) -> Litestar:
         on_startup=[ctx.start],
         on_shutdown=[ctx.stop],
         state=ctx.as_state(),
-        exception_handlers={ValidationException: _rejected},
-        request_max_body_size=MAX_BODY,
+        before_request=check_body,
+        exception_handlers={
+            ValidationException: failures.refused,
+            Oversized: _too_large,
+            HTTP_500_INTERNAL_SERVER_ERROR: failures.server_error,
+        },
+        request_max_body_size=MAX_DECISION_BYTES,
         openapi_config=OpenAPIConfig(title="Starledger", version="0.1.0"),
         debug=False,
     )

@@ -1,8 +1,11 @@
 """What every request handler shares: the pool, the submitter, the push hub, the limits."""
 
 import uuid
+from contextlib import AsyncExitStack
+from typing import Any
 
 import asyncpg
+import structlog
 from litestar import Request
 from litestar.datastructures import State
 
@@ -13,6 +16,8 @@ from services.gateway.limits import RateLimit
 from services.gateway.recent import Recent
 from services.gateway.submit import Submitter
 from services.settings import Settings
+
+log = structlog.get_logger("gateway")
 
 # Entries per memo: every seat in play on a busy gateway; past it, the least used is read again.
 REMEMBERED = 100_000
@@ -27,19 +32,25 @@ class Context:
         self._holders: Recent[str, tokens.Holder] = Recent(REMEMBERED)  # by token digest
         self._seated: Recent[str, bool] = Recent(REMEMBERED)  # claims the log accepted
         self._games: Recent[str, str] = Recent(REMEMBERED)  # match -> its game
+        self._running = AsyncExitStack()  # stops what started, so a failed start shows its cause
         self.pool: asyncpg.Pool
 
     async def start(self) -> None:
         # no reset round trip: handlers never LISTEN, SET or lock (the hub has its own link)
-        self.pool = await db.connect(self.settings.database_url, size=8, reset=False)
+        try:
+            self.pool = await db.connect(self.settings.database_url, size=8, reset=False)
+        except db.DatabaseUnavailable as error:
+            log.error("gateway_cannot_start", reason=str(error))  # one plain line first
+            raise
+        self._running.push_async_callback(self.pool.close)
         await db.migrate(self.pool)
         await self.submitter.start()
+        self._running.push_async_callback(self.submitter.stop)
         await self.hub.start()
+        self._running.push_async_callback(self.hub.stop)
 
     async def stop(self) -> None:
-        await self.hub.stop()
-        await self.submitter.stop()
-        await self.pool.close()
+        await self._running.aclose()
 
     async def holder_of(self, token: str) -> tokens.Holder | None:
         key = tokens.digest(token)

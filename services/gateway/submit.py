@@ -9,7 +9,12 @@ from aiokafka import AIOKafkaProducer
 
 from events.codec import encode
 from events.envelope import Decision
+from events.platform_rules import MAX_DECISION_BYTES
 from services.settings import Settings
+
+
+class Oversized(ValueError):
+    """A decision the rules service would refuse as larger than MAX_DECISION_BYTES."""
 
 
 class Submitter:
@@ -52,7 +57,11 @@ class Submitter:
             sender=sender,
             sent_at_ms=int(time.time() * 1000),
         )
+        encoded = encode(decision)
+        if len(encoded) > MAX_DECISION_BYTES:
+            size = len(encoded)
+            raise Oversized(f"as a decision this is {size} bytes; at most {MAX_DECISION_BYTES}")
         await self.producer.send_and_wait(
-            self.settings.decisions_topic, encode(decision), key=match_id.encode()
+            self.settings.decisions_topic, encoded, key=match_id.encode()
         )
         return decision.decision_id

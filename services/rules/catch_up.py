@@ -6,7 +6,7 @@ import asyncpg
 import structlog
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 
-from events.codec import decode_record, encode
+from events.codec import Unreadable, encode, read_record
 from events.envelope import OwnerFence
 from events.match import PartitionBook
 from services.rules import snapshots
@@ -91,7 +91,16 @@ async def take_over(
             for tp, messages in fetched.items():
                 book = books[tp.partition]
                 for message in messages:
-                    book.fold(decode_record(message.value))
+                    record = read_record(message.value)
+                    if isinstance(record, Unreadable):  # every reader skips it alike
+                        log.warning(
+                            "unreadable_record",
+                            partition=tp.partition,
+                            offset=message.offset,
+                            reason=record.reason,
+                        )
+                        continue
+                    book.fold(record)
                     if book.owner == writer:  # our own fence: everything before it is read
                         pending.discard(tp)
                         break

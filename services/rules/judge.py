@@ -14,7 +14,8 @@ from typing import Any
 import msgspec
 
 from events import platform_rules as rules
-from events.codec import decode_decision, encode, game_codec, state_hash
+from events import storable
+from events.codec import decode_decision, decode_json, encode, game_codec, state_hash
 from events.envelope import (
     ClaimSeat,
     CreateMatch,
@@ -35,13 +36,10 @@ MAX_REACTIONS = 10_000  # a ruleset whose react never settles is a bug, not a lo
 class _Head(msgspec.Struct):
     match_id: str
     decision_id: str
-    seat: int | None = None
+    seat: storable.Int32 | None = None
     sender: str = ""
-    sent_at_ms: int = 0
-    seen_seq: int | None = None
-
-
-_head = msgspec.json.Decoder(_Head)
+    sent_at_ms: storable.Int64 = 0
+    seen_seq: storable.Int32 | None = None
 
 
 class _Scribe:
@@ -81,7 +79,7 @@ class _Scribe:
                 asked=asked,
                 accepted=isinstance(verdict, Accepted),
                 rule=verdict.rule,
-                reason=getattr(verdict, "reason", ""),
+                reason=storable.rendered(getattr(verdict, "reason", "")),  # it may quote input
             ),
             ruleset,
         )
@@ -103,10 +101,18 @@ class _Scribe:
 Outcome = list[Entry[Any]] | DeadLetter | None
 
 
+def _as_text(raw: bytes) -> msgspec.Raw:
+    """What was asked, for the record, when it cannot be kept as it came: its first KiB as
+    a JSON string, with what no read model can store written out."""
+    return msgspec.Raw(encode(storable.rendered(raw[:1024].decode("utf-8", "replace"))))
+
+
 def _read(raw: bytes) -> tuple[Decision | None, Rejection | None, msgspec.Raw]:
-    """The decision, or why it is not one (with what was asked, as JSON for the record)."""
+    """The decision, or why it is not one or cannot be judged (with what was asked, as JSON
+    for the record)."""
     if len(raw) > rules.MAX_DECISION_BYTES:
-        reason = f"a decision is at most 64 KiB; this one is {len(raw)} bytes"
+        limit = rules.MAX_DECISION_BYTES // 1024
+        reason = f"a decision is at most {limit} KiB; this one is {len(raw)} bytes"
         return (
             None,
             Rejection(rules.OVERSIZED, reason),
@@ -114,9 +120,17 @@ def _read(raw: bytes) -> tuple[Decision | None, Rejection | None, msgspec.Raw]:
         )
     try:
         decision = decode_decision(raw)
+        body = decode_json(decision.body)
     except msgspec.DecodeError as error:
-        asked = msgspec.Raw(encode(raw[:1024].decode("utf-8", "replace")))
-        return None, Rejection(rules.MALFORMED, f"this is not a decision: {error}"), asked
+        return None, Rejection(rules.MALFORMED, f"this is not a decision: {error}"), _as_text(raw)
+    found = (
+        storable.problem(decision.decision_id, "decision_id")
+        or storable.problem(decision.sender, "sender")
+        or storable.problem(body, "body")
+    )
+    if found is not None:
+        reason = f"{found}, which the log does not take: every read model must store it"
+        return decision, Rejection(rules.UNSTORABLE, reason), _as_text(decision.body)
     return decision, None, decision.body
 
 
@@ -132,15 +146,19 @@ def rule_on(
     """Judge one decision as received from the `decisions` topic."""
 
     def dead(rule: str, reason: str) -> DeadLetter:
-        payload = raw[:4096].decode("utf-8", "replace")
+        payload = storable.rendered(raw[:4096].decode("utf-8", "replace"))
         return DeadLetter(
-            reason=reason, rule=rule, partition=partition, offset=offset, payload=payload
+            reason=storable.rendered(reason),
+            rule=rule,
+            partition=partition,
+            offset=offset,
+            payload=payload,
         )
 
     try:
         decision, problem, asked = _read(raw)
         head = (
-            _head.decode(raw)
+            decode_json(raw, _Head)
             if decision is None
             else _Head(
                 decision.match_id,
@@ -153,6 +171,11 @@ def rule_on(
         )
     except msgspec.DecodeError as error:
         return dead(rules.MALFORMED, f"not a decision (needs match_id and decision_id): {error}")
+    if (found := storable.problem(head.match_id, "match_id")) is not None:
+        return dead(rules.UNSTORABLE, f"{found}, so no match can be named by it")
+    # written as it can be stored; a re-delivery renders the same, so it is still dropped
+    head.decision_id = storable.rendered(head.decision_id)
+    head.sender = storable.rendered(head.sender)
     record = book.matches.get(head.match_id)
     if record is not None and head.decision_id in record.judged:
         return None

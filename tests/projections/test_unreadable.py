@@ -1,16 +1,22 @@
-"""A record this release cannot read stops the worker that meets it, with a clear error and
-nothing of it written; a projection that fails stops alone, leaving its crew serving."""
+"""A record only a newer release reads stops the worker that meets it, with a clear error
+and nothing of it written; a record no release reads (garbage, text PostgreSQL refuses) is
+noted with its partition and offset and skipped, and the worker serves on; a projection that
+fails stops alone, leaving its crew serving."""
 
 import asyncio
 import json
+import re
+from collections.abc import Callable
 from typing import Any
 
 import asyncpg
 import pytest
 
-from events.codec import decode_record
+from events.codec import Unreadable, read_record
 from events.envelope import EntryBatch
+from events.match import PartitionBook
 from projections.archive import Archive
+from projections.lobby import Lobby
 from projections.projection import Projection, Step
 from projections.runner import supervise
 from projections.worker import UnreadableLog, Worker
@@ -18,29 +24,65 @@ from services.settings import Settings
 from tests.projections.support import judged, wait_caught_up, write_log
 from tests.workload import race_decisions
 
+Spoil = Callable[[bytes], bytes]
 
-def _unknown_kind(value: bytes) -> bytes:
-    layout = json.loads(value)
+
+def _layout(change: Callable[[dict[str, Any]], None]) -> Spoil:
+    def spoil(value: bytes) -> bytes:
+        layout = json.loads(value)
+        change(layout)
+        return json.dumps(layout).encode()  # ensure_ascii: NUL travels as \u0000
+
+    return spoil
+
+
+def _unknown_kind(layout: dict[str, Any]) -> None:
     layout["entries"][-1]["body"] = {"type": "race.teleported", "seat": 0}
-    return json.dumps(layout).encode()
 
 
-def _newer_schema(value: bytes) -> bytes:
-    layout = json.loads(value)
+def _of_a_newer_version(layout: dict[str, Any]) -> None:
+    _unknown_kind(layout)
+    for entry in layout["entries"]:
+        entry["ruleset_version"] = "2"
+
+
+def _newer_schema(layout: dict[str, Any]) -> None:
     layout["entries"][0]["schema"] = 99
-    return json.dumps(layout).encode()
 
 
-@pytest.mark.parametrize("spoil", [_unknown_kind, _newer_schema])
-async def test_an_unreadable_entry_stops_the_worker_before_it_and_writes_none_of_it(
-    settings: Settings, pool: asyncpg.Pool, spoil: Any
+def _nul_in_a_reason(layout: dict[str, Any]) -> None:
+    layout["entries"][0]["body"]["reason"] = "look\x00here"
+
+
+def _seq_beyond_an_integer(layout: dict[str, Any]) -> None:
+    layout["entries"][0]["seq"] = 2**31
+
+
+def _not_json(_value: bytes) -> bytes:
+    return b"\x00\xffnot a record"
+
+
+def _spoiled_log(
+    settings: Settings, seed: int, spoil: Spoil
+) -> tuple[dict[int, list[bytes]], dict[int, list[bytes]], int]:
+    """A log of a dozen matches, and a copy with the record half-way along partition 0 spoilt."""
+    clean = judged(race_decisions(matches=12, seed=seed), settings.partitions)
+    bad_at = len(clean[0]) // 2
+    spoilt = {p: list(values) for p, values in clean.items()}
+    spoilt[0][bad_at] = spoil(clean[0][bad_at])
+    return clean, spoilt, bad_at
+
+
+@pytest.mark.parametrize(
+    "spoil", [_layout(_of_a_newer_version), _layout(_newer_schema)], ids=["version", "schema"]
+)
+async def test_a_record_only_a_newer_release_reads_stops_the_worker_before_it(
+    settings: Settings, pool: asyncpg.Pool, spoil: Spoil
 ) -> None:
-    records = judged(race_decisions(matches=12, seed=31), settings.partitions)
-    bad_at = len(records[0]) // 2
-    records[0][bad_at] = spoil(records[0][bad_at])
+    _, records, bad_at = _spoiled_log(settings, 31, spoil)
     await write_log(settings, records)
     worker = Worker(settings, [Archive], pool)
-    with pytest.raises(UnreadableLog, match=f"partition 0 offset {bad_at}: .*stops here"):
+    with pytest.raises(UnreadableLog, match=f"partition 0 offset {bad_at}: .*upgrade.*stops here"):
         await asyncio.wait_for(worker.run(), timeout=60)
 
     stored = dict(
@@ -52,12 +94,60 @@ async def test_an_unreadable_entry_stops_the_worker_before_it_and_writes_none_of
     written = [
         (e.match_id, e.seq)
         for p, values in records.items()
-        for r in map(decode_record, values[: stored.get(p, 0)])
+        for r in map(read_record, values[: stored.get(p, 0)])
         if isinstance(r, EntryBatch)
         for e in r.entries
     ]
     rows = await pool.fetch("SELECT match_id, seq FROM archive")
     assert sorted(written) == sorted((r["match_id"], r["seq"]) for r in rows)
+
+
+def _counted(records: dict[int, list[bytes]]) -> dict[str, int]:
+    """match_id -> its last seq, as a reader that skips what no release reads counts them."""
+    last: dict[str, int] = {}
+    for values in records.values():
+        book = PartitionBook()
+        for record in map(read_record, values):
+            if not isinstance(record, Unreadable):
+                last.update((e.match_id, e.seq) for e in book.fold(record))
+    return last
+
+
+@pytest.mark.parametrize(
+    ("spoil", "reason"),
+    [
+        (_layout(_nul_in_a_reason), "NUL .* PostgreSQL cannot store"),
+        (_layout(_seq_beyond_an_integer), "<= 2147483647"),
+        (_layout(_unknown_kind), "race.teleported"),
+        (_not_json, "malformed"),
+    ],
+    ids=["nul", "seq", "kind", "garbage"],
+)
+async def test_a_record_no_release_reads_is_noted_and_skipped_and_the_worker_serves_on(
+    settings: Settings, pool: asyncpg.Pool, spoil: Spoil, reason: str
+) -> None:
+    clean, records, bad_at = _spoiled_log(settings, 37, spoil)
+    spoilt_match = json.loads(clean[0][bad_at])["entries"][0]["match_id"]
+    stop = asyncio.Event()
+    running = asyncio.create_task(supervise([Worker(settings, [Archive, Lobby], pool)], stop))
+    await write_log(settings, records)
+    await wait_caught_up(settings, pool, [Archive, Lobby])
+    stop.set()
+    assert await running is True  # nothing stopped
+
+    noted = await pool.fetch("SELECT partition, log_offset, reason FROM unreadable_records")
+    assert [(r["partition"], r["log_offset"]) for r in noted] == [(0, bad_at)]
+    assert re.search(reason, noted[0]["reason"]), noted[0]["reason"]
+    counted = _counted(records)
+    archived = dict(await pool.fetch("SELECT match_id, max(seq) FROM archive GROUP BY match_id"))
+    lobby = dict(await pool.fetch("SELECT match_id, seq FROM lobby"))
+    assert archived == lobby == counted
+    # Every other match, those after it on partition 0 too, is projected to its end; the
+    # spoilt one stays as it was before the record.
+    whole = _counted(clean)
+    assert counted[spoilt_match] < whole[spoilt_match]
+    del counted[spoilt_match], whole[spoilt_match]
+    assert counted == whole
 
 
 class _Broken(Projection):

@@ -1,0 +1,86 @@
+"""What a value on the log may hold so that every read model can store it: its strings end up
+in PostgreSQL text or jsonb, which take no NUL, and in UTF-8, which has no lone surrogates;
+its integers in 32- or 64-bit columns. The gateway refuses anything else (422), the rules
+service rejects a decision holding it (SL-10) and records only a `rendered` copy.
+"""
+
+import re
+from typing import Annotated, Any
+
+import msgspec
+
+UNSTORABLE = re.compile(r"[\x00\ud800-\udfff]")
+MAX_DEPTH = 32  # nesting of a JSON value that comes in; no decision or request needs more
+
+Int32 = Annotated[int, msgspec.Meta(ge=-(2**31), le=2**31 - 1)]  # a PostgreSQL integer
+Int64 = Annotated[int, msgspec.Meta(ge=-(2**63), le=2**63 - 1)]  # a PostgreSQL bigint
+
+
+class Problem(msgspec.Struct, frozen=True):
+    at: str  # where, as a JSON path: `$.body.player`
+    what: str
+
+    def __str__(self) -> str:
+        return f"{self.at} {self.what}"
+
+
+def problem(value: Any, at: str, refuse: re.Pattern[str] = UNSTORABLE) -> Problem | None:
+    """Where a decoded JSON value holds a string with a character `refuse` matches, an integer
+    beyond 64 bits, or nesting deeper than MAX_DEPTH, and what; None if nowhere."""
+    return _walk(value, at, refuse, 0)
+
+
+def _walk(value: Any, at: str, refuse: re.Pattern[str], depth: int) -> Problem | None:
+    if isinstance(value, str):
+        return _text(value, at, refuse)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return None if -(2**63) <= value < 2**63 else Problem(at, "does not fit in 64 bits")
+    if isinstance(value, dict | list) and depth >= MAX_DEPTH:
+        return Problem(at, f"nests deeper than {MAX_DEPTH} levels")
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found = _text(key, f"{at}.{key!r}", refuse, "as a key") or _walk(
+                item, f"{at}.{key}", refuse, depth + 1
+            )
+            if found is not None:
+                return found
+    if isinstance(value, list):
+        for n, item in enumerate(value):
+            if (found := _walk(item, f"{at}[{n}]", refuse, depth + 1)) is not None:
+                return found
+    return None
+
+
+def _text(text: str, at: str, refuse: re.Pattern[str], role: str = "") -> Problem | None:
+    if (found := refuse.search(text)) is None:
+        return None
+    what = f"holds U+{ord(found.group()):04X} (at character {found.start()})"
+    return Problem(at, f"{what} {role}".strip())
+
+
+# In valid JSON, a backslash not itself escaped starts an escape: this one writes NUL.
+_NUL_ESCAPE = re.compile(rb"(?<!\\)(?:\\\\)*\\u0000")
+
+
+def nul_in_json(raw: bytes) -> int | None:
+    """Where valid JSON holds a string with NUL, as a byte offset; None if it holds none.
+    msgspec refuses raw control characters and lone surrogate escapes, so of what a read
+    model cannot store only NUL decodes, and only from this escape."""
+    found = _NUL_ESCAPE.search(raw)
+    return None if found is None else found.end() - 6
+
+
+def rendered(text: str) -> str:
+    """`text` with each character that cannot be stored written out as \\uXXXX."""
+    return UNSTORABLE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def rendered_value(value: Any) -> Any:
+    """A decoded JSON value with every string, keys too, `rendered`."""
+    if isinstance(value, str):
+        return rendered(value)
+    if isinstance(value, dict):
+        return {rendered(k): rendered_value(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [rendered_value(v) for v in value]
+    return value
