@@ -2,7 +2,6 @@
 
 import uuid
 from contextlib import AsyncExitStack
-from typing import Any
 
 import asyncpg
 import structlog
