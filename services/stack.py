@@ -114,11 +114,32 @@ def open_demo_match(gateway: str, token: str, timeout: float = 30.0) -> str:
                 },
             )
             reply.raise_for_status()
-            return reply.json()["match_id"]
+            match_id = reply.json()["match_id"]
+            break
         except httpx.HTTPError:
             if time.monotonic() > deadline:
                 raise
             time.sleep(0.3)
+    while not _joinable(gateway, match_id):  # announced only once a join would find it
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"the demo match {match_id} did not reach the lobby in {timeout} s")
+        time.sleep(0.2)
+    return match_id
+
+
+def _joinable(gateway: str, match_id: str) -> bool:
+    reply = httpx.get(f"{gateway}/matches/{match_id}")
+    return reply.status_code == 200 and reply.json()["players"][1:] == ["bot:greedy"] * 2
+
+
+def _running_stack() -> int | None:
+    """The process of a stack `up` runs from this run folder, if one still runs."""
+    try:
+        pid = int(PID_FILE.read_text())
+        os.kill(pid, 0)
+    except (FileNotFoundError, ValueError, ProcessLookupError):
+        return None
+    return pid
 
 
 def _wait_for_stop(running: list[Service], env: dict[str, str]) -> None:
@@ -138,18 +159,19 @@ def _wait_for_stop(running: list[Service], env: dict[str, str]) -> None:
 
 
 def down() -> int:
-    """Stop the stack `up` started from this folder (in another terminal)."""
-    try:
-        pid = int(PID_FILE.read_text())
-        os.kill(pid, signal.SIGTERM)
-    except (FileNotFoundError, ValueError, ProcessLookupError):
-        print("no stack is running from this folder")
+    """Stop the stack `up` started (in another terminal)."""
+    if (pid := _running_stack()) is None:
+        print("no stack is running")
         return 1
+    os.kill(pid, signal.SIGTERM)
     print(f"stopping the stack (process {pid})")
     return 0
 
 
 def up() -> int:
+    if (pid := _running_stack()) is not None:
+        print(f"a stack already runs from {PID_FILE.parent} (process {pid}); `starledger down`")
+        return 1
     LOGS.mkdir(parents=True, exist_ok=True)
     with ExitStack() as stack:
         PID_FILE.write_text(str(os.getpid()))
