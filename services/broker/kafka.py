@@ -12,7 +12,14 @@ from services.broker.jars import kafka_libs, kafka_version
 from services.broker.process import BrokerProcess, free_port
 
 # A modest heap and the serial collector: one small broker on a machine of 2 cores.
-JVM_OPTIONS = ["-Xms64m", "-Xmx512m", "-XX:+UseSerialGC", "-Djava.awt.headless=true"]
+JVM_OPTIONS = [
+    "-Xms64m",
+    "-Xmx512m",
+    "-XX:+UseSerialGC",
+    "-Djava.awt.headless=true",
+    "-Dorg.slf4j.simpleLogger.showDateTime=true",  # slf4j-simple's lines, to the broker's log
+    "-Dorg.slf4j.simpleLogger.dateTimeFormat=yyyy-MM-dd HH:mm:ss.SSS",
+]
 
 
 def server_properties(port: int, controller_port: int, log_dir: Path) -> str:
