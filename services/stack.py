@@ -73,8 +73,8 @@ def services(gateway_port: int) -> list[Service]:
 
 
 def _database_url() -> str:
-    if "DATABASE_URL" in os.environ:
-        return server_url(PGDATA)
+    if url := os.environ.get("DATABASE_URL"):
+        return url
     print(f"database: PostgreSQL of the stack's own, data in {PGDATA}/", flush=True)
     url = server_url(PGDATA)
     DATABASE_URL.write_text(url)

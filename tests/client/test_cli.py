@@ -3,7 +3,6 @@ failures as one line."""
 
 import argparse
 import stat
-from pathlib import Path
 
 import pytest
 
@@ -51,9 +50,7 @@ def test_bots_and_options_are_read_or_refused_in_a_line() -> None:
         parse_option("=3")
 
 
-def test_seat_tokens_are_private_and_found_by_match(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_seat_tokens_are_private_and_found_by_match() -> None:
     path = tokens.save_seat_token("cup/final:1", 2, "secret")
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     tokens.save_seat_token("cup", 0, "other")
@@ -69,7 +66,7 @@ def test_seat_tokens_are_private_and_found_by_match(
 
 
 def test_the_organiser_token_comes_from_the_environment_or_the_stack_file(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.delenv(tokens.TOKEN_ENV, raising=False)
     with pytest.raises(ClientError, match="starledger up"):
