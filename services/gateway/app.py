@@ -32,10 +32,6 @@ DecisionId = Annotated[str, Parameter(pattern=ID_PATTERN, max_length=100)]
 EntryNumber = Annotated[int, Parameter(ge=0, le=2**31 - 1)]
 
 
-def _too_large(_request: Request, error: Oversized) -> Response:
-    return Response({"status_code": 413, "detail": str(error)}, status_code=413)
-
-
 def _unprocessable(detail: str) -> HTTPException:
     return HTTPException(status_code=422, detail=detail)
 
@@ -323,7 +319,7 @@ def create_app(ctx: Context) -> Litestar:
         before_request=check_body,
         exception_handlers={
             ValidationException: failures.refused,
-            Oversized: _too_large,
+            Oversized: failures.too_large,
             HTTP_500_INTERNAL_SERVER_ERROR: failures.server_error,
         },
         request_max_body_size=MAX_DECISION_BYTES,
