@@ -20,15 +20,15 @@ from projections import audit, replay
 from services.gateway import api, failures, reads, tokens
 from services.gateway.access import Access
 from services.gateway.context import Context, context
-from services.gateway.edge import ID_PATTERN, check_body
+from services.gateway.edge import check_body
 from services.gateway.stream import seat_stream
 from services.gateway.submit import Oversized
 
 HELP_WORDS = {"help", "?"}
 
 # Path parameters: what the log can name, and entry numbers PostgreSQL can hold.
-MatchId = Annotated[str, Parameter(pattern=ID_PATTERN, max_length=100)]
-DecisionId = Annotated[str, Parameter(pattern=ID_PATTERN, max_length=100)]
+MatchId = Annotated[str, Parameter(pattern=api.ID_PATTERN, max_length=100)]
+DecisionId = Annotated[str, Parameter(pattern=api.ID_PATTERN, max_length=100)]
 EntryNumber = Annotated[int, Parameter(ge=0, le=2**31 - 1)]
 
 
