@@ -22,7 +22,7 @@ from events.envelope import (
 )
 from events.ruleset import Ruleset, get_ruleset
 from events.storable import nul_in_json
-from events.strict import unknown_field
+from events.strict import unknown_fields_check
 from events.upcast import upcast_entry
 
 _json = msgspec.json.Encoder()
@@ -72,7 +72,7 @@ class GameCodec:
         self.ruleset = ruleset
         decisions = Union[(*PLATFORM_DECISIONS, *ruleset.decision_types)]
         self._decision_body = msgspec.json.Decoder(decisions)
-        self._decision_type = msgspec.inspect.type_info(decisions)
+        self._unknown_field = unknown_fields_check(msgspec.inspect.type_info(decisions))
         entry_body = Union[(*PLATFORM_ENTRIES, *ruleset.event_types)]
         self._entry_body = msgspec.json.Decoder(entry_body)
         self._record = msgspec.json.Decoder(Union[EntryBatch[entry_body], OwnerFence])  # noqa: UP007
@@ -82,7 +82,7 @@ class GameCodec:
         """A decision of this game, holding no field its type does not name."""
         try:
             body = self._decision_body.decode(raw)
-            unknown = unknown_field(_plain.decode(raw), self._decision_type)
+            unknown = self._unknown_field(_plain.decode(raw), "$")
         except _NOT_JSON as error:
             raise _malformed(error) from None
         if unknown is not None:

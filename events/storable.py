@@ -66,6 +66,8 @@ def nul_in_json(raw: bytes) -> int | None:
     """Where valid JSON holds a string with NUL, as a byte offset; None if it holds none.
     msgspec refuses raw control characters and lone surrogate escapes, so of what a read
     model cannot store only NUL decodes, and only from this escape."""
+    if b"\\u0000" not in raw:  # a plain search first: the pattern is slower on every byte
+        return None
     found = _NUL_ESCAPE.search(raw)
     return None if found is None else found.end() - 6
 

@@ -1,14 +1,15 @@
 """Every kind of bad input through the real service: each is answered with a reason (a
-ruling on the match's log, or a dead letter when no match can be named), and the service
-goes on judging."""
+ruling on the match's log, or a dead letter when no match can be named), the log holds
+nothing a read model cannot store, and the service goes on judging."""
 
 from pathlib import Path
 
 import msgspec
 
 from events import platform_rules as rules
-from events.codec import encode
+from events.codec import Unreadable, encode, read_record
 from events.envelope import ClaimSeat, CreateMatch, Ruling
+from events.storable import rendered
 from services.settings import Settings
 from tests.support import LogReader, RulesProcess, decision, produce
 from tests.tiny_ruleset import Add
@@ -36,6 +37,14 @@ async def test_bad_input_is_answered_and_the_service_keeps_serving(
         "second create": decision(m, None, CreateMatch(ruleset="race-to-21", seats=2)),
         "oversized": decision(m, 0, {"type": "race.add", "amount": 1, "pad": "x" * 70_000}),
         "envelope without body": encode({"match_id": m, "decision_id": "no-body", "seat": 0}),
+        "unknown field": decision(m, 0, {"type": "race.add", "amount": 1, "extra": True}),
+        "NUL in the body": decision(m, 0, {"type": "race.add", "amount": 1, "x": "a\x00"}),
+        "NUL in the sender": decision(m, 0, Add(amount=1), sender="e\x00ve"),
+        "NUL in the id": decision(m, 0, Add(amount=1), decision_id="nul\x00id"),
+        "nested 100 deep": decision(
+            m, 0, {"type": "race.add", "amount": 1, "x": msgspec.json.decode(_nested(100))}
+        ),
+        "integer past 64 bits": decision(m, 0, {"type": "race.add", "amount": 2**70}),
     }
     expected_rules = {
         "unknown decision": rules.MALFORMED,
@@ -49,6 +58,12 @@ async def test_bad_input_is_answered_and_the_service_keeps_serving(
         "second create": rules.MATCH_EXISTS,
         "oversized": rules.OVERSIZED,
         "envelope without body": rules.MALFORMED,
+        "unknown field": rules.MALFORMED,
+        "NUL in the body": rules.UNSTORABLE,
+        "NUL in the sender": rules.UNSTORABLE,
+        "NUL in the id": rules.UNSTORABLE,
+        "nested 100 deep": rules.UNSTORABLE,
+        "integer past 64 bits": rules.UNSTORABLE,
     }
     dead = [
         b"\x00\xffnot json at all",
@@ -57,6 +72,12 @@ async def test_bad_input_is_answered_and_the_service_keeps_serving(
         encode(decision("new", None, CreateMatch(ruleset="chess", seats=2))),
         encode(decision("new", None, CreateMatch(ruleset="race-to-21", seats=9))),
         b"x" * 70_000,
+        encode(decision("m\x00", None, CreateMatch(ruleset="race-to-21", seats=2))),
+        encode(decision("new", None, CreateMatch(ruleset="race-to-21", seats=2, seed="\x00"))),
+        b'{"match_id": "bad-1", "decision_id": "u", "seat": 0, "sender": "\xff", "body": {}}',
+        b'{"match_id": "bad-1", "decision_id": "s", "seat": 0, "body": {"x": "\\ud800"}}',
+        b'{"match_id": "bad-1", "decision_id": "d", "seat": 0, "body": ' + _nested(999) + b"}",
+        encode(decision(m, 2**40, Add(amount=1))),
     ]
     good = decision(m, 0, Add(amount=2), seen_seq=None)
     rules_process = RulesProcess(settings, tmp_path).start()
@@ -71,6 +92,7 @@ async def test_bad_input_is_answered_and_the_service_keeps_serving(
                 lambda r: good.decision_id in {e.decision_id for e in r.entries().get(m, [])}
             )
             entries = log.entries()[m]
+            readable = [not isinstance(read_record(v), Unreadable) for _, _, v in log.records]
         async with LogReader(settings, settings.dead_letter_topic) as dead_log:
             await dead_log.until(lambda r: len(r.records) >= len(dead))
             letters = dead_log.dead_letters()
@@ -78,6 +100,7 @@ async def test_bad_input_is_answered_and_the_service_keeps_serving(
     finally:
         rules_process.stop()
 
+    assert all(readable)  # and so storable: nothing the rules service wrote is skipped
     rulings = {e.decision_id: e.body for e in entries if isinstance(e.body, Ruling)}
     for name, item in bad.items():
         decision_id = (
@@ -85,7 +108,7 @@ async def test_bad_input_is_answered_and_the_service_keeps_serving(
             if not isinstance(item, bytes)
             else msgspec.json.decode(item)["decision_id"]
         )
-        ruling = rulings[decision_id]
+        ruling = rulings[rendered(decision_id)]  # the log names it as it can be stored
         assert not ruling.accepted, name
         assert ruling.rule == expected_rules[name], (name, ruling)
         assert ruling.reason, name
@@ -97,5 +120,19 @@ async def test_bad_input_is_answered_and_the_service_keeps_serving(
         rules.CREATE,
         rules.CREATE,
         rules.MALFORMED,
+        rules.UNSTORABLE,
+        rules.UNSTORABLE,
+        rules.MALFORMED,
+        rules.MALFORMED,
+        rules.MALFORMED,
+        rules.MALFORMED,
     ]
     assert all(letter.reason for letter in letters)
+    assert not any("\x00" in letter.payload + letter.reason for letter in letters)
+    unstorable = rulings[bad["NUL in the body"].decision_id]
+    assert "body.x holds U+0000" in unstorable.reason
+    assert msgspec.json.decode(unstorable.asked) == '{"type":"race.add","amount":1,"x":"a\\u0000"}'
+
+
+def _nested(depth: int) -> bytes:
+    return b"[" * depth + b"]" * depth

@@ -5,7 +5,10 @@ from typing import Annotated, Any
 
 import msgspec
 
-from services.gateway.edge import ID_PATTERN, NAME_PATTERN
+# Names refuse every control character, line separators and bidi overrides (which disguise
+# text), and lone surrogates; ids are plain ASCII.
+NAME_PATTERN = r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]+$"
+ID_PATTERN = r"^[A-Za-z0-9._:/-]+$"
 
 Id = Annotated[str, msgspec.Meta(min_length=1, max_length=100, pattern=ID_PATTERN)]
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=40, pattern=NAME_PATTERN)]

@@ -20,20 +20,16 @@ from projections import audit, replay
 from services.gateway import api, failures, reads, tokens
 from services.gateway.access import Access
 from services.gateway.context import Context, context
-from services.gateway.edge import ID_PATTERN, check_body
+from services.gateway.edge import check_body
 from services.gateway.stream import seat_stream
 from services.gateway.submit import Oversized
 
 HELP_WORDS = {"help", "?"}
 
 # Path parameters: what the log can name, and entry numbers PostgreSQL can hold.
-MatchId = Annotated[str, Parameter(pattern=ID_PATTERN, max_length=100)]
-DecisionId = Annotated[str, Parameter(pattern=ID_PATTERN, max_length=100)]
+MatchId = Annotated[str, Parameter(pattern=api.ID_PATTERN, max_length=100)]
+DecisionId = Annotated[str, Parameter(pattern=api.ID_PATTERN, max_length=100)]
 EntryNumber = Annotated[int, Parameter(ge=0, le=2**31 - 1)]
-
-
-def _too_large(_request: Request, error: Oversized) -> Response:
-    return Response({"status_code": 413, "detail": str(error)}, status_code=413)
 
 
 def _unprocessable(detail: str) -> HTTPException:
@@ -335,7 +331,7 @@ def create_app(ctx: Context) -> Litestar:
         before_request=check_body,
         exception_handlers={
             ValidationException: failures.refused,
-            Oversized: _too_large,
+            Oversized: failures.too_large,
             HTTP_500_INTERNAL_SERVER_ERROR: failures.server_error,
         },
         request_max_body_size=MAX_DECISION_BYTES,

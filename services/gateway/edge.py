@@ -1,7 +1,7 @@
 """What a request may hold, checked before any handler reads it: a body is UTF-8 JSON
 nested at most 32 deep, with integers within 64 bits and strings free of what a read model
 cannot store (NUL, lone surrogates) and of control characters other than tab and newline.
-Fields narrow this further in `api` (names hold no control or bidi characters at all)."""
+Fields narrow this further in `api` (names hold no control or bidi character at all)."""
 
 import re
 
@@ -14,10 +14,6 @@ from events.codec import decode_json
 
 # C0 and C1 controls but tab and newline, and lone surrogates: nothing a person types.
 REFUSED_IN_TEXT = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
-# In names and ids also tab, newline, line separators and bidi overrides, which disguise text.
-REFUSED_IN_NAMES = r"\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff"
-NAME_PATTERN = rf"^[^{REFUSED_IN_NAMES}]+$"
-ID_PATTERN = r"^[A-Za-z0-9._:/-]+$"
 
 _BODIES = frozenset({"POST", "PUT", "PATCH"})
 

@@ -8,6 +8,8 @@ import structlog
 from litestar import Request, Response
 from litestar.exceptions import ValidationException
 
+from services.gateway.submit import Oversized
+
 log = structlog.get_logger("gateway")
 
 
@@ -18,6 +20,11 @@ def refused(_request: Request, error: ValidationException) -> Response:
     return Response(
         {"status_code": 422, "detail": error.detail, "fields": error.extra}, status_code=422
     )
+
+
+def too_large(_request: Request, error: Oversized) -> Response:
+    """A decision the rules service would refuse as oversized is refused here instead."""
+    return Response({"status_code": 413, "detail": str(error)}, status_code=413)
 
 
 def server_error(request: Request, error: Exception) -> Response:

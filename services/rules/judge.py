@@ -130,7 +130,7 @@ def _read(raw: bytes) -> tuple[Decision | None, Rejection | None, msgspec.Raw]:
     )
     if found is not None:
         reason = f"{found}, which the log does not take: every read model must store it"
-        return decision, Rejection(rules.UNSTORABLE, reason), _as_text(decision.body)
+        return decision, Rejection(rules.UNSTORABLE, reason), _as_text(bytes(decision.body))
     return decision, None, decision.body
 
 

@@ -1,11 +1,17 @@
-"""Bad requests get their status code, and none of them puts anything on the log."""
+"""Bad requests get their status code, and none of them puts anything on the log; a server
+error is answered with a request id the gateway's log holds."""
 
+import json
+import secrets
+
+import asyncpg
 import httpx
 import msgspec
 
+from events.platform_rules import MAX_DECISION_BYTES
 from tests.gateway.test_security import _join, _open
 from tests.stack import Stack
-from tests.support import LogReader
+from tests.support import LogReader, wait_for
 
 
 async def test_every_bad_request_is_refused_and_nothing_reaches_the_log(stack: Stack) -> None:
@@ -38,6 +44,33 @@ async def test_every_bad_request_is_refused_and_nothing_reaches_the_log(stack: S
             ),
         )
         assert huge.status_code == 413
+        # Under the request limit, but over the rules service's once it is a decision.
+        units = [1] * ((MAX_DECISION_BYTES - 120) // 2)
+        near = msgspec.json.encode(
+            {"decision_id": "bad-6", "body": {"type": "cw.deploy", "units": units}}
+        )
+        assert len(near) <= MAX_DECISION_BYTES
+        almost = await http.post(url, headers=json_headers, content=near)
+        assert almost.status_code == 413 and str(MAX_DECISION_BYTES) in almost.text
+        nested = b'{"decision_id": "bad-7", "body": {"type": "cw.pass", "x": '
+        for depth, status in ((999, 400), (100, 422)):
+            deep = nested + b"[" * depth + b"]" * depth + b"}}"
+            assert (await http.post(url, headers=json_headers, content=deep)).status_code == status
+        unknown = await http.post(
+            url, headers=me, json={"decision_id": "bad-8", "body": {"type": "cw.pass", "x": 1}}
+        )
+        assert unknown.status_code == 422 and "`$.x`" in unknown.text
+        nul = await http.post(
+            url, headers=me, json={"decision_id": "bad-9", "body": {"type": "cw.pass", "x": "\x00"}}
+        )
+        assert nul.status_code == 422 and nul.json()["fields"][0]["key"] == "body.x"
+        for path in ("/matches/%00", "/decisions/%FF", f"/matches/{match_id}/explain/2147483648"):
+            assert (await http.get(path, headers=stack.organiser())).status_code == 422, path
+        join = f"/matches/{match_id}/join"
+        latin1 = b'{"seat": 1, "player": "\xff"}'
+        assert (await http.post(join, headers=json_headers, content=latin1)).status_code == 400
+        extra = await http.post(join, json={"seat": 1, "player": "x", "admin": True})
+        assert extra.status_code == 422 and "admin" in extra.text
         nowhere = await http.post(
             "/matches/no-such-match/decisions",
             headers=me,
@@ -69,5 +102,26 @@ async def test_every_bad_request_is_refused_and_nothing_reaches_the_log(stack: S
         await decisions.poll(timeout_ms=1000)
         await decisions.poll(timeout_ms=500)
         sent = {msgspec.json.decode(value)["decision_id"] for _, _, value in decisions.records}
-    assert not sent & ({f"bad-{n}" for n in range(1, 6)} | limited)
+    assert not sent & ({f"bad-{n}" for n in range(1, 10)} | limited)
     assert sent & {f"burst-{n}" for n, status in enumerate(statuses) if status == 202}
+
+
+async def test_a_server_error_is_answered_with_a_request_id_the_log_holds(stack: Stack) -> None:
+    conn = await asyncpg.connect(stack.settings.database_url)
+    try:
+        await conn.execute("ALTER TABLE tokens RENAME TO tokens_gone")  # nobody but the gateway
+        try:
+            async with httpx.AsyncClient(base_url=stack.gateway, timeout=10) as http:
+                token = {"authorization": f"Bearer {secrets.token_urlsafe(8)}"}
+                broken = await http.get("/matches/m-1/view", headers=token)
+        finally:
+            await conn.execute("ALTER TABLE tokens_gone RENAME TO tokens")
+    finally:
+        await conn.close()
+    assert broken.status_code == 500
+    request_id = broken.json()["request_id"]
+    assert broken.headers["x-request-id"] == request_id
+    await wait_for(lambda: request_id in stack.log_text("gateway"))
+    lines = stack.log_text("gateway").splitlines()
+    logged = [json.loads(line) for line in lines if request_id in line]
+    assert logged[0]["event"] == "server_error" and "tokens" in logged[0]["error"]
