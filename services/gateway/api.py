@@ -4,6 +4,9 @@ from typing import Annotated, Any
 
 import msgspec
 
+from events.narration import Told
+from events.ruleset import Description
+
 Id = Annotated[str, msgspec.Meta(min_length=1, max_length=100, pattern=r"^[A-Za-z0-9._:/-]+$")]
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
 Seat = Annotated[int, msgspec.Meta(ge=0, le=15)]
@@ -74,6 +77,7 @@ class SeatViewReply(msgspec.Struct, frozen=True):
     seat: int | None
     seq: int
     view: dict[str, Any]
+    description: Description  # the view laid out for any renderer, by its game
 
 
 class LegalReply(msgspec.Struct, frozen=True):
@@ -89,3 +93,35 @@ class ReplayReply(msgspec.Struct, frozen=True):
     over: bool
     full: bool
     shown: Any
+    narration: str  # entry `seq` in a line, for the same eyes as `shown`
+    description: Description | None  # None before the game's first event
+
+
+class NarrationReply(msgspec.Struct, frozen=True):
+    match_id: str
+    seat: int | None  # whose eyes the lines are for; None: the public's
+    entries: list[Told]
+
+
+class Explanation(msgspec.Struct, frozen=True):
+    """The decision behind some entries, as the audit trail keeps it, told in words."""
+
+    match_id: str
+    decision_id: str
+    first_seq: int
+    last_seq: int
+    ruling_seq: int
+    seat: int | None
+    sender: str
+    sent_at_ms: int
+    recorded_at_ms: int
+    asked: Any  # the decision as sent; the seed sealed until the match reveals it
+    accepted: bool
+    rule: str
+    reason: str
+    caused: list[str]  # the kind of each entry, first_seq onwards
+    hash_before: str
+    hash_after: str
+    sealed: bool  # `asked` still hides the seed
+    rule_text: str  # the rule in the rulebook's words
+    narration: list[Told]  # every entry it caused, for the eyes of the seat that decided
