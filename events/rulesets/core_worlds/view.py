@@ -45,6 +45,20 @@ class SeatView(msgspec.Struct, frozen=True):
     winners: tuple[int, ...]
 
 
+class _LastScored:
+    """The running scores of the last state viewed: its views, one per seat, share them."""
+
+    game: Game | None = None
+    scores: tuple[Score, ...] = ()
+
+
+def _scores(game: Game) -> tuple[Score, ...]:
+    if _LastScored.game is not game:
+        _LastScored.scores = tuple(score(game, seat) for seat in range(game.seats))
+        _LastScored.game = game
+    return _LastScored.scores
+
+
 def _public(game: Game, seat: int) -> PlayerView:
     p = game.players[seat]
     return PlayerView(
@@ -61,7 +75,7 @@ def _public(game: Game, seat: int) -> PlayerView:
         action_points=p.action_points,
         surge_tokens=p.surge_tokens,
         done=p.done,
-        score=score(game, seat),
+        score=_scores(game)[seat],
     )
 
 
