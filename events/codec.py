@@ -77,6 +77,7 @@ class GameCodec:
         self._entry_body = msgspec.json.Decoder(entry_body)
         self._record = msgspec.json.Decoder(Union[EntryBatch[entry_body], OwnerFence])  # noqa: UP007
         self._state = msgspec.msgpack.Decoder(ruleset.state_type)
+        self._view = msgspec.json.Decoder(ruleset.view_type)
 
     def decision_body(self, raw: bytes) -> Any:
         """A decision of this game, holding no field its type does not name."""
@@ -110,6 +111,10 @@ class GameCodec:
 
     def decode_state(self, data: bytes) -> Any:
         return self._state.decode(data)
+
+    def view(self, data: bytes) -> Any:
+        """A stored view (JSON), typed as the ruleset's `view` returns it."""
+        return self._view.decode(data)
 
 
 @cache

@@ -11,4 +11,17 @@ NOT_STARTED = "SL-8"  # play starts once every seat is held
 CREATE = "SL-9"  # a new match names a known game and a seat count it allows
 UNSTORABLE = "SL-10"  # a decision holds only what every read model can store (events.storable)
 
+WORDS = {
+    OVERSIZED: "A decision is at most 64 KiB.",
+    MALFORMED: "A decision must match one of the decisions this game knows.",
+    UNKNOWN_MATCH: "Only `match.create` may name a match that does not exist.",
+    SEAT: "A seat must exist and be held by a player.",
+    STALE: "A player must not decide on a view older than the match.",
+    MATCH_EXISTS: "A match id is created once.",
+    MATCH_OVER: "A finished match takes no decisions.",
+    NOT_STARTED: "Play starts once every seat is held.",
+    CREATE: "A new match names a known game and a seat count it allows.",
+    UNSTORABLE: "A decision holds only text and numbers every read model can store.",
+}
+
 MAX_DECISION_BYTES = 64 * 1024  # the gateway's request limit too, so what it takes fits here

@@ -5,7 +5,7 @@ import importlib
 import os
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 import msgspec
@@ -56,6 +56,59 @@ class Fact(msgspec.Struct, frozen=True):
 Bot = Callable[[Any, int, random.Random], Any]
 
 
+class CardFace(msgspec.Struct, frozen=True):
+    """One card as a renderer shows it."""
+
+    id: int
+    name: str
+    kind: str = ""  # e.g. "Unit, Starfighter"
+    numbers: dict[str, int] = {}  # e.g. {"draft": 2, "fleet": 1, "ground": 0, "points": 1}
+    note: str = ""  # e.g. "energy token"
+
+
+class Field(msgspec.Struct, frozen=True):
+    label: str
+    value: str
+
+
+class CardList(msgspec.Struct, frozen=True):
+    label: str
+    cards: tuple[CardFace, ...]  # in the order commands count them, from 1
+
+
+class Table(msgspec.Struct, frozen=True):
+    label: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+class Section(msgspec.Struct, frozen=True):
+    title: str
+    fields: tuple[Field, ...] = ()
+    cards: tuple[CardList, ...] = ()
+    tables: tuple[Table, ...] = ()
+
+
+class Description(msgspec.Struct, frozen=True):
+    """A view laid out for any renderer (terminal, web page, mail), whatever the game."""
+
+    title: str
+    sections: tuple[Section, ...]
+    to_act: tuple[int, ...] = ()  # the seats the view shows the game waiting for
+
+
+class CardInfo(msgspec.Struct, frozen=True):
+    """One distinct card of a card set, as a card lookup lists it."""
+
+    name: str
+    kind: str
+    copies: int
+    cost: int | None = None  # what taking it costs; None if it is never bought
+    numbers: dict[str, int] = {}
+    abilities: tuple[str, ...] = ()  # its text, a line per ability
+    deck: str = ""  # where it starts
+
+
 class Ruleset(ABC):
     """One game. States are msgspec Structs; events and decisions are tagged msgspec Structs."""
 
@@ -67,6 +120,7 @@ class Ruleset(ABC):
     event_types: ClassVar[tuple[type, ...]]
     state_type: ClassVar[type]
     bots: ClassVar[Mapping[str, Bot]]  # by level: `pass` (the least change), `random`, `greedy`…
+    view_type: ClassVar[type]  # what `view` returns, so a stored view decodes to it
 
     @abstractmethod
     def initial(self, seats: int, options: dict[str, Any], seed: str) -> list[Any]:
@@ -117,6 +171,26 @@ class Ruleset(ABC):
         """The decision of the bot at `level` for `seat` (a bot seat, or a player whose deadline
         passed), taken on what the seat may see alone."""
         return self.bots[level](self.resample(state, seat, rng), seat, rng)
+
+    @abstractmethod
+    def describe(self, view: Any, players: Sequence[str] = ()) -> Description:
+        """`view` laid out in sections, fields, card lists and tables, from the view alone (so
+        it never shows more); `players` names the seats, `seat N` where it is empty."""
+
+    @abstractmethod
+    def narrate(self, before: Any, event: Any, seat: int | None, players: Sequence[str]) -> str:
+        """One line for a game event, or for a decision body as its own seat asked it ("draft
+        Hercules Bomber"), for `seat`'s eyes (`None`: the public's): what that seat may not
+        see stays out ("drew 2 cards"). `before` is the state before; `players` names seats."""
+
+    @abstractmethod
+    def rule_text(self, rule: str) -> str:
+        """A rule ID of this game in the rulebook's words; "" for an ID it does not know."""
+
+    def cards(self, options: dict[str, Any]) -> list[CardInfo]:
+        """Every distinct card of the card set these match options choose; a game without
+        cards lists none."""
+        return []
 
     def options_error(self, seats: int, options: dict[str, Any]) -> str | None:
         """Why these match options cannot start a game, or None."""

@@ -13,14 +13,16 @@ import asyncpg
 import msgspec
 
 from events.codec import decode_entry, encode
-from events.envelope import Entry
+from events.envelope import Entry, Ruling
 from events.match import MatchRecord, apply, record_bytes, record_from_bytes
-from events.ruleset import get_ruleset
+from events.narration import Narrator, Told, seat_names
+from events.ruleset import Description, get_ruleset
 from projections.announce import REPLAY_CHANNEL, Announcement, announcements, replay_notice
 from projections.projection import Projection, Step
 from projections.upsert import upsert
 
 CHECKPOINT_EVERY = 64
+LAST = 2**31 - 1
 _raw_entries = msgspec.json.Decoder(list[msgspec.Raw])
 
 
@@ -69,6 +71,8 @@ class ReplayStep(msgspec.Struct, frozen=True):
     over: bool  # the match has ended (now, not necessarily at `seq`)
     full: bool  # `shown` is the whole state, not a view
     shown: Any  # a view or the state; None before the game's first event
+    narration: str  # entry `seq` in a line, for the same eyes
+    description: Description | None  # of the view shown (the public one when `full`)
 
 
 async def record_at(
@@ -76,7 +80,7 @@ async def record_at(
 ) -> MatchRecord | None:
     """The whole match record as of entry `k` (the latest if None): the nearest checkpoint
     at or before it, plus the entries after. Holds every secret: callers show views only."""
-    last = k if k is not None else 2**31 - 1
+    last = k if k is not None else LAST
     checkpoint = await conn.fetchrow(
         "SELECT seq, record, state FROM replay_checkpoints WHERE match_id = $1 AND seq <= $2"
         " ORDER BY seq DESC LIMIT 1",
@@ -90,7 +94,7 @@ async def record_at(
 
 
 async def entries(
-    conn: asyncpg.Connection | asyncpg.Pool, match_id: str, after: int = 0, upto: int = 2**31 - 1
+    conn: asyncpg.Connection | asyncpg.Pool, match_id: str, after: int = 0, upto: int = LAST
 ) -> list[Entry[Any]]:
     """The match's entries with `after` < seq <= `upto`, in seq order, seed and all."""
     rows = await conn.fetch(
@@ -114,13 +118,42 @@ async def at(
     )
     if match is None or not 1 <= k <= match["last_seq"]:
         return None
-    record = await record_at(conn, match_id, k)
-    assert record is not None
-    full = seat is None and match["over"]
-    if seat is not None and not 0 <= seat < record.seats:
+    record = await record_at(conn, match_id, k - 1)
+    if record is not None and seat is not None and not 0 <= seat < record.seats:
         raise ValueError(f"seat {seat} is not a seat of this {record.seats}-seat match")
-    if record.state is None or full:
-        shown = record.state
-    else:
-        shown = get_ruleset(match["ruleset"]).view(record.state, seat)
-    return ReplayStep(match_id, k, match["over"], full, shown)
+    narrator = Narrator(seat, record)
+    [entry] = await entries(conn, match_id, k - 1, k)
+    line = narrator.tell(entry)
+    record = narrator.record
+    full = seat is None and match["over"]
+    if record.state is None:
+        return ReplayStep(match_id, k, match["over"], full, None, line, None)
+    ruleset = get_ruleset(match["ruleset"])
+    view = ruleset.view(record.state, seat)
+    shown = record.state if full else view
+    described = ruleset.describe(view, seat_names(record.holders))
+    return ReplayStep(match_id, k, match["over"], full, shown, line, described)
+
+
+def _round(record: MatchRecord | None) -> int | None:
+    if record is None or record.state is None:
+        return None
+    return get_ruleset(record.ruleset).standing(record.state).round
+
+
+async def narrated(
+    conn: asyncpg.Connection | asyncpg.Pool,
+    match_id: str,
+    seat: int | None,
+    after: int = 0,
+    upto: int = LAST,
+) -> list[Told]:
+    """Entries `after` < seq <= `upto` in a line each, for `seat`'s eyes (None: the public's).
+    Which seat a caller may ask for is the caller's to check."""
+    narrator = Narrator(seat, await record_at(conn, match_id, after) if after else None)
+    told = []
+    for entry in await entries(conn, match_id, after, upto):
+        line = narrator.tell(entry)
+        decided_by = entry.body.seat if isinstance(entry.body, Ruling) else None
+        told.append(Told(entry.seq, line, _round(narrator.record), decided_by))
+    return told

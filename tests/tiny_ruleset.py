@@ -7,13 +7,32 @@ to hide and the log has a random outcome to record.
 """
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import msgspec
 
-from events.ruleset import Accepted, Rejection, Ruleset, Standing, Waiting, register
+from events.ruleset import (
+    Accepted,
+    CardFace,
+    CardInfo,
+    CardList,
+    Description,
+    Field,
+    Rejection,
+    Ruleset,
+    Section,
+    Standing,
+    Waiting,
+    register,
+)
 
 TARGET = 21
+RULES = {
+    "T-1": "Add 1, 2 or 3 to the total on your turn.",
+    "T-2": "Seats take turns in order.",
+    "T-3": "The first to bring the total to the target wins, and the race is over.",
+}
 
 
 class Add(msgspec.Struct, frozen=True, tag="race.add"):
@@ -78,6 +97,7 @@ class RaceToTwentyOne(Ruleset):
     event_types = (Dealt, Added, TurnPassed, Won)
     state_type = RaceState
     bots = {"pass": _pass, "random": _random, "greedy": _greedy}
+    view_type = RaceView
 
     def initial(self, seats: int, options: dict[str, Any], seed: str) -> list[Any]:
         deck = list(range(1, 11))
@@ -140,6 +160,48 @@ class RaceToTwentyOne(Ruleset):
 
     def is_over(self, state: RaceState) -> bool:
         return state.winner is not None
+
+    def describe(self, view: RaceView, players: Sequence[str] = ()) -> Description:
+        def who(seat: int) -> str:
+            return players[seat] if seat < len(players) else f"seat {seat}"
+
+        fields = [Field("Total", str(view.total))]
+        fields.append(
+            Field("Winner", who(view.winner))
+            if view.winner is not None
+            else Field("Turn", who(view.turn))
+        )
+        mine = [CardFace(id=view.my_card, name=f"card {view.my_card}")] if view.my_card else []
+        race = Section("The race", tuple(fields), (CardList("Your card", tuple(mine)),))
+        waiting = () if view.winner is not None else (view.turn,)
+        return Description(title="Race to 21", sections=(race,), to_act=waiting)
+
+    def narrate(
+        self, before: RaceState | None, event: Any, seat: int | None, players: Sequence[str]
+    ) -> str:
+        match event:
+            case Dealt(seats=seats, cards=cards):
+                yours = f"; yours is {cards[seat]}" if seat is not None else ""
+                return f"Each of the {seats} seats was dealt a secret card{yours}"
+            case Added(seat=adder, amount=amount):
+                return f"{players[adder]} added {amount}: the total is {before.total + amount}"
+            case TurnPassed(to_seat=next_seat):
+                return f"{players[next_seat]}'s turn"
+            case Won(seat=winner):
+                return f"{players[winner]} brought the total to {before.total} and won"
+            case Add(amount=amount):
+                return f"add {amount}"
+        raise TypeError(f"race-to-21 has no event or decision {event!r}")
+
+    def rule_text(self, rule: str) -> str:
+        return RULES.get(rule, "")
+
+    def cards(self, options: dict[str, Any]) -> list[CardInfo]:
+        """The ten numbered cards one of which each seat is dealt."""
+        return [
+            CardInfo(name=f"card {n}", kind="number", copies=1, numbers={"value": n})
+            for n in range(1, 11)
+        ]
 
 
 register(RaceToTwentyOne())

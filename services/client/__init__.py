@@ -4,7 +4,7 @@
 import argparse
 from typing import Any
 
-from services.client import match, play, replay
+from services.client import cards, match, play, replay
 from services.client.http import guarded
 from services.client.verify import run as verify_match
 
@@ -14,10 +14,11 @@ def _verify(args: argparse.Namespace) -> int:
 
 
 def add_parsers(subparsers: Any) -> None:
-    """`match new|list|show|join`, `play`, `say`, `replay`, `explain` and `verify`."""
+    """`match new|list|show|join`, `play`, `say`, `replay`, `explain`, `cards` and `verify`."""
     match.add_parser(subparsers)
     play.add_parsers(subparsers)
     replay.add_parsers(subparsers)
+    cards.add_parser(subparsers)
     verify = subparsers.add_parser(
         "verify",
         help="re-judge a match from the archive ($DATABASE_URL); OK or the first "

@@ -1,7 +1,8 @@
 """`starledger play` and `starledger say`: one seat at the table, in text.
 
 `play` reads a command per line (so any terminal, or a pipe, drives it) and answers each with
-its ruling; meanwhile the seat's push stream brings what changed and the other rulings."""
+its ruling; meanwhile the seat's push stream says when the match moved, and the session prints
+what happened, a line per entry, and the table when it is the seat's turn."""
 
 import argparse
 import sys
@@ -12,6 +13,7 @@ from typing import Any, TextIO
 
 import msgspec
 
+from events.ruleset import Description
 from services.client import render, tokens
 from services.client.http import ClientError, Gateway, ServerEvent, guarded, segment, verdict
 from services.client.match import lobby_row
@@ -20,6 +22,7 @@ from services.gateway import api
 QUIT = {"quit", "exit"}
 LOOK = {"view", "look"}
 RECONNECT_S = 1.0
+RECENT = 10  # entries told on arrival, so a player returning to a long match sees where it is
 
 
 class StreamedRuling(msgspec.Struct, frozen=True):
@@ -51,12 +54,12 @@ def say(
 
 
 class Session:
-    """A seat's terminal: commands in, rulings and changes out, one printer at a time."""
+    """A seat's terminal: commands in, rulings and what happened out, one printer at a time."""
 
     def __init__(self, gateway: Gateway, match_id: str, seat: int, out: TextIO) -> None:
         self.gateway, self.match_id, self.seat, self.out = gateway, match_id, seat, out
         self.lock = threading.Lock()
-        self.shown: render.Table | None = None
+        self.told: int | None = None  # the last entry told; None until the first view
         self.my_turn = False
         self.mine: set[str] = set()  # decisions this session sent: it prints their rulings
         self.stopped = threading.Event()
@@ -78,37 +81,44 @@ class Session:
             self.stopped.wait(RECONNECT_S)
 
     def take(self, event: ServerEvent) -> None:
-        if event.event == "view":
-            self.on_view(msgspec.json.decode(event.data))
+        if event.event == "view" and event.id is not None:
+            try:
+                self.on_view(int(event.id))
+            except ClientError as error:
+                self.show(f"(the match moved, but reading it failed: {error})")
         elif event.event == "ruling":
             ruling = msgspec.json.decode(event.data, type=StreamedRuling)
             if ruling.decision_id not in self.mine:
                 self.show(f"ruling on {ruling.decision_id}: {verdict(ruling.as_ruling())}")
 
-    def on_view(self, view: dict[str, Any]) -> None:
-        rows = render.table(view)
-        turn = self.seat in view.get("to_act", ())
-        lines = (
-            render.render(rows)
-            if self.shown is None
-            else [f"  {line}" for line in render.diff(self.shown, rows)]
-        )
+    def description(self) -> Description:
+        path = f"/matches/{segment(self.match_id)}/view"
+        return self.gateway.get(path, api.SeatViewReply).description
+
+    def on_view(self, seq: int) -> None:
+        """The match moved to entry `seq`: what happened since, and the table if it is our turn."""
+        after = max(0, seq - RECENT) if self.told is None else self.told
+        if seq <= after:
+            return
+        path = f"/matches/{segment(self.match_id)}/narration"
+        told = self.gateway.get(path, api.NarrationReply, {"after": after}).entries
+        lines = [f"  {t.seq} {t.line}" for t in told]
+        self.told = told[-1].seq if told else after
+        described = self.description()
+        turn = self.seat in described.to_act
         if turn and not self.my_turn:
+            lines += render.render(described)
             lines.append("your move: say a command (help lists them, view shows the table)")
-        self.shown, self.my_turn = rows, turn
+        self.my_turn = turn
         if lines:
             self.show(*lines)
 
     def look(self) -> None:
-        """The whole table; asked for before the stream brought a view, it is fetched."""
-        if self.shown is None:
-            path = f"/matches/{segment(self.match_id)}/view"
-            try:
-                self.shown = render.table(self.gateway.get(path, api.SeatViewReply).view)
-            except ClientError as error:
-                self.show(str(error))
-                return
-        self.show(*render.render(self.shown))
+        """The whole table, as the seat sees it now."""
+        try:
+            self.show(*render.render(self.description()))
+        except ClientError as error:
+            self.show(str(error))
 
     def command(self, text: str) -> None:
         decision_id = uuid.uuid4().hex

@@ -1,5 +1,5 @@
-"""`starledger replay` and `starledger explain`: a match entry by entry, with what each one
-changed and the decision behind it."""
+"""`starledger replay` and `starledger explain`: a match a line per entry, with jumps (to a
+round, an entry, a seat's next decision), the table at any step, and the decision behind it."""
 
 import argparse
 import sys
@@ -9,109 +9,111 @@ from typing import Any, TextIO
 
 import msgspec
 
+from events.narration import Told
 from services.client import render, tokens
 from services.client.http import ClientError, Gateway, guarded, segment
-from services.client.match import lobby_row
 from services.gateway import api
 
-KEYS = "n (or Enter) next, p previous, g K go to step K, v the whole table, q quit"
+KEYS = (
+    "Enter or n next, p previous, g K entry K, r N round N, s S seat S's next decision, "
+    "v the table, e why (the decision behind it), q quit"
+)
 
 
 def _moment(ms: int) -> str:
     return datetime.fromtimestamp(ms / 1000, UTC).isoformat(timespec="milliseconds")
 
 
-def _asked(asked: Any) -> str:
-    return asked if isinstance(asked, str) else msgspec.json.encode(asked).decode()
-
-
-def explanation(row: dict[str, Any]) -> list[str]:
-    """An audit row, as `explain` prints it."""
-    first, last = row["first_seq"], row["last_seq"]
-    seat = "the match" if row["seat"] is None else f"seat {row['seat']}"
-    judged = f"{'accepted' if row['accepted'] else 'rejected'} under {row['rule']}"
-    caused = ", ".join(f"{seq} {kind}" for seq, kind in enumerate(row["caused"], first))
+def explanation(found: api.Explanation) -> list[str]:
+    """An audit row, as `explain` prints it: who asked, the verdict in the rule's words, and
+    every entry it caused, told."""
+    seat = "the match" if found.seat is None else f"seat {found.seat}"
+    verdict = "accepted" if found.accepted else "rejected"
+    words = f": {found.rule_text}" if found.rule_text else ""
+    because = [f"  because: {found.reason}"] if found.reason else []
     return [
-        f"entries {first}-{last} of {row['match_id']} come from decision {row['decision_id']}",
-        f"sent by {row['sender'] or '(unnamed)'} for {seat} at {_moment(row['sent_at_ms'])}, "
-        f"recorded at {_moment(row['recorded_at_ms'])}",
-        f"asked: {_asked(row['asked'])}",
-        f"verdict: {judged}" + (f": {row['reason']}" if row["reason"] else ""),
-        f"caused: {caused}",
-        f"state hash before: {row['hash_before'] or '(none: this created the match)'}",
-        f"state hash after:  {row['hash_after']}",
+        f"entries {found.first_seq}-{found.last_seq} of {found.match_id} come from decision "
+        f"{found.decision_id}, sent by {found.sender or '(unnamed)'} for {seat} at "
+        f"{_moment(found.sent_at_ms)}, recorded at {_moment(found.recorded_at_ms)}",
+        f"verdict: {verdict} under {found.rule}{words}",
+        *because,
+        *(f"  {t.seq} {t.line}" for t in found.narration),
+        f"state hash before: {found.hash_before or '(none: this created the match)'}",
+        f"state hash after:  {found.hash_after}",
     ]
 
 
 class Replay:
-    """Steps of one match fetched as needed and kept, with the decisions behind them."""
+    """A match's entries told for one reader's eyes, stepped through and jumped about."""
 
-    def __init__(self, gateway: Gateway, match_id: str) -> None:
-        self.gateway, self.match_id = gateway, match_id
-        self.steps: dict[int, render.Table] = {0: {}}
-        self.decisions: list[dict[str, Any]] = []
-        self.last = lobby_row(gateway, match_id)["seq"]
+    def __init__(self, gateway: Gateway, match_id: str, seat: int | None = None) -> None:
+        self.gateway, self.match_id, self.seat = gateway, match_id, seat
+        self.params = {} if seat is None else {"seat": seat}
+        reply = gateway.get(
+            f"/matches/{segment(match_id)}/narration", api.NarrationReply, self.params
+        )
+        self.told: list[Told] = reply.entries
+        self.last = len(self.told)
 
-    def table(self, k: int) -> render.Table:
-        if k not in self.steps:
-            step = self.gateway.get(
-                f"/matches/{segment(self.match_id)}/replay/{k}", api.ReplayReply
-            )
-            self.steps[k] = render.table(step.shown)
-        return self.steps[k]
+    def entry(self, k: int) -> str:
+        told = self.told[k - 1]
+        round_ = f", round {told.round}" if told.round is not None else ""
+        return f"{k}/{self.last}{round_}: {told.line}"
 
-    def decision(self, seq: int) -> dict[str, Any] | None:
-        """The audit row behind entry seq; None where this token may not read it yet."""
-        for row in self.decisions:
-            if row["first_seq"] <= seq <= row["last_seq"]:
-                return row
+    def table(self, k: int) -> list[str]:
+        path = f"/matches/{segment(self.match_id)}/replay/{k}"
+        described = self.gateway.get(path, api.ReplayReply, self.params).description
+        return render.render(described) if described else ["nothing to show yet"]
+
+    def why(self, k: int) -> list[str]:
         try:
-            row = self.gateway.get(
-                f"/matches/{segment(self.match_id)}/explain/{seq}", dict[str, Any]
-            )
+            path = f"/matches/{segment(self.match_id)}/explain/{k}"
+            return explanation(self.gateway.get(path, api.Explanation))
         except ClientError as error:
-            if error.status == 403:
-                return None
-            raise
-        self.decisions.append(row)
-        return row
+            return [str(error)]
 
-    def entry(self, k: int) -> list[str]:
-        """Step k: the entry's kind, the decision behind it, and what it changed."""
-        row = self.decision(k)
-        if row is None:
-            head = f"step {k}/{self.last}: another seat's decision (open once the match ends)"
-        else:
-            kind = row["caused"][k - row["first_seq"]]
-            seat = "the match" if row["seat"] is None else f"seat {row['seat']}"
-            verdict = "accepted" if row["accepted"] else f"rejected: {row['reason']}"
-            head = (
-                f"step {k}/{self.last}: {kind} (decision of {seat}: "
-                f"{_asked(row['asked'])}; {verdict} under {row['rule']})"
-            )
-        changed = render.diff(self.table(k - 1), self.table(k))
-        return [head, *(f"  {line}" for line in changed or ["nothing shown changed"])]
+    def round_start(self, number: int) -> int | None:
+        """The first entry of round `number`."""
+        return next((t.seq for t in self.told if t.round == number), None)
+
+    def next_decision(self, seat: int, k: int) -> int | None:
+        """The first entry after k judging a decision of `seat`."""
+        return next((t.seq for t in self.told[k:] if t.decided_by == seat), None)
+
+    def target(self, key: str, rest: str, k: int) -> int | str:
+        """Where a key goes, or why it goes nowhere."""
+        number = int(rest) if rest.isdigit() else None
+        if key in ("", "n", "p"):
+            return k + 1 if key != "p" else k - 1
+        if number is None:
+            return f"keys: {KEYS}"
+        if key == "g":
+            return number
+        if key == "r":
+            found = self.round_start(number)
+            return found if found is not None else f"no round {number} in this match"
+        if key == "s":
+            found = self.next_decision(number, k)
+            return found if found is not None else f"seat {number} decides nothing after {k}"
+        return f"keys: {KEYS}"
 
     def browse(self, lines: Iterable[str], out: TextIO) -> None:
         k = 1
         print(f"replay of {self.match_id}, {self.last} entries; keys: {KEYS}", file=out)
-        print("\n".join(self.entry(k)), file=out, flush=True)
+        print(self.entry(k), file=out, flush=True)
         for line in lines:
             key, _, rest = line.strip().lower().partition(" ")
             if key == "q":
                 return
-            target = {"": k + 1, "n": k + 1, "p": k - 1}.get(key)
-            if key == "g":
-                target = int(rest) if rest.strip().isdigit() else None
-            if key == "v":
-                print("\n".join(render.render(self.table(k))) or "nothing to show yet", file=out)
-            elif target is None:
-                print(f"keys: {KEYS}", file=out)
-            elif not 1 <= target <= self.last:
-                print(f"steps go from 1 to {self.last}", file=out)
+            if key in ("v", "e"):
+                print("\n".join(self.table(k) if key == "v" else self.why(k)), file=out)
+            elif isinstance(went := self.target(key, rest.strip(), k), str):
+                print(went, file=out)
+            elif not 1 <= went <= self.last:
+                print(f"entries go from 1 to {self.last}", file=out)
             else:
-                k = target
-                print("\n".join(self.entry(k)), file=out)
+                k = went
+                print(self.entry(k), file=out)
             out.flush()
 
 
@@ -121,22 +123,36 @@ def _reader(match_id: str) -> Gateway:
 
 def _replay(args: argparse.Namespace) -> int:
     with _reader(args.match_id) as gateway:
-        Replay(gateway, args.match_id).browse(sys.stdin, sys.stdout)
+        replay = Replay(gateway, args.match_id, args.seat)
+        if args.all:
+            print("\n".join(replay.entry(k) for k in range(1, replay.last + 1)))
+        else:
+            replay.browse(sys.stdin, sys.stdout)
     return 0
 
 
 def _explain(args: argparse.Namespace) -> int:
     with _reader(args.match_id) as gateway:
-        row = gateway.get(f"/matches/{segment(args.match_id)}/explain/{args.seq}", dict[str, Any])
-    print("\n".join(explanation(row)))
+        path = f"/matches/{segment(args.match_id)}/explain/{args.seq}"
+        found = gateway.get(path, api.Explanation)
+    print(msgspec.json.encode(found).decode() if args.json else "\n".join(explanation(found)))
     return 0
 
 
 def add_parsers(subparsers: Any) -> None:
-    replay = subparsers.add_parser("replay", help="step through a match entry by entry")
+    replay = subparsers.add_parser(
+        "replay", help="a match a line per entry: step, jump to a round, an entry, a decision"
+    )
     replay.add_argument("match_id", metavar="ID")
+    replay.add_argument(
+        "--seat", type=int, metavar="S", help="a finished match: see it as seat S saw it"
+    )
+    replay.add_argument("--all", action="store_true", help="print every line and stop")
     replay.set_defaults(func=guarded(_replay))
-    explain = subparsers.add_parser("explain", help="the decision behind one entry of a match")
+    explain = subparsers.add_parser(
+        "explain", help="the decision behind one entry: its verdict in the rule's words"
+    )
     explain.add_argument("match_id", metavar="ID")
     explain.add_argument("seq", type=int, metavar="SEQ")
+    explain.add_argument("--json", action="store_true", help="the audit row as JSON")
     explain.set_defaults(func=guarded(_explain))

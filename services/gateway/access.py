@@ -72,14 +72,20 @@ class Access:
         if seat != holder.seat and not await self._finished(match_id):
             raise PermissionDeniedException("other seats' decisions are open once the match ends")
 
-    async def replay_seat(self, ctx: Context, match_id: str) -> int | None:
-        """Whose eyes a replay uses: None is the public view, or the full state once over."""
+    async def replay_seat(
+        self, ctx: Context, match_id: str, wanted: int | None = None
+    ) -> int | None:
+        """Whose eyes a replay uses: None is the public view, or the full state once over; a
+        seat's own while it plays; once over, whichever seat a reader of full replays wants."""
         holder = self.holder
         mine = holder is not None and holder.kind == "seat" and holder.match_id == match_id
         if not await self._finished(match_id):
-            return holder.seat if mine and holder.seat is not None else None
+            seat = holder.seat if mine and holder.seat is not None else None
+            if wanted is not None and wanted != seat:
+                raise PermissionDeniedException("other seats' eyes are open once the match ends")
+            return seat
         if holder is not None and (holder.kind == "organiser" or mine):
-            return None
+            return wanted
         raise PermissionDeniedException(
             "full replays of a finished match need an organiser token or a seat of that match"
         )

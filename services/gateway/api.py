@@ -5,6 +5,9 @@ from typing import Annotated, Any
 
 import msgspec
 
+from events.narration import Told
+from events.ruleset import Description
+
 # Names refuse every control character, line separators and bidi overrides (which disguise
 # text), and lone surrogates; ids are plain ASCII.
 NAME_PATTERN = r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]+$"
@@ -93,6 +96,7 @@ class SeatViewReply(msgspec.Struct, frozen=True):
     seat: int | None
     seq: int
     view: dict[str, Any]
+    description: Description  # the view laid out for any renderer, by its game
 
 
 class LegalReply(msgspec.Struct, frozen=True):
@@ -108,3 +112,35 @@ class ReplayReply(msgspec.Struct, frozen=True):
     over: bool
     full: bool
     shown: Any
+    narration: str  # entry `seq` in a line, for the same eyes as `shown`
+    description: Description | None  # None before the game's first event
+
+
+class NarrationReply(msgspec.Struct, frozen=True):
+    match_id: str
+    seat: int | None  # whose eyes the lines are for; None: the public's
+    entries: list[Told]
+
+
+class Explanation(msgspec.Struct, frozen=True):
+    """The decision behind some entries, as the audit trail keeps it, told in words."""
+
+    match_id: str
+    decision_id: str
+    first_seq: int
+    last_seq: int
+    ruling_seq: int
+    seat: int | None
+    sender: str
+    sent_at_ms: int
+    recorded_at_ms: int
+    asked: Any  # the decision as sent; the seed sealed until the match reveals it
+    accepted: bool
+    rule: str
+    reason: str
+    caused: list[str]  # the kind of each entry, first_seq onwards
+    hash_before: str
+    hash_after: str
+    sealed: bool  # `asked` still hides the seed
+    rule_text: str  # the rule in the rulebook's words
+    narration: list[Told]  # every entry it caused, for the eyes of the seat that decided

@@ -13,9 +13,10 @@ from litestar.response import ServerSentEvent
 from litestar.status_codes import HTTP_202_ACCEPTED, HTTP_500_INTERNAL_SERVER_ERROR
 
 from events.codec import game_codec
-from events.envelope import ClaimSeat, CreateMatch
+from events.envelope import ClaimSeat, CreateMatch, MatchCreated
+from events.narration import rule_words, seat_names
 from events.platform_rules import MAX_DECISION_BYTES
-from events.ruleset import Rejection, UnknownRuleset, get_ruleset, load_rulesets
+from events.ruleset import CardInfo, Rejection, UnknownRuleset, get_ruleset, load_rulesets
 from projections import audit, replay
 from services.gateway import api, failures, reads, tokens
 from services.gateway.access import Access
@@ -217,22 +218,35 @@ async def ruling(request: Request, decision_id: DecisionId) -> api.Ruling:
     )
 
 
-@get("/matches/{match_id:str}/view", summary="Your seat's view")
+async def _view_reply(
+    ctx: Context, match_id: MatchId, seat: int | None, found: tuple[int, str]
+) -> api.SeatViewReply:
+    """The stored view, and its description by its game (a view names no players)."""
+    game, players = await ctx.game_of(match_id), await ctx.players_of(match_id)
+    if game is None or players is None:
+        raise _no_match(match_id)
+    codec = game_codec(game)
+    description = codec.ruleset.describe(codec.view(found[1].encode()), seat_names(players))
+    return api.SeatViewReply(match_id, seat, found[0], msgspec.json.decode(found[1]), description)
+
+
+@get("/matches/{match_id:str}/view", summary="Your seat's view, and its description")
 async def view(request: Request, match_id: MatchId) -> api.SeatViewReply:
     ctx = context(request)
     holder = await (await Access.of(request)).acts_for(match_id)
     found = await reads.seat_view(ctx.pool, match_id, holder.seat)
     if found is None:
         raise NotFoundException("no view yet: the match is being set up")
-    return api.SeatViewReply(match_id, holder.seat, found[0], msgspec.json.decode(found[1]))
+    return await _view_reply(ctx, match_id, holder.seat, found)
 
 
-@get("/matches/{match_id:str}/public", summary="The spectators' view")
+@get("/matches/{match_id:str}/public", summary="The spectators' view, and its description")
 async def public(request: Request, match_id: MatchId) -> api.SeatViewReply:
-    found = await reads.public_view(context(request).pool, match_id)
+    ctx = context(request)
+    found = await reads.public_view(ctx.pool, match_id)
     if found is None:
         raise NotFoundException(f"no match {match_id!r} with a view")
-    return api.SeatViewReply(match_id, None, found[0], msgspec.json.decode(found[1]))
+    return await _view_reply(ctx, match_id, None, found)
 
 
 @get(
@@ -251,29 +265,83 @@ async def legal(request: Request, match_id: MatchId) -> api.LegalReply:
     )
 
 
+EyesParameter = Annotated[
+    int | None,
+    Parameter(
+        ge=0, le=15, description="a finished match: see it as this seat sees it (organiser, seat)"
+    ),
+]
+
+
+async def _eyes(request: Request, match_id: str, seat: int | None) -> int | None:
+    """Whose eyes a replay reader gets, after checking the seat is one of the match's."""
+    ctx = context(request)
+    row = await _lobby_row(ctx, match_id)
+    if seat is not None and seat >= row["seats"]:
+        raise NotFoundException(f"seat {seat} is not a seat of this {row['seats']}-seat match")
+    return await (await Access.of(request)).replay_seat(ctx, match_id, seat)
+
+
 @get(
     "/matches/{match_id:str}/replay/{k:int}",
     summary="The match at step k: your view, the public view, or (finished) the full state",
 )
-async def replay_step(request: Request, match_id: MatchId, k: EntryNumber) -> api.ReplayReply:
+async def replay_step(
+    request: Request, match_id: MatchId, k: EntryNumber, seat: EyesParameter = None
+) -> api.ReplayReply:
     ctx = context(request)
-    seat = await (await Access.of(request)).replay_seat(ctx, match_id)
-    step = await replay.at(ctx.pool, match_id, k, seat)
+    eyes = await _eyes(request, match_id, seat)
+    step = await replay.at(ctx.pool, match_id, k, eyes)
     if step is None:
         raise NotFoundException(f"match {match_id!r} has no step {k}")
     return api.ReplayReply(
-        step.match_id, step.seq, step.over, step.full, msgspec.to_builtins(step.shown)
+        step.match_id,
+        step.seq,
+        step.over,
+        step.full,
+        msgspec.to_builtins(step.shown),
+        step.narration,
+        step.description,
     )
 
 
-@get("/matches/{match_id:str}/explain/{seq:int}", summary="The decision behind entry seq")
-async def explain(request: Request, match_id: MatchId, seq: EntryNumber) -> dict[str, Any]:
+@get(
+    "/matches/{match_id:str}/narration",
+    summary="The match a line per entry, for your seat's eyes (or the public's); `after` skips",
+)
+async def narration(
+    request: Request,
+    match_id: MatchId,
+    after: Annotated[int, Parameter(ge=0, le=replay.LAST)] = 0,
+    seat: EyesParameter = None,
+) -> api.NarrationReply:
+    ctx = context(request)
+    eyes = await _eyes(request, match_id, seat)
+    told = await replay.narrated(ctx.pool, match_id, eyes, after)
+    return api.NarrationReply(match_id, eyes, told)
+
+
+@get(
+    "/matches/{match_id:str}/explain/{seq:int}",
+    summary="The decision behind entry seq: its ruling, the rule's words, what it caused",
+)
+async def explain(request: Request, match_id: MatchId, seq: EntryNumber) -> api.Explanation:
     ctx = context(request)
     found = await audit.explain(ctx.pool, match_id, seq)
     if found is None:
         raise NotFoundException(f"match {match_id!r} has no entry {seq}")
     await (await Access.of(request)).audits(match_id, found["seat"])
-    return _audit_row(found)
+    # whoever may audit this decision may see what its seat saw of it
+    told = await replay.narrated(
+        ctx.pool, match_id, found["seat"], found["first_seq"] - 1, found["last_seq"]
+    )
+    game = await ctx.game_of(match_id)
+    if game is None:
+        raise _no_match(match_id)
+    words = rule_words(get_ruleset(game), found["rule"])
+    return msgspec.convert(
+        {**_audit_row(found), "rule_text": words, "narration": told}, api.Explanation
+    )
 
 
 @get("/matches/{match_id:str}/rejections", summary="Every rejected decision of a match")
@@ -291,6 +359,24 @@ def _audit_row(row: dict[str, Any]) -> dict[str, Any]:
         if isinstance(row["asked"], str)
         else row["asked"],
     }
+
+
+@get("/games/{game:str}/cards", summary="Every distinct card of a game's card set")
+async def game_cards(game: str) -> list[CardInfo]:
+    try:
+        return get_ruleset(game).cards({})
+    except UnknownRuleset as error:
+        raise NotFoundException(str(error)) from None
+
+
+@get("/matches/{match_id:str}/cards", summary="Every distinct card of the match's card set")
+async def match_cards(request: Request, match_id: MatchId) -> list[CardInfo]:
+    ctx = context(request)
+    first = await replay.entries(ctx.pool, match_id, 0, 1)
+    if not first or not isinstance(first[0].body, MatchCreated):
+        raise _no_match(match_id)
+    created = first[0].body
+    return get_ruleset(created.ruleset).cards(created.options)
 
 
 @get("/matches/{match_id:str}/stream", summary="Server-sent events: your view and rulings")
@@ -320,8 +406,11 @@ def create_app(ctx: Context) -> Litestar:
             public,
             legal,
             replay_step,
+            narration,
             explain,
             rejections,
+            game_cards,
+            match_cards,
             stream,
             health,
         ],

@@ -32,6 +32,7 @@ class Context:
         self._seated: Recent[str, bool] = Recent(REMEMBERED)  # claims the log accepted
         self._games: Recent[str, str] = Recent(REMEMBERED)  # match -> its game
         self._running = AsyncExitStack()  # stops what started, so a failed start shows its cause
+        self._players: Recent[str, list[str | None]] = Recent(REMEMBERED)  # once all are held
         self.pool: asyncpg.Pool
 
     async def start(self) -> None:
@@ -75,6 +76,17 @@ class Context:
             if game is not None:
                 self._games.put(match_id, game)
         return game
+
+    async def players_of(self, match_id: str) -> list[str | None] | None:
+        """The match's seat holders (None: open), or None while the lobby does not know it."""
+        if (players := self._players.get(match_id)) is None:
+            row = await reads.match(self.pool, match_id)
+            if row is None:
+                return None
+            players = row["players"]
+            if None not in players:  # claims are final, so the holders stay as they are
+                self._players.put(match_id, players)
+        return list(players)
 
     def new_match_id(self) -> str:
         return f"m-{uuid.uuid4().hex[:10]}"

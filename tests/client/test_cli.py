@@ -35,8 +35,12 @@ def test_every_command_parses() -> None:
         "Hercules",
         "Bomber",
     ]
-    assert parse(["explain", "m1", "12"]).seq == 12
+    assert parse(["explain", "m1", "12"]).seq == 12 and parse(["explain", "m1", "3", "--json"]).json
     assert parse(["replay", "m1"]).match_id == parse(["verify", "m1"]).match_id == "m1"
+    assert parse(["replay", "m1", "--seat", "2", "--all"]).seat == 2
+    looked = parse(["cards", "core-worlds", "Hercules Bomber", "--json"])
+    assert (looked.game, looked.name, looked.json) == ("core-worlds", "Hercules Bomber", True)
+    assert parse(["cards", "race-to-21"]).name is None
 
 
 def test_bots_and_options_are_read_or_refused_in_a_line() -> None:

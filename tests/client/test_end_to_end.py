@@ -1,6 +1,7 @@
 """Through the real stack: an organiser opens a match with two bots, a player joins the free
-seat, says commands and plays a few lines in a session; the replay, the audit and verify
-agree with what happened."""
+seat, says commands and plays a few lines in a session (the table and what happened, told);
+the replay and the audit tell what happened in words, the cards are looked up, and verify
+agrees."""
 
 import argparse
 import asyncio
@@ -11,8 +12,10 @@ import time
 from pathlib import Path
 
 import asyncpg
+import msgspec
 import pytest
 
+from events.ruleset import CardInfo
 from events.rulesets.core_worlds.bots import greedy_bot
 from events.rulesets.core_worlds.text import render as as_text
 from projections import replay as replay_model
@@ -84,23 +87,26 @@ async def test_a_player_joins_says_plays_and_the_match_checks_out(
         await asyncio.to_thread(session.run, ["help", "view", text, "quit", "never read"])
         shown = out.getvalue()
         assert "you are seat 0" in shown and "You may say:" in shown
-        assert "Central Zone: 1 " in shown and f"{text}: accepted (" in shown
+        assert "The table" in shown and "  Central Zone:" in shown and "Score so far" in shown
+        assert f"{text}: accepted (" in shown
         assert "never read" not in shown
     finally:
         await pool.close()
 
-    books = replay.Replay(organiser, match_id)
-    first = await asyncio.to_thread(books.entry, 1)
-    assert first[0].startswith("step 1/") and "match.created" in first[0]
+    books = replay.Replay(me, match_id)  # while the match runs, a seat replays it as it saw it
+    assert books.entry(1).startswith("1/") and "match of core-worlds was opened" in books.entry(1)
     mine = said[0].first_seq
-    step = await asyncio.to_thread(books.entry, mine)
-    assert "decision of seat 0" in step[0] and "accepted under" in step[0]
+    assert books.entry(mine).startswith(f"{mine}/") and "tester asked to " in books.entry(mine)
+    public = replay.Replay(organiser, match_id)
+    assert "tester's decision was accepted (CW-" in public.entry(mine)
     browsed = io.StringIO()
-    await asyncio.to_thread(books.browse, ["n", "p", f"g {mine + 1}", "g 0", "v", "q"], browsed)
-    assert f"step {mine + 1}/" in browsed.getvalue() and "steps go from 1 to" in browsed.getvalue()
-    row = await asyncio.to_thread(books.decision, mine)
-    explained = "\n".join(replay.explanation(row))
-    assert "sent by tester for seat 0" in explained and "verdict: accepted under" in explained
+    keys = ["n", "p", f"g {mine + 1}", "g 0", "r 1", "s 0", "v", "e", "q"]
+    await asyncio.to_thread(books.browse, keys, browsed)
+    assert f"\n{mine + 1}/" in browsed.getvalue() and "entries go from 1 to" in browsed.getvalue()
+    assert "The table" in browsed.getvalue() and "verdict: accepted under" in browsed.getvalue()
+    explained = "\n".join(await asyncio.to_thread(books.why, mine))
+    assert "sent by tester for seat 0" in explained and "verdict: accepted under CW-" in explained
+    assert f"  {mine} tester asked to " in explained
 
     assert await _cli("match", "show", match_id) == await _cli("say", match_id, "help") == 0
     assert await _cli("explain", match_id, str(mine)) == await _cli("match", "list", "--mine") == 0
@@ -109,6 +115,17 @@ async def test_a_player_joins_says_plays_and_the_match_checks_out(
     assert f"{match_id}  core-worlds  in_progress  seats 0: tester" in printed.out
     assert "You may say:" in printed.out and "sent by tester for seat 0" in printed.out
     assert printed.err.endswith(f"\nstarledger: match {match_id!r} has no entry 100000\n")
+
+    assert await _cli("cards", "core-worlds", "Hercules Bomber", "--json") == 0
+    [bomber] = msgspec.json.decode(capsys.readouterr().out)
+    assert (bomber["name"], bomber["copies"], bomber["cost"]) == ("Hercules Bomber", 2, 2)
+    assert await _cli("cards", "core-worlds", "no such card") == 1
+    assert len(organiser.get(f"/matches/{match_id}/cards", list[CardInfo])) == len(
+        organiser.get("/games/core-worlds/cards", list[CardInfo])
+    )
+    assert await _cli("replay", match_id, "--all") == 0
+    replayed = capsys.readouterr().out.splitlines()
+    assert replayed[0].startswith("1/") and len(replayed) >= said[-1].last_seq
 
     entries = await verify.archived(stack.settings.database_url, match_id)
     assert len(entries) >= said[-1].last_seq and verify.verify(entries) is None

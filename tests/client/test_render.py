@@ -1,84 +1,124 @@
-"""Given a seat's view or a match's state, the client shows card names, and between two steps
-only what changed."""
+"""The command line shows any game through its descriptions and narration: sections, numbered
+cards and aligned tables; a replay jumps by round, entry and decision; cards are looked up."""
 
-import msgspec
+import io
+from typing import Any
 
-from events.match import MatchRecord, apply
-from events.ruleset import get_ruleset
-from events.rulesets.core_worlds.happenings import Drafted
+from events.match import apply
+from events.narration import Told
+from events.ruleset import (
+    CardFace,
+    CardInfo,
+    CardList,
+    Description,
+    Field,
+    Section,
+    Table,
+    get_ruleset,
+)
 from services.client import render
+from services.client.cards import card_lines, matching
+from services.client.replay import Replay
+from services.gateway import api
 from services.selfplay import play_match
 
-CORE_WORLDS = get_ruleset("core-worlds")
+
+def test_a_description_shows_sections_fields_numbered_cards_and_aligned_tables() -> None:
+    described = Description(
+        title="Race to 21",
+        sections=(
+            Section(
+                "The race",
+                (Field("Total", "15"), Field("Turn", "Ben")),
+                (
+                    CardList("Your card", (CardFace(7, "card 7", "number", {"value": 7}),)),
+                    CardList("Played", ()),
+                ),
+                (Table("Adds", ("Player", "Sum"), (("Ana", "9"), ("Benedict", "6"))),),
+            ),
+        ),
+    )
+    assert render.render(described) == [
+        "Race to 21",
+        "The race",
+        "  Total: 15 · Turn: Ben",
+        "  Your card:",
+        "    1 card 7 (number; value 7)",
+        "  Played: none",
+        "  Adds:",
+        "    Player    Sum",
+        "    Ana       9",
+        "    Benedict  6",
+    ]
 
 
-ENTRIES = play_match("core-worlds", "shown", 3, "seed-r", ["greedy"]).entries
-
-
-def _records(count: int) -> list[MatchRecord]:
-    """The match after each of its first `count` entries (one record folded, copied as we go)."""
-    record, found = None, []
-    for entry in ENTRIES[:count]:
+def test_a_core_worlds_seat_sees_its_hand_numbered_as_commands_count_it() -> None:
+    core_worlds = get_ruleset("core-worlds")
+    record = None
+    for entry in play_match("core-worlds", "shown", 3, "seed-r", ["greedy"]).entries[:60]:
         record = apply(record, entry)
-        found.append(msgspec.structs.replace(record, holders=list(record.holders)))
-    return found
+    view = core_worlds.view(record.state, 0)
+    lines = render.render(core_worlds.describe(view, ["Ana", "Ben", "Cleo"]))
+    hand = lines.index("  Hand:")
+    first = view.cards[view.hand[0]]
+    assert lines[hand + 1].startswith(f"    1 {first} (")
+    assert "Your cards (Ana)" in lines and "Ana (you)" in lines and "Ben" in lines
+    assert any(line.startswith("  Energy: ") and "Hand: " in line for line in lines)
 
 
-def _view(record: MatchRecord, seat: int | None) -> dict:
-    return msgspec.json.decode(msgspec.json.encode(CORE_WORLDS.view(record.state, seat)))
+class FakeGateway:
+    """Replies as the gateway would, from what the test hands it."""
+
+    def __init__(self, told: list[Told]) -> None:
+        self.told = told
+        self.asked: list[str] = []
+
+    def get(self, path: str, shape: type, params: dict[str, Any] | None = None) -> Any:
+        self.asked.append(path)
+        if path.endswith("/narration"):
+            return api.NarrationReply("m", None, self.told)
+        table = Description("Race to 21", (Section("The race", (Field("Total", "3"),)),))
+        return api.ReplayReply("m", int(path.rsplit("/", 1)[1]), True, True, {}, "", table)
 
 
-def test_a_seat_view_shows_names_its_own_hand_and_only_the_size_of_others() -> None:
-    record = _records(60)[-1]
-    view = _view(record, 0)
-    lines = render.render(render.table(view))
-    text = "\n".join(lines)
-    hand = [view["cards"][str(c)] for c in view["hand"]]
-    assert f"hand: 1 {hand[0]}" in text
-    assert "seat 0 (you):" in text and "seat 1:" in text
-    assert f"hand: {_cards(view['players'][1]['hand_size'])}" in text
-    central = view["cards"][str(view["central"][0])]
-    assert any(line.startswith(f"Central Zone: 1 {central}") for line in lines)
-    assert lines[0].startswith(f"round: {view['round']} (Sector ")
-
-
-def _cards(count: int) -> str:
-    return f"{count} card" if count == 1 else f"{count} cards"
-
-
-def test_a_full_state_names_cards_from_its_card_set_and_shows_every_hand() -> None:
-    record = _records(60)[-1]
-    rows = render.table(msgspec.to_builtins(record.state))
-    names = CORE_WORLDS.view(record.state, 1).cards
-    assert rows["seat 1", "hand"] == tuple(names[c] for c in record.state.players[1].hand)
-    assert "seat 0 (you)" not in {group for group, _ in rows}
-
-
-def test_a_draft_shows_as_the_card_leaving_the_central_zone_for_the_discard_pile() -> None:
-    drafted = next(e for e in ENTRIES if isinstance(e.body, Drafted))
-    *_, before, after = _records(drafted.seq)
-    seat = drafted.body.seat
-    card = CORE_WORLDS.view(after.state, seat).cards[drafted.body.card]
-    changes = render.diff(*(render.table(_view(r, seat)) for r in (before, after)))
-    assert any(line.startswith("Central Zone: ") and f"- {card}" in line for line in changes)
-    assert f"seat {seat} (you) discard: + {card}" in changes
-    assert render.diff(render.table(_view(after, seat)), render.table(_view(after, seat))) == []
-
-
-def test_piles_show_cards_gained_and_lost_and_values_old_and_new() -> None:
-    before = {("", "phase"): "Draw phase", ("seat 0", "Warzone"): ("Ceto Haven", "Snub Fighter")}
-    after = {("", "phase"): "Energy phase", ("seat 0", "Warzone"): ("Ceto Haven", "Raptor")}
-    assert render.diff(before, after) == [
-        "phase: Draw phase -> Energy phase",
-        "seat 0 Warzone: + Raptor; - Snub Fighter",
+def test_a_replay_jumps_to_a_round_an_entry_and_a_seat_s_next_decision() -> None:
+    told = [
+        Told(1, "A match was opened"),
+        Told(2, "Ana asked to add 1", round=1, decided_by=0),
+        Told(3, "Ana added 1", round=1),
+        Told(4, "Ben asked to add 2", round=2, decided_by=1),
+        Told(5, "Ben added 2", round=2),
+        Told(6, "Ana asked to add 3", round=3, decided_by=0),
     ]
-    assert render.diff({}, {("", "hand"): ("A", "A")}) == ["hand: + A, A"]
-    assert render.diff({("", "draw"): ("A", "B")}, {("", "draw"): ("B", "A")}) == [
-        "draw: same cards, new order"
+    out = io.StringIO()
+    replay = Replay(FakeGateway(told), "m")
+    replay.browse(["r 2", "s 0", "p", "g 1", "s 1", "v", "r 9", "g 99", "x", "", "q", "n"], out)
+    shown = out.getvalue().splitlines()
+    assert shown[1:] == [
+        "1/6: A match was opened",
+        "4/6, round 2: Ben asked to add 2",
+        "6/6, round 3: Ana asked to add 3",
+        "5/6, round 2: Ben added 2",
+        "1/6: A match was opened",
+        "4/6, round 2: Ben asked to add 2",
+        "Race to 21",
+        "The race",
+        "  Total: 3",
+        "no round 9 in this match",
+        "entries go from 1 to 6",
+        shown[-2],
+        "5/6, round 2: Ben added 2",
     ]
+    assert shown[-2].startswith("keys: ")
 
 
-def test_other_games_show_as_labelled_values() -> None:
-    rows = render.table({"count": 3, "seats": [{"score": 1}], "log": [1, 2]})
-    assert rows == {("", "count"): "3", ("", "seats.0.score"): "1", ("", "log"): ("1", "2")}
-    assert render.table(None) == {}
+def test_cards_are_found_by_name_and_shown_with_numbers_copies_and_text() -> None:
+    cards = get_ruleset("core-worlds").cards({})
+    [bomber] = matching(cards, "hercules bomber")
+    assert card_lines(bomber) == [
+        "Hercules Bomber: Unit, Starfighter, Galactic deck I, 2 copies; costs 2",
+        "  draft 2 · deploy 2 · fleet 1 · ground 0 · points 1",
+        "  During an Invasion: pay 1 energy for +2 Ground.",
+    ]
+    assert len(matching(cards, "snub")) == 1 and matching(cards, None) == cards
+    assert matching([CardInfo("card 1", "number", 1)], "zeus") == []

@@ -3,6 +3,7 @@ text commands, two bots play the others, to the final scores."""
 
 import asyncio
 import random
+import re
 import time
 
 import asyncpg
@@ -79,6 +80,20 @@ async def test_a_person_and_two_bots_play_to_the_end(stack: Stack) -> None:
 
             row = await _until(moved_on)
         record = await replay.record_at(pool, match_id)
+
+        # Once over, the public reads the final score, and a reader of full replays any seat's
+        # eyes: the match told as seat 1 saw it, down to the seed's reveal.
+        public = (await http.get(f"/matches/{match_id}/public")).json()["description"]
+        assert "Final score" in [s["title"] for s in public["sections"]]
+        told = await http.get(
+            f"/matches/{match_id}/narration", headers=stack.organiser(), params={"seat": 1}
+        )
+        lines = [t["line"] for t in told.json()["entries"]]
+        assert lines[-2].startswith("Game over: ") and lines[-1].startswith("The seed is revealed")
+        drew = [line for line in lines if line.startswith("bot:greedy (seat ")]
+        assert any(re.fullmatch(r"bot:greedy \(seat 2\) drew \d+ cards?", line) for line in drew)
+        assert any(re.match(r"bot:greedy \(seat 1\) drew [A-Z]", line) for line in drew)
+        assert len(lines) == record.seq
     await pool.close()
     assert said > 20
     assert get_ruleset("core-worlds").is_over(record.state)

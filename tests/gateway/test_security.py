@@ -74,3 +74,19 @@ async def test_seat_tokens_reach_only_their_own_seat(stack: Stack) -> None:
         # Another seat's decisions are not open to audit while the match runs.
         rejections = await http.get(f"/matches/{match_id}/rejections", headers=ann)
         assert rejections.status_code == 403
+        # Narration is told for the caller's eyes: her own draw named, the other's counted.
+        told = (await http.get(f"/matches/{match_id}/narration", headers=ann)).json()
+        lines = [t["line"] for t in told["entries"]]
+        assert told["seat"] == 0 and "seat 1 drew 6 cards" in lines
+        assert "seat 0 drew 6 cards" not in lines and any(
+            a.startswith("seat 0 drew ") for a in lines
+        )
+        public_lines = [
+            t["line"] for t in (await http.get(f"/matches/{match_id}/narration")).json()["entries"]
+        ]
+        assert "seat 0 drew 6 cards" in public_lines
+        assert [s["title"] for s in ann_view["description"]["sections"]][1] == "Your cards (p0)"
+        # Nobody borrows another seat's eyes while the match runs.
+        for path in ("narration", "replay/3"):
+            asked = await http.get(f"/matches/{match_id}/{path}", headers=ann, params={"seat": 1})
+            assert asked.status_code == 403

@@ -1,22 +1,37 @@
 """Core Worlds: the ruleset behind the platform's interface (rules reference: CW-* rule IDs)."""
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
-from events.ruleset import Accepted, Fact, Rejection, Ruleset, Standing, Waiting, register
+from events.ruleset import (
+    Accepted,
+    CardInfo,
+    Description,
+    Fact,
+    Rejection,
+    Ruleset,
+    Standing,
+    Waiting,
+    register,
+)
 from events.rulesets.core_worlds import text as text_form
 from events.rulesets.core_worlds.bots import BOTS
 from events.rulesets.core_worlds.checks import PHASE_NAMES
 from events.rulesets.core_worlds.decide import decide
 from events.rulesets.core_worlds.decisions import DECISIONS, Keep, Pass, Reshuffle, UseSurgeToken
+from events.rulesets.core_worlds.describe import describe
 from events.rulesets.core_worlds.evolve import evolve
 from events.rulesets.core_worlds.facts import facts
 from events.rulesets.core_worlds.game_setup import setup
 from events.rulesets.core_worlds.happenings import EVENTS
 from events.rulesets.core_worlds.legal import legal
 from events.rulesets.core_worlds.loader import PROVISIONAL, CardSetError, load
+from events.rulesets.core_worlds.lookup import card_infos
+from events.rulesets.core_worlds.narrate import narrate
 from events.rulesets.core_worlds.react import react
 from events.rulesets.core_worlds.resample import resample
+from events.rulesets.core_worlds.rules_text import rule_text
 from events.rulesets.core_worlds.scoring import score
 from events.rulesets.core_worlds.state import OVER, Game
 from events.rulesets.core_worlds.to_act import to_act
@@ -34,6 +49,7 @@ class CoreWorlds(Ruleset):
     event_types = EVENTS
     state_type = Game
     bots = BOTS
+    view_type = SeatView
 
     def initial(self, seats: int, options: dict[str, Any], seed: str) -> list[Any]:
         cards = load(options.get("card_set", PROVISIONAL))
@@ -76,6 +92,20 @@ class CoreWorlds(Ruleset):
 
     def is_over(self, state: Game) -> bool:
         return state.phase == OVER
+
+    def describe(self, view: SeatView, players: Sequence[str] = ()) -> Description:
+        return describe(view, players)
+
+    def narrate(
+        self, before: Game | None, event: Any, seat: int | None, players: Sequence[str]
+    ) -> str:
+        return narrate(before, event, seat, players)
+
+    def rule_text(self, rule: str) -> str:
+        return rule_text(rule)
+
+    def cards(self, options: dict[str, Any]) -> list[CardInfo]:
+        return card_infos(load(options.get("card_set", PROVISIONAL)))
 
     def options_error(self, seats: int, options: dict[str, Any]) -> str | None:
         for key, value in options.items():

@@ -2,7 +2,8 @@
 
 import msgspec
 
-from events.rulesets.core_worlds.state import Cards, Game, Player, Score
+from events.rulesets.core_worlds.scoring import score
+from events.rulesets.core_worlds.state import Cards, Game, Score
 
 
 class PlayerView(msgspec.Struct, frozen=True):
@@ -19,11 +20,13 @@ class PlayerView(msgspec.Struct, frozen=True):
     action_points: int
     surge_tokens: int
     done: bool
+    score: Score  # public: every card enters an Empire in sight (draft, pick, conquest)
 
 
 class SeatView(msgspec.Struct, frozen=True):
     seat: int | None  # None: a spectator
     card_set: str
+    card_set_key: str  # how the match names its card set, to look the cards up
     provisional: bool
     round: int
     sector: int
@@ -42,7 +45,22 @@ class SeatView(msgspec.Struct, frozen=True):
     winners: tuple[int, ...]
 
 
-def _public(seat: int, p: Player) -> PlayerView:
+class _LastScored:
+    """The running scores of the last state viewed: its views, one per seat, share them."""
+
+    game: Game | None = None
+    scores: tuple[Score, ...] = ()
+
+
+def _scores(game: Game) -> tuple[Score, ...]:
+    if _LastScored.game is not game:
+        _LastScored.scores = tuple(score(game, seat) for seat in range(game.seats))
+        _LastScored.game = game
+    return _LastScored.scores
+
+
+def _public(game: Game, seat: int) -> PlayerView:
+    p = game.players[seat]
     return PlayerView(
         seat=seat,
         home=p.home,
@@ -57,6 +75,7 @@ def _public(seat: int, p: Player) -> PlayerView:
         action_points=p.action_points,
         surge_tokens=p.surge_tokens,
         done=p.done,
+        score=_scores(game)[seat],
     )
 
 
@@ -71,6 +90,7 @@ def view(game: Game, seat: int | None, to_act: tuple[int, ...]) -> SeatView:
     return SeatView(
         seat=seat,
         card_set=game.cards.name,
+        card_set_key=game.card_set,
         provisional=game.cards.provisional,
         round=game.round,
         sector=(game.round + 1) // 2,
@@ -81,7 +101,7 @@ def view(game: Game, seat: int | None, to_act: tuple[int, ...]) -> SeatView:
         central=game.central,
         tokened=game.tokened,
         galactic_sizes=tuple(len(d) for d in game.galactic),
-        players=tuple(_public(s, p) for s, p in enumerate(game.players)),
+        players=tuple(_public(game, s) for s in range(game.seats)),
         hand=hand,
         discard=discard,
         cards={c: names[c].name for c in shown},

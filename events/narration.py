@@ -1,0 +1,126 @@
+"""A line per match-log entry, for one seat's eyes: the platform's own entries told here, the
+game's through its ruleset's `narrate`. Another seat's decisions show only as their outcome."""
+
+import hashlib
+from collections.abc import Sequence
+from typing import Any
+
+import msgspec
+
+from events import platform_rules
+from events.codec import game_codec
+from events.envelope import (
+    ClaimSeat,
+    CreateMatch,
+    Entry,
+    MatchCreated,
+    Ruling,
+    SeatClaimed,
+    SeedRevealed,
+)
+from events.match import MatchRecord, apply
+from events.ruleset import Ruleset, get_ruleset
+
+
+class Told(msgspec.Struct, frozen=True):
+    """An entry's line, with what a reader jumps by: the round after it, the seat deciding."""
+
+    seq: int
+    line: str
+    round: int | None = None
+    decided_by: int | None = None  # the seat whose decision this ruling judged
+
+
+def seat_names(holders: Sequence[str | None]) -> list[str]:
+    """What lines call each seat: its holder, `seat N` while open, the seat added to a name
+    two seats share (two `bot:greedy`)."""
+    names = [holder or f"seat {seat}" for seat, holder in enumerate(holders)]
+    return [f"{n} (seat {s})" if names.count(n) > 1 else n for s, n in enumerate(names)]
+
+
+def rule_words(ruleset: Ruleset, rule: str) -> str:
+    """A rule ID in words: the platform's own (SL-*), else the game's; "" if neither knows it."""
+    return platform_rules.WORDS.get(rule) or ruleset.rule_text(rule)
+
+
+def short_words(text: str) -> str:
+    """A rule's name or first clause: `Draft`, `Each player discards their hand face up`."""
+    head, colon, _ = text.partition(":")
+    if colon and len(head) <= 40:
+        return head
+    return text.split(";")[0].split(". ")[0].rstrip(".")
+
+
+def _cited(ruleset: Ruleset, rule: str) -> str:
+    words = short_words(rule_words(ruleset, rule))
+    return f"{rule}, {words}" if words else rule
+
+
+class Narrator:
+    """Follows one match's entries in order and tells each for `seat` (None: the public)."""
+
+    def __init__(self, seat: int | None, record: MatchRecord | None = None) -> None:
+        self.seat, self.record = seat, record
+
+    def tell(self, entry: Entry[Any]) -> str:
+        """The entry's line, told on the match as it was before it; then the entry is applied."""
+        line = self._line(entry.body)
+        self.record = apply(self.record, entry)
+        return line
+
+    def _line(self, body: Any) -> str:
+        match body:
+            case MatchCreated(ruleset=game, seats=seats, seed_commitment=commitment):
+                return (
+                    f"A {seats}-seat match of {game} was opened; the sha256 of its secret seed "
+                    f"is {commitment[:16]}…"
+                )
+            case SeatClaimed(seat=seat, player=player):
+                return f"{player} took seat {seat}"
+            case SeedRevealed(seed=seed):
+                kept = hashlib.sha256(seed.encode()).hexdigest() == self.record.seed_commitment
+                checked = "it matches" if kept else "it does NOT match"
+                return (
+                    f"The seed is revealed: {seed!r}; {checked} the sha256 announced at the start"
+                )
+            case Ruling():
+                return self._ruling(body)
+        return self.ruleset.narrate(self.record.state, body, self.seat, self.names)
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return get_ruleset(self.record.ruleset)
+
+    @property
+    def names(self) -> list[str]:
+        return seat_names(self.record.holders)
+
+    def _ruling(self, ruling: Ruling) -> str:
+        ruleset, names = self.ruleset, self.names
+        try:
+            decision = game_codec(ruleset.name).decision_body(bytes(ruling.asked))
+        except msgspec.DecodeError:
+            decision = None
+        if isinstance(decision, CreateMatch | ClaimSeat):
+            who, what = _platform_decision(ruling, decision)
+        elif ruling.seat is None or not 0 <= ruling.seat < len(names):
+            who, what = ruling.sender or "someone", None
+        else:
+            who, what = names[ruling.seat], None
+            if ruling.seat == self.seat:
+                what = "send something that is not a decision of this game"
+                if decision is not None:
+                    what = ruleset.narrate(self.record.state, decision, self.seat, names)
+        if what is None:  # another seat's decision: only its outcome shows
+            if ruling.accepted:
+                return f"{who}'s decision was accepted ({_cited(ruleset, ruling.rule)})"
+            return f"{who} sent a decision that was rejected"
+        if ruling.accepted:
+            return f"{who} asked to {what}: accepted ({_cited(ruleset, ruling.rule)})"
+        return f"{who} asked to {what}: rejected ({_cited(ruleset, ruling.rule)}): {ruling.reason}"
+
+
+def _platform_decision(ruling: Ruling, decision: CreateMatch | ClaimSeat) -> tuple[str, str]:
+    if isinstance(decision, CreateMatch):
+        return ruling.sender or "the organiser", f"open a {decision.seats}-seat match"
+    return decision.player, f"take seat {ruling.seat}"

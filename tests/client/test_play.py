@@ -1,0 +1,54 @@
+"""A seat's session: when the match moves, what happened since is told a line per entry, and
+the table is shown when the seat's turn comes."""
+
+import io
+from typing import Any
+
+from events.narration import Told
+from events.ruleset import Description, Field, Section
+from services.client.play import Session
+from services.gateway import api
+
+
+class FakeGateway:
+    """The narration and view replies the gateway would give, from what the test sets."""
+
+    token, url = "t", "http://127.0.0.1:1"
+
+    def __init__(self) -> None:
+        self.told: list[Told] = []
+        self.to_act: tuple[int, ...] = ()
+        self.after: list[int] = []
+
+    def get(self, path: str, shape: type, params: dict[str, Any] | None = None) -> Any:
+        if path.endswith("/narration"):
+            self.after.append(params["after"])
+            return api.NarrationReply("m", 1, [t for t in self.told if t.seq > params["after"]])
+        table = Description(
+            "Race to 21", (Section("The race", (Field("Total", "5"),)),), self.to_act
+        )
+        return api.SeatViewReply("m", 1, self.told[-1].seq, {}, table)
+
+
+def test_the_session_tells_what_happened_and_shows_the_table_when_the_turn_comes() -> None:
+    gateway, out = FakeGateway(), io.StringIO()
+    session = Session(gateway, "m", 1, out)
+    gateway.told = [Told(n, f"entry {n}") for n in range(1, 16)]
+    session.on_view(15)
+    assert gateway.after == [5] and out.getvalue().splitlines()[0] == "  6 entry 6"
+    gateway.told += [Told(16, "Ana added 2"), Told(17, "Ben's turn")]
+    gateway.to_act = (1,)
+    session.on_view(17)
+    assert out.getvalue().splitlines()[10:] == [
+        "  16 Ana added 2",
+        "  17 Ben's turn",
+        "Race to 21",
+        "The race",
+        "  Total: 5",
+        "your move: say a command (help lists them, view shows the table)",
+    ]
+    session.on_view(17)
+    gateway.told.append(Told(18, "Ben added 1"))
+    session.on_view(18)
+    assert out.getvalue().splitlines()[16:] == ["  18 Ben added 1"]
+    session.stream.close()

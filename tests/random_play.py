@@ -1,0 +1,59 @@
+"""Whole matches of any registered game, played at random through the judge as the rules
+service judges them: every legal choice may come up, and now and then a decision the rules
+refuse (another seat's move, a body no game knows), so logs hold rejections too."""
+
+import random
+from typing import Any
+
+import msgspec
+
+from events.codec import encode
+from events.envelope import ClaimSeat, CreateMatch, Decision, Entry
+from events.match import PartitionBook
+from events.ruleset import get_ruleset
+from services.rules.judge import rule_on
+
+PLAYERS = ("Ana", "Ben", "Cleo", "Dev", "Eve")
+REFUSED_NOW_AND_THEN = 0.03
+
+
+class Table:
+    def __init__(self, match_id: str) -> None:
+        self.match_id = match_id
+        self.book = PartitionBook()
+        self.entries: list[Entry[Any]] = []
+
+    def send(self, seat: int | None, body: Any) -> None:
+        sent = len(self.entries) + 1
+        decision = Decision(
+            decision_id=f"{self.match_id}:{sent}",
+            match_id=self.match_id,
+            seat=seat,
+            body=msgspec.Raw(encode(body)),
+            sender=PLAYERS[seat] if seat is not None else "organiser",
+        )
+        outcome = rule_on(
+            self.book, encode(decision), partition=0, offset=sent, now_ms=0, fresh_seed=str
+        )
+        assert isinstance(outcome, list), outcome
+        self.entries.extend(outcome)
+
+
+def random_match(
+    game: str, seats: int, seed: str, options: dict[str, Any] | None = None
+) -> list[Entry[Any]]:
+    """Every entry of one match, each seat choosing at random among its legal decisions."""
+    table = Table(f"{game}-{seats}-{seed}")
+    table.send(None, CreateMatch(ruleset=game, seats=seats, options=options or {}, seed=seed))
+    for seat in range(seats):
+        table.send(seat, ClaimSeat(player=PLAYERS[seat]))
+    ruleset, rng = get_ruleset(game), random.Random(seed)
+    record = table.book.matches[table.match_id]
+    while not record.over:
+        seat = rng.choice(ruleset.waiting(record.state).must)
+        choice = rng.choice(ruleset.legal(record.state, seat))
+        if rng.random() < REFUSED_NOW_AND_THEN:
+            table.send((seat + 1) % seats, choice)
+            table.send(seat, {"type": "no such decision"})
+        table.send(seat, choice)
+    return table.entries
