@@ -123,11 +123,15 @@ class Ruleset(ABC):
     view_type: ClassVar[type]  # what `view` returns, so a stored view decodes to it
 
     @abstractmethod
-    def initial(self, seats: int, options: dict[str, Any], seed: str) -> list[Any]:
-        """The setup events; the first one creates the state from `None`."""
+    def initial(self, seats: int, options: dict[str, Any], chance: random.Random) -> list[Any]:
+        """The setup events; the first one creates the state from `None`. `chance` (here and
+        in `decide` and `react`) is the platform's random source (`events.chance`): every
+        outcome drawn from it is written into an event, and nothing else is random."""
 
     @abstractmethod
-    def decide(self, state: Any, seat: int, decision: Any) -> Accepted | Rejection:
+    def decide(
+        self, state: Any, seat: int, decision: Any, chance: random.Random
+    ) -> Accepted | Rejection:
         """Judge one decision. All rules live here; nothing is applied."""
 
     @abstractmethod
@@ -135,7 +139,7 @@ class Ruleset(ABC):
         """Apply one event and return the new state. No rules logic."""
 
     @abstractmethod
-    def react(self, state: Any) -> list[Any]:
+    def react(self, state: Any, chance: random.Random) -> list[Any]:
         """Events that follow on their own (phase advance, refill, scoring); [] when none."""
 
     @abstractmethod
@@ -145,7 +149,7 @@ class Ruleset(ABC):
     @abstractmethod
     def resample(self, state: Any, seat: int, rng: random.Random) -> Any:
         """A state `seat` cannot tell from `state`: what it may see kept, everything hidden
-        from it (other hands, deck orders, the seed) dealt anew at random."""
+        from it (other hands, deck orders) dealt anew at random."""
 
     @abstractmethod
     def legal(self, state: Any, seat: int) -> list[Any]:

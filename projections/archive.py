@@ -7,11 +7,10 @@ from typing import Any
 
 import asyncpg
 
-from events.codec import encode
 from events.envelope import Ruling, SeedRevealed
 from events.match import MatchRecord
 from projections.projection import Projection, Step, kind
-from projections.secrecy import seal, unseal_rows
+from projections.secrecy import sealed, unseal
 
 COLUMNS = (
     "match_id",
@@ -39,7 +38,7 @@ class Archive(Projection):
     def take(self, step: Step) -> None:
         rule = next(e.body.rule for e in step.entries if isinstance(e.body, Ruling))
         for entry in step.entries:
-            body, sealed = seal(encode(entry.body), step.match)
+            body, hidden = sealed(entry.body, step.match)
             self.rows.append(
                 (
                     entry.match_id,
@@ -52,7 +51,7 @@ class Archive(Projection):
                     entry.ruleset,
                     entry.ruleset_version,
                     entry.recorded_at_ms,
-                    sealed,
+                    hidden,
                 )
             )
             if isinstance(entry.body, SeedRevealed):
@@ -61,4 +60,4 @@ class Archive(Projection):
     async def write(self, conn: asyncpg.Connection) -> None:
         if self.rows:
             await conn.copy_records_to_table("archive", records=self.rows, columns=COLUMNS)
-        await unseal_rows(conn, "archive", "body", self.revealed)
+        await unseal(conn, self.revealed)

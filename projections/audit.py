@@ -1,6 +1,5 @@
 """Audit trail: per decision, who sent it and when, what it asked, the verdict with its rule
-and reason, the entries it caused, and the state hashes before and after. The seed is sealed
-in `asked` until the match reveals it, as in the archive."""
+and reason, the entries it caused, and the state hashes before and after."""
 
 from typing import Any
 
@@ -8,11 +7,9 @@ import asyncpg
 import msgspec
 
 from events.codec import encode
-from events.envelope import Ruling, SeedRevealed
-from events.match import MatchRecord
+from events.envelope import Ruling
 from projections.announce import CHANNEL, Announcement, announcements, ruling_notice
 from projections.projection import Projection, Step, kind
-from projections.secrecy import seal, unseal_rows
 
 COLUMNS = (
     "match_id",
@@ -31,7 +28,6 @@ COLUMNS = (
     "caused",
     "hash_before",
     "hash_after",
-    "sealed",
 )
 
 
@@ -41,14 +37,12 @@ class Audit(Projection):
 
     def __init__(self) -> None:
         self.rows: list[tuple[Any, ...]] = []
-        self.revealed: list[MatchRecord] = []
         self.notices: list[bytes] = []
 
     def take(self, step: Step) -> None:
         entries = step.entries
         ruling = next(e for e in entries if isinstance(e.body, Ruling))
         verdict: Ruling = ruling.body
-        asked, sealed = seal(bytes(verdict.asked), step.match)
         self.rows.append(
             (
                 ruling.match_id,
@@ -60,18 +54,15 @@ class Audit(Projection):
                 verdict.sender,
                 verdict.sent_at_ms,
                 ruling.recorded_at_ms,
-                asked.decode(),
+                bytes(verdict.asked).decode(),
                 verdict.accepted,
                 verdict.rule,
                 verdict.reason,
                 encode([kind(e.body) for e in entries]).decode(),
                 step.hash_before,
                 entries[-1].state_hash,
-                sealed,
             )
         )
-        if any(isinstance(e.body, SeedRevealed) for e in entries):
-            self.revealed.append(step.match)
         ruled = {
             "match_id": ruling.match_id,
             "seat": verdict.seat,
@@ -86,7 +77,6 @@ class Audit(Projection):
     async def write(self, conn: asyncpg.Connection) -> None:
         if self.rows:
             await conn.copy_records_to_table("audit", records=self.rows, columns=COLUMNS)
-        await unseal_rows(conn, "audit", "asked", self.revealed)
 
     def announcements(self) -> list[Announcement]:
         return announcements(CHANNEL, "rulings", self.notices)

@@ -1,8 +1,10 @@
 """Keeping a match's seed out of read models until the match reveals it.
 
-Rows that would show the seed get `sealed:<seed commitment>` in its place (the commitment
-is public from the start, so the placeholder says which seed it stands for) and are marked
-sealed; when the match reveals its seed, those rows get it back.
+The seed has one place on the log, the match's `MatchCreated` entry: rulesets draw chance
+through the judge and never hold it, and a create's ruling records what was asked without
+it. So that entry alone is stored with `sealed:<seed commitment>` for its seed (the
+commitment is public from the start, so the placeholder says which seed it stands for) and
+marked sealed; when the match reveals its seed, the entry gets it back.
 """
 
 from typing import Any
@@ -11,50 +13,27 @@ import asyncpg
 import msgspec
 
 from events.codec import encode
+from events.envelope import MatchCreated
 from events.match import MatchRecord
 
 
-def placeholder(match: MatchRecord) -> str:
-    return f"sealed:{match.seed_commitment}"
+def sealed(body: Any, match: MatchRecord) -> tuple[bytes, bool]:
+    """The entry body as JSON, its seed sealed unless the match has revealed it; and whether
+    it was sealed."""
+    if isinstance(body, MatchCreated) and not match.over:
+        placeholder = f"sealed:{match.seed_commitment}"
+        return encode(msgspec.structs.replace(body, seed=placeholder)), True
+    return encode(body), False
 
 
-def _seed_in_json(match: MatchRecord) -> bytes:
-    """The seed as it appears inside a JSON string: escaped, without the quotes."""
-    return encode(match.seed)[1:-1]
-
-
-def _swap(tree: Any, old: str, new: str) -> Any:
-    if isinstance(tree, str):
-        return tree.replace(old, new)
-    if isinstance(tree, list):
-        return [_swap(item, old, new) for item in tree]
-    if isinstance(tree, dict):
-        return {_swap(k, old, new): _swap(v, old, new) for k, v in tree.items()}
-    return tree
-
-
-def seal(body: bytes, match: MatchRecord) -> tuple[bytes, bool]:
-    """The JSON `body` with the seed sealed unless the match has revealed it; and whether it
-    was sealed. Any string holding the seed, even inside a longer one, is covered."""
-    if match.over or _seed_in_json(match) not in body:
-        return body, False
-    return encode(_swap(msgspec.json.decode(body), match.seed, placeholder(match))), True
-
-
-async def unseal_rows(
-    conn: asyncpg.Connection, table: str, column: str, matches: list[MatchRecord]
-) -> None:
-    """Put each (now revealed) seed back into its match's sealed rows of `table`, in one
-    statement. The placeholder is plain text (a hex digest), so replacing it in the JSON text
-    with the seed as JSON escapes it is the same as replacing it inside every string."""
+async def unseal(conn: asyncpg.Connection, matches: list[MatchRecord]) -> None:
+    """Give each (now revealed) seed back to its match's sealed archive row, in one statement."""
     if not matches:
         return
     await conn.execute(
-        f"UPDATE {table} AS t SET {column} = replace(t.{column}::text, u.placeholder,"
-        f" u.seed)::jsonb, sealed = false"
-        f" FROM unnest($1::text[], $2::text[], $3::text[]) AS u(match_id, placeholder, seed)"
-        f" WHERE t.match_id = u.match_id AND t.sealed",
+        "UPDATE archive AS a SET body = jsonb_set(a.body, '{seed}', to_jsonb(u.seed)),"
+        " sealed = false FROM unnest($1::text[], $2::text[]) AS u(match_id, seed)"
+        " WHERE a.match_id = u.match_id AND a.sealed",
         [m.match_id for m in matches],
-        [placeholder(m) for m in matches],
-        [_seed_in_json(m).decode() for m in matches],
+        [m.seed for m in matches],
     )

@@ -99,16 +99,18 @@ class RaceToTwentyOne(Ruleset):
     bots = {"pass": _pass, "random": _random, "greedy": _greedy}
     view_type = RaceView
 
-    def initial(self, seats: int, options: dict[str, Any], seed: str) -> list[Any]:
+    def initial(self, seats: int, options: dict[str, Any], chance: random.Random) -> list[Any]:
         deck = list(range(1, 11))
-        random.Random(seed).shuffle(deck)
+        chance.shuffle(deck)
         return [Dealt(seats=seats, cards=deck[:seats], target=options.get("target", TARGET))]
 
     def options_error(self, seats: int, options: dict[str, Any]) -> str | None:
         target = options.get("target", TARGET)
         return None if isinstance(target, int) and target > 0 else "target must be a count"
 
-    def decide(self, state: RaceState, seat: int, decision: Any) -> Accepted | Rejection:
+    def decide(
+        self, state: RaceState, seat: int, decision: Any, chance: random.Random
+    ) -> Accepted | Rejection:
         if state.winner is not None:
             return Rejection("T-3", "the race is over")
         if seat != state.turn:
@@ -129,7 +131,7 @@ class RaceToTwentyOne(Ruleset):
                 return msgspec.structs.replace(state, winner=seat)
         raise TypeError(f"race-to-21 has no event {event!r}")
 
-    def react(self, state: RaceState) -> list[Any]:
+    def react(self, state: RaceState, chance: random.Random) -> list[Any]:
         if state.winner is None and state.total >= state.target:
             return [Won(seat=state.turn)]
         if state.winner is None and state.turn_done:

@@ -134,13 +134,12 @@ class Explanation(msgspec.Struct, frozen=True):
     sender: str
     sent_at_ms: int
     recorded_at_ms: int
-    asked: Any  # the decision as sent; the seed sealed until the match reveals it
+    asked: Any  # the decision as sent (a new match's without its seed)
     accepted: bool
     rule: str
     reason: str
     caused: list[str]  # the kind of each entry, first_seq onwards
     hash_before: str
     hash_after: str
-    sealed: bool  # `asked` still hides the seed
     rule_text: str  # the rule in the rulebook's words
     narration: list[Told]  # every entry it caused, for the eyes of the seat that decided

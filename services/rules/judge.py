@@ -8,6 +8,7 @@ the book (the service crashes and catches up).
 """
 
 import hashlib
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -15,6 +16,7 @@ import msgspec
 
 from events import platform_rules as rules
 from events import storable
+from events.chance import chance_for
 from events.codec import decode_decision, decode_json, encode, game_codec, state_hash
 from events.envelope import (
     ClaimSeat,
@@ -48,6 +50,15 @@ class _Scribe:
     def __init__(self, book: PartitionBook, head: _Head, now_ms: int) -> None:
         self.book, self.head, self.now_ms = book, head, now_ms
         self.entries: list[Entry[Any]] = []
+        known = book.matches.get(head.match_id)
+        self.first_seq = (known.seq if known else 0) + 1  # the first entry this decision writes
+        self._chance: random.Random | None = None
+
+    def chance(self, record: MatchRecord) -> random.Random:
+        """This decision's random source, from the match seed and `first_seq`."""
+        if self._chance is None:
+            self._chance = chance_for(record.seed, self.first_seq)
+        return self._chance
 
     def write(self, body: Any, ruleset: Ruleset) -> MatchRecord:
         record = self.book.matches.get(self.head.match_id)
@@ -87,7 +98,7 @@ class _Scribe:
     def settle(self, ruleset: Ruleset, record: MatchRecord) -> None:
         """Write what follows on its own, then reveal the seed if the game just ended."""
         for _ in range(MAX_REACTIONS):
-            derived = ruleset.react(record.state)
+            derived = ruleset.react(record.state, self.chance(record))
             if not derived:
                 break
             for event in derived:
@@ -229,15 +240,17 @@ def _create(
         ),
         ruleset,
     )
-    scribe.ruling(ruleset, decision.body, Accepted(rules.CREATE, []))
-    for event in ruleset.initial(create.seats, create.options, seed):
+    # what was asked, less the seed: until it is revealed, MatchCreated alone holds it
+    asked = encode(msgspec.structs.replace(create, seed="")) if create.seed else decision.body
+    scribe.ruling(ruleset, msgspec.Raw(asked), Accepted(rules.CREATE, []))
+    for event in ruleset.initial(create.seats, create.options, scribe.chance(record)):
         record = scribe.write(event, ruleset)
     scribe.settle(ruleset, record)
     return scribe.entries
 
 
 def _judge(scribe: _Scribe, record: MatchRecord, ruleset: Ruleset, decision: Decision) -> None:
-    verdict = _verdict(record, ruleset, decision)
+    verdict = _verdict(record, ruleset, decision, lambda: scribe.chance(record))
     scribe.ruling(ruleset, decision.body, verdict)
     if isinstance(verdict, Rejection):
         return
@@ -246,7 +259,12 @@ def _judge(scribe: _Scribe, record: MatchRecord, ruleset: Ruleset, decision: Dec
     scribe.settle(ruleset, record)
 
 
-def _verdict(record: MatchRecord, ruleset: Ruleset, decision: Decision) -> Accepted | Rejection:
+def _verdict(
+    record: MatchRecord,
+    ruleset: Ruleset,
+    decision: Decision,
+    chance: Callable[[], random.Random],
+) -> Accepted | Rejection:
     """Platform checks first (match, seat, freshness), then the game's own `decide`."""
     codec = game_codec(ruleset.name)
     if record.over:
@@ -284,4 +302,4 @@ def _verdict(record: MatchRecord, ruleset: Ruleset, decision: Decision) -> Accep
             f"you decided on the match as of entry {decision.seen_seq}"
             f"; it is now at entry {record.seq}: look again",
         )
-    return ruleset.decide(record.state, seat, body)
+    return ruleset.decide(record.state, seat, body, chance())

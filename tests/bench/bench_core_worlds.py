@@ -70,11 +70,11 @@ def decide_react_us(games: int) -> tuple[float, float]:
     timings = []
     for game in range(games):
         state: Any = None
-        for event in RULES.initial(SEATS, {}, f"latency:{game}"):
-            state = RULES.evolve(state, event)
         rng = random.Random(game)
+        for event in RULES.initial(SEATS, {}, rng):
+            state = RULES.evolve(state, event)
         while not RULES.is_over(state):
-            while derived := RULES.react(state):
+            while derived := RULES.react(state, rng):
                 for event in derived:
                     state = RULES.evolve(state, event)
             if RULES.is_over(state):
@@ -82,10 +82,10 @@ def decide_react_us(games: int) -> tuple[float, float]:
             seat = RULES.waiting(state).must[0]
             decision = greedy_bot(state, seat, rng)
             started = time.perf_counter()
-            verdict = RULES.decide(state, seat, decision)
+            verdict = RULES.decide(state, seat, decision, rng)
             for event in verdict.events:
                 state = RULES.evolve(state, event)
-            while derived := RULES.react(state):
+            while derived := RULES.react(state, rng):
                 for event in derived:
                     state = RULES.evolve(state, event)
             timings.append(time.perf_counter() - started)
@@ -95,17 +95,17 @@ def decide_react_us(games: int) -> tuple[float, float]:
 
 def _greedy_match(seats: int, seed: str) -> Game:
     state: Any = None
-    for event in RULES.initial(seats, {}, seed):
-        state = RULES.evolve(state, event)
     rng = random.Random(seed)
+    for event in RULES.initial(seats, {}, rng):
+        state = RULES.evolve(state, event)
     while True:
-        while derived := RULES.react(state):
+        while derived := RULES.react(state, rng):
             for event in derived:
                 state = RULES.evolve(state, event)
         if RULES.is_over(state):
             return state
         seat = RULES.waiting(state).must[0]
-        for event in RULES.decide(state, seat, greedy_bot(state, seat, rng)).events:
+        for event in RULES.decide(state, seat, greedy_bot(state, seat, rng), rng).events:
             state = RULES.evolve(state, event)
 
 

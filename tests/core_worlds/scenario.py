@@ -1,5 +1,6 @@
 """Given / when / then for Core Worlds: build a state, judge a decision, read the result."""
 
+import random
 from typing import Any
 
 import msgspec
@@ -28,14 +29,14 @@ def fold(events: list[Any], game: Game | None = None) -> Game:
 def settle(game: Game) -> tuple[Game, list[Any]]:
     """Apply what follows on its own, as the rules service does."""
     happened: list[Any] = []
-    while derived := RULES.react(game):
+    while derived := RULES.react(game, random.Random(0)):
         happened += derived
         game = fold(derived, game)
     return game, happened
 
 
 def start(seats: int = 2, seed: str = "scenario", **options: Any) -> Game:
-    game, _ = settle(fold(RULES.initial(seats, options, seed)))
+    game, _ = settle(fold(RULES.initial(seats, options, random.Random(f"{seed}:setup"))))
     return game
 
 
@@ -56,7 +57,7 @@ def arrange(game: Game, seat: int | None = None, **fields: Any) -> Game:
 
 def accepted(game: Game, seat: int, decision: Any, rule: str | None = None) -> list[Any]:
     """When `decision`, then it is accepted (under `rule`): its events."""
-    verdict = RULES.decide(game, seat, decision)
+    verdict = RULES.decide(game, seat, decision, random.Random(0))
     assert isinstance(verdict, Accepted), verdict
     if rule is not None:
         assert verdict.rule == rule, verdict
@@ -65,7 +66,7 @@ def accepted(game: Game, seat: int, decision: Any, rule: str | None = None) -> l
 
 def rejected(game: Game, seat: int, decision: Any, rule: str) -> str:
     """When `decision`, then it is rejected under `rule`: the reason."""
-    verdict = RULES.decide(game, seat, decision)
+    verdict = RULES.decide(game, seat, decision, random.Random(0))
     assert isinstance(verdict, Rejection), verdict
     assert verdict.rule == rule, verdict
     return verdict.reason

@@ -24,9 +24,9 @@ def test_no_bot_decision_depends_on_what_its_seat_cannot_see(seats: int, seed: s
             assert bot(other, seat, random.Random(checked)) == asked, (level, game.phase)
             decided = RULES.default_decision(game, seat, level, random.Random(checked))
             assert RULES.default_decision(other, seat, level, random.Random(checked)) == decided
-            assert isinstance(RULES.decide(game, seat, decided), Accepted), (level, decided)
+            assert isinstance(RULES.decide(game, seat, decided, rng), Accepted), (level, decided)
         checked += 1
-        verdict = RULES.decide(game, seat, RULES.default_decision(game, seat, "greedy", rng))
+        verdict = RULES.decide(game, seat, RULES.default_decision(game, seat, "greedy", rng), rng)
         assert isinstance(verdict, Accepted)
         game, _ = settle(fold(verdict.events, game))
     assert checked > 50

@@ -2,6 +2,7 @@
 
 import copy
 import operator
+import random
 import tomllib
 from collections import Counter
 from functools import reduce
@@ -69,7 +70,7 @@ def test_an_operator_card_set_file_loads_without_code(tmp_path, monkeypatch):
     assert RULES.options_error(2, {"card_set": "other.toml"}) is None
     other = load("other.toml")
     assert "Jupiter" in {c.name for c in other.cards}
-    events = RULES.initial(2, {"card_set": "other.toml"}, "op")
+    events = RULES.initial(2, {"card_set": "other.toml"}, random.Random("op"))
     assert events[0].card_set == "other.toml"
 
 

@@ -1,5 +1,6 @@
 """Setup (CW-S) and the round structure (CW-R)."""
 
+import random
 from collections import Counter
 
 from events.rulesets.core_worlds.decisions import Draft, Pass
@@ -30,7 +31,7 @@ def test_cw_s2_random_home_worlds_and_the_lowest_number_holds_destiny():
 
 
 def test_cw_s3_starting_deck_is_the_factions_sixteen_cards_shuffled():
-    setups = [RULES.initial(2, {}, f"s3-{seed}")[0] for seed in range(2)]
+    setups = [RULES.initial(2, {}, random.Random(f"s3-{seed}"))[0] for seed in range(2)]
     for setup in setups:
         for home, draw in zip(setup.homes, setup.draws, strict=True):
             assert sorted(draw) == sorted(CARDS.starting[home]) and home not in draw
@@ -41,12 +42,12 @@ def test_cw_s3_starting_deck_is_the_factions_sixteen_cards_shuffled():
 
 
 def test_cw_s4_energy_starts_at_zero_and_action_points_at_sector_one():
-    game = fold(RULES.initial(4, {}, "s4"))
+    game = fold(RULES.initial(4, {}, random.Random("s4")))
     assert all(p.energy == 0 and p.action_points == 4 for p in game.players)
 
 
 def test_cw_s5_galactic_decks_shuffled_separately_and_deck_0_unused():
-    setup: Setup = RULES.initial(2, {}, "s5")[0]
+    setup: Setup = RULES.initial(2, {}, random.Random("s5:setup"))[0]
     for deck, shuffled in zip(CARDS.decks, setup.galactic, strict=True):
         assert sorted(shuffled) == list(deck)
     game = start(2, "s5")
@@ -57,7 +58,7 @@ def test_cw_s5_galactic_decks_shuffled_separately_and_deck_0_unused():
 def test_cw_s6_energy_surge_tokens_by_player_count():
     expected = {2: [0, 0], 3: [0, 1, 1], 4: [0, 0, 1, 2], 5: [0, 0, 0, 0, 0]}
     for seats, by_player in expected.items():
-        game = fold(RULES.initial(seats, {}, f"s6-{seats}"))
+        game = fold(RULES.initial(seats, {}, random.Random(f"s6-{seats}")))
         tokens = [game.players[seat].surge_tokens for seat in game.order()]
         assert tokens == by_player
 

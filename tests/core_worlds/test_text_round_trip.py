@@ -49,7 +49,7 @@ def _play(seats: int, seed: str, sector0: bool, seen: Counter) -> None:
             seen.update(_features(decision, text))
         assert help_text(game, seat)
         chosen = greedy_bot(game, seat, rng) if rng.random() < 0.5 else rng.choice(options)
-        verdict = RULES.decide(game, seat, chosen)
+        verdict = RULES.decide(game, seat, chosen, random.Random(0))
         assert isinstance(verdict, Accepted), verdict
         game, _ = settle(fold(verdict.events, game))
 
@@ -73,7 +73,8 @@ def _states() -> tuple[tuple[Game, int], ...]:
     while game.round < 3:
         seat = RULES.waiting(game).must[0]
         found.setdefault(game.phase, (game, seat))
-        game, _ = settle(fold(RULES.decide(game, seat, greedy_bot(game, seat, rng)).events, game))
+        verdict = RULES.decide(game, seat, greedy_bot(game, seat, rng), rng)
+        game, _ = settle(fold(verdict.events, game))
     return tuple(found.values())
 
 
@@ -88,7 +89,7 @@ def _reads(state: int, text: str) -> None:
     said = parse(game, seat, text)
     assert isinstance(said, (TextError, *DECISIONS)), said
     if not isinstance(said, TextError):
-        assert isinstance(RULES.decide(game, seat, said), Accepted | Rejection)
+        assert isinstance(RULES.decide(game, seat, said, random.Random(0)), Accepted | Rejection)
 
 
 @settings(max_examples=300, deadline=None)

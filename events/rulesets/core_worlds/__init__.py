@@ -42,7 +42,7 @@ OPTIONS = {"sector0_draft": bool, "card_set": str}
 
 class CoreWorlds(Ruleset):
     name = "core-worlds"
-    version = "1"
+    version = "2"  # 2: chance from the platform; no seed in the state or Setup
     min_seats = 2
     max_seats = 5
     decision_types = DECISIONS
@@ -51,18 +51,20 @@ class CoreWorlds(Ruleset):
     bots = BOTS
     view_type = SeatView
 
-    def initial(self, seats: int, options: dict[str, Any], seed: str) -> list[Any]:
+    def initial(self, seats: int, options: dict[str, Any], chance: random.Random) -> list[Any]:
         cards = load(options.get("card_set", PROVISIONAL))
-        return setup(cards, seats, seed, sector0=options.get("sector0_draft", False))
+        return setup(cards, seats, chance, sector0=options.get("sector0_draft", False))
 
-    def decide(self, state: Game, seat: int, decision: Any) -> Accepted | Rejection:
-        return decide(state, seat, decision)
+    def decide(
+        self, state: Game, seat: int, decision: Any, chance: random.Random
+    ) -> Accepted | Rejection:
+        return decide(state, seat, decision, chance)
 
     def evolve(self, state: Game | None, event: Any) -> Game:
         return evolve(state, event)
 
-    def react(self, state: Game) -> list[Any]:
-        return react(state)
+    def react(self, state: Game, chance: random.Random) -> list[Any]:
+        return react(state, chance)
 
     def view(self, state: Game, seat: int | None) -> SeatView:
         return view(state, seat, tuple(to_act(state)))

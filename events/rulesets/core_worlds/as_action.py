@@ -1,5 +1,7 @@
 """Using an "as an Action" ability of a Warzone Unit or a Tactic in hand (CW-A4)."""
 
+import random
+
 from events.ruleset import Accepted, Rejection
 from events.rulesets.core_worlds.batch import Batch
 from events.rulesets.core_worlds.checks import ability_of, from_hand, label, not_your_turn
@@ -9,7 +11,9 @@ from events.rulesets.core_worlds.happenings import ActionUsed
 from events.rulesets.core_worlds.state import Game
 
 
-def judge_use_action(game: Game, seat: int, decision: UseAction) -> Accepted | Rejection:
+def judge_use_action(
+    game: Game, seat: int, decision: UseAction, chance: random.Random
+) -> Accepted | Rejection:
     doing = 'using an "as an Action" ability'
     if (wrong := not_your_turn(game, seat, doing, needs_energy=False)) is not None:
         return wrong
@@ -46,7 +50,7 @@ def judge_use_action(game: Game, seat: int, decision: UseAction) -> Accepted | R
     counter = min(ability.counter, ability.limit - player.tokens_on(decision.card))
     if ability.counter and counter <= 0 and not (ability.gain or ability.draw):
         return Rejection("CW-C1", f"{card.name} already holds {ability.limit} energy tokens")
-    batch = Batch(game)
+    batch = Batch(game, chance)
     batch.emit(
         ActionUsed(
             seat=seat,

@@ -1,5 +1,6 @@
 """A batch of events decided one after another, each judged on the state the last one left."""
 
+import random
 from typing import Any
 
 from events.rulesets.core_worlds.evolve import evolve
@@ -7,8 +8,8 @@ from events.rulesets.core_worlds.state import Game
 
 
 class Batch:
-    def __init__(self, game: Game) -> None:
-        self.game = game
+    def __init__(self, game: Game, chance: random.Random) -> None:
+        self.game, self.chance = game, chance  # chance: the platform's, for shuffles
         self.events: list[Any] = []
 
     def emit(self, *events: Any) -> None:

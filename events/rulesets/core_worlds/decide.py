@@ -1,5 +1,6 @@
 """Judging one decision: the judge for its kind, each citing the rule it applies."""
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -27,26 +28,34 @@ from events.rulesets.core_worlds.sector0 import judge_pick
 from events.rulesets.core_worlds.state import OVER, Game
 from events.rulesets.core_worlds.turns import judge_pass, judge_surge_token
 
-_JUDGES: dict[type, Callable[[Game, int, Any], Accepted | Rejection]] = {
+Judge = Callable[[Game, int, Any], Accepted | Rejection]
+
+_JUDGES: dict[type, Judge] = {
     Pick: judge_pick,
     Declare: judge_declare,
     Draft: judge_draft,
     Deploy: judge_deploy,
     Invade: judge_invade,
-    UseAction: judge_use_action,
     Pass: judge_pass,
     UseSurgeToken: judge_surge_token,
     Keep: judge_keep,
+}
+# the judges whose decisions may shuffle a deck, with the platform's random source
+_SHUFFLING: dict[type, Callable[[Game, int, Any, random.Random], Accepted | Rejection]] = {
+    UseAction: judge_use_action,
     Reshuffle: judge_reshuffle,
 }
 
 
-def decide(game: Game, seat: int, decision: Any) -> Accepted | Rejection:
+def decide(game: Game, seat: int, decision: Any, chance: random.Random) -> Accepted | Rejection:
+    shuffling = _SHUFFLING.get(type(decision))
     judge = _JUDGES.get(type(decision))
-    if judge is None:
+    if judge is None and shuffling is None:
         return Rejection("CW-R", f"Core Worlds has no decision {type(decision).__name__}")
     if game.phase == OVER:
         return Rejection("CW-F1", "the game is over")
     if not 0 <= seat < game.seats:
         return Rejection("CW-S1", f"there is no seat {seat} in this {game.seats}-player game")
+    if shuffling is not None:
+        return shuffling(game, seat, decision, chance)
     return judge(game, seat, decision)

@@ -4,13 +4,12 @@ import random
 
 from events.rulesets.core_worlds.batch import Batch
 from events.rulesets.core_worlds.happenings import DeckShuffled, Drew
-from events.rulesets.core_worlds.state import Cards, Game
+from events.rulesets.core_worlds.state import Cards
 
 
-def shuffled(game: Game, cards: Cards) -> Cards:
-    """A shuffle drawn from the seed and the count of shuffles before it."""
+def shuffled(chance: random.Random, cards: Cards) -> Cards:
     order = list(cards)
-    random.Random(f"{game.seed}:{game.rolls}").shuffle(order)
+    chance.shuffle(order)
     return tuple(order)
 
 
@@ -24,5 +23,5 @@ def draw(batch: Batch, seat: int, count: int) -> None:
         batch.emit(Drew(seat=seat, cards=taken))
     short = count - len(taken)
     if short > 0 and player.discard:
-        order = shuffled(batch.game, player.discard)
+        order = shuffled(batch.chance, player.discard)
         batch.emit(DeckShuffled(seat=seat, order=order), Drew(seat=seat, cards=order[:short]))

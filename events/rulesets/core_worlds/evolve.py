@@ -68,7 +68,6 @@ def _setup(_: None, e: Setup) -> Game:
     return Game(
         card_set=e.card_set,
         seats=len(players),
-        seed=e.seed,
         players=players,
         galactic=e.galactic,
         phase=SECTOR0 if e.sector0 else DRAW,
@@ -111,7 +110,7 @@ def _sector0_ended(g: Game, e: Sector0Ended) -> Game:
 
 def _deck_shuffled(g: Game, e: DeckShuffled) -> Game:
     p = replace(g.players[e.seat], draw=e.order, discard=(), picks=())
-    return with_player(replace(g, rolls=g.rolls + 1), e.seat, p)
+    return with_player(g, e.seat, p)
 
 
 def _drew(g: Game, e: Drew) -> Game:

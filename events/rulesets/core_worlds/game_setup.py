@@ -15,8 +15,7 @@ def central_size(seats: int) -> int:
     return 2 * seats + 2
 
 
-def setup(cards: CardSet, seats: int, seed: str, sector0: bool) -> list[Any]:
-    rng = random.Random(f"{seed}:setup")
+def setup(cards: CardSet, seats: int, rng: random.Random, sector0: bool) -> list[Any]:
     homes = rng.sample(cards.homes, seats)  # CW-S2
     numbers = [cards.cards[h].number for h in homes]
     destiny = numbers.index(min(numbers))  # CW-S2
@@ -35,7 +34,6 @@ def setup(cards: CardSet, seats: int, seed: str, sector0: bool) -> list[Any]:
     events: list[Any] = [
         Setup(
             card_set=cards.key,
-            seed=seed,
             homes=tuple(homes),
             destiny=destiny,
             surge_tokens=tokens,

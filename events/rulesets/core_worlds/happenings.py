@@ -10,7 +10,6 @@ class Setup(msgspec.Struct, frozen=True, tag="cw.setup"):
     """Creates the game: Home Worlds, Destiny, tokens and every deck's shuffled order (CW-S)."""
 
     card_set: str
-    seed: str
     homes: Cards  # per seat
     destiny: int
     surge_tokens: tuple[int, ...]  # per seat

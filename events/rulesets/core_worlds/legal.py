@@ -1,6 +1,7 @@
 """Every legal decision of a seat now, bounded: equivalent choices (copies of a card, which
 cheap card to discard) are listed once, and invasions as their useful plans."""
 
+import random
 from itertools import combinations
 from typing import Any
 
@@ -137,7 +138,7 @@ def _cheapest(game: Game, cards: list[int]) -> list[int]:
 
 
 def _accepted(game: Game, seat: int, decision: Any) -> Accepted | None:
-    verdict = decide(game, seat, decision)
+    verdict = decide(game, seat, decision, random.Random(0))  # a shuffle changes no legality
     return verdict if isinstance(verdict, Accepted) else None
 
 

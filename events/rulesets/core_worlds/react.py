@@ -3,6 +3,7 @@
 Each step reads as the rulebook's phase: Draw, Energy, Galactic, Action, Discard, End.
 """
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -45,11 +46,11 @@ from events.rulesets.core_worlds.turns import must_pass, next_seat
 SECTOR_V_ROUND = 2 * SECTORS - 1
 
 
-def react(game: Game) -> list[Any]:
+def react(game: Game, chance: random.Random) -> list[Any]:
     step = _STEPS.get(game.phase)
     if step is None:
         return []
-    batch = Batch(game)
+    batch = Batch(game, chance)
     step(batch)
     return batch.events
 
@@ -59,7 +60,8 @@ def _sector0(batch: Batch) -> None:
     if picker(game) is not None:
         return
     for seat, player in enumerate(game.players):  # CW-V4
-        batch.emit(DeckShuffled(seat=seat, order=shuffled(batch.game, player.draw + player.picks)))
+        order = shuffled(batch.chance, player.draw + player.picks)
+        batch.emit(DeckShuffled(seat=seat, order=order))
     batch.emit(Sector0Ended(unpicked=game.central))
 
 

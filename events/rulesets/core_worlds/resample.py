@@ -31,4 +31,4 @@ def resample(game: Game, seat: int, rng: random.Random) -> Game:
             )
         )
     galactic = tuple(tuple(rng.sample(sorted(deck), len(deck))) for deck in game.galactic)
-    return replace(game, players=tuple(players), galactic=galactic, seed=f"{rng.random()}")
+    return replace(game, players=tuple(players), galactic=galactic)

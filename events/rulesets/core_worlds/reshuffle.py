@@ -1,5 +1,6 @@
 """Entering Sector V: each player may shuffle their discard pile into their draw pile (CW-N4)."""
 
+import random
 from typing import Any
 
 from events.ruleset import Accepted, Rejection
@@ -9,7 +10,9 @@ from events.rulesets.core_worlds.happenings import DeckShuffled, ReshuffleChosen
 from events.rulesets.core_worlds.state import RESHUFFLE, Game
 
 
-def judge_reshuffle(game: Game, seat: int, decision: Reshuffle) -> Accepted | Rejection:
+def judge_reshuffle(
+    game: Game, seat: int, decision: Reshuffle, chance: random.Random
+) -> Accepted | Rejection:
     if game.phase != RESHUFFLE:
         return Rejection("CW-N4", "the discard pile may be shuffled in only on entering Sector V")
     player = game.players[seat]
@@ -17,5 +20,5 @@ def judge_reshuffle(game: Game, seat: int, decision: Reshuffle) -> Accepted | Re
         return Rejection("CW-N4", "you have chosen already")
     events: list[Any] = [ReshuffleChosen(seat=seat, shuffle=decision.shuffle)]
     if decision.shuffle:
-        events.append(DeckShuffled(seat=seat, order=shuffled(game, player.draw + player.discard)))
+        events.append(DeckShuffled(seat=seat, order=shuffled(chance, player.draw + player.discard)))
     return Accepted("CW-N4", events)

@@ -51,7 +51,6 @@ class Score(msgspec.Struct, frozen=True):
 class Game(msgspec.Struct, frozen=True):
     card_set: str
     seats: int
-    seed: str  # secret: never in a view
     players: tuple[Player, ...]
     galactic: tuple[Cards, ...]  # face-down Galactic decks 0 to V
     phase: str = DRAW
@@ -62,7 +61,6 @@ class Game(msgspec.Struct, frozen=True):
     central: Cards = ()
     tokened: Cards = ()  # Central Zone cards carrying an energy token
     removed: Cards = ()  # out of the game
-    rolls: int = 0  # shuffles so far; each one's randomness comes from the seed and this
     scores: tuple[Score, ...] = ()
     winners: tuple[int, ...] = ()
 
