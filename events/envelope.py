@@ -43,7 +43,14 @@ class ClaimSeat(msgspec.Struct, frozen=True, tag="match.claim_seat"):
     player: str
 
 
-PLATFORM_DECISIONS = (CreateMatch, ClaimSeat)
+class Say(msgspec.Struct, frozen=True, tag="match.say"):
+    """A decision written as text (play by message): the rules service reads it with the
+    game's `read_text` against the state it holds, and the ruling keeps both."""
+
+    text: str
+
+
+PLATFORM_DECISIONS = (CreateMatch, ClaimSeat, Say)
 
 
 # Entries every game shares.
@@ -73,6 +80,7 @@ class Ruling(msgspec.Struct, frozen=True, tag="ruling"):
     rule: str
     reason: str = ""
     seen_seq: Int32 | None = None  # the entry the player had seen, as the decision said
+    read: msgspec.Raw = msgspec.Raw(b"null")  # a `match.say` as its game read it (JSON)
 
 
 class SeedRevealed(msgspec.Struct, frozen=True, tag="match.seed_revealed"):

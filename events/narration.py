@@ -15,6 +15,7 @@ from events.envelope import (
     Entry,
     MatchCreated,
     Ruling,
+    Say,
     SeatClaimed,
     SeedRevealed,
 )
@@ -108,9 +109,7 @@ class Narrator:
         else:
             who, what = names[ruling.seat], None
             if ruling.seat == self.seat:
-                what = "send something that is not a decision of this game"
-                if decision is not None:
-                    what = ruleset.narrate(self.record.state, decision, self.seat, names)
+                what = self._asked(ruling, decision)
         if what is None:  # another seat's decision: only its outcome shows
             if ruling.accepted:
                 return f"{who}'s decision was accepted ({_cited(ruleset, ruling.rule)})"
@@ -118,6 +117,16 @@ class Narrator:
         if ruling.accepted:
             return f"{who} asked to {what}: accepted ({_cited(ruleset, ruling.rule)})"
         return f"{who} asked to {what}: rejected ({_cited(ruleset, ruling.rule)}): {ruling.reason}"
+
+    def _asked(self, ruling: Ruling, decision: Any) -> str:
+        """What the deciding seat asked for, in words: a text decision as its game read it."""
+        if isinstance(decision, Say):
+            if bytes(ruling.read) == b"null":
+                return f"say {decision.text!r}"
+            decision = game_codec(self.ruleset.name).decision_body(bytes(ruling.read))
+        if decision is None:
+            return "send something that is not a decision of this game"
+        return self.ruleset.narrate(self.record.state, decision, self.seat, self.names)
 
 
 def _platform_decision(ruling: Ruling, decision: CreateMatch | ClaimSeat) -> tuple[str, str]:

@@ -1,5 +1,6 @@
-"""Audit trail: per decision, who sent it and when, what it asked, the verdict with its rule
-and reason, the entries it caused, and the state hashes before and after."""
+"""Audit trail: per decision, who sent it and when, what it asked (and, for a text decision,
+what it was read as), the verdict with its rule and reason, the entries it caused, and the
+state hashes before and after."""
 
 from typing import Any
 
@@ -28,6 +29,7 @@ COLUMNS = (
     "caused",
     "hash_before",
     "hash_after",
+    "read",
 )
 
 
@@ -61,6 +63,7 @@ class Audit(Projection):
                 encode([kind(e.body) for e in entries]).decode(),
                 step.hash_before,
                 entries[-1].state_hash,
+                None if bytes(verdict.read) == b"null" else bytes(verdict.read).decode(),
             )
         )
         ruled = {

@@ -75,7 +75,6 @@ class Say(RequestBody):
 
 class Submitted(msgspec.Struct, frozen=True):
     decision_id: str
-    decision: dict[str, Any] | None = None  # what a text command was read as
 
 
 class Help(msgspec.Struct, frozen=True):
@@ -141,5 +140,6 @@ class Explanation(msgspec.Struct, frozen=True):
     caused: list[str]  # the kind of each entry, first_seq onwards
     hash_before: str
     hash_after: str
+    read: Any  # a text decision as its game read it; None for any other
     rule_text: str  # the rule in the rulebook's words
     narration: list[Told]  # every entry it caused, for the eyes of the seat that decided

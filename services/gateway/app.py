@@ -13,10 +13,10 @@ from litestar.response import ServerSentEvent
 from litestar.status_codes import HTTP_202_ACCEPTED, HTTP_500_INTERNAL_SERVER_ERROR
 
 from events.codec import game_codec
-from events.envelope import ClaimSeat, CreateMatch, MatchCreated
+from events.envelope import ClaimSeat, CreateMatch, MatchCreated, Say
 from events.narration import rule_words, seat_names
 from events.platform_rules import MAX_DECISION_BYTES
-from events.ruleset import CardInfo, Rejection, UnknownRuleset, get_ruleset, load_rulesets
+from events.ruleset import CardInfo, UnknownRuleset, get_ruleset, load_rulesets
 from projections import audit, replay
 from services.gateway import api, failures, reads, tokens
 from services.gateway.access import Access
@@ -177,26 +177,23 @@ async def submit(request: Request, match_id: MatchId, data: api.Submit) -> api.S
 async def say(request: Request, match_id: MatchId, data: api.Say) -> Response:
     ctx = context(request)
     holder = await (await Access.of(request)).acts_for(match_id, deciding=True)
-    record = await replay.record_at(ctx.pool, match_id)
-    if record is None or record.state is None:
-        raise NotFoundException(f"no match {match_id!r} in play")
-    ruleset = get_ruleset(record.ruleset)
     if data.text.strip().lower() in HELP_WORDS:
-        return Response(api.Help(ruleset.text_help(record.state, holder.seat)), status_code=200)
-    read = ruleset.read_text(record.state, holder.seat, data.text)
-    if isinstance(read, Rejection):
-        raise _unprocessable(read.reason)
+        record = await replay.record_at(ctx.pool, match_id)
+        if record is None or record.state is None:
+            raise NotFoundException(f"no match {match_id!r} in play")
+        help_text = get_ruleset(record.ruleset).text_help(record.state, holder.seat)
+        return Response(api.Help(help_text), status_code=200)
+    if await ctx.game_of(match_id) is None:
+        raise _no_match(match_id)
     decision_id = await ctx.submitter.submit(
         match_id,
         holder.seat,
-        read,
+        Say(data.text),
         sender=holder.player,
         decision_id=data.decision_id,
         seen_seq=data.seen_seq,
     )
-    return Response(
-        api.Submitted(decision_id, msgspec.to_builtins(read)), status_code=HTTP_202_ACCEPTED
-    )
+    return Response(api.Submitted(decision_id), status_code=HTTP_202_ACCEPTED)
 
 
 @get("/decisions/{decision_id:str}", summary="The ruling on a decision, once judged")
@@ -353,12 +350,9 @@ async def rejections(request: Request, match_id: MatchId) -> list[dict[str, Any]
 
 
 def _audit_row(row: dict[str, Any]) -> dict[str, Any]:
-    return {
-        **row,
-        "asked": msgspec.json.decode(row["asked"])
-        if isinstance(row["asked"], str)
-        else row["asked"],
-    }
+    """The row with its JSON columns decoded."""
+    json = {k: msgspec.json.decode(row[k]) for k in ("asked", "read") if isinstance(row[k], str)}
+    return {**row, **json}
 
 
 @get("/games/{game:str}/cards", summary="Every distinct card of a game's card set")

@@ -26,6 +26,7 @@ from events.envelope import (
     Entry,
     MatchCreated,
     Ruling,
+    Say,
     SeatClaimed,
     SeedRevealed,
 )
@@ -80,7 +81,13 @@ class _Scribe:
         self.book.matches[record.match_id] = record
         return record
 
-    def ruling(self, ruleset: Ruleset, asked: msgspec.Raw, verdict: Accepted | Rejection) -> None:
+    def ruling(
+        self,
+        ruleset: Ruleset,
+        asked: msgspec.Raw,
+        verdict: Accepted | Rejection,
+        read: Any = None,
+    ) -> None:
         self.write(
             Ruling(
                 seat=self.head.seat,
@@ -91,6 +98,7 @@ class _Scribe:
                 accepted=isinstance(verdict, Accepted),
                 rule=verdict.rule,
                 reason=storable.rendered(getattr(verdict, "reason", "")),  # it may quote input
+                read=msgspec.Raw(encode(read)),
             ),
             ruleset,
         )
@@ -250,8 +258,8 @@ def _create(
 
 
 def _judge(scribe: _Scribe, record: MatchRecord, ruleset: Ruleset, decision: Decision) -> None:
-    verdict = _verdict(record, ruleset, decision, lambda: scribe.chance(record))
-    scribe.ruling(ruleset, decision.body, verdict)
+    verdict, read = _verdict(record, ruleset, decision, lambda: scribe.chance(record))
+    scribe.ruling(ruleset, decision.body, verdict, read)
     if isinstance(verdict, Rejection):
         return
     for event in verdict.events:
@@ -264,42 +272,57 @@ def _verdict(
     ruleset: Ruleset,
     decision: Decision,
     chance: Callable[[], random.Random],
-) -> Accepted | Rejection:
-    """Platform checks first (match, seat, freshness), then the game's own `decide`."""
-    codec = game_codec(ruleset.name)
+) -> tuple[Accepted | Rejection, Any]:
+    """Platform checks first (match, seat, freshness), then the game's own `decide`; and
+    what a text decision was read as."""
     if record.over:
-        return Rejection(rules.MATCH_OVER, "this match has ended")
+        return Rejection(rules.MATCH_OVER, "this match has ended"), None
     try:
-        body = codec.decision_body(decision.body)
+        body = game_codec(ruleset.name).decision_body(decision.body)
     except msgspec.DecodeError as error:
-        return Rejection(rules.MALFORMED, f"{ruleset.name} has no such decision: {error}")
-    seat = decision.seat
-    if isinstance(body, CreateMatch):
-        return Rejection(rules.MATCH_EXISTS, f"match {record.match_id!r} already exists")
-    if seat is None or not 0 <= seat < record.seats:
-        return Rejection(
-            rules.SEAT,
-            f"seat {seat} is not a seat of this "
-            f"{record.seats}-seat match (seats are 0 to "
-            f"{record.seats - 1})",
-        )
+        return Rejection(rules.MALFORMED, f"{ruleset.name} has no such decision: {error}"), None
+    if (refused := _seat_refusal(record, decision.seat, body)) is not None:
+        return refused, None
     if isinstance(body, ClaimSeat):
-        holder = record.holders[seat]
-        if holder is not None:
-            return Rejection(rules.SEAT, f"seat {seat} is already held by {holder}")
-        return Accepted(rules.SEAT, [SeatClaimed(seat=seat, player=body.player)])
-    if record.open_seats:
-        return Rejection(
-            rules.NOT_STARTED, f"play starts when every seat is held; open: {record.open_seats}"
-        )
+        return Accepted(rules.SEAT, [SeatClaimed(seat=decision.seat, player=body.player)]), None
+    read = None
+    if isinstance(body, Say):
+        body = read = ruleset.read_text(record.state, decision.seat, body.text)
+        if isinstance(read, Rejection):
+            return read, None
     if (
         decision.seen_seq is not None
         and decision.seen_seq != record.seq
         and ruleset.needs_fresh_view(body)
     ):
-        return Rejection(
+        stale = Rejection(
             rules.STALE,
             f"you decided on the match as of entry {decision.seen_seq}"
             f"; it is now at entry {record.seq}: look again",
         )
-    return ruleset.decide(record.state, seat, body, chance())
+        return stale, read
+    return ruleset.decide(record.state, decision.seat, body, chance()), read
+
+
+def _seat_refusal(record: MatchRecord, seat: int | None, body: Any) -> Rejection | None:
+    """Why this seat may not make this decision now, as far as the platform can tell."""
+    if isinstance(body, CreateMatch):
+        return Rejection(rules.MATCH_EXISTS, f"match {record.match_id!r} already exists")
+    if seat is None or not 0 <= seat < record.seats:
+        return Rejection(
+            rules.SEAT,
+            f"seat {seat} is not a seat of this {record.seats}-seat match"
+            f" (seats are 0 to {record.seats - 1})",
+        )
+    if isinstance(body, ClaimSeat):
+        holder = record.holders[seat]
+        return (
+            None
+            if holder is None
+            else Rejection(rules.SEAT, f"seat {seat} is already held by {holder}")
+        )
+    if record.open_seats:
+        return Rejection(
+            rules.NOT_STARTED, f"play starts when every seat is held; open: {record.open_seats}"
+        )
+    return None

@@ -71,15 +71,22 @@ async def test_a_player_joins_says_plays_and_the_match_checks_out(
     me, rng = Gateway(token), random.Random(3)
     pool = await asyncpg.create_pool(stack.settings.database_url, min_size=1, max_size=2)
     try:
-        with pytest.raises(ClientError) as unreadable:
-            await asyncio.to_thread(play.say, me, match_id, "conjure Nothing At All")
-        assert unreadable.value.status == 422
-        said = []
+        # A text is read by the rules service against the match as it is: a slip is refused
+        # with the game's suggestion, and the log keeps what was said.
+        slip = await asyncio.to_thread(play.say, me, match_id, "draft Hercules Bomer")
+        assert slip.status == "rejected" and slip.rule == "SL-2", slip
+        assert "'Hercules Bomer'" in slip.reason
+        said, texts = [], []
         for _ in range(SAYS):
             text = await _my_move(pool, me, match_id, rng)
+            texts.append(text)
             ruling = await asyncio.to_thread(play.say, me, match_id, text)
             assert isinstance(ruling, api.Ruling) and ruling.status == "accepted", (text, ruling)
             said.append(ruling)
+        path = f"/matches/{match_id}/explain/{said[0].first_seq}"
+        audited = await asyncio.to_thread(me.get, path, api.Explanation)
+        assert audited.asked == {"type": "match.say", "text": texts[0]}
+        assert audited.read["type"].startswith("cw."), audited.read
 
         text = await _my_move(pool, me, match_id, rng)
         out = io.StringIO()

@@ -6,10 +6,10 @@ import json
 import msgspec
 
 from events.codec import decode_entry, encode, game_codec, state_hash
-from events.envelope import CreateMatch, DeadLetter, Decision, Ruling
+from events.envelope import CreateMatch, DeadLetter, Decision, Ruling, Say
 from events.match import PartitionBook, apply
 from events.ruleset import get_ruleset
-from events.rulesets.core_worlds.decisions import Deploy, Draft, Invade, Pass, Use
+from events.rulesets.core_worlds.decisions import Declare, Deploy, Draft, Invade, Pass, Use
 from services.rules.judge import rule_on
 from services.selfplay import add_parser, play_match
 
@@ -62,6 +62,43 @@ def test_the_judge_records_a_rejection_with_its_rule_and_reason():
     [ruling] = send(4, 0, Draft(card=state.players[0].hand[0]))
     assert isinstance(ruling.body, Ruling) and not ruling.body.accepted
     assert ruling.body.rule == "CW-R" and "Action phase" in ruling.body.reason
+
+
+def test_a_text_decision_is_read_against_the_match_and_the_ruling_keeps_both():
+    book = PartitionBook()
+
+    def say(n, text):
+        body = msgspec.Raw(encode(Say(text)))
+        decision = Decision(decision_id=f"t{n}", match_id="m", seat=0, body=body)
+        return rule_on(
+            book, encode(decision), partition=0, offset=n, now_ms=0, fresh_seed=lambda: "s"
+        )
+
+    for n, body in enumerate(
+        [
+            CreateMatch(ruleset="core-worlds", seats=2),
+            {"type": "match.claim_seat", "player": "ann"},
+            {"type": "match.claim_seat", "player": "bob"},
+        ]
+    ):
+        decision = Decision(
+            decision_id=f"d{n}",
+            match_id="m",
+            seat=n - 1 if n else None,
+            body=msgspec.Raw(encode(body)),
+        )
+        rule_on(book, encode(decision), partition=0, offset=n, now_ms=0, fresh_seed=lambda: "s")
+    [slip] = say(3, "explore discard Hercules Bomer")
+    assert not slip.body.accepted and slip.body.rule == "SL-2"
+    assert json.loads(bytes(slip.body.asked)) == {
+        "type": "match.say",
+        "text": "explore discard Hercules Bomer",
+    }
+    assert bytes(slip.body.read) == b"null"
+    ruling, *caused = say(4, "pass")
+    assert ruling.body.accepted
+    assert game_codec("core-worlds").decision_body(bytes(ruling.body.read)) == Declare()
+    assert caused and book.matches["m"].seq == caused[-1].seq
 
 
 def test_selfplay_prints_a_summary_and_writes_a_deterministic_transcript(tmp_path, capsys):

@@ -82,12 +82,8 @@ async def test_every_bad_request_is_refused_and_nothing_reaches_the_log(stack: S
         assert no_seat.status_code == 404
         taken = await http.post(f"/matches/{match_id}/join", json={"seat": 0, "player": "x"})
         assert taken.status_code == 409
-        unreadable = await http.post(
-            f"/matches/{match_id}/say", headers=me, json={"text": "draft Hercules Bomer"}
-        )
-        assert (unreadable.status_code == 422 and "did you mean" in unreadable.text.lower()) or (
-            unreadable.status_code == 422
-        )
+        empty = await http.post(f"/matches/{match_id}/say", headers=me, json={"text": ""})
+        assert empty.status_code == 422 and "text" in empty.text
 
         statuses = []
         for n in range(30):  # faster than 20 a second from one token

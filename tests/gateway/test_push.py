@@ -66,6 +66,7 @@ async def _ruling(pool: asyncpg.Pool, match_id: str, seat: int, seq: int) -> str
         "caused": '["ruling"]',
         "hash_before": "h",
         "hash_after": "h",
+        "read": None,
     }
     ruled = {k: row[k] for k in ("match_id", "seat", "accepted", "rule", "reason")}
     ruled |= {"first_seq": seq, "last_seq": seq}
