@@ -221,6 +221,7 @@ _REGISTRY: dict[str, Ruleset] = {}
 
 BUILT_IN = ("events.rulesets",)
 EXTRA_ENV = "STARLEDGER_RULESETS"  # comma-separated modules that register more rulesets
+DEFAULT_ENV = "STARLEDGER_GAME"  # the game a new match plays when none is named
 
 
 def register(ruleset: Ruleset) -> Ruleset:
@@ -234,6 +235,11 @@ def load_rulesets() -> dict[str, Ruleset]:
     for module in (*BUILT_IN, *extra):
         importlib.import_module(module)
     return _REGISTRY
+
+
+def default_game() -> str:
+    """$STARLEDGER_GAME, else the first game by name."""
+    return os.environ.get(DEFAULT_ENV) or min(load_rulesets())
 
 
 def get_ruleset(name: str) -> Ruleset:

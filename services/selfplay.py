@@ -13,7 +13,7 @@ import msgspec
 from events.codec import encode
 from events.envelope import ClaimSeat, CreateMatch, Decision, Entry, Ruling
 from events.match import PartitionBook
-from events.ruleset import UnknownRuleset, get_ruleset, load_rulesets
+from events.ruleset import UnknownRuleset, default_game, get_ruleset, load_rulesets
 from services.client.http import ClientError
 from services.client.match import parse_option
 from services.rules.judge import rule_on
@@ -144,7 +144,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     games = sorted(load_rulesets())
     levels = sorted({level for game in games for level in get_ruleset(game).bots})
     parser = subparsers.add_parser("selfplay", help="bots play whole matches in-process")
-    parser.add_argument("--game", default="core-worlds", choices=games)
+    parser.add_argument("--game", default=default_game(), choices=games)
     parser.add_argument("--players", type=int, default=4, metavar="N")
     parser.add_argument("--games", type=int, default=1, metavar="G")
     parser.add_argument("--seed", default="0", metavar="S")

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 import httpx
 import msgspec
 
+from events.ruleset import default_game, get_ruleset
 from projections.rebuild import reset
 from projections.registry import PROJECTIONS
 from services import db
@@ -33,7 +34,7 @@ from services.topics import ensure_topics
 GATEWAY_PORT = 8000
 RESTART_AFTER_S = 2.0
 DEMO = """
-A Core Worlds match is open: seat 0 is yours, seats 1 and 2 are greedy bots.
+A {game} match is open: seat 0 is yours, {bots}.
   join it:    .venv/bin/starledger match join {match_id} --seat 0 --player you
   play it:    .venv/bin/starledger play {match_id}
   watch it:   .venv/bin/starledger match show {match_id}
@@ -100,18 +101,19 @@ async def prepare(settings: Settings, *, new_log: bool = False) -> str:
 
 
 def open_demo_match(gateway: str, token: str, timeout: float = 30.0) -> str:
-    """One free human seat against two bots, opened through the gateway like any match."""
+    """A match of the default game, one free human seat against bots (three seats where the
+    game allows), opened through the gateway like any match; what to tell the user of it."""
+    game = get_ruleset(default_game())
+    seats = max(game.min_seats, min(3, game.max_seats))
+    level = "greedy" if "greedy" in game.bots else list(game.bots)[-1]
+    bots = [{"seat": seat, "bot": level} for seat in range(1, seats)]
     deadline = time.monotonic() + timeout
     while True:
         try:
             reply = httpx.post(
                 f"{gateway}/matches",
                 headers={"authorization": f"Bearer {token}"},
-                json={
-                    "game": "core-worlds",
-                    "seats": 3,
-                    "bots": [{"seat": 1, "bot": "greedy"}, {"seat": 2, "bot": "greedy"}],
-                },
+                json={"game": game.name, "seats": seats, "bots": bots},
             )
             reply.raise_for_status()
             match_id = reply.json()["match_id"]
@@ -120,16 +122,24 @@ def open_demo_match(gateway: str, token: str, timeout: float = 30.0) -> str:
             if time.monotonic() > deadline:
                 raise
             time.sleep(0.3)
-    while not _joinable(gateway, match_id):  # announced only once a join would find it
+    while not _joinable(gateway, match_id, seats - 1):  # announced once a join would find it
         if time.monotonic() > deadline:
             raise TimeoutError(f"the demo match {match_id} did not reach the lobby in {timeout} s")
         time.sleep(0.2)
-    return match_id
+    told = f"seat 1 is a {level} bot" if seats == 2 else f"seats 1 and 2 are {level} bots"
+    return DEMO.format(
+        game=game.name,
+        bots=told,
+        gateway=gateway,
+        match_id=match_id,
+        token_file=ORGANISER_TOKEN,
+    )
 
 
-def _joinable(gateway: str, match_id: str) -> bool:
+def _joinable(gateway: str, match_id: str, bots: int) -> bool:
     reply = httpx.get(f"{gateway}/matches/{match_id}")
-    return reply.status_code == 200 and reply.json()["players"][1:] == ["bot:greedy"] * 2
+    seated = reply.json()["players"][1:] if reply.status_code == 200 else []
+    return len([p for p in seated if p is not None]) == bots
 
 
 def _running_stack() -> int | None:
@@ -204,9 +214,7 @@ def up() -> int:
             stack.callback(service.stop)
         gateway = f"http://127.0.0.1:{GATEWAY_PORT}"
         print(f"running: {', '.join(s.name for s in running)}; logs in {LOGS}/")
-        match_id = open_demo_match(gateway, token)
-        demo = DEMO.format(gateway=gateway, match_id=match_id, token_file=ORGANISER_TOKEN)
-        print(demo, flush=True)
+        print(open_demo_match(gateway, token), flush=True)
         _wait_for_stop(running, env)
         print("stopping…", flush=True)
     return 0

@@ -6,7 +6,7 @@ from typing import Any
 
 import msgspec
 
-from events.ruleset import CardInfo
+from events.ruleset import CardInfo, load_rulesets
 from services.client.http import ClientError, Gateway, guarded, segment
 
 
@@ -48,7 +48,7 @@ def add_parser(subparsers: Any) -> None:
     cards = subparsers.add_parser(
         "cards", help="a game's cards: cost, numbers, text and copies of each"
     )
-    cards.add_argument("game", metavar="GAME", help="e.g. core-worlds")
+    cards.add_argument("game", metavar="GAME", help=f"one of {', '.join(load_rulesets())}")
     cards.add_argument("name", nargs="?", metavar="NAME", help="only cards named like this")
     cards.add_argument("--json", action="store_true", help="one JSON object per distinct card")
     cards.set_defaults(func=guarded(_cards))

@@ -7,7 +7,7 @@ from typing import Any
 
 import msgspec
 
-from events.ruleset import load_rulesets
+from events.ruleset import default_game, load_rulesets
 from services.client import tokens
 from services.client.http import ClientError, Gateway, guarded, segment, verdict
 from services.gateway import api
@@ -157,7 +157,7 @@ def add_parser(subparsers: Any) -> None:
     games = load_rulesets()
     levels = "; ".join(f"{name}: {', '.join(r.bots)}" for name, r in sorted(games.items()))
     new = commands.add_parser("new", help="open a match (organiser token)")
-    new.add_argument("--game", default="core-worlds", choices=sorted(games))
+    new.add_argument("--game", default=default_game(), choices=sorted(games))
     new.add_argument("--seats", type=int, required=True, metavar="N")
     new.add_argument(
         "--bot",

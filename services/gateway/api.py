@@ -38,7 +38,7 @@ class BotSeat(RequestBody):
 
 class NewMatch(RequestBody):
     seats: Annotated[int, msgspec.Meta(ge=1, le=16)]
-    game: Name = "core-worlds"
+    game: Name | None = None  # the server's default game (GET /games lists it first)
     bots: list[BotSeat] = []
     options: dict[str, Any] = {}
     match_id: Id | None = None

@@ -16,7 +16,13 @@ from events.codec import game_codec
 from events.envelope import ClaimSeat, CreateMatch, MatchCreated, Say
 from events.narration import rule_words, seat_names
 from events.platform_rules import MAX_DECISION_BYTES
-from events.ruleset import CardInfo, UnknownRuleset, get_ruleset, load_rulesets
+from events.ruleset import (
+    CardInfo,
+    UnknownRuleset,
+    default_game,
+    get_ruleset,
+    load_rulesets,
+)
 from projections import audit, replay
 from services.gateway import api, failures, reads, tokens
 from services.gateway.access import Access
@@ -37,12 +43,11 @@ def _unprocessable(detail: str) -> HTTPException:
     return HTTPException(status_code=422, detail=detail)
 
 
-@get("/games", summary="The games this server plays, with their bot levels")
+@get("/games", summary="The games this server plays, with their bot levels; the default first")
 async def list_games() -> list[api.Game]:
-    return [
-        api.Game(r.name, r.version, r.min_seats, r.max_seats, list(r.bots))
-        for _, r in sorted(load_rulesets().items())
-    ]
+    first = default_game()
+    games = sorted(load_rulesets().values(), key=lambda r: (r.name != first, r.name))
+    return [api.Game(r.name, r.version, r.min_seats, r.max_seats, list(r.bots)) for r in games]
 
 
 @post("/matches", status_code=HTTP_202_ACCEPTED, summary="Open a match (organiser)")
@@ -50,20 +55,20 @@ async def open_match(request: Request, data: api.NewMatch) -> api.MatchOpened:
     ctx = context(request)
     await (await Access.of(request)).organiser()
     try:
-        ruleset = get_ruleset(data.game)
+        ruleset = get_ruleset(data.game or default_game())
     except UnknownRuleset as error:
         raise _unprocessable(str(error)) from None
+    game = ruleset.name
     if not ruleset.min_seats <= data.seats <= ruleset.max_seats:
         raise _unprocessable(
-            f"{data.game} takes {ruleset.min_seats} to {ruleset.max_seats} seats, not {data.seats}"
+            f"{game} takes {ruleset.min_seats} to {ruleset.max_seats} seats, not {data.seats}"
         )
     if (why := ruleset.options_error(data.seats, data.options)) is not None:
         raise _unprocessable(why)
     for bot in data.bots:
         if bot.seat >= data.seats or bot.bot not in ruleset.bots:
             raise _unprocessable(
-                f"no bot {bot.bot!r} for seat {bot.seat} of {data.game}; "
-                f"bots: {', '.join(ruleset.bots)}"
+                f"no bot {bot.bot!r} for seat {bot.seat} of {game}; bots: {', '.join(ruleset.bots)}"
             )
     match_id = data.match_id or ctx.new_match_id()
     if await reads.match(ctx.pool, match_id) is not None:
@@ -71,7 +76,7 @@ async def open_match(request: Request, data: api.NewMatch) -> api.MatchOpened:
     decision_id = await ctx.submitter.submit(
         match_id,
         None,
-        CreateMatch(ruleset=data.game, seats=data.seats, options=data.options),
+        CreateMatch(ruleset=game, seats=data.seats, options=data.options),
         sender="organiser",
     )
     for bot in data.bots:
