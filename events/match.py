@@ -38,6 +38,7 @@ class MatchRecord(msgspec.Struct, kw_only=True):
     state_hash: str = ""
     over: bool = False
     last_entry_ms: int = 0
+    moved_seq: int = 0  # the last entry that changed what seats decide on (not a ruling)
 
     @property
     def open_seats(self) -> list[int]:
@@ -79,10 +80,12 @@ def apply(record: MatchRecord | None, entry: Entry[Any]) -> MatchRecord:
             record.judged.add(entry.decision_id)
         case SeatClaimed(seat=seat, player=player):
             record.holders[seat] = player
+            record.moved_seq = entry.seq
         case SeedRevealed():
             record.over = True
         case event:
             record.state = get_ruleset(record.ruleset).evolve(record.state, event)
+            record.moved_seq = entry.seq
     record.seq = entry.seq
     record.state_hash = entry.state_hash
     record.last_entry_ms = entry.recorded_at_ms

@@ -4,7 +4,7 @@ OVERSIZED = "SL-1"  # a decision is at most 64 KiB
 MALFORMED = "SL-2"  # the decision does not match any decision this game knows
 UNKNOWN_MATCH = "SL-3"  # only `match.create` may name a match that does not exist
 SEAT = "SL-4"  # the seat must exist and be held by a player
-STALE = "SL-5"  # the player decided on a view older than the match
+STALE = "SL-5"  # the player decided on a view the match has changed since
 MATCH_EXISTS = "SL-6"  # a match id is created once
 MATCH_OVER = "SL-7"  # a finished match takes no decisions
 NOT_STARTED = "SL-8"  # play starts once every seat is held
@@ -16,7 +16,7 @@ WORDS = {
     MALFORMED: "A decision must match one of the decisions this game knows.",
     UNKNOWN_MATCH: "Only `match.create` may name a match that does not exist.",
     SEAT: "A seat must exist and be held by a player.",
-    STALE: "A player must not decide on a view older than the match.",
+    STALE: "A player must not decide on a view the match has changed since.",
     MATCH_EXISTS: "A match id is created once.",
     MATCH_OVER: "A finished match takes no decisions.",
     NOT_STARTED: "Play starts once every seat is held.",

@@ -5,8 +5,10 @@ now and then (a notification may have been missed), reads the match from the rep
 tables, asks the ruleset's bot of that level (handed a state resampled for its seat, so it
 sees what the seat may see and no more), and submits with a decision_id made of match, seat
 and seq: a repeat after a restart is dropped by the rules service as already judged. It
-plays only started matches: a decision while a seat is open would be refused, and each
-refusal stays on the log.
+answers a position (the state's hash) once: a refused decision leaves the state as it was,
+and asking again would only add refusals to the log. Nor would a refusal of another seat
+make its own decision stale (the judge counts a view stale only once the match changed).
+It plays only started matches: a decision while a seat is open would be refused.
 """
 
 import asyncio
@@ -38,7 +40,7 @@ class BotsWorker:
         self.submitter = Submitter(settings)
         self.woken = asyncio.Event()
         self.named: set[str] = set()  # matches a notification named since the last look
-        self.answered: dict[tuple[str, int], int] = {}  # (match, seat) -> seq last answered
+        self.answered: dict[tuple[str, int], str] = {}  # (match, seat) -> state hash answered
         self.pool: asyncpg.Pool
 
     def _heard(self, _conn: object, _pid: int, _channel: str, payload: str) -> None:
@@ -95,7 +97,7 @@ class BotsWorker:
             level = holder.removeprefix(PREFIX)
             if not holder.startswith(PREFIX) or level not in ruleset.bots:
                 continue
-            if self.answered.get((match_id, seat), -1) >= record.seq:
+            if self.answered.get((match_id, seat)) == record.state_hash:
                 continue
             decision_id = f"{match_id}:{seat}:bot:{record.seq}"
             rng = random.Random(decision_id)
@@ -108,7 +110,7 @@ class BotsWorker:
                 decision_id=decision_id,
                 seen_seq=record.seq,
             )
-            self.answered[(match_id, seat)] = record.seq
+            self.answered[(match_id, seat)] = record.state_hash
             log.info(
                 "bot_decided",
                 match_id=match_id,

@@ -290,15 +290,17 @@ def _verdict(
         body = read = ruleset.read_text(record.state, decision.seat, body.text)
         if isinstance(read, Rejection):
             return read, None
+    seen = decision.seen_seq
+    # stale once the match changed since the entry seen: others' refusals change nothing
     if (
-        decision.seen_seq is not None
-        and decision.seen_seq != record.seq
+        seen is not None
+        and not record.moved_seq <= seen <= record.seq
         and ruleset.needs_fresh_view(body)
     ):
         stale = Rejection(
             rules.STALE,
-            f"you decided on the match as of entry {decision.seen_seq}"
-            f"; it is now at entry {record.seq}: look again",
+            f"you decided on the match as of entry {seen}; it changed at entry"
+            f" {record.moved_seq} and is now at entry {record.seq}: look again",
         )
         return stale, read
     return ruleset.decide(record.state, decision.seat, body, chance()), read

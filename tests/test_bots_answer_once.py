@@ -1,0 +1,49 @@
+"""The bots worker answers a position once: a refusal moves the seq but not the state, and
+asking again would only add refusals to the log; a changed state is answered at once."""
+
+from typing import Any
+
+import msgspec
+import pytest
+
+from events.envelope import ClaimSeat, CreateMatch
+from services.bots import worker as bots
+from services.settings import load_settings
+from tests.random_play import Table
+from tests.tiny_ruleset import Add
+
+MATCH = "answered"
+
+
+class Sent(list):
+    async def submit(self, match_id: str, seat: int | None, body: Any, **fields: Any) -> str:
+        self.append((seat, body, fields["decision_id"]))
+        return fields["decision_id"]
+
+
+async def test_a_bot_answers_each_position_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    table = Table(MATCH)
+    table.send(None, CreateMatch(ruleset="race-to-21", seats=2, seed="s"))
+    table.send(0, ClaimSeat(player="bot:greedy"))
+    table.send(1, ClaimSeat(player="ann"))
+    record = table.book.matches[MATCH]
+    shown = [record]
+
+    async def record_at(_pool: Any, match_id: str) -> Any:
+        return shown[-1]
+
+    monkeypatch.setattr(bots.replay, "record_at", record_at)
+    worker = bots.BotsWorker(load_settings())
+    worker.submitter = sent = Sent()
+    worker.pool = None  # record_at is given the match above
+    await worker.play(MATCH)
+    assert [seat for seat, *_ in sent] == [0]
+    refused = msgspec.structs.replace(record, seq=record.seq + 1)  # the same state, refused
+    shown.append(refused)
+    await worker.play(MATCH)
+    assert len(sent) == 1
+    table.send(0, sent[0][1])  # the bot's decision, accepted; then seat 1 plays
+    table.send(1, Add(amount=1))
+    shown.append(table.book.matches[MATCH])
+    await worker.play(MATCH)
+    assert [seat for seat, *_ in sent] == [0, 0] and sent[1][2] != sent[0][2]

@@ -1,0 +1,36 @@
+"""A decision taken on a view is stale only if the match changed since: a refusal of another
+seat's decision moves the seq but changes nothing anyone decides on."""
+
+from typing import Any
+
+from events import platform_rules as rules
+from events.codec import encode
+from events.envelope import ClaimSeat, CreateMatch, Ruling
+from events.match import PartitionBook
+from services.rules.judge import rule_on
+from tests.support import decision
+from tests.tiny_ruleset import Add
+
+MATCH = "fresh"
+
+
+def _judged(book: PartitionBook, seat: int | None, body: Any, seen: int | None = None) -> Ruling:
+    sent = decision(MATCH, seat, body, seen_seq=seen)
+    entries = rule_on(book, encode(sent), partition=0, offset=0, now_ms=0, fresh_seed=str)
+    return entries[0].body if entries[0].seq > 1 else entries[1].body
+
+
+def test_a_view_stays_fresh_through_others_refusals_and_goes_stale_when_the_match_moves():
+    book = PartitionBook()
+    _judged(book, None, CreateMatch(ruleset="race-to-21", seats=2))
+    _judged(book, 0, ClaimSeat(player="ann"))
+    _judged(book, 1, ClaimSeat(player="bob"))
+    seen = book.matches[MATCH].seq
+    refused = _judged(book, 1, Add(amount=1), seen)  # not seat 1's turn
+    assert not refused.accepted and refused.rule == "T-2"
+    assert book.matches[MATCH].seq == seen + 1
+    played = _judged(book, 0, Add(amount=1), seen)
+    assert played.accepted, played
+    late = _judged(book, 1, Add(amount=2), seen)
+    assert not late.accepted and late.rule == rules.STALE
+    assert f"as of entry {seen}" in late.reason
