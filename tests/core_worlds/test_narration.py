@@ -74,6 +74,17 @@ def test_a_draft_is_told_with_the_card_and_what_it_cost():
     )
 
 
+def test_a_prestige_card_s_token_is_told_going_back_without_energy():
+    arch = cid("Triumphal Arch")
+    game, me = _my_turn("prestige", energy=4)
+    game = arrange(game, central=(arch,), tokened=(arch,))
+    _, events = play(game, me, Draft(card=arch))
+    assert _told(game, events[:1])[0] == (
+        f"{NAMES[me]} drafted Triumphal Arch for 4 energy, straight into the Warzone, "
+        "and its energy token went back"
+    )
+
+
 def test_a_decision_reads_as_its_seat_asked_it():
     snub, grunt, zeus = cid("Snub Fighter"), cid("Galactic Grunts"), cid("Zeus")
     plan = Invade(world=zeus, units=(snub, grunt), colonist=grunt)

@@ -82,7 +82,7 @@ class Drafted(msgspec.Struct, frozen=True, tag="cw.drafted"):
     seat: int
     card: int
     cost: int
-    token: bool
+    token: bool  # its energy token gave +1 energy (CW-G6)
 
 
 class Deployed(msgspec.Struct, frozen=True, tag="cw.deployed"):
@@ -102,7 +102,7 @@ class Invaded(msgspec.Struct, frozen=True, tag="cw.invaded"):
     energy: int  # paid in all, the 1 to invade included
     fleet: int
     ground: int
-    token: bool
+    token: bool  # the World's energy token gave +1 energy (CW-G6)
 
 
 class InvasionFailed(msgspec.Struct, frozen=True, tag="cw.invasion_failed"):

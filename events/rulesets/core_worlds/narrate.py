@@ -135,11 +135,12 @@ def _turn_began(w: Words, g: Game, e: TurnBegan) -> str:
 def _drafted(w: Words, g: Game, e: Drafted) -> str:
     line = f"{w.who(e.seat)} drafted {w.name(e.card)} for {e.cost} energy"
     card = w.card(e.card)
-    prestige = card is not None and card.kind == "prestige"
-    if prestige:
+    if card is not None and card.kind == "prestige":
         line += ", straight into the Warzone"
     if e.token:
-        line += ", and its energy token " + ("went back" if prestige else "gave +1 energy")
+        line += ", and its energy token gave +1 energy"
+    elif e.card in g.tokened:  # a Prestige card's token gives nothing (CW-G6)
+        line += ", and its energy token went back"
     return line
 
 
