@@ -35,7 +35,14 @@ def test_a_short_invasion_is_told_with_its_numbers():
     game = arrange(game, central=(zeus,))
     _, events = play(game, me, Invade(world=zeus, units=(snub,)))
     assert _told(game, events[:1])[0] == (
-        f"{NAMES[me]}'s invasion of Zeus fell short: fleet 1 of 10, ground 0 of 8"
+        f"{NAMES[me]}'s invasion of Zeus fell short: fleet 1 of 10, ground 0 of 8; 1 energy spent"
+    )
+    march = cid("Forced March")
+    game = arrange(game, me, hand=(march,))
+    _, events = play(game, me, Invade(world=zeus, units=(snub,), tactics=(march,)))
+    assert _told(game, events[:1])[0] == (
+        f"{NAMES[me]}'s invasion of Zeus fell short: fleet 1 of 10, ground 2 of 8, "
+        "playing Forced March; 2 energy spent"
     )
 
 

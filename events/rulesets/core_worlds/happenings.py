@@ -106,10 +106,16 @@ class Invaded(msgspec.Struct, frozen=True, tag="cw.invaded"):
 
 
 class InvasionFailed(msgspec.Struct, frozen=True, tag="cw.invasion_failed"):
+    """Short: the Units stay; all else committed is spent (CW-A3.3). The defaults are what
+    logs written before that ruling mean: 1 energy, nothing discarded."""
+
     seat: int
     world: int
     fleet: int
     ground: int
+    tactics: Cards = ()  # played in it: discarded
+    discards: Cards = ()  # hand cards discarded for strength
+    energy: int = 1  # paid in all, the 1 to invade included
 
 
 class ActionUsed(msgspec.Struct, frozen=True, tag="cw.action_used"):

@@ -171,10 +171,15 @@ def _invaded(w: Words, g: Game, e: Invaded) -> str:
 def _invasion_failed(w: Words, g: Game, e: InvasionFailed) -> str:
     world = w.card(e.world)
     need = (world.fleet, world.ground) if world is not None else (0, 0)
-    return (
+    line = (
         f"{w.who(e.seat)}'s invasion of {w.name(e.world)} fell short: "
         f"fleet {e.fleet} of {need[0]}, ground {e.ground} of {need[1]}"
     )
+    if e.tactics:
+        line += f", playing {w.names(e.tactics)}"
+    if e.discards:
+        line += f", discarding {w.secret(e.seat, e.discards)}"
+    return line + f"; {e.energy} energy spent"
 
 
 def _action_used(w: Words, g: Game, e: ActionUsed) -> str:
