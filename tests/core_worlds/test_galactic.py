@@ -74,6 +74,10 @@ def test_cw_g5_1_a_galactic_deck_that_runs_out_leaves_the_zone_short():
     [drawn] = [e for e in events if isinstance(e, GalacticDrawn)]
     assert drawn.cards == decks[3] and game.galactic[3] == ()
     assert len(game.central) == 2 and game.phase == "action"
+    decks[3] = ()
+    game, events = _galactic(3, 5, decks=tuple(decks))
+    assert not any(isinstance(e, GalacticDrawn) for e in events)
+    assert game.central == () and game.galactic[4] == decks[4] and game.phase == "action"
 
 
 def test_cw_g6_a_token_gives_one_energy_on_draft_or_conquest():
