@@ -5,6 +5,7 @@ from typing import Any
 
 from events.ruleset import Accepted, Rejection
 from events.rulesets.core_worlds.as_action import judge_use_action
+from events.rulesets.core_worlds.checks import as_declared
 from events.rulesets.core_worlds.decisions import (
     Declare,
     Deploy,
@@ -49,4 +50,7 @@ def decide(game: Game, seat: int, decision: Any) -> Accepted | Rejection:
         return Rejection("CW-F1", "the game is over")
     if not 0 <= seat < game.seats:
         return Rejection("CW-S1", f"there is no seat {seat} in this {game.seats}-player game")
+    decision = as_declared(decision)
+    if isinstance(decision, Rejection):
+        return decision
     return judge(game, seat, decision)
