@@ -74,6 +74,10 @@ def test_cw_g5_1_a_galactic_deck_that_runs_out_leaves_the_zone_short():
     [drawn] = [e for e in events if isinstance(e, GalacticDrawn)]
     assert drawn.cards == decks[3] and game.galactic[3] == ()
     assert len(game.central) == 2 and game.phase == "action"
+    decks[3] = ()
+    game, events = _galactic(3, 5, decks=tuple(decks))
+    assert not any(isinstance(e, GalacticDrawn) for e in events)
+    assert game.central == () and game.galactic[4] == decks[4] and game.phase == "action"
 
 
 def test_cw_g6_a_token_gives_one_energy_on_draft_or_conquest():
@@ -89,3 +93,14 @@ def test_cw_g6_a_token_gives_one_energy_on_draft_or_conquest():
     assert invaded.token
     after, _ = play(game, me, Draft(card=cruiser))
     assert after.players[me].energy == 4 - 4 + 1 and cruiser not in after.tokened
+
+
+def test_cw_g6_a_token_on_a_prestige_card_gives_no_energy_but_goes_back():
+    game = in_action(2, "g6-prestige")
+    me = game.turn
+    arch = cid("Triumphal Arch")
+    game = arrange(game, central=(arch,), tokened=(arch,))
+    game = arrange(game, me, energy=4)
+    after, _ = play(game, me, Draft(card=arch))
+    assert after.players[me].energy == 0 and arch in after.players[me].warzone
+    assert after.tokened == ()

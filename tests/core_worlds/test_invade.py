@@ -77,6 +77,33 @@ def test_cw_a3_3_short_invasion_is_a_failure_and_hand_units_never_count():
     )
 
 
+def test_cw_a3_3_a_short_invasion_spends_its_tactics_and_paid_abilities_but_not_its_units():
+    bomber, march, measures = cid("Hercules Bomber"), cid("Forced March"), cid("Desperate Measures")
+    hand = (march, measures, *GRUNTS[:2], GRUNTS[2])
+    game, me = _ready("a33-spent", "Zeus", warzone=(bomber, SNUBS[0]), hand=hand, energy=5)
+    plan = Invade(
+        world=cid("Zeus"),
+        units=(bomber, SNUBS[0]),
+        tactics=(march, measures),
+        uses=(Use(card=bomber), Use(card=measures, times=2, discards=GRUNTS[:2])),
+    )
+    after, events = play(game, me, plan)
+    assert events[0] == InvasionFailed(
+        seat=me,
+        world=cid("Zeus"),
+        fleet=4,
+        ground=4,
+        tactics=(march, measures),
+        discards=GRUNTS[:2],
+        energy=3,
+    )
+    player = after.players[me]
+    assert (player.energy, player.action_points) == (2, 3)
+    assert player.hand == (GRUNTS[2],)
+    assert set(player.discard) >= {march, measures, *GRUNTS[:2]}
+    assert {bomber, SNUBS[0]} <= set(player.warzone) and cid("Zeus") in after.central
+
+
 def test_cw_a3_4_colonise_with_a_grunt_or_snub_used_in_the_invasion():
     rover = cid("Armoured Rover")
     game, me = _ready("a34", "Ossa Minor", warzone=(GRUNTS[0], rover, SNUBS[0]))

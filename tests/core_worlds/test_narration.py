@@ -35,7 +35,14 @@ def test_a_short_invasion_is_told_with_its_numbers():
     game = arrange(game, central=(zeus,))
     _, events = play(game, me, Invade(world=zeus, units=(snub,)))
     assert _told(game, events[:1])[0] == (
-        f"{NAMES[me]}'s invasion of Zeus fell short: fleet 1 of 10, ground 0 of 8"
+        f"{NAMES[me]}'s invasion of Zeus fell short: fleet 1 of 10, ground 0 of 8; 1 energy spent"
+    )
+    march = cid("Forced March")
+    game = arrange(game, me, hand=(march,))
+    _, events = play(game, me, Invade(world=zeus, units=(snub,), tactics=(march,)))
+    assert _told(game, events[:1])[0] == (
+        f"{NAMES[me]}'s invasion of Zeus fell short: fleet 1 of 10, ground 2 of 8, "
+        "playing Forced March; 2 energy spent"
     )
 
 
@@ -71,6 +78,17 @@ def test_a_draft_is_told_with_the_card_and_what_it_cost():
     _, events = play(game, me, Draft(card=bomber))
     assert _told(game, events[:1])[0] == (
         f"{NAMES[me]} drafted Hercules Bomber for 2 energy, and its energy token gave +1 energy"
+    )
+
+
+def test_a_prestige_card_s_token_is_told_going_back_without_energy():
+    arch = cid("Triumphal Arch")
+    game, me = _my_turn("prestige", energy=4)
+    game = arrange(game, central=(arch,), tokened=(arch,))
+    _, events = play(game, me, Draft(card=arch))
+    assert _told(game, events[:1])[0] == (
+        f"{NAMES[me]} drafted Triumphal Arch for 4 energy, straight into the Warzone, "
+        "and its energy token went back"
     )
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from events.ruleset import Accepted, Rejection
 from events.rulesets.core_worlds.as_action import judge_use_action
+from events.rulesets.core_worlds.checks import as_declared
 from events.rulesets.core_worlds.decisions import (
     Declare,
     Deploy,
@@ -56,6 +57,9 @@ def decide(game: Game, seat: int, decision: Any, chance: random.Random) -> Accep
         return Rejection("CW-F1", "the game is over")
     if not 0 <= seat < game.seats:
         return Rejection("CW-S1", f"there is no seat {seat} in this {game.seats}-player game")
+    decision = as_declared(decision)
+    if isinstance(decision, Rejection):
+        return decision
     if shuffling is not None:
         return shuffling(game, seat, decision, chance)
     return judge(game, seat, decision)

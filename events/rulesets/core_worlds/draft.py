@@ -20,5 +20,5 @@ def judge_draft(game: Game, seat: int, decision: Draft) -> Accepted | Rejection:
         return Rejection(
             "CW-A1", f"drafting {card.name} costs {card.draft} energy; you have {energy}"
         )
-    token = decision.card in game.tokened  # CW-G6
+    token = decision.card in game.tokened and (card.is_unit or card.is_tactic)  # CW-G6
     return Accepted("CW-A1", [Drafted(seat=seat, card=decision.card, cost=card.draft, token=token)])

@@ -220,7 +220,14 @@ def _invaded(g: Game, e: Invaded) -> Game:
 
 def _invasion_failed(g: Game, e: InvasionFailed) -> Game:
     p = g.players[e.seat]
-    p = replace(p, energy=p.energy - 1, action_points=p.action_points - 1)
+    spent = e.tactics + e.discards
+    p = replace(
+        p,
+        hand=without(p.hand, spent),
+        discard=p.discard + spent,
+        energy=p.energy - e.energy,
+        action_points=p.action_points - 1,
+    )
     return with_player(replace(g, turn_done=True), e.seat, p)
 
 

@@ -81,7 +81,7 @@ class Drafted(msgspec.Struct, frozen=True, tag="cw.drafted"):
     seat: int
     card: int
     cost: int
-    token: bool
+    token: bool  # its energy token gave +1 energy (CW-G6)
 
 
 class Deployed(msgspec.Struct, frozen=True, tag="cw.deployed"):
@@ -101,14 +101,20 @@ class Invaded(msgspec.Struct, frozen=True, tag="cw.invaded"):
     energy: int  # paid in all, the 1 to invade included
     fleet: int
     ground: int
-    token: bool
+    token: bool  # the World's energy token gave +1 energy (CW-G6)
 
 
 class InvasionFailed(msgspec.Struct, frozen=True, tag="cw.invasion_failed"):
+    """Short: the Units stay; all else committed is spent (CW-A3.3). The defaults are what
+    logs written before that ruling mean: 1 energy, nothing discarded."""
+
     seat: int
     world: int
     fleet: int
     ground: int
+    tactics: Cards = ()  # played in it: discarded
+    discards: Cards = ()  # hand cards discarded for strength
+    energy: int = 1  # paid in all, the 1 to invade included
 
 
 class ActionUsed(msgspec.Struct, frozen=True, tag="cw.action_used"):

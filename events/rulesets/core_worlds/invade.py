@@ -139,7 +139,13 @@ def judge_invade(game: Game, seat: int, decision: Invade) -> Accepted | Rejectio
             "CW-A3.3",
             [
                 InvasionFailed(
-                    seat=seat, world=decision.world, fleet=force.fleet, ground=force.ground
+                    seat=seat,
+                    world=decision.world,
+                    fleet=force.fleet,
+                    ground=force.ground,
+                    tactics=decision.tactics,
+                    discards=force.discards,
+                    energy=force.energy,
                 )
             ],
         )

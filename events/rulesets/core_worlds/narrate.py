@@ -135,11 +135,12 @@ def _turn_began(w: Words, g: Game, e: TurnBegan) -> str:
 def _drafted(w: Words, g: Game, e: Drafted) -> str:
     line = f"{w.who(e.seat)} drafted {w.name(e.card)} for {e.cost} energy"
     card = w.card(e.card)
-    prestige = card is not None and card.kind == "prestige"
-    if prestige:
+    if card is not None and card.kind == "prestige":
         line += ", straight into the Warzone"
     if e.token:
-        line += ", and its energy token " + ("went back" if prestige else "gave +1 energy")
+        line += ", and its energy token gave +1 energy"
+    elif e.card in g.tokened:  # a Prestige card's token gives nothing (CW-G6)
+        line += ", and its energy token went back"
     return line
 
 
@@ -170,10 +171,15 @@ def _invaded(w: Words, g: Game, e: Invaded) -> str:
 def _invasion_failed(w: Words, g: Game, e: InvasionFailed) -> str:
     world = w.card(e.world)
     need = (world.fleet, world.ground) if world is not None else (0, 0)
-    return (
+    line = (
         f"{w.who(e.seat)}'s invasion of {w.name(e.world)} fell short: "
         f"fleet {e.fleet} of {need[0]}, ground {e.ground} of {need[1]}"
     )
+    if e.tactics:
+        line += f", playing {w.names(e.tactics)}"
+    if e.discards:
+        line += f", discarding {w.secret(e.seat, e.discards)}"
+    return line + f"; {e.energy} energy spent"
 
 
 def _action_used(w: Words, g: Game, e: ActionUsed) -> str:
