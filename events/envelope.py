@@ -62,6 +62,7 @@ class MatchCreated(msgspec.Struct, frozen=True, tag="match.created"):
     options: dict[str, Any]
     seed_commitment: str  # sha256 of the seed, public from the start
     seed: str  # secret until `SeedRevealed`; only the rules service and full replays read it
+    content_digest: str = ""  # `Ruleset.content_digest` of the options: the data it was played with
 
 
 class SeatClaimed(msgspec.Struct, frozen=True, tag="match.seat_claimed"):

@@ -61,10 +61,28 @@ def record_from_bytes(record_data: bytes, state_data: bytes) -> MatchRecord:
     return record
 
 
+class ContentChanged(RuntimeError):
+    """The data a match was played with (its card set) is not what this install reads."""
+
+
+def _check_content(created: MatchCreated) -> None:
+    """Fail closed: a match folded with other card data than it was judged with would show,
+    and judge, another game."""
+    if not created.content_digest:
+        return
+    now = get_ruleset(created.ruleset).content_digest(created.options)
+    if now != created.content_digest:
+        raise ContentChanged(
+            f"{created.ruleset} options {created.options} read data with digest {now[:16]}…;"
+            f" the match was played with {created.content_digest[:16]}…: restore that card set"
+        )
+
+
 def apply(record: MatchRecord | None, entry: Entry[Any]) -> MatchRecord:
     """Apply one entry. Game events go to the ruleset's `evolve`; the rest is bookkeeping."""
     match entry.body:
         case MatchCreated() as created:
+            _check_content(created)
             record = MatchRecord(
                 match_id=entry.match_id,
                 ruleset=created.ruleset,

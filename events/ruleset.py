@@ -196,6 +196,11 @@ class Ruleset(ABC):
         cards lists none."""
         return []
 
+    def content_digest(self, options: dict[str, Any]) -> str:
+        """A digest of the data these options make the game read (its card set), which a match
+        pins at its start and every fold checks; "" for a game that reads none."""
+        return ""
+
     def options_error(self, seats: int, options: dict[str, Any]) -> str | None:
         """Why these match options cannot start a game, or None."""
         return None

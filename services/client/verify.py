@@ -17,7 +17,7 @@ import msgspec
 from events import platform_rules as rules
 from events.codec import encode
 from events.envelope import DeadLetter, Decision, Entry, MatchCreated, Ruling
-from events.match import PartitionBook
+from events.match import ContentChanged, PartitionBook
 from events.ruleset import UnknownRuleset, get_ruleset
 from projections import replay
 from services.client.http import ClientError
@@ -183,12 +183,16 @@ def run(match_id: str) -> int:
     counter = Counter(entries[-1].seq)
     try:
         found = verify(entries, counter)
+    except ContentChanged as error:
+        raise ClientError(f"match {match_id} cannot be re-judged here: {error}") from None
     finally:
         counter.close()
     if found is None:
+        pinned = entries[0].body.content_digest
+        data = f" and the data pinned at its start (sha256 {pinned[:16]}…)" if pinned else ""
         print(
             f"OK: match {match_id}, {len(entries)} entries re-judged with "
-            f"{entries[0].ruleset} {entries[0].ruleset_version}, every one the same"
+            f"{entries[0].ruleset} version {entries[0].ruleset_version}{data}, every one the same"
         )
         return 0
     print(f"DIFFERS: entry {found.seq} of match {match_id} {found.what}")

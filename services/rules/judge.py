@@ -245,6 +245,7 @@ def _create(
             options=create.options,
             seed_commitment=hashlib.sha256(seed.encode()).hexdigest(),
             seed=seed,
+            content_digest=ruleset.content_digest(create.options),
         ),
         ruleset,
     )

@@ -9,14 +9,17 @@ from functools import reduce
 
 import pytest
 
+from events.match import ContentChanged, MatchRecord, apply
 from events.rulesets.core_worlds.cardset import ABILITY_KINDS
 from events.rulesets.core_worlds.loader import (
     CARD_SETS_ENV,
     PROVISIONAL_FILE,
     CardSetError,
+    digest,
     load,
     parse,
 )
+from tests.random_play import random_match
 
 from .scenario import CARDS, RULES, cid
 
@@ -172,3 +175,32 @@ def test_unreadable_or_invalid_files_are_refused(tmp_path, monkeypatch):
     (tmp_path / "bad.toml").write_text("name = ")
     assert "is not valid TOML" in RULES.options_error(2, {"card_set": "bad.toml"})
     assert "no option 'colour'" in RULES.options_error(2, {"colour": "red"})
+
+
+def test_a_match_pins_its_card_set_and_refuses_to_fold_once_it_changed(tmp_path, monkeypatch):
+    monkeypatch.setenv(CARD_SETS_ENV, str(tmp_path))
+    pinned = tmp_path / "pinned.toml"
+    pinned.write_text(PROVISIONAL_FILE.read_text())
+    entries = random_match("core-worlds", 2, "pin", {"card_set": "pinned.toml"})[:40]
+    created = entries[0].body
+    assert created.content_digest == digest("pinned.toml") != ""
+    pinned.write_text(PROVISIONAL_FILE.read_text() + "\n# a comment changes nothing\n")
+    _reloaded()
+    assert _fold(entries).seq == entries[-1].seq
+    pinned.write_text(PROVISIONAL_FILE.read_text().replace('name = "Zeus"', 'name = "Jupiter"'))
+    _reloaded()
+    with pytest.raises(ContentChanged, match="restore that card set"):
+        _fold(entries)
+
+
+def _reloaded() -> None:
+    """As a restarted process would read the card-set folder."""
+    load.cache_clear()
+    digest.cache_clear()
+
+
+def _fold(entries: list) -> MatchRecord:
+    record = None
+    for entry in entries:
+        record = apply(record, entry)
+    return record

@@ -26,7 +26,7 @@ from events.rulesets.core_worlds.facts import facts
 from events.rulesets.core_worlds.game_setup import setup
 from events.rulesets.core_worlds.happenings import EVENTS
 from events.rulesets.core_worlds.legal import legal
-from events.rulesets.core_worlds.loader import PROVISIONAL, CardSetError, load
+from events.rulesets.core_worlds.loader import PROVISIONAL, CardSetError, digest, load
 from events.rulesets.core_worlds.lookup import card_infos
 from events.rulesets.core_worlds.narrate import narrate
 from events.rulesets.core_worlds.react import react
@@ -108,6 +108,9 @@ class CoreWorlds(Ruleset):
 
     def cards(self, options: dict[str, Any]) -> list[CardInfo]:
         return card_infos(load(options.get("card_set", PROVISIONAL)))
+
+    def content_digest(self, options: dict[str, Any]) -> str:
+        return digest(options.get("card_set", PROVISIONAL))
 
     def options_error(self, seats: int, options: dict[str, Any]) -> str | None:
         for key, value in options.items():

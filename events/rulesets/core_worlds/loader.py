@@ -1,11 +1,14 @@
 """Reading a card-set file: every field checked, every refusal naming the card and the field."""
 
+import hashlib
 import os
 import re
 import tomllib
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from events.rulesets.core_worlds.cardset import (
     ABILITY_KINDS,
@@ -19,6 +22,7 @@ from events.rulesets.core_worlds.cardset import (
     Sector,
 )
 
+_CANONICAL = msgspec.msgpack.Encoder(order="deterministic")
 PROVISIONAL = "provisional"
 PROVISIONAL_FILE = Path(__file__).parent / "cards" / "provisional.toml"
 STARTING_DECK = 16  # per faction, Hero included (CW-S3)
@@ -97,6 +101,14 @@ def _path(key: str) -> Path:
             f"card set {key!r}: this server has no card-set folder (${CARD_SETS_ENV})"
         )
     return Path(folder) / key
+
+
+@cache
+def digest(key: str = PROVISIONAL) -> str:
+    """The sha256 of the card set as loaded (not of its file's layout): what a match pins."""
+    return hashlib.sha256(
+        _CANONICAL.encode(msgspec.to_builtins(load(key), str_keys=True))
+    ).hexdigest()
 
 
 @cache
