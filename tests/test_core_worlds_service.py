@@ -12,18 +12,27 @@ from tests.workload import finished
 
 
 def _decisions_behind(entries: list) -> list[Decision]:
-    """The log answers 'what was asked': each ruling holds the decision as sent."""
+    """The log answers 'what was asked': each ruling holds the decision as sent, but for a
+    new match's seed, which only `match.created` holds."""
+    created = entries[0].body
     return [
         Decision(
             decision_id=e.decision_id,
             match_id=e.match_id,
             seat=e.body.seat,
-            body=e.body.asked,
+            body=_with_seed(e.body.asked, created.seed),
             sender=e.body.sender,
         )
         for e in entries
         if isinstance(e.body, Ruling)
     ]
+
+
+def _with_seed(asked: msgspec.Raw, seed: str) -> msgspec.Raw:
+    body = msgspec.json.decode(asked)
+    if body["type"] != "match.create":
+        return asked
+    return msgspec.Raw(msgspec.json.encode({**body, "seed": seed}))
 
 
 def _comparable(entry) -> tuple:
