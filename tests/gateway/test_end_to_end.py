@@ -10,10 +10,11 @@ import asyncpg
 import httpx
 import pytest
 
-from events.ruleset import get_ruleset
+from events.ruleset import default_game, get_ruleset
 from events.rulesets.core_worlds.bots import greedy_bot
 from events.rulesets.core_worlds.text import render
 from projections import replay
+from services.stack import open_demo_match
 from tests.stack import Stack
 
 
@@ -128,3 +129,13 @@ async def test_a_bot_waits_for_the_open_seats_then_plays(stack: Stack) -> None:
         await http.post(f"/matches/{match_id}/join", json={"seat": 1, "player": "late"})
         played = await _until(lambda: row_when(lambda r: r["to_act"] == [1]))
         assert played["status"] == "in_progress" and played["round"] > 0
+
+
+async def test_the_demo_match_is_announced_once_a_join_finds_it(stack: Stack) -> None:
+    """`make run` tells a newcomer the join command only when joining works."""
+    told = await asyncio.to_thread(open_demo_match, stack.gateway, stack.organiser_token)
+    match_id = re.search(r"match join (\S+) --seat 0", told)[1]
+    assert f"A {default_game()} match is open: seat 0 is yours, seats 1 and 2 are greedy" in told
+    async with httpx.AsyncClient(base_url=stack.gateway, timeout=10) as http:
+        joined = await http.post(f"/matches/{match_id}/join", json={"seat": 0, "player": "you"})
+    assert joined.status_code == 202, joined.text
