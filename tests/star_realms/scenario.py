@@ -88,10 +88,10 @@ def named(game: Game, name: str, cards: Sequence[int] | None = None, copy: int =
 
 
 def _everywhere(game: Game) -> list[int]:
-    found = [*game.row, *game.turn.ships, *game.trade_deck]
+    found = [*game.row, *game.turn.ships]
     for p in game.players:
         found += [*p.hand, *p.deck, *p.discard, *p.bases]
-    return found
+    return [*found, *game.trade_deck]
 
 
 def names(game: Game, cards: Sequence[int]) -> list[str]:

@@ -148,7 +148,7 @@ def _choice(game: Game, seat: int, verb: str, rest: str, text: str) -> Choose | 
         raise Unreadable(f"choose {words[0]} or {words[1]}")
     if normal(text) in NOTHING or normal(rest) in NOTHING:
         return Select()
-    if normal(rest) in ("explorer", "an explorer"):
+    if normal(rest) in ("explorer", "an explorer") and effect.kind == "acquire_free_ship_to_top":
         return Select(explorer=True)
     player, cards = game.players[seat], game.cards
     chosen: list[int] = []
