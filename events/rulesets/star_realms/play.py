@@ -16,11 +16,9 @@ def play_card(batch: Batch, seat: int, card: int) -> None:
     batch.emit(Played(seat=seat, card=card))
     if not game.cards.card(card).is_ship:
         return  # a base's primary waits for its owner (SR-P2)
-    bonus = sum(
-        game.cards.card(b).static_amount("ships_get_combat") for b in game.players[seat].bases
-    )
-    if bonus:
-        batch.emit(Gained(seat=seat, card=card, combat=bonus))  # SR-E16
+    for base in game.players[seat].bases:  # SR-E16
+        if bonus := game.cards.card(base).static_amount("ships_get_combat"):
+            batch.emit(Gained(seat=seat, card=base, combat=bonus))
     batch.emit(AbilityUsed(seat=seat, card=card, slot="primary"))
     resolve(batch, seat, card, game.cards.card(card).primary)  # SR-P1
 
