@@ -22,7 +22,7 @@ from events.rulesets.star_realms.text import zones
 from events.rulesets.star_realms.text.help import help_text
 from events.rulesets.star_realms.text.naming import TextError, Unreadable, card, normal, suggest
 
-HELP = {"help", "?", "commands"}
+HELP = {"help", "commands"}
 NOTHING = {"nothing", "none", "no", "skip"}
 ENDING = {"end", "end turn", "done", "pass"}
 _SEPARATOR = re.compile(r",|\band\b", re.IGNORECASE | re.ASCII)
