@@ -18,6 +18,7 @@ from tests.random_play import random_match
 
 RULESETS = load_rulesets()
 VARIANTS = {"core-worlds": [{"sector0_draft": True}]}  # options that bring out more event types
+MATCHES = {"star-realms": 5}  # random matches per setting, where one brings out too few types
 
 Example = tuple[Any, Any, list[str]]  # the state before, the event or decision, the seats' names
 
@@ -33,9 +34,10 @@ def _shape(line: str, names: list[str]) -> str:
 def _matches(game: str) -> list[list[Entry[Any]]]:
     ruleset = RULESETS[game]
     return [
-        random_match(game, seats, f"told-{seats}", options)
+        random_match(game, seats, f"told-{seats}" + (f"-{n}" if n else ""), options)
         for seats in range(ruleset.min_seats, ruleset.max_seats + 1)
         for options in ({}, *VARIANTS.get(game, ()))
+        for n in range(MATCHES.get(game, 1))
     ]
 
 

@@ -1,3 +1,3 @@
 """The games this server ships. Importing this package registers them."""
 
-from events.rulesets import core_worlds  # noqa: F401  registers Core Worlds
+from events.rulesets import core_worlds, star_realms  # noqa: F401  registers the games

@@ -10,10 +10,18 @@ from tests.bench import (
     bench_gateway,
     bench_projections,
     bench_rules,
+    bench_star_realms,
 )
 
 if __name__ == "__main__":  # not in the floor's spawned processes, which import this module
-    for bench in (bench_rules, bench_projections, bench_floor, bench_gateway, bench_core_worlds):
+    for bench in (
+        bench_rules,
+        bench_projections,
+        bench_floor,
+        bench_gateway,
+        bench_core_worlds,
+        bench_star_realms,
+    ):
         print(f"== {bench.__name__.rpartition('.')[2]}", flush=True)
         bench.main()
         print(flush=True)

@@ -1,0 +1,119 @@
+"""Star Realms: the base set behind the platform's interface (rules reference: SR-* rule IDs)."""
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from events.ruleset import (
+    Accepted,
+    CardInfo,
+    Description,
+    Fact,
+    Rejection,
+    Ruleset,
+    Standing,
+    Waiting,
+    register,
+)
+from events.rulesets.star_realms import text as text_form
+from events.rulesets.star_realms.bots import BOTS
+from events.rulesets.star_realms.decide import decide
+from events.rulesets.star_realms.decisions import DECISIONS
+from events.rulesets.star_realms.describe import describe
+from events.rulesets.star_realms.evolve import evolve
+from events.rulesets.star_realms.facts import facts
+from events.rulesets.star_realms.game_setup import setup
+from events.rulesets.star_realms.happenings import EVENTS
+from events.rulesets.star_realms.legal import legal
+from events.rulesets.star_realms.loader import BASE_SET, load
+from events.rulesets.star_realms.lookup import card_infos
+from events.rulesets.star_realms.narrate import narrate
+from events.rulesets.star_realms.react import react
+from events.rulesets.star_realms.resample import resample
+from events.rulesets.star_realms.rules_text import rule_text
+from events.rulesets.star_realms.state import Game
+from events.rulesets.star_realms.view import SeatView, view
+
+
+class StarRealms(Ruleset):
+    name = "star-realms"
+    version = "1"
+    min_seats = 2
+    max_seats = 2
+    decision_types = DECISIONS
+    event_types = EVENTS
+    state_type = Game
+    bots = BOTS
+    view_type = SeatView
+
+    def initial(self, seats: int, options: dict[str, Any], chance: random.Random) -> list[Any]:
+        return setup(load(BASE_SET), chance)
+
+    def decide(
+        self, state: Game, seat: int, decision: Any, chance: random.Random
+    ) -> Accepted | Rejection:
+        return decide(state, seat, decision, chance)
+
+    def evolve(self, state: Game | None, event: Any) -> Game:
+        return evolve(state, event)
+
+    def react(self, state: Game, chance: random.Random) -> list[Any]:
+        return react(state, chance)
+
+    def view(self, state: Game, seat: int | None) -> SeatView:
+        return view(state, seat)
+
+    def resample(self, state: Game, seat: int, rng: random.Random) -> Game:
+        return resample(state, seat, rng)
+
+    def legal(self, state: Game, seat: int) -> list[Any]:
+        return legal(state, seat)
+
+    def waiting(self, state: Game) -> Waiting:
+        """Only the seat in turn ever decides (SR-T5)."""
+        return Waiting() if state.over else Waiting(must=(state.active,))
+
+    def standing(self, state: Game) -> Standing:
+        return Standing(
+            round=state.round,
+            phase="over" if state.over else ("choice" if state.turn.pending else "main"),
+            scores=tuple(p.authority for p in state.players),
+            winners=() if state.winner is None else (state.winner,),
+        )
+
+    def is_over(self, state: Game) -> bool:
+        return state.over
+
+    def facts(self, state: Game, event: Any) -> list[Fact]:
+        return facts(state, event)
+
+    def describe(self, view: SeatView, players: Sequence[str] = ()) -> Description:
+        return describe(view, players)
+
+    def narrate(
+        self, before: Game | None, event: Any, seat: int | None, players: Sequence[str]
+    ) -> str:
+        return narrate(before, event, seat, players)
+
+    def rule_text(self, rule: str) -> str:
+        return rule_text(rule)
+
+    def cards(self, options: dict[str, Any]) -> list[CardInfo]:
+        return card_infos(load(BASE_SET))
+
+    def options_error(self, seats: int, options: dict[str, Any]) -> str | None:
+        if options:
+            return f"star-realms takes no options, not {sorted(options)[0]!r}"
+        return None
+
+    def read_text(self, state: Game, seat: int, text: str) -> Any | Rejection:
+        read = text_form.parse(state, seat, text)
+        if isinstance(read, text_form.TextError):
+            return Rejection("SL-2", read.message)
+        return read
+
+    def text_help(self, state: Game, seat: int) -> str:
+        return text_form.help_text(state, seat)
+
+
+STAR_REALMS = register(StarRealms())

@@ -1,0 +1,50 @@
+"""Acquiring cards: from the Trade Row or the Explorer pile, for Trade or free (SR-A)."""
+
+from events.ruleset import Accepted, Rejection
+from events.rulesets.star_realms.batch import Batch
+from events.rulesets.star_realms.decisions import Buy, BuyExplorer
+from events.rulesets.star_realms.happenings import Acquired, RowFilled
+from events.rulesets.star_realms.state import Game
+
+
+def acquire(batch: Batch, seat: int, card: int, cost: int, top: bool) -> None:
+    """The card to the discard pile or, where allowed, the top of the draw pile; the Trade
+    Row refilled at once (SR-A2, SR-A3, SR-E7)."""
+    game = batch.game
+    ship = game.cards.card(card).is_ship
+    marker = game.turn.next_ship_to_top and ship
+    slot = game.row.index(card) if card in game.row else None
+    batch.emit(Acquired(seat=seat, card=card, cost=cost, top=top, marker_used=marker))
+    if slot is not None and batch.game.trade_deck:
+        batch.emit(RowFilled(slot=slot, card=batch.game.trade_deck[0]))
+
+
+def may_top(game: Game, card: int) -> bool:
+    return game.turn.next_ship_to_top and game.cards.card(card).is_ship
+
+
+def judge_buy(game: Game, seat: int, decision: Buy, batch: Batch) -> Accepted | Rejection:
+    card = decision.card
+    if card not in game.row:
+        return Rejection("SR-A3", "that card is not in the Trade Row")
+    cost = game.cards.card(card).cost or 0
+    return _pay(game, seat, card, cost, decision.top, batch)
+
+
+def judge_buy_explorer(
+    game: Game, seat: int, decision: BuyExplorer, batch: Batch
+) -> Accepted | Rejection:
+    card = game.cards.explorer_base + game.explorers  # the pile never runs out (SR-A4)
+    return _pay(game, seat, card, game.cards.explorer.cost or 0, decision.top, batch)
+
+
+def _pay(
+    game: Game, seat: int, card: int, cost: int, top: bool, batch: Batch
+) -> Accepted | Rejection:
+    name = game.cards.card(card).name
+    if cost > game.turn.trade:
+        return Rejection("SR-A1", f"{name} costs {cost} Trade; you have {game.turn.trade}")
+    if top and not may_top(game, card):
+        return Rejection("SR-E7", "only the next ship after a top-deck ability may go on top")
+    acquire(batch, seat, card, cost, top)
+    return Accepted("SR-A1", batch.events)

@@ -1,0 +1,110 @@
+"""A seat's view laid out for any renderer: the table (Trade Row, pools, scrap heap), the
+seat's hand, and each player's Authority, bases, ships in play and discard pile."""
+
+from collections.abc import Sequence
+
+from events.ruleset import CardFace, CardList, Description, Field, Section
+from events.rulesets.star_realms import card_text
+from events.rulesets.star_realms.card_text import effect_text
+from events.rulesets.star_realms.cardset import Effect
+from events.rulesets.star_realms.loader import BASE_SET, load
+from events.rulesets.star_realms.view import PlayerView, SeatView
+from events.rulesets.star_realms.words import count
+
+
+class _Layout:
+    def __init__(self, view: SeatView, players: Sequence[str]) -> None:
+        self.view, self.players = view, players
+        self.cards = load(BASE_SET)
+
+    def who(self, seat: int) -> str:
+        named = seat < len(self.players) and self.players[seat]
+        return self.players[seat] if named else f"seat {seat}"
+
+    def faces(
+        self, label: str, ids: Sequence[int], notes: dict[int, str] | None = None
+    ) -> CardList:
+        notes = notes or {}
+        return CardList(
+            label,
+            tuple(
+                CardFace(
+                    id=c,
+                    name=self.cards.card(c).name,
+                    kind=card_text.kind(self.cards.card(c)),
+                    numbers=card_text.numbers(self.cards.card(c)),
+                    note=notes.get(c, ""),
+                )
+                for c in ids
+            ),
+        )
+
+    def table(self) -> Section:
+        view = self.view
+        fields = [Field("Turn", f"{view.round}, {self.who(view.active)}'s")]
+        if view.winner is None:
+            fields += [Field("Trade", str(view.trade)), Field("Combat", str(view.combat))]
+            if view.next_ship_to_top:
+                fields.append(Field("Next ship", "may go on top of the draw pile"))
+        fields += [
+            Field("Trade Deck", count(view.trade_deck_size)),
+            Field("Explorers", "2 Trade each, never run out"),
+        ]
+        if view.pending is not None:
+            p = view.pending
+            source = self.cards.card(p.card).name if p.card >= 0 else "Owed discards"
+            asks = " or ".join(p.options) if p.options else effect_text_of(p.kind, p.amount)
+            fields.append(Field("Waiting for a choice", f"{source}: {asks}"))
+        piles = [self.faces("Trade Row", view.row)]
+        if view.scrap_heap:
+            piles.append(self.faces("Scrap heap", view.scrap_heap))
+        return Section("The table", tuple(fields), tuple(piles))
+
+    def own(self, seat: int) -> Section:
+        return Section(f"Your hand ({self.who(seat)})", cards=(self.faces("Hand", self.view.hand),))
+
+    def player(self, p: PlayerView) -> Section:
+        view = self.view
+        fields = [
+            Field("Authority", str(p.authority)),
+            Field("Hand", count(p.hand_size)),
+            Field("Draw pile", count(p.deck_size)),
+        ]
+        if p.owed:
+            fields.append(Field("Owes", count(p.owed, "discard")))
+        used = {}
+        for card, slot in view.used:
+            used[card] = f"{used[card]}, {slot} used" if card in used else f"{slot} used"
+        for needle, ship in view.copies:
+            used[needle] = f"copies {self.cards.card(ship).name}; {used.get(needle, '')}".rstrip(
+                "; "
+            )
+        piles = [self.faces("Bases", p.bases, used)]
+        if p.seat == view.active:
+            piles.append(self.faces("Ships in play", view.ships, used))
+        piles.append(self.faces("Discard pile", p.discard))
+        mine = " (you)" if p.seat == view.seat else ""
+        return Section(f"{self.who(p.seat)}{mine}", tuple(fields), tuple(piles))
+
+    def end(self) -> Section:
+        winner = self.view.winner
+        assert winner is not None
+        return Section("The end", (Field("Winner", self.who(winner)),))
+
+
+def effect_text_of(kind: str, amount: int) -> str:
+    return effect_text(Effect(kind, amount))
+
+
+def describe(view: SeatView, players: Sequence[str]) -> Description:
+    layout = _Layout(view, players)
+    sections = [layout.table()]
+    if view.seat is not None:
+        sections.append(layout.own(view.seat))
+    sections += [layout.player(p) for p in view.players]
+    if view.winner is not None:
+        sections.append(layout.end())
+    to_act = () if view.winner is not None else (view.active,)
+    return Description(
+        title=f"Star Realms, turn {view.round}", sections=tuple(sections), to_act=to_act
+    )

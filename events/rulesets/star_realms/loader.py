@@ -1,0 +1,184 @@
+"""Reading the card-set file: every field checked, every ability parsed from the card list's
+notation, every refusal naming the card and the field."""
+
+import re
+import tomllib
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from events.rulesets.star_realms.cardset import (
+    AMOUNT,
+    DECKS,
+    FACTIONS,
+    PLAIN,
+    SLOTS,
+    STARTER_DECK,
+    STATIC,
+    TYPES,
+    UPTO,
+    Card,
+    CardSet,
+    Effect,
+)
+
+BASE_SET = "base"
+BASE_SET_FILE = Path(__file__).parent / "cards" / "base_set.toml"
+SEATS = 2
+_CARD_FIELDS = {"name", "deck", "faction", "type", "cost", "defense", "copies", "abilities"}
+_SLOT = re.compile(r"^(primary|scrap|static|ally\((\w+)\))$")
+_IF_BASES = re.compile(r"^if_bases\((\d+)\) (.+)$")
+_CHOOSE = re.compile(r"^choose_one\((.+) or (.+)\)$")
+
+
+class CardSetError(ValueError):
+    """A card-set file the rules cannot use."""
+
+
+@cache
+def load(key: str = BASE_SET) -> CardSet:
+    if key != BASE_SET:
+        raise CardSetError(f"card set {key!r}: star-realms ships the base set only ('{BASE_SET}')")
+    try:
+        data = tomllib.loads(BASE_SET_FILE.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as error:
+        raise CardSetError(f"card set {key!r} is not valid TOML: {error}") from None
+    return parse(data, key)
+
+
+def parse(data: dict[str, Any], key: str) -> CardSet:
+    unknown = set(data) - {"name", "card"}
+    if unknown:
+        raise CardSetError(f"card set: unknown top-level field {sorted(unknown)[0]!r}")
+    tables = data.get("card")
+    if not isinstance(tables, list) or not tables:
+        raise CardSetError("card set: needs [[card]] tables")
+    kinds = [_card(i, t) for i, t in enumerate(tables)]
+    names = [k.name for k in kinds]
+    if len(set(names)) != len(names):
+        twice = next(n for n in names if names.count(n) > 1)
+        raise CardSetError(f"card {twice!r}: field 'name' is used by two cards")
+    explorers = [k for k in kinds if k.deck == "explorer"]
+    if len(explorers) != 1:
+        raise CardSetError("card set: needs exactly one card of deck 'explorer'")
+    physical: list[Card] = [k for k in kinds if k.deck == "trade" for _ in range(k.copies)]
+    trade_deck = tuple(range(len(physical)))
+    starting = []
+    for _seat in range(SEATS):
+        first = len(physical)
+        for name, count in STARTER_DECK:
+            card = next((k for k in kinds if k.name == name and k.deck == "starter"), None)
+            if card is None or card.copies != count * SEATS:
+                raise CardSetError(f"card set: needs {count * SEATS} {name}s in deck 'starter'")
+            physical += [card] * count
+        starting.append(tuple(range(first, len(physical))))
+    return CardSet(
+        key=key,
+        name=str(data.get("name", key)),
+        kinds=tuple(kinds),
+        cards=tuple(physical),
+        trade_deck=trade_deck,
+        starting=tuple(starting),
+        explorer=explorers[0],
+    )
+
+
+def _card(index: int, table: Any) -> Card:
+    if not isinstance(table, dict) or not isinstance(table.get("name"), str) or not table["name"]:
+        raise CardSetError(f"card #{index + 1}: needs a table with a non-empty 'name'")
+    where = f"card {table['name']!r}"
+    unknown = sorted(set(table) - _CARD_FIELDS)
+    if unknown:
+        raise CardSetError(f"{where}: unknown field {unknown[0]!r}")
+    deck = _choice(where, table, "deck", DECKS)
+    kind = _choice(where, table, "type", TYPES)
+    faction = table.get("faction", "")
+    if faction and faction not in FACTIONS.values():
+        raise CardSetError(
+            f"{where}: field 'faction' must be one of {', '.join(FACTIONS.values())}"
+        )
+    if deck == "trade" and not faction:
+        raise CardSetError(f"{where}: a Trade Deck card needs a faction")
+    cost = table.get("cost")
+    if cost is not None and (isinstance(cost, bool) or not isinstance(cost, int) or cost < 0):
+        raise CardSetError(f"{where}: field 'cost' must be a whole number of at least 0")
+    if (cost is None) != (deck == "starter"):
+        raise CardSetError(f"{where}: every card but the starting ones has a 'cost'")
+    defense = _int(where, table, "defense", 0)
+    if (defense > 0) != (kind != "ship"):
+        raise CardSetError(f"{where}: field 'defense' is for bases and outposts, and they need it")
+    copies = _int(where, table, "copies", 1)
+    text = table.get("abilities", "")
+    if not isinstance(text, str):
+        raise CardSetError(f"{where}: field 'abilities' must be a string")
+    slots: dict[str, Any] = {}
+    for clause in filter(None, (c.strip() for c in text.split(";"))):
+        head, colon, body = clause.partition(": ")
+        found = _SLOT.match(head)
+        if not colon or not found:
+            raise CardSetError(f"{where}: {clause!r} must start with a slot ({', '.join(SLOTS)})")
+        slot = head.split("(")[0]
+        if slot in slots:
+            raise CardSetError(f"{where}: two {slot} clauses")
+        if found.group(2) is not None:
+            if FACTIONS.get(found.group(2)) is None:
+                raise CardSetError(f"{where}: ally({found.group(2)}) names no faction")
+            slots["ally_faction"] = FACTIONS[found.group(2)]
+        effects = tuple(_effect(where, e.strip()) for e in _split(body))
+        statics = [e.kind in STATIC for e in effects]
+        if any(statics) != (slot == "static") or (slot == "static" and not all(statics)):
+            raise CardSetError(f"{where}: {clause!r}: static effects go in a static clause alone")
+        slots[slot] = effects
+    return Card(
+        name=table["name"],
+        deck=deck,
+        type=kind,
+        faction=faction,
+        cost=cost,
+        defense=defense,
+        copies=copies,
+        text=text,
+        **slots,
+    )
+
+
+def _split(body: str) -> list[str]:
+    """Effects split at commas outside parentheses."""
+    parts, depth, start = [], 0, 0
+    for i, c in enumerate(body):
+        depth += (c == "(") - (c == ")")
+        if c == "," and depth == 0:
+            parts.append(body[start:i])
+            start = i + 1
+    return [*parts, body[start:]]
+
+
+def _effect(where: str, text: str) -> Effect:
+    if found := _IF_BASES.match(text):
+        return Effect("if_bases", int(found.group(1)), (_effect(where, found.group(2)),))
+    if found := _CHOOSE.match(text):
+        return Effect("choose_one", 0, tuple(_effect(where, g.strip()) for g in found.groups()))
+    words = text.split()
+    kind = words[0] if words else ""
+    number = words[-1].isdigit() and int(words[-1]) > 0
+    if (kind in PLAIN or kind == "ally_for_all_factions") and len(words) == 1:
+        return Effect(kind)
+    if kind in UPTO and len(words) == 3 and words[1] == "upto" and number:
+        return Effect(kind, int(words[2]))
+    if kind in (*AMOUNT, "ships_get_combat") and len(words) == 2 and number:
+        return Effect(kind, int(words[1]))
+    raise CardSetError(f"{where}: {text!r} is not an effect of the vocabulary (CARDS.md)")
+
+
+def _int(where: str, table: dict[str, Any], field: str, default: int) -> int:
+    value = table.get(field, default)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise CardSetError(f"{where}: field {field!r} must be a whole number of at least 0")
+    return value
+
+
+def _choice(where: str, table: dict[str, Any], field: str, allowed: tuple[str, ...]) -> str:
+    value = table.get(field)
+    if value not in allowed:
+        raise CardSetError(f"{where}: field {field!r} must be one of {', '.join(allowed)}")
+    return value

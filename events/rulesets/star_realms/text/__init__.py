@@ -1,0 +1,13 @@
+"""Play by message: every Star Realms decision as a line of text, read and written.
+
+`parse(game, seat, text)` gives the decision `decide` takes, or a `TextError` saying what was
+expected; `render(game, seat, decision)` writes a decision so that it parses back to itself;
+`help_text(game, seat)` lists the commands legal now.
+"""
+
+from events.rulesets.star_realms.text.help import help_text
+from events.rulesets.star_realms.text.naming import TextError
+from events.rulesets.star_realms.text.parse import parse
+from events.rulesets.star_realms.text.render import render
+
+__all__ = ["TextError", "help_text", "parse", "render"]

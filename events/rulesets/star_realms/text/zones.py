@@ -1,0 +1,51 @@
+"""Where the cards a command names come from, and what a pending choice calls its cards."""
+
+from events.rulesets.star_realms.allies import in_play
+from events.rulesets.star_realms.cardset import Effect
+from events.rulesets.star_realms.effects import candidates
+from events.rulesets.star_realms.state import Game
+
+# the verb a pending choice of cards is written with
+VERBS = {
+    "scrap_hand_or_discard": "scrap",
+    "scrap_then_draw": "scrap",
+    "scrap_hand": "scrap",
+    "scrap_trade_row": "scrap",
+    "discard_then_draw": "discard",
+    "discard": "discard",
+    "destroy_base": "destroy",
+    "acquire_free_ship_to_top": "take",
+    "copy_ship": "copy",
+}
+# choose_one's options by the word a player names them with
+OPTION_WORDS = {
+    "trade": "trade",
+    "combat": "combat",
+    "authority": "authority",
+    "draw_per_blob_played": "draw",
+    "discard_then_draw": "discard",
+}
+MIXED = ("scrap_hand_or_discard", "scrap_then_draw")  # hand and discard pile alike
+
+
+def hand(game: Game, seat: int) -> tuple[int, ...]:
+    return game.players[seat].hand
+
+
+def field(game: Game, seat: int) -> tuple[int, ...]:
+    return in_play(game, seat)
+
+
+def opponent_bases(game: Game, seat: int) -> tuple[int, ...]:
+    return game.players[1 - seat].bases
+
+
+def pending_zone(game: Game, seat: int) -> tuple[Effect, tuple[int, ...]]:
+    pending = game.turn.pending
+    assert pending is not None
+    effect = pending.effects[0]
+    return effect, candidates(game, seat, pending.card, effect)
+
+
+def option_word(effect: Effect) -> str:
+    return OPTION_WORDS.get(effect.kind, effect.kind)

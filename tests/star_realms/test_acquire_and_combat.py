@@ -1,0 +1,93 @@
+"""SR-A acquiring cards and SR-C combat."""
+
+from events.rulesets.star_realms.decisions import (
+    AttackBase,
+    AttackPlayer,
+    Buy,
+    BuyExplorer,
+    Play,
+    PlayAll,
+)
+from events.rulesets.star_realms.happenings import RowFilled
+from tests.star_realms.scenario import RULES, arrange, named, names, play, rejected, table
+
+ROW = ["Cutter", "Blob Wheel", "Dreadnaught", "Trade Bot", "Barter World"]
+
+
+def test_sr_a1_acquire_for_the_cost_leftover_buys_more():
+    game = table(row=ROW, trade=5)
+    game, _ = play(game, Buy(card=named(game, "Blob Wheel")))
+    game, _ = play(game, Buy(card=named(game, "Cutter")))
+    assert game.turn.trade == 0
+    reason = rejected(table(row=ROW, trade=3), Buy(card=named(game, "Dreadnaught")), "SR-A1")
+    assert "costs 7" in reason
+
+
+def test_sr_a2_acquired_cards_go_to_the_discard_pile_unplayed():
+    game = table(row=ROW, trade=2)
+    game, _ = play(game, Buy(card=named(game, "Cutter")))
+    assert names(game, game.players[0].discard) == ["Cutter"]
+    assert game.players[0].authority == 50 and game.turn.ships == ()
+
+
+def test_sr_a3_the_row_refills_at_once_in_the_same_slot():
+    game = table(row=ROW, trade=3)
+    top = game.trade_deck[0]
+    game, events = play(game, Buy(card=named(game, "Blob Wheel")))
+    assert RowFilled(slot=1, card=top) in events and game.row[1] == top and len(game.row) == 5
+    rejected(game, Buy(card=999), "SR-A3")
+    empty = arrange(table(row=ROW, trade=3), trade_deck=())
+    empty, _ = play(empty, Buy(card=named(empty, "Blob Wheel")))
+    assert len(empty.row) == 4  # the deck is empty: the slot stays empty
+
+
+def test_sr_a4_explorers_cost_2_and_never_run_out():
+    game = table(trade=40)
+    for _ in range(20):
+        game, _ = play(game, BuyExplorer())
+    assert names(game, game.players[0].discard) == ["Explorer"] * 20
+    assert len(set(game.players[0].discard)) == 20 and game.turn.trade == 0
+
+
+def test_sr_a5_scouts_and_vipers_are_never_acquired():
+    game = table(hand=["Scout"], trade=10)
+    rejected(game, Buy(card=game.players[0].hand[0]), "SR-A3")
+    assert all(card.cost is None for card in RULES.cards({}) if card.name in ("Scout", "Viper"))
+
+
+def test_sr_c1_combat_is_one_pool_split_over_targets():
+    game = table(hand=["Viper"] * 2, their_bases=["Blob Wheel"], combat=6)
+    game, _ = play(game, PlayAll())
+    game, _ = play(game, AttackBase(base=game.players[1].bases[0]))
+    game, _ = play(game, AttackPlayer(amount=3))
+    assert game.turn.combat == 0 and game.players[1].authority == 47
+
+
+def test_sr_c2_a_base_is_destroyed_for_its_defense_to_its_owners_discard():
+    game = table(their_bases=["Blob Wheel"], combat=4)
+    wheel = game.players[1].bases[0]
+    assert "Defense 5" in rejected(game, AttackBase(base=wheel), "SR-C2")
+    game = table(their_bases=["Blob Wheel"], combat=5)
+    game, _ = play(game, AttackBase(base=wheel))
+    assert game.players[1].bases == () and game.players[1].discard == (wheel,)
+    rejected(game, AttackBase(base=wheel), "SR-C2")
+
+
+def test_sr_c3_outposts_shield_authority_and_other_bases():
+    game = table(their_bases=["Blob Wheel", "Trading Post"], combat=20)
+    wheel, post = game.players[1].bases
+    rejected(game, AttackPlayer(amount=1), "SR-C3")
+    rejected(game, AttackBase(base=wheel), "SR-C3")
+    game, _ = play(game, AttackBase(base=post))
+    game, _ = play(game, AttackBase(base=wheel))
+    game, _ = play(game, AttackPlayer(amount=11))
+    assert game.players[1].authority == 39
+
+
+def test_sr_c4_any_amount_to_authority():
+    game = table(hand=["Viper"], combat=4)
+    game, _ = play(game, Play(card=game.players[0].hand[0]))
+    game, _ = play(game, AttackPlayer(amount=2))
+    assert game.players[1].authority == 48 and game.turn.combat == 3
+    rejected(game, AttackPlayer(amount=4), "SR-C4")
+    rejected(game, AttackPlayer(amount=0), "SR-C4")
