@@ -1,6 +1,5 @@
 """Reading a card-set file: every field checked, every refusal naming the card and the field."""
 
-import hashlib
 import os
 import re
 import tomllib
@@ -8,8 +7,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import msgspec
-
+from events.pinning import content_digest
 from events.rulesets.core_worlds.cardset import (
     ABILITY_KINDS,
     DECKS,
@@ -22,7 +20,6 @@ from events.rulesets.core_worlds.cardset import (
     Sector,
 )
 
-_CANONICAL = msgspec.msgpack.Encoder(order="deterministic")
 PROVISIONAL = "provisional"
 PROVISIONAL_FILE = Path(__file__).parent / "cards" / "provisional.toml"
 STARTING_DECK = 16  # per faction, Hero included (CW-S3)
@@ -106,9 +103,7 @@ def _path(key: str) -> Path:
 @cache
 def digest(key: str = PROVISIONAL) -> str:
     """The sha256 of the card set as loaded (not of its file's layout): what a match pins."""
-    return hashlib.sha256(
-        _CANONICAL.encode(msgspec.to_builtins(load(key), str_keys=True))
-    ).hexdigest()
+    return content_digest(load(key))
 
 
 @cache

@@ -25,7 +25,7 @@ from events.rulesets.star_realms.facts import facts
 from events.rulesets.star_realms.game_setup import setup
 from events.rulesets.star_realms.happenings import EVENTS
 from events.rulesets.star_realms.legal import legal
-from events.rulesets.star_realms.loader import BASE_SET, load
+from events.rulesets.star_realms.loader import BASE_SET, card_set_digest, load
 from events.rulesets.star_realms.lookup import card_infos
 from events.rulesets.star_realms.narrate import narrate
 from events.rulesets.star_realms.react import react
@@ -100,6 +100,9 @@ class StarRealms(Ruleset):
 
     def cards(self, options: dict[str, Any]) -> list[CardInfo]:
         return card_infos(load(BASE_SET))
+
+    def content_digest(self, options: dict[str, Any]) -> str:
+        return card_set_digest()
 
     def options_error(self, seats: int, options: dict[str, Any]) -> str | None:
         if options:

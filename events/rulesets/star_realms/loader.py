@@ -7,6 +7,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from events.pinning import content_digest
 from events.rulesets.star_realms.cardset import (
     AMOUNT,
     DECKS,
@@ -33,6 +34,12 @@ _CHOOSE = re.compile(r"^choose_one\((.+) or (.+)\)$")
 
 class CardSetError(ValueError):
     """A card-set file the rules cannot use."""
+
+
+@cache
+def card_set_digest() -> str:
+    """What a match pins of the base set (see `events.pinning`)."""
+    return content_digest(load(BASE_SET))
 
 
 @cache
