@@ -5,8 +5,8 @@ expected; `render(game, seat, decision)` writes a decision so that it parses bac
 `help_text(game, seat)` lists the commands legal now.
 """
 
+from events.naming import TextError
 from events.rulesets.core_worlds.text.help import help_text
-from events.rulesets.core_worlds.text.naming import TextError
 from events.rulesets.core_worlds.text.parse import parse
 from events.rulesets.core_worlds.text.render import render
 

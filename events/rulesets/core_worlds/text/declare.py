@@ -1,9 +1,9 @@
 """The Energy-phase declaration read from text: `play Energy Surge; explore discard 2 9`."""
 
+from events.naming import Unreadable, normal
 from events.rulesets.core_worlds.decisions import Declare, Exchange
 from events.rulesets.core_worlds.state import Game
 from events.rulesets.core_worlds.text import grammar, zones
-from events.rulesets.core_worlds.text.naming import Unreadable, normal
 
 
 def declare(game: Game, seat: int, text: str) -> Declare:

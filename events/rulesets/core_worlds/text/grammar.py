@@ -3,7 +3,7 @@
 import re
 from typing import NamedTuple
 
-from events.rulesets.core_worlds.text.naming import Unreadable, normal
+from events.naming import Unreadable, normal
 
 MOST_TIMES = 99  # "up to N" abilities are small; this keeps numbers encodable
 CHOICES = ("fleet", "ground")

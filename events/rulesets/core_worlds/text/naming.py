@@ -1,36 +1,9 @@
 """Cards named as a player writes them: any case, any accents, a unique beginning, or a position."""
 
-import difflib
-import re
-import unicodedata
 from dataclasses import dataclass
 
-import msgspec
-
+from events.naming import POSITION, Unreadable, matching, normal, suggest
 from events.rulesets.core_worlds.cardset import Card
-
-POSITION = re.compile(r"[0-9]+")  # ASCII only: int() of other digits would fail
-
-
-class TextError(msgspec.Struct, frozen=True):
-    """Why a message could not be read, in a player's words."""
-
-    message: str
-
-
-class Unreadable(Exception):
-    """Raised deep in the reading, turned into a TextError at the edge."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-
-
-def normal(text: str) -> str:
-    """Compared form of a name: no accents, no case, no punctuation, single spaces."""
-    plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
-    plain = re.sub(r"[-_/]", " ", plain.casefold())
-    return " ".join(re.sub(r"[^\w\s]", "", plain).split())
 
 
 @dataclass(frozen=True)
@@ -49,13 +22,6 @@ def names(cards: tuple[Card, ...], ids: tuple[int, ...]) -> list[str]:
     return list(dict.fromkeys(cards[c].name for c in ids))
 
 
-def _match(query: str, candidates: list[str]) -> list[str]:
-    """Exact match beats prefix, which beats a later word's prefix ('hawk': Stealth Hawk)."""
-    exact = [n for n in candidates if normal(n) == query]
-    prefix = [n for n in candidates if normal(n).startswith(query)]
-    return exact or prefix or [n for n in candidates if f" {query}" in f" {normal(n)}"[1:]]
-
-
 def resolve(cards: tuple[Card, ...], zone: Zone, ref: str, used: set[int]) -> int:
     """The card `ref` names: a position in the zone, or the first copy of a name not yet used."""
     ref = ref.strip()
@@ -69,7 +35,7 @@ def resolve(cards: tuple[Card, ...], zone: Zone, ref: str, used: set[int]) -> in
     if not query:
         raise Unreadable(f"name a card {zone.where}")
     everything = tuple(dict.fromkeys((*zone.pool, *zone.cards, *zone.extra)))
-    found = _match(query, names(cards, zone.pool)) or _match(query, names(cards, everything))
+    found = matching(query, names(cards, zone.pool)) or matching(query, names(cards, everything))
     if len(found) > 1:
         raise Unreadable(f"'{ref}' could be {_either(found)} {zone.where}; say more of the name")
     if not found:
@@ -91,11 +57,6 @@ def reference(cards: tuple[Card, ...], zone: Zone, card: int, used: set[int]) ->
     except Unreadable:
         pass
     return str(zone.cards.index(card) + 1) if card in zone.cards else cards[card].name
-
-
-def suggest(query: str, options: list[str]) -> str | None:
-    close = difflib.get_close_matches(query, [normal(o) for o in options], n=1, cutoff=0.6)
-    return next((o for o in options if close and normal(o) == close[0]), None)
 
 
 def _hint(cards: tuple[Card, ...], zone: Zone, query: str) -> str:

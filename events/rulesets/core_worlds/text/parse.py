@@ -3,6 +3,8 @@
 from collections.abc import Callable
 from typing import Any
 
+from events.naming import TextError, Unreadable, normal
+from events.naming import suggest as nearest
 from events.rulesets.core_worlds.cardset import INVASION_ACTIVE
 from events.rulesets.core_worlds.decisions import (
     Deploy,
@@ -20,8 +22,6 @@ from events.rulesets.core_worlds.state import ENERGY, SECTOR0, Game
 from events.rulesets.core_worlds.text import grammar, zones
 from events.rulesets.core_worlds.text.declare import declare
 from events.rulesets.core_worlds.text.help import help_text
-from events.rulesets.core_worlds.text.naming import TextError, Unreadable, normal
-from events.rulesets.core_worlds.text.naming import suggest as nearest
 
 SHUFFLE = {"shuffle", "reshuffle", "shuffle yes", "reshuffle yes"}
 NO_SHUFFLE = {"no shuffle", "dont shuffle", "shuffle no", "no reshuffle", "reshuffle no"}

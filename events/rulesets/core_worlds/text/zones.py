@@ -2,10 +2,11 @@
 
 from collections.abc import Callable
 
+from events.naming import Unreadable
 from events.rulesets.core_worlds.cardset import INVASION_ACTIVE, Card
 from events.rulesets.core_worlds.state import SECTOR0, Game
 from events.rulesets.core_worlds.text.grammar import Spec
-from events.rulesets.core_worlds.text.naming import Unreadable, Zone, resolve
+from events.rulesets.core_worlds.text.naming import Zone, resolve
 
 Wanted = Callable[[Card], bool]
 

@@ -5,8 +5,8 @@ expected; `render(game, seat, decision)` writes a decision so that it parses bac
 `help_text(game, seat)` lists the commands legal now.
 """
 
+from events.naming import TextError
 from events.rulesets.star_realms.text.help import help_text
-from events.rulesets.star_realms.text.naming import TextError
 from events.rulesets.star_realms.text.parse import parse
 from events.rulesets.star_realms.text.render import render
 

@@ -1,49 +1,9 @@
 """Cards named as a player writes them: any case, a unique beginning, a later word, or a
 position in the zone; a near miss gets a "did you mean"."""
 
-import difflib
-import re
-import unicodedata
-
-import msgspec
-
+from events.naming import POSITION, Unreadable, matching, normal, suggest
 from events.rulesets.star_realms.cardset import CardSet
 from events.rulesets.star_realms.words import listing
-
-POSITION = re.compile(r"[0-9]+")
-
-
-class TextError(msgspec.Struct, frozen=True):
-    """Why a message could not be read, in a player's words."""
-
-    message: str
-
-
-class Unreadable(Exception):
-    """Raised deep in the reading, turned into a TextError at the edge."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-
-
-def normal(text: str) -> str:
-    """Compared form: no accents, no case, no punctuation, single spaces."""
-    plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
-    plain = re.sub(r"[-_/]", " ", plain.casefold())
-    return " ".join(re.sub(r"[^\w\s]", "", plain).split())
-
-
-def suggest(query: str, options: list[str]) -> str | None:
-    close = difflib.get_close_matches(normal(query), [normal(o) for o in options], n=1, cutoff=0.6)
-    return next((o for o in options if close and normal(o) == close[0]), None)
-
-
-def _match(query: str, candidates: list[str]) -> list[str]:
-    """Exact beats a beginning, which beats a later word's beginning ('fighter')."""
-    exact = [n for n in candidates if normal(n) == query]
-    prefix = [n for n in candidates if normal(n).startswith(query)]
-    return exact or prefix or [n for n in candidates if f" {query}" in f" {normal(n)}"[1:]]
 
 
 def card(cards: CardSet, zone: tuple[int, ...], where: str, ref: str, used: set[int]) -> int:
@@ -58,7 +18,7 @@ def card(cards: CardSet, zone: tuple[int, ...], where: str, ref: str, used: set[
     if not query:
         raise Unreadable(f"name a card {where}")
     known = list(dict.fromkeys(cards.card(c).name for c in zone))
-    found = _match(query, known)
+    found = matching(query, known)
     if len(found) > 1:
         raise Unreadable(f"'{ref}' could be {listing(found)} {where}; say more of the name")
     if not found:

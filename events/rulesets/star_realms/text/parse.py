@@ -4,6 +4,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from events.naming import TextError, Unreadable, normal, suggest
 from events.rulesets.star_realms.allies import usable
 from events.rulesets.star_realms.decisions import (
     AttackBase,
@@ -20,7 +21,7 @@ from events.rulesets.star_realms.decisions import (
 from events.rulesets.star_realms.state import Game
 from events.rulesets.star_realms.text import zones
 from events.rulesets.star_realms.text.help import help_text
-from events.rulesets.star_realms.text.naming import TextError, Unreadable, card, normal, suggest
+from events.rulesets.star_realms.text.naming import card
 
 HELP = {"help", "commands"}
 NOTHING = {"nothing", "none", "no", "skip"}
