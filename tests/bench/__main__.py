@@ -10,10 +10,12 @@ from tests.bench import (
     bench_gateway,
     bench_projections,
     bench_rules,
+    bench_status,
 )
 
 if __name__ == "__main__":  # not in the floor's spawned processes, which import this module
-    for bench in (bench_rules, bench_projections, bench_floor, bench_gateway, bench_core_worlds):
+    benches = (bench_rules, bench_projections, bench_status, bench_floor, bench_gateway)
+    for bench in (*benches, bench_core_worlds):
         print(f"== {bench.__name__.rpartition('.')[2]}", flush=True)
         bench.main()
         print(flush=True)
