@@ -7,7 +7,7 @@ from typing import Annotated, Any
 import msgspec
 from litestar import Litestar, Request, Response, get, post
 from litestar.exceptions import HTTPException, NotFoundException, ValidationException
-from litestar.openapi import OpenAPIConfig, ResponseSpec
+from litestar.openapi import ResponseSpec
 from litestar.params import Parameter
 from litestar.response import ServerSentEvent
 from litestar.status_codes import HTTP_202_ACCEPTED, HTTP_500_INTERNAL_SERVER_ERROR
@@ -18,7 +18,7 @@ from events.narration import rule_words, seat_names
 from events.platform_rules import MAX_DECISION_BYTES
 from events.ruleset import CardInfo, Rejection, UnknownRuleset, get_ruleset, load_rulesets
 from projections import audit, replay
-from services.gateway import api, failures, reads, tokens
+from services.gateway import api, docs, failures, reads, tokens
 from services.gateway.access import Access
 from services.gateway.context import Context, context
 from services.gateway.edge import check_body
@@ -424,6 +424,6 @@ def create_app(ctx: Context) -> Litestar:
             HTTP_500_INTERNAL_SERVER_ERROR: failures.server_error,
         },
         request_max_body_size=MAX_DECISION_BYTES,
-        openapi_config=OpenAPIConfig(title="Starledger", version="0.1.0"),
+        openapi_config=docs.openapi_config(),
         debug=False,
     )
