@@ -1,6 +1,6 @@
-"""The API's documentation: the page at /schema that renders the OpenAPI document, Swagger UI
-from the swagger-ui-bundle-v2 wheel served by the gateway itself, so it works offline and asks
-no other host for anything."""
+"""The API's documentation: the OpenAPI document, which says which operations take a token, and
+the page at /schema that renders it, Swagger UI from the swagger-ui-bundle-v2 wheel served by
+the gateway itself, so it works offline and asks no other host for anything."""
 
 import html
 from typing import Any
@@ -8,10 +8,35 @@ from typing import Any
 from litestar import Request, Router
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import OpenAPIRenderPlugin
+from litestar.openapi.spec import Components, SecurityRequirement, SecurityScheme
 from litestar.static_files import create_static_files_router
 from swagger_ui_bundle import swagger_ui_path
 
 PATH = "/schema"
+
+# What a handler declares: a token needed, or optional (it shows more, or other eyes).
+TOKEN: list[SecurityRequirement] = [{"bearer": []}]
+TOKEN_OPTIONAL: list[SecurityRequirement] = [{}, {"bearer": []}]
+TOKEN_OR_QUERY: list[SecurityRequirement] = [{"bearer": []}, {"query_token": []}]
+
+_SCHEMES = {
+    "bearer": SecurityScheme(
+        type="http",
+        scheme="bearer",
+        description=(
+            "`Authorization: Bearer <token>`. A seat token comes from `POST"
+            " /matches/{match_id}/join` and acts for that seat once the claim is accepted; an"
+            " organiser token from `starledger organiser-token` (`starledger up` keeps one in"
+            " `.run/organiser-token`)."
+        ),
+    ),
+    "query_token": SecurityScheme(
+        type="apiKey",
+        name="token",
+        security_scheme_in="query",
+        description="The same token as `?token=`, for EventSource, which cannot set headers.",
+    ),
+}
 
 _PAGE = """<!DOCTYPE html>
 <html lang="en">
@@ -59,5 +84,6 @@ def openapi_config() -> OpenAPIConfig:
         title="Starledger",
         version="0.1.0",
         path=PATH,
+        components=Components(security_schemes=_SCHEMES),
         render_plugins=[SwaggerPage()],
     )
