@@ -23,7 +23,7 @@ from services.broker.jars import kafka_runs_here
 from services.embedded_db import server_url
 from services.settings import Settings, load_settings
 from services.topics import ensure_topics
-from tests.stack import Stack, running_stack
+from tests.stack import Stack, running_gateway, running_stack
 
 os.environ.setdefault("STARLEDGER_RULESETS", "tests.tiny_ruleset")
 load_rulesets()
@@ -116,6 +116,13 @@ async def settings(broker: Broker, database_url: str) -> Settings:
     )
     await ensure_topics(config)
     return config
+
+
+@pytest.fixture
+async def gateway(settings: Settings, tmp_path: Path) -> AsyncIterator[str]:
+    """The gateway alone as a process, for what needs no match played; its base URL."""
+    async with running_gateway(settings, tmp_path) as url:
+        yield url
 
 
 @pytest.fixture
