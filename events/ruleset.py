@@ -10,6 +10,8 @@ from typing import Any, ClassVar
 
 import msgspec
 
+from events.platform_rules import MALFORMED
+
 
 class Rejection(msgspec.Struct, frozen=True):
     rule: str  # the rule ID that refused it, e.g. "CW-A1"
@@ -211,6 +213,19 @@ class Ruleset(ABC):
     def text_help(self, state: Any, seat: int) -> str:
         """The text commands `seat` may send now."""
         return ""
+
+
+def wrongly_typed(decision: Any, decision_types: tuple[type, ...]) -> Rejection | None:
+    """Why `decision` is not one of `decision_types` with every field of its declared type, or
+    None. Decoding JSON checks this; a decision built in code reaches `decide` unchecked, so
+    each `decide` begins with it rather than fail on a string where a number belongs."""
+    if type(decision) not in decision_types:
+        return Rejection(MALFORMED, f"{type(decision).__name__} is not a decision of this game")
+    try:
+        msgspec.convert(msgspec.to_builtins(decision), type(decision))
+    except (msgspec.ValidationError, TypeError, ValueError) as error:
+        return Rejection(MALFORMED, f"{type(decision).__name__}: {error}")
+    return None
 
 
 class UnknownRuleset(LookupError):

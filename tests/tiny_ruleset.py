@@ -25,6 +25,7 @@ from events.ruleset import (
     Standing,
     Waiting,
     register,
+    wrongly_typed,
 )
 
 TARGET = 21
@@ -111,6 +112,8 @@ class RaceToTwentyOne(Ruleset):
     def decide(
         self, state: RaceState, seat: int, decision: Any, chance: random.Random
     ) -> Accepted | Rejection:
+        if (wrong := wrongly_typed(decision, self.decision_types)) is not None:
+            return wrong
         if state.winner is not None:
             return Rejection("T-3", "the race is over")
         if seat != state.turn:

@@ -14,6 +14,7 @@ from events.ruleset import (
     Standing,
     Waiting,
     register,
+    wrongly_typed,
 )
 from events.rulesets.core_worlds import text as text_form
 from events.rulesets.core_worlds.bots import BOTS
@@ -58,7 +59,7 @@ class CoreWorlds(Ruleset):
     def decide(
         self, state: Game, seat: int, decision: Any, chance: random.Random
     ) -> Accepted | Rejection:
-        return decide(state, seat, decision, chance)
+        return wrongly_typed(decision, DECISIONS) or decide(state, seat, decision, chance)
 
     def evolve(self, state: Game | None, event: Any) -> Game:
         return evolve(state, event)
