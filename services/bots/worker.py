@@ -38,7 +38,8 @@ class BotsWorker:
         self.submitter = Submitter(settings)
         self.woken = asyncio.Event()
         self.named: set[str] = set()  # matches a notification named since the last look
-        self.answered: dict[tuple[str, int], int] = {}  # (match, seat) -> seq last answered
+        # (match, seat) -> the seq it last answered at, and that decision's id
+        self.answered: dict[tuple[str, int], tuple[int, str]] = {}
         self.pool: asyncpg.Pool
 
     def _heard(self, _conn: object, _pid: int, _channel: str, payload: str) -> None:
@@ -95,7 +96,12 @@ class BotsWorker:
             level = holder.removeprefix(PREFIX)
             if not holder.startswith(PREFIX) or level not in ruleset.bots:
                 continue
-            if self.answered.get((match_id, seat), -1) >= record.seq:
+            answered = self.answered.get((match_id, seat))
+            # one decision at a time: sent again while the last is unjudged, where seats choose
+            # in any order (another's move moves the seq), it would be judged late and refused
+            if answered is not None and (
+                answered[0] >= record.seq or answered[1] not in record.judged
+            ):
                 continue
             decision_id = f"{match_id}:{seat}:bot:{record.seq}"
             rng = random.Random(decision_id)
@@ -108,7 +114,7 @@ class BotsWorker:
                 decision_id=decision_id,
                 seen_seq=record.seq,
             )
-            self.answered[(match_id, seat)] = record.seq
+            self.answered[(match_id, seat)] = (record.seq, decision_id)
             log.info(
                 "bot_decided",
                 match_id=match_id,
