@@ -2,7 +2,7 @@
 as the judge plays them: `react` until settled, one random source per decision."""
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from typing import Any, NamedTuple
 
@@ -13,8 +13,8 @@ from events.ruleset import Accepted, Ruleset, load_rulesets
 RULESETS = load_rulesets()
 GAMES = sorted(RULESETS)
 MOST_SEAT_COUNTS = 4  # min, min+1 … of a game's seat counts, to bound the run time
+MATCHES = 3  # played per game and seat count for the properties that look at positions
 MAX_DECISIONS = 5_000  # a match still going after this many is taken never to end
-PLAYERS = ("Ana", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hal")
 
 # How a seat chooses: (ruleset, state, seat, rng) -> decision.
 Chooser = Callable[[Ruleset, Any, int, random.Random], Any]
@@ -39,7 +39,6 @@ class Position(NamedTuple):
 
 class Played(NamedTuple):
     positions: list[Position]
-    happened: list[tuple[Any, Any]]  # (state before, event), setup events included
     end: Any
 
 
@@ -59,12 +58,11 @@ def bot(level: str) -> Chooser:
 def play(game: str, seats: int, seed: str, choose: Chooser = random_choice) -> Played:
     """One match to its end; every decision taken must be accepted."""
     ruleset, rng = RULESETS[game], random.Random(seed)
-    state, happened = None, []
+    state = None
 
     def apply(events: list[Any]) -> None:
         nonlocal state
         for event in events:
-            happened.append((state, event))
             state = ruleset.evolve(state, event)
 
     chance = chance_for(seed, 0)
@@ -74,7 +72,7 @@ def play(game: str, seats: int, seed: str, choose: Chooser = random_choice) -> P
         while derived := ruleset.react(state, chance):
             apply(derived)
         if ruleset.is_over(state):
-            return Played(positions, happened, state)
+            return Played(positions, state)
         waiting = ruleset.waiting(state)
         seat = rng.choice(waiting.must + waiting.may)
         decision = choose(ruleset, state, seat, rng)
@@ -86,13 +84,26 @@ def play(game: str, seats: int, seed: str, choose: Chooser = random_choice) -> P
     raise AssertionError(f"{game} ({seats} seats, seed {seed!r}) did not end in {MAX_DECISIONS}")
 
 
+def mixed(ruleset: Ruleset, state: Any, seat: int, rng: random.Random) -> Any:
+    """Half the time a random legal decision, else a bot's of a random level: bots go deeper
+    into a game than random play, random play into corners bots avoid."""
+    if rng.random() < 0.5:
+        return random_choice(ruleset, state, seat, rng)
+    return ruleset.default_decision(state, seat, rng.choice(sorted(ruleset.bots)), rng)
+
+
 @cache
-def random_match(game: str, seats: int) -> Played:
-    """The match several properties look at, played once per game and seat count."""
-    return play(game, seats, f"conformance-{game}-{seats}")
+def positions(game: str, seats: int) -> tuple[Position, ...]:
+    """Where the properties look: every position of a few mixed matches, played once per game
+    and seat count."""
+    return tuple(
+        position
+        for match in range(MATCHES)
+        for position in play(game, seats, f"conformance-{game}-{seats}-{match}", mixed).positions
+    )
 
 
-def sample(positions: list[Position], most: int) -> Iterator[Position]:
+def sample(positions: Sequence[Position], most: int) -> Iterator[Position]:
     """At most `most` positions spread over the whole match, first and last included."""
     if len(positions) <= most:
         yield from positions

@@ -7,16 +7,16 @@ import pytest
 
 from events.ruleset import Accepted
 
-from .games import RULESETS, game_seats, random_match, sample
+from .games import RULESETS, game_seats, positions, sample
 
-POSITIONS = 60
+POSITIONS = 80
 TRIES = 3
 
 
 @pytest.mark.parametrize(("game", "seats"), game_seats())
 def test_a_bot_deciding_blind_decides_legally(game: str, seats: int) -> None:
-    ruleset, played = RULESETS[game], random_match(game, seats)
-    for n, (state, _, _) in enumerate(sample(played.positions, POSITIONS)):
+    ruleset = RULESETS[game]
+    for n, (state, _, _) in enumerate(sample(positions(game, seats), POSITIONS)):
         waiting = ruleset.waiting(state)
         for seat in waiting.must + waiting.may:
             for level in ruleset.bots:

@@ -16,20 +16,19 @@ from events.envelope import ClaimSeat, CreateMatch, Ruling
 from events.ruleset import Accepted, Rejection, Ruleset
 from tests.random_play import PLAYERS, Table
 
-from .games import GAMES, RULESETS, random_match, sample
+from .games import GAMES, RULESETS, positions, sample
 from .hostile import decisions, hostile_decisions, mistyped, near
 
-POSITIONS = 12
+POSITIONS = 20
 
 
 @cache
 def _positions(game: str) -> tuple[tuple[Any, int, tuple[Any, ...]], ...]:
     """Settled states over a match, a seat waited for, and its legal decisions."""
     ruleset = RULESETS[game]
-    played = random_match(game, ruleset.min_seats)
     return tuple(
         (state, seat, tuple(ruleset.legal(state, seat)))
-        for state, seat, _ in sample(played.positions, POSITIONS)
+        for state, seat, _ in sample(positions(game, ruleset.min_seats), POSITIONS)
     )
 
 

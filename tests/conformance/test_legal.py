@@ -9,14 +9,14 @@ import pytest
 from events.codec import encode, game_codec
 from events.ruleset import Accepted
 
-from .games import RULESETS, game_seats, random_match
+from .games import RULESETS, game_seats, positions
 
 
 @pytest.mark.parametrize(("game", "seats"), game_seats())
 def test_every_legal_option_is_accepted(game: str, seats: int) -> None:
-    ruleset, played = RULESETS[game], random_match(game, seats)
+    ruleset = RULESETS[game]
     codec = game_codec(game)
-    for n, (state, _, _) in enumerate(played.positions):
+    for n, (state, _, _) in enumerate(positions(game, seats)):
         waiting = ruleset.waiting(state)
         for seat in range(seats):
             options = ruleset.legal(state, seat)

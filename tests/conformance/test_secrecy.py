@@ -6,17 +6,17 @@ import random
 
 import pytest
 
-from .games import RULESETS, game_seats, random_match, sample
+from .games import RULESETS, game_seats, positions, sample
 
-POSITIONS = 40
+POSITIONS = 80
 DEALS = 3
 
 
 @pytest.mark.parametrize(("game", "seats"), game_seats())
 def test_resampling_changes_nothing_a_seat_or_the_public_sees(game: str, seats: int) -> None:
-    ruleset, played = RULESETS[game], random_match(game, seats)
+    ruleset = RULESETS[game]
     changed = 0
-    for n, (state, _, _) in enumerate(sample(played.positions, POSITIONS)):
+    for n, (state, _, _) in enumerate(sample(positions(game, seats), POSITIONS)):
         public, waiting, standing = (
             ruleset.view(state, None),
             ruleset.waiting(state),

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from events.ruleset import Accepted, Rejection
 
-from .games import GAMES, RULESETS, game_seats, random_match, sample
+from .games import GAMES, RULESETS, game_seats, positions, sample
 
 POSITIONS = 60
 QUOTED = re.compile(r"(?<!\w)'([^'\n]+)'(?!\w)")  # 'draft Hercules Bomber', not World's
@@ -22,9 +22,9 @@ QUOTED = re.compile(r"(?<!\w)'([^'\n]+)'(?!\w)")  # 'draft Hercules Bomber', not
 
 @pytest.mark.parametrize(("game", "seats"), game_seats())
 def test_what_help_suggests_reads_back_as_an_accepted_decision(game: str, seats: int) -> None:
-    ruleset, played = RULESETS[game], random_match(game, seats)
+    ruleset = RULESETS[game]
     helped = read = 0
-    for n, (state, _, _) in enumerate(sample(played.positions, POSITIONS)):
+    for n, (state, _, _) in enumerate(sample(positions(game, seats), POSITIONS)):
         waiting = ruleset.waiting(state)
         for seat in waiting.must + waiting.may:
             help_text = ruleset.text_help(state, seat)
@@ -45,7 +45,7 @@ def test_what_help_suggests_reads_back_as_an_accepted_decision(game: str, seats:
 def _positions(game: str) -> tuple[tuple[Any, int, str], ...]:
     """Where some seat is waited for, with the words its help uses."""
     ruleset, found = RULESETS[game], []
-    for state, seat, _ in sample(random_match(game, RULESETS[game].min_seats).positions, 20):
+    for state, seat, _ in sample(positions(game, RULESETS[game].min_seats), 20):
         found.append((state, seat, ruleset.text_help(state, seat)))
     return tuple(found)
 
