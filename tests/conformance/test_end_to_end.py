@@ -46,14 +46,14 @@ def _play(stack: Stack, game: str) -> tuple[str, dict, SeatPlayer]:
 
 
 @pytest.mark.parametrize("game", GAMES)
-async def test_a_whole_match_against_bots_checks_out(stack: Stack, game: str) -> None:
+async def test_a_whole_match_against_bots_checks_out(shared_stack: Stack, game: str) -> None:
     ruleset = RULESETS[game]
-    match_id, row, player = await asyncio.to_thread(_play, stack, game)
+    match_id, row, player = await asyncio.to_thread(_play, shared_stack, game)
     assert player.rulings and all(r.accepted or r.rule == STALE for r in player.rulings), [
         r for r in player.rulings if not r.accepted
     ]
 
-    entries = await archived(stack.settings.database_url, match_id)
+    entries = await archived(shared_stack.settings.database_url, match_id)
     assert verify(entries) is None
     record = None
     for entry in entries:
@@ -67,7 +67,7 @@ async def test_a_whole_match_against_bots_checks_out(stack: Stack, game: str) ->
     assert all(r.accepted or r.rule == STALE for r in bots), [r for r in bots if not r.accepted]
 
     path = f"/matches/{segment(match_id)}"
-    with Gateway(stack.organiser_token, stack.gateway) as organiser:
+    with Gateway(shared_stack.organiser_token, shared_stack.gateway) as organiser:
         public = organiser.get(f"{path}/public", api.SeatViewReply)
         assert public.seq == record.seq and public.description.title
         told = organiser.get(f"{path}/narration", api.NarrationReply, {"seat": 0}).entries
