@@ -101,9 +101,8 @@ async def database_url(database_server: str) -> AsyncIterator[str]:
         await db.drop_database(database_server, url)
 
 
-@pytest.fixture
-async def settings(broker: Broker, database_url: str) -> Settings:
-    """A namespace of its own per test: fresh topics and consumer groups on the shared broker."""
+async def fresh_settings(broker: Broker, database_url: str) -> Settings:
+    """A namespace of its own: fresh topics and consumer groups on the shared broker."""
     config = Settings(
         kafka_bootstrap=broker.bootstrap,
         idempotent_producer=broker.idempotent,
@@ -116,6 +115,12 @@ async def settings(broker: Broker, database_url: str) -> Settings:
     )
     await ensure_topics(config)
     return config
+
+
+@pytest.fixture
+async def settings(broker: Broker, database_url: str) -> Settings:
+    """A namespace of its own per test."""
+    return await fresh_settings(broker, database_url)
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from events.match import PartitionBook
 from events.ruleset import get_ruleset
 from services.rules.judge import rule_on
 
-PLAYERS = ("Ana", "Ben", "Cleo", "Dev", "Eve")
+PLAYERS = ("Ana", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hal")  # up to 8 seats
 REFUSED_NOW_AND_THEN = 0.03
 
 
