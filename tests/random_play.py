@@ -23,10 +23,10 @@ class Table:
         self.book = PartitionBook()
         self.entries: list[Entry[Any]] = []
 
-    def send(self, seat: int | None, body: Any) -> None:
+    def send(self, seat: int | None, body: Any, decision_id: str | None = None) -> None:
         sent = len(self.entries) + 1
         decision = Decision(
-            decision_id=f"{self.match_id}:{sent}",
+            decision_id=decision_id or f"{self.match_id}:{sent}",
             match_id=self.match_id,
             seat=seat,
             body=msgspec.Raw(encode(body)),
