@@ -214,7 +214,7 @@ class Ruleset(ABC):
 
     def read_text(self, state: Any, seat: int, text: str) -> Any | Rejection:
         """A decision written as a player would write it (play by message), or why not."""
-        return Rejection("SL-2", f"{self.name} has no text commands; send decisions as JSON")
+        return Rejection(MALFORMED, f"{self.name} has no text commands; send decisions as JSON")
 
     def text_help(self, state: Any, seat: int) -> str:
         """The text commands `seat` may send now."""
