@@ -216,6 +216,11 @@ class Ruleset(ABC):
         """A decision written as a player would write it (play by message), or why not."""
         return Rejection(MALFORMED, f"{self.name} has no text commands; send decisions as JSON")
 
+    def write_text(self, state: Any, seat: int, decision: Any) -> str:
+        """`decision` of `seat` written as the command `read_text` reads back to it; "" for a
+        game without text commands."""
+        return ""
+
     def text_help(self, state: Any, seat: int) -> str:
         """The text commands `seat` may send now."""
         return ""

@@ -103,6 +103,7 @@ class LegalReply(msgspec.Struct, frozen=True):
     seat: int
     seq: int
     decisions: list[dict[str, Any]]
+    texts: list[str] = []  # each decision as its text command, in the same order; "" if none
 
 
 class ReplayReply(msgspec.Struct, frozen=True):

@@ -194,11 +194,10 @@ async def say(request: Request, match_id: MatchId, data: api.Say) -> Response:
     ctx = context(request)
     holder = await (await Access.of(request)).acts_for(match_id, deciding=True)
     if data.text.strip().lower() in HELP_WORDS:
-        record = await replay.record_at(ctx.pool, match_id)
-        if record is None or record.state is None:
+        choices = await reads.seat_choices(ctx.pool, match_id, holder.seat)
+        if choices is None:
             raise NotFoundException(f"no match {match_id!r} in play")
-        help_text = get_ruleset(record.ruleset).text_help(record.state, holder.seat)
-        return Response(api.Help(help_text), status_code=200)
+        return Response(api.Help(choices.help), status_code=200)
     if await ctx.game_of(match_id) is None:
         raise _no_match(match_id)
     decision_id = await ctx.submitter.submit(
@@ -272,18 +271,21 @@ async def public(request: Request, match_id: MatchId) -> api.SeatViewReply:
 
 @get(
     "/matches/{match_id:str}/legal",
-    summary="Your seat's decisions now: equivalent choices once, invasions that can succeed",
+    summary="Your seat's decisions now, each with its text command (`say` takes it)",
     security=docs.TOKEN,
 )
 async def legal(request: Request, match_id: MatchId) -> api.LegalReply:
     ctx = context(request)
     holder = await (await Access.of(request)).acts_for(match_id)
-    record = await replay.record_at(ctx.pool, match_id)
-    if record is None or record.state is None:
+    choices = await reads.seat_choices(ctx.pool, match_id, holder.seat)
+    if choices is None:
         raise NotFoundException("the match is being set up")
-    decisions = get_ruleset(record.ruleset).legal(record.state, holder.seat)
     return api.LegalReply(
-        match_id, holder.seat, record.seq, [msgspec.to_builtins(d) for d in decisions]
+        match_id,
+        holder.seat,
+        choices.seq,
+        [choice["decision"] for choice in choices.legal],
+        [choice["text"] for choice in choices.legal],
     )
 
 

@@ -3,6 +3,7 @@
 from typing import Any
 
 import asyncpg
+import msgspec
 
 Conn = asyncpg.Connection | asyncpg.Pool
 
@@ -54,6 +55,25 @@ async def seat_view(conn: Conn, match_id: str, seat: int) -> tuple[int, str] | N
         "SELECT seq, view::text FROM seat_views WHERE match_id = $1 AND seat = $2", match_id, seat
     )
     return (row["seq"], row["view"]) if row else None
+
+
+class SeatChoices(msgspec.Struct, frozen=True):
+    """What a seat may decide as of entry `seq`: each legal decision with its text command."""
+
+    seq: int
+    legal: list[dict[str, Any]]  # {"decision": body, "text": command}
+    help: str
+
+
+async def seat_choices(conn: Conn, match_id: str, seat: int) -> SeatChoices | None:
+    row = await conn.fetchrow(
+        "SELECT seq, legal::text, help FROM seat_views WHERE match_id = $1 AND seat = $2",
+        match_id,
+        seat,
+    )
+    if row is None:
+        return None
+    return SeatChoices(row["seq"], msgspec.json.decode(row["legal"]), row["help"])
 
 
 async def public_view(conn: Conn, match_id: str) -> tuple[int, str] | None:

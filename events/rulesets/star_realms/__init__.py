@@ -116,6 +116,9 @@ class StarRealms(Ruleset):
             return Rejection(MALFORMED, read.message)
         return read
 
+    def write_text(self, state: Game, seat: int, decision: Any) -> str:
+        return text_form.render(state, seat, decision)
+
     def text_help(self, state: Game, seat: int) -> str:
         return text_form.help_text(state, seat)
 
