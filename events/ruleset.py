@@ -97,7 +97,7 @@ class Description(msgspec.Struct, frozen=True):
 
     title: str
     sections: tuple[Section, ...]
-    to_act: tuple[int, ...] = ()  # the seats the view shows the game waiting for
+    waiting: Waiting = Waiting()  # whom the view shows the game waiting for
 
 
 class CardInfo(msgspec.Struct, frozen=True):

@@ -179,8 +179,8 @@ class RaceToTwentyOne(Ruleset):
         )
         mine = [CardFace(id=view.my_card, name=f"card {view.my_card}")] if view.my_card else []
         race = Section("The race", tuple(fields), (CardList("Your card", tuple(mine)),))
-        waiting = () if view.winner is not None else (view.turn,)
-        return Description(title="Race to 21", sections=(race,), to_act=waiting)
+        waiting = Waiting() if view.winner is not None else Waiting(must=(view.turn,))
+        return Description(title="Race to 21", sections=(race,), waiting=waiting)
 
     def narrate(
         self, before: RaceState | None, event: Any, seat: int | None, players: Sequence[str]

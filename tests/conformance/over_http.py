@@ -46,7 +46,7 @@ class SeatPlayer:
 
     def _to_act(self, data: str) -> bool:
         view = self.codec.view(data.encode())
-        return self.seat in self.codec.ruleset.describe(view).to_act
+        return self.seat in self.codec.ruleset.describe(view).waiting.must
 
     def _decide(self, seq: int) -> str | None:
         """Submit a legal decision taken on entry `seq`; None if the match moved on first."""

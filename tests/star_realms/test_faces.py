@@ -26,7 +26,7 @@ def test_descriptions_show_a_seat_its_hand_and_nobody_else_s():
             hand = set(game.players[other].hand)
             assert (hand <= shown) if other == seat else not (hand & shown)
         assert set(game.row) <= shown and not set(game.trade_deck) & shown
-        assert described.to_act == (game.active,)
+        assert described.waiting.must == (game.active,)
         assert described.title.startswith("Star Realms")
 
 
