@@ -7,7 +7,7 @@ from typing import Any
 
 import msgspec
 
-from events.ruleset import default_game, load_rulesets
+from events.ruleset import Ruleset, default_game, load_rulesets
 from services.client import tokens
 from services.client.http import ClientError, Gateway, guarded, segment, verdict
 from services.gateway import api
@@ -26,7 +26,9 @@ def parse_option(text: str) -> tuple[str, Any]:
     """KEY=VALUE, the value read as JSON when it is (true, 3, "x"), else as text."""
     key, sep, value = text.partition("=")
     if not sep or not key:
-        raise ClientError(f"--option takes KEY=VALUE, e.g. sector0_draft=true, not {text!r}")
+        raise ClientError(
+            f"--option takes KEY=VALUE (match new --help lists each game's), not {text!r}"
+        )
     try:
         return key, msgspec.json.decode(value)
     except msgspec.DecodeError:
@@ -153,6 +155,17 @@ def _join(args: argparse.Namespace) -> int:
     return 0
 
 
+def _options(games: dict[str, Ruleset]) -> str:
+    """Each game's options, e.g. `core-worlds: sector0_draft=false|true (the pre-game …)`."""
+    told = []
+    for name, ruleset in sorted(games.items()):
+        for key, option in ruleset.options.items():
+            values = option.choices or (option.default,)
+            shown = "|".join(msgspec.json.encode(v).decode() for v in values)
+            told.append(f"{name}: {key}={shown} ({option.help})")
+    return "; ".join(told) or "no game takes any"
+
+
 def add_parser(subparsers: Any) -> None:
     match = subparsers.add_parser("match", help="open, list, show and join matches")
     commands = match.add_subparsers(dest="match_command", required=True)
@@ -173,7 +186,7 @@ def add_parser(subparsers: Any) -> None:
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="a match option, e.g. sector0_draft=true; repeat for more",
+        help=f"a match option KEY=VALUE; repeat for more ({_options(games)})",
     )
     new.set_defaults(func=guarded(_new))
     listing = commands.add_parser("list", help="the lobby")

@@ -22,6 +22,7 @@ from events.ruleset import (
     default_game,
     get_ruleset,
     load_rulesets,
+    setup_error,
 )
 from projections import audit, replay
 from services.gateway import api, docs, failures, reads, tokens
@@ -43,11 +44,16 @@ def _unprocessable(detail: str) -> HTTPException:
     return HTTPException(status_code=422, detail=detail)
 
 
-@get("/games", summary="The games this server plays, with their bot levels; the default first")
+@get(
+    "/games", summary="The games this server plays, their bot levels and options; the default first"
+)
 async def list_games() -> list[api.Game]:
     first = default_game()
     games = sorted(load_rulesets().values(), key=lambda r: (r.name != first, r.name))
-    return [api.Game(r.name, r.version, r.min_seats, r.max_seats, list(r.bots)) for r in games]
+    return [
+        api.Game(r.name, r.version, r.min_seats, r.max_seats, list(r.bots), dict(r.options))
+        for r in games
+    ]
 
 
 @post(
@@ -64,11 +70,7 @@ async def open_match(request: Request, data: api.NewMatch) -> api.MatchOpened:
     except UnknownRuleset as error:
         raise _unprocessable(str(error)) from None
     game = ruleset.name
-    if not ruleset.min_seats <= data.seats <= ruleset.max_seats:
-        raise _unprocessable(
-            f"{game} takes {ruleset.min_seats} to {ruleset.max_seats} seats, not {data.seats}"
-        )
-    if (why := ruleset.options_error(data.seats, data.options)) is not None:
+    if (why := setup_error(ruleset, data.seats, data.options)) is not None:
         raise _unprocessable(why)
     for bot in data.bots:
         if bot.seat >= data.seats or bot.bot not in ruleset.bots:

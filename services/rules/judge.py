@@ -31,7 +31,7 @@ from events.envelope import (
     SeedRevealed,
 )
 from events.match import MatchRecord, PartitionBook, apply
-from events.ruleset import Accepted, Rejection, Ruleset, UnknownRuleset, get_ruleset
+from events.ruleset import Accepted, Rejection, Ruleset, UnknownRuleset, get_ruleset, setup_error
 
 MAX_REACTIONS = 10_000  # a ruleset whose react never settles is a bug, not a long game
 
@@ -229,13 +229,7 @@ def _create(
         ruleset = get_ruleset(create.ruleset)
     except UnknownRuleset as error:
         return dead(rules.CREATE, str(error))
-    if not ruleset.min_seats <= create.seats <= ruleset.max_seats:
-        return dead(
-            rules.CREATE,
-            f"{ruleset.name} takes {ruleset.min_seats} to "
-            f"{ruleset.max_seats} seats, not {create.seats}",
-        )
-    if (why := ruleset.options_error(create.seats, create.options)) is not None:
+    if (why := setup_error(ruleset, create.seats, create.options)) is not None:
         return dead(rules.CREATE, why)
     seed = create.seed or fresh_seed()
     record = scribe.write(

@@ -121,3 +121,23 @@ async def test_a_server_error_is_answered_with_a_request_id_the_log_holds(stack:
     lines = stack.log_text("gateway").splitlines()
     logged = [json.loads(line) for line in lines if request_id in line]
     assert logged[0]["event"] == "server_error" and "tokens" in logged[0]["error"]
+
+
+async def test_games_list_their_options_and_a_match_with_bad_options_is_refused(
+    stack: Stack,
+) -> None:
+    async with httpx.AsyncClient(base_url=stack.gateway, timeout=10) as http:
+        games = {g["name"]: g for g in (await http.get("/games")).json()}
+        assert games["race-to-21"]["options"] == {
+            "target": {"help": "the total that wins", "default": 21, "choices": []}
+        }
+        organiser = stack.organiser()
+        for options, why in (
+            ({"colour": "red"}, "race-to-21 has no option 'colour'; it takes target"),
+            ({"target": "ten"}, "race-to-21 option 'target' must be a whole number"),
+            ({"target": True}, "race-to-21 option 'target' must be a whole number"),
+            ({"target": 0}, "target must be a count"),
+        ):
+            body = {"game": "race-to-21", "seats": 2, "options": options}
+            refused = await http.post("/matches", headers=organiser, json=body)
+            assert (refused.status_code, refused.json()["detail"]) == (422, why), options

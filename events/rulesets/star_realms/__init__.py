@@ -105,11 +105,6 @@ class StarRealms(Ruleset):
     def content_digest(self, options: dict[str, Any]) -> str:
         return card_set_digest()
 
-    def options_error(self, seats: int, options: dict[str, Any]) -> str | None:
-        if options:
-            return f"star-realms takes no options, not {sorted(options)[0]!r}"
-        return None
-
     def read_text(self, state: Game, seat: int, text: str) -> Any | Rejection:
         read = text_form.parse(state, seat, text)
         if isinstance(read, text_form.TextError):
