@@ -13,7 +13,7 @@ import asyncpg
 import msgspec
 
 from events.codec import decode_entry, encode
-from events.envelope import Entry, Ruling
+from events.envelope import PLATFORM_ENTRIES, Entry, Ruling
 from events.match import MatchRecord, apply, record_bytes, record_from_bytes
 from events.narration import Narrator, Told, seat_names
 from events.ruleset import Description, get_ruleset
@@ -151,9 +151,11 @@ async def narrated(
     """Entries `after` < seq <= `upto` in a line each, for `seat`'s eyes (None: the public's).
     Which seat a caller may ask for is the caller's to check."""
     narrator = Narrator(seat, await record_at(conn, match_id, after) if after else None)
-    told = []
+    told, round_ = [], _round(narrator.record)
     for entry in await entries(conn, match_id, after, upto):
         line = narrator.tell(entry)
+        if not isinstance(entry.body, PLATFORM_ENTRIES) or round_ is None:
+            round_ = _round(narrator.record)  # only a game's own events move its round
         decided_by = entry.body.seat if isinstance(entry.body, Ruling) else None
-        told.append(Told(entry.seq, line, _round(narrator.record), decided_by))
+        told.append(Told(entry.seq, line, round_, decided_by))
     return told
