@@ -65,7 +65,10 @@ def test_the_card_lookup_lists_the_set():
         "+4 Combat, scrap up to 1 from the Trade Row",
         "Ally (Blob): +2 Combat",
     )
-    assert cards["Scout"].cost is None and cards["Blob Wheel"].numbers == {"cost": 3, "defense": 5}
+    assert cards["Scout"].cost is None and (
+        cards["Blob Wheel"].cost,
+        cards["Blob Wheel"].numbers,
+    ) == (3, {"defense": 5})
 
 
 def test_narration_names_cards_played_to_everyone():
