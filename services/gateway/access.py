@@ -46,7 +46,7 @@ class Access:
         if not await self.ctx.seat_is_held(holder):
             raise PermissionDeniedException(
                 f"your claim of seat {holder.seat} is not accepted (yet): see "
-                f"/decisions/{holder.claim_decision_id}"
+                f"/matches/{holder.match_id}/decisions/{holder.claim_decision_id}"
             )
         return holder
 

@@ -214,18 +214,28 @@ async def say(request: Request, match_id: MatchId, data: api.Say) -> Response:
 
 
 @get(
-    "/decisions/{decision_id:str}",
-    summary="The ruling on a decision, once judged",
+    "/matches/{match_id:str}/decisions/{decision_id:str}",
+    summary="The ruling on a decision, once judged: your seat's, or with `seat` another's "
+    "(an organiser's; a player's once the match ended); an organiser without `seat` asks "
+    "after the match's own (its creation)",
     security=docs.TOKEN,
 )
-async def ruling(request: Request, decision_id: DecisionId) -> api.Ruling:
+async def ruling(
+    request: Request,
+    match_id: MatchId,
+    decision_id: DecisionId,
+    seat: Annotated[int | None, Parameter(ge=0, le=15)] = None,
+) -> api.Ruling:
     ctx = context(request)
     access = await Access.of(request)
-    found = await reads.ruling(ctx.pool, decision_id)
+    holder = access.known()
+    if holder.kind == "seat" and holder.match_id == match_id and seat in (None, holder.seat):
+        seat = holder.seat  # its own decisions, its claim of the seat included
+    else:
+        await access.audits(match_id, seat)
+    found = await reads.ruling(ctx.pool, match_id, decision_id, seat)
     if found is None:
-        access.known()
         return api.Ruling(decision_id=decision_id, status="pending")
-    await access.audits(found["match_id"], found["seat"])
     return api.Ruling(
         decision_id=decision_id,
         status="accepted" if found["accepted"] else "rejected",

@@ -39,7 +39,9 @@ async def seat_stream(
                     sent_seq = view[0]
                     yield ServerSentEventMessage(data=view[1], event="view", id=str(view[0]))
             elif isinstance(notice, RulingNotice):
-                found = notice.ruling or await reads.ruling(ctx.pool, notice.decision_id)
+                found = notice.ruling or await reads.ruling(
+                    ctx.pool, match_id, notice.decision_id, notice.seat
+                )
                 if found is not None:
                     ruling = {"decision_id": notice.decision_id, **found}
                     yield ServerSentEventMessage(
