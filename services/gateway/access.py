@@ -72,20 +72,23 @@ class Access:
         if seat != holder.seat and not await self._finished(match_id):
             raise PermissionDeniedException("other seats' decisions are open once the match ends")
 
-    async def replay_seat(
-        self, ctx: Context, match_id: str, wanted: int | None = None
-    ) -> int | None:
-        """Whose eyes a replay uses: None is the public view, or the full state once over; a
-        seat's own while it plays; once over, whichever seat a reader of full replays wants."""
+    async def replay_eyes(
+        self, match_id: str, wanted: int | None = None
+    ) -> tuple[int | None, bool]:
+        """Whose eyes a replay uses, and whether they may see the full state (only ever shown
+        once the replay itself holds the match's end): a seat's own view, or the public one,
+        while it plays; once over, whichever seat (None: the full state) a reader of full
+        replays wants: an organiser or a seat of the match."""
         holder = self.holder
         mine = holder is not None and holder.kind == "seat" and holder.match_id == match_id
+        reader = holder is not None and (holder.kind == "organiser" or mine)
         if not await self._finished(match_id):
             seat = holder.seat if mine and holder.seat is not None else None
             if wanted is not None and wanted != seat:
                 raise PermissionDeniedException("other seats' eyes are open once the match ends")
-            return seat
-        if holder is not None and (holder.kind == "organiser" or mine):
-            return wanted
+            return seat, False
+        if reader:
+            return wanted, True
         raise PermissionDeniedException(
             "full replays of a finished match need an organiser token or a seat of that match"
         )

@@ -309,13 +309,14 @@ EyesParameter = Annotated[
 ]
 
 
-async def _eyes(request: Request, match_id: str, seat: int | None) -> int | None:
-    """Whose eyes a replay reader gets, after checking the seat is one of the match's."""
+async def _eyes(request: Request, match_id: str, seat: int | None) -> tuple[int | None, bool]:
+    """Whose eyes a replay reader gets and whether the full state is theirs to see, after
+    checking the seat is one of the match's."""
     ctx = context(request)
     row = await _lobby_row(ctx, match_id)
     if seat is not None and seat >= row["seats"]:
         raise NotFoundException(f"seat {seat} is not a seat of this {row['seats']}-seat match")
-    return await (await Access.of(request)).replay_seat(ctx, match_id, seat)
+    return await (await Access.of(request)).replay_eyes(match_id, seat)
 
 
 @get(
@@ -327,8 +328,8 @@ async def replay_step(
     request: Request, match_id: MatchId, k: EntryNumber, seat: EyesParameter = None
 ) -> api.ReplayReply:
     ctx = context(request)
-    eyes = await _eyes(request, match_id, seat)
-    step = await replay.at(ctx.pool, match_id, k, eyes)
+    eyes, whole = await _eyes(request, match_id, seat)
+    step = await replay.at(ctx.pool, match_id, k, eyes, whole=whole)
     if step is None:
         raise NotFoundException(f"match {match_id!r} has no step {k}")
     return api.ReplayReply(
@@ -354,7 +355,7 @@ async def narration(
     seat: EyesParameter = None,
 ) -> api.NarrationReply:
     ctx = context(request)
-    eyes = await _eyes(request, match_id, seat)
+    eyes, _ = await _eyes(request, match_id, seat)
     told = await replay.narrated(ctx.pool, match_id, eyes, after)
     return api.NarrationReply(match_id, eyes, told)
 

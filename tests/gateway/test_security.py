@@ -3,6 +3,7 @@
 import asyncio
 import time
 
+import asyncpg
 import httpx
 
 from tests.stack import Stack
@@ -120,3 +121,30 @@ async def test_a_decision_id_names_a_ruling_only_within_its_match_and_seat(stack
         for asked in (path, f"/matches/{match_id}/decisions/never-sent"):
             assert (await http.get(asked, headers=stranger)).status_code == 403
         assert (await http.get(path)).status_code == 401
+
+
+async def test_a_full_replay_fails_closed_while_the_lobby_lags(stack: Stack) -> None:
+    """Whether a reader may see a finished match whole is checked before the replay shows it
+    whole, and the replay shows it whole only once its own model holds the end: a lobby that
+    still says the match runs (behind, or stopped) leaves an anonymous reader the public view."""
+    async with httpx.AsyncClient(base_url=stack.gateway, timeout=10) as http:
+        bots = [{"seat": 0, "bot": "greedy"}, {"seat": 1, "bot": "greedy"}]
+        body = {"game": "race-to-21", "seats": 2, "bots": bots}
+        opened = await http.post("/matches", headers=stack.organiser(), json=body)
+        match_id = opened.json()["match_id"]
+        finished = await _wait(lambda: http.get(f"/matches/{match_id}"), 200)
+        while (row := finished.json())["status"] != "finished":
+            await asyncio.sleep(0.1)
+            finished = await http.get(f"/matches/{match_id}")
+        last = f"/matches/{match_id}/replay/{row['seq']}"
+        assert (await http.get(last)).status_code == 403  # full replays are for its readers
+        assert (await http.get(last, headers=stack.organiser())).json()["full"] is True
+        conn = await asyncpg.connect(stack.settings.database_url)
+        try:
+            await conn.execute(
+                "UPDATE lobby SET status = 'in_progress' WHERE match_id = $1", match_id
+            )
+            step = (await http.get(last)).json()
+        finally:
+            await conn.close()
+        assert step["full"] is False and "seed" not in str(step["shown"])
