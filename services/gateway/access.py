@@ -8,7 +8,7 @@ from services.gateway import reads, tokens
 from services.gateway.context import Context, context
 
 
-def _token(request: Request) -> str | None:
+def request_token(request: Request) -> str | None:
     header = request.headers.get("authorization", "")
     if header.lower().startswith("bearer "):
         return header[7:].strip() or None
@@ -22,7 +22,7 @@ class Access:
     @classmethod
     async def of(cls, request: Request) -> "Access":
         ctx = context(request)
-        token = _token(request)
+        token = request_token(request)
         holder = await ctx.holder_of(token) if token else None
         if token and holder is None:
             raise NotAuthorizedException("unknown token")

@@ -28,7 +28,7 @@ from projections import audit, replay
 from services.gateway import api, docs, failures, reads, tokens
 from services.gateway.access import Access
 from services.gateway.context import Context, context
-from services.gateway.edge import check_body
+from services.gateway.edge import check_request
 from services.gateway.stream import seat_stream
 from services.gateway.submit import Oversized
 
@@ -428,8 +428,12 @@ async def match_cards(request: Request, match_id: MatchId) -> list[CardInfo]:
     security=docs.TOKEN_OR_QUERY,
 )
 async def stream(request: Request, match_id: MatchId) -> ServerSentEvent:
-    holder = await (await Access.of(request)).acts_for(match_id)
-    events: AsyncIterator[str] = seat_stream(context(request), match_id, holder)
+    access = await Access.of(request)
+    holder = await access.acts_for(match_id)
+    ctx, key = context(request), tokens.digest(access.token or "")
+    if ctx.streams.full(key):
+        raise HTTPException(status_code=429, detail="too many streams open with this token")
+    events: AsyncIterator[str] = seat_stream(ctx, match_id, holder, key)
     return ServerSentEvent(events)
 
 
@@ -464,7 +468,7 @@ def create_app(ctx: Context) -> Litestar:
         on_startup=[ctx.start],
         on_shutdown=[ctx.stop],
         state=ctx.as_state(),
-        before_request=check_body,
+        before_request=check_request,
         exception_handlers={
             ValidationException: failures.refused,
             Oversized: failures.too_large,

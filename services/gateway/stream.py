@@ -15,8 +15,10 @@ KEEPALIVE_S = 15.0
 
 
 async def seat_stream(
-    ctx: Context, match_id: str, holder: Holder
+    ctx: Context, match_id: str, holder: Holder, token_key: str
 ) -> AsyncIterator[ServerSentEventMessage]:
+    """The seat's pushes until the client goes, counted against its token's streams."""
+    ctx.streams.opened(token_key)
     queue = ctx.hub.subscribe(match_id, holder.seat)
     try:
         sent_seq = -1
@@ -49,3 +51,4 @@ async def seat_stream(
                     )
     finally:
         ctx.hub.unsubscribe(match_id, holder.seat, queue)
+        ctx.streams.closed(token_key)
