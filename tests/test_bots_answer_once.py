@@ -24,7 +24,7 @@ class Sent(list):
 async def test_a_bot_answers_each_position_once(monkeypatch: pytest.MonkeyPatch) -> None:
     table = Table(MATCH)
     table.send(None, CreateMatch(ruleset="race-to-21", seats=2, seed="s"))
-    table.send(0, ClaimSeat(player="bot:greedy"))
+    table.send(0, ClaimSeat(player="bot:greedy"), sender="organiser")
     table.send(1, ClaimSeat(player="ann"))
     record = table.book.matches[MATCH]
     shown = [record]

@@ -23,6 +23,7 @@ import msgspec
 import structlog
 
 from events.match import decision_key
+from events.platform_rules import BOT_PREFIX
 from events.ruleset import get_ruleset
 from projections import replay
 from projections.announce import REPLAY_CHANNEL, ReplayNotice
@@ -33,7 +34,6 @@ from services.settings import Settings
 log = structlog.get_logger("bots")
 
 RESCAN_S = 30.0
-PREFIX = "bot:"
 
 _moved = msgspec.json.Decoder(list[ReplayNotice])  # 'replays [...]' (see projections.announce)
 
@@ -106,8 +106,8 @@ class BotsWorker:
         ruleset = get_ruleset(record.ruleset)
         for seat in ruleset.waiting(record.state).must:
             holder = record.holders[seat] or ""
-            level = holder.removeprefix(PREFIX)
-            if not holder.startswith(PREFIX) or level not in ruleset.bots:
+            level = holder.removeprefix(BOT_PREFIX)
+            if not holder.startswith(BOT_PREFIX) or level not in ruleset.bots:
                 continue
             answered = self.answered.get((match_id, seat))
             # a position once (a refusal leaves the state as it was), and one decision at a

@@ -15,7 +15,7 @@ from litestar.status_codes import HTTP_202_ACCEPTED, HTTP_500_INTERNAL_SERVER_ER
 from events.codec import game_codec
 from events.envelope import ClaimSeat, CreateMatch, MatchCreated, Say
 from events.narration import rule_words, seat_names
-from events.platform_rules import MAX_DECISION_BYTES
+from events.platform_rules import BOT_PREFIX, MAX_DECISION_BYTES, ORGANISER, reserved
 from events.ruleset import (
     CardInfo,
     UnknownRuleset,
@@ -84,11 +84,11 @@ async def open_match(request: Request, data: api.NewMatch) -> api.MatchOpened:
         match_id,
         None,
         CreateMatch(ruleset=game, seats=data.seats, options=data.options),
-        sender="organiser",
+        sender=ORGANISER,
     )
     for bot in data.bots:
         await ctx.submitter.submit(
-            match_id, bot.seat, ClaimSeat(player=f"bot:{bot.bot}"), sender="organiser"
+            match_id, bot.seat, ClaimSeat(player=BOT_PREFIX + bot.bot), sender=ORGANISER
         )
     return api.MatchOpened(match_id=match_id, decision_id=decision_id)
 
@@ -141,6 +141,8 @@ async def join(request: Request, match_id: MatchId, data: api.Join) -> api.Joine
         )
     if found["players"][data.seat] is not None:
         raise HTTPException(status_code=409, detail=f"seat {data.seat} is taken")
+    if reserved(data.player):
+        raise _unprocessable(f"{data.player!r} is a name only the organiser gives (to a bot)")
     decision_id = await ctx.submitter.submit(
         match_id, data.seat, ClaimSeat(player=data.player), sender=data.player
     )

@@ -282,6 +282,9 @@ def _verdict(
     if (refused := _seat_refusal(record, decision.seat, body)) is not None:
         return refused, None
     if isinstance(body, ClaimSeat):
+        if rules.reserved(body.player) and decision.sender != rules.ORGANISER:
+            why = f"{body.player!r} is a name only the organiser gives (to a bot's seat)"
+            return Rejection(rules.RESERVED_NAME, why), None
         return Accepted(rules.SEAT, [SeatClaimed(seat=decision.seat, player=body.player)]), None
     read = None
     if isinstance(body, Say):
