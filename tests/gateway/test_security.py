@@ -148,3 +148,17 @@ async def test_a_full_replay_fails_closed_while_the_lobby_lags(stack: Stack) -> 
         finally:
             await conn.close()
         assert step["full"] is False and "seed" not in str(step["shown"])
+
+
+async def test_a_token_in_the_address_is_taken_by_the_stream_alone(stack: Stack) -> None:
+    """Addresses end up in logs and histories: only the push stream, which a browser's
+    EventSource cannot send a header to, reads its token from one."""
+    async with httpx.AsyncClient(base_url=stack.gateway, timeout=10) as http:
+        match_id = await _open(http, stack)
+        me = await _join(http, match_id, 0)
+        token = me["authorization"].removeprefix("Bearer ")
+        for path in ("view", "legal"):
+            found = await http.get(f"/matches/{match_id}/{path}", params={"token": token})
+            assert found.status_code == 401, path
+        async with http.stream("GET", f"/matches/{match_id}/stream?token={token}") as reply:
+            assert reply.status_code == 200
