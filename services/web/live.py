@@ -52,6 +52,13 @@ class Shown(msgspec.Struct, frozen=True):
     options_seq: int = 0  # the entry the options are legal at
 
 
+def seat_of(holder: Holder) -> int:
+    """A seat token's seat (`Access.acts_for` has checked it is one)."""
+    if holder.seat is None:
+        raise HTTPException(status_code=403, detail="this needs a seat token")
+    return holder.seat
+
+
 async def _shown(
     ctx: Context, match_id: str, seat: int | None, found: tuple[int, str] | None, log: int
 ) -> Shown:
@@ -89,7 +96,7 @@ async def _shown(
 
 async def seat(ctx: Context, match_id: str, holder: Holder) -> Shown:
     """The seat's own view (the read model redacts it for the seat) and its options."""
-    mine = holder.seat or 0
+    mine = seat_of(holder)
     shown = await _shown(
         ctx, match_id, mine, await reads.seat_view(ctx.pool, match_id, mine), SEAT_LOG
     )
@@ -112,7 +119,7 @@ async def chosen(
     ctx: Context, match_id: str, holder: Holder, choice: str, seen_seq: int | None
 ) -> dict[str, Any]:
     """The legal decision a page's button stands for, if the match is where the page was."""
-    choices = await reads.seat_choices(ctx.pool, match_id, holder.seat or 0)
+    choices = await reads.seat_choices(ctx.pool, match_id, seat_of(holder))
     if choices is None or not choice.isdigit() or int(choice) >= len(choices.legal):
         raise HTTPException(status_code=422, detail="choice: no such option")
     if seen_seq != choices.seq:

@@ -87,8 +87,7 @@ async def join(request: Request, match_id: MatchId) -> Response[str]:
 
 @get("/matches/{match_id:str}/seat")
 async def seat(request: Request, match_id: MatchId) -> Response[str]:
-    access = await session.access(request)
-    holder = await access.acts_for(match_id)
+    access, holder = await session.seat(request, match_id)
     shown = await live.seat(context(request), match_id, holder)
     return _page(
         "seat.html",
@@ -101,8 +100,7 @@ async def seat(request: Request, match_id: MatchId) -> Response[str]:
 
 @get("/matches/{match_id:str}/seat/live")
 async def seat_live(request: Request, match_id: MatchId) -> Response[str]:
-    access = await session.access(request)
-    holder = await access.acts_for(match_id)
+    access, holder = await session.seat(request, match_id)
     shown = await live.seat(context(request), match_id, holder)
     csrf = session.csrf_token(access.token or "")
     base = session.match_path(match_id)
@@ -112,8 +110,7 @@ async def seat_live(request: Request, match_id: MatchId) -> Response[str]:
 @post("/matches/{match_id:str}/say")
 async def say(request: Request, match_id: MatchId) -> Response[Any]:
     """A text command, or one of the legal options by its place, sent for the cookie's seat."""
-    access = await session.access(request)
-    holder = await access.acts_for(match_id, deciding=True)
+    access, holder = await session.seat(request, match_id, deciding=True)
     form = await request.form()
     session.check_post(request, form.get("csrf"), access.token)
     ctx = context(request)
@@ -123,7 +120,7 @@ async def say(request: Request, match_id: MatchId) -> Response[Any]:
     if text is not None:
         text = _text(str(text), "text", 2000)
         if text.strip().lower() in HELP_WORDS:
-            choices = await reads.seat_choices(ctx.pool, match_id, holder.seat or 0)
+            choices = await reads.seat_choices(ctx.pool, match_id, live.seat_of(holder))
             return Response({"help": choices.help if choices else ""}, status_code=200)
         body: Any = Say(text)
     else:
@@ -138,7 +135,7 @@ async def say(request: Request, match_id: MatchId) -> Response[Any]:
 
 @get("/matches/{match_id:str}/seat/stream")
 async def seat_stream(request: Request, match_id: MatchId) -> ServerSentEvent:
-    holder = await (await session.access(request)).acts_for(match_id)
+    _, holder = await session.seat(request, match_id)
     return ServerSentEvent(live.seat_moves(context(request), match_id, holder))
 
 

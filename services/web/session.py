@@ -8,10 +8,11 @@ from urllib.parse import quote
 
 from litestar import Request
 from litestar.datastructures import Cookie
-from litestar.exceptions import PermissionDeniedException
+from litestar.exceptions import NotAuthorizedException, PermissionDeniedException
 
 from services.gateway.access import Access
 from services.gateway.context import context
+from services.gateway.tokens import Holder
 
 COOKIE = "seat"
 PREFIX = "/web"
@@ -46,6 +47,16 @@ async def access(request: Request) -> Access:
     token = request.cookies.get(COOKIE)
     holder = await ctx.holder_of(token) if token else None
     return Access(ctx, holder, token if holder else None)
+
+
+async def seat(request: Request, match_id: str, *, deciding: bool = False) -> tuple[Access, Holder]:
+    """The seat this browser holds in the match, as `Access.acts_for` checks it."""
+    found = await access(request)
+    if found.holder is None:
+        raise NotAuthorizedException(
+            "this browser holds no seat of this match: join one in the lobby"
+        )
+    return found, await found.acts_for(match_id, deciding=deciding)
 
 
 def check_post(request: Request, sent_csrf: str | None, token: str | None) -> None:

@@ -17,9 +17,11 @@ from services.gateway import api
 from tests.stack import Stack
 
 GAME = "core-worlds"
+SHORT_GAME = "race-to-21"  # tests/tiny_ruleset.py
 WAIT_MS = 60_000  # the longest a page may wait for the match to move
 CLICK_MS = 2_000
 STALE = "(SL-5)"  # refused as taken on a view the match had moved past
+MOVED_ON = "the match moved on"  # an option clicked on a page the match had moved past
 TYPED_EVERY = 4  # every fourth move is typed into the command box instead of clicked
 
 _TO_ACT = """(acted) => {
@@ -27,14 +29,16 @@ _TO_ACT = """(acted) => {
   if (!live) return null;
   if (live.dataset.status === "finished" && !live.dataset.behind) return "over";
   if (live.hasAttribute("data-pending")) return null; // its last decision is not shown yet
-  const options = [...live.querySelectorAll("form.options button")].map((b) => b.value);
+  const options = [...live.querySelectorAll("form.options button")].map((b) => [
+    b.name, b.value, b.textContent.trim(),
+  ]);
   const ready = live.dataset.turn === "must" && Number(live.dataset.seq) > acted;
   return ready && options.length ? [Number(live.dataset.seq), options] : null;
 }"""
 
 
-def _open(stack: Stack, seats: int, bots: list[api.BotSeat]) -> str:
-    body = {"game": GAME, "seats": seats, "bots": [{"seat": b.seat, "bot": b.bot} for b in bots]}
+def _open(stack: Stack, seats: int, bots: list[api.BotSeat], game: str = GAME) -> str:
+    body = {"game": game, "seats": seats, "bots": [{"seat": b.seat, "bot": b.bot} for b in bots]}
     opened = httpx.post(f"{stack.gateway}/matches", json=body, headers=stack.organiser()).json()
     match_id: str = opened["match_id"]
     _until_ruled(stack, opened["decision_id"])
@@ -65,25 +69,25 @@ async def _join(page: Page, stack: Stack, match_id: str, seat: int, player: str)
 
 
 async def _play_to_the_end(page: Page) -> tuple[int, int]:
-    """Act whenever the seat must, until the match is over; returns the moves clicked and the
-    moves typed. An option
-    that went before it was clicked (the match moved) is let go: the page offers the next."""
-    rng, acted, moves, typed = random.Random(17), 0, 0, 0
+    """Act whenever the seat must, until the match is over: click an option, or type it every
+    so often where it is a text command. Returns the moves clicked and the moves typed. An
+    option that went before it was clicked (the match moved) is let go for the next."""
+    rng, acted, clicked, typed = random.Random(17), 0, 0, 0
     while True:
-        found = await (
-            await page.wait_for_function(_TO_ACT, arg=acted, timeout=WAIT_MS)
-        ).json_value()
+        waited = await page.wait_for_function(_TO_ACT, arg=acted, timeout=WAIT_MS)
+        found = await waited.json_value()
         if found == "over":
-            return moves - typed, typed
-        (acted, options), moves = found, moves + 1
-        text = rng.choice(options)
-        if moves % TYPED_EVERY == 0 and await _typed(page, text, acted):
+            return clicked, typed
+        acted, options = found
+        kind, value, label = rng.choice(options)
+        if kind == "text" and (clicked + 1) % TYPED_EVERY == 0 and await _typed(page, value, acted):
             await page.press("#command", "Enter")
             typed += 1
             continue
-        button = page.locator("#live form.options").get_by_role("button", name=text, exact=True)
+        button = page.locator("#live form.options").get_by_role("button", name=label, exact=True)
         try:
             await button.click(timeout=CLICK_MS)
+            clicked += 1
         except PlaywrightTimeout:
             acted -= 1  # look again: it is still this seat's move, or the match moved on
 
@@ -99,25 +103,53 @@ async def _typed(page: Page, text: str, seq: int) -> bool:
     return False
 
 
+async def _played(
+    stack: Stack, browser: Browser, game: str, bots: list[api.BotSeat], shots: Path | None
+) -> tuple[str, Page]:
+    """A whole match of the browser's seat 0 against bots, played in the page."""
+    match_id = _open(stack, 1 + len(bots), bots, game)
+    page = await (await browser.new_context()).new_page()
+    await page.goto(f"{stack.gateway}/web/")
+    if shots:
+        await page.screenshot(path=shots / "lobby.png", full_page=True)
+    await _join(page, stack, match_id, 0, "browser")
+    if shots:
+        await page.screenshot(path=shots / "seat.png", full_page=True)
+    clicked, typed = await _play_to_the_end(page)
+    assert clicked > 0 and (typed > 0 or game != GAME)
+    if shots:
+        await page.screenshot(path=shots / "seat-final.png", full_page=True)
+    return match_id, page
+
+
 @pytest.fixture(scope="module")
 async def played(shared_stack: Stack, browser: Browser, screenshots: Path) -> tuple[str, Page]:
-    """A whole match of the browser's seat 0 against two bots, played in the page."""
-    match_id = _open(shared_stack, 3, [api.BotSeat(1, "greedy"), api.BotSeat(2, "random")])
-    page = await (await browser.new_context()).new_page()
-    await page.goto(f"{shared_stack.gateway}/web/")
-    await page.screenshot(path=screenshots / "lobby.png", full_page=True)
-    await _join(page, shared_stack, match_id, 0, "browser")
-    await page.screenshot(path=screenshots / "seat.png", full_page=True)
-    clicked, typed = await _play_to_the_end(page)
-    assert clicked > 0 and typed > 0
-    await page.screenshot(path=screenshots / "seat-final.png", full_page=True)
-    return match_id, page
+    """Core Worlds against a greedy and a random bot, in text commands clicked and typed."""
+    bots = [api.BotSeat(1, "greedy"), api.BotSeat(2, "random")]
+    return await _played(shared_stack, browser, GAME, bots, screenshots)
+
+
+@pytest.fixture(scope="module")
+async def played_short(shared_stack: Stack, browser: Browser) -> tuple[str, Page]:
+    """The tests' short game, which has no text commands: its options post their place."""
+    return await _played(shared_stack, browser, SHORT_GAME, [api.BotSeat(1, "greedy")], None)
 
 
 async def test_a_whole_match_played_in_the_browser(
     shared_stack: Stack, played: tuple[str, Page]
 ) -> None:
-    match_id, page = played
+    await _ended_as_the_page_shows(shared_stack, *played)
+
+
+async def test_a_game_without_text_commands_played_by_its_options(
+    shared_stack: Stack, played_short: tuple[str, Page]
+) -> None:
+    await _ended_as_the_page_shows(shared_stack, *played_short)
+
+
+async def _ended_as_the_page_shows(shared_stack: Stack, match_id: str, page: Page) -> None:
+    """The final scores as the lobby has them, every move accepted but those the match had
+    moved past, and the seat token in a cookie of the match's pages alone."""
     row = httpx.get(f"{shared_stack.gateway}/matches/{match_id}").json()
     assert row["status"] == "finished" and row["winners"]
     shown = [int(s) for s in await page.locator("#standing td[data-seat]").all_inner_texts()]
@@ -127,7 +159,8 @@ async def test_a_whole_match_played_in_the_browser(
     told = await verdicts.all_inner_texts()
     kinds = [await verdicts.nth(i).get_attribute("data-verdict") for i in range(len(told))]
     assert "accepted" in kinds
-    assert all(k == "accepted" or STALE in t for k, t in zip(kinds, told, strict=True)), told
+    moved = [t for k, t in zip(kinds, told, strict=True) if k != "accepted"]
+    assert all(STALE in t or MOVED_ON in t for t in moved), moved
     # the token stays in an HttpOnly, SameSite=Strict cookie of this match's pages only
     [cookie] = await page.context.cookies()
     assert cookie["httpOnly"] and cookie["sameSite"] == "Strict"
@@ -135,26 +168,42 @@ async def test_a_whole_match_played_in_the_browser(
     assert cookie["value"] not in page.url and cookie["value"] not in await page.content()
 
 
-async def test_a_replay_stepped_through_with_the_keyboard(
+async def _step(page: Page, stack: Stack, match_id: str, key: str, k: int) -> str:
+    await page.keyboard.press(key)
+    await page.wait_for_url(_page_path(stack, match_id, f"replay/{k}"))
+    return await page.locator("#narration").inner_text()
+
+
+async def test_a_replay_stepped_through_to_the_end_with_the_keyboard(
+    shared_stack: Stack, played_short: tuple[str, Page]
+) -> None:
+    match_id, page = played_short
+    last = httpx.get(f"{shared_stack.gateway}/matches/{match_id}").json()["seq"]
+    await page.goto(_page_path(shared_stack, match_id, "replay/1"))
+    lines = [await page.locator("#narration").inner_text()]
+    lines += [
+        await _step(page, shared_stack, match_id, "ArrowRight", k) for k in range(2, last + 1)
+    ]
+    assert all(line.strip() for line in lines) and lines[-1].startswith("The seed is revealed")
+    assert await page.locator('nav.steps a[rel="next"]').count() == 0
+    await _step(page, shared_stack, match_id, "ArrowLeft", last - 1)
+    await _step(page, shared_stack, match_id, "Home", 1)
+
+
+async def test_a_long_replay_by_its_links_and_keys(
     shared_stack: Stack, played: tuple[str, Page], screenshots: Path
 ) -> None:
     match_id, page = played
     last = httpx.get(f"{shared_stack.gateway}/matches/{match_id}").json()["seq"]
     await page.goto(_page_path(shared_stack, match_id, "replay/1"))
-    lines = [await page.locator("#narration").inner_text()]
-    for k in range(2, last + 1):
-        await page.keyboard.press("ArrowRight")
-        await page.wait_for_url(_page_path(shared_stack, match_id, f"replay/{k}"))
-        lines.append(await page.locator("#narration").inner_text())
-        if k == 2:
-            await page.screenshot(path=screenshots / "replay.png", full_page=True)
-    assert all(line.strip() for line in lines) and lines[-1].startswith("The seed is revealed")
-    await page.keyboard.press("Home")
-    await page.wait_for_url(_page_path(shared_stack, match_id, "replay/1"))
-    await page.get_by_role("link", name="Last").click()
-    await page.wait_for_url(_page_path(shared_stack, match_id, f"replay/{last}"))
+    for k in range(2, 30):  # a round's start, entry by entry
+        assert (await _step(page, shared_stack, match_id, "ArrowRight", k)).strip()
+    await page.screenshot(path=screenshots / "replay.png", full_page=True)
+    assert (await _step(page, shared_stack, match_id, "End", last)).startswith("The seed is")
     await page.get_by_role("link", name="Previous").click()
     await page.wait_for_url(_page_path(shared_stack, match_id, f"replay/{last - 1}"))
+    await page.get_by_role("link", name="First").click()
+    await page.wait_for_url(_page_path(shared_stack, match_id, "replay/1"))
 
 
 async def _moved_past(page: Page, seq: int) -> None:
@@ -232,3 +281,28 @@ async def test_a_seat_page_keeps_other_hands_out_and_moves_without_a_reload(
         assert await shown.evaluate("window.stillHere") is True
     await page.screenshot(path=screenshots / "seat-live.png", full_page=True)
     await watcher.screenshot(path=screenshots / "watch-phone.png", full_page=True)
+
+
+async def test_posts_from_another_site_or_without_the_form_token_are_refused(
+    shared_stack: Stack, played: tuple[str, Page]
+) -> None:
+    match_id, page = played
+    await page.goto(_page_path(shared_stack, match_id, "seat"))
+    csrf = await page.locator('#say [name="csrf"]').input_value()
+    [cookie] = await page.context.cookies()
+    say = _page_path(shared_stack, match_id, "say")
+    own = shared_stack.gateway
+
+    def post(origin: str | None, token: str, url: str = say) -> httpx.Response:
+        headers = {"cookie": f"seat={cookie['value']}", "accept": "application/json"}
+        headers |= {"origin": origin} if origin else {}
+        return httpx.post(url, data={"text": "help", "csrf": token}, headers=headers)
+
+    assert post(own, csrf).status_code == 200  # the page's own form: help answers
+    assert post("http://elsewhere.example", csrf).status_code == 403
+    assert post(None, csrf).status_code == 403
+    assert post(own, "0" * 64).status_code == 403
+    join = _page_path(shared_stack, match_id, "join")
+    assert post("http://elsewhere.example", csrf, join).status_code == 403
+    lobby = httpx.get(f"{own}/web/")
+    assert lobby.headers["content-security-policy"].startswith("default-src 'self'")
