@@ -15,6 +15,7 @@ from litestar.response import Redirect, ServerSentEvent
 from litestar.static_files import create_static_files_router
 
 from events.envelope import Say
+from events.narration import seat_names
 from projections import replay
 from services.gateway import api, matches, reads
 from services.gateway.context import context
@@ -26,6 +27,7 @@ STATIC = Path(__file__).parent / "static"
 HELP_WORDS = {"help", "?"}
 MatchId = Annotated[str, Parameter(pattern=api.ID_PATTERN, max_length=100)]
 Step = Annotated[int, Parameter(ge=1, le=2**31 - 1)]
+Eyes = Annotated[int | None, Parameter(ge=0, le=15, description="whose eyes, once it ended")]
 
 # No request leaves the server; no page may be framed; no address leaks to another site through
 # a Referer ("no-referrer" would also blank the Origin that posts are checked by).
@@ -160,17 +162,28 @@ async def watch_stream(request: Request, match_id: MatchId) -> ServerSentEvent:
 
 
 @get("/matches/{match_id:str}/replay/{k:int}")
-async def replay_step(request: Request, match_id: MatchId, k: Step) -> Response[str]:
+async def replay_step(
+    request: Request, match_id: MatchId, k: Step, seat: Eyes = None
+) -> Response[str]:
+    """Step k as the viewer may see it: a seat its own view while the match runs, the public
+    view otherwise; once it ended, through any seat's eyes for its seats."""
     ctx = context(request)
-    access = await session.access(request)
     row = await matches.lobby_row(ctx, match_id)
-    eyes = await access.replay_seat(ctx, match_id)
+    if seat is not None and seat >= row["seats"]:
+        raise NotFoundException(f"seat {seat} is not a seat of this {row['seats']}-seat match")
+    eyes = await (await session.access(request)).replay_seat(ctx, match_id, seat)
     step = await replay.at(ctx.pool, match_id, k, eyes)
     if step is None:
         raise NotFoundException(f"match {match_id!r} has no step {k}")
-    base = session.match_path(match_id)
     return _page(
-        "replay.html", title=f"{match_id}: step {k}", step=step, row=row, eyes=eyes, base=base
+        "replay.html",
+        title=f"{match_id}: step {k}",
+        step=step,
+        row=row,
+        eyes=eyes,
+        names=seat_names(row["players"]),
+        query="" if seat is None else f"?seat={seat}",
+        base=session.match_path(match_id),
     )
 
 

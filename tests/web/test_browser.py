@@ -168,7 +168,7 @@ async def _ended_as_the_page_shows(shared_stack: Stack, match_id: str, page: Pag
     assert cookie["value"] not in page.url and cookie["value"] not in await page.content()
 
 
-async def _step(page: Page, stack: Stack, match_id: str, key: str, k: int) -> str:
+async def _step(page: Page, stack: Stack, match_id: str, key: str, k: int | str) -> str:
     await page.keyboard.press(key)
     await page.wait_for_url(_page_path(stack, match_id, f"replay/{k}"))
     return await page.locator("#narration").inner_text()
@@ -204,6 +204,11 @@ async def test_a_long_replay_by_its_links_and_keys(
     await page.wait_for_url(_page_path(shared_stack, match_id, f"replay/{last - 1}"))
     await page.get_by_role("link", name="First").click()
     await page.wait_for_url(_page_path(shared_stack, match_id, "replay/1"))
+    # once over, through a seat's eyes: the address says whose, and the steps keep to them
+    await page.locator("nav.eyes").get_by_role("link", name="bot:greedy").click()
+    await page.wait_for_url(_page_path(shared_stack, match_id, "replay/1?seat=1"))
+    assert "the eyes of bot:greedy" in await page.locator("h1").inner_text()
+    await _step(page, shared_stack, match_id, "ArrowRight", "2?seat=1")
 
 
 async def _moved_past(page: Page, seq: int) -> None:
