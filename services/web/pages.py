@@ -56,7 +56,7 @@ def _text(value: str, field: str, longest: int) -> str:
     return value
 
 
-@get("/", name="web:lobby")
+@get("/")
 async def lobby(request: Request) -> Response[str]:
     rows = await reads.lobby(context(request).pool, None, 100)
     return _page("lobby.html", title="Lobby", rows=rows, path=session.match_path)
@@ -117,7 +117,7 @@ async def say(request: Request, match_id: MatchId) -> Response[Any]:
     session.check_post(request, form.get("csrf"), access.token)
     ctx = context(request)
     seen = str(form.get("seen_seq", ""))
-    seen_seq = int(seen) if seen.isdigit() else None
+    seen_seq = int(seen) if seen.isdigit() and len(seen) < 10 else None  # an entry number
     text = form.get("text")
     if text is not None:
         text = _text(str(text), "text", 2000)
