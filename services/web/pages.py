@@ -123,7 +123,10 @@ async def say(request: Request, match_id: MatchId) -> Response[Any]:
         text = _text(str(text), "text", 2000)
         if text.strip().lower() in HELP_WORDS:
             choices = await reads.seat_choices(ctx.pool, match_id, live.seat_of(holder))
-            return Response({"help": choices.help if choices else ""}, status_code=200)
+            told = choices.help if choices else ""
+            if _wants_json(request):
+                return Response({"help": told}, status_code=200)
+            return _page("help.html", title="Help", help=told, base=session.match_path(match_id))
         body: Any = Say(text)
     else:
         body = await live.chosen(ctx, match_id, holder, str(form.get("choice", "")), seen_seq)

@@ -304,6 +304,9 @@ async def test_posts_from_another_site_or_without_the_form_token_are_refused(
         return httpx.post(url, data={"text": "help", "csrf": token}, headers=headers)
 
     assert post(own, csrf).status_code == 200  # the page's own form: help answers
+    await page.fill("#command", "help")
+    await page.press("#command", "Enter")
+    await page.locator("#help").wait_for()  # shown in the page, which stays where it is
     assert post("http://elsewhere.example", csrf).status_code == 403
     assert post(None, csrf).status_code == 403
     assert post(own, "0" * 64).status_code == 403

@@ -91,7 +91,7 @@ async function post(form, submitter) {
   if (reply.status === 200 && "help" in answer) {
     item.remove();
     const help = document.getElementById("help");
-    help.textContent = answer.help;
+    help.textContent = answer.help || "Nothing to say now.";
     help.hidden = false;
   } else if (reply.ok) {
     const known = rulings.get(answer.decision_id); // the ruling may have come first
