@@ -10,6 +10,7 @@ MATCH_OVER = "SL-7"  # a finished match takes no decisions
 NOT_STARTED = "SL-8"  # play starts once every seat is held
 CREATE = "SL-9"  # a new match names a known game and a seat count it allows
 UNSTORABLE = "SL-10"  # a decision holds only what every read model can store (events.storable)
+RESERVED_NAME = "SL-11"  # a player takes no platform name; the organiser alone seats a bot
 
 WORDS = {
     OVERSIZED: "A decision is at most 64 KiB.",
@@ -22,6 +23,17 @@ WORDS = {
     NOT_STARTED: "Play starts once every seat is held.",
     CREATE: "A new match names a known game and a seat count it allows.",
     UNSTORABLE: "A decision holds only text and numbers every read model can store.",
+    RESERVED_NAME: "No player takes the organiser's or a bot's name; the organiser seats bots.",
 }
+
+ORGANISER = "organiser"  # the sender of what an organiser asks (creates, bot seats)
+BOT_PREFIX = "bot:"  # a seat held by `bot:<level>` is played by that bot
+
+
+def reserved(name: str) -> bool:
+    """A name only the platform gives: the organiser's, and bots' (`bot:<level>`)."""
+    folded = name.strip().casefold()
+    return folded == ORGANISER or folded.startswith(BOT_PREFIX)
+
 
 MAX_DECISION_BYTES = 64 * 1024  # the gateway's request limit too, so what it takes fits here

@@ -12,3 +12,13 @@ PID_FILE = RUN / "stack.pid"
 ORGANISER_TOKEN = RUN / "organiser-token"
 SEAT_TOKENS = RUN / "tokens"
 DATABASE_URL = RUN / "database-url"  # the running stack's, for the commands that read it
+
+
+def write_private(path: Path, text: str) -> Path:
+    """A file only its owner reads (a token's): made so, not narrowed after it was written."""
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as file:
+        file.write(text)
+    os.chmod(path, 0o600)  # a file left by an older release keeps its mode through O_TRUNC
+    return path

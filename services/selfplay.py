@@ -13,6 +13,7 @@ import msgspec
 from events.codec import encode
 from events.envelope import ClaimSeat, CreateMatch, Decision, Entry, Ruling
 from events.match import PartitionBook
+from events.platform_rules import BOT_PREFIX, ORGANISER
 from events.ruleset import UnknownRuleset, default_game, get_ruleset, load_rulesets, setup_error
 from services.client.http import ClientError
 from services.client.match import parse_option
@@ -32,14 +33,14 @@ class _Table:
         self.entries: list[Entry[Any]] = []
         self.sent = 0
 
-    def send(self, seat: int | None, body: Any) -> None:
+    def send(self, seat: int | None, body: Any, sender: str) -> None:
         self.sent += 1
         decision = Decision(
             decision_id=f"{self.match_id}:{self.sent}",
             match_id=self.match_id,
             seat=seat,
             body=msgspec.Raw(encode(body)),
-            sender="selfplay",
+            sender=sender,
         )
         outcome = rule_on(
             self.book,
@@ -78,16 +79,19 @@ def play_match(
     """One whole match, bots choosing for the seats (bots[seat % len]): whenever several seats
     must decide, the lowest one goes first."""
     table = _Table(match_id, seed)
-    table.send(None, CreateMatch(ruleset=game, seats=seats, options=options or {}, seed=seed))
+    create = CreateMatch(ruleset=game, seats=seats, options=options or {}, seed=seed)
+    table.send(None, create, ORGANISER)
     for seat in range(seats):
-        table.send(seat, ClaimSeat(player=f"bot:{bots[seat % len(bots)]}"))
+        table.send(seat, ClaimSeat(player=BOT_PREFIX + bots[seat % len(bots)]), ORGANISER)
     ruleset = get_ruleset(game)
     rng = random.Random(f"{seed}:bots")
     record = table.book.matches[match_id]
     while not record.over:
         seat = ruleset.waiting(record.state).must[0]
         level = bots[seat % len(bots)]
-        table.send(seat, ruleset.default_decision(record.state, seat, level, rng))
+        table.send(
+            seat, ruleset.default_decision(record.state, seat, level, rng), BOT_PREFIX + level
+        )
         record = table.book.matches[match_id]
     standing = ruleset.standing(record.state)
     return Played(match_id, table.entries, standing.scores, standing.winners)

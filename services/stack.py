@@ -27,7 +27,15 @@ from services import db
 from services.broker import local_broker
 from services.embedded_db import server_url
 from services.gateway import tokens
-from services.run_folder import DATABASE_URL, KAFKA_DATA, LOGS, ORGANISER_TOKEN, PGDATA, PID_FILE
+from services.run_folder import (
+    DATABASE_URL,
+    KAFKA_DATA,
+    LOGS,
+    ORGANISER_TOKEN,
+    PGDATA,
+    PID_FILE,
+    write_private,
+)
 from services.settings import Settings, load_settings
 from services.topics import ensure_topics
 
@@ -83,8 +91,10 @@ def _database_url() -> str:
     return url
 
 
-async def prepare(settings: Settings, *, new_log: bool = False) -> str:
-    """Migrations and topics; returns a fresh organiser token. On a `new_log` (the stack's own
+async def prepare(settings: Settings, *, new_log: bool = False, kept: str | None = None) -> str:
+    """Migrations and topics; returns the organiser token `kept` if it is one still, else a
+    new one (so each start adds no token to those that open matches). On a `new_log` (the
+    stack's own
     broker started on an empty log: Tansu always, Kafka on a new log folder) the read models
     are emptied first: they show matches no log holds any more, and their offsets lie past the
     new log's end, where the workers would wait while the new matches went unseen."""
@@ -94,11 +104,13 @@ async def prepare(settings: Settings, *, new_log: bool = False) -> str:
         if new_log:
             for projection in PROJECTIONS.values():
                 await reset(settings, pool, projection)
-        token = await tokens.issue(pool, tokens.Holder(kind="organiser"))
+        holder = await tokens.holder_of(pool, kept) if kept else None
+        if holder is None or holder.kind != "organiser":
+            kept = await tokens.issue(pool, tokens.Holder(kind="organiser"))
     finally:
         await pool.close()
     await ensure_topics(settings)
-    return token
+    return kept
 
 
 def open_demo_match(gateway: str, token: str, timeout: float = 30.0) -> str:
@@ -200,8 +212,9 @@ def up() -> int:
                 settings, kafka_bootstrap=broker.bootstrap, idempotent_producer=broker.idempotent
             )
         stack.callback(DATABASE_URL.unlink, missing_ok=True)
-        token = asyncio.run(prepare(settings, new_log=new_log))
-        ORGANISER_TOKEN.write_text(token)
+        kept = ORGANISER_TOKEN.read_text().strip() if ORGANISER_TOKEN.is_file() else None
+        token = asyncio.run(prepare(settings, new_log=new_log, kept=kept))
+        write_private(ORGANISER_TOKEN, token)
         env = {
             **os.environ,
             "KAFKA_BOOTSTRAP": settings.kafka_bootstrap,

@@ -14,6 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
+import asyncpg
 import pytest
 
 from events.ruleset import load_rulesets
@@ -121,6 +122,15 @@ async def fresh_settings(broker: Broker, database_url: str) -> Settings:
 async def settings(broker: Broker, database_url: str) -> Settings:
     """A namespace of its own per test."""
     return await fresh_settings(broker, database_url)
+
+
+@pytest.fixture
+async def pool(settings: Settings) -> AsyncIterator[asyncpg.Pool]:
+    """A pool on the test's database, migrated."""
+    pool = await db.connect(settings.database_url, size=2)
+    await db.migrate(pool)
+    yield pool
+    await pool.close()
 
 
 @pytest.fixture

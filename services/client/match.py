@@ -51,7 +51,7 @@ def open_match(gateway: Gateway, new: api.NewMatch) -> tuple[str, api.Ruling]:
     """A new match and the ruling on its creation, once the lobby lists it."""
     opened = gateway.post("/matches", new, api.MatchOpened)
     print(f"opening match {opened.match_id}…", file=sys.stderr, flush=True)
-    created = gateway.ruling(opened.decision_id)
+    created = gateway.ruling(opened.match_id, opened.decision_id)
     if created.status == "accepted":
         lobby_row(gateway, opened.match_id, SHOWS_UP_S)
     return opened.match_id, created
@@ -63,19 +63,11 @@ def join(gateway: Gateway, match_id: str, seat: int, player: str) -> api.Ruling:
         f"/matches/{segment(match_id)}/join", api.Join(seat=seat, player=player), api.Joined
     )
     tokens.save_seat_token(match_id, seat, joined.token)
-    seat_gateway = Gateway(joined.token, gateway.url)
-    try:
-        return seat_gateway.ruling(joined.decision_id)
-    except ClientError as error:
-        if error.status != 403:
-            raise
-        tokens.forget_seat_token(match_id, seat)  # judged, yet the token may not read it: refused
-        organiser = tokens.organiser_token(required=False)
-        if organiser is None:
-            return api.Ruling(joined.decision_id, "rejected", reason="the claim was refused")
-        return Gateway(organiser, gateway.url).ruling(joined.decision_id)
-    finally:
-        seat_gateway.close()
+    with Gateway(joined.token, gateway.url) as seat_gateway:
+        found = seat_gateway.ruling(match_id, joined.decision_id)
+    if found.status != "accepted":
+        tokens.forget_seat_token(match_id, seat)
+    return found
 
 
 def describe(row: dict[str, Any]) -> list[str]:

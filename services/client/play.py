@@ -50,7 +50,7 @@ def say(
     )
     if reply.status_code == 200:
         return msgspec.json.decode(reply.content, type=api.Help)
-    return gateway.ruling(decision_id)
+    return gateway.ruling(match_id, decision_id)
 
 
 class Session:

@@ -6,7 +6,7 @@ from pathlib import Path
 from urllib.parse import quote, unquote
 
 from services.client.http import ClientError
-from services.run_folder import ORGANISER_TOKEN, SEAT_TOKENS
+from services.run_folder import ORGANISER_TOKEN, SEAT_TOKENS, write_private
 
 TOKEN_ENV = "STARLEDGER_TOKEN"
 
@@ -29,12 +29,7 @@ def _seat_file(match_id: str, seat: int) -> Path:
 
 
 def save_seat_token(match_id: str, seat: int, token: str) -> Path:
-    SEAT_TOKENS.mkdir(parents=True, exist_ok=True, mode=0o700)
-    path = _seat_file(match_id, seat)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w") as file:
-        file.write(token)
-    return path
+    return write_private(_seat_file(match_id, seat), token)
 
 
 def forget_seat_token(match_id: str, seat: int) -> None:

@@ -15,7 +15,7 @@ from litestar.status_codes import HTTP_202_ACCEPTED, HTTP_500_INTERNAL_SERVER_ER
 from events.codec import game_codec
 from events.envelope import ClaimSeat, CreateMatch, MatchCreated, Say
 from events.narration import rule_words
-from events.platform_rules import MAX_DECISION_BYTES
+from events.platform_rules import BOT_PREFIX, MAX_DECISION_BYTES, ORGANISER
 from events.ruleset import (
     CardInfo,
     UnknownRuleset,
@@ -25,10 +25,10 @@ from events.ruleset import (
     setup_error,
 )
 from projections import audit, replay
-from services.gateway import api, docs, failures, matches, reads
+from services.gateway import api, docs, failures, matches, reads, tokens
 from services.gateway.access import Access
 from services.gateway.context import Context, context
-from services.gateway.edge import check_body
+from services.gateway.edge import check_request
 from services.gateway.stream import seat_stream
 from services.gateway.submit import Oversized
 from services.web.pages import router as web_pages
@@ -85,11 +85,11 @@ async def open_match(request: Request, data: api.NewMatch) -> api.MatchOpened:
         match_id,
         None,
         CreateMatch(ruleset=game, seats=data.seats, options=data.options),
-        sender="organiser",
+        sender=ORGANISER,
     )
     for bot in data.bots:
         await ctx.submitter.submit(
-            match_id, bot.seat, ClaimSeat(player=f"bot:{bot.bot}"), sender="organiser"
+            match_id, bot.seat, ClaimSeat(player=BOT_PREFIX + bot.bot), sender=ORGANISER
         )
     return api.MatchOpened(match_id=match_id, decision_id=decision_id)
 
@@ -183,18 +183,28 @@ async def say(request: Request, match_id: MatchId, data: api.Say) -> Response:
 
 
 @get(
-    "/decisions/{decision_id:str}",
-    summary="The ruling on a decision, once judged",
+    "/matches/{match_id:str}/decisions/{decision_id:str}",
+    summary="The ruling on a decision, once judged: your seat's, or with `seat` another's "
+    "(an organiser's; a player's once the match ended); an organiser without `seat` asks "
+    "after the match's own (its creation)",
     security=docs.TOKEN,
 )
-async def ruling(request: Request, decision_id: DecisionId) -> api.Ruling:
+async def ruling(
+    request: Request,
+    match_id: MatchId,
+    decision_id: DecisionId,
+    seat: Annotated[int | None, Parameter(ge=0, le=15)] = None,
+) -> api.Ruling:
     ctx = context(request)
     access = await Access.of(request)
-    found = await reads.ruling(ctx.pool, decision_id)
+    holder = access.known()
+    if holder.kind == "seat" and holder.match_id == match_id and seat in (None, holder.seat):
+        seat = holder.seat  # its own decisions, its claim of the seat included
+    else:
+        await access.audits(match_id, seat)
+    found = await reads.ruling(ctx.pool, match_id, decision_id, seat)
     if found is None:
-        access.known()
         return api.Ruling(decision_id=decision_id, status="pending")
-    await access.audits(found["match_id"], found["seat"])
     return api.Ruling(
         decision_id=decision_id,
         status="accepted" if found["accepted"] else "rejected",
@@ -256,13 +266,14 @@ EyesParameter = Annotated[
 ]
 
 
-async def _eyes(request: Request, match_id: str, seat: int | None) -> int | None:
-    """Whose eyes a replay reader gets, after checking the seat is one of the match's."""
+async def _eyes(request: Request, match_id: str, seat: int | None) -> tuple[int | None, bool]:
+    """Whose eyes a replay reader gets and whether the full state is theirs to see, after
+    checking the seat is one of the match's."""
     ctx = context(request)
     row = await matches.lobby_row(ctx, match_id)
     if seat is not None and seat >= row["seats"]:
         raise NotFoundException(f"seat {seat} is not a seat of this {row['seats']}-seat match")
-    return await (await Access.of(request)).replay_seat(ctx, match_id, seat)
+    return await (await Access.of(request)).replay_eyes(match_id, seat)
 
 
 @get(
@@ -274,8 +285,8 @@ async def replay_step(
     request: Request, match_id: MatchId, k: EntryNumber, seat: EyesParameter = None
 ) -> api.ReplayReply:
     ctx = context(request)
-    eyes = await _eyes(request, match_id, seat)
-    step = await replay.at(ctx.pool, match_id, k, eyes)
+    eyes, whole = await _eyes(request, match_id, seat)
+    step = await replay.at(ctx.pool, match_id, k, eyes, whole=whole)
     if step is None:
         raise NotFoundException(f"match {match_id!r} has no step {k}")
     return api.ReplayReply(
@@ -301,7 +312,7 @@ async def narration(
     seat: EyesParameter = None,
 ) -> api.NarrationReply:
     ctx = context(request)
-    eyes = await _eyes(request, match_id, seat)
+    eyes, _ = await _eyes(request, match_id, seat)
     told = await replay.narrated(ctx.pool, match_id, eyes, after)
     return api.NarrationReply(match_id, eyes, told)
 
@@ -374,8 +385,12 @@ async def match_cards(request: Request, match_id: MatchId) -> list[CardInfo]:
     security=docs.TOKEN_OR_QUERY,
 )
 async def stream(request: Request, match_id: MatchId) -> ServerSentEvent:
-    holder = await (await Access.of(request)).acts_for(match_id)
-    events: AsyncIterator[str] = seat_stream(context(request), match_id, holder)
+    access = await Access.of(request)
+    holder = await access.acts_for(match_id)
+    ctx, key = context(request), tokens.digest(access.token or "")
+    if ctx.streams.full(key):
+        raise HTTPException(status_code=429, detail="too many streams open with this token")
+    events: AsyncIterator[str] = seat_stream(ctx, match_id, holder, key)
     return ServerSentEvent(events)
 
 
@@ -411,7 +426,7 @@ def create_app(ctx: Context) -> Litestar:
         on_startup=[ctx.start],
         on_shutdown=[ctx.stop],
         state=ctx.as_state(),
-        before_request=check_body,
+        before_request=check_request,
         exception_handlers={
             ValidationException: failures.refused,
             Oversized: failures.too_large,

@@ -9,6 +9,7 @@ from litestar.exceptions import HTTPException, NotFoundException
 from events.codec import game_codec
 from events.envelope import ClaimSeat
 from events.narration import seat_names
+from events.platform_rules import reserved
 from services.gateway import api, reads, tokens
 from services.gateway.context import Context
 
@@ -31,6 +32,10 @@ async def claim_seat(ctx: Context, match_id: str, seat: int, player: str) -> api
         raise NotFoundException(f"seat {seat} is not a seat of this {found['seats']}-seat match")
     if found["players"][seat] is not None:
         raise HTTPException(status_code=409, detail=f"seat {seat} is taken")
+    if reserved(player):
+        raise HTTPException(
+            status_code=422, detail=f"{player!r} is a name only the organiser gives (to a bot)"
+        )
     decision_id = await ctx.submitter.submit(
         match_id, seat, ClaimSeat(player=player), sender=player
     )

@@ -83,10 +83,17 @@ async def public_view(conn: Conn, match_id: str) -> tuple[int, str] | None:
     return (row["seq"], row["view"]) if row else None
 
 
-async def ruling(conn: Conn, decision_id: str) -> dict[str, Any] | None:
+async def ruling(
+    conn: Conn, match_id: str, decision_id: str, seat: int | None
+) -> dict[str, Any] | None:
+    """The ruling on the decision a seat (None: the match's own, as a create) sent under this
+    id in this match; a decision id means nothing beyond its match and seat."""
     row = await conn.fetchrow(
         "SELECT match_id, seat, accepted, rule, reason, first_seq, last_seq FROM audit"
-        " WHERE decision_id = $1",
+        " WHERE match_id = $1 AND decision_id = $2 AND seat IS NOT DISTINCT FROM $3"
+        " ORDER BY first_seq DESC LIMIT 1",
+        match_id,
         decision_id,
+        seat,
     )
     return dict(row) if row else None

@@ -48,9 +48,10 @@ async def seat_is_held(conn: asyncpg.Connection | asyncpg.Pool, holder: Holder) 
     """A seat token counts once its claim was accepted (the audit trail says so)."""
     return bool(
         await conn.fetchval(
-            "SELECT accepted FROM audit WHERE decision_id = $1 AND match_id = $2",
+            "SELECT accepted FROM audit WHERE decision_id = $1 AND match_id = $2 AND seat = $3",
             holder.claim_decision_id,
             holder.match_id,
+            holder.seat,
         )
     )
 

@@ -30,7 +30,7 @@ from events.envelope import (
     SeatClaimed,
     SeedRevealed,
 )
-from events.match import MatchRecord, PartitionBook, apply
+from events.match import MatchRecord, PartitionBook, apply, decision_key
 from events.ruleset import Accepted, Rejection, Ruleset, UnknownRuleset, get_ruleset, setup_error
 
 MAX_REACTIONS = 10_000  # a ruleset whose react never settles is a bug, not a long game
@@ -196,7 +196,10 @@ def rule_on(
     head.decision_id = storable.rendered(head.decision_id)
     head.sender = storable.rendered(head.sender)
     record = book.matches.get(head.match_id)
-    if record is not None and head.decision_id in record.judged:
+    if (
+        record is not None
+        and decision_key(head.seat, head.sender, head.decision_id) in record.judged
+    ):
         return None
     scribe = _Scribe(book, head, now_ms)
 
@@ -279,6 +282,9 @@ def _verdict(
     if (refused := _seat_refusal(record, decision.seat, body)) is not None:
         return refused, None
     if isinstance(body, ClaimSeat):
+        if rules.reserved(body.player) and decision.sender != rules.ORGANISER:
+            why = f"{body.player!r} is a name only the organiser gives (to a bot's seat)"
+            return Rejection(rules.RESERVED_NAME, why), None
         return Accepted(rules.SEAT, [SeatClaimed(seat=decision.seat, player=body.player)]), None
     read = None
     if isinstance(body, Say):

@@ -128,10 +128,10 @@ async def chosen(
     return decision
 
 
-async def ruling(ctx: Context, decision_id: str) -> dict[str, Any] | None:
-    """The ruling on a decision once judged; None if not within JOIN_WAIT_S."""
+async def ruling(ctx: Context, match_id: str, decision_id: str, seat: int) -> dict[str, Any] | None:
+    """The ruling on a seat's decision once judged; None if not within JOIN_WAIT_S."""
     deadline = time.monotonic() + JOIN_WAIT_S
-    while (found := await reads.ruling(ctx.pool, decision_id)) is None:
+    while (found := await reads.ruling(ctx.pool, match_id, decision_id, seat)) is None:
         if time.monotonic() > deadline:
             return None
         await asyncio.sleep(0.05)
@@ -143,10 +143,10 @@ def _moved(seq: int) -> ServerSentEventMessage:
 
 
 async def seat_moves(
-    ctx: Context, match_id: str, holder: Holder
+    ctx: Context, match_id: str, holder: Holder, token_key: str
 ) -> AsyncIterator[ServerSentEventMessage]:
     """The seat's stream, its views told by their entry only: the page fetches what it shows."""
-    async for message in stream.seat_stream(ctx, match_id, holder):
+    async for message in stream.seat_stream(ctx, match_id, holder, token_key):
         yield _moved(int(message.id)) if message.event == "view" and message.id else message
 
 

@@ -17,9 +17,9 @@ from litestar.static_files import create_static_files_router
 from events.envelope import Say
 from events.narration import seat_names
 from projections import replay
-from services.gateway import api, matches, reads
+from services.gateway import api, matches, reads, tokens
 from services.gateway.context import context
-from services.gateway.edge import REFUSED_IN_TEXT
+from services.gateway.edge import REFUSED_IN_TEXT, limit_reads
 from services.web import live, session
 from services.web.jinja import render
 
@@ -79,7 +79,7 @@ async def join(request: Request, match_id: MatchId) -> Response[str]:
         raise HTTPException(status_code=422, detail=f"join: {error}") from None
     ctx = context(request)
     joined = await matches.claim_seat(ctx, match_id, wanted.seat, wanted.player)
-    ruling = await live.ruling(ctx, joined.decision_id)
+    ruling = await live.ruling(ctx, match_id, joined.decision_id, wanted.seat)
     if ruling is None or not ruling["accepted"]:
         why = "not judged in time" if ruling is None else ruling["reason"]
         raise HTTPException(status_code=409, detail=f"the seat was not yours: {why}")
@@ -140,8 +140,11 @@ async def say(request: Request, match_id: MatchId) -> Response[Any]:
 
 @get("/matches/{match_id:str}/seat/stream")
 async def seat_stream(request: Request, match_id: MatchId) -> ServerSentEvent:
-    _, holder = await session.seat(request, match_id)
-    return ServerSentEvent(live.seat_moves(context(request), match_id, holder))
+    access, holder = await session.seat(request, match_id)
+    ctx, key = context(request), tokens.digest(access.token or "")
+    if ctx.streams.full(key):
+        raise HTTPException(status_code=429, detail="too many pages of this seat follow it live")
+    return ServerSentEvent(live.seat_moves(ctx, match_id, holder, key))
 
 
 @get("/matches/{match_id:str}/watch")
@@ -174,8 +177,8 @@ async def replay_step(
     row = await matches.lobby_row(ctx, match_id)
     if seat is not None and seat >= row["seats"]:
         raise NotFoundException(f"seat {seat} is not a seat of this {row['seats']}-seat match")
-    eyes = await (await session.access(request)).replay_seat(ctx, match_id, seat)
-    step = await replay.at(ctx.pool, match_id, k, eyes)
+    eyes, whole = await (await session.access(request)).replay_eyes(match_id, seat)
+    step = await replay.at(ctx.pool, match_id, k, eyes, whole=whole)
     if step is None:
         raise NotFoundException(f"match {match_id!r} has no step {k}")
     return _page(
@@ -205,8 +208,11 @@ def _refused(request: Request, error: HTTPException) -> Response[Any]:
     )
 
 
-async def _forms_checked_by_handlers(_request: Request) -> None:
-    """Pages post forms, not the API's JSON bodies: each handler checks the fields it reads."""
+async def _checked(request: Request) -> None:
+    """Reads within the client's rate, as the API's are (by the seat cookie's token here); the
+    pages post forms, not the API's JSON bodies, and each handler checks the fields it reads."""
+    if request.method == "GET" and not request.url.path.startswith(f"{session.PREFIX}/static/"):
+        limit_reads(request, request.cookies.get(session.COOKIE))
 
 
 def router() -> Router:
@@ -230,7 +236,7 @@ def router() -> Router:
             static,
         ],
         response_headers=HEADERS,
-        before_request=_forms_checked_by_handlers,
+        before_request=_checked,
         exception_handlers={HTTPException: _refused},
         include_in_schema=False,
     )

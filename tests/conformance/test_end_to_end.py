@@ -34,10 +34,10 @@ def _play(stack: Stack, game: str) -> tuple[str, dict, SeatPlayer]:
         opened = organiser.post(
             "/matches", api.NewMatch(seats=seats, game=game, bots=bots), api.MatchOpened
         )
-        assert organiser.ruling(opened.decision_id).status == "accepted"
+        assert organiser.ruling(opened.match_id, opened.decision_id).status == "accepted"
         path = f"/matches/{segment(opened.match_id)}"
         joined = organiser.post(f"{path}/join", api.Join(seat=0, player="tester"), api.Joined)
-        assert organiser.ruling(joined.decision_id).status == "accepted"
+        assert organiser.ruling(opened.match_id, joined.decision_id, 0).status == "accepted"
         player = SeatPlayer(stack.gateway, joined.token, game, opened.match_id, 0)
 
         def over() -> bool:

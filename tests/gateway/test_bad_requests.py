@@ -1,8 +1,10 @@
 """Bad requests get their status code, and none of them puts anything on the log; a server
 error is answered with a request id the gateway's log holds."""
 
+import asyncio
 import json
 import secrets
+import time
 
 import asyncpg
 import httpx
@@ -64,7 +66,11 @@ async def test_every_bad_request_is_refused_and_nothing_reaches_the_log(stack: S
             url, headers=me, json={"decision_id": "bad-9", "body": {"type": "cw.pass", "x": "\x00"}}
         )
         assert nul.status_code == 422 and nul.json()["fields"][0]["key"] == "body.x"
-        for path in ("/matches/%00", "/decisions/%FF", f"/matches/{match_id}/explain/2147483648"):
+        for path in (
+            "/matches/%00",
+            f"/matches/{match_id}/decisions/%FF",
+            f"/matches/{match_id}/explain/2147483648",
+        ):
             assert (await http.get(path, headers=stack.organiser())).status_code == 422, path
         join = f"/matches/{match_id}/join"
         latin1 = b'{"seat": 1, "player": "\xff"}'
@@ -85,13 +91,18 @@ async def test_every_bad_request_is_refused_and_nothing_reaches_the_log(stack: S
         empty = await http.post(f"/matches/{match_id}/say", headers=me, json={"text": ""})
         assert empty.status_code == 422 and "text" in empty.text
 
-        statuses = []
-        for n in range(30):  # faster than 20 a second from one token
-            reply = await http.post(
-                url, headers=me, json={"decision_id": f"burst-{n}", "body": {"type": "cw.pass"}}
+        started = time.monotonic()
+        replies = await asyncio.gather(  # at once: far faster than 20 a second from one token
+            *(
+                http.post(
+                    url, headers=me, json={"decision_id": f"burst-{n}", "body": {"type": "cw.pass"}}
+                )
+                for n in range(30)
             )
-            statuses.append(reply.status_code)
-        assert 429 in statuses and statuses.count(202) <= 21
+        )
+        statuses = [reply.status_code for reply in replies]
+        refilled = 20 * (time.monotonic() - started)  # what the limit lets through meanwhile
+        assert 429 in statuses and statuses.count(202) <= 21 + refilled
         limited = {f"burst-{n}" for n, status in enumerate(statuses) if status == 429}
 
     async with LogReader(stack.settings, stack.settings.decisions_topic) as decisions:

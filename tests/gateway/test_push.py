@@ -5,30 +5,20 @@ nothing of another seat's."""
 import asyncio
 import json
 import uuid
-from collections.abc import AsyncIterator
 from types import SimpleNamespace
 from typing import Any
 
 import asyncpg
-import pytest
 from litestar.response import ServerSentEventMessage
 
 from projections import offsets
 from projections.announce import CHANNEL, announcements, ruling_notice, view_notice
 from projections.audit import COLUMNS as AUDIT_COLUMNS
-from services import db
 from services.gateway.hub import Hub
+from services.gateway.limits import StreamLimit
 from services.gateway.stream import seat_stream
 from services.gateway.tokens import Holder
 from services.settings import Settings
-
-
-@pytest.fixture
-async def pool(settings: Settings) -> AsyncIterator[asyncpg.Pool]:
-    pool = await db.connect(settings.database_url, size=2)
-    await db.migrate(pool)
-    yield pool
-    await pool.close()
 
 
 async def _view(pool: asyncpg.Pool, match_id: str, seat: int, seq: int, view: Any) -> None:
@@ -86,7 +76,8 @@ async def test_a_seat_stream_pushes_its_own_views_and_rulings_only(
     hub = Hub(settings.database_url)
     await hub.start()
     holder = Holder(kind="seat", match_id=match_id, seat=0, player="p0", claim_decision_id="c")
-    stream = seat_stream(SimpleNamespace(pool=pool, hub=hub), match_id, holder)  # type: ignore[arg-type]
+    ctx = SimpleNamespace(pool=pool, hub=hub, streams=StreamLimit())
+    stream = seat_stream(ctx, match_id, holder, "token")  # type: ignore[arg-type]
 
     async def next_event() -> ServerSentEventMessage:
         return await asyncio.wait_for(anext(stream), timeout=10)

@@ -41,14 +41,18 @@ def _open(stack: Stack, seats: int, bots: list[api.BotSeat], game: str = GAME) -
     body = {"game": game, "seats": seats, "bots": [{"seat": b.seat, "bot": b.bot} for b in bots]}
     opened = httpx.post(f"{stack.gateway}/matches", json=body, headers=stack.organiser()).json()
     match_id: str = opened["match_id"]
-    _until_ruled(stack, opened["decision_id"])
+    _until_ruled(stack, match_id, opened["decision_id"])
     return match_id
 
 
-def _until_ruled(stack: Stack, decision_id: str) -> dict:
+def _until_ruled(stack: Stack, match_id: str, decision_id: str, seat: int | None = None) -> dict:
+    """The ruling on the match's own decision (its creation), or on a seat's."""
     deadline = time.monotonic() + WAIT_MS / 1000
+    path = f"{stack.gateway}/matches/{match_id}/decisions/{decision_id}"
     while time.monotonic() < deadline:
-        ruled = httpx.get(f"{stack.gateway}/decisions/{decision_id}", headers=stack.organiser())
+        ruled = httpx.get(
+            path, params={"seat": seat} if seat is not None else {}, headers=stack.organiser()
+        )
         if ruled.json()["status"] != "pending":
             return ruled.json()
         time.sleep(0.05)
@@ -255,7 +259,7 @@ async def test_a_seat_page_keeps_other_hands_out_and_moves_without_a_reload(
     joined = httpx.post(
         f"{shared_stack.gateway}/matches/{match_id}/join", json={"seat": 1, "player": "bea"}
     ).json()
-    assert _until_ruled(shared_stack, joined["decision_id"])["status"] == "accepted"
+    assert _until_ruled(shared_stack, match_id, joined["decision_id"], 1)["status"] == "accepted"
     other = {"authorization": f"Bearer {joined['token']}"}
     await _moved_past(page, 0)
 
@@ -279,7 +283,7 @@ async def test_a_seat_page_keeps_other_hands_out_and_moves_without_a_reload(
         await page.locator("#live form.options button").first.click()
         await _moved_past(page, seq)
     said = httpx.post(f"{path}/say", json={"text": legal["texts"][0]}, headers=other).json()
-    ruled = _until_ruled(shared_stack, said["decision_id"])
+    ruled = _until_ruled(shared_stack, match_id, said["decision_id"], 1)
     assert ruled["status"] == "accepted"
     for shown in (page, watcher):
         await _moved_past(shown, ruled["last_seq"] - 1)
