@@ -20,16 +20,19 @@ def _run_rules(args: argparse.Namespace) -> int:
     settings = load_settings()
     configure_logging(settings.log_format)
 
-    async def serve() -> None:
+    async def serve() -> int:
         await ensure_topics(settings)
         service = RulesService(settings)
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(sig, service.stop)
-        await service.run()
+        try:
+            await service.run()
+        except asyncio.CancelledError:  # stuck past its grace (a broker gone): as a crash
+            return 1
+        return 0
 
-    asyncio.run(serve())
-    return 0
+    return asyncio.run(serve())
 
 
 def _run_broker(args: argparse.Namespace) -> int:

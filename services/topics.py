@@ -9,6 +9,10 @@ from aiokafka.errors import TopicAlreadyExistsError
 
 from services.settings import Settings
 
+# Between a client's retries of a broker it cannot reach: a broker that is gone costs a line
+# of log a second per connection, not hundreds, and one that is back is found within a second.
+RETRY_BACKOFF_MS = 1000
+
 
 async def ensure_topics(settings: Settings) -> None:
     """`decisions` and `match-log` share the partition count so a match sits on the same

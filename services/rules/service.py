@@ -28,6 +28,7 @@ from services.rules.catch_up import take_over
 from services.rules.judge import rule_on
 from services.rules.outbox import Outbox
 from services.settings import Settings
+from services.topics import RETRY_BACKOFF_MS
 
 log = structlog.get_logger("rules")
 
@@ -35,6 +36,9 @@ GROUP = "rules"
 # Offsets are committed at most this often: each commit costs the broker and this loop a
 # request, and decisions re-read after a crash or rebalance are dropped as already judged.
 COMMIT_EVERY_S = 0.5
+# Asked to stop, the loop ends after its batch; one stuck on a broker that is gone is cancelled
+# after this long, which is as safe as a crash (re-delivered decisions are dropped as judged).
+STOP_GRACE_S = 5.0
 
 
 class _Partition:
@@ -57,6 +61,7 @@ class RulesService(ConsumerRebalanceListener):
         self._judging = asyncio.Lock()
         self._stopping = asyncio.Event()
         self._fatal: Exception | None = None
+        self._running: asyncio.Task | None = None
         self.producer: AIOKafkaProducer
         self.consumer: AIOKafkaConsumer
         self.pool: asyncpg.Pool
@@ -95,6 +100,7 @@ class RulesService(ConsumerRebalanceListener):
     # The loop.
 
     async def run(self) -> None:
+        self._running = asyncio.current_task()
         s = self.settings
         self.pool = await db.connect(s.database_url, size=2)
         await db.migrate(self.pool)
@@ -105,6 +111,7 @@ class RulesService(ConsumerRebalanceListener):
             linger_ms=0,  # aiokafka batches what waits while a request is in flight anyway
             max_batch_size=1024 * 1024,
             max_request_size=4 * 1024 * 1024,
+            retry_backoff_ms=RETRY_BACKOFF_MS,
         )
         self.consumer = AIOKafkaConsumer(
             bootstrap_servers=s.kafka_bootstrap,
@@ -115,6 +122,7 @@ class RulesService(ConsumerRebalanceListener):
             fetch_max_wait_ms=s.fetch_wait_ms,
             session_timeout_ms=s.session_timeout_ms,
             heartbeat_interval_ms=s.heartbeat_ms,
+            retry_backoff_ms=RETRY_BACKOFF_MS,
         )
         await self.producer.start()
         try:
@@ -143,6 +151,8 @@ class RulesService(ConsumerRebalanceListener):
 
     def stop(self) -> None:
         self._stopping.set()
+        if self._running is not None:
+            asyncio.get_running_loop().call_later(STOP_GRACE_S, self._running.cancel)
 
     async def _judge(self, fetched: dict[TopicPartition, list[Any]]) -> dict[TopicPartition, int]:
         """Judge a fetched batch and wait until the broker holds every record it caused."""
