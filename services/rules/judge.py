@@ -101,6 +101,7 @@ class _Scribe:
             record is not None
             and record.state is not None
             and not record.over
+            and not record.open_seats  # play starts when every seat is held
             and seat is not None
             and 0 <= seat < record.seats
             and ruleset.sealed(record.state, seat)
