@@ -17,6 +17,7 @@ from events.ruleset import (
     Description,
     Fact,
     Field,
+    Option,
     Rejection,
     Ruleset,
     Section,
@@ -86,6 +87,15 @@ def _over(state: PicksState) -> bool:
     return state.round > state.rounds
 
 
+def _waiting(over: bool, picked: Sequence[bool]) -> Waiting:
+    """Every seat picks at once; one that has picked may change its pick (SP-1)."""
+    if over:
+        return Waiting()
+    must = tuple(s for s, done in enumerate(picked) if not done)
+    may = tuple(s for s, done in enumerate(picked) if done)
+    return Waiting(must=must, may=may, simultaneous=True)
+
+
 class SealedPicks(Ruleset):
     name = "sealed-picks"
     version = "1"
@@ -96,13 +106,13 @@ class SealedPicks(Ruleset):
     state_type = PicksState
     bots = {"first": _first, "random": _random}
     view_type = PicksView
+    options = {"rounds": Option("the rounds played", ROUNDS)}
 
     def initial(self, seats: int, options: dict[str, Any], chance: random.Random) -> list[Any]:
         return [Began(seats=seats, rounds=options.get("rounds", ROUNDS))]
 
     def options_error(self, seats: int, options: dict[str, Any]) -> str | None:
-        rounds = options.get("rounds", ROUNDS)
-        return None if isinstance(rounds, int) and 0 < rounds < 100 else "rounds: 1 to 99"
+        return None if 0 < options.get("rounds", ROUNDS) < 100 else "rounds: 1 to 99"
 
     def decide(
         self, state: PicksState, seat: int, decision: Any, chance: random.Random
@@ -172,11 +182,7 @@ class SealedPicks(Ruleset):
         return [] if _over(state) else [Pick(star=star) for star in STARS]
 
     def waiting(self, state: PicksState) -> Waiting:
-        if _over(state):
-            return Waiting()
-        must = tuple(s for s, p in enumerate(state.picks) if p is None)
-        may = tuple(s for s, p in enumerate(state.picks) if p is not None)
-        return Waiting(must=must, may=may, simultaneous=True)
+        return _waiting(state.round > state.rounds, [p is not None for p in state.picks])
 
     def standing(self, state: PicksState) -> Standing:
         winners: tuple[int, ...] = ()
@@ -202,9 +208,8 @@ class SealedPicks(Ruleset):
         ]
         if view.last:
             fields.append(Field("Last picks", ", ".join(view.last)))
-        over = view.round > view.rounds
-        to_act = () if over else tuple(s for s, done in enumerate(view.picked) if not done)
-        return Description("Sealed picks", (Section("Picks", tuple(fields)),), to_act)
+        waiting = _waiting(view.round > view.rounds, view.picked)
+        return Description("Sealed picks", (Section("Picks", tuple(fields)),), waiting)
 
     def narrate(
         self, before: PicksState | None, event: Any, seat: int | None, players: Sequence[str]
@@ -231,6 +236,9 @@ class SealedPicks(Ruleset):
         if verb != "pick" or not star.strip():
             return Rejection(MALFORMED, "write 'pick <star>'")
         return Pick(star=star.strip())
+
+    def write_text(self, state: PicksState, seat: int, decision: Any) -> str:
+        return f"pick {decision.star}"
 
     def text_help(self, state: PicksState, seat: int) -> str:
         if _over(state):
