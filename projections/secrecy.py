@@ -43,15 +43,15 @@ def hidden(entry: Entry[Any], revealed_seq: int, reader: int | None = None) -> b
 def shown(entry: Entry[Any], revealed_seq: int, reader: int | None = None) -> Any:
     """The entry's body as `reader` may see it: a hidden ruling keeps who, when and the
     verdict, not what was asked or read, the rule or the reason; a hidden event is `Sealed`."""
-    body = entry.body
-    if not hidden(entry, revealed_seq, reader):
+    body, seat = entry.body, entry.sealed_seat
+    if seat is None or not hidden(entry, revealed_seq, reader):
         return body
     if isinstance(body, Ruling):
-        asked = msgspec.Raw(encode(f"{SEALED}:seat {entry.sealed_seat}"))
+        asked = msgspec.Raw(encode(f"{SEALED}:seat {seat}"))
         return msgspec.structs.replace(
             body, asked=asked, read=msgspec.Raw(b"null"), rule=SEALED, reason=""
         )
-    return Sealed(seat=entry.sealed_seat or 0)
+    return Sealed(seat=seat)
 
 
 def seed_sealed(body: Any, match: MatchRecord) -> tuple[bytes, bool]:
