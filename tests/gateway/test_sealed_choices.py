@@ -79,11 +79,11 @@ async def test_a_sealed_choice_shows_nowhere_but_to_its_seat_until_revealed(
     public = Gateway(None, stack.gateway)
     opened = organiser.post("/matches", api.NewMatch(seats=3, game=GAME), api.MatchOpened)
     match_id, path = opened.match_id, f"/matches/{segment(opened.match_id)}"
-    assert organiser.ruling(opened.decision_id).status == "accepted"
+    assert organiser.ruling(opened.match_id, opened.decision_id).status == "accepted"
     tokens = []
     for seat, player in enumerate(("alice", "bob", "bot:recorder")):  # no bot the stack knows
         joined = organiser.post(f"{path}/join", api.Join(seat=seat, player=player), api.Joined)
-        assert organiser.ruling(joined.decision_id).status == "accepted"
+        assert organiser.ruling(opened.match_id, joined.decision_id, seat).status == "accepted"
         tokens.append(joined.token)
     alice, bob = Gateway(tokens[0], stack.gateway), Gateway(tokens[1], stack.gateway)
     _until(lambda: organiser.get(path, dict)["status"] == "in_progress", "the match to start")
@@ -95,8 +95,8 @@ async def test_a_sealed_choice_shows_nowhere_but_to_its_seat_until_revealed(
     pick = f"{match_id}:pick"
     alice.post(f"{path}/decisions", api.Submit(pick, body), api.Submitted)
     said = alice.post(f"{path}/say", api.Say(f"pick {SECRET}9"), api.Submitted)
-    picked = alice.ruling(pick)
-    misspelt = alice.ruling(said.decision_id)
+    picked = alice.ruling(match_id, pick)
+    misspelt = alice.ruling(match_id, said.decision_id)
     assert picked.status == "accepted" and misspelt.status == "rejected"
     assert f"{SECRET}9" in (misspelt.reason or "")  # its own seat reads it whole
     last = misspelt.last_seq or 0
@@ -119,18 +119,20 @@ async def test_a_sealed_choice_shows_nowhere_but_to_its_seat_until_revealed(
 
         monkeypatch.setitem(get_ruleset(GAME).bots, "recorder", recorder)
         worker = BotsWorker(stack.settings)
-        worker.pool = pool
+        worker.pool, worker.id_key = pool, b"a key of this test"
         await worker.submitter.start()
         try:
             await worker.play(match_id)
         finally:
             await worker.submitter.stop()
         # what it was handed is the same whatever seat 0 picked (dealt anew, at random)
-        bot_decision = f"{match_id}:2:bot:{record.seq}"
+        bot_decision = worker.decision_id(match_id, 2, record.seq)
         other = msgspec.structs.replace(record.state, picks=("comet", *record.state.picks[1:]))
         dealt = get_ruleset(GAME).resample(other, 2, random.Random(bot_decision))
         assert inputs == [encode(dealt)]
-        assert (await asyncio.to_thread(organiser.ruling, bot_decision)).status == "accepted"
+        assert (
+            await asyncio.to_thread(organiser.ruling, match_id, bot_decision, 2)
+        ).status == "accepted"
         _until(lambda: organiser.get(path, dict)["to_act"] == [1], "seat 2's pick to show")
 
         # Before the reveal: nowhere but to seat 0.
@@ -144,7 +146,9 @@ async def test_a_sealed_choice_shows_nowhere_but_to_its_seat_until_revealed(
             "public narration": _text(public, f"{path}/narration"),
             "organiser's narration": _text(organiser, f"{path}/narration"),
             "organiser's rejections": _text(organiser, f"{path}/rejections"),
-            "organiser's ruling": _text(organiser, f"/decisions/{said.decision_id}"),
+            "organiser's ruling": _text(
+                organiser, f"{path}/decisions/{said.decision_id}", {"seat": 0}
+            ),
         }
         for k in range(1, last + 1):
             for who, gateway in (("public", public), ("bob", bob), ("organiser", organiser)):
@@ -179,7 +183,7 @@ async def test_a_sealed_choice_shows_nowhere_but_to_its_seat_until_revealed(
         # Bob picks: every seat has, the picks are revealed, and the record shows them whole.
         comet = api.Submit(f"{match_id}:comet", {"type": "sealed.pick", "star": "comet"})
         bob.post(f"{path}/decisions", comet, api.Submitted)
-        assert bob.ruling(comet.decision_id).status == "accepted"
+        assert bob.ruling(match_id, comet.decision_id).status == "accepted"
         _until(lambda: organiser.get(path, dict)["round"] == 2, "the reveal")
         explained = organiser.get(f"{path}/explain/{picked.first_seq}", dict)
         assert explained["asked"] == body and explained["rule"] == "SP-1"
