@@ -58,7 +58,14 @@ class Listener:
 
 
 def _text(gateway: Gateway, path: str, params: dict[str, Any] | None = None) -> str:
-    return gateway.request("GET", path, params=params).text
+    """The answer's text, slowing down when the gateway says so (50 reads a second)."""
+    while True:
+        try:
+            return gateway.request("GET", path, params=params).text
+        except ClientError as error:
+            if error.status != 429:
+                raise
+            time.sleep(0.2)
 
 
 async def _stored(pool: asyncpg.Pool, match_id: str) -> dict[str, str]:
