@@ -17,6 +17,8 @@ import msgspec
 import pytest
 
 from events.codec import encode
+from events.envelope import ClaimSeat
+from events.platform_rules import ORGANISER
 from events.ruleset import get_ruleset
 from projections import replay
 from services import db
@@ -88,34 +90,41 @@ async def test_a_sealed_choice_shows_nowhere_but_to_its_seat_until_revealed(
     match_id, path = opened.match_id, f"/matches/{segment(opened.match_id)}"
     assert organiser.ruling(opened.match_id, opened.decision_id).status == "accepted"
     tokens = []
-    for seat, player in enumerate(("alice", "bob", "bot:recorder")):  # no bot the stack knows
+    for seat, player in enumerate(("alice", "bob")):
         joined = organiser.post(f"{path}/join", api.Join(seat=seat, player=player), api.Joined)
         assert organiser.ruling(opened.match_id, joined.decision_id, seat).status == "accepted"
         tokens.append(joined.token)
     alice, bob = Gateway(tokens[0], stack.gateway), Gateway(tokens[1], stack.gateway)
-    _until(lambda: organiser.get(path, dict)["status"] == "in_progress", "the match to start")
-    streams = [Listener(stack, token, path) for token in tokens[:2]]
-    _until(lambda: all(s.heard for s in streams), "both streams to send their first view")
-
-    # Seat 0 picks the secret, then sends its misspelling as text: refused, quoting it.
-    body = {"type": "sealed.pick", "star": SECRET}
-    pick = f"{match_id}:pick"
-    alice.post(f"{path}/decisions", api.Submit(pick, body), api.Submitted)
-    said = alice.post(f"{path}/say", api.Say(f"pick {SECRET}9"), api.Submitted)
-    picked = alice.ruling(match_id, pick)
-    misspelt = alice.ruling(match_id, said.decision_id)
-    assert picked.status == "accepted" and misspelt.status == "rejected"
-    assert f"{SECRET}9" in (misspelt.reason or "")  # its own seat reads it whole
-    last = misspelt.last_seq or 0
-    _until(lambda: organiser.get(path, dict)["seq"] >= last, "the lobby to show the pick")
-    _until(
-        lambda: sum(e.event == "ruling" for e in streams[0].heard) == 2,
-        "seat 0's stream to push its rulings",
-    )
-
-    # A bot deciding now is handed a state with no trace of the pick, though the worker read it.
+    # seat 2 the organiser gives a bot the stack's bots worker does not know: this test's plays
+    worker = BotsWorker(stack.settings)
+    await worker.submitter.start()
     pool = await db.connect(stack.settings.database_url, size=2)
+    streams: list[Listener] = []
     try:
+        claim = ClaimSeat(player="bot:recorder")
+        seated = await worker.submitter.submit(match_id, 2, claim, sender=ORGANISER)
+        assert (await asyncio.to_thread(organiser.ruling, match_id, seated, 2)).status == "accepted"
+        _until(lambda: organiser.get(path, dict)["status"] == "in_progress", "the match to start")
+        streams += [Listener(stack, token, path) for token in tokens[:2]]
+        _until(lambda: all(s.heard for s in streams), "both streams to send their first view")
+
+        # Seat 0 picks the secret, then sends its misspelling as text: refused, quoting it.
+        body = {"type": "sealed.pick", "star": SECRET}
+        pick = f"{match_id}:pick"
+        alice.post(f"{path}/decisions", api.Submit(pick, body), api.Submitted)
+        said = alice.post(f"{path}/say", api.Say(f"pick {SECRET}9"), api.Submitted)
+        picked = alice.ruling(match_id, pick)
+        misspelt = alice.ruling(match_id, said.decision_id)
+        assert picked.status == "accepted" and misspelt.status == "rejected"
+        assert f"{SECRET}9" in (misspelt.reason or "")  # its own seat reads it whole
+        last = misspelt.last_seq or 0
+        _until(lambda: organiser.get(path, dict)["seq"] >= last, "the lobby to show the pick")
+        _until(
+            lambda: sum(e.event == "ruling" for e in streams[0].heard) == 2,
+            "seat 0's stream to push its rulings",
+        )
+
+        # A bot deciding now is handed a state with no trace of the pick, though the worker read it.
         record = await replay.record_at(pool, match_id)
         assert record is not None and SECRET in encode(record.state).decode()
         inputs: list[bytes] = []
@@ -125,13 +134,8 @@ async def test_a_sealed_choice_shows_nowhere_but_to_its_seat_until_revealed(
             return Pick(star="nebula")
 
         monkeypatch.setitem(get_ruleset(GAME).bots, "recorder", recorder)
-        worker = BotsWorker(stack.settings)
         worker.pool, worker.id_key = pool, b"a key of this test"
-        await worker.submitter.start()
-        try:
-            await worker.play(match_id)
-        finally:
-            await worker.submitter.stop()
+        await worker.play(match_id)
         # what it was handed is the same whatever seat 0 picked (dealt anew, at random)
         bot_decision = worker.decision_id(match_id, 2, record.seq)
         other = msgspec.structs.replace(record.state, picks=("comet", *record.state.picks[1:]))
@@ -213,6 +217,7 @@ async def test_a_sealed_choice_shows_nowhere_but_to_its_seat_until_revealed(
         assert picks == [(0, SECRET), (2, "nebula"), (1, "comet")]
         assert SECRET in json.dumps(organiser.get(f"{path}/narration", dict))
     finally:
+        await worker.submitter.stop()
         await pool.close()
         for stream in streams:
             stream.close()
