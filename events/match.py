@@ -46,6 +46,7 @@ class MatchRecord(msgspec.Struct, kw_only=True):
     over: bool = False
     last_entry_ms: int = 0
     moved_seq: int = 0  # the last entry that changed what seats decide on (not a ruling)
+    revealed_seq: int = 0  # the last entry that opened the sealed entries before it
 
     @property
     def open_seats(self) -> list[int]:
@@ -108,9 +109,13 @@ def apply(record: MatchRecord | None, entry: Entry[Any]) -> MatchRecord:
             record.moved_seq = entry.seq
         case SeedRevealed():
             record.over = True
+            record.revealed_seq = entry.seq  # the end opens every seal
         case event:
-            record.state = get_ruleset(record.ruleset).evolve(record.state, event)
+            ruleset = get_ruleset(record.ruleset)
+            record.state = ruleset.evolve(record.state, event)
             record.moved_seq = entry.seq
+            if ruleset.reveals(event):
+                record.revealed_seq = entry.seq
     record.seq = entry.seq
     record.state_hash = entry.state_hash
     record.last_entry_ms = entry.recorded_at_ms

@@ -26,7 +26,7 @@ from services.settings import Settings, load_settings
 from services.topics import ensure_topics
 from tests.stack import Stack, running_gateway, running_stack
 
-os.environ.setdefault("STARLEDGER_RULESETS", "tests.tiny_ruleset")
+os.environ.setdefault("STARLEDGER_RULESETS", "tests.tiny_ruleset,tests.sealed_ruleset")
 load_rulesets()
 
 

@@ -202,7 +202,8 @@ async def ruling(
         seat = holder.seat  # its own decisions, its claim of the seat included
     else:
         await access.audits(match_id, seat)
-    found = await reads.ruling(ctx.pool, match_id, decision_id, seat)
+    reader = access.own_seat(match_id)
+    found = await reads.ruling(ctx.pool, match_id, decision_id, seat, reader)
     if found is None:
         return api.Ruling(decision_id=decision_id, status="pending")
     return api.Ruling(
@@ -313,7 +314,7 @@ async def narration(
 ) -> api.NarrationReply:
     ctx = context(request)
     eyes, _ = await _eyes(request, match_id, seat)
-    told = await replay.narrated(ctx.pool, match_id, eyes, after)
+    told = await replay.narrated(ctx.pool, match_id, eyes, after, reader=eyes)
     return api.NarrationReply(match_id, eyes, told)
 
 
@@ -326,13 +327,14 @@ async def explain(request: Request, match_id: MatchId, seq: EntryNumber) -> api.
     ctx = context(request)
     access = await Access.of(request)
     access.known()  # a token first, as the document says: none learns which entries exist
-    found = await audit.explain(ctx.pool, match_id, seq)
+    reader = access.own_seat(match_id)
+    found = await audit.explain(ctx.pool, match_id, seq, reader)
     if found is None:
         raise NotFoundException(f"match {match_id!r} has no entry {seq}")
     await access.audits(match_id, found["seat"])
-    # whoever may audit this decision may see what its seat saw of it
+    # whoever may audit this decision may see what its seat saw of it, but a sealed choice
     told = await replay.narrated(
-        ctx.pool, match_id, found["seat"], found["first_seq"] - 1, found["last_seq"]
+        ctx.pool, match_id, found["seat"], found["first_seq"] - 1, found["last_seq"], reader
     )
     game = await ctx.game_of(match_id)
     if game is None:
@@ -352,7 +354,8 @@ async def rejections(request: Request, match_id: MatchId) -> list[dict[str, Any]
     ctx = context(request)
     access = await Access.of(request)
     await access.audits(match_id, None)
-    return [_audit_row(r) for r in await audit.rejections(ctx.pool, match_id)]
+    found = await audit.rejections(ctx.pool, match_id, access.own_seat(match_id))
+    return [_audit_row(r) for r in found]
 
 
 def _audit_row(row: dict[str, Any]) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from events import storable
 from events.chance import chance_for
 from events.codec import decode_decision, decode_json, encode, game_codec, state_hash
 from events.envelope import (
+    PLATFORM_ENTRIES,
     ClaimSeat,
     CreateMatch,
     DeadLetter,
@@ -61,8 +62,11 @@ class _Scribe:
             self._chance = chance_for(record.seed, self.first_seq)
         return self._chance
 
-    def write(self, body: Any, ruleset: Ruleset) -> MatchRecord:
+    def write(self, body: Any, ruleset: Ruleset, sealed_for: int | None = None) -> MatchRecord:
+        """Append one entry; a game event is sealed for the seat its game names."""
         record = self.book.matches.get(self.head.match_id)
+        if not isinstance(body, PLATFORM_ENTRIES):
+            sealed_for = ruleset.sealed_event(body)
         entry = Entry(
             match_id=self.head.match_id,
             seq=(record.seq if record else 0) + 1,
@@ -72,6 +76,7 @@ class _Scribe:
             body=body,
             state_hash="",
             recorded_at_ms=self.now_ms,
+            sealed_for=msgspec.UNSET if sealed_for is None else sealed_for,
         )
         before, before_hash = (record.state, record.state_hash) if record else (None, "")
         record = apply(record, entry)
@@ -88,6 +93,19 @@ class _Scribe:
         verdict: Accepted | Rejection,
         read: Any = None,
     ) -> None:
+        """The ruling, sealed for its seat when the game takes what it decides now as a sealed
+        choice: what was asked, read, ruled and why, whatever the verdict."""
+        record = self.book.matches.get(self.head.match_id)
+        seat = self.head.seat
+        sealed = (
+            record is not None
+            and record.state is not None
+            and not record.over
+            and not record.open_seats  # play starts when every seat is held
+            and seat is not None
+            and 0 <= seat < record.seats
+            and ruleset.sealed(record.state, seat)
+        )
         self.write(
             Ruling(
                 seat=self.head.seat,
@@ -101,6 +119,7 @@ class _Scribe:
                 read=msgspec.Raw(encode(read)),
             ),
             ruleset,
+            seat if sealed else None,
         )
 
     def settle(self, ruleset: Ruleset, record: MatchRecord) -> None:
