@@ -67,7 +67,11 @@ async def _shown(
     description = None if found is None else (await matches.view_reply(ctx, match_id, seat, found))
     seq = found[0] if found else 0
     waiting = description.description.waiting if description else None
-    told = await replay.narrated(ctx.pool, match_id, seat, max(0, seq - log), seq) if seq else []
+    told = (
+        await replay.narrated(ctx.pool, match_id, seat, max(0, seq - log), seq, reader=seat)
+        if seq
+        else []
+    )
     return Shown(
         match_id=match_id,
         game=row["game"],
@@ -131,7 +135,7 @@ async def chosen(
 async def ruling(ctx: Context, match_id: str, decision_id: str, seat: int) -> dict[str, Any] | None:
     """The ruling on a seat's decision once judged; None if not within JOIN_WAIT_S."""
     deadline = time.monotonic() + JOIN_WAIT_S
-    while (found := await reads.ruling(ctx.pool, match_id, decision_id, seat)) is None:
+    while (found := await reads.ruling(ctx.pool, match_id, decision_id, seat, seat)) is None:
         if time.monotonic() > deadline:
             return None
         await asyncio.sleep(0.05)
