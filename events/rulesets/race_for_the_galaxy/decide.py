@@ -1,0 +1,112 @@
+"""Judging a decision: the step must ask this seat for it, and it must be one the rules allow.
+An accepted choice is sealed in the state until the step's reveal (RG-H3)."""
+
+import random
+from typing import Any
+
+from events.ruleset import Accepted, Rejection
+from events.rulesets.race_for_the_galaxy.decisions import (
+    ACTIONS,
+    ChooseActions,
+    Develop,
+    Discard,
+    Keep,
+    Settle,
+    Trade,
+    Windfall,
+)
+from events.rulesets.race_for_the_galaxy.happenings import Chosen
+from events.rulesets.race_for_the_galaxy.powers import (
+    develop_cost,
+    explore_counts,
+    military,
+    settle_cost,
+)
+from events.rulesets.race_for_the_galaxy.state import HAND_LIMIT, Cards, Game
+from events.rulesets.race_for_the_galaxy.steps import ASKS, SETUP_DISCARD, empty_windfalls, owes
+
+
+def decide(game: Game, seat: int, decision: Any, chance: random.Random) -> Accepted | Rejection:
+    if game.over:
+        return Rejection("RG-G1", "the game is over")
+    asked, rule = ASKS[game.step]
+    if not owes(game, seat):
+        return Rejection(rule, "nothing is asked of you now; the others are choosing")
+    if not isinstance(decision, asked):
+        return Rejection(rule, f"now is the time to {asked.__name__.lower()}")
+    refusal = _refusal(game, seat, decision)
+    if refusal is not None:
+        return refusal
+    return Accepted(rule, [Chosen(seat=seat, choice=decision)])
+
+
+def _refusal(game: Game, seat: int, d: Any) -> Rejection | None:
+    player = game.players[seat]
+    match d:
+        case ChooseActions(actions=actions):
+            if len(actions) != 1 or actions[0] not in ACTIONS:
+                return Rejection("RG-R1", f"choose one action of {', '.join(ACTIONS)}")
+        case Discard(cards=cards):
+            count = SETUP_DISCARD if game.step == "setup" else len(player.hand) - HAND_LIMIT
+            rule = "RG-S5" if game.step == "setup" else "RG-R5"
+            return _pick(cards, player.hand, count, rule, "discard", "from your hand")
+        case Keep(cards=cards):
+            keep = min(explore_counts(game, seat)[1], len(player.drawn))
+            return _pick(cards, player.drawn, keep, "RG-E1", "keep", "of the explored cards")
+        case Develop(card=card, paying=paying) if card is not None:
+            return _develop(game, seat, card, paying)
+        case Settle(card=card, paying=paying) if card is not None:
+            return _settle(game, seat, card, paying)
+        case Develop(paying=paying) | Settle(paying=paying) if paying:
+            return Rejection("RG-D2", "nothing to pay for when placing nothing")
+        case Trade(world=world):
+            if player.good_on(world) is None:
+                return Rejection("RG-C1", "sell a good from one of your worlds that holds one")
+        case Windfall(world=world):
+            if world not in empty_windfalls(game, seat):
+                return Rejection("RG-P2", "the bonus good goes on your windfall world without one")
+    return None
+
+
+def _pick(
+    cards: Cards, pool: Cards, count: int, rule: str, verb: str, where: str
+) -> Rejection | None:
+    if len(set(cards)) != len(cards) or not set(cards) <= set(pool) or len(cards) != count:
+        return Rejection(rule, f"{verb} exactly {count} different cards {where}")
+    return None
+
+
+def _develop(game: Game, seat: int, card: int, paying: Cards) -> Rejection | None:
+    player = game.players[seat]
+    if card not in player.hand or game.cards.card(card).is_world:
+        return Rejection("RG-D1", "develop a development from your hand")
+    placed = {game.cards.card(c).id for c in player.tableau}
+    if game.cards.card(card).id in placed:
+        return Rejection("RG-D4", "your tableau already holds that development")
+    cost = develop_cost(game, seat, game.cards.card(card))
+    return _payment(paying, player.hand, card, cost, "RG-D2")
+
+
+def _settle(game: Game, seat: int, card: int, paying: Cards) -> Rejection | None:
+    player = game.players[seat]
+    world = game.cards.card(card)
+    if card not in player.hand or not world.is_world:
+        return Rejection("RG-W1", "settle a world from your hand")
+    if world.military:
+        if paying:
+            return Rejection("RG-W3", "a military world is conquered, not paid for")
+        strength = military(game, seat, world)
+        if strength < world.defense:
+            return Rejection(
+                "RG-W3",
+                f"conquering {world.name} needs Military {world.defense}; yours is {strength}",
+            )
+        return None
+    return _payment(paying, player.hand, card, settle_cost(game, seat, world), "RG-W2")
+
+
+def _payment(paying: Cards, hand: Cards, card: int, cost: int, rule: str) -> Rejection | None:
+    others = set(hand) - {card}
+    if len(set(paying)) != len(paying) or not set(paying) <= others or len(paying) != cost:
+        return Rejection(rule, f"pay exactly {cost} other cards from your hand")
+    return None

@@ -1,0 +1,149 @@
+"""The round as steps: who owes a choice in each, and what each does once all have chosen.
+Outcomes are resolved seat by seat in timing order (RG-R6)."""
+
+from events.rulesets.race_for_the_galaxy.batch import Batch
+from events.rulesets.race_for_the_galaxy.decisions import (
+    ChooseActions,
+    Develop,
+    Discard,
+    Keep,
+    Settle,
+    Trade,
+    Windfall,
+)
+from events.rulesets.race_for_the_galaxy.happenings import (
+    ActionsRevealed,
+    Discarded,
+    GameEnded,
+    Kept,
+    Placed,
+    Revealed,
+    RoundBegan,
+    Sold,
+    StepBegan,
+)
+from events.rulesets.race_for_the_galaxy.powers import explore_counts, trade_price
+from events.rulesets.race_for_the_galaxy.scoring import final_scores, winners
+from events.rulesets.race_for_the_galaxy.state import (
+    HAND_LIMIT,
+    PHASE_OF,
+    ROUND_PHASES,
+    TABLEAU_END,
+    Game,
+)
+
+# The decision each step asks for, and the rule that governs it.
+ASKS = {
+    "setup": (Discard, "RG-S5"),
+    "select": (ChooseActions, "RG-R1"),
+    "explore": (Keep, "RG-E1"),
+    "develop": (Develop, "RG-D1"),
+    "settle": (Settle, "RG-W1"),
+    "consume": (Trade, "RG-C1"),
+    "produce": (Windfall, "RG-P2"),
+    "hand_limit": (Discard, "RG-R5"),
+}
+SETUP_DISCARD = 2  # RG-S5
+
+
+def owes(game: Game, seat: int) -> bool:
+    """Whether this step waits for a choice of this seat."""
+    player = game.players[seat]
+    match game.step:
+        case "setup" | "select" | "develop" | "settle":
+            return True
+        case "explore":
+            return bool(player.drawn)
+        case "consume":
+            return game.chose(seat, "trade") and bool(player.goods)
+        case "produce":
+            return game.chose(seat, "produce") and bool(empty_windfalls(game, seat))
+        case "hand_limit":
+            return len(player.hand) > HAND_LIMIT
+    return False
+
+
+def empty_windfalls(game: Game, seat: int) -> list[int]:
+    player = game.players[seat]
+    return [
+        w
+        for w in player.tableau
+        if game.cards.card(w).mode == "windfall" and player.good_on(w) is None
+    ]
+
+
+def ready(game: Game) -> bool:
+    """Every seat this step waits for has chosen."""
+    return all(p.choice is not None or not owes(game, s) for s, p in enumerate(game.players))
+
+
+def resolve(batch: Batch) -> None:
+    """Reveal the step's choices, carry them out, and begin what comes next."""
+    game = batch.game
+    choices = tuple(p.choice for p in game.players)
+    if any(c is not None for c in choices):
+        batch.emit(Revealed(step=game.step, choices=choices))
+    step = game.step
+    for seat in game.order:
+        _carry_out(batch, seat, choices[seat])
+    if step == "setup":
+        batch.emit(RoundBegan(round=1))
+    elif step == "select":
+        actions = tuple(c.actions if isinstance(c, ChooseActions) else () for c in choices)
+        chosen = {PHASE_OF[a] for seat_actions in actions for a in seat_actions}
+        phases = tuple(p for p in ROUND_PHASES if p in chosen)
+        batch.emit(ActionsRevealed(actions=actions, phases=phases))
+        _next(batch)
+    elif step == "hand_limit":
+        _end_of_round(batch)
+    else:
+        _next(batch)
+
+
+def _carry_out(batch: Batch, seat: int, choice: object) -> None:
+    game = batch.game
+    match choice:
+        case Discard(cards=cards):
+            batch.emit(Discarded(seat=seat, cards=cards))
+        case Keep(cards=cards):
+            batch.emit(Kept(seat=seat, kept=cards))
+        case Develop(card=int(card), paying=paying):
+            batch.emit(Placed(seat=seat, card=card, paying=paying))
+        case Settle(card=int(card), paying=paying):
+            batch.emit(Placed(seat=seat, card=card, paying=paying))
+            if game.cards.card(card).mode == "windfall":
+                batch.place_good(seat, card)  # RG-W5
+            if game.chose(seat, "settle"):
+                batch.draw(seat, 1)  # RG-W6
+        case Trade(world=world):
+            price = trade_price(game, seat, world)
+            batch.emit(Sold(seat=seat, world=world, cards=price))
+            batch.draw(seat, price)
+        case Windfall(world=world):
+            batch.place_good(seat, world)
+
+
+def _next(batch: Batch) -> None:
+    """Begin the next chosen phase, or the hand-limit step after the last."""
+    game = batch.game
+    step = game.phases[0] if game.phases else "hand_limit"
+    batch.emit(StepBegan(step=step))
+    if step == "explore":
+        for seat in game.order:  # everyone draws before anyone discards (RG-E4)
+            batch.draw(seat, explore_counts(batch.game, seat)[0], explored=True)
+    elif step == "produce":
+        for seat in game.order:  # RG-P1
+            player = batch.game.players[seat]
+            for world in player.tableau:
+                card = game.cards.card(world)
+                if card.mode == "production" and player.good_on(world) is None:
+                    batch.place_good(seat, world)
+
+
+def _end_of_round(batch: Batch) -> None:
+    game = batch.game
+    if game.pool <= 0 or any(len(p.tableau) >= TABLEAU_END for p in game.players):  # RG-G1
+        scores = final_scores(game)
+        batch.emit(GameEnded(scores=scores, winners=winners(game, scores)))
+    else:
+        batch.emit(RoundBegan(round=game.round + 1))
