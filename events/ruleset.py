@@ -6,9 +6,12 @@ import os
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar
+from functools import cache
+from typing import Any, ClassVar, NoReturn
 
 import msgspec
+
+from events.platform_rules import MALFORMED
 
 
 class Rejection(msgspec.Struct, frozen=True):
@@ -211,11 +214,36 @@ class Ruleset(ABC):
 
     def read_text(self, state: Any, seat: int, text: str) -> Any | Rejection:
         """A decision written as a player would write it (play by message), or why not."""
-        return Rejection("SL-2", f"{self.name} has no text commands; send decisions as JSON")
+        return Rejection(MALFORMED, f"{self.name} has no text commands; send decisions as JSON")
 
     def text_help(self, state: Any, seat: int) -> str:
         """The text commands `seat` may send now."""
         return ""
+
+
+def as_declared(decision: Any, decision_types: tuple[type, ...]) -> Any:
+    """`decision` with the types its fields declare (ids ints, lists of them tuples), or why it
+    cannot be: decoding checks this off the wire; a decision built in code (a bot's, a test's)
+    reaches `decide` unchecked, so each `decide` begins with this rather than fail on a string
+    where a number belongs."""
+    if type(decision) not in decision_types:
+        return Rejection(MALFORMED, f"{type(decision).__name__} is not a decision of this game")
+    try:
+        return _decoder(type(decision)).decode(_DECLARED.encode(decision))
+    except (msgspec.ValidationError, OverflowError) as error:  # OverflowError: past 64 bits
+        return Rejection(MALFORMED, f"{type(decision).__name__} is not well formed: {error}")
+
+
+def _no_value(value: Any) -> NoReturn:
+    raise msgspec.ValidationError(f"a decision holds no value of type {type(value).__name__}")
+
+
+_DECLARED = msgspec.msgpack.Encoder(enc_hook=_no_value)
+
+
+@cache
+def _decoder(kind: type) -> msgspec.msgpack.Decoder:
+    return msgspec.msgpack.Decoder(kind)
 
 
 class UnknownRuleset(LookupError):

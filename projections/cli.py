@@ -73,11 +73,14 @@ def _status(args: argparse.Namespace) -> int:
         finally:
             await pool.close()
 
-    print(f"{'projection':<12} {'records':>9} {'entries':>9} {'seconds':>9}")
     found, skipped = asyncio.run(look())
+    print("lag behind the end of the match-log (a record per decision, holding its entries):")
+    print(
+        f"{'projection':<12} {'behind (records)':>17} {'behind (entries)':>17} {'behind (s)':>11}"
+    )
     for lag in found:
         print(
-            f"{lag.projection:<12} {lag.records:>9} {lag.entries:>9} {lag.seconds:>9.1f}"
+            f"{lag.projection:<12} {lag.records:>17} {lag.entries:>17} {lag.seconds:>11.1f}"
             + ("  built from another log" if lag.another_log else "")
         )
     if any(lag.another_log for lag in found):

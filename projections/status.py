@@ -1,6 +1,7 @@
 """How far behind the log end each projection is, in records, entries and seconds, and whether
 its rows came from the log the broker holds now."""
 
+import asyncio
 import time
 
 import asyncpg
@@ -24,10 +25,11 @@ async def lags(
 ) -> list[Lag]:
     stored = await offsets.positions(pool, settings.match_log_topic)
     heads = await offsets.log_heads(pool, settings.match_log_topic)
-    partitions = await log_end.ends(settings)
-    logs = await log_end.identities(settings, sorted({p for _, p in heads}))
-    starts = {p: min(stored.get((proj.name, p), 0) for proj in projections) for p in partitions}
-    tails = await log_end.tails(settings, starts)
+    starts = {p: min(stored.get((proj.name, p), 0) for proj in projections) for _, p in stored}
+    tails, logs = await asyncio.gather(
+        log_end.tails(settings, starts),
+        log_end.identities(settings, sorted({p for _, p in heads})),
+    )
     now_ms = time.time() * 1000
     found = []
     for proj in projections:

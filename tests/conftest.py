@@ -23,7 +23,7 @@ from services.broker.jars import kafka_runs_here
 from services.embedded_db import server_url
 from services.settings import Settings, load_settings
 from services.topics import ensure_topics
-from tests.stack import Stack, running_stack
+from tests.stack import Stack, running_gateway, running_stack
 
 os.environ.setdefault("STARLEDGER_RULESETS", "tests.tiny_ruleset")
 load_rulesets()
@@ -101,9 +101,8 @@ async def database_url(database_server: str) -> AsyncIterator[str]:
         await db.drop_database(database_server, url)
 
 
-@pytest.fixture
-async def settings(broker: Broker, database_url: str) -> Settings:
-    """A namespace of its own per test: fresh topics and consumer groups on the shared broker."""
+async def fresh_settings(broker: Broker, database_url: str) -> Settings:
+    """A namespace of its own: fresh topics and consumer groups on the shared broker."""
     config = Settings(
         kafka_bootstrap=broker.bootstrap,
         idempotent_producer=broker.idempotent,
@@ -116,6 +115,19 @@ async def settings(broker: Broker, database_url: str) -> Settings:
     )
     await ensure_topics(config)
     return config
+
+
+@pytest.fixture
+async def settings(broker: Broker, database_url: str) -> Settings:
+    """A namespace of its own per test."""
+    return await fresh_settings(broker, database_url)
+
+
+@pytest.fixture
+async def gateway(settings: Settings, tmp_path: Path) -> AsyncIterator[str]:
+    """The gateway alone as a process, for what needs no match played; its base URL."""
+    async with running_gateway(settings, tmp_path) as url:
+        yield url
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from events.match import PartitionBook
 from events.ruleset import get_ruleset
 from services.rules.judge import rule_on
 
-PLAYERS = ("Ana", "Ben", "Cleo", "Dev", "Eve")
+PLAYERS = ("Ana", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hal")  # up to 8 seats
 REFUSED_NOW_AND_THEN = 0.03
 
 
@@ -23,10 +23,10 @@ class Table:
         self.book = PartitionBook()
         self.entries: list[Entry[Any]] = []
 
-    def send(self, seat: int | None, body: Any) -> None:
+    def send(self, seat: int | None, body: Any, decision_id: str | None = None) -> None:
         sent = len(self.entries) + 1
         decision = Decision(
-            decision_id=f"{self.match_id}:{sent}",
+            decision_id=decision_id or f"{self.match_id}:{sent}",
             match_id=self.match_id,
             seat=seat,
             body=msgspec.Raw(encode(body)),

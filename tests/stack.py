@@ -1,5 +1,6 @@
 """The whole stack as real processes on the test broker and database: rules service,
-projection workers, gateway and bots worker, each killable like in production."""
+projection workers, gateway and bots worker, each killable like in production; or the gateway
+alone."""
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -28,27 +29,47 @@ class Stack(msgspec.Struct):
         return (self.log_dir / f"{name}.log").read_text(errors="replace")
 
 
+def _gateway(settings: Settings, log_dir: Path) -> tuple[ServiceProcess, str]:
+    """A gateway process, and its base URL."""
+    port = free_port()
+    argv = ["gateway", "--port", str(port)]
+    return ServiceProcess(settings, log_dir, "gateway", argv).start(), f"http://127.0.0.1:{port}"
+
+
+async def _answering(gateway: str) -> None:
+    def answers() -> bool:
+        try:
+            return httpx.get(f"{gateway}/health", timeout=1).status_code == 200
+        except httpx.HTTPError:
+            return False
+
+    await wait_for(answers, timeout=30)
+
+
+@asynccontextmanager
+async def running_gateway(settings: Settings, log_dir: Path) -> AsyncIterator[str]:
+    """The gateway alone: enough for what needs no match to be played. Yields its URL."""
+    process, gateway = _gateway(settings, log_dir)
+    try:
+        await _answering(gateway)
+        yield gateway
+    finally:
+        process.stop()
+
+
 @asynccontextmanager
 async def running_stack(settings: Settings, log_dir: Path) -> AsyncIterator[Stack]:
-    port = free_port()
+    gateway_process, gateway = _gateway(settings, log_dir)
     processes = [
         ServiceProcess(settings, log_dir, "rules", ["rules"]).start(),
         ServiceProcess(settings, log_dir, "projections", ["projections", "run"]).start(),
-        ServiceProcess(settings, log_dir, "gateway", ["gateway", "--port", str(port)]).start(),
+        gateway_process,
         ServiceProcess(settings, log_dir, "bots", ["bots"]).start(),
     ]
     pool = await db.connect(settings.database_url, size=1)
     try:
         token = await tokens.issue(pool, tokens.Holder(kind="organiser"))
-        gateway = f"http://127.0.0.1:{port}"
-
-        def answers() -> bool:
-            try:
-                return httpx.get(f"{gateway}/health", timeout=1).status_code == 200
-            except httpx.HTTPError:
-                return False
-
-        await wait_for(answers, timeout=30)
+        await _answering(gateway)
         yield Stack(settings=settings, gateway=gateway, organiser_token=token, log_dir=log_dir)
     finally:
         await pool.close()

@@ -4,7 +4,8 @@ from pathlib import Path
 
 import msgspec
 
-from events.envelope import Decision, Ruling
+from events.envelope import CreateMatch, Decision, MatchCreated, Ruling
+from events.platform_rules import CREATE
 from services.selfplay import play_match
 from services.settings import Settings
 from tests.support import LogReader, RulesProcess, produce, rulings
@@ -12,27 +13,28 @@ from tests.workload import finished
 
 
 def _decisions_behind(entries: list) -> list[Decision]:
-    """The log answers 'what was asked': each ruling holds the decision as sent, but for a
-    new match's seed, which only `match.created` holds."""
-    created = entries[0].body
-    return [
-        Decision(
-            decision_id=e.decision_id,
-            match_id=e.match_id,
-            seat=e.body.seat,
-            body=_with_seed(e.body.asked, created.seed),
-            sender=e.body.sender,
+    """The log answers 'what was asked': each ruling holds the decision as sent, but the
+    create's, which leaves out the seed (MatchCreated alone holds it)."""
+    seed = next(e.body.seed for e in entries if isinstance(e.body, MatchCreated))
+    create = msgspec.json.Decoder(CreateMatch)
+    decisions = []
+    for e in entries:
+        if not isinstance(e.body, Ruling):
+            continue
+        asked = e.body.asked
+        if e.body.rule == CREATE:
+            with_seed = msgspec.structs.replace(create.decode(asked), seed=seed)
+            asked = msgspec.Raw(msgspec.json.encode(with_seed))
+        decisions.append(
+            Decision(
+                decision_id=e.decision_id,
+                match_id=e.match_id,
+                seat=e.body.seat,
+                body=asked,
+                sender=e.body.sender,
+            )
         )
-        for e in entries
-        if isinstance(e.body, Ruling)
-    ]
-
-
-def _with_seed(asked: msgspec.Raw, seed: str) -> msgspec.Raw:
-    body = msgspec.json.decode(asked)
-    if body["type"] != "match.create":
-        return asked
-    return msgspec.Raw(msgspec.json.encode({**body, "seed": seed}))
+    return decisions
 
 
 def _comparable(entry) -> tuple:

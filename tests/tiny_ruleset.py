@@ -24,6 +24,7 @@ from events.ruleset import (
     Section,
     Standing,
     Waiting,
+    as_declared,
     register,
 )
 
@@ -111,6 +112,9 @@ class RaceToTwentyOne(Ruleset):
     def decide(
         self, state: RaceState, seat: int, decision: Any, chance: random.Random
     ) -> Accepted | Rejection:
+        decision = as_declared(decision, self.decision_types)
+        if isinstance(decision, Rejection):
+            return decision
         if state.winner is not None:
             return Rejection("T-3", "the race is over")
         if seat != state.turn:

@@ -40,7 +40,8 @@ class BotsWorker:
         self.submitter = Submitter(settings)
         self.woken = asyncio.Event()
         self.named: set[str] = set()  # matches a notification named since the last look
-        self.answered: dict[tuple[str, int], str] = {}  # (match, seat) -> state hash answered
+        # (match, seat) -> the state hash it last answered, and that decision's id
+        self.answered: dict[tuple[str, int], tuple[str, str]] = {}
         self.pool: asyncpg.Pool
 
     def _heard(self, _conn: object, _pid: int, _channel: str, payload: str) -> None:
@@ -97,7 +98,13 @@ class BotsWorker:
             level = holder.removeprefix(PREFIX)
             if not holder.startswith(PREFIX) or level not in ruleset.bots:
                 continue
-            if self.answered.get((match_id, seat)) == record.state_hash:
+            answered = self.answered.get((match_id, seat))
+            # a position once (a refusal leaves the state as it was), and one decision at a
+            # time: where seats choose in any order, another's move changes the state while
+            # the bot's decision is in flight, which would then be judged late and refused
+            if answered is not None and (
+                answered[0] == record.state_hash or answered[1] not in record.judged
+            ):
                 continue
             decision_id = f"{match_id}:{seat}:bot:{record.seq}"
             rng = random.Random(decision_id)
@@ -110,7 +117,7 @@ class BotsWorker:
                 decision_id=decision_id,
                 seen_seq=record.seq,
             )
-            self.answered[(match_id, seat)] = record.state_hash
+            self.answered[(match_id, seat)] = (record.state_hash, decision_id)
             log.info(
                 "bot_decided",
                 match_id=match_id,

@@ -82,10 +82,12 @@ def describe(row: dict[str, Any]) -> list[str]:
     if row["status"] == "in_progress":
         to_act = ", ".join(map(str, row["to_act"])) or "nobody"
         lines.append(
-            f"  round {row['round']}, {row['phase']} phase; to act: {to_act}; entry {row['seq']}"
+            f"  round {row['round']}, {row['phase']}; to act: {to_act}; entry {row['seq']}"
         )
     if row["scores"]:
-        lines.append(f"  scores {row['scores']}; winners {row['winners']}")
+        scores = ", ".join(f"{seat}: {score}" for seat, score in enumerate(row["scores"]))
+        won = ", ".join(map(str, row["winners"] or []))
+        lines.append(f"  won by seat {won}; scores {scores}" if won else f"  scores {scores}")
     lines.append(f"  last activity {row['last_activity']}")
     return lines
 

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 import msgspec
 from litestar import Litestar, Request, Response, get, post
 from litestar.exceptions import HTTPException, NotFoundException, ValidationException
-from litestar.openapi import OpenAPIConfig, ResponseSpec
+from litestar.openapi import ResponseSpec
 from litestar.params import Parameter
 from litestar.response import ServerSentEvent
 from litestar.status_codes import HTTP_202_ACCEPTED, HTTP_500_INTERNAL_SERVER_ERROR
@@ -24,7 +24,7 @@ from events.ruleset import (
     load_rulesets,
 )
 from projections import audit, replay
-from services.gateway import api, failures, reads, tokens
+from services.gateway import api, docs, failures, reads, tokens
 from services.gateway.access import Access
 from services.gateway.context import Context, context
 from services.gateway.edge import check_body
@@ -50,7 +50,12 @@ async def list_games() -> list[api.Game]:
     return [api.Game(r.name, r.version, r.min_seats, r.max_seats, list(r.bots)) for r in games]
 
 
-@post("/matches", status_code=HTTP_202_ACCEPTED, summary="Open a match (organiser)")
+@post(
+    "/matches",
+    status_code=HTTP_202_ACCEPTED,
+    summary="Open a match (organiser)",
+    security=docs.TOKEN,
+)
 async def open_match(request: Request, data: api.NewMatch) -> api.MatchOpened:
     ctx = context(request)
     await (await Access.of(request)).organiser()
@@ -86,7 +91,11 @@ async def open_match(request: Request, data: api.NewMatch) -> api.MatchOpened:
     return api.MatchOpened(match_id=match_id, decision_id=decision_id)
 
 
-@get("/matches", summary="The lobby; `mine=true` with a seat token: matches waiting on you")
+@get(
+    "/matches",
+    summary="The lobby; `mine=true` with a seat token: matches waiting on you",
+    security=docs.TOKEN_OPTIONAL,
+)
 async def list_matches(
     request: Request,
     status: Annotated[str | None, Parameter(pattern="^(waiting|in_progress|finished)$")] = None,
@@ -150,6 +159,7 @@ async def join(request: Request, match_id: MatchId, data: api.Join) -> api.Joine
     "/matches/{match_id:str}/decisions",
     status_code=HTTP_202_ACCEPTED,
     summary="Submit a decision; resubmitting the same decision_id is harmless",
+    security=docs.TOKEN,
 )
 async def submit(request: Request, match_id: MatchId, data: api.Submit) -> api.Submitted:
     ctx = context(request)
@@ -178,6 +188,7 @@ async def submit(request: Request, match_id: MatchId, data: api.Submit) -> api.S
     status_code=HTTP_202_ACCEPTED,
     summary="Submit a decision written as text (`draft Hercules Bomber`); `help` lists them",
     responses={200: ResponseSpec(api.Help, description="the commands legal now")},
+    security=docs.TOKEN,
 )
 async def say(request: Request, match_id: MatchId, data: api.Say) -> Response:
     ctx = context(request)
@@ -201,7 +212,11 @@ async def say(request: Request, match_id: MatchId, data: api.Say) -> Response:
     return Response(api.Submitted(decision_id), status_code=HTTP_202_ACCEPTED)
 
 
-@get("/decisions/{decision_id:str}", summary="The ruling on a decision, once judged")
+@get(
+    "/decisions/{decision_id:str}",
+    summary="The ruling on a decision, once judged",
+    security=docs.TOKEN,
+)
 async def ruling(request: Request, decision_id: DecisionId) -> api.Ruling:
     ctx = context(request)
     access = await Access.of(request)
@@ -232,7 +247,11 @@ async def _view_reply(
     return api.SeatViewReply(match_id, seat, found[0], msgspec.json.decode(found[1]), description)
 
 
-@get("/matches/{match_id:str}/view", summary="Your seat's view, and its description")
+@get(
+    "/matches/{match_id:str}/view",
+    summary="Your seat's view, and its description",
+    security=docs.TOKEN,
+)
 async def view(request: Request, match_id: MatchId) -> api.SeatViewReply:
     ctx = context(request)
     holder = await (await Access.of(request)).acts_for(match_id)
@@ -254,6 +273,7 @@ async def public(request: Request, match_id: MatchId) -> api.SeatViewReply:
 @get(
     "/matches/{match_id:str}/legal",
     summary="Your seat's decisions now: equivalent choices once, invasions that can succeed",
+    security=docs.TOKEN,
 )
 async def legal(request: Request, match_id: MatchId) -> api.LegalReply:
     ctx = context(request)
@@ -287,6 +307,7 @@ async def _eyes(request: Request, match_id: str, seat: int | None) -> int | None
 @get(
     "/matches/{match_id:str}/replay/{k:int}",
     summary="The match at step k: your view, the public view, or (finished) the full state",
+    security=docs.TOKEN_OPTIONAL,
 )
 async def replay_step(
     request: Request, match_id: MatchId, k: EntryNumber, seat: EyesParameter = None
@@ -310,6 +331,7 @@ async def replay_step(
 @get(
     "/matches/{match_id:str}/narration",
     summary="The match a line per entry, for your seat's eyes (or the public's); `after` skips",
+    security=docs.TOKEN_OPTIONAL,
 )
 async def narration(
     request: Request,
@@ -326,13 +348,16 @@ async def narration(
 @get(
     "/matches/{match_id:str}/explain/{seq:int}",
     summary="The decision behind entry seq: its ruling, the rule's words, what it caused",
+    security=docs.TOKEN,
 )
 async def explain(request: Request, match_id: MatchId, seq: EntryNumber) -> api.Explanation:
     ctx = context(request)
+    access = await Access.of(request)
+    access.known()  # a token first, as the document says: none learns which entries exist
     found = await audit.explain(ctx.pool, match_id, seq)
     if found is None:
         raise NotFoundException(f"match {match_id!r} has no entry {seq}")
-    await (await Access.of(request)).audits(match_id, found["seat"])
+    await access.audits(match_id, found["seat"])
     # whoever may audit this decision may see what its seat saw of it
     told = await replay.narrated(
         ctx.pool, match_id, found["seat"], found["first_seq"] - 1, found["last_seq"]
@@ -346,7 +371,11 @@ async def explain(request: Request, match_id: MatchId, seq: EntryNumber) -> api.
     )
 
 
-@get("/matches/{match_id:str}/rejections", summary="Every rejected decision of a match")
+@get(
+    "/matches/{match_id:str}/rejections",
+    summary="Every rejected decision of a match",
+    security=docs.TOKEN,
+)
 async def rejections(request: Request, match_id: MatchId) -> list[dict[str, Any]]:
     ctx = context(request)
     access = await Access.of(request)
@@ -378,7 +407,11 @@ async def match_cards(request: Request, match_id: MatchId) -> list[CardInfo]:
     return get_ruleset(created.ruleset).cards(created.options)
 
 
-@get("/matches/{match_id:str}/stream", summary="Server-sent events: your view and rulings")
+@get(
+    "/matches/{match_id:str}/stream",
+    summary="Server-sent events: your view and rulings",
+    security=docs.TOKEN_OR_QUERY,
+)
 async def stream(request: Request, match_id: MatchId) -> ServerSentEvent:
     holder = await (await Access.of(request)).acts_for(match_id)
     events: AsyncIterator[str] = seat_stream(context(request), match_id, holder)
@@ -423,6 +456,6 @@ def create_app(ctx: Context) -> Litestar:
             HTTP_500_INTERNAL_SERVER_ERROR: failures.server_error,
         },
         request_max_body_size=MAX_DECISION_BYTES,
-        openapi_config=OpenAPIConfig(title="Starledger", version="0.1.0"),
+        openapi_config=docs.openapi_config(),
         debug=False,
     )

@@ -11,12 +11,14 @@ from tests.bench import (
     bench_projections,
     bench_rules,
     bench_star_realms,
+    bench_status,
 )
 
 if __name__ == "__main__":  # not in the floor's spawned processes, which import this module
     for bench in (
         bench_rules,
         bench_projections,
+        bench_status,
         bench_floor,
         bench_gateway,
         bench_core_worlds,

@@ -20,16 +20,18 @@ from services.settings import Settings, load_settings
 @contextmanager
 def scratch_settings() -> Iterator[Settings]:
     with ExitStack() as stack:
-        bootstrap = (
-            os.environ.get("KAFKA_BOOTSTRAP") or stack.enter_context(TansuBroker()).bootstrap
-        )
+        settings = load_settings()
+        if "KAFKA_BOOTSTRAP" not in os.environ:
+            tansu = stack.enter_context(TansuBroker())
+            settings = msgspec.structs.replace(
+                settings, kafka_bootstrap=tansu.bootstrap, idempotent_producer=tansu.idempotent
+            )
         folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bench-pg-")))
         server = server_url(folder / "data")
         url = asyncio.run(db.create_database(server, "starledger_bench"))
         try:
             yield msgspec.structs.replace(
-                load_settings(),
-                kafka_bootstrap=bootstrap,
+                settings,
                 database_url=url,
                 partitions=12,
                 namespace=f"bench{uuid.uuid4().hex[:6]}-",

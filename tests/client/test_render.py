@@ -18,6 +18,7 @@ from events.ruleset import (
 )
 from services.client import render
 from services.client.cards import card_lines, matching
+from services.client.match import describe
 from services.client.replay import Replay
 from services.gateway import api
 from services.selfplay import play_match
@@ -122,3 +123,12 @@ def test_cards_are_found_by_name_and_shown_with_numbers_copies_and_text() -> Non
     ]
     assert len(matching(cards, "snub")) == 1 and matching(cards, None) == cards
     assert matching([CardInfo("card 1", "number", 1)], "zeus") == []
+
+
+def test_a_lobby_row_reads_as_a_sentence_running_and_over() -> None:
+    row = {"match_id": "m", "game": "g", "players": ["Ana", None], "last_activity": "t"}
+    running = {**row, "status": "in_progress", "to_act": [0], "round": 2, "seq": 5}
+    shown = describe({**running, "phase": "Energy phase", "scores": [3, 4], "winners": None})
+    assert shown[1:3] == ["  round 2, Energy phase; to act: 0; entry 5", "  scores 0: 3, 1: 4"]
+    over = describe({**row, "status": "finished", "scores": [3, 4], "winners": [1]})
+    assert over[1] == "  won by seat 1; scores 0: 3, 1: 4"

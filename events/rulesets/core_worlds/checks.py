@@ -1,14 +1,8 @@
 """Checks several decisions share: field types, the phase, whose turn it is, cards in hand,
 card text."""
 
-from typing import Any, NoReturn
-
-import msgspec
-
-from events.platform_rules import MALFORMED
 from events.ruleset import Rejection
 from events.rulesets.core_worlds.cardset import Ability, Card
-from events.rulesets.core_worlds.decisions import DECISIONS
 from events.rulesets.core_worlds.state import ACTION, Cards, Game, Player
 
 PHASE_NAMES = {
@@ -27,23 +21,6 @@ PHASE_NAMES = {
 def label(game: Game, card: int) -> str:
     cards = game.cards.cards
     return cards[card].name if 0 <= card < len(cards) else f"card {card}"
-
-
-def as_declared(decision: Any) -> Any:
-    """The decision with the types its fields declare (card ids are ints, lists of them tuples)
-    or why it has not: decoding checks this off the wire, this checks decisions built in code."""
-    try:
-        return _DECODERS[type(decision)].decode(_ENCODER.encode(decision))
-    except (msgspec.ValidationError, OverflowError) as error:  # OverflowError: past 64 bits
-        return Rejection(MALFORMED, f"{type(decision).__name__} is not well formed: {error}")
-
-
-def _no_value(value: Any) -> NoReturn:
-    raise msgspec.ValidationError(f"a decision holds no value of type {type(value).__name__}")
-
-
-_ENCODER = msgspec.msgpack.Encoder(enc_hook=_no_value)
-_DECODERS = {kind: msgspec.msgpack.Decoder(kind) for kind in DECISIONS}
 
 
 def wrong_phase(game: Game, phase: str, doing: str) -> Rejection | None:

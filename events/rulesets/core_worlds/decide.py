@@ -4,10 +4,10 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from events.ruleset import Accepted, Rejection
+from events.ruleset import Accepted, Rejection, as_declared
 from events.rulesets.core_worlds.as_action import judge_use_action
-from events.rulesets.core_worlds.checks import as_declared
 from events.rulesets.core_worlds.decisions import (
+    DECISIONS,
     Declare,
     Deploy,
     Draft,
@@ -57,7 +57,7 @@ def decide(game: Game, seat: int, decision: Any, chance: random.Random) -> Accep
         return Rejection("CW-F1", "the game is over")
     if not 0 <= seat < game.seats:
         return Rejection("CW-S1", f"there is no seat {seat} in this {game.seats}-player game")
-    decision = as_declared(decision)
+    decision = as_declared(decision, DECISIONS)
     if isinstance(decision, Rejection):
         return decision
     if shuffling is not None:

@@ -1,32 +1,11 @@
-"""Rule IDs in the rulebook's words, read from the rules reference (docs/rules/core-worlds.md)."""
+"""Rule IDs in the reference's words, read from docs/rules/core-worlds.md."""
 
-import re
-from functools import cache
 from pathlib import Path
 
+from events.rules_reference import rule_words
+
 REFERENCE = Path(__file__).resolve().parents[3] / "docs" / "rules" / "core-worlds.md"
-_HEADING = re.compile(r"^#{2,3} (CW-[A-Z]+) (.+)$")
-_RULE = re.compile(r"^\s*- (CW-[A-Z]+\d+(?:\.\d+)?) (.+)$")
-
-
-@cache
-def _rules() -> dict[str, str]:
-    """Numbered rules, and headings with the sentence under them (CW-A: the Action phase)."""
-    words: dict[str, str] = {}
-    heading = None
-    for line in REFERENCE.read_text(encoding="utf-8").splitlines():
-        line = line.replace("**", "")
-        if found := _HEADING.match(line):
-            heading = found.group(1)
-            words[heading] = found.group(2)
-        elif found := _RULE.match(line):
-            words[found.group(1)] = found.group(2)
-            heading = None
-        elif heading is not None and line.strip() and not line.startswith("#"):
-            words[heading] += f": {line.strip()}"
-            heading = None
-    return words
 
 
 def rule_text(rule: str) -> str:
-    return _rules().get(rule, "")
+    return rule_words(REFERENCE, "CW").get(rule, "")

@@ -4,6 +4,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from events.platform_rules import MALFORMED
 from events.ruleset import (
     Accepted,
     CardInfo,
@@ -112,7 +113,7 @@ class StarRealms(Ruleset):
     def read_text(self, state: Game, seat: int, text: str) -> Any | Rejection:
         read = text_form.parse(state, seat, text)
         if isinstance(read, text_form.TextError):
-            return Rejection("SL-2", read.message)
+            return Rejection(MALFORMED, read.message)
         return read
 
     def text_help(self, state: Game, seat: int) -> str:

@@ -30,13 +30,17 @@ STARTERS = ("Scout", "Viper")
 
 
 def pass_bot(game: Game, seat: int, rng: random.Random) -> Any:
-    """End the turn; where a choice waits, the first effect or the fewest cards."""
+    """Play the hand and hit with all its Combat, buying and using nothing; where a choice
+    waits, the first effect or the fewest cards. The least a seat may do and still let the
+    match end: two seats that only ended their turns would play forever."""
     pending = game.turn.pending
-    if pending is None:
-        return EndTurn()
-    if pending.effects[0].kind == "choose_one":
-        return Choose(option=0)
-    return min(choices(game, seat), key=lambda s: len(s.cards) + s.explorer)
+    if pending is not None:
+        if pending.effects[0].kind == "choose_one":
+            return Choose(option=0)
+        return min(choices(game, seat), key=lambda s: len(s.cards) + s.explorer)
+    options = legal(game, seat)
+    plays = [d for d in options if isinstance(d, Play)]
+    return plays[0] if plays else _attack(game, seat, options) or EndTurn()
 
 
 def random_bot(game: Game, seat: int, rng: random.Random) -> Any:

@@ -4,12 +4,13 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from events.ruleset import Accepted, Rejection
+from events.ruleset import Accepted, Rejection, as_declared
 from events.rulesets.star_realms.acquire import judge_buy, judge_buy_explorer
 from events.rulesets.star_realms.batch import Batch
 from events.rulesets.star_realms.choices import judge_choose, judge_select
 from events.rulesets.star_realms.combat import judge_attack_base, judge_attack_player
 from events.rulesets.star_realms.decisions import (
+    DECISIONS,
     AttackBase,
     AttackPlayer,
     Buy,
@@ -48,6 +49,9 @@ def decide(game: Game, seat: int, decision: Any, chance: random.Random) -> Accep
         return Rejection("SR-G2", "the game is over")
     if seat != game.active:
         return Rejection("SR-T5", "it is not your turn")
+    decision = as_declared(decision, DECISIONS)
+    if isinstance(decision, Rejection):
+        return decision
     choosing = type(decision) in _CHOOSING
     if game.turn.pending is not None and not choosing:
         return Rejection("SR-P6", "an ability waits for your choice first")

@@ -28,7 +28,7 @@ FORMS: list[tuple[type, str]] = [
     (AttackBase, "attack base <base>"),
     (AttackPlayer, "attack player [amount]: all your Combat unless you say"),
     (Choose, "choose <effect>"),
-    (Select, "<verb> <cards>[ from hand|from discard], or 'none' where it says 'up to'"),
+    (Select, "<verb> <cards>[ from hand|from discard], or none where it says up to"),
     (EndTurn, "end: discard, draw 5, the other player's turn"),
 ]
 NAMING = (

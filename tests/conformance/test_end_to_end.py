@@ -1,0 +1,78 @@
+"""Every game through the real stack (rules service, projections, gateway, bots worker): the
+test plays seat 0 over HTTP at random, driven by its push stream, against one bot per other
+seat (every level the game has, in turn), to the end; then the lobby, views, narration and
+replay answer, and `verify` re-judges the archived log and agrees."""
+
+import asyncio
+
+import pytest
+
+from events.envelope import Ruling
+from events.match import apply
+from services.client.http import Gateway, segment
+from services.client.verify import archived, verify
+from services.gateway import api
+from tests.stack import Stack
+
+from .games import GAMES, RULESETS
+from .over_http import STALE, SeatPlayer
+
+
+def _seats(game: str) -> int:
+    """Room for a bot of every level, within the game's seat counts."""
+    ruleset = RULESETS[game]
+    return min(ruleset.max_seats, max(ruleset.min_seats, 1 + len(ruleset.bots)))
+
+
+def _play(stack: Stack, game: str) -> tuple[str, dict, SeatPlayer]:
+    ruleset, seats = RULESETS[game], _seats(game)
+    levels = list(ruleset.bots)
+    bots = [api.BotSeat(seat, levels[(seat - 1) % len(levels)]) for seat in range(1, seats)]
+    with Gateway(stack.organiser_token, stack.gateway) as organiser:
+        opened = organiser.post(
+            "/matches", api.NewMatch(seats=seats, game=game, bots=bots), api.MatchOpened
+        )
+        assert organiser.ruling(opened.decision_id).status == "accepted"
+        path = f"/matches/{segment(opened.match_id)}"
+        joined = organiser.post(f"{path}/join", api.Join(seat=0, player="tester"), api.Joined)
+        assert organiser.ruling(joined.decision_id).status == "accepted"
+        player = SeatPlayer(stack.gateway, joined.token, game, opened.match_id, 0)
+
+        def over() -> bool:
+            return organiser.get(path, dict)["status"] == "finished"
+
+        player.play(over)
+        return opened.match_id, organiser.get(path, dict), player
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_a_whole_match_against_bots_checks_out(shared_stack: Stack, game: str) -> None:
+    ruleset = RULESETS[game]
+    match_id, row, player = await asyncio.to_thread(_play, shared_stack, game)
+    assert player.rulings and all(r.accepted or r.rule == STALE for r in player.rulings), [
+        r for r in player.rulings if not r.accepted
+    ]
+
+    entries = await archived(shared_stack.settings.database_url, match_id)
+    assert verify(entries) is None
+    record = None
+    for entry in entries:
+        record = apply(record, entry)
+    standing = ruleset.standing(record.state)
+    assert record.over and ruleset.is_over(record.state) and standing.winners
+    assert (row["seq"], row["winners"]) == (record.seq, list(standing.winners))
+    assert row["scores"] == list(standing.scores)
+    bots = [e.body for e in entries if isinstance(e.body, Ruling) and e.body.sender[:4] == "bot:"]
+    assert any(r.accepted for r in bots)
+    assert all(r.accepted or r.rule == STALE for r in bots), [r for r in bots if not r.accepted]
+
+    path = f"/matches/{segment(match_id)}"
+    with Gateway(shared_stack.organiser_token, shared_stack.gateway) as organiser:
+        public = organiser.get(f"{path}/public", api.SeatViewReply)
+        assert public.seq == record.seq and public.description.title
+        told = organiser.get(f"{path}/narration", api.NarrationReply, {"seat": 0}).entries
+        assert [t.seq for t in told] == list(range(1, record.seq + 1))
+        assert all(t.line.strip() for t in told)
+        assert told[-1].line.startswith("The seed is revealed")
+        last = organiser.get(f"{path}/replay/{record.seq}", api.ReplayReply)
+        assert last.over

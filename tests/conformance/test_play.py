@@ -1,0 +1,45 @@
+"""Every game plays to its end at every seat count, at random and by each of its bots, and
+says at each step whom it waits for and who won."""
+
+from itertools import product
+from typing import Any
+
+import pytest
+
+from events.ruleset import Ruleset
+
+from .games import RULESETS, Chooser, bot, game_seats, play, random_choice
+
+SEEDS = 3
+
+
+def _choosers(game: str) -> list[tuple[str, Chooser]]:
+    return [
+        ("random", random_choice),
+        *((f"bot {level}", bot(level)) for level in RULESETS[game].bots),
+    ]
+
+
+def _check_standing(ruleset: Ruleset, state: Any, seats: int) -> None:
+    waiting, standing = ruleset.waiting(state), ruleset.standing(state)
+    assert len(standing.scores) == seats and standing.phase
+    assert all(0 <= seat < seats for seat in waiting.must + waiting.may)
+    if ruleset.is_over(state):
+        assert standing.winners and not waiting.must + waiting.may, (standing, waiting)
+        assert set(standing.winners) <= set(range(seats))
+    else:
+        assert waiting.must and not standing.winners, (standing, waiting)
+
+
+@pytest.mark.parametrize(("game", "seats"), game_seats())
+def test_every_chooser_plays_to_the_end(game: str, seats: int) -> None:
+    ruleset = RULESETS[game]
+    assert ruleset.bots, f"{game} has no bot"
+    for (name, choose), seed in product(_choosers(game), range(SEEDS)):
+        played = play(game, seats, f"{name}-{seats}-{seed}", choose)
+        for position in played.positions:
+            _check_standing(ruleset, position.state, seats)
+            waiting = ruleset.waiting(position.state)
+            assert position.seat in waiting.must + waiting.may
+        _check_standing(ruleset, played.end, seats)
+        assert played.positions, f"{game}: {name} ended the match before any decision"

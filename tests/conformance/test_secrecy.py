@@ -1,0 +1,39 @@
+"""Views never show what resampling would change: a state dealt anew for a seat looks the
+same to that seat and to the public, and so do whom the game waits for, the standing and
+the seat's own legal decisions (else a bot, given the dealt state, could tell the two apart)."""
+
+import random
+
+import pytest
+
+from .games import RULESETS, game_seats, positions, sample
+
+POSITIONS = 80
+DEALS = 3
+
+
+@pytest.mark.parametrize(("game", "seats"), game_seats())
+def test_resampling_changes_nothing_a_seat_or_the_public_sees(game: str, seats: int) -> None:
+    ruleset = RULESETS[game]
+    changed = 0
+    for n, (state, _, _) in enumerate(sample(positions(game, seats), POSITIONS)):
+        public, waiting, standing = (
+            ruleset.view(state, None),
+            ruleset.waiting(state),
+            ruleset.standing(state),
+        )
+        for seat in range(seats):
+            seen, options = ruleset.view(state, seat), ruleset.legal(state, seat)
+            for deal in range(DEALS):
+                dealt = ruleset.resample(state, seat, random.Random(f"{n}:{seat}:{deal}"))
+                where = (game, seats, n, seat, deal)
+                assert type(dealt) is type(state), where
+                assert ruleset.view(dealt, seat) == seen, where
+                assert ruleset.view(dealt, None) == public, where
+                assert ruleset.waiting(dealt) == waiting, where
+                assert ruleset.standing(dealt) == standing, where
+                assert ruleset.legal(dealt, seat) == options, where
+                changed += dealt != state
+    # every game hosted has hidden information: a resample that never deals anything new
+    # hides nothing, and would make this test and the bots' blindness vacuous
+    assert changed, f"{game}: resample never changed a state"
