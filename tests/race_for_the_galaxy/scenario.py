@@ -121,3 +121,18 @@ def arrange(game: Game, seat: int | None = None, **fields: Any) -> Game:
     players = list(game.players)
     players[seat] = msgspec.structs.replace(players[seat], **fields)
     return msgspec.structs.replace(game, players=tuple(players))
+
+
+def stock(game: Game, seat: int, *world_ids: str) -> Game:
+    """Given: a good (from the deck's bottom) on each of these worlds of the seat's tableau."""
+    player = game.players[seat]
+    worlds = [next(c for c in player.tableau if CARDS.card(c).id == w) for w in world_ids]
+    deck = game.deck
+    goods = tuple(zip(worlds, deck[len(deck) - len(worlds) :], strict=True))
+    game = arrange(game, seat, goods=player.goods + goods)
+    return arrange(game, deck=deck[: len(deck) - len(worlds)])
+
+
+def on(game: Game, seat: int, card_id: str) -> int:
+    """The physical id of the card `card_id` in the seat's tableau."""
+    return next(c for c in game.players[seat].tableau if CARDS.card(c).id == card_id)

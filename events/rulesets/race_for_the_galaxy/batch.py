@@ -31,8 +31,13 @@ class Batch:
                 return
 
     def place_good(self, seat: int, world: int) -> None:
-        if self.game.deck or self._reshuffle():
-            self.emit(GoodPlaced(seat=seat, world=world, card=self.game.deck[0]))
+        card = self.top()
+        if card is not None:
+            self.emit(GoodPlaced(seat=seat, world=world, card=card))
+
+    def top(self) -> int | None:
+        """The deck's top card, reshuffling first if the deck is empty; None if no card is left."""
+        return self.game.deck[0] if self.game.deck or self._reshuffle() else None
 
     def _reshuffle(self) -> bool:
         if not self.game.discard:

@@ -5,9 +5,11 @@ import random
 from typing import Any
 
 from events.ruleset import Accepted, Rejection
+from events.rulesets.race_for_the_galaxy import consume
 from events.rulesets.race_for_the_galaxy.decisions import (
     ACTIONS,
     ChooseActions,
+    Consume,
     Develop,
     Discard,
     Keep,
@@ -23,13 +25,13 @@ from events.rulesets.race_for_the_galaxy.powers import (
     settle_cost,
 )
 from events.rulesets.race_for_the_galaxy.state import HAND_LIMIT, Cards, Game
-from events.rulesets.race_for_the_galaxy.steps import ASKS, SETUP_DISCARD, empty_windfalls, owes
+from events.rulesets.race_for_the_galaxy.steps import SETUP_DISCARD, asks, empty_windfalls, owes
 
 
 def decide(game: Game, seat: int, decision: Any, chance: random.Random) -> Accepted | Rejection:
     if game.over:
         return Rejection("RG-G1", "the game is over")
-    asked, rule = ASKS[game.step]
+    asked, rule = asks(game, seat)
     if not owes(game, seat):
         return Rejection(rule, "nothing is asked of you now; the others are choosing")
     if not isinstance(decision, asked):
@@ -59,6 +61,8 @@ def _refusal(game: Game, seat: int, d: Any) -> Rejection | None:
             return _settle(game, seat, card, paying)
         case Develop(paying=paying) | Settle(paying=paying) if paying:
             return Rejection("RG-D2", "nothing to pay for when placing nothing")
+        case Consume():
+            return consume.refusal(game, seat, d)
         case Trade(world=world):
             if player.good_on(world) is None:
                 return Rejection("RG-C1", "sell a good from one of your worlds that holds one")

@@ -34,10 +34,14 @@ class Develop(msgspec.Struct, frozen=True, tag="rg.develop"):
 
 
 class Settle(msgspec.Struct, frozen=True, tag="rg.settle"):
-    """A world from hand (None: none) and the cards paying for it (RG-W1, RG-W2)."""
+    """A world from hand (None: none) and the cards paying for it (RG-W1, RG-W2); `discarding`:
+    tableau cards given up for their power (RG-W7); `pay_for_military`: a military world paid
+    for, not conquered (RG-W8)."""
 
     card: int | None = None
     paying: Cards = ()
+    discarding: Cards = ()
+    pay_for_military: bool = False
 
 
 class Trade(msgspec.Struct, frozen=True, tag="rg.trade"):
@@ -46,11 +50,25 @@ class Trade(msgspec.Struct, frozen=True, tag="rg.trade"):
     world: int
 
 
+class Consume(msgspec.Struct, frozen=True, tag="rg.consume"):
+    """One row-IV power of a tableau card used (RG-C3, RG-C6): `power` counts the card's row-IV
+    powers from 0; `worlds` give the goods it takes, `cards` the hand cards it discards
+    (P-IV8), `number` the number named (P-IV7)."""
+
+    card: int
+    power: int = 0
+    worlds: Cards = ()
+    cards: Cards = ()
+    number: int = 0
+
+
 class Windfall(msgspec.Struct, frozen=True, tag="rg.windfall"):
-    """The windfall world that gets the Produce bonus's good (RG-P2)."""
+    """The windfall world that gets a good from the Produce bonus (`card` None, RG-P2) or from
+    the windfall-produce power of the tableau card `card` (RG-P4)."""
 
     world: int
+    card: int | None = None
 
 
-Decision = ChooseActions | Discard | Keep | Develop | Settle | Trade | Windfall
-DECISIONS = (ChooseActions, Discard, Keep, Develop, Settle, Trade, Windfall)
+Decision = ChooseActions | Discard | Keep | Develop | Settle | Trade | Consume | Windfall
+DECISIONS = (ChooseActions, Discard, Keep, Develop, Settle, Trade, Consume, Windfall)

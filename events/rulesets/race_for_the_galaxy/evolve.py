@@ -7,9 +7,12 @@ import msgspec
 
 from events.rulesets.race_for_the_galaxy.happenings import (
     ActionsRevealed,
+    ChipsTaken,
     Chosen,
+    Consumed,
     Discarded,
     Drew,
+    Gambled,
     GameEnded,
     GoodPlaced,
     Kept,
@@ -20,6 +23,8 @@ from events.rulesets.race_for_the_galaxy.happenings import (
     Setup,
     Sold,
     StepBegan,
+    TableauDiscarded,
+    Used,
 )
 from events.rulesets.race_for_the_galaxy.state import Game, Player, with_player, without
 
@@ -37,11 +42,15 @@ def evolve(game: Game | None, event: Any) -> Game:
 def _setup(_: None, e: Setup) -> Game:
     return Game(
         card_set=e.card_set,
-        players=tuple(Player(tableau=(start,)) for start in e.starts),
+        players=tuple(
+            Player(tableau=(start,), hand=e.hands[seat] if e.hands else ())
+            for seat, start in enumerate(e.starts)
+        ),
         deck=e.deck,
         pool=e.pool,
         step="setup",
         order=e.order,
+        advanced=e.advanced,
     )
 
 
@@ -60,7 +69,9 @@ def _drew(game: Game, e: Drew) -> Game:
 def _good_placed(game: Game, e: GoodPlaced) -> Game:
     game = replace(game, deck=without(game.deck, (e.card,)))
     player = game.players[e.seat]
-    return with_player(game, e.seat, replace(player, goods=(*player.goods, (e.world, e.card))))
+    produced = (*player.produced, e.world) if game.step == "produce" else player.produced
+    goods = (*player.goods, (e.world, e.card))
+    return with_player(game, e.seat, replace(player, goods=goods, produced=produced))
 
 
 def _chosen(game: Game, e: Chosen) -> Game:
@@ -77,8 +88,9 @@ def _actions_revealed(game: Game, e: ActionsRevealed) -> Game:
 
 
 def _step_began(game: Game, e: StepBegan) -> Game:
-    players = tuple(replace(p, fresh=()) for p in game.players)
-    return replace(game, step=e.step, phases=without(game.phases, (e.step,)), players=players)
+    players = tuple(replace(p, fresh=(), used=(), produced=()) for p in game.players)
+    phases = game.phases[1:] if game.phases[:1] == (e.step,) else game.phases
+    return replace(game, step=e.step, second=e.second, phases=phases, players=players)
 
 
 def _kept(game: Game, e: Kept) -> Game:
@@ -115,6 +127,39 @@ def _sold(game: Game, e: Sold) -> Game:
     return with_player(game, e.seat, replace(player, goods=goods))
 
 
+def _used(game: Game, e: Used) -> Game:
+    player = game.players[e.seat]
+    return with_player(game, e.seat, replace(player, used=(*player.used, (e.card, e.power))))
+
+
+def _consumed(game: Game, e: Consumed) -> Game:
+    player = game.players[e.seat]
+    gone = tuple(g for w, g in player.goods if w in e.worlds)
+    goods = tuple((w, g) for w, g in player.goods if w not in e.worlds)
+    game = replace(game, discard=game.discard + gone)
+    return with_player(game, e.seat, replace(player, goods=goods))
+
+
+def _chips_taken(game: Game, e: ChipsTaken) -> Game:
+    game = replace(game, pool=max(0, game.pool - e.vp))
+    player = game.players[e.seat]
+    return with_player(game, e.seat, replace(player, chips=player.chips + e.vp))
+
+
+def _gambled(game: Game, e: Gambled) -> Game:
+    game = replace(game, deck=without(game.deck, (e.card,)))
+    if not e.won:
+        return replace(game, discard=(*game.discard, e.card))
+    player = game.players[e.seat]
+    return with_player(game, e.seat, replace(player, hand=(*player.hand, e.card)))
+
+
+def _tableau_discarded(game: Game, e: TableauDiscarded) -> Game:
+    player = game.players[e.seat]
+    game = replace(game, discard=game.discard + e.cards)
+    return with_player(game, e.seat, replace(player, tableau=without(player.tableau, e.cards)))
+
+
 def _round_began(game: Game, e: RoundBegan) -> Game:
     players = tuple(replace(p, actions=()) for p in game.players)
     return replace(game, round=e.round, step="select", players=players, phases=())
@@ -137,6 +182,11 @@ _APPLY: dict[type, Callable[[Any, Any], Game]] = {
     Discarded: _discarded,
     Placed: _placed,
     Sold: _sold,
+    Used: _used,
+    Consumed: _consumed,
+    ChipsTaken: _chips_taken,
+    Gambled: _gambled,
+    TableauDiscarded: _tableau_discarded,
     RoundBegan: _round_began,
     GameEnded: _game_ended,
 }

@@ -15,6 +15,8 @@ class Setup(msgspec.Struct, frozen=True, tag="rg.setup"):
     deck: Cards
     pool: int
     order: tuple[int, ...]  # seats in timing order, from the lowest start number (RG-R6)
+    hands: tuple[Cards, ...] = ()  # the first game's preset hands, per seat (RG-S6)
+    advanced: bool = False  # the 2-player advanced game (RG-A1)
 
 
 class Reshuffled(msgspec.Struct, frozen=True, tag="rg.reshuffled"):
@@ -61,9 +63,11 @@ class ActionsRevealed(msgspec.Struct, frozen=True, tag="rg.actions_revealed"):
 
 
 class StepBegan(msgspec.Struct, frozen=True, tag="rg.step_began"):
-    """A phase (or the hand-limit step) begins; cards placed before now have working powers."""
+    """A phase (or the hand-limit step) begins; cards placed before now have working powers.
+    `second`: the second of two Develop or Settle phases in a row (RG-A3)."""
 
     step: str
+    second: bool = False
 
 
 class Kept(msgspec.Struct, frozen=True, tag="rg.kept"):
@@ -94,6 +98,46 @@ class Sold(msgspec.Struct, frozen=True, tag="rg.sold"):
     cards: int
 
 
+class Used(msgspec.Struct, frozen=True, tag="rg.used"):
+    """A power (the card's `power`-th of the phase's row), or with card -1 the action bonus,
+    used in this phase: each once a phase (RG-C3, RG-P4)."""
+
+    seat: int
+    card: int
+    power: int = 0
+
+
+class Consumed(msgspec.Struct, frozen=True, tag="rg.consumed"):
+    """The goods on these worlds to the discard pile (RG-C3, RG-K5)."""
+
+    seat: int
+    worlds: Cards
+
+
+class ChipsTaken(msgspec.Struct, frozen=True, tag="rg.chips_taken"):
+    """VP chips from the pool; once it is empty, from the reserve (RG-C5)."""
+
+    seat: int
+    vp: int
+
+
+class Gambled(msgspec.Struct, frozen=True, tag="rg.gambled"):
+    """The deck's top card turned face up for the number named: to the hand if its cost (a
+    military world's defense) is that number, else to the discard pile (P-IV7)."""
+
+    seat: int
+    number: int
+    card: int
+    won: bool
+
+
+class TableauDiscarded(msgspec.Struct, frozen=True, tag="rg.tableau_discarded"):
+    """Cards from the tableau to the discard pile for their powers (RG-W7)."""
+
+    seat: int
+    cards: Cards
+
+
 class RoundBegan(msgspec.Struct, frozen=True, tag="rg.round_began"):
     round: int
 
@@ -116,6 +160,11 @@ EVENTS = (
     Discarded,
     Placed,
     Sold,
+    Used,
+    Consumed,
+    ChipsTaken,
+    Gambled,
+    TableauDiscarded,
     RoundBegan,
     GameEnded,
 )

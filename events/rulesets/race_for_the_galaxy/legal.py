@@ -6,6 +6,7 @@ from itertools import combinations, islice
 from typing import Any
 
 from events.ruleset import Accepted
+from events.rulesets.race_for_the_galaxy import consume
 from events.rulesets.race_for_the_galaxy.decide import decide
 from events.rulesets.race_for_the_galaxy.decisions import (
     ACTIONS,
@@ -43,8 +44,10 @@ def legal(game: Game, seat: int) -> list[Any]:
             offered = [Develop() if game.step == "develop" else Settle()]
             for card in player.hand:
                 offered.append(_placing(game, seat, card))
-        case "consume":
+        case "consume" if consume.trade_owed(game, seat):
             offered = [Trade(world=w) for w, _ in player.goods]
+        case "consume":
+            offered = list(consume.options(game, seat))
         case _:
             offered = [Windfall(world=w) for w in empty_windfalls(game, seat)]
     return [d for d in offered if isinstance(decide(game, seat, d, _UNUSED), Accepted)]

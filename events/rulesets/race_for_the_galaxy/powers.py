@@ -18,6 +18,15 @@ def working(game: Game, seat: int, kind: str) -> Iterator[tuple[int, Power]]:
             yield from ((card, p) for p in game.cards.card(card).powers if p.kind == kind)
 
 
+def row(game: Game, seat: int, phase: str) -> Iterator[tuple[int, int, Power]]:
+    """(card, index among the card's powers of this row, power) of every working power."""
+    player = game.players[seat]
+    for card in player.tableau:
+        if card not in player.fresh:
+            powers = [p for p in game.cards.card(card).powers if p.phase == phase]
+            yield from ((card, i, p) for i, p in enumerate(powers))
+
+
 def total(game: Game, seat: int, kind: str) -> int:
     return sum(p.n for _, p in working(game, seat, kind))
 

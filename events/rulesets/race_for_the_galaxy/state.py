@@ -8,6 +8,7 @@ from events.rulesets.race_for_the_galaxy.loader import load
 
 Cards = tuple[int, ...]  # physical card ids; piles list their top card first
 
+BONUS = (-1, 0)  # in `Player.used`: the phase's action bonus (Trade, Produce)
 HAND_LIMIT = 10  # RG-R5
 TABLEAU_END = 12  # RG-G1
 POOL_PER_PLAYER = 12  # RG-S2
@@ -32,6 +33,8 @@ class Player(msgspec.Struct, frozen=True):
     choice: Decision | None = None  # sealed until the step's reveal (RG-H3)
     drawn: Cards = ()  # explored cards to choose from (RG-E1)
     fresh: Cards = ()  # placed in this phase: powers not working yet (RG-K1)
+    used: tuple[tuple[int, int], ...] = ()  # (card, power) used in this phase; BONUS: the action's
+    produced: Cards = ()  # worlds that got a good in this Produce phase (P-V6 … P-V8)
 
     @property
     def start(self) -> int:
@@ -50,6 +53,8 @@ class Game(msgspec.Struct, frozen=True):
     order: tuple[int, ...]  # seats in timing order (RG-R6)
     discard: Cards = ()
     round: int = 0
+    advanced: bool = False  # the 2-player advanced game: two actions a round (RG-A)
+    second: bool = False  # the second of two Develop or Settle phases in a row (RG-A3)
     phases: tuple[str, ...] = ()  # the chosen phases still to run this round
     scores: tuple[int, ...] = ()
     winners: tuple[int, ...] = ()
@@ -63,7 +68,9 @@ class Game(msgspec.Struct, frozen=True):
         return self.step == "over"
 
     def chose(self, seat: int, action: str) -> bool:
-        return action in self.players[seat].actions
+        """Whether the seat has this action's bonus in the running phase: in the second of two
+        like phases only a seat that chose the action twice has it (RG-A3)."""
+        return self.players[seat].actions.count(action) > (1 if self.second else 0)
 
 
 def with_player(game: Game, seat: int, player: Player) -> Game:

@@ -1,9 +1,11 @@
 """The round as steps: who owes a choice in each, and what each does once all have chosen.
 Outcomes are resolved seat by seat in timing order (RG-R6)."""
 
+from events.rulesets.race_for_the_galaxy import consume
 from events.rulesets.race_for_the_galaxy.batch import Batch
 from events.rulesets.race_for_the_galaxy.decisions import (
     ChooseActions,
+    Consume,
     Develop,
     Discard,
     Keep,
@@ -21,10 +23,12 @@ from events.rulesets.race_for_the_galaxy.happenings import (
     RoundBegan,
     Sold,
     StepBegan,
+    Used,
 )
 from events.rulesets.race_for_the_galaxy.powers import explore_counts, trade_price
 from events.rulesets.race_for_the_galaxy.scoring import final_scores, winners
 from events.rulesets.race_for_the_galaxy.state import (
+    BONUS,
     HAND_LIMIT,
     PHASE_OF,
     ROUND_PHASES,
@@ -39,11 +43,19 @@ ASKS = {
     "explore": (Keep, "RG-E1"),
     "develop": (Develop, "RG-D1"),
     "settle": (Settle, "RG-W1"),
-    "consume": (Trade, "RG-C1"),
+    "consume": (Consume, "RG-C3"),
     "produce": (Windfall, "RG-P2"),
     "hand_limit": (Discard, "RG-R5"),
 }
 SETUP_DISCARD = 2  # RG-S5
+REPEATING = ("consume", "produce")  # steps asking again while a seat owes (RG-C3, RG-P4)
+
+
+def asks(game: Game, seat: int) -> tuple[type, str]:
+    """The decision the step asks of this seat, and the rule that governs it."""
+    if game.step == "consume" and consume.trade_owed(game, seat):
+        return Trade, "RG-C1"
+    return ASKS[game.step]
 
 
 def owes(game: Game, seat: int) -> bool:
@@ -55,7 +67,7 @@ def owes(game: Game, seat: int) -> bool:
         case "explore":
             return bool(player.drawn)
         case "consume":
-            return game.chose(seat, "trade") and bool(player.goods)
+            return consume.owes(game, seat)
         case "produce":
             return game.chose(seat, "produce") and bool(empty_windfalls(game, seat))
         case "hand_limit":
@@ -86,6 +98,8 @@ def resolve(batch: Batch) -> None:
     step = game.step
     for seat in game.order:
         _carry_out(batch, seat, choices[seat])
+    if step in REPEATING and not ready(batch.game):
+        return  # ask again
     if step == "setup":
         batch.emit(RoundBegan(round=1))
     elif step == "select":
@@ -117,8 +131,10 @@ def _carry_out(batch: Batch, seat: int, choice: object) -> None:
                 batch.draw(seat, 1)  # RG-W6
         case Trade(world=world):
             price = trade_price(game, seat, world)
-            batch.emit(Sold(seat=seat, world=world, cards=price))
+            batch.emit(Used(seat=seat, card=BONUS[0]), Sold(seat=seat, world=world, cards=price))
             batch.draw(seat, price)
+        case Consume():
+            consume.carry_out(batch, seat, choice)
         case Windfall(world=world):
             batch.place_good(seat, world)
 
@@ -131,6 +147,8 @@ def _next(batch: Batch) -> None:
     if step == "explore":
         for seat in game.order:  # everyone draws before anyone discards (RG-E4)
             batch.draw(seat, explore_counts(batch.game, seat)[0], explored=True)
+    elif step == "consume":
+        consume.draw_powers(batch)
     elif step == "produce":
         for seat in game.order:  # RG-P1
             player = batch.game.players[seat]
