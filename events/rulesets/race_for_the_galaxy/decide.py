@@ -5,7 +5,7 @@ import random
 from typing import Any
 
 from events.ruleset import Accepted, Rejection
-from events.rulesets.race_for_the_galaxy import consume
+from events.rulesets.race_for_the_galaxy import consume, placing
 from events.rulesets.race_for_the_galaxy.decisions import (
     ACTIONS,
     ChooseActions,
@@ -18,12 +18,7 @@ from events.rulesets.race_for_the_galaxy.decisions import (
     Windfall,
 )
 from events.rulesets.race_for_the_galaxy.happenings import Chosen
-from events.rulesets.race_for_the_galaxy.powers import (
-    develop_cost,
-    explore_counts,
-    military,
-    settle_cost,
-)
+from events.rulesets.race_for_the_galaxy.powers import explore_counts
 from events.rulesets.race_for_the_galaxy.state import HAND_LIMIT, Cards, Game
 from events.rulesets.race_for_the_galaxy.steps import SETUP_DISCARD, asks, empty_windfalls, owes
 
@@ -55,12 +50,10 @@ def _refusal(game: Game, seat: int, d: Any) -> Rejection | None:
         case Keep(cards=cards):
             keep = min(explore_counts(game, seat)[1], len(player.drawn))
             return _pick(cards, player.drawn, keep, "RG-E1", "keep", "of the explored cards")
-        case Develop(card=card, paying=paying) if card is not None:
-            return _develop(game, seat, card, paying)
-        case Settle(card=card, paying=paying) if card is not None:
-            return _settle(game, seat, card, paying)
-        case Develop(paying=paying) | Settle(paying=paying) if paying:
-            return Rejection("RG-D2", "nothing to pay for when placing nothing")
+        case Develop():
+            return placing.develop_refusal(game, seat, d)
+        case Settle():
+            return placing.settle_refusal(game, seat, d)
         case Consume():
             return consume.refusal(game, seat, d)
         case Trade(world=world):
@@ -77,40 +70,4 @@ def _pick(
 ) -> Rejection | None:
     if len(set(cards)) != len(cards) or not set(cards) <= set(pool) or len(cards) != count:
         return Rejection(rule, f"{verb} exactly {count} different cards {where}")
-    return None
-
-
-def _develop(game: Game, seat: int, card: int, paying: Cards) -> Rejection | None:
-    player = game.players[seat]
-    if card not in player.hand or game.cards.card(card).is_world:
-        return Rejection("RG-D1", "develop a development from your hand")
-    placed = {game.cards.card(c).id for c in player.tableau}
-    if game.cards.card(card).id in placed:
-        return Rejection("RG-D4", "your tableau already holds that development")
-    cost = develop_cost(game, seat, game.cards.card(card))
-    return _payment(paying, player.hand, card, cost, "RG-D2")
-
-
-def _settle(game: Game, seat: int, card: int, paying: Cards) -> Rejection | None:
-    player = game.players[seat]
-    world = game.cards.card(card)
-    if card not in player.hand or not world.is_world:
-        return Rejection("RG-W1", "settle a world from your hand")
-    if world.military:
-        if paying:
-            return Rejection("RG-W3", "a military world is conquered, not paid for")
-        strength = military(game, seat, world)
-        if strength < world.defense:
-            return Rejection(
-                "RG-W3",
-                f"conquering {world.name} needs Military {world.defense}; yours is {strength}",
-            )
-        return None
-    return _payment(paying, player.hand, card, settle_cost(game, seat, world), "RG-W2")
-
-
-def _payment(paying: Cards, hand: Cards, card: int, cost: int, rule: str) -> Rejection | None:
-    others = set(hand) - {card}
-    if len(set(paying)) != len(paying) or not set(paying) <= others or len(paying) != cost:
-        return Rejection(rule, f"pay exactly {cost} other cards from your hand")
     return None

@@ -5,6 +5,8 @@ import random
 from itertools import combinations, islice
 from typing import Any
 
+from msgspec.structs import replace
+
 from events.ruleset import Accepted
 from events.rulesets.race_for_the_galaxy import consume
 from events.rulesets.race_for_the_galaxy.decide import decide
@@ -18,7 +20,8 @@ from events.rulesets.race_for_the_galaxy.decisions import (
     Trade,
     Windfall,
 )
-from events.rulesets.race_for_the_galaxy.powers import develop_cost, explore_counts, settle_cost
+from events.rulesets.race_for_the_galaxy.placing import GIVING_UP, settle_price
+from events.rulesets.race_for_the_galaxy.powers import develop_cost, explore_counts, working
 from events.rulesets.race_for_the_galaxy.state import HAND_LIMIT, Game
 from events.rulesets.race_for_the_galaxy.steps import SETUP_DISCARD, empty_windfalls, owes
 
@@ -40,10 +43,16 @@ def legal(game: Game, seat: int) -> list[Any]:
         case "explore":
             keep = min(explore_counts(game, seat)[1], len(player.drawn))
             offered = [Keep(cards=c) for c in islice(combinations(player.drawn, keep), BOUND)]
-        case "develop" | "settle":
-            offered = [Develop() if game.step == "develop" else Settle()]
+        case "develop":
+            offered = [Develop()]
             for card in player.hand:
-                offered.append(_placing(game, seat, card))
+                others = [c for c in player.hand if c != card]
+                cost = develop_cost(game, seat, game.cards.card(card))
+                offered.append(Develop(card=card, paying=tuple(others[:cost])))
+        case "settle":
+            offered = [Settle()]
+            for card in player.hand:
+                offered += _settling(game, seat, card)
         case "consume" if consume.trade_owed(game, seat):
             offered = [Trade(world=w) for w, _ in player.goods]
         case "consume":
@@ -53,10 +62,11 @@ def legal(game: Game, seat: int) -> list[Any]:
     return [d for d in offered if isinstance(decide(game, seat, d, _UNUSED), Accepted)]
 
 
-def _placing(game: Game, seat: int, card: int) -> Any:
-    kind = game.cards.card(card)
+def _settling(game: Game, seat: int, card: int) -> list[Settle]:
+    """The world conquered or paid for plainly, and with each power that could help."""
     others = [c for c in game.players[seat].hand if c != card]
-    if game.step == "develop":
-        return Develop(card=card, paying=tuple(others[: develop_cost(game, seat, kind)]))
-    cost = 0 if kind.military else settle_cost(game, seat, kind)
-    return Settle(card=card, paying=tuple(others[:cost]))
+    giving_up = [c for c, p in working(game, seat) if p.kind in GIVING_UP]
+    variants = [Settle(card=card, discarding=(c,)) for c in giving_up]
+    variants = [Settle(card=card), *variants]
+    variants += [replace(v, pay_for_military=True) for v in variants]
+    return [replace(v, paying=tuple(others[: settle_price(game, seat, v)])) for v in variants]

@@ -10,12 +10,13 @@ EXPLORE_DRAW = {"explore_5": 5, "explore_1_1": 1}  # RG-E2, RG-E3
 EXPLORE_KEEP = {"explore_1_1": 1}
 
 
-def working(game: Game, seat: int, kind: str) -> Iterator[tuple[int, Power]]:
-    """(card, power) of every working power of this kind in the seat's tableau."""
+def working(game: Game, seat: int, kind: str | None = None) -> Iterator[tuple[int, Power]]:
+    """(card, power) of every working power (of this kind) in the seat's tableau."""
     player = game.players[seat]
     for card in player.tableau:
         if card not in player.fresh:
-            yield from ((card, p) for p in game.cards.card(card).powers if p.kind == kind)
+            powers = game.cards.card(card).powers
+            yield from ((card, p) for p in powers if kind is None or p.kind == kind)
 
 
 def row(game: Game, seat: int, phase: str) -> Iterator[tuple[int, int, Power]]:
@@ -54,12 +55,12 @@ def develop_cost(game: Game, seat: int, card: Card) -> int:
     return max(0, card.cost - bonus - total(game, seat, "develop_discount"))
 
 
-def settle_cost(game: Game, seat: int, world: Card) -> int:
-    """RG-W2, RG-D5: general discounts and those for the world's kind."""
+def settle_cost(game: Game, seat: int, world: Card, base: int | None = None) -> int:
+    """RG-W2, RG-D5: the cost (or `base`) less general discounts and those for its kind."""
     discount = sum(
         p.n for _, p in working(game, seat, "settle_discount") if p.good in ("", world.good)
     )
-    return max(0, world.cost - discount)
+    return max(0, (world.cost if base is None else base) - discount)
 
 
 def trade_price(game: Game, seat: int, world: int) -> int:

@@ -1,7 +1,7 @@
 """The round as steps: who owes a choice in each, and what each does once all have chosen.
 Outcomes are resolved seat by seat in timing order (RG-R6)."""
 
-from events.rulesets.race_for_the_galaxy import consume
+from events.rulesets.race_for_the_galaxy import consume, placing
 from events.rulesets.race_for_the_galaxy.batch import Batch
 from events.rulesets.race_for_the_galaxy.decisions import (
     ChooseActions,
@@ -18,14 +18,13 @@ from events.rulesets.race_for_the_galaxy.happenings import (
     Discarded,
     GameEnded,
     Kept,
-    Placed,
     Revealed,
     RoundBegan,
     Sold,
     StepBegan,
     Used,
 )
-from events.rulesets.race_for_the_galaxy.powers import explore_counts, trade_price
+from events.rulesets.race_for_the_galaxy.powers import explore_counts, total, trade_price
 from events.rulesets.race_for_the_galaxy.scoring import final_scores, winners
 from events.rulesets.race_for_the_galaxy.state import (
     BONUS,
@@ -121,14 +120,10 @@ def _carry_out(batch: Batch, seat: int, choice: object) -> None:
             batch.emit(Discarded(seat=seat, cards=cards))
         case Keep(cards=cards):
             batch.emit(Kept(seat=seat, kept=cards))
-        case Develop(card=int(card), paying=paying):
-            batch.emit(Placed(seat=seat, card=card, paying=paying))
-        case Settle(card=int(card), paying=paying):
-            batch.emit(Placed(seat=seat, card=card, paying=paying))
-            if game.cards.card(card).mode == "windfall":
-                batch.place_good(seat, card)  # RG-W5
-            if game.chose(seat, "settle"):
-                batch.draw(seat, 1)  # RG-W6
+        case Develop():
+            placing.develop(batch, seat, choice)
+        case Settle():
+            placing.settle(batch, seat, choice)
         case Trade(world=world):
             price = trade_price(game, seat, world)
             batch.emit(Used(seat=seat, card=BONUS[0]), Sold(seat=seat, world=world, cards=price))
@@ -147,6 +142,9 @@ def _next(batch: Batch) -> None:
     if step == "explore":
         for seat in game.order:  # everyone draws before anyone discards (RG-E4)
             batch.draw(seat, explore_counts(batch.game, seat)[0], explored=True)
+    elif step == "develop":
+        for seat in game.order:  # RG-D6
+            batch.draw(seat, total(batch.game, seat, "develop_draw_at_start"))
     elif step == "consume":
         consume.draw_powers(batch)
     elif step == "produce":
