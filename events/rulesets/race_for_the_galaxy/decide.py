@@ -5,7 +5,7 @@ import random
 from typing import Any
 
 from events.ruleset import Accepted, Rejection
-from events.rulesets.race_for_the_galaxy import consume, placing
+from events.rulesets.race_for_the_galaxy import consume, placing, produce
 from events.rulesets.race_for_the_galaxy.decisions import (
     ACTIONS,
     ChooseActions,
@@ -20,7 +20,7 @@ from events.rulesets.race_for_the_galaxy.decisions import (
 from events.rulesets.race_for_the_galaxy.happenings import Chosen
 from events.rulesets.race_for_the_galaxy.powers import explore_counts
 from events.rulesets.race_for_the_galaxy.state import HAND_LIMIT, Cards, Game
-from events.rulesets.race_for_the_galaxy.steps import SETUP_DISCARD, asks, empty_windfalls, owes
+from events.rulesets.race_for_the_galaxy.steps import SETUP_DISCARD, asks, owes
 
 
 def decide(game: Game, seat: int, decision: Any, chance: random.Random) -> Accepted | Rejection:
@@ -59,9 +59,8 @@ def _refusal(game: Game, seat: int, d: Any) -> Rejection | None:
         case Trade(world=world):
             if player.good_on(world) is None:
                 return Rejection("RG-C1", "sell a good from one of your worlds that holds one")
-        case Windfall(world=world):
-            if world not in empty_windfalls(game, seat):
-                return Rejection("RG-P2", "the bonus good goes on your windfall world without one")
+        case Windfall():
+            return produce.refusal(game, seat, d)
     return None
 
 

@@ -8,7 +8,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from events.ruleset import Accepted
-from events.rulesets.race_for_the_galaxy import consume
+from events.rulesets.race_for_the_galaxy import consume, produce
 from events.rulesets.race_for_the_galaxy.decide import decide
 from events.rulesets.race_for_the_galaxy.decisions import (
     ACTIONS,
@@ -18,12 +18,11 @@ from events.rulesets.race_for_the_galaxy.decisions import (
     Keep,
     Settle,
     Trade,
-    Windfall,
 )
 from events.rulesets.race_for_the_galaxy.placing import GIVING_UP, settle_price
 from events.rulesets.race_for_the_galaxy.powers import develop_cost, explore_counts, working
 from events.rulesets.race_for_the_galaxy.state import HAND_LIMIT, Game
-from events.rulesets.race_for_the_galaxy.steps import SETUP_DISCARD, empty_windfalls, owes
+from events.rulesets.race_for_the_galaxy.steps import SETUP_DISCARD, owes
 
 BOUND = 40
 _UNUSED = random.Random(0)  # decide draws nothing
@@ -58,7 +57,7 @@ def legal(game: Game, seat: int) -> list[Any]:
         case "consume":
             offered = list(consume.options(game, seat))
         case _:
-            offered = [Windfall(world=w) for w in empty_windfalls(game, seat)]
+            offered = list(produce.options(game, seat))
     return [d for d in offered if isinstance(decide(game, seat, d, _UNUSED), Accepted)]
 
 

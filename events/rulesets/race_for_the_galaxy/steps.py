@@ -1,7 +1,7 @@
 """The round as steps: who owes a choice in each, and what each does once all have chosen.
 Outcomes are resolved seat by seat in timing order (RG-R6)."""
 
-from events.rulesets.race_for_the_galaxy import consume, placing
+from events.rulesets.race_for_the_galaxy import consume, placing, produce
 from events.rulesets.race_for_the_galaxy.batch import Batch
 from events.rulesets.race_for_the_galaxy.decisions import (
     ChooseActions,
@@ -43,7 +43,7 @@ ASKS = {
     "develop": (Develop, "RG-D1"),
     "settle": (Settle, "RG-W1"),
     "consume": (Consume, "RG-C3"),
-    "produce": (Windfall, "RG-P2"),
+    "produce": (Windfall, "RG-P4"),
     "hand_limit": (Discard, "RG-R5"),
 }
 SETUP_DISCARD = 2  # RG-S5
@@ -68,19 +68,10 @@ def owes(game: Game, seat: int) -> bool:
         case "consume":
             return consume.owes(game, seat)
         case "produce":
-            return game.chose(seat, "produce") and bool(empty_windfalls(game, seat))
+            return produce.owes(game, seat)
         case "hand_limit":
             return len(player.hand) > HAND_LIMIT
     return False
-
-
-def empty_windfalls(game: Game, seat: int) -> list[int]:
-    player = game.players[seat]
-    return [
-        w
-        for w in player.tableau
-        if game.cards.card(w).mode == "windfall" and player.good_on(w) is None
-    ]
 
 
 def ready(game: Game) -> bool:
@@ -110,6 +101,8 @@ def resolve(batch: Batch) -> None:
     elif step == "hand_limit":
         _end_of_round(batch)
     else:
+        if step == "produce":
+            produce.end(batch)
         _next(batch)
 
 
@@ -130,8 +123,8 @@ def _carry_out(batch: Batch, seat: int, choice: object) -> None:
             batch.draw(seat, price)
         case Consume():
             consume.carry_out(batch, seat, choice)
-        case Windfall(world=world):
-            batch.place_good(seat, world)
+        case Windfall():
+            produce.carry_out(batch, seat, choice)
 
 
 def _next(batch: Batch) -> None:
@@ -148,12 +141,7 @@ def _next(batch: Batch) -> None:
     elif step == "consume":
         consume.draw_powers(batch)
     elif step == "produce":
-        for seat in game.order:  # RG-P1
-            player = batch.game.players[seat]
-            for world in player.tableau:
-                card = game.cards.card(world)
-                if card.mode == "production" and player.good_on(world) is None:
-                    batch.place_good(seat, world)
+        produce.begin(batch)
 
 
 def _end_of_round(batch: Batch) -> None:
