@@ -200,3 +200,13 @@ def test_rg_c6_trade_powers_with_and_without_trade_powers():
     league = stock(league, 0, "spice_world")
     _, events = play(league, Consume(on(league, 0, "trade_league"), worlds=(spice,)))
     assert Sold(seat=0, world=spice, cards=2 + 2 + 1) in events
+
+
+def test_rg_k2_a_power_is_compulsory_unless_it_says_may():
+    """Old Earth's consume cannot be declined; Merchant World's hand discard can."""
+    game = _consume([["old_earth", "gem_world"], ["merchant_world"]], hands=[[], ["comet_zone"]])
+    game = stock(game, 0, "gem_world")
+    rejected(game, Consume(on(game, 0, "old_earth")), "RG-C3")
+    assert RULES.waiting(game).must == (0, 1)
+    game, _ = play(game, Consume(on(game, 1, "merchant_world")), seat=1)
+    assert RULES.waiting(game).must == (0,) and game.players[1].hand

@@ -66,11 +66,14 @@ def test_rg_g4_ties_go_to_hand_plus_goods_then_are_shared():
     assert winners(game, (1, 1)) == (1,)
 
 
+MATCHES = [(2, {}), (3, {}), (4, {}), (2, {"advanced": True}), (3, {"first_game": True})]
+
+
 def test_random_matches_end_with_every_card_accounted_for():
-    for seats in (2, 3, 4):
+    for seats, options in MATCHES:
         rng = random.Random(seats)
         game = None
-        for event in RULES.initial(seats, {}, rng):
+        for event in RULES.initial(seats, options, rng):
             game = RULES.evolve(game, event)
         while True:
             while derived := RULES.react(game, rng):
@@ -87,3 +90,4 @@ def test_random_matches_end_with_every_card_accounted_for():
             held += [*p.hand, *p.tableau, *p.drawn, *(g for _, g in p.goods)]
         assert Counter(held) == Counter(range(114))
         assert game.winners and len(game.scores) == seats
+        assert game.pool == 0 or max(len(p.tableau) for p in game.players) >= 12

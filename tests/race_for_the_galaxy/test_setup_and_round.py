@@ -30,6 +30,13 @@ def _every_card(game) -> Counter:
     return Counter(found)
 
 
+def test_rg_s1_two_to_four_players_seven_action_cards_each():
+    assert (RULES.min_seats, RULES.max_seats) == (2, 4)
+    game = start(3)
+    game, _ = all_play(game, *(Discard(p.hand[:2]) for p in game.players))
+    assert all(len(RULES.legal(game, s)) == 7 for s in range(3))
+
+
 def test_rg_s2_the_pool_holds_12_vp_per_player():
     assert start(2).pool == 24 and start(3).pool == 36 and start(4).pool == 48
 

@@ -13,6 +13,7 @@ from events.ruleset import (
     Standing,
     Waiting,
 )
+from events.rulesets.race_for_the_galaxy.action_cards import options_error
 from events.rulesets.race_for_the_galaxy.batch import Batch
 from events.rulesets.race_for_the_galaxy.bots import BOTS
 from events.rulesets.race_for_the_galaxy.decide import decide
@@ -43,7 +44,7 @@ class RaceForTheGalaxy(Ruleset):
     view_type = SeatView
 
     def initial(self, seats: int, options: dict[str, Any], chance: random.Random) -> list[Any]:
-        return setup(seats, chance)
+        return setup(seats, options, chance)
 
     def decide(
         self, state: Game, seat: int, decision: Any, chance: random.Random
@@ -105,9 +106,7 @@ class RaceForTheGalaxy(Ruleset):
         return card_set_digest()
 
     def options_error(self, seats: int, options: dict[str, Any]) -> str | None:
-        if options:
-            return f"race-for-the-galaxy takes no options yet, not {sorted(options)[0]!r}"
-        return None
+        return options_error(seats, options)
 
 
 RACE_FOR_THE_GALAXY = RaceForTheGalaxy()

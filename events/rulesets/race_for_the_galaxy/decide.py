@@ -5,9 +5,8 @@ import random
 from typing import Any
 
 from events.ruleset import Accepted, Rejection
-from events.rulesets.race_for_the_galaxy import consume, placing, produce
+from events.rulesets.race_for_the_galaxy import action_cards, consume, placing, produce
 from events.rulesets.race_for_the_galaxy.decisions import (
-    ACTIONS,
     ChooseActions,
     Consume,
     Develop,
@@ -41,8 +40,7 @@ def _refusal(game: Game, seat: int, d: Any) -> Rejection | None:
     player = game.players[seat]
     match d:
         case ChooseActions(actions=actions):
-            if len(actions) != 1 or actions[0] not in ACTIONS:
-                return Rejection("RG-R1", f"choose one action of {', '.join(ACTIONS)}")
+            return action_cards.refusal(game, actions)
         case Discard(cards=cards):
             count = SETUP_DISCARD if game.step == "setup" else len(player.hand) - HAND_LIMIT
             rule = "RG-S5" if game.step == "setup" else "RG-R5"

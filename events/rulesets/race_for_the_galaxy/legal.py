@@ -8,10 +8,9 @@ from typing import Any
 from msgspec.structs import replace
 
 from events.ruleset import Accepted
-from events.rulesets.race_for_the_galaxy import consume, produce
+from events.rulesets.race_for_the_galaxy import action_cards, consume, produce
 from events.rulesets.race_for_the_galaxy.decide import decide
 from events.rulesets.race_for_the_galaxy.decisions import (
-    ACTIONS,
     ChooseActions,
     Develop,
     Discard,
@@ -35,7 +34,7 @@ def legal(game: Game, seat: int) -> list[Any]:
     offered: list[Any]
     match game.step:
         case "select":
-            offered = [ChooseActions(actions=(a,)) for a in ACTIONS]
+            offered = [ChooseActions(actions=a) for a in action_cards.choices(game)]
         case "setup" | "hand_limit":
             count = SETUP_DISCARD if game.step == "setup" else len(player.hand) - HAND_LIMIT
             offered = [Discard(cards=c) for c in islice(combinations(player.hand, count), BOUND)]

@@ -1,7 +1,7 @@
 """The round as steps: who owes a choice in each, and what each does once all have chosen.
 Outcomes are resolved seat by seat in timing order (RG-R6)."""
 
-from events.rulesets.race_for_the_galaxy import consume, placing, produce
+from events.rulesets.race_for_the_galaxy import action_cards, consume, placing, produce
 from events.rulesets.race_for_the_galaxy.batch import Batch
 from events.rulesets.race_for_the_galaxy.decisions import (
     ChooseActions,
@@ -29,8 +29,6 @@ from events.rulesets.race_for_the_galaxy.scoring import final_scores, winners
 from events.rulesets.race_for_the_galaxy.state import (
     BONUS,
     HAND_LIMIT,
-    PHASE_OF,
-    ROUND_PHASES,
     TABLEAU_END,
     Game,
 )
@@ -94,8 +92,7 @@ def resolve(batch: Batch) -> None:
         batch.emit(RoundBegan(round=1))
     elif step == "select":
         actions = tuple(c.actions if isinstance(c, ChooseActions) else () for c in choices)
-        chosen = {PHASE_OF[a] for seat_actions in actions for a in seat_actions}
-        phases = tuple(p for p in ROUND_PHASES if p in chosen)
+        phases = action_cards.phases(actions)
         batch.emit(ActionsRevealed(actions=actions, phases=phases))
         _next(batch)
     elif step == "hand_limit":
@@ -131,7 +128,7 @@ def _next(batch: Batch) -> None:
     """Begin the next chosen phase, or the hand-limit step after the last."""
     game = batch.game
     step = game.phases[0] if game.phases else "hand_limit"
-    batch.emit(StepBegan(step=step))
+    batch.emit(StepBegan(step=step, second=step == game.step))  # RG-A3
     if step == "explore":
         for seat in game.order:  # everyone draws before anyone discards (RG-E4)
             batch.draw(seat, explore_counts(batch.game, seat)[0], explored=True)
