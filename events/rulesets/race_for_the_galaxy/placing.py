@@ -4,7 +4,7 @@ may be placed, and placing it with the draw powers that follow (RG-D6, RG-W9).""
 
 from events.ruleset import Rejection
 from events.rulesets.race_for_the_galaxy.batch import Batch
-from events.rulesets.race_for_the_galaxy.cardset import Card
+from events.rulesets.race_for_the_galaxy.cardset import Card, Power
 from events.rulesets.race_for_the_galaxy.decisions import Develop, Settle
 from events.rulesets.race_for_the_galaxy.happenings import Placed, TableauDiscarded
 from events.rulesets.race_for_the_galaxy.powers import (
@@ -50,7 +50,8 @@ def settle_refusal(game: Game, seat: int, d: Settle) -> Rejection | None:
     if world.military and not d.pay_for_military:
         if d.paying:
             return Rejection("RG-W3", "a military world is conquered, not paid for")
-        strength = military(game, seat, world) + _powers(game, d, "temporary_military")
+        tactics = sum(p.n for p in _given_up(game, d, "temporary_military"))
+        strength = military(game, seat, world) + tactics
         if strength < world.defense:
             return Rejection(
                 "RG-W3",
@@ -60,14 +61,15 @@ def settle_refusal(game: Game, seat: int, d: Settle) -> Rejection | None:
     return _payment(d.paying, player.hand, d.card, settle_price(game, seat, d), "RG-W2")
 
 
-def _powers(game: Game, d: Settle, kind: str) -> int:
+def _given_up(game: Game, d: Settle, kind: str) -> list[Power]:
+    """The powers of this kind on the cards given up with the choice."""
     cards = (game.cards.card(c) for c in d.discarding)
-    return sum(p.n for card in cards for p in card.powers if p.kind == kind)
+    return [p for card in cards for p in card.powers if p.kind == kind]
 
 
 def _powers_refusal(game: Game, seat: int, d: Settle, world: Card) -> Rejection | None:
-    colony = any(game.cards.card(c).id == "colony_ship" for c in d.discarding)
-    tactics = _powers(game, d, "temporary_military")
+    colony = bool(_given_up(game, d, "colony_ship"))
+    tactics = bool(_given_up(game, d, "temporary_military"))
     if colony and world.good == "Alien":
         return Rejection("RG-W7", "Colony Ship cannot place an Alien world")
     if colony and world.military and not d.pay_for_military:
@@ -87,7 +89,7 @@ def settle_price(game: Game, seat: int, d: Settle) -> int:
     if d.card is None:
         return 0
     world = game.cards.card(d.card)
-    if any(game.cards.card(c).id == "colony_ship" for c in d.discarding):
+    if _given_up(game, d, "colony_ship"):
         return 0
     if not world.military:
         return settle_cost(game, seat, world)
