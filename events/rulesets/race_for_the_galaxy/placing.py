@@ -38,9 +38,9 @@ def settle_refusal(game: Game, seat: int, d: Settle) -> Rejection | None:
         if d.paying or d.discarding or d.pay_for_military:
             return Rejection("RG-W2", "nothing to pay for when placing nothing")
         return None
-    world = game.cards.card(d.card)
-    if d.card not in player.hand or not world.is_world:
+    if d.card not in player.hand or not game.cards.card(d.card).is_world:
         return Rejection("RG-W1", "settle a world from your hand")
+    world = game.cards.card(d.card)
     giving_up = {c for c, p in working(game, seat) if p.kind in GIVING_UP}
     if len(set(d.discarding)) != len(d.discarding) or not set(d.discarding) <= giving_up:
         return Rejection("RG-W7", "give up only tableau cards whose power says to discard them")
