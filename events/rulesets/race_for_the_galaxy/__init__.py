@@ -5,31 +5,38 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from events.platform_rules import MALFORMED
 from events.ruleset import (
     Accepted,
+    CardInfo,
     Description,
+    Fact,
     Rejection,
     Ruleset,
     Standing,
     Waiting,
 )
+from events.rulesets.race_for_the_galaxy import text as text_form
 from events.rulesets.race_for_the_galaxy.action_cards import options_error
 from events.rulesets.race_for_the_galaxy.batch import Batch
 from events.rulesets.race_for_the_galaxy.bots import BOTS
 from events.rulesets.race_for_the_galaxy.decide import decide
 from events.rulesets.race_for_the_galaxy.decisions import DECISIONS
+from events.rulesets.race_for_the_galaxy.describe import describe
 from events.rulesets.race_for_the_galaxy.evolve import evolve
+from events.rulesets.race_for_the_galaxy.facts import facts
 from events.rulesets.race_for_the_galaxy.game_setup import setup
 from events.rulesets.race_for_the_galaxy.happenings import EVENTS
 from events.rulesets.race_for_the_galaxy.legal import legal
-from events.rulesets.race_for_the_galaxy.loader import card_set_digest
+from events.rulesets.race_for_the_galaxy.loader import BASE_GAME, card_set_digest, load
+from events.rulesets.race_for_the_galaxy.lookup import card_infos
+from events.rulesets.race_for_the_galaxy.narrate import narrate
 from events.rulesets.race_for_the_galaxy.resample import resample
 from events.rulesets.race_for_the_galaxy.rules_text import rule_text
 from events.rulesets.race_for_the_galaxy.scoring import final_scores
 from events.rulesets.race_for_the_galaxy.state import Game
 from events.rulesets.race_for_the_galaxy.steps import owes, ready, resolve
 from events.rulesets.race_for_the_galaxy.view import SeatView, view
-from events.rulesets.race_for_the_galaxy.words import describe, narrate
 
 
 class RaceForTheGalaxy(Ruleset):
@@ -101,6 +108,21 @@ class RaceForTheGalaxy(Ruleset):
 
     def rule_text(self, rule: str) -> str:
         return rule_text(rule)
+
+    def facts(self, state: Game, event: Any) -> list[Fact]:
+        return facts(state, event)
+
+    def cards(self, options: dict[str, Any]) -> list[CardInfo]:
+        return card_infos(load(BASE_GAME))
+
+    def read_text(self, state: Game, seat: int, text: str) -> Any | Rejection:
+        read = text_form.parse(state, seat, text)
+        if isinstance(read, text_form.TextError):
+            return Rejection(MALFORMED, read.message)
+        return read
+
+    def text_help(self, state: Game, seat: int) -> str:
+        return text_form.help_text(state, seat)
 
     def content_digest(self, options: dict[str, Any]) -> str:
         return card_set_digest()

@@ -5,6 +5,7 @@ import msgspec
 
 from events.rulesets.race_for_the_galaxy.decisions import Decision
 from events.rulesets.race_for_the_galaxy.state import Cards, Game
+from events.rulesets.race_for_the_galaxy.steps import owes
 
 
 class PlayerView(msgspec.Struct, frozen=True):
@@ -14,6 +15,7 @@ class PlayerView(msgspec.Struct, frozen=True):
     hand_size: int
     actions: tuple[str, ...]  # revealed this round
     has_chosen: bool
+    to_choose: bool  # the step waits for this seat's choice
     hand: Cards | None = None  # the viewer's own only
     drawn: Cards | None = None
     choice: Decision | None = None
@@ -27,6 +29,8 @@ class SeatView(msgspec.Struct, frozen=True):
     deck_size: int
     discard_size: int
     players: tuple[PlayerView, ...]
+    phases: tuple[str, ...] = ()  # the round's phases still to run
+    advanced: bool = False
     scores: tuple[int, ...] = ()
     winners: tuple[int, ...] = ()
 
@@ -42,6 +46,7 @@ def view(game: Game, seat: int | None) -> SeatView:
             hand_size=len(p.hand),
             actions=p.actions,
             has_chosen=p.choice is not None,
+            to_choose=p.choice is None and not game.over and owes(game, s),
             hand=p.hand if own else None,
             drawn=p.drawn if own else None,
             choice=p.choice if own else None,
@@ -55,6 +60,8 @@ def view(game: Game, seat: int | None) -> SeatView:
         deck_size=len(game.deck),
         discard_size=len(game.discard),
         players=tuple(one(s) for s in range(len(game.players))),
+        phases=game.phases,
+        advanced=game.advanced,
         scores=game.scores,
         winners=game.winners,
     )
