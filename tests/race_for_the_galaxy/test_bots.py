@@ -8,11 +8,11 @@ from tests.race_for_the_galaxy.scenario import RULES, fold
 
 
 def _play(levels, seed, options=None, check=False):
-    """A match of these bot levels; with `check`, every level's decision for every waiting seat
-    is judged on the real state as the match goes."""
+    """A match of these bot levels (at most 1,000 decisions); with `check`, every level's
+    decision for every waiting seat is judged on the real state as the match goes."""
     rng = random.Random(seed)
     game = fold(RULES.initial(len(levels), options or {}, rng))
-    while True:
+    for _ in range(1_000):
         while derived := RULES.react(game, rng):
             game = fold(derived, game)
         if RULES.is_over(game):
@@ -27,6 +27,7 @@ def _play(levels, seed, options=None, check=False):
         seat = waiting.must[0]
         decision = RULES.default_decision(game, seat, levels[seat], rng)
         game = fold(RULES.decide(game, seat, decision, rng).events, game)
+    return game
 
 
 def test_bots_decide_legally_on_what_their_seat_may_see():
@@ -41,3 +42,9 @@ def test_greedy_beats_random():
         game = _play(levels, seed)
         won += levels.index("greedy") in game.winners and len(game.winners) == 1
     assert won >= 10
+
+
+def test_greedy_matches_end():
+    for seats, options in ((2, {}), (4, {}), (2, {"advanced": True}), (3, {"first_game": True})):
+        for seed in range(3):
+            assert RULES.is_over(_play(["greedy"] * seats, seed, options))

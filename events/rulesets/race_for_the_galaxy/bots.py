@@ -18,8 +18,8 @@ from events.rulesets.race_for_the_galaxy.decisions import (
     Trade,
 )
 from events.rulesets.race_for_the_galaxy.legal import legal
-from events.rulesets.race_for_the_galaxy.powers import develop_cost, military, row, settle_cost
-from events.rulesets.race_for_the_galaxy.state import Game
+from events.rulesets.race_for_the_galaxy.powers import row
+from events.rulesets.race_for_the_galaxy.state import Game, with_player
 
 EXPLORING = {"explore_5": 1.0, "explore_1_1": 1.2}
 
@@ -76,7 +76,7 @@ def _action_gain(game: Game, seat: int, actions: tuple[str, ...], rng: random.Ra
         if action in EXPLORING:
             gain += EXPLORING[action] + (1.0 if len(player.hand) < 3 else 0.0)
         elif action in ("develop", "settle"):
-            gain += _placeable(game, seat, action == "settle")
+            gain += _placeable(game, seat, action)
         elif action == "trade" and player.goods:
             gain += max(PRICES[cards.card(w).good] for w, _ in player.goods) * 0.6
         elif action == "consume_2x":
@@ -88,22 +88,12 @@ def _action_gain(game: Game, seat: int, actions: tuple[str, ...], rng: random.Ra
     return gain
 
 
-def _placeable(game: Game, seat: int, worlds: bool) -> float:
-    """The worth of the best card of this type the seat could place now, less its price."""
-    hand = game.players[seat].hand
-    best = 0.0
-    for c in hand:
-        card = game.cards.card(c)
-        if card.is_world != worlds:
-            continue
-        if card.military:
-            if military(game, seat, card) >= card.defense:
-                best = max(best, worth(card) + 2.0)
-            continue
-        cost = settle_cost(game, seat, card) if worlds else develop_cost(game, seat, card) - 1
-        if cost < len(hand):
-            best = max(best, worth(card) + 2.0)
-    return best
+def _placeable(game: Game, seat: int, action: str) -> float:
+    """The worth of the best card the seat could place if this phase ran now with its bonus."""
+    player = replace(game.players[seat], actions=(action,))
+    now = replace(with_player(game, seat, player), step=action)
+    placing = [d.card for d in legal(now, seat) if d.card is not None]
+    return max((worth(game.cards.card(c)) + 2.0 for c in placing), default=0.0)
 
 
 def _consume_gain(game: Game, seat: int, d: Consume, value: Any) -> float:
