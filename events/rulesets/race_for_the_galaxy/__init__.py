@@ -27,6 +27,7 @@ from events.rulesets.race_for_the_galaxy.evolve import evolve
 from events.rulesets.race_for_the_galaxy.facts import facts
 from events.rulesets.race_for_the_galaxy.game_setup import setup
 from events.rulesets.race_for_the_galaxy.happenings import EVENTS
+from events.rulesets.race_for_the_galaxy.heuristic import heuristic_bot
 from events.rulesets.race_for_the_galaxy.legal import legal
 from events.rulesets.race_for_the_galaxy.loader import BASE_GAME, card_set_digest, load
 from events.rulesets.race_for_the_galaxy.lookup import card_infos
@@ -47,7 +48,7 @@ class RaceForTheGalaxy(Ruleset):
     decision_types = DECISIONS
     event_types = EVENTS
     state_type = Game
-    bots = BOTS
+    bots = {**BOTS, "heuristic": heuristic_bot}
     view_type = SeatView
 
     def initial(self, seats: int, options: dict[str, Any], chance: random.Random) -> list[Any]:

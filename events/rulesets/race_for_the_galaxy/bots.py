@@ -3,6 +3,7 @@ legal decision; `greedy` takes what is worth most now: the dearest card it can p
 with its least worth cards, the action that gains most this round, the most VP from goods."""
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from msgspec.structs import replace
@@ -35,24 +36,28 @@ def worth(card: Card) -> float:
     return card.vp + (3 if card.scoring else 0) + 0.7 * len(card.powers) - 0.4 * cost
 
 
+Value = Callable[[int], float]  # a card id's worth to the deciding seat
+
+
 def greedy_bot(game: Game, seat: int, rng: random.Random) -> Any:
+    return play(game, seat, rng, lambda c: worth(game.cards.card(c)))
+
+
+def play(game: Game, seat: int, rng: random.Random, value: Value) -> Any:
+    """Greedy play, cards judged by `value`."""
     options = legal(game, seat)
     first = options[0]
     cards, hand = game.cards, game.players[seat].hand
-
-    def value(c: int) -> float:
-        return worth(cards.card(c))
-
     match first:
         case ChooseActions():
-            return max(options, key=lambda d: _action_gain(game, seat, d.actions, rng))
+            return max(options, key=lambda d: _action_gain(game, seat, d.actions, rng, value))
         case Discard(cards=picked):
             return Discard(cards=tuple(sorted(hand, key=value)[: len(picked)]))
         case Keep(cards=picked):
             drawn = game.players[seat].drawn
             return Keep(cards=tuple(sorted(drawn, key=value, reverse=True)[: len(picked)]))
         case Develop() | Settle():
-            placing = [_cheapest(game, seat, d) for d in options if d.card is not None]
+            placing = [_cheapest(game, seat, d, value) for d in options if d.card is not None]
             best = max(placing, key=lambda d: value(d.card) - 0.6 * len(d.paying), default=None)
             return best if best is not None else first
         case Trade():
@@ -62,21 +67,23 @@ def greedy_bot(game: Game, seat: int, rng: random.Random) -> Any:
     return rng.choice(options)
 
 
-def _cheapest(game: Game, seat: int, d: Develop | Settle) -> Develop | Settle:
+def _cheapest(game: Game, seat: int, d: Develop | Settle, value: Value) -> Develop | Settle:
     """The same placement paid with the least worth cards of the hand."""
     others = [c for c in game.players[seat].hand if c != d.card]
-    others.sort(key=lambda c: worth(game.cards.card(c)))
+    others.sort(key=value)
     return replace(d, paying=tuple(others[: len(d.paying)]))
 
 
-def _action_gain(game: Game, seat: int, actions: tuple[str, ...], rng: random.Random) -> float:
+def _action_gain(
+    game: Game, seat: int, actions: tuple[str, ...], rng: random.Random, value: Value
+) -> float:
     player, cards = game.players[seat], game.cards
     gain = rng.random() * 0.1
     for action in actions:
         if action in EXPLORING:
             gain += EXPLORING[action] + (1.0 if len(player.hand) < 3 else 0.0)
         elif action in ("develop", "settle"):
-            gain += _placeable(game, seat, action)
+            gain += placeable(game, seat, action, value)
         elif action == "trade" and player.goods:
             gain += max(PRICES[cards.card(w).good] for w, _ in player.goods) * 0.6
         elif action == "consume_2x":
@@ -88,15 +95,15 @@ def _action_gain(game: Game, seat: int, actions: tuple[str, ...], rng: random.Ra
     return gain
 
 
-def _placeable(game: Game, seat: int, action: str) -> float:
-    """The worth of the best card the seat could place if this phase ran now with its bonus."""
-    player = replace(game.players[seat], actions=(action,))
+def placeable(game: Game, seat: int, action: str, value: Value, bonus: bool = True) -> float:
+    """The worth of the best card the seat could place if this phase ran now (with its bonus)."""
+    player = replace(game.players[seat], actions=(action,) if bonus else ())
     now = replace(with_player(game, seat, player), step=action)
     placing = [d.card for d in legal(now, seat) if d.card is not None]
-    return max((worth(game.cards.card(c)) + 2.0 for c in placing), default=0.0)
+    return max((value(c) + 2.0 for c in placing), default=0.0)
 
 
-def _consume_gain(game: Game, seat: int, d: Consume, value: Any) -> float:
+def _consume_gain(game: Game, seat: int, d: Consume, value: Value) -> float:
     power = next((p for c, i, p in row(game, seat, "IV") if (c, i) == (d.card, d.power)), None)
     if power is None:
         return 0.0
