@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install test bench lint run clean
+.PHONY: install test bench lint run golden clean
 
 install: $(STAMP)
 
@@ -27,6 +27,10 @@ lint: install
 
 run: install
 	$(BIN)/starledger up
+
+# After a deliberate rules change (and a version raised): every game's golden match anew.
+golden: install
+	$(BIN)/python -m tests.conformance.golden
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis .run

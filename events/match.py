@@ -21,6 +21,13 @@ from events.envelope import (
 from events.ruleset import get_ruleset
 
 
+def decision_key(seat: int | None, sender: str, decision_id: str) -> str:
+    """A decision's idempotency key: its id as its sender chose it, for the seat it spoke for
+    (None: the match's own, as a create), so no sender's id stands for another's decision.
+    NUL, which no stored string holds, keeps the parts apart."""
+    return f"{seat}\0{sender}\0{decision_id}"
+
+
 class MatchRecord(msgspec.Struct, kw_only=True):
     """A match as the log tells it. Mutable: exactly one folder owns each record."""
 
@@ -32,7 +39,7 @@ class MatchRecord(msgspec.Struct, kw_only=True):
     seed: str
     seed_commitment: str
     holders: list[str | None]
-    judged: set[str]
+    judged: set[str]  # decision_key of every decision ruled on
     seq: int = 0
     state: Any = None  # the ruleset's state; None until its first event
     state_hash: str = ""
@@ -92,10 +99,10 @@ def apply(record: MatchRecord | None, entry: Entry[Any]) -> MatchRecord:
                 seed=created.seed,
                 seed_commitment=created.seed_commitment,
                 holders=[None] * created.seats,
-                judged={entry.decision_id},
+                judged=set(),
             )
-        case Ruling():
-            record.judged.add(entry.decision_id)
+        case Ruling(seat=seat, sender=sender):
+            record.judged.add(decision_key(seat, sender, entry.decision_id))
         case SeatClaimed(seat=seat, player=player):
             record.holders[seat] = player
             record.moved_seq = entry.seq

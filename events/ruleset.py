@@ -92,12 +92,25 @@ class Section(msgspec.Struct, frozen=True):
     tables: tuple[Table, ...] = ()
 
 
+OptionValue = bool | int | str
+
+
+class Option(msgspec.Struct, frozen=True):
+    """One match option a game takes: what it does, its value when not given (whose type every
+    value must have) and, where the values are few, every one allowed; the conformance suite
+    plays each of them."""
+
+    help: str
+    default: OptionValue
+    choices: tuple[OptionValue, ...] = ()
+
+
 class Description(msgspec.Struct, frozen=True):
     """A view laid out for any renderer (terminal, web page, mail), whatever the game."""
 
     title: str
     sections: tuple[Section, ...]
-    to_act: tuple[int, ...] = ()  # the seats the view shows the game waiting for
+    waiting: Waiting = Waiting()  # whom the view shows the game waiting for
 
 
 class CardInfo(msgspec.Struct, frozen=True):
@@ -124,6 +137,7 @@ class Ruleset(ABC):
     state_type: ClassVar[type]
     bots: ClassVar[Mapping[str, Bot]]  # by level: `pass` (the least change), `random`, `greedy`…
     view_type: ClassVar[type]  # what `view` returns, so a stored view decodes to it
+    options: ClassVar[Mapping[str, Option]] = {}  # the match options it takes, by name
 
     @abstractmethod
     def initial(self, seats: int, options: dict[str, Any], chance: random.Random) -> list[Any]:
@@ -205,7 +219,8 @@ class Ruleset(ABC):
         return ""
 
     def options_error(self, seats: int, options: dict[str, Any]) -> str | None:
-        """Why these match options cannot start a game, or None."""
+        """Why these match options, each of a declared name, type and choice, cannot start a
+        game of `seats` seats, or None (a card set the game cannot read, too few home worlds)."""
         return None
 
     def needs_fresh_view(self, decision: Any) -> bool:
@@ -216,9 +231,35 @@ class Ruleset(ABC):
         """A decision written as a player would write it (play by message), or why not."""
         return Rejection(MALFORMED, f"{self.name} has no text commands; send decisions as JSON")
 
+    def write_text(self, state: Any, seat: int, decision: Any) -> str:
+        """`decision` of `seat` written as the command `read_text` reads back to it; "" for a
+        game without text commands."""
+        return ""
+
     def text_help(self, state: Any, seat: int) -> str:
         """The text commands `seat` may send now."""
         return ""
+
+
+_KINDS = {bool: "true or false", int: "a whole number", str: "text"}
+
+
+def setup_error(ruleset: Ruleset, seats: int, options: dict[str, Any]) -> str | None:
+    """Why a match of `ruleset` cannot start with these seats and options, or None."""
+    name, declared = ruleset.name, ruleset.options
+    if not ruleset.min_seats <= seats <= ruleset.max_seats:
+        return f"{name} takes {ruleset.min_seats} to {ruleset.max_seats} seats, not {seats}"
+    for key, value in options.items():
+        if key not in declared:
+            takes = f"it takes {', '.join(sorted(declared))}" if declared else "it takes none"
+            return f"{name} has no option {key!r}; {takes}"
+        option = declared[key]
+        if type(value) is not type(option.default):
+            return f"{name} option {key!r} must be {_KINDS[type(option.default)]}"
+        if option.choices and value not in option.choices:
+            allowed = ", ".join(map(str, option.choices))
+            return f"{name} option {key!r} must be one of {allowed}, not {value!r}"
+    return ruleset.options_error(seats, options)
 
 
 def as_declared(decision: Any, decision_types: tuple[type, ...]) -> Any:

@@ -3,8 +3,9 @@ record at the first decision boundary on or after each multiple of CHECKPOINT_EV
 k is one checkpoint plus fewer than about CHECKPOINT_EVERY entries folded with
 `events.match.apply`.
 
-What `at` shows: a seat's own view when a seat is named; else the public view while the
-match runs, and the full state once it has ended (the state holds the seed and every hand).
+What `at` shows: a seat's own view when a seat is named; else the public view, or the full
+state (it holds the seed and every hand) when the caller allows it and this model holds the
+match's end: it fails closed whatever another read model says.
 """
 
 from typing import Any
@@ -13,7 +14,7 @@ import asyncpg
 import msgspec
 
 from events.codec import decode_entry, encode
-from events.envelope import Entry, Ruling
+from events.envelope import PLATFORM_ENTRIES, Entry, Ruling
 from events.match import MatchRecord, apply, record_bytes, record_from_bytes
 from events.narration import Narrator, Told, seat_names
 from events.ruleset import Description, get_ruleset
@@ -109,10 +110,16 @@ async def entries(
 
 
 async def at(
-    conn: asyncpg.Connection | asyncpg.Pool, match_id: str, k: int, seat: int | None = None
+    conn: asyncpg.Connection | asyncpg.Pool,
+    match_id: str,
+    k: int,
+    seat: int | None = None,
+    *,
+    whole: bool = False,
 ) -> ReplayStep | None:
-    """The match as of entry `k` (1-based) as `seat` may see it; None if there is no such
-    step. Which seat a caller may ask for is the caller's to check."""
+    """The match as of entry `k` (1-based) as `seat` may see it (None and `whole`: the full
+    state, once over); None if there is no such step. Which seat a caller may ask for, and
+    whether it may see the whole, is the caller's to check."""
     match = await conn.fetchrow(
         "SELECT ruleset, last_seq, over FROM replay_matches WHERE match_id = $1", match_id
     )
@@ -125,7 +132,7 @@ async def at(
     [entry] = await entries(conn, match_id, k - 1, k)
     line = narrator.tell(entry)
     record = narrator.record
-    full = seat is None and match["over"]
+    full = seat is None and whole and match["over"]
     if record.state is None:
         return ReplayStep(match_id, k, match["over"], full, None, line, None)
     ruleset = get_ruleset(match["ruleset"])
@@ -151,9 +158,11 @@ async def narrated(
     """Entries `after` < seq <= `upto` in a line each, for `seat`'s eyes (None: the public's).
     Which seat a caller may ask for is the caller's to check."""
     narrator = Narrator(seat, await record_at(conn, match_id, after) if after else None)
-    told = []
+    told, round_ = [], _round(narrator.record)
     for entry in await entries(conn, match_id, after, upto):
         line = narrator.tell(entry)
+        if not isinstance(entry.body, PLATFORM_ENTRIES) or round_ is None:
+            round_ = _round(narrator.record)  # only a game's own events move its round
         decided_by = entry.body.seat if isinstance(entry.body, Ruling) else None
-        told.append(Told(entry.seq, line, _round(narrator.record), decided_by))
+        told.append(Told(entry.seq, line, round_, decided_by))
     return told

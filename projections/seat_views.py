@@ -1,19 +1,35 @@
 """Seat views: the latest `view(state, seat)` of every seat of every match, and the public
 view, each as of a seq. Views come from the ruleset's own `view`, on states folded by the
-same `evolve` that judges, so hidden information stays where the ruleset keeps it."""
+same `evolve` that judges, so hidden information stays where the ruleset keeps it. Beside a
+view, what its seat may decide now (each legal decision with its text command) and the
+game's help, so the gateway answers them without folding a match's secret state."""
 
 from typing import Any
 
 import asyncpg
+import msgspec
 
 from events.codec import encode
 from events.match import MatchRecord
-from events.ruleset import get_ruleset
+from events.ruleset import Ruleset, get_ruleset
 from projections.announce import CHANNEL, Announcement, announcements, view_notice
 from projections.projection import Projection, Step
 from projections.upsert import upsert
 
-SEAT_COLUMNS = {"match_id": "text", "seat": "integer", "seq": "integer", "view": "jsonb"}
+
+class LegalChoice(msgspec.Struct, frozen=True):
+    decision: Any
+    text: str  # "" for a game without text commands
+
+
+SEAT_COLUMNS = {
+    "match_id": "text",
+    "seat": "integer",
+    "seq": "integer",
+    "view": "jsonb",
+    "legal": "jsonb",
+    "help": "text",
+}
 PUBLIC_COLUMNS = {"match_id": "text", "seq": "integer", "view": "jsonb"}
 
 
@@ -35,9 +51,15 @@ class SeatViews(Projection):
             if match.state is None:
                 continue  # created, not set up yet: nothing to see
             ruleset = get_ruleset(match.ruleset)
+            waiting = ruleset.waiting(match.state)
+            deciding = set(waiting.must + waiting.may)
             for seat in range(match.seats):
                 view = encode(ruleset.view(match.state, seat)).decode()
-                self.seats.append((match.match_id, seat, match.seq, view))
+                legal, help_text = (
+                    _choices(ruleset, match.state, seat) if seat in deciding else ([], "")
+                )
+                row = (match.match_id, seat, match.seq, view, encode(legal).decode(), help_text)
+                self.seats.append(row)
                 self.notices.append(view_notice(match.match_id, seat, match.seq, view))
             public = encode(ruleset.view(match.state, None)).decode()
             self.public.append((match.match_id, match.seq, public))
@@ -48,3 +70,12 @@ class SeatViews(Projection):
 
     def announcements(self) -> list[Announcement]:
         return announcements(CHANNEL, "views", self.notices)
+
+
+def _choices(ruleset: Ruleset, state: Any, seat: int) -> tuple[list[LegalChoice], str]:
+    """The seat's legal decisions with their text commands, and the game's help."""
+    legal = [
+        LegalChoice(decision, ruleset.write_text(state, seat, decision))
+        for decision in ruleset.legal(state, seat)
+    ]
+    return legal, ruleset.text_help(state, seat)

@@ -13,7 +13,7 @@ import msgspec
 from events.codec import encode
 from events.envelope import ClaimSeat, CreateMatch, Decision, Entry, Ruling
 from events.match import PartitionBook
-from events.ruleset import UnknownRuleset, default_game, get_ruleset, load_rulesets
+from events.ruleset import UnknownRuleset, default_game, get_ruleset, load_rulesets, setup_error
 from services.client.http import ClientError
 from services.client.match import parse_option
 from services.rules.judge import rule_on
@@ -105,10 +105,7 @@ def run(args: argparse.Namespace) -> int:
     if unknown:
         print(f"no bot called {unknown[0]!r}; bots: {', '.join(ruleset.bots)}", file=sys.stderr)
         return 2
-    if not ruleset.min_seats <= args.players <= ruleset.max_seats:
-        print(f"{ruleset.name} takes {ruleset.min_seats} to {ruleset.max_seats} players")
-        return 2
-    if (why := ruleset.options_error(args.players, options)) is not None:
+    if (why := setup_error(ruleset, args.players, options)) is not None:
         print(why, file=sys.stderr)
         return 2
     started = time.perf_counter()

@@ -23,20 +23,24 @@ class Table:
         self.book = PartitionBook()
         self.entries: list[Entry[Any]] = []
 
-    def send(self, seat: int | None, body: Any, decision_id: str | None = None) -> None:
+    def send(
+        self, seat: int | None, body: Any, decision_id: str | None = None, sender: str = ""
+    ) -> list[Entry[Any]]:
+        """Judge one decision; its entries (none when it repeats one judged before)."""
         sent = len(self.entries) + 1
         decision = Decision(
             decision_id=decision_id or f"{self.match_id}:{sent}",
             match_id=self.match_id,
             seat=seat,
             body=msgspec.Raw(encode(body)),
-            sender=PLAYERS[seat] if seat is not None else "organiser",
+            sender=sender or (PLAYERS[seat] if seat is not None else "organiser"),
         )
         outcome = rule_on(
             self.book, encode(decision), partition=0, offset=sent, now_ms=0, fresh_seed=str
         )
-        assert isinstance(outcome, list), outcome
-        self.entries.extend(outcome)
+        assert outcome is None or isinstance(outcome, list), outcome
+        self.entries.extend(outcome or [])
+        return outcome or []
 
 
 def random_match(

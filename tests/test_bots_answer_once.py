@@ -42,7 +42,7 @@ async def test_a_bot_answers_each_position_once(monkeypatch: pytest.MonkeyPatch)
     shown.append(refused)
     await worker.play(MATCH)
     assert len(sent) == 1
-    table.send(0, sent[0][1], sent[0][2])  # the bot's decision, accepted; then seat 1 plays
+    table.send(0, sent[0][1], sent[0][2], "bot:greedy")  # the bot's, accepted; seat 1 plays
     table.send(1, Add(amount=1))
     shown.append(table.book.matches[MATCH])
     await worker.play(MATCH)

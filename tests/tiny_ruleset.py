@@ -19,6 +19,7 @@ from events.ruleset import (
     CardList,
     Description,
     Field,
+    Option,
     Rejection,
     Ruleset,
     Section,
@@ -99,6 +100,7 @@ class RaceToTwentyOne(Ruleset):
     state_type = RaceState
     bots = {"pass": _pass, "random": _random, "greedy": _greedy}
     view_type = RaceView
+    options = {"target": Option("the total that wins", TARGET)}
 
     def initial(self, seats: int, options: dict[str, Any], chance: random.Random) -> list[Any]:
         deck = list(range(1, 11))
@@ -106,8 +108,7 @@ class RaceToTwentyOne(Ruleset):
         return [Dealt(seats=seats, cards=deck[:seats], target=options.get("target", TARGET))]
 
     def options_error(self, seats: int, options: dict[str, Any]) -> str | None:
-        target = options.get("target", TARGET)
-        return None if isinstance(target, int) and target > 0 else "target must be a count"
+        return None if options.get("target", TARGET) > 0 else "target must be a count"
 
     def decide(
         self, state: RaceState, seat: int, decision: Any, chance: random.Random
@@ -179,8 +180,8 @@ class RaceToTwentyOne(Ruleset):
         )
         mine = [CardFace(id=view.my_card, name=f"card {view.my_card}")] if view.my_card else []
         race = Section("The race", tuple(fields), (CardList("Your card", tuple(mine)),))
-        waiting = () if view.winner is not None else (view.turn,)
-        return Description(title="Race to 21", sections=(race,), to_act=waiting)
+        waiting = Waiting() if view.winner is not None else Waiting(must=(view.turn,))
+        return Description(title="Race to 21", sections=(race,), waiting=waiting)
 
     def narrate(
         self, before: RaceState | None, event: Any, seat: int | None, players: Sequence[str]

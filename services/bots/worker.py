@@ -3,8 +3,9 @@
 It wakes on the projections' notifications for the matches they name, rescans every match
 now and then (a notification may have been missed), reads the match from the replay
 tables, asks the ruleset's bot of that level (handed a state resampled for its seat, so it
-sees what the seat may see and no more), and submits with a decision_id made of match, seat
-and seq: a repeat after a restart is dropped by the rules service as already judged. It
+sees what the seat may see and no more), and submits with a decision_id signed from match,
+seat and seq with a key kept in the database: a repeat after a restart is dropped by the
+rules service as already judged, and no player can guess the id. It
 answers a position (the state's hash) once: a refused decision leaves the state as it was,
 and asking again would only add refusals to the log. Nor would a refusal of another seat
 make its own decision stale (the judge counts a view stale only once the match changed).
@@ -12,13 +13,16 @@ It plays only started matches: a decision while a seat is open would be refused.
 """
 
 import asyncio
+import hashlib
 import random
+import secrets
 import time
 
 import asyncpg
 import msgspec
 import structlog
 
+from events.match import decision_key
 from events.ruleset import get_ruleset
 from projections import replay
 from projections.announce import REPLAY_CHANNEL, ReplayNotice
@@ -43,6 +47,7 @@ class BotsWorker:
         # (match, seat) -> the state hash it last answered, and that decision's id
         self.answered: dict[tuple[str, int], tuple[str, str]] = {}
         self.pool: asyncpg.Pool
+        self.id_key = b""
 
     def _heard(self, _conn: object, _pid: int, _channel: str, payload: str) -> None:
         _, _, moved = payload.partition(" ")  # the model the bots read has moved
@@ -52,6 +57,7 @@ class BotsWorker:
     async def run(self, stop: asyncio.Event) -> None:
         self.pool = await db.connect(self.settings.database_url, size=2)
         await db.migrate(self.pool)
+        self.id_key = await _id_key(self.pool)
         listener = await asyncpg.connect(self.settings.database_url)
         await listener.add_listener(REPLAY_CHANNEL, self._heard)
         await self.submitter.start()
@@ -78,6 +84,11 @@ class BotsWorker:
             await listener.close()
             await self.pool.close()
 
+    def decision_id(self, match_id: str, seat: int, seq: int) -> str:
+        """The same for a position whenever asked, and unguessable without the key."""
+        signed = hashlib.blake2b(f"{match_id}\0{seat}\0{seq}".encode(), key=self.id_key)
+        return f"bot-{signed.hexdigest()[:32]}"
+
     async def play_due(self) -> None:
         rows = await self.pool.fetch(
             "SELECT match_id FROM lobby WHERE status = 'in_progress'"
@@ -103,10 +114,11 @@ class BotsWorker:
             # time: where seats choose in any order, another's move changes the state while
             # the bot's decision is in flight, which would then be judged late and refused
             if answered is not None and (
-                answered[0] == record.state_hash or answered[1] not in record.judged
+                answered[0] == record.state_hash
+                or decision_key(seat, holder, answered[1]) not in record.judged
             ):
                 continue
-            decision_id = f"{match_id}:{seat}:bot:{record.seq}"
+            decision_id = self.decision_id(match_id, seat, record.seq)
             rng = random.Random(decision_id)
             decision = ruleset.default_decision(record.state, seat, level, rng)
             await self.submitter.submit(
@@ -126,3 +138,11 @@ class BotsWorker:
                 seat=seat,
                 bot=holder,
             )
+
+
+async def _id_key(pool: asyncpg.Pool) -> bytes:
+    """The key bots' decision ids are signed with: made once, shared by every bots worker."""
+    await pool.execute(
+        "INSERT INTO bot_id_key (key) VALUES ($1) ON CONFLICT DO NOTHING", secrets.token_hex(32)
+    )
+    return bytes.fromhex(await pool.fetchval("SELECT key FROM bot_id_key"))

@@ -95,12 +95,19 @@ class Gateway:
         reply = self.request("POST", path, json=msgspec.to_builtins(body))
         return msgspec.json.decode(reply.content, type=shape)
 
-    def ruling(self, decision_id: str, wait_s: float = RULING_WAIT_S) -> api.Ruling:
-        """The ruling on a decision, polled until it is judged."""
+    def ruling(
+        self,
+        match_id: str,
+        decision_id: str,
+        seat: int | None = None,
+        wait_s: float = RULING_WAIT_S,
+    ) -> api.Ruling:
+        """The ruling on a decision of the match, polled until it is judged: the token's own
+        seat's, or `seat`'s (an organiser's token: None for the match's own, as its creation)."""
         deadline = time.monotonic() + wait_s
-        while (
-            found := self.get(f"/decisions/{segment(decision_id)}", api.Ruling)
-        ).status == "pending":
+        path = f"/matches/{segment(match_id)}/decisions/{segment(decision_id)}"
+        params = {} if seat is None else {"seat": seat}
+        while (found := self.get(path, api.Ruling, params)).status == "pending":
             if time.monotonic() > deadline:
                 raise ClientError(
                     f"no ruling on decision {decision_id} after {wait_s:.0f} s; "

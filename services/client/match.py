@@ -7,7 +7,7 @@ from typing import Any
 
 import msgspec
 
-from events.ruleset import default_game, load_rulesets
+from events.ruleset import Ruleset, default_game, load_rulesets
 from services.client import tokens
 from services.client.http import ClientError, Gateway, guarded, segment, verdict
 from services.gateway import api
@@ -26,7 +26,9 @@ def parse_option(text: str) -> tuple[str, Any]:
     """KEY=VALUE, the value read as JSON when it is (true, 3, "x"), else as text."""
     key, sep, value = text.partition("=")
     if not sep or not key:
-        raise ClientError(f"--option takes KEY=VALUE, e.g. sector0_draft=true, not {text!r}")
+        raise ClientError(
+            f"--option takes KEY=VALUE (match new --help lists each game's), not {text!r}"
+        )
     try:
         return key, msgspec.json.decode(value)
     except msgspec.DecodeError:
@@ -49,7 +51,7 @@ def open_match(gateway: Gateway, new: api.NewMatch) -> tuple[str, api.Ruling]:
     """A new match and the ruling on its creation, once the lobby lists it."""
     opened = gateway.post("/matches", new, api.MatchOpened)
     print(f"opening match {opened.match_id}…", file=sys.stderr, flush=True)
-    created = gateway.ruling(opened.decision_id)
+    created = gateway.ruling(opened.match_id, opened.decision_id)
     if created.status == "accepted":
         lobby_row(gateway, opened.match_id, SHOWS_UP_S)
     return opened.match_id, created
@@ -61,19 +63,11 @@ def join(gateway: Gateway, match_id: str, seat: int, player: str) -> api.Ruling:
         f"/matches/{segment(match_id)}/join", api.Join(seat=seat, player=player), api.Joined
     )
     tokens.save_seat_token(match_id, seat, joined.token)
-    seat_gateway = Gateway(joined.token, gateway.url)
-    try:
-        return seat_gateway.ruling(joined.decision_id)
-    except ClientError as error:
-        if error.status != 403:
-            raise
-        tokens.forget_seat_token(match_id, seat)  # judged, yet the token may not read it: refused
-        organiser = tokens.organiser_token(required=False)
-        if organiser is None:
-            return api.Ruling(joined.decision_id, "rejected", reason="the claim was refused")
-        return Gateway(organiser, gateway.url).ruling(joined.decision_id)
-    finally:
-        seat_gateway.close()
+    with Gateway(joined.token, gateway.url) as seat_gateway:
+        found = seat_gateway.ruling(match_id, joined.decision_id)
+    if found.status != "accepted":
+        tokens.forget_seat_token(match_id, seat)
+    return found
 
 
 def describe(row: dict[str, Any]) -> list[str]:
@@ -153,6 +147,17 @@ def _join(args: argparse.Namespace) -> int:
     return 0
 
 
+def _options(games: dict[str, Ruleset]) -> str:
+    """Each game's options, e.g. `core-worlds: sector0_draft=false|true (the pre-game …)`."""
+    told = []
+    for name, ruleset in sorted(games.items()):
+        for key, option in ruleset.options.items():
+            values = option.choices or (option.default,)
+            shown = "|".join(msgspec.json.encode(v).decode() for v in values)
+            told.append(f"{name}: {key}={shown} ({option.help})")
+    return "; ".join(told) or "no game takes any"
+
+
 def add_parser(subparsers: Any) -> None:
     match = subparsers.add_parser("match", help="open, list, show and join matches")
     commands = match.add_subparsers(dest="match_command", required=True)
@@ -173,7 +178,7 @@ def add_parser(subparsers: Any) -> None:
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="a match option, e.g. sector0_draft=true; repeat for more",
+        help=f"a match option KEY=VALUE; repeat for more ({_options(games)})",
     )
     new.set_defaults(func=guarded(_new))
     listing = commands.add_parser("list", help="the lobby")

@@ -50,7 +50,7 @@ def say(
     )
     if reply.status_code == 200:
         return msgspec.json.decode(reply.content, type=api.Help)
-    return gateway.ruling(decision_id)
+    return gateway.ruling(match_id, decision_id)
 
 
 class Session:
@@ -105,10 +105,12 @@ class Session:
         lines = [f"  {t.seq} {t.line}" for t in told]
         self.told = told[-1].seq if told else after
         described = self.description()
-        turn = self.seat in described.to_act
+        waiting = described.waiting
+        turn = self.seat in waiting.must + waiting.may
         if turn and not self.my_turn:
             lines += render.render(described)
-            lines.append("your move: say a command (help lists them, view shows the table)")
+            must = "your move" if self.seat in waiting.must else "you may act"
+            lines.append(f"{must}: say a command (help lists them, view shows the table)")
         self.my_turn = turn
         if lines:
             self.show(*lines)

@@ -8,7 +8,7 @@ from services.gateway import reads, tokens
 from services.gateway.context import Context, context
 
 
-def _token(request: Request) -> str | None:
+def request_token(request: Request) -> str | None:
     header = request.headers.get("authorization", "")
     if header.lower().startswith("bearer "):
         return header[7:].strip() or None
@@ -22,7 +22,7 @@ class Access:
     @classmethod
     async def of(cls, request: Request) -> "Access":
         ctx = context(request)
-        token = _token(request)
+        token = request_token(request)
         holder = await ctx.holder_of(token) if token else None
         if token and holder is None:
             raise NotAuthorizedException("unknown token")
@@ -46,7 +46,7 @@ class Access:
         if not await self.ctx.seat_is_held(holder):
             raise PermissionDeniedException(
                 f"your claim of seat {holder.seat} is not accepted (yet): see "
-                f"/decisions/{holder.claim_decision_id}"
+                f"/matches/{holder.match_id}/decisions/{holder.claim_decision_id}"
             )
         return holder
 
@@ -72,20 +72,23 @@ class Access:
         if seat != holder.seat and not await self._finished(match_id):
             raise PermissionDeniedException("other seats' decisions are open once the match ends")
 
-    async def replay_seat(
-        self, ctx: Context, match_id: str, wanted: int | None = None
-    ) -> int | None:
-        """Whose eyes a replay uses: None is the public view, or the full state once over; a
-        seat's own while it plays; once over, whichever seat a reader of full replays wants."""
+    async def replay_eyes(
+        self, match_id: str, wanted: int | None = None
+    ) -> tuple[int | None, bool]:
+        """Whose eyes a replay uses, and whether they may see the full state (only ever shown
+        once the replay itself holds the match's end): a seat's own view, or the public one,
+        while it plays; once over, whichever seat (None: the full state) a reader of full
+        replays wants: an organiser or a seat of the match."""
         holder = self.holder
         mine = holder is not None and holder.kind == "seat" and holder.match_id == match_id
+        reader = holder is not None and (holder.kind == "organiser" or mine)
         if not await self._finished(match_id):
             seat = holder.seat if mine and holder.seat is not None else None
             if wanted is not None and wanted != seat:
                 raise PermissionDeniedException("other seats' eyes are open once the match ends")
-            return seat
-        if holder is not None and (holder.kind == "organiser" or mine):
-            return wanted
+            return seat, False
+        if reader:
+            return wanted, True
         raise PermissionDeniedException(
             "full replays of a finished match need an organiser token or a seat of that match"
         )

@@ -6,7 +6,7 @@ from typing import Annotated, Any
 import msgspec
 
 from events.narration import Told
-from events.ruleset import Description
+from events.ruleset import Description, Option
 
 # Names refuse every control character, line separators and bidi overrides (which disguise
 # text), and lone surrogates; ids are plain ASCII.
@@ -25,6 +25,7 @@ class Game(msgspec.Struct, frozen=True):
     min_seats: int
     max_seats: int
     bots: list[str]  # the levels a bot seat may play at
+    options: dict[str, Option] = {}  # the match options it takes, by name
 
 
 class RequestBody(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -103,6 +104,7 @@ class LegalReply(msgspec.Struct, frozen=True):
     seat: int
     seq: int
     decisions: list[dict[str, Any]]
+    texts: list[str] = []  # each decision as its text command, in the same order; "" if none
 
 
 class ReplayReply(msgspec.Struct, frozen=True):

@@ -22,12 +22,13 @@ from events.ruleset import (
     default_game,
     get_ruleset,
     load_rulesets,
+    setup_error,
 )
 from projections import audit, replay
 from services.gateway import api, docs, failures, reads, tokens
 from services.gateway.access import Access
 from services.gateway.context import Context, context
-from services.gateway.edge import check_body
+from services.gateway.edge import check_request
 from services.gateway.stream import seat_stream
 from services.gateway.submit import Oversized
 
@@ -43,11 +44,16 @@ def _unprocessable(detail: str) -> HTTPException:
     return HTTPException(status_code=422, detail=detail)
 
 
-@get("/games", summary="The games this server plays, with their bot levels; the default first")
+@get(
+    "/games", summary="The games this server plays, their bot levels and options; the default first"
+)
 async def list_games() -> list[api.Game]:
     first = default_game()
     games = sorted(load_rulesets().values(), key=lambda r: (r.name != first, r.name))
-    return [api.Game(r.name, r.version, r.min_seats, r.max_seats, list(r.bots)) for r in games]
+    return [
+        api.Game(r.name, r.version, r.min_seats, r.max_seats, list(r.bots), dict(r.options))
+        for r in games
+    ]
 
 
 @post(
@@ -64,11 +70,7 @@ async def open_match(request: Request, data: api.NewMatch) -> api.MatchOpened:
     except UnknownRuleset as error:
         raise _unprocessable(str(error)) from None
     game = ruleset.name
-    if not ruleset.min_seats <= data.seats <= ruleset.max_seats:
-        raise _unprocessable(
-            f"{game} takes {ruleset.min_seats} to {ruleset.max_seats} seats, not {data.seats}"
-        )
-    if (why := ruleset.options_error(data.seats, data.options)) is not None:
+    if (why := setup_error(ruleset, data.seats, data.options)) is not None:
         raise _unprocessable(why)
     for bot in data.bots:
         if bot.seat >= data.seats or bot.bot not in ruleset.bots:
@@ -194,11 +196,10 @@ async def say(request: Request, match_id: MatchId, data: api.Say) -> Response:
     ctx = context(request)
     holder = await (await Access.of(request)).acts_for(match_id, deciding=True)
     if data.text.strip().lower() in HELP_WORDS:
-        record = await replay.record_at(ctx.pool, match_id)
-        if record is None or record.state is None:
+        choices = await reads.seat_choices(ctx.pool, match_id, holder.seat)
+        if choices is None:
             raise NotFoundException(f"no match {match_id!r} in play")
-        help_text = get_ruleset(record.ruleset).text_help(record.state, holder.seat)
-        return Response(api.Help(help_text), status_code=200)
+        return Response(api.Help(choices.help), status_code=200)
     if await ctx.game_of(match_id) is None:
         raise _no_match(match_id)
     decision_id = await ctx.submitter.submit(
@@ -213,18 +214,28 @@ async def say(request: Request, match_id: MatchId, data: api.Say) -> Response:
 
 
 @get(
-    "/decisions/{decision_id:str}",
-    summary="The ruling on a decision, once judged",
+    "/matches/{match_id:str}/decisions/{decision_id:str}",
+    summary="The ruling on a decision, once judged: your seat's, or with `seat` another's "
+    "(an organiser's; a player's once the match ended); an organiser without `seat` asks "
+    "after the match's own (its creation)",
     security=docs.TOKEN,
 )
-async def ruling(request: Request, decision_id: DecisionId) -> api.Ruling:
+async def ruling(
+    request: Request,
+    match_id: MatchId,
+    decision_id: DecisionId,
+    seat: Annotated[int | None, Parameter(ge=0, le=15)] = None,
+) -> api.Ruling:
     ctx = context(request)
     access = await Access.of(request)
-    found = await reads.ruling(ctx.pool, decision_id)
+    holder = access.known()
+    if holder.kind == "seat" and holder.match_id == match_id and seat in (None, holder.seat):
+        seat = holder.seat  # its own decisions, its claim of the seat included
+    else:
+        await access.audits(match_id, seat)
+    found = await reads.ruling(ctx.pool, match_id, decision_id, seat)
     if found is None:
-        access.known()
         return api.Ruling(decision_id=decision_id, status="pending")
-    await access.audits(found["match_id"], found["seat"])
     return api.Ruling(
         decision_id=decision_id,
         status="accepted" if found["accepted"] else "rejected",
@@ -272,18 +283,21 @@ async def public(request: Request, match_id: MatchId) -> api.SeatViewReply:
 
 @get(
     "/matches/{match_id:str}/legal",
-    summary="Your seat's decisions now: equivalent choices once, invasions that can succeed",
+    summary="Your seat's decisions now, each with its text command (`say` takes it)",
     security=docs.TOKEN,
 )
 async def legal(request: Request, match_id: MatchId) -> api.LegalReply:
     ctx = context(request)
     holder = await (await Access.of(request)).acts_for(match_id)
-    record = await replay.record_at(ctx.pool, match_id)
-    if record is None or record.state is None:
+    choices = await reads.seat_choices(ctx.pool, match_id, holder.seat)
+    if choices is None:
         raise NotFoundException("the match is being set up")
-    decisions = get_ruleset(record.ruleset).legal(record.state, holder.seat)
     return api.LegalReply(
-        match_id, holder.seat, record.seq, [msgspec.to_builtins(d) for d in decisions]
+        match_id,
+        holder.seat,
+        choices.seq,
+        [choice["decision"] for choice in choices.legal],
+        [choice["text"] for choice in choices.legal],
     )
 
 
@@ -295,13 +309,14 @@ EyesParameter = Annotated[
 ]
 
 
-async def _eyes(request: Request, match_id: str, seat: int | None) -> int | None:
-    """Whose eyes a replay reader gets, after checking the seat is one of the match's."""
+async def _eyes(request: Request, match_id: str, seat: int | None) -> tuple[int | None, bool]:
+    """Whose eyes a replay reader gets and whether the full state is theirs to see, after
+    checking the seat is one of the match's."""
     ctx = context(request)
     row = await _lobby_row(ctx, match_id)
     if seat is not None and seat >= row["seats"]:
         raise NotFoundException(f"seat {seat} is not a seat of this {row['seats']}-seat match")
-    return await (await Access.of(request)).replay_seat(ctx, match_id, seat)
+    return await (await Access.of(request)).replay_eyes(match_id, seat)
 
 
 @get(
@@ -313,8 +328,8 @@ async def replay_step(
     request: Request, match_id: MatchId, k: EntryNumber, seat: EyesParameter = None
 ) -> api.ReplayReply:
     ctx = context(request)
-    eyes = await _eyes(request, match_id, seat)
-    step = await replay.at(ctx.pool, match_id, k, eyes)
+    eyes, whole = await _eyes(request, match_id, seat)
+    step = await replay.at(ctx.pool, match_id, k, eyes, whole=whole)
     if step is None:
         raise NotFoundException(f"match {match_id!r} has no step {k}")
     return api.ReplayReply(
@@ -340,7 +355,7 @@ async def narration(
     seat: EyesParameter = None,
 ) -> api.NarrationReply:
     ctx = context(request)
-    eyes = await _eyes(request, match_id, seat)
+    eyes, _ = await _eyes(request, match_id, seat)
     told = await replay.narrated(ctx.pool, match_id, eyes, after)
     return api.NarrationReply(match_id, eyes, told)
 
@@ -413,8 +428,12 @@ async def match_cards(request: Request, match_id: MatchId) -> list[CardInfo]:
     security=docs.TOKEN_OR_QUERY,
 )
 async def stream(request: Request, match_id: MatchId) -> ServerSentEvent:
-    holder = await (await Access.of(request)).acts_for(match_id)
-    events: AsyncIterator[str] = seat_stream(context(request), match_id, holder)
+    access = await Access.of(request)
+    holder = await access.acts_for(match_id)
+    ctx, key = context(request), tokens.digest(access.token or "")
+    if ctx.streams.full(key):
+        raise HTTPException(status_code=429, detail="too many streams open with this token")
+    events: AsyncIterator[str] = seat_stream(ctx, match_id, holder, key)
     return ServerSentEvent(events)
 
 
@@ -449,7 +468,7 @@ def create_app(ctx: Context) -> Litestar:
         on_startup=[ctx.start],
         on_shutdown=[ctx.stop],
         state=ctx.as_state(),
-        before_request=check_body,
+        before_request=check_request,
         exception_handlers={
             ValidationException: failures.refused,
             Oversized: failures.too_large,

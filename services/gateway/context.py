@@ -11,12 +11,15 @@ from litestar.datastructures import State
 from services import db
 from services.gateway import reads, tokens
 from services.gateway.hub import Hub
-from services.gateway.limits import RateLimit
+from services.gateway.limits import RateLimit, StreamLimit
 from services.gateway.recent import Recent
 from services.gateway.submit import Submitter
 from services.settings import Settings
 
 log = structlog.get_logger("gateway")
+
+READS_PER_S = 50  # per token, or per address without one: a page and its polls fit well within
+STREAMS_PER_TOKEN = 4  # a player's tabs and devices; each holds a queue and a connection
 
 # Entries per memo: every seat in play on a busy gateway; past it, the least used is read again.
 REMEMBERED = 100_000
@@ -27,7 +30,9 @@ class Context:
         self.settings = settings
         self.submitter = Submitter(settings)
         self.hub = Hub(settings.database_url)
-        self.limiter = RateLimit(per_second=20)
+        self.limiter = RateLimit(per_second=20)  # decisions
+        self.read_limiter = RateLimit(per_second=READS_PER_S)
+        self.streams = StreamLimit(most=STREAMS_PER_TOKEN)
         self._holders: Recent[str, tokens.Holder] = Recent(REMEMBERED)  # by token digest
         self._seated: Recent[str, bool] = Recent(REMEMBERED)  # claims the log accepted
         self._games: Recent[str, str] = Recent(REMEMBERED)  # match -> its game

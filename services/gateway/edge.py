@@ -7,15 +7,36 @@ import re
 
 import msgspec
 from litestar import Request
-from litestar.exceptions import ClientException, ValidationException
+from litestar.exceptions import ClientException, HTTPException, ValidationException
 
 from events import storable
 from events.codec import decode_json
+from services.gateway import tokens
+from services.gateway.access import request_token
+from services.gateway.context import READS_PER_S, context
 
 # C0 and C1 controls but tab and newline, and lone surrogates: nothing a person types.
 REFUSED_IN_TEXT = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
 
 _BODIES = frozenset({"POST", "PUT", "PATCH"})
+_UNLIMITED = frozenset({"/health"})
+
+
+async def check_request(request: Request) -> None:
+    """Every request: reads within the client's rate, then a body a handler may see."""
+    if request.method == "GET" and request.url.path not in _UNLIMITED:
+        limit_reads(request)
+    await check_body(request)
+
+
+def limit_reads(request: Request) -> None:
+    """429 past READS_PER_S reads a second from one token (one address, without a token), so
+    no reader slows the others' pages down."""
+    token = request_token(request)
+    client = request.client.host if request.client else ""
+    key = f"token {tokens.digest(token)}" if token else f"address {client}"
+    if not context(request).read_limiter.allow(key):
+        raise HTTPException(status_code=429, detail=f"at most {READS_PER_S} reads a second")
 
 
 async def check_body(request: Request) -> None:

@@ -1,4 +1,5 @@
-"""At most 20 decisions a second per token: a sliding one-second window."""
+"""How much one client may ask: decisions and reads a second per token (per address when it
+sends none), in a sliding one-second window, and push streams open at once per token."""
 
 import time
 from collections import deque
@@ -32,3 +33,23 @@ class RateLimit:
     def __len__(self) -> int:
         """Tokens remembered: those that sent a decision lately."""
         return len(self._recent)
+
+
+class StreamLimit:
+    """At most `most` push streams open at once per token. A stream counts from its first
+    push to its end, so one that never started holds nothing."""
+
+    def __init__(self, most: int = 4) -> None:
+        self.most = most
+        self._open: dict[str, int] = {}
+
+    def full(self, key: str) -> bool:
+        return self._open.get(key, 0) >= self.most
+
+    def opened(self, key: str) -> None:
+        self._open[key] = self._open.get(key, 0) + 1
+
+    def closed(self, key: str) -> None:
+        left = self._open.pop(key) - 1
+        if left:
+            self._open[key] = left

@@ -3,6 +3,7 @@
 from typing import Any
 
 import asyncpg
+import msgspec
 
 Conn = asyncpg.Connection | asyncpg.Pool
 
@@ -56,6 +57,25 @@ async def seat_view(conn: Conn, match_id: str, seat: int) -> tuple[int, str] | N
     return (row["seq"], row["view"]) if row else None
 
 
+class SeatChoices(msgspec.Struct, frozen=True):
+    """What a seat may decide as of entry `seq`: each legal decision with its text command."""
+
+    seq: int
+    legal: list[dict[str, Any]]  # {"decision": body, "text": command}
+    help: str
+
+
+async def seat_choices(conn: Conn, match_id: str, seat: int) -> SeatChoices | None:
+    row = await conn.fetchrow(
+        "SELECT seq, legal::text, help FROM seat_views WHERE match_id = $1 AND seat = $2",
+        match_id,
+        seat,
+    )
+    if row is None:
+        return None
+    return SeatChoices(row["seq"], msgspec.json.decode(row["legal"]), row["help"])
+
+
 async def public_view(conn: Conn, match_id: str) -> tuple[int, str] | None:
     row = await conn.fetchrow(
         "SELECT seq, view::text FROM public_views WHERE match_id = $1", match_id
@@ -63,10 +83,17 @@ async def public_view(conn: Conn, match_id: str) -> tuple[int, str] | None:
     return (row["seq"], row["view"]) if row else None
 
 
-async def ruling(conn: Conn, decision_id: str) -> dict[str, Any] | None:
+async def ruling(
+    conn: Conn, match_id: str, decision_id: str, seat: int | None
+) -> dict[str, Any] | None:
+    """The ruling on the decision a seat (None: the match's own, as a create) sent under this
+    id in this match; a decision id means nothing beyond its match and seat."""
     row = await conn.fetchrow(
         "SELECT match_id, seat, accepted, rule, reason, first_seq, last_seq FROM audit"
-        " WHERE decision_id = $1",
+        " WHERE match_id = $1 AND decision_id = $2 AND seat IS NOT DISTINCT FROM $3"
+        " ORDER BY first_seq DESC LIMIT 1",
+        match_id,
         decision_id,
+        seat,
     )
     return dict(row) if row else None

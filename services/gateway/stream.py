@@ -15,8 +15,10 @@ KEEPALIVE_S = 15.0
 
 
 async def seat_stream(
-    ctx: Context, match_id: str, holder: Holder
+    ctx: Context, match_id: str, holder: Holder, token_key: str
 ) -> AsyncIterator[ServerSentEventMessage]:
+    """The seat's pushes until the client goes, counted against its token's streams."""
+    ctx.streams.opened(token_key)
     queue = ctx.hub.subscribe(match_id, holder.seat)
     try:
         sent_seq = -1
@@ -39,7 +41,9 @@ async def seat_stream(
                     sent_seq = view[0]
                     yield ServerSentEventMessage(data=view[1], event="view", id=str(view[0]))
             elif isinstance(notice, RulingNotice):
-                found = notice.ruling or await reads.ruling(ctx.pool, notice.decision_id)
+                found = notice.ruling or await reads.ruling(
+                    ctx.pool, match_id, notice.decision_id, notice.seat
+                )
                 if found is not None:
                     ruling = {"decision_id": notice.decision_id, **found}
                     yield ServerSentEventMessage(
@@ -47,3 +51,4 @@ async def seat_stream(
                     )
     finally:
         ctx.hub.unsubscribe(match_id, holder.seat, queue)
+        ctx.streams.closed(token_key)

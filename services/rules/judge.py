@@ -30,8 +30,8 @@ from events.envelope import (
     SeatClaimed,
     SeedRevealed,
 )
-from events.match import MatchRecord, PartitionBook, apply
-from events.ruleset import Accepted, Rejection, Ruleset, UnknownRuleset, get_ruleset
+from events.match import MatchRecord, PartitionBook, apply, decision_key
+from events.ruleset import Accepted, Rejection, Ruleset, UnknownRuleset, get_ruleset, setup_error
 
 MAX_REACTIONS = 10_000  # a ruleset whose react never settles is a bug, not a long game
 
@@ -196,7 +196,10 @@ def rule_on(
     head.decision_id = storable.rendered(head.decision_id)
     head.sender = storable.rendered(head.sender)
     record = book.matches.get(head.match_id)
-    if record is not None and head.decision_id in record.judged:
+    if (
+        record is not None
+        and decision_key(head.seat, head.sender, head.decision_id) in record.judged
+    ):
         return None
     scribe = _Scribe(book, head, now_ms)
 
@@ -229,13 +232,7 @@ def _create(
         ruleset = get_ruleset(create.ruleset)
     except UnknownRuleset as error:
         return dead(rules.CREATE, str(error))
-    if not ruleset.min_seats <= create.seats <= ruleset.max_seats:
-        return dead(
-            rules.CREATE,
-            f"{ruleset.name} takes {ruleset.min_seats} to "
-            f"{ruleset.max_seats} seats, not {create.seats}",
-        )
-    if (why := ruleset.options_error(create.seats, create.options)) is not None:
+    if (why := setup_error(ruleset, create.seats, create.options)) is not None:
         return dead(rules.CREATE, why)
     seed = create.seed or fresh_seed()
     record = scribe.write(

@@ -5,7 +5,7 @@ import io
 from typing import Any
 
 from events.narration import Told
-from events.ruleset import Description, Field, Section
+from events.ruleset import Description, Field, Section, Waiting
 from services.client.play import Session
 from services.gateway import api
 
@@ -17,7 +17,7 @@ class FakeGateway:
 
     def __init__(self) -> None:
         self.told: list[Told] = []
-        self.to_act: tuple[int, ...] = ()
+        self.waiting = Waiting()
         self.after: list[int] = []
 
     def get(self, path: str, shape: type, params: dict[str, Any] | None = None) -> Any:
@@ -25,7 +25,7 @@ class FakeGateway:
             self.after.append(params["after"])
             return api.NarrationReply("m", 1, [t for t in self.told if t.seq > params["after"]])
         table = Description(
-            "Race to 21", (Section("The race", (Field("Total", "5"),)),), self.to_act
+            "Race to 21", (Section("The race", (Field("Total", "5"),)),), self.waiting
         )
         return api.SeatViewReply("m", 1, self.told[-1].seq, {}, table)
 
@@ -37,7 +37,7 @@ def test_the_session_tells_what_happened_and_shows_the_table_when_the_turn_comes
     session.on_view(15)
     assert gateway.after == [5] and out.getvalue().splitlines()[0] == "  6 entry 6"
     gateway.told += [Told(16, "Ana added 2"), Told(17, "Ben's turn")]
-    gateway.to_act = (1,)
+    gateway.waiting = Waiting(must=(1,))
     session.on_view(17)
     assert out.getvalue().splitlines()[10:] == [
         "  16 Ana added 2",

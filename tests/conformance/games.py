@@ -29,6 +29,20 @@ def game_seats() -> list[tuple[str, int]]:
     return [(game, seats) for game in GAMES for seats in seat_counts(game)]
 
 
+def variants(game: str) -> list[dict[str, Any]]:
+    """Every option value a game declares other than its default, one option at a time."""
+    return [
+        {name: value}
+        for name, option in RULESETS[game].options.items()
+        for value in option.choices
+        if value != option.default
+    ]
+
+
+def game_variants() -> list[tuple[str, dict[str, Any]]]:
+    return [(game, options) for game in GAMES for options in variants(game)]
+
+
 class Position(NamedTuple):
     """A settled state the game waits in, and the decision taken there."""
 
@@ -55,7 +69,13 @@ def bot(level: str) -> Chooser:
     return choose
 
 
-def play(game: str, seats: int, seed: str, choose: Chooser = random_choice) -> Played:
+def play(
+    game: str,
+    seats: int,
+    seed: str,
+    choose: Chooser = random_choice,
+    options: dict[str, Any] | None = None,
+) -> Played:
     """One match to its end; every decision taken must be accepted."""
     ruleset, rng = RULESETS[game], random.Random(seed)
     state = None
@@ -66,7 +86,7 @@ def play(game: str, seats: int, seed: str, choose: Chooser = random_choice) -> P
             state = ruleset.evolve(state, event)
 
     chance = chance_for(seed, 0)
-    apply(ruleset.initial(seats, {}, chance))
+    apply(ruleset.initial(seats, options or {}, chance))
     positions = []
     for number in range(1, MAX_DECISIONS + 1):
         while derived := ruleset.react(state, chance):
@@ -94,12 +114,14 @@ def mixed(ruleset: Ruleset, state: Any, seat: int, rng: random.Random) -> Any:
 
 @cache
 def positions(game: str, seats: int) -> tuple[Position, ...]:
-    """Where the properties look: every position of a few mixed matches, played once per game
-    and seat count."""
+    """Where the properties look: every position of a few mixed matches, and of one in each
+    variant of the game's options, played once per game and seat count."""
+    matches = [({}, f"conformance-{game}-{seats}-{n}") for n in range(MATCHES)]
+    matches += [(options, f"conformance-{game}-{seats}-{options}") for options in variants(game)]
     return tuple(
         position
-        for match in range(MATCHES)
-        for position in play(game, seats, f"conformance-{game}-{seats}-{match}", mixed).positions
+        for options, seed in matches
+        for position in play(game, seats, seed, mixed, options).positions
     )
 
 

@@ -1,6 +1,7 @@
 """A seat played over HTTP as a client would: the push stream says when the match moved and
 whether the seat is to act (the pushed view described by its game), `legal` lists the
-choices, a random one is submitted on the view it was taken from, its ruling is pushed."""
+choices, a random one is submitted on the view it was taken from (said as its text command
+where the game has text, posted as JSON where not), its ruling is pushed."""
 
 import queue
 import random
@@ -45,26 +46,28 @@ class SeatPlayer:
 
     def _to_act(self, data: str) -> bool:
         view = self.codec.view(data.encode())
-        return self.seat in self.codec.ruleset.describe(view).to_act
+        return self.seat in self.codec.ruleset.describe(view).waiting.must
 
     def _decide(self, seq: int) -> str | None:
         """Submit a legal decision taken on entry `seq`; None if the match moved on first."""
         deadline = time.monotonic() + WAIT_S
         while (legal := self.http.get(f"{self.path}/legal", api.LegalReply)).seq < seq:
             assert time.monotonic() < deadline, "the replay model never caught up"
-            time.sleep(0.05)  # `legal` reads the replay model, which may trail the views
+            time.sleep(0.05)  # `legal` is stored with the views, which the push may outrun
         if legal.seq > seq:
             return None
         assert legal.decisions, f"seat {self.seat} is to act at {seq} with nothing legal"
         decision_id = uuid.uuid4().hex
-        body = self.rng.choice(legal.decisions)
+        chosen = self.rng.randrange(len(legal.decisions))
+        text = legal.texts[chosen]
+        said = api.Say(text=text, decision_id=decision_id, seen_seq=seq)
+        sent = api.Submit(decision_id=decision_id, body=legal.decisions[chosen], seen_seq=seq)
         while True:  # as a client should: a 429 says to slow down, not to give up
             try:
-                self.http.post(
-                    f"{self.path}/decisions",
-                    api.Submit(decision_id=decision_id, body=body, seen_seq=seq),
-                    api.Submitted,
-                )
+                if text:
+                    self.http.post(f"{self.path}/say", said, api.Submitted)
+                else:
+                    self.http.post(f"{self.path}/decisions", sent, api.Submitted)
                 return decision_id
             except ClientError as error:
                 if error.status != 429:

@@ -1,14 +1,14 @@
-"""Every game plays to its end at every seat count, at random and by each of its bots, and
-says at each step whom it waits for and who won."""
+"""Every game plays to its end at every seat count and in every variant its options declare,
+at random and by each of its bots, and says at each step whom it waits for and who won."""
 
 from itertools import product
 from typing import Any
 
 import pytest
 
-from events.ruleset import Ruleset
+from events.ruleset import Ruleset, setup_error
 
-from .games import RULESETS, Chooser, bot, game_seats, play, random_choice
+from .games import RULESETS, Chooser, bot, game_seats, game_variants, play, random_choice
 
 SEEDS = 3
 
@@ -43,3 +43,15 @@ def test_every_chooser_plays_to_the_end(game: str, seats: int) -> None:
             assert position.seat in waiting.must + waiting.may
         _check_standing(ruleset, played.end, seats)
         assert played.positions, f"{game}: {name} ended the match before any decision"
+
+
+@pytest.mark.parametrize(("game", "options"), game_variants())
+def test_every_declared_option_value_plays_to_the_end(game: str, options: dict[str, Any]) -> None:
+    ruleset = RULESETS[game]
+    seats = ruleset.min_seats + 1 if ruleset.max_seats > ruleset.min_seats else ruleset.min_seats
+    assert setup_error(ruleset, seats, options) is None
+    for (name, choose), seed in product(_choosers(game), range(SEEDS)):
+        played = play(game, seats, f"{name}-{options}-{seed}", choose, options)
+        for position in played.positions:
+            _check_standing(ruleset, position.state, seats)
+        _check_standing(ruleset, played.end, seats)

@@ -1,7 +1,7 @@
-"""Text commands (play by message), through `text_help` and `read_text` alone. The interface
-has no way to write a decision as text, so what round-trips is what help suggests: every
-suggestion (a phrase in quotes) that reads as a decision is accepted where it was suggested.
-Any other text reads as a decision of the game or as a rejection, never an exception."""
+"""Text commands (play by message): every legal decision written with `write_text` reads back
+to itself; every suggestion of `text_help` (a phrase in quotes) that reads as a decision is
+accepted where it was suggested; any other text reads as a decision of the game or as a
+rejection, never an exception."""
 
 import random
 import re
@@ -12,12 +12,28 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from events.ruleset import Accepted, Rejection
+from events.ruleset import Accepted, Rejection, Ruleset
 
 from .games import GAMES, RULESETS, game_seats, positions, sample
 
 POSITIONS = 60
 QUOTED = re.compile(r"(?<!\w)'([^'\n]+)'(?!\w)")  # 'draft Hercules Bomber', not World's
+
+
+@pytest.mark.parametrize(("game", "seats"), game_seats())
+def test_every_legal_decision_written_as_text_reads_back_to_itself(game: str, seats: int) -> None:
+    ruleset = RULESETS[game]
+    written = 0
+    for state, _, _ in sample(positions(game, seats), POSITIONS):
+        waiting = ruleset.waiting(state)
+        for seat in waiting.must + waiting.may:
+            for decision in ruleset.legal(state, seat):
+                text = ruleset.write_text(state, seat, decision)
+                if text:
+                    written += 1
+                    assert ruleset.read_text(state, seat, text) == decision, (game, text)
+    if type(ruleset).read_text is not Ruleset.read_text:
+        assert written, f"{game} reads text commands and wrote none of its legal decisions"
 
 
 @pytest.mark.parametrize(("game", "seats"), game_seats())

@@ -10,6 +10,7 @@ from functools import reduce
 import pytest
 
 from events.match import ContentChanged, MatchRecord, apply
+from events.ruleset import setup_error
 from events.rulesets.core_worlds.cardset import ABILITY_KINDS
 from events.rulesets.core_worlds.loader import (
     CARD_SETS_ENV,
@@ -174,7 +175,7 @@ def test_unreadable_or_invalid_files_are_refused(tmp_path, monkeypatch):
     assert "cannot be read" in RULES.options_error(2, {"card_set": "none.toml"})
     (tmp_path / "bad.toml").write_text("name = ")
     assert "is not valid TOML" in RULES.options_error(2, {"card_set": "bad.toml"})
-    assert "no option 'colour'" in RULES.options_error(2, {"colour": "red"})
+    assert "no option 'colour'" in setup_error(RULES, 2, {"colour": "red"})
 
 
 def test_a_match_pins_its_card_set_and_refuses_to_fold_once_it_changed(tmp_path, monkeypatch):

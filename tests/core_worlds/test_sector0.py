@@ -1,5 +1,6 @@
 """The pre-game Sector 0 draft variant (CW-V)."""
 
+from events.ruleset import setup_error
 from events.rulesets.core_worlds.decisions import Pick
 from events.rulesets.core_worlds.happenings import DeckShuffled, Sector0Ended
 from events.rulesets.core_worlds.state import ENERGY, SECTOR0
@@ -17,7 +18,7 @@ def test_cw_v1_each_player_removes_a_grunt_and_a_snub():
     assert sorted(CARDS.cards[c].name for c in game.removed) == (
         ["Galactic Grunts"] * 3 + ["Snub Fighter"] * 3
     )
-    assert RULES.options_error(3, {"sector0_draft": "yes"}) is not None
+    assert "must be true or false" in setup_error(RULES, 3, {"sector0_draft": "yes"})
 
 
 def test_cw_v2_deal_six_eight_ten_twelve_sector_0_cards():

@@ -71,7 +71,7 @@ async def test_a_person_and_two_bots_play_to_the_end(stack: Stack) -> None:
             )
             assert reply.status_code == 202, (text, reply.text)
             decision_id = reply.json()["decision_id"]
-            ruling = await _until(lambda d=decision_id: _ruled(http, me, d))
+            ruling = await _until(lambda d=decision_id: _ruled(http, me, match_id, d))
             assert ruling["status"] == "accepted", (text, ruling)
             said += 1
 
@@ -102,8 +102,8 @@ async def test_a_person_and_two_bots_play_to_the_end(stack: Stack) -> None:
     assert row["winners"] == list(record.state.winners)
 
 
-async def _ruled(http: httpx.AsyncClient, me: dict[str, str], decision_id: str):
-    found = (await http.get(f"/decisions/{decision_id}", headers=me)).json()
+async def _ruled(http: httpx.AsyncClient, me: dict[str, str], match_id: str, decision_id: str):
+    found = (await http.get(f"/matches/{match_id}/decisions/{decision_id}", headers=me)).json()
     return None if found["status"] == "pending" else found
 
 

@@ -168,7 +168,7 @@ async def test_hostile_text_is_refused_or_stored_safely_and_the_platform_serves_
                 f"/matches/{m}/rejections",
                 f"/matches/{m}/replay/{k}",
                 f"/matches/{match_id}/explain/{k}",
-                f"/decisions/{m}",
+                f"/matches/{match_id}/decisions/{m}",
             ):
                 send("GET", url)
             send("GET", f"/matches/{m}/legal", **seats[0])
@@ -201,9 +201,8 @@ async def _serves_on(stack: Stack) -> None:
         )
         assert sent.status_code == 202, sent.text
         deadline = time.monotonic() + 30
-        while (await http.get("/decisions/after-the-storm", headers=ann)).json()[
-            "status"
-        ] == "pending":
+        ruling = f"/matches/{match_id}/decisions/after-the-storm"
+        while (await http.get(ruling, headers=ann)).json()["status"] == "pending":
             assert time.monotonic() < deadline, "the decision was never judged"
             await asyncio.sleep(0.1)
 

@@ -18,6 +18,7 @@ from projections.announce import CHANNEL, announcements, ruling_notice, view_not
 from projections.audit import COLUMNS as AUDIT_COLUMNS
 from services import db
 from services.gateway.hub import Hub
+from services.gateway.limits import StreamLimit
 from services.gateway.stream import seat_stream
 from services.gateway.tokens import Holder
 from services.settings import Settings
@@ -86,7 +87,8 @@ async def test_a_seat_stream_pushes_its_own_views_and_rulings_only(
     hub = Hub(settings.database_url)
     await hub.start()
     holder = Holder(kind="seat", match_id=match_id, seat=0, player="p0", claim_decision_id="c")
-    stream = seat_stream(SimpleNamespace(pool=pool, hub=hub), match_id, holder)  # type: ignore[arg-type]
+    ctx = SimpleNamespace(pool=pool, hub=hub, streams=StreamLimit())
+    stream = seat_stream(ctx, match_id, holder, "token")  # type: ignore[arg-type]
 
     async def next_event() -> ServerSentEventMessage:
         return await asyncio.wait_for(anext(stream), timeout=10)

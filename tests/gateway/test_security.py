@@ -3,6 +3,7 @@
 import asyncio
 import time
 
+import asyncpg
 import httpx
 
 from tests.stack import Stack
@@ -90,3 +91,60 @@ async def test_seat_tokens_reach_only_their_own_seat(stack: Stack) -> None:
         for path in ("narration", "replay/3"):
             asked = await http.get(f"/matches/{match_id}/{path}", headers=ann, params={"seat": 1})
             assert asked.status_code == 403
+
+
+async def test_a_decision_id_names_a_ruling_only_within_its_match_and_seat(stack: Stack) -> None:
+    """Two seats sending under one id each get their own ruling; nobody learns of an id in a
+    match their token holds no seat of, nor of another seat's while the match runs."""
+    async with httpx.AsyncClient(base_url=stack.gateway, timeout=10) as http:
+        match_id, other_match = await _open(http, stack), await _open(http, stack)
+        seats = [await _join(http, match_id, 0), await _join(http, match_id, 1)]
+        stranger = await _join(http, other_match, 0)
+        for me in seats:  # one seat passes in turn, the other out of turn: both judged
+            body = {"decision_id": "same-id", "body": {"type": "cw.pass"}}
+            sent = await http.post(f"/matches/{match_id}/decisions", headers=me, json=body)
+            assert sent.status_code == 202, sent.text
+        path = f"/matches/{match_id}/decisions/same-id"
+        ruled = []
+        for me in seats:
+            reply = await _wait(lambda me=me: http.get(path, headers=me), 200)
+            while (found := reply.json())["status"] == "pending":
+                await asyncio.sleep(0.1)
+                reply = await http.get(path, headers=me)
+            ruled.append(found)
+        assert ruled[0]["first_seq"] != ruled[1]["first_seq"]
+        organiser = stack.organiser()
+        for seat in (0, 1):
+            found = (await http.get(path, headers=organiser, params={"seat": seat})).json()
+            assert found == ruled[seat]
+        assert (await http.get(path, headers=seats[0], params={"seat": 1})).status_code == 403
+        for asked in (path, f"/matches/{match_id}/decisions/never-sent"):
+            assert (await http.get(asked, headers=stranger)).status_code == 403
+        assert (await http.get(path)).status_code == 401
+
+
+async def test_a_full_replay_fails_closed_while_the_lobby_lags(stack: Stack) -> None:
+    """Whether a reader may see a finished match whole is checked before the replay shows it
+    whole, and the replay shows it whole only once its own model holds the end: a lobby that
+    still says the match runs (behind, or stopped) leaves an anonymous reader the public view."""
+    async with httpx.AsyncClient(base_url=stack.gateway, timeout=10) as http:
+        bots = [{"seat": 0, "bot": "greedy"}, {"seat": 1, "bot": "greedy"}]
+        body = {"game": "race-to-21", "seats": 2, "bots": bots}
+        opened = await http.post("/matches", headers=stack.organiser(), json=body)
+        match_id = opened.json()["match_id"]
+        finished = await _wait(lambda: http.get(f"/matches/{match_id}"), 200)
+        while (row := finished.json())["status"] != "finished":
+            await asyncio.sleep(0.1)
+            finished = await http.get(f"/matches/{match_id}")
+        last = f"/matches/{match_id}/replay/{row['seq']}"
+        assert (await http.get(last)).status_code == 403  # full replays are for its readers
+        assert (await http.get(last, headers=stack.organiser())).json()["full"] is True
+        conn = await asyncpg.connect(stack.settings.database_url)
+        try:
+            await conn.execute(
+                "UPDATE lobby SET status = 'in_progress' WHERE match_id = $1", match_id
+            )
+            step = (await http.get(last)).json()
+        finally:
+            await conn.close()
+        assert step["full"] is False and "seed" not in str(step["shown"])

@@ -114,10 +114,14 @@ async def _replay(pool: asyncpg.Pool, match: MatchRecord, entries: list[Entry[An
     for k in sorted({1, 2, 3, *range(5, len(entries), 23), len(entries)}):
         expected = record_at(entries, k)
         public = await replay.at(pool, match.match_id, k)
-        if match.over:
-            assert public.full and public.shown == expected.state
-        elif expected.state is not None:
+        whole = await replay.at(pool, match.match_id, k, whole=True)
+        if expected.state is not None:  # the public view unless the whole is allowed: fail closed
+            assert not public.full
             assert as_json(public.shown) == as_json(ruleset.view(expected.state, None))
+        if match.over:
+            assert whole.full and whole.shown == expected.state
+        elif expected.state is not None:
+            assert not whole.full and as_json(whole.shown) == as_json(public.shown)
         if expected.state is not None:
             own = await replay.at(pool, match.match_id, k, seat=1)
             assert not own.full and own.shown == ruleset.view(expected.state, 1)

@@ -2,6 +2,7 @@
 
 import random
 
+from events.ruleset import setup_error
 from events.rulesets.star_realms.decisions import AttackPlayer, EndTurn, Play
 from events.rulesets.star_realms.happenings import GameWon
 from tests.star_realms.scenario import RULES, play, rejected, start, table
@@ -53,5 +54,5 @@ def test_sr_h2_hands_and_every_deck_order_stay_secret():
 def test_sr_r1_unknown_decisions_and_options_are_refused():
     game = table(hand=["Scout"])
     rejected(game, object(), "SR-R1")
-    assert RULES.options_error(2, {"x": 1}) is not None
+    assert setup_error(RULES, 2, {"x": 1}) == "star-realms has no option 'x'; it takes none"
     rejected(game, Play(card=12345), "SR-P1")

@@ -26,7 +26,7 @@ def test_descriptions_show_a_seat_its_hand_and_nobody_else_s():
             hand = set(game.players[other].hand)
             assert (hand <= shown) if other == seat else not (hand & shown)
         assert set(game.row) <= shown and not set(game.trade_deck) & shown
-        assert described.to_act == (game.active,)
+        assert described.waiting.must == (game.active,)
         assert described.title.startswith("Star Realms")
 
 
@@ -65,7 +65,10 @@ def test_the_card_lookup_lists_the_set():
         "+4 Combat, scrap up to 1 from the Trade Row",
         "Ally (Blob): +2 Combat",
     )
-    assert cards["Scout"].cost is None and cards["Blob Wheel"].numbers == {"cost": 3, "defense": 5}
+    assert cards["Scout"].cost is None and (
+        cards["Blob Wheel"].cost,
+        cards["Blob Wheel"].numbers,
+    ) == (3, {"defense": 5})
 
 
 def test_narration_names_cards_played_to_everyone():

@@ -10,6 +10,7 @@ from events.ruleset import (
     CardInfo,
     Description,
     Fact,
+    Option,
     Rejection,
     Ruleset,
     Standing,
@@ -38,7 +39,13 @@ from events.rulesets.core_worlds.state import OVER, Game
 from events.rulesets.core_worlds.to_act import to_act
 from events.rulesets.core_worlds.view import SeatView, view
 
-OPTIONS = {"sector0_draft": bool, "card_set": str}
+OPTIONS = {
+    "sector0_draft": Option("the pre-game Sector 0 draft, CW-V", False, (False, True)),
+    "card_set": Option(
+        "the card set: the provisional one, or a file of the operator's card-set folder",
+        PROVISIONAL,
+    ),
+}
 
 
 class CoreWorlds(Ruleset):
@@ -50,6 +57,7 @@ class CoreWorlds(Ruleset):
     event_types = EVENTS
     state_type = Game
     bots = BOTS
+    options = OPTIONS
     view_type = SeatView
 
     def initial(self, seats: int, options: dict[str, Any], chance: random.Random) -> list[Any]:
@@ -114,11 +122,6 @@ class CoreWorlds(Ruleset):
         return digest(options.get("card_set", PROVISIONAL))
 
     def options_error(self, seats: int, options: dict[str, Any]) -> str | None:
-        for key, value in options.items():
-            if key not in OPTIONS:
-                return f"core-worlds has no option {key!r}; it takes {sorted(OPTIONS)}"
-            if not isinstance(value, OPTIONS[key]):
-                return f"core-worlds option {key!r} must be a {OPTIONS[key].__name__}"
         try:
             cards = load(options.get("card_set", PROVISIONAL))
         except CardSetError as error:
@@ -135,6 +138,9 @@ class CoreWorlds(Ruleset):
         if isinstance(read, text_form.TextError):
             return Rejection(MALFORMED, read.message)
         return read
+
+    def write_text(self, state: Game, seat: int, decision: Any) -> str:
+        return text_form.render(state, seat, decision)
 
     def text_help(self, state: Game, seat: int) -> str:
         return text_form.help_text(state, seat)

@@ -4,7 +4,7 @@ printed numbers, which are public."""
 
 from collections.abc import Sequence
 
-from events.ruleset import CardFace, CardList, Description, Field, Section, Table
+from events.ruleset import CardFace, CardList, Description, Field, Section, Table, Waiting
 from events.rulesets.core_worlds import card_text
 from events.rulesets.core_worlds.cardset import DECKS, ROUNDS
 from events.rulesets.core_worlds.checks import PHASE_NAMES
@@ -124,4 +124,6 @@ def describe(view: SeatView, players: Sequence[str]) -> Description:
         sections.append(layout.own(view.seat))
     sections += [layout.empire(p) for p in view.players]
     sections.append(layout.score())
-    return Description(title=layout.title(), sections=tuple(sections), to_act=view.to_act)
+    return Description(
+        title=layout.title(), sections=tuple(sections), waiting=Waiting(must=view.to_act)
+    )

@@ -105,16 +105,14 @@ class StarRealms(Ruleset):
     def content_digest(self, options: dict[str, Any]) -> str:
         return card_set_digest()
 
-    def options_error(self, seats: int, options: dict[str, Any]) -> str | None:
-        if options:
-            return f"star-realms takes no options, not {sorted(options)[0]!r}"
-        return None
-
     def read_text(self, state: Game, seat: int, text: str) -> Any | Rejection:
         read = text_form.parse(state, seat, text)
         if isinstance(read, text_form.TextError):
             return Rejection(MALFORMED, read.message)
         return read
+
+    def write_text(self, state: Game, seat: int, decision: Any) -> str:
+        return text_form.render(state, seat, decision)
 
     def text_help(self, state: Game, seat: int) -> str:
         return text_form.help_text(state, seat)

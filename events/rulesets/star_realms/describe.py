@@ -3,7 +3,7 @@ seat's hand, and each player's Authority, bases, ships in play and discard pile.
 
 from collections.abc import Sequence
 
-from events.ruleset import CardFace, CardList, Description, Field, Section
+from events.ruleset import CardFace, CardList, Description, Field, Section, Waiting
 from events.rulesets.star_realms import card_text
 from events.rulesets.star_realms.card_text import effect_text
 from events.rulesets.star_realms.cardset import Effect
@@ -104,7 +104,7 @@ def describe(view: SeatView, players: Sequence[str]) -> Description:
     sections += [layout.player(p) for p in view.players]
     if view.winner is not None:
         sections.append(layout.end())
-    to_act = () if view.winner is not None else (view.active,)
+    waiting = Waiting() if view.winner is not None else Waiting(must=(view.active,))
     return Description(
-        title=f"Star Realms, turn {view.round}", sections=tuple(sections), to_act=to_act
+        title=f"Star Realms, turn {view.round}", sections=tuple(sections), waiting=waiting
     )

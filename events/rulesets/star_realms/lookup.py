@@ -18,7 +18,7 @@ def card_infos(card_set: CardSet) -> list[CardInfo]:
             kind=card_text.kind(card),
             copies=card.copies,
             cost=card.cost,
-            numbers=card_text.numbers(card),
+            numbers={k: v for k, v in card_text.numbers(card).items() if k != "cost"},
             abilities=card_text.abilities(card),
             deck=_DECKS[card.deck],
         )
