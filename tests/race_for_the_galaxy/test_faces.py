@@ -3,7 +3,7 @@ laid out, the card lookup and the facts analytics counts."""
 
 import random
 
-from events.ruleset import Rejection
+from events.ruleset import Rejection, Waiting
 from events.rulesets.race_for_the_galaxy.decisions import (
     ChooseActions,
     Consume,
@@ -12,7 +12,7 @@ from events.rulesets.race_for_the_galaxy.decisions import (
     Windfall,
 )
 from events.rulesets.race_for_the_galaxy.happenings import Chosen, Drew, Placed, Setup
-from events.rulesets.race_for_the_galaxy.text import parse, render
+from events.rulesets.race_for_the_galaxy.text import parse
 from tests.race_for_the_galaxy.scenario import (
     RULES,
     arrange,
@@ -47,7 +47,7 @@ def test_every_legal_decision_reads_back_from_its_text():
             if event is None:
                 for seat in RULES.waiting(game).must:
                     for decision in RULES.legal(game, seat):
-                        said = render(game, seat, decision)
+                        said = RULES.write_text(game, seat, decision)
                         assert RULES.read_text(game, seat, said) == decision, said
 
 
@@ -110,9 +110,9 @@ def test_the_view_laid_out_marks_goods_and_whom_the_step_waits_for():
     ann = laid.sections[1]
     assert ann.title == "Ann (you)" and [c.label for c in ann.cards] == ["Tableau", "Hand"]
     assert [f.note for f in ann.cards[0].cards] == ["", "holds a Novelty good"]
-    assert laid.to_act == (0, 1)
+    assert laid.waiting == Waiting(must=(0, 1), simultaneous=True)
     game = arrange(game, 0, choice=ChooseActions(("develop",)))
-    assert RULES.describe(RULES.view(game, 1)).to_act == (1,)
+    assert RULES.describe(RULES.view(game, 1)).waiting == Waiting((1,), (0,), simultaneous=True)
 
 
 def test_the_card_lookup_lists_every_card_with_its_powers():

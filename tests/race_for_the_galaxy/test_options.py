@@ -1,9 +1,10 @@
 """The match options: the first game's preset hands (RG-S6) and the 2-player advanced game
-(RG-A1 … RG-A4), and what `options_error` accepts."""
+(RG-A1 … RG-A4), declared as match options."""
 
 import random
 from collections import Counter
 
+from events.ruleset import setup_error
 from events.rulesets.race_for_the_galaxy.decisions import (
     ChooseActions,
     Consume,
@@ -41,13 +42,13 @@ def _advanced(tableaus, hands=(), step="select", actions=()):
     return arrange(table(tableaus, hands=hands, step=step, actions=actions), advanced=True)
 
 
-def test_options_error_accepts_the_two_options_and_refuses_the_rest():
-    assert RULES.options_error(2, {}) is None
-    assert RULES.options_error(2, {"advanced": True, "first_game": True}) is None
-    assert RULES.options_error(4, {"first_game": True}) is None
-    assert "2 players" in RULES.options_error(3, {"advanced": True})
-    assert "no option 'expansion'" in RULES.options_error(2, {"expansion": True})
-    assert "true or false" in RULES.options_error(2, {"first_game": "yes"})
+def test_the_two_options_are_declared_and_the_rest_refused():
+    assert setup_error(RULES, 2, {}) is None
+    assert setup_error(RULES, 2, {"advanced": True, "first_game": True}) is None
+    assert setup_error(RULES, 4, {"first_game": True}) is None
+    assert "2 players" in setup_error(RULES, 3, {"advanced": True})
+    assert "no option 'expansion'" in setup_error(RULES, 2, {"expansion": True})
+    assert "true or false" in setup_error(RULES, 2, {"first_game": "yes"})
 
 
 def test_rg_s6_first_game_numbered_start_worlds_and_preset_hands():

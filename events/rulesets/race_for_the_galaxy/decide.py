@@ -4,9 +4,10 @@ An accepted choice is sealed in the state until the step's reveal (RG-H3)."""
 import random
 from typing import Any
 
-from events.ruleset import Accepted, Rejection
+from events.ruleset import Accepted, Rejection, as_declared
 from events.rulesets.race_for_the_galaxy import action_cards, consume, placing, produce
 from events.rulesets.race_for_the_galaxy.decisions import (
+    DECISIONS,
     ChooseActions,
     Consume,
     Develop,
@@ -23,6 +24,9 @@ from events.rulesets.race_for_the_galaxy.steps import SETUP_DISCARD, asks, owes
 
 
 def decide(game: Game, seat: int, decision: Any, chance: random.Random) -> Accepted | Rejection:
+    decision = as_declared(decision, DECISIONS)
+    if isinstance(decision, Rejection):
+        return decision
     if game.over:
         return Rejection("RG-G1", "the game is over")
     asked, rule = asks(game, seat)

@@ -4,7 +4,7 @@ the seat's own hand, explored cards and sealed choice."""
 
 from collections.abc import Sequence
 
-from events.ruleset import CardFace, CardList, Description, Field, Section
+from events.ruleset import CardFace, CardList, Description, Field, Section, Waiting
 from events.rulesets.race_for_the_galaxy import card_text
 from events.rulesets.race_for_the_galaxy.loader import load
 from events.rulesets.race_for_the_galaxy.narrate import PHASES, count, who
@@ -40,8 +40,10 @@ def describe(view: SeatView, players: Sequence[str] = ()) -> Description:
         fields.append(Field("Final score", said))
     sections = [Section(title="Table", fields=tuple(fields))]
     sections += [_player(view, seat, p, players) for seat, p in enumerate(view.players)]
-    to_act = tuple(s for s, p in enumerate(view.players) if p.to_choose)
-    return Description(title="Race for the Galaxy", sections=tuple(sections), to_act=to_act)
+    must = tuple(s for s, p in enumerate(view.players) if p.to_choose)
+    may = tuple(s for s, p in enumerate(view.players) if p.has_chosen)  # may change (RG-R1)
+    waiting = Waiting(must=must, may=may, simultaneous=bool(must or may))
+    return Description(title="Race for the Galaxy", sections=tuple(sections), waiting=waiting)
 
 
 def _player(view: SeatView, seat: int, p: PlayerView, players: Sequence[str]) -> Section:

@@ -12,7 +12,7 @@ def card_infos(card_set: CardSet) -> list[CardInfo]:
             kind=card_text.kind(card),
             copies=card.copies,
             cost=None if card.military else card.cost,
-            numbers=card_text.numbers(card),
+            numbers={k: v for k, v in card_text.numbers(card).items() if k != "cost"},
             abilities=card_text.abilities(card),
             deck=_deck(card.start),
         )
