@@ -17,7 +17,7 @@ from events.ruleset import (
     Waiting,
 )
 from events.rulesets.race_for_the_galaxy import text as text_form
-from events.rulesets.race_for_the_galaxy.action_cards import options_error
+from events.rulesets.race_for_the_galaxy.action_cards import OPTIONS, options_error
 from events.rulesets.race_for_the_galaxy.batch import Batch
 from events.rulesets.race_for_the_galaxy.bots import BOTS
 from events.rulesets.race_for_the_galaxy.decide import decide
@@ -50,6 +50,7 @@ class RaceForTheGalaxy(Ruleset):
     state_type = Game
     bots = {**BOTS, "heuristic": heuristic_bot}
     view_type = SeatView
+    options = OPTIONS
 
     def initial(self, seats: int, options: dict[str, Any], chance: random.Random) -> list[Any]:
         return setup(seats, options, chance)
@@ -121,6 +122,9 @@ class RaceForTheGalaxy(Ruleset):
         if isinstance(read, text_form.TextError):
             return Rejection(MALFORMED, read.message)
         return read
+
+    def write_text(self, state: Game, seat: int, decision: Any) -> str:
+        return text_form.render(state, seat, decision)
 
     def text_help(self, state: Game, seat: int) -> str:
         return text_form.help_text(state, seat)

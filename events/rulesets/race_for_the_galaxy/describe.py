@@ -42,7 +42,7 @@ def describe(view: SeatView, players: Sequence[str] = ()) -> Description:
     sections += [_player(view, seat, p, players) for seat, p in enumerate(view.players)]
     must = tuple(s for s, p in enumerate(view.players) if p.to_choose)
     may = tuple(s for s, p in enumerate(view.players) if p.has_chosen)  # may change (RG-R1)
-    waiting = Waiting(must=must, may=may, simultaneous=bool(must or may))
+    waiting = Waiting(must=must, may=may, simultaneous=view.step != "over")
     return Description(title="Race for the Galaxy", sections=tuple(sections), waiting=waiting)
 
 
