@@ -15,6 +15,7 @@ from events.ruleset import (
     Ruleset,
     Standing,
     Waiting,
+    register,
 )
 from events.rulesets.race_for_the_galaxy import text as text_form
 from events.rulesets.race_for_the_galaxy.action_cards import OPTIONS, options_error
@@ -26,7 +27,7 @@ from events.rulesets.race_for_the_galaxy.describe import describe
 from events.rulesets.race_for_the_galaxy.evolve import evolve
 from events.rulesets.race_for_the_galaxy.facts import facts
 from events.rulesets.race_for_the_galaxy.game_setup import setup
-from events.rulesets.race_for_the_galaxy.happenings import EVENTS
+from events.rulesets.race_for_the_galaxy.happenings import EVENTS, Chosen, Revealed
 from events.rulesets.race_for_the_galaxy.heuristic import heuristic_bot
 from events.rulesets.race_for_the_galaxy.legal import legal
 from events.rulesets.race_for_the_galaxy.loader import BASE_GAME, card_set_digest, load
@@ -135,5 +136,11 @@ class RaceForTheGalaxy(Ruleset):
     def options_error(self, seats: int, options: dict[str, Any]) -> str | None:
         return options_error(seats, options)
 
+    def sealed_event(self, event: Any) -> int | None:
+        return event.seat if isinstance(event, Chosen) else None
 
-RACE_FOR_THE_GALAXY = RaceForTheGalaxy()
+    def reveals(self, event: Any) -> bool:
+        return isinstance(event, Revealed)
+
+
+RACE_FOR_THE_GALAXY = register(RaceForTheGalaxy())
