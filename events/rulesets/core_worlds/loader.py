@@ -2,11 +2,12 @@
 
 import os
 import re
-import tomllib
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from events import card_sets
+from events.card_sets import CardSetError
 from events.pinning import content_digest
 from events.rulesets.core_worlds.cardset import (
     ABILITY_KINDS,
@@ -25,10 +26,6 @@ PROVISIONAL_FILE = Path(__file__).parent / "cards" / "provisional.toml"
 STARTING_DECK = 16  # per faction, Hero included (CW-S3)
 CARD_SETS_ENV = "STARLEDGER_CARD_SETS"  # the operator's folder of card-set files
 _FILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
-
-
-class CardSetError(ValueError):
-    """A card-set file the rules cannot use."""
 
 
 _INT_FIELDS = ("copies", "number", "energy", "fleet", "ground", "ep", "deploy", "draft", "play")
@@ -109,22 +106,13 @@ def digest(key: str = PROVISIONAL) -> str:
 @cache
 def load(key: str = PROVISIONAL) -> CardSet:
     """The card set a match names: the provisional one, or a file in the operator's folder."""
-    path = _path(key)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise CardSetError(f"card set {key!r} cannot be read: {error.strerror}") from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise CardSetError(f"card set {key!r} is not valid TOML: {error}") from None
-    return parse(data, key)
+    return parse(card_sets.read(_path(key), key), key)
 
 
 def parse(data: dict[str, Any], key: str) -> CardSet:
-    unknown = set(data) - {"name", "provisional", "sector0_removes", "sector", "card"}
-    if unknown:
-        raise CardSetError(f"card set: unknown top-level field {sorted(unknown)[0]!r}")
+    tables = card_sets.card_tables(
+        data, {"name", "provisional", "sector0_removes", "sector", "card"}
+    )
     name = data.get("name")
     if not isinstance(name, str) or not name:
         raise CardSetError("card set: field 'name' must be a non-empty string")
@@ -132,9 +120,6 @@ def parse(data: dict[str, Any], key: str) -> CardSet:
     if not isinstance(provisional, bool):
         raise CardSetError("card set: field 'provisional' must be true or false")
     sectors = _sectors(data.get("sector"))
-    tables = data.get("card")
-    if not isinstance(tables, list) or not tables:
-        raise CardSetError("card set: needs [[card]] tables")
     cards = [_card(i, table) for i, table in enumerate(tables)]
     removes = data.get("sector0_removes", [])
     if not isinstance(removes, list) or not all(isinstance(r, str) for r in removes):

@@ -1,11 +1,12 @@
 """Reading the card-set file: every field checked, every power and scoring line parsed from the
 card list's notation, every refusal naming the card and the field."""
 
-import tomllib
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from events import card_sets
+from events.card_sets import CardSetError
 from events.pinning import content_digest
 from events.rulesets.race_for_the_galaxy.cardset import (
     FLAGS,
@@ -26,10 +27,6 @@ _FIELDS = {"id", "name", "type", "copies", "cost", "defense", "vp", "good", "mod
 _FIELDS |= {"start", "preset", "powers", "scoring"}
 
 
-class CardSetError(ValueError):
-    """A card-set file the rules cannot use."""
-
-
 @cache
 def card_set_digest() -> str:
     """What a match pins of the base game's cards (see `events.pinning`)."""
@@ -40,20 +37,11 @@ def card_set_digest() -> str:
 def load(key: str = BASE_GAME) -> CardSet:
     if key != BASE_GAME:
         raise CardSetError(f"card set {key!r}: race-for-the-galaxy ships the base game only")
-    try:
-        data = tomllib.loads(BASE_GAME_FILE.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as error:
-        raise CardSetError(f"card set {key!r} is not valid TOML: {error}") from None
-    return parse(data, key)
+    return parse(card_sets.read(BASE_GAME_FILE, key), key)
 
 
 def parse(data: dict[str, Any], key: str) -> CardSet:
-    unknown = set(data) - {"name", "card"}
-    if unknown:
-        raise CardSetError(f"card set: unknown top-level field {sorted(unknown)[0]!r}")
-    tables = data.get("card")
-    if not isinstance(tables, list) or not tables:
-        raise CardSetError("card set: needs [[card]] tables")
+    tables = card_sets.card_tables(data, {"name", "card"})
     kinds = tuple(_card(i, t) for i, t in enumerate(tables))
     for field in ("id", "name"):
         values = [getattr(k, field) for k in kinds]

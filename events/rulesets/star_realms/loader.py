@@ -2,11 +2,12 @@
 notation, every refusal naming the card and the field."""
 
 import re
-import tomllib
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from events import card_sets
+from events.card_sets import CardSetError
 from events.pinning import content_digest
 from events.rulesets.star_realms.cardset import (
     AMOUNT,
@@ -32,10 +33,6 @@ _IF_BASES = re.compile(r"^if_bases\((\d+)\) (.+)$")
 _CHOOSE = re.compile(r"^choose_one\((.+) or (.+)\)$")
 
 
-class CardSetError(ValueError):
-    """A card-set file the rules cannot use."""
-
-
 @cache
 def card_set_digest() -> str:
     """What a match pins of the base set (see `events.pinning`)."""
@@ -46,20 +43,11 @@ def card_set_digest() -> str:
 def load(key: str = BASE_SET) -> CardSet:
     if key != BASE_SET:
         raise CardSetError(f"card set {key!r}: star-realms ships the base set only ('{BASE_SET}')")
-    try:
-        data = tomllib.loads(BASE_SET_FILE.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as error:
-        raise CardSetError(f"card set {key!r} is not valid TOML: {error}") from None
-    return parse(data, key)
+    return parse(card_sets.read(BASE_SET_FILE, key), key)
 
 
 def parse(data: dict[str, Any], key: str) -> CardSet:
-    unknown = set(data) - {"name", "card"}
-    if unknown:
-        raise CardSetError(f"card set: unknown top-level field {sorted(unknown)[0]!r}")
-    tables = data.get("card")
-    if not isinstance(tables, list) or not tables:
-        raise CardSetError("card set: needs [[card]] tables")
+    tables = card_sets.card_tables(data, {"name", "card"})
     kinds = [_card(i, t) for i, t in enumerate(tables)]
     names = [k.name for k in kinds]
     if len(set(names)) != len(names):
