@@ -11,6 +11,7 @@ from typing import Any, ClassVar, NoReturn
 
 import msgspec
 
+from events.naming import TextError
 from events.platform_rules import MALFORMED
 
 
@@ -277,6 +278,11 @@ def setup_error(ruleset: Ruleset, seats: int, options: dict[str, Any]) -> str | 
             allowed = ", ".join(map(str, option.choices))
             return f"{name} option {key!r} must be one of {allowed}, not {value!r}"
     return ruleset.options_error(seats, options)
+
+
+def text_read(read: Any) -> Any:
+    """A game's reading of a text command: the decision, or its `TextError` as a refusal."""
+    return Rejection(MALFORMED, read.message) if isinstance(read, TextError) else read
 
 
 def as_declared(decision: Any, decision_types: tuple[type, ...]) -> Any:

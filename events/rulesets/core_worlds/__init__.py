@@ -4,7 +4,6 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from events.platform_rules import MALFORMED
 from events.ruleset import (
     Accepted,
     CardInfo,
@@ -16,6 +15,7 @@ from events.ruleset import (
     Standing,
     Waiting,
     register,
+    text_read,
 )
 from events.rulesets.core_worlds import text as text_form
 from events.rulesets.core_worlds.bots import BOTS
@@ -134,10 +134,7 @@ class CoreWorlds(Ruleset):
         return None
 
     def read_text(self, state: Game, seat: int, text: str) -> Any | Rejection:
-        read = text_form.parse(state, seat, text)
-        if isinstance(read, text_form.TextError):
-            return Rejection(MALFORMED, read.message)
-        return read
+        return text_read(text_form.parse(state, seat, text))
 
     def write_text(self, state: Game, seat: int, decision: Any) -> str:
         return text_form.render(state, seat, decision)

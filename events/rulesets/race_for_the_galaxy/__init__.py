@@ -5,7 +5,6 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from events.platform_rules import MALFORMED
 from events.ruleset import (
     Accepted,
     CardInfo,
@@ -16,6 +15,7 @@ from events.ruleset import (
     Standing,
     Waiting,
     register,
+    text_read,
 )
 from events.rulesets.race_for_the_galaxy import text as text_form
 from events.rulesets.race_for_the_galaxy.action_cards import OPTIONS, options_error
@@ -119,10 +119,7 @@ class RaceForTheGalaxy(Ruleset):
         return card_infos(load(BASE_GAME))
 
     def read_text(self, state: Game, seat: int, text: str) -> Any | Rejection:
-        read = text_form.parse(state, seat, text)
-        if isinstance(read, text_form.TextError):
-            return Rejection(MALFORMED, read.message)
-        return read
+        return text_read(text_form.parse(state, seat, text))
 
     def write_text(self, state: Game, seat: int, decision: Any) -> str:
         return text_form.render(state, seat, decision)

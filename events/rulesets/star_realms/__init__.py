@@ -4,7 +4,6 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from events.platform_rules import MALFORMED
 from events.ruleset import (
     Accepted,
     CardInfo,
@@ -15,6 +14,7 @@ from events.ruleset import (
     Standing,
     Waiting,
     register,
+    text_read,
 )
 from events.rulesets.star_realms import text as text_form
 from events.rulesets.star_realms.bots import BOTS
@@ -106,10 +106,7 @@ class StarRealms(Ruleset):
         return card_set_digest()
 
     def read_text(self, state: Game, seat: int, text: str) -> Any | Rejection:
-        read = text_form.parse(state, seat, text)
-        if isinstance(read, text_form.TextError):
-            return Rejection(MALFORMED, read.message)
-        return read
+        return text_read(text_form.parse(state, seat, text))
 
     def write_text(self, state: Game, seat: int, decision: Any) -> str:
         return text_form.render(state, seat, decision)
