@@ -8,6 +8,7 @@ from typing import Any
 
 import msgspec
 
+from events import clock
 from events.codec import game_codec
 from events.envelope import (
     Entry,
@@ -46,6 +47,8 @@ class MatchRecord(msgspec.Struct, kw_only=True):
     over: bool = False
     last_entry_ms: int = 0
     moved_seq: int = 0  # the last entry that changed what seats decide on (not a ruling)
+    timing: clock.Timing | None = None  # the clock and its deadlines, for a match with a clock
+    handed_over: dict[int, str] = {}  # seat -> the player whose seat a bot took
 
     @property
     def open_seats(self) -> list[int]:
@@ -100,6 +103,7 @@ def apply(record: MatchRecord | None, entry: Entry[Any]) -> MatchRecord:
                 seed_commitment=created.seed_commitment,
                 holders=[None] * created.seats,
                 judged=set(),
+                timing=clock.Timing(created.clock) if created.clock else None,
             )
         case Ruling(seat=seat, sender=sender):
             record.judged.add(decision_key(seat, sender, entry.decision_id))
@@ -108,6 +112,12 @@ def apply(record: MatchRecord | None, entry: Entry[Any]) -> MatchRecord:
             record.moved_seq = entry.seq
         case SeedRevealed():
             record.over = True
+        case clock.SeatHandedToBot(seat=seat, level=level, player=player):
+            record.holders[seat] = f"{clock.BOT_PREFIX}{level}"
+            record.handed_over = {**record.handed_over, seat: player}
+            record.timing = record.timing and clock.evolve(record.timing, entry.body)
+        case timed if isinstance(timed, clock.CLOCK_ENTRIES):
+            record.timing = record.timing and clock.evolve(record.timing, timed)
         case event:
             record.state = get_ruleset(record.ruleset).evolve(record.state, event)
             record.moved_seq = entry.seq
