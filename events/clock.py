@@ -152,16 +152,24 @@ CLOCK_DECISIONS = (Timeout, ClockOutage, ExtendDeadline, PauseClock, ResumeClock
 
 
 class Deadline(msgspec.Struct, frozen=True):
+    seat: int
     due_ms: int
     at_seq: int
 
 
 class Timing(msgspec.Struct, frozen=True):
+    """Sequences, not dicts by seat: a record's snapshot encodes in a deterministic order,
+    which takes text keys alone."""
+
     clock: Clock
-    deadlines: dict[int, Deadline] = {}  # by seat
-    excused: dict[int, int] = {}  # by seat: missed deadlines forgiven so far
+    running: tuple[Deadline, ...] = ()  # in seat order
+    excused: tuple[int, ...] = ()  # a seat for each missed deadline forgiven it
     late: tuple[int, ...] = ()  # seats past their deadline that the match waits for
     paused_at_ms: int | None = None
+
+    @property
+    def deadlines(self) -> dict[int, Deadline]:
+        return {d.seat: d for d in self.running}
 
     def fires_ms(self, deadline: Deadline) -> int:
         """When a deadline's timeout may act: its due time plus the grace period."""
@@ -174,15 +182,15 @@ def evolve(timing: Timing, entry: object) -> Timing:
     change: dict[str, object] = {}
     match entry:
         case DeadlineSet(seat=seat, due_ms=due, at_seq=at):
-            deadlines[seat] = Deadline(due, at)
+            deadlines[seat] = Deadline(seat, due, at)
             change["late"] = tuple(s for s in timing.late if s != seat)
         case DeadlineCleared(seat=seat):
             deadlines.pop(seat, None)
             change["late"] = tuple(s for s in timing.late if s != seat)
         case DeadlineExtended(seat=seat, due_ms=due):
-            deadlines[seat] = Deadline(due, deadlines[seat].at_seq)
+            deadlines[seat] = Deadline(seat, due, deadlines[seat].at_seq)
         case DeadlineReached(seat=seat, outcome="excused"):
-            change["excused"] = {**timing.excused, seat: timing.excused.get(seat, 0) + 1}
+            change["excused"] = (*timing.excused, seat)
         case DeadlineReached(seat=seat, outcome=outcome):
             deadlines.pop(seat, None)
             if outcome == "wait":
@@ -193,4 +201,5 @@ def evolve(timing: Timing, entry: object) -> Timing:
             change["paused_at_ms"] = at
         case ClockResumed():
             change["paused_at_ms"] = None
-    return msgspec.structs.replace(timing, deadlines=deadlines, **change)
+    running = tuple(deadlines[seat] for seat in sorted(deadlines))
+    return msgspec.structs.replace(timing, running=running, **change)

@@ -48,7 +48,7 @@ class MatchRecord(msgspec.Struct, kw_only=True):
     last_entry_ms: int = 0
     moved_seq: int = 0  # the last entry that changed what seats decide on (not a ruling)
     timing: clock.Timing | None = None  # the clock and its deadlines, for a match with a clock
-    handed_over: dict[int, str] = {}  # seat -> the player whose seat a bot took
+    handed_over: list[tuple[int, str]] = []  # (seat, the player whose seat a bot took)
 
     @property
     def open_seats(self) -> list[int]:
@@ -114,7 +114,7 @@ def apply(record: MatchRecord | None, entry: Entry[Any]) -> MatchRecord:
             record.over = True
         case clock.SeatHandedToBot(seat=seat, level=level, player=player):
             record.holders[seat] = f"{clock.BOT_PREFIX}{level}"
-            record.handed_over = {**record.handed_over, seat: player}
+            record.handed_over = [*record.handed_over, (seat, player)]
             record.timing = record.timing and clock.evolve(record.timing, entry.body)
         case timed if isinstance(timed, clock.CLOCK_ENTRIES):
             record.timing = record.timing and clock.evolve(record.timing, timed)

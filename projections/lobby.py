@@ -112,7 +112,7 @@ def _clock(timing: Timing | None) -> dict[str, Any]:
             {
                 "seat": seat,
                 "due": _moment(d.due_ms),
-                "excuses_left": clock.excuses - timing.excused.get(seat, 0),
+                "excuses_left": clock.excuses - timing.excused.count(seat),
             }
             for seat, d in sorted(timing.deadlines.items())
         ],

@@ -118,7 +118,7 @@ def _must(record: MatchRecord, ruleset: Ruleset) -> set[int]:
 def _not_the_bot(record: MatchRecord, decision: Decision) -> Rejection | None:
     """A player whose seat was handed to a bot keeps a token that no longer acts for it."""
     seat = decision.seat
-    if seat is None or record.handed_over.get(seat) != decision.sender:
+    if seat is None or (seat, decision.sender) not in record.handed_over:
         return None
     return Rejection(rules.SEAT, f"seat {seat} is played by {record.holders[seat]} now")
 
@@ -178,7 +178,7 @@ def _timeout(
 ) -> Accepted | Rejection:
     seat, clock = body.seat, timing.clock
     deadline = timing.deadlines.get(seat)
-    if deadline != Deadline(body.due_ms, body.at_seq):
+    if deadline != Deadline(seat, body.due_ms, body.at_seq):
         return Rejection(
             rules.CLOCK,
             f"seat {seat}'s deadline of {moment(body.due_ms)}, set at entry {body.at_seq}, no"
@@ -188,7 +188,7 @@ def _timeout(
         return Rejection(rules.CLOCK, "the clock is paused")
     if decision.sent_at_ms < timing.fires_ms(deadline):
         return Rejection(rules.CLOCK, f"not due until {moment(timing.fires_ms(deadline))}")
-    used = timing.excused.get(seat, 0)
+    used = timing.excused.count(seat)
     if used < clock.excuses:
         fresh = decision.sent_at_ms + clock.per_decision_s * 1000
         left = clock.excuses - used - 1
