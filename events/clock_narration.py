@@ -34,7 +34,9 @@ def span(ms: int) -> str:
         if s >= big:
             rest = f" {s % big // small} {unit}" if s % big // small else ""
             return f"{s // big} {size}{rest}"
-    return f"{s // 60} min {s % 60} s" if s >= 60 else f"{s} s"
+    if s >= 60:
+        return f"{s // 60} min {s % 60} s" if s % 60 else f"{s // 60} min"
+    return f"{s} s"
 
 
 class _Names(dict[int, str]):
@@ -53,7 +55,7 @@ _MOVED = {
     "excuse": "excused",
     "organiser": "moved by the organiser",
     "paused": "moved on by the time the clock was paused",
-    "outage": "moved on by the time the clock service was down",
+    "outage": "moved on",  # the note says how long the clock service was down
 }
 
 

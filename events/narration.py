@@ -115,7 +115,7 @@ class Narrator:
         elif isinstance(decision, CLOCK_DECISIONS):  # none holds a secret
             asker, what = decision_words(decision, names)
             seated = ruling.seat is not None and 0 <= ruling.seat < len(names)
-            who = asker or (names[ruling.seat] if seated else ruling.sender or "someone")
+            who = names[ruling.seat] if seated else asker or ruling.sender or "someone"
         elif ruling.seat is None or not 0 <= ruling.seat < len(names):
             who, what = ruling.sender or "someone", None
         else:

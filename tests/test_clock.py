@@ -278,7 +278,13 @@ def test_narration_says_why_a_deadline_moved_and_tells_a_default_decision_to_its
 
 @pytest.mark.parametrize(
     "ms, words",
-    [(5_000, "5 s"), (200_000, "3 min 20 s"), (7_500_000, "2 h 5 min"), (90_000_000, "1 d 1 h")],
+    [
+        (5_000, "5 s"),
+        (200_000, "3 min 20 s"),
+        (300_000, "5 min"),
+        (7_500_000, "2 h 5 min"),
+        (90_000_000, "1 d 1 h"),
+    ],
 )
 def test_spans_read_as_people_say_them(ms: int, words: str) -> None:
     from events.clock_narration import span

@@ -1,18 +1,21 @@
 """Clocks of a second or two on the real stack (rules service, projections, gateway, bots worker
 and clock service as processes): a timeout applies the default decision, an excused miss is
 forgiven, a bot takes a seat over and finishes the match, a clock service killed mid-match
-loses no deadline and fires none twice, and an outage extends what fell due during it.
-Nobody plays the human seats: the clock plays them. Every match is a race to a small total."""
+loses no deadline and fires none twice, and an outage extends what fell due during it; and
+the organiser's tools and a resignation over HTTP. Nobody plays the human seats: the clock
+plays them. Every match is a race to a small total."""
 
 import asyncio
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
+import asyncpg
 import httpx
 import msgspec
 import pytest
 
 from events.clock import (
+    ClockResumed,
     DeadlineExtended,
     DeadlineReached,
     DeadlineSet,
@@ -207,3 +210,72 @@ async def test_an_outage_extends_what_fell_due_by_its_length(clock_stack: Stack)
     assert (reached[0].seat, reached[0].due_ms) == (first.seat, moved.due_ms)
     reached_once_each(entries)
     await wait_for(lambda: "clock_outage" in clock_stack.log_text("clock"))
+
+
+async def _ruled(http: httpx.AsyncClient, reply: httpx.Response, token: str) -> dict[str, Any]:
+    """The ruling on the decision a 202 answer names."""
+    assert reply.status_code == 202, reply.text
+    path = f"/decisions/{reply.json()['decision_id']}"
+    auth = {"authorization": f"Bearer {token}"}
+
+    async def judged() -> dict[str, Any] | None:
+        found = (await http.get(path, headers=auth)).json()
+        return None if found["status"] == "pending" else found
+
+    return await _until(judged)
+
+
+async def test_the_organiser_extends_pauses_and_resumes_and_a_player_resigns(
+    clock_stack: Stack,
+) -> None:
+    match = await Match.open(clock_stack, {"per_decision_s": 600}, target=21)
+    first = (await match.lobby())["deadlines"]
+    organiser, ann = clock_stack.organiser_token, match.tokens[0]
+    path = f"/matches/{match.match_id}"
+    async with httpx.AsyncClient(base_url=clock_stack.gateway, timeout=10) as http:
+        as_organiser = {"headers": clock_stack.organiser()}
+        extend = {"by_s": 60, "note": "flu"}
+        moved = await http.post(f"{path}/deadlines/0/extend", json=extend, **as_organiser)
+        assert (await _ruled(http, moved, organiser))["status"] == "accepted"
+        assert (
+            await _ruled(http, await http.post(f"{path}/clock/pause", **as_organiser), organiser)
+        )["status"] == "accepted"
+        paused = await match.lobby()
+        assert paused["clock"]["paused_since"] and paused["deadlines"][0]["due"] > first[0]["due"]
+        swept = "SELECT count(*) FROM deadlines WHERE match_id = $1"
+        pool = await asyncpg.connect(clock_stack.settings.database_url)
+        try:
+            assert await pool.fetchval(swept, match.match_id) == 0  # no deadline runs
+            resumed = await http.post(f"{path}/clock/resume", **as_organiser)
+            assert (await _ruled(http, resumed, organiser))["status"] == "accepted"
+            as_ann = {"headers": {"authorization": f"Bearer {ann}"}}
+            refused = await http.post(f"{path}/clock/pause", **as_ann)
+            assert refused.status_code == 403
+            resigned = await http.post(f"{path}/resign", **as_ann)
+            assert (await _ruled(http, resigned, ann))["rule"] == "SL-13"
+            played = await match.log_until(lambda es: len(of(DeadlineSet, es)) >= 2)
+            assert of(SeatHandedToBot, played) == [SeatHandedToBot(0, "pass", "ann", "resigned")]
+            late = await http.post(
+                f"{path}/decisions",
+                json={
+                    "decision_id": f"{match.match_id}-ann",
+                    "body": {"type": "race.add", "amount": 1},
+                },
+                **as_ann,
+            )
+            assert (await _ruled(http, late, ann))["rule"] == "SL-4"  # ann's token acts no more
+            stop = await http.post(f"{path}/clock/pause", **as_organiser)  # so no deadline is left
+            assert (await _ruled(http, stop, organiser))["status"] == "accepted"
+            await wait_for_rows(pool, swept, match.match_id)
+        finally:
+            await pool.close()
+    entries = await match.log_until(lambda es: bool(of(ClockResumed, es)))
+    reasons = [d.reason for d in of(DeadlineExtended, entries)]
+    assert reasons == ["organiser", "paused"]
+
+
+async def wait_for_rows(conn: asyncpg.Connection, query: str, match_id: str) -> None:
+    async def none_left() -> bool | None:
+        return True if await conn.fetchval(query, match_id) == 0 else None
+
+    await _until(none_left)
