@@ -8,7 +8,6 @@ from typing import Any
 import asyncpg
 import msgspec
 
-from events.clock import Timing
 from events.codec import encode
 from events.match import MatchRecord
 from events.ruleset import get_ruleset
@@ -70,7 +69,7 @@ class Lobby(Projection):
             "last_activity": datetime.fromtimestamp(match.last_entry_ms / 1000, UTC),
             "scores": list(at.scores) if at else None,
             "winners": list(at.winners) if at and match.over else None,
-            **_clock(match.timing),
+            **_clock(match),
         }
 
     async def write(self, conn: asyncpg.Connection) -> None:
@@ -96,24 +95,27 @@ def _moment(ms: int) -> str:
     return datetime.fromtimestamp(ms / 1000, UTC).isoformat()
 
 
-def _clock(timing: Timing | None) -> dict[str, Any]:
-    """The clock as chosen, whether it is paused, and each running deadline with the seat's
-    excuses left."""
+def _clock(match: MatchRecord) -> dict[str, Any]:
+    """The clock as chosen, whether it is paused, the seats it waits for past their deadline,
+    and each running deadline with the seat's excuses left."""
+    timing = match.timing
     if timing is None:
         return {"clock": None, "deadlines": None}
     clock = timing.clock
     paused = timing.paused_at_ms
+    running = () if match.over else timing.running
     return {
         "clock": {
             **msgspec.to_builtins(clock),
             "paused_since": None if paused is None else _moment(paused),
+            "late": [] if match.over else list(timing.late),
         },
         "deadlines": [
             {
-                "seat": seat,
+                "seat": d.seat,
                 "due": _moment(d.due_ms),
-                "excuses_left": clock.excuses - timing.excused.count(seat),
+                "excuses_left": clock.excuses - timing.excused.count(d.seat),
             }
-            for seat, d in sorted(timing.deadlines.items())
+            for d in running
         ],
     }

@@ -27,7 +27,7 @@ from events.clock import (
     Timing,
 )
 from events.codec import encode
-from events.envelope import ClaimSeat, CreateMatch, Decision, Entry, Ruling
+from events.envelope import ClaimSeat, CreateMatch, Decision, Entry, Ruling, SeedRevealed
 from events.match import PartitionBook, apply, record_bytes, record_from_bytes
 from events.narration import Narrator
 from services.client.verify import verify
@@ -290,3 +290,13 @@ def test_spans_read_as_people_say_them(ms: int, words: str) -> None:
     from events.clock_narration import span
 
     assert span(ms) == words
+
+
+def test_an_ended_match_reveals_its_seed_last_and_its_deadlines_lapse() -> None:
+    table = Table(CLOCK)
+    for turn in range(2):
+        table.send(turn % 2, Add(amount=3), at=START + turn * SECOND)
+    record = table.book.matches[MATCH]
+    assert record.over and isinstance(table.entries[-1].body, SeedRevealed)
+    late = table.send(None, Timeout(1, 1, START), at=START + 999 * SECOND)
+    assert verdict(late).rule == rules.MATCH_OVER

@@ -54,6 +54,10 @@ def lines(row: dict[str, Any]) -> list[str]:
         f"  clock: {clock['per_decision_s']} s a decision{grace}; then {outcome}; "
         f"{clock['excuses']} excuse(s) a seat{paused}"
     ]
+    if clock["late"]:
+        found.append(
+            f"  past their deadline, waited for: seat {', '.join(map(str, clock['late']))}"
+        )
     for deadline in row.get("deadlines") or []:
         found.append(
             f"  seat {deadline['seat']} must decide by {deadline['due']}"

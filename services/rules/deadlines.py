@@ -91,8 +91,8 @@ def keep(scribe: Scribe, ruleset: Ruleset, decision: Decision) -> None:
     """After any decision: clear the deadlines of seats the game no longer waits for, and while
     the clock runs set one for each seat it waits for that has none, or that just decided."""
     record = scribe.book.matches.get(decision.match_id)
-    if record is None or record.timing is None:
-        return
+    if record is None or record.timing is None or record.over:
+        return  # an ended match's deadlines lapse with it: `match.seed_revealed` comes last
     timing = record.timing
     must = _must(record, ruleset)
     accepted = any(isinstance(e.body, Ruling) and e.body.accepted for e in scribe.entries)
