@@ -21,13 +21,15 @@ class Clock(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """How long each decision may take, and what a missed deadline does once its grace period is
     over: `wait` (the match waits for the seat), `default` (the game's bot at `level` decides
     for it, this once) or `bot` (that bot takes the seat for good). Each seat has `excuses`
-    missed deadlines forgiven first, each with a fresh `per_decision_s`."""
+    missed deadlines forgiven first, each with a fresh `per_decision_s`, and may declare up to
+    `absence_days` away in all, during which its clock stops."""
 
     per_decision_s: Seconds
     grace_s: Annotated[int, msgspec.Meta(ge=0, le=366 * 24 * 3600)] = 0
     on_timeout: Outcome = "default"
     level: Annotated[str, msgspec.Meta(min_length=1, max_length=40)] = "pass"
     excuses: Annotated[int, msgspec.Meta(ge=0, le=100)] = 0
+    absence_days: Annotated[int, msgspec.Meta(ge=0, le=366)] = 0
 
 
 # Entries: what happened to a deadline, and why.
@@ -87,6 +89,14 @@ class SeatHandedToBot(msgspec.Struct, frozen=True, tag="match.seat_handed_to_bot
     reason: str
 
 
+class AbsenceDeclared(msgspec.Struct, frozen=True, tag="match.absence_declared"):
+    """The seat's player is away from `from_ms` to `until_ms`: its clock stops meanwhile."""
+
+    seat: Int32
+    from_ms: Int64
+    until_ms: Int64
+
+
 class ClockPaused(msgspec.Struct, frozen=True, tag="match.clock_paused"):
     at_ms: Int64
 
@@ -103,6 +113,7 @@ CLOCK_ENTRIES = (
     DeadlineReached,
     DefaultApplied,
     SeatHandedToBot,
+    AbsenceDeclared,
     ClockPaused,
     ClockResumed,
 )
@@ -145,7 +156,21 @@ class Resign(msgspec.Struct, frozen=True, tag="match.resign"):
     """A player gives up their seat; the game's bot plays it to the end."""
 
 
-CLOCK_DECISIONS = (Timeout, ClockOutage, ExtendDeadline, PauseClock, ResumeClock, Resign)
+class DeclareAbsence(msgspec.Struct, frozen=True, tag="match.declare_absence"):
+    """A player will be away for `days` from now, within the clock's allowance."""
+
+    days: Annotated[int, msgspec.Meta(ge=1, le=366)]
+
+
+CLOCK_DECISIONS = (
+    Timeout,
+    ClockOutage,
+    ExtendDeadline,
+    PauseClock,
+    ResumeClock,
+    Resign,
+    DeclareAbsence,
+)
 
 
 # What the log says of a match's clock so far.
@@ -166,10 +191,19 @@ class Timing(msgspec.Struct, frozen=True):
     excused: tuple[int, ...] = ()  # a seat for each missed deadline forgiven it
     late: tuple[int, ...] = ()  # seats past their deadline that the match waits for
     paused_at_ms: int | None = None
+    away: tuple[AbsenceDeclared, ...] = ()  # every absence declared, in order
 
     @property
     def deadlines(self) -> dict[int, Deadline]:
         return {d.seat: d for d in self.running}
+
+    def away_ms(self, seat: int) -> int:
+        """How long the seat has declared itself away in all."""
+        return sum(a.until_ms - a.from_ms for a in self.away if a.seat == seat)
+
+    def back_ms(self, seat: int) -> int:
+        """When the seat's last absence ends (0: it declared none)."""
+        return max((a.until_ms for a in self.away if a.seat == seat), default=0)
 
     def fires_ms(self, deadline: Deadline) -> int:
         """When a deadline's timeout may act: its due time plus the grace period."""
@@ -197,6 +231,8 @@ def evolve(timing: Timing, entry: object) -> Timing:
                 change["late"] = (*timing.late, seat)
         case SeatHandedToBot(seat=seat):
             deadlines.pop(seat, None)
+        case AbsenceDeclared():
+            change["away"] = (*timing.away, entry)
         case ClockPaused(at_ms=at):
             change["paused_at_ms"] = at
         case ClockResumed():

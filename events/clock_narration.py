@@ -6,6 +6,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from events.clock import (
+    AbsenceDeclared,
     ClockOutage,
     ClockPaused,
     ClockResumed,
@@ -13,6 +14,7 @@ from events.clock import (
     DeadlineExtended,
     DeadlineReached,
     DeadlineSet,
+    DeclareAbsence,
     DefaultApplied,
     ExtendDeadline,
     PauseClock,
@@ -56,6 +58,7 @@ _MOVED = {
     "organiser": "moved by the organiser",
     "paused": "moved on by the time the clock was paused",
     "outage": "moved on",  # the note says how long the clock service was down
+    "absence": "moved on by their absence",
 }
 
 
@@ -80,6 +83,8 @@ def entry_line(
         case SeatHandedToBot(seat=who, level=level, player=player, reason=reason):
             why = "resigned" if reason == "resigned" else "missed the deadline"
             return f"{player} {why}: the {level} bot plays seat {who} from now on"
+        case AbsenceDeclared(seat=who, from_ms=start, until_ms=end):
+            return f"{names[who]} is away from {moment(start)} to {moment(end)}: their clock stops"
         case ClockPaused(at_ms=at):
             return f"the clock was paused at {moment(at)}"
         case ClockResumed(at_ms=at, paused_ms=paused):
@@ -104,4 +109,6 @@ def decision_words(decision: Any, seats: Sequence[str]) -> tuple[str | None, str
             return "the organiser", "resume the clock"
         case Resign():
             return None, "resign"
+        case DeclareAbsence(days=days):
+            return None, f"be away for {days} day{'s' if days > 1 else ''}"
     raise TypeError(f"no clock decision {decision!r}")

@@ -14,6 +14,7 @@ RESERVED_NAME = "SL-11"  # a player takes no platform name; the organiser alone 
 CLOCK = "SL-12"  # a seat past its deadline and grace is excused, waited for, or decided for
 CLOCK_TOOLS = "SL-13"  # only the organiser moves deadlines and pauses the clock
 RESIGN = "SL-14"  # a player may resign their seat; the game's bot plays it to the end
+ABSENCE = "SL-15"  # a player may declare days away, within the clock's allowance
 
 WORDS = {
     OVERSIZED: "A decision is at most 64 KiB.",
@@ -32,6 +33,8 @@ WORDS = {
     " to that bot.",
     CLOCK_TOOLS: "Only the organiser extends a deadline or pauses and resumes the clock.",
     RESIGN: "A player may resign their seat; the game's bot plays it to the end.",
+    ABSENCE: "A player may declare days away, up to the clock's allowance a match; their seat's"
+    " clock stops meanwhile.",
 }
 
 ORGANISER = "organiser"  # the sender of what an organiser asks (creates, bot seats)

@@ -109,12 +109,17 @@ def _clock(match: MatchRecord) -> dict[str, Any]:
             **msgspec.to_builtins(clock),
             "paused_since": None if paused is None else _moment(paused),
             "late": [] if match.over else list(timing.late),
+            "away": [
+                {"seat": seat, "back": _moment(timing.back_ms(seat))}
+                for seat in sorted({a.seat for a in timing.away})
+            ],
         },
         "deadlines": [
             {
                 "seat": d.seat,
                 "due": _moment(d.due_ms),
                 "excuses_left": clock.excuses - timing.excused.count(d.seat),
+                "absence_days_left": clock.absence_days - timing.away_ms(d.seat) / 86_400_000,
             }
             for d in running
         ],

@@ -9,6 +9,7 @@ import pytest
 
 from events import platform_rules as rules
 from events.clock import (
+    AbsenceDeclared,
     Clock,
     ClockOutage,
     ClockPaused,
@@ -17,6 +18,7 @@ from events.clock import (
     DeadlineExtended,
     DeadlineReached,
     DeadlineSet,
+    DeclareAbsence,
     DefaultApplied,
     ExtendDeadline,
     PauseClock,
@@ -300,3 +302,33 @@ def test_an_ended_match_reveals_its_seed_last_and_its_deadlines_lapse() -> None:
     assert record.over and isinstance(table.entries[-1].body, SeedRevealed)
     late = table.send(None, Timeout(1, 1, START), at=START + 999 * SECOND)
     assert verdict(late).rule == rules.MATCH_OVER
+
+
+DAY = 86_400 * SECOND
+
+
+def test_an_absence_stops_the_seats_clock_within_the_allowance() -> None:
+    table = Table(msgspec.structs.replace(CLOCK, absence_days=3))
+    due = table.timing.deadlines[0].due_ms
+    away = bodies(table.send(0, DeclareAbsence(days=2), at=START + SECOND))
+    assert away[1:] == [
+        AbsenceDeclared(0, START + SECOND, START + SECOND + 2 * DAY),
+        DeadlineExtended(0, due + 2 * DAY, 2 * DAY, "absence"),
+    ]
+    too_long = table.send(0, DeclareAbsence(days=2), at=START + 2 * SECOND)
+    assert (
+        verdict(too_long).rule == rules.ABSENCE
+        and "1 d of absence left" in verdict(too_long).reason
+    )
+    table.send(1, DeclareAbsence(days=1), at=START + 3 * SECOND)  # bob, who is not to move
+    table.send(0, Add(amount=1), at=START + 4 * SECOND)  # ann moves while away: bob's turn
+    bob_back = START + 3 * SECOND + DAY
+    assert table.timing.deadlines[1].due_ms == bob_back + 60 * SECOND  # his time starts then
+
+
+def test_a_match_without_an_allowance_refuses_an_absence() -> None:
+    table = Table(CLOCK)
+    refused = table.send(0, DeclareAbsence(days=1), at=START)
+    assert (
+        verdict(refused).rule == rules.ABSENCE and "0 s of absence left" in verdict(refused).reason
+    )

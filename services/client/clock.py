@@ -24,6 +24,9 @@ def add_options(new: argparse.ArgumentParser) -> None:
     )
     new.add_argument("--timeout-bot", default="pass", metavar="LEVEL", help="that bot's level")
     new.add_argument("--excuses", type=int, default=0, metavar="N", help="misses forgiven a seat")
+    new.add_argument(
+        "--absence-days", type=int, default=0, metavar="N", help="days a seat may declare away"
+    )
 
 
 def chosen(args: argparse.Namespace) -> Clock | None:
@@ -35,6 +38,7 @@ def chosen(args: argparse.Namespace) -> Clock | None:
         on_timeout=args.on_timeout,
         level=args.timeout_bot,
         excuses=args.excuses,
+        absence_days=args.absence_days,
     )
 
 
@@ -52,8 +56,9 @@ def lines(row: dict[str, Any]) -> list[str]:
     paused = f"; paused since {clock['paused_since']}" if clock["paused_since"] else ""
     found = [
         f"  clock: {clock['per_decision_s']} s a decision{grace}; then {outcome}; "
-        f"{clock['excuses']} excuse(s) a seat{paused}"
+        f"{clock['excuses']} excuse(s) and {clock['absence_days']} day(s) away a seat{paused}"
     ]
+    found.extend(f"  seat {a['seat']} is away until {a['back']}" for a in clock["away"])
     if clock["late"]:
         found.append(
             f"  past their deadline, waited for: seat {', '.join(map(str, clock['late']))}"
@@ -82,6 +87,14 @@ def _resign(args: argparse.Namespace) -> int:
         return _sent(gateway, path, {}, f"seat {seat} resigned; a bot plays it from now on")
 
 
+def _away(args: argparse.Namespace) -> int:
+    seat, token = tokens.seat_token(args.match_id, args.seat)
+    with Gateway(token) as gateway:
+        path = f"/matches/{segment(args.match_id)}/absence"
+        what = f"seat {seat} is away for {args.days} day(s); its clock stops meanwhile"
+        return _sent(gateway, path, api.Absence(days=args.days), what)
+
+
 def _extend(args: argparse.Namespace) -> int:
     body = api.Extend(by_s=args.by, note=args.note) if args.note else api.Extend(by_s=args.by)
     with Gateway(tokens.organiser_token()) as gateway:
@@ -100,6 +113,11 @@ def add_parsers(commands: Any) -> None:
     resign.add_argument("match_id", metavar="ID")
     resign.add_argument("--seat", type=int, metavar="S", help="which of your seats, if several")
     resign.set_defaults(func=guarded(_resign))
+    away = commands.add_parser("away", help="declare days away; your seat's clock stops")
+    away.add_argument("match_id", metavar="ID")
+    away.add_argument("--days", type=int, required=True, metavar="N")
+    away.add_argument("--seat", type=int, metavar="S", help="which of your seats, if several")
+    away.set_defaults(func=guarded(_away))
     extend = commands.add_parser("extend", help="move a seat's deadline later (organiser)")
     extend.add_argument("match_id", metavar="ID")
     extend.add_argument("--seat", type=int, required=True, metavar="S")

@@ -47,6 +47,10 @@ class NewMatch(RequestBody):
     clock: Clock | None = None  # none: nobody is ever timed out
 
 
+class Absence(RequestBody):
+    days: Annotated[int, msgspec.Meta(ge=1, le=366)]
+
+
 class Extend(RequestBody):
     by_s: Seconds
     note: Annotated[str, msgspec.Meta(max_length=200, pattern=NAME_PATTERN)] = ""

@@ -12,7 +12,7 @@ from litestar.params import Parameter
 from litestar.response import ServerSentEvent
 from litestar.status_codes import HTTP_202_ACCEPTED, HTTP_500_INTERNAL_SERVER_ERROR
 
-from events.clock import ExtendDeadline, PauseClock, Resign, ResumeClock
+from events.clock import DeclareAbsence, ExtendDeadline, PauseClock, Resign, ResumeClock
 from events.codec import game_codec
 from events.envelope import ClaimSeat, CreateMatch, MatchCreated, Say
 from events.narration import rule_words, seat_names
@@ -228,6 +228,20 @@ async def resign(request: Request, match_id: MatchId) -> api.Submitted:
     ctx = context(request)
     holder = await (await Access.of(request)).acts_for(match_id, deciding=True)
     sent = await ctx.submitter.submit(match_id, holder.seat, Resign(), sender=holder.player or "")
+    return api.Submitted(sent)
+
+
+@post(
+    "/matches/{match_id:str}/absence",
+    status_code=HTTP_202_ACCEPTED,
+    summary="Declare days away: your seat's clock stops meanwhile, within the allowance",
+    security=docs.TOKEN,
+)
+async def declare_absence(request: Request, match_id: MatchId, data: api.Absence) -> api.Submitted:
+    ctx = context(request)
+    holder = await (await Access.of(request)).acts_for(match_id, deciding=True)
+    body = DeclareAbsence(data.days)
+    sent = await ctx.submitter.submit(match_id, holder.seat, body, sender=holder.player or "")
     return api.Submitted(sent)
 
 
@@ -508,6 +522,7 @@ def create_app(ctx: Context) -> Litestar:
             submit,
             say,
             resign,
+            declare_absence,
             extend_deadline,
             pause_or_resume,
             ruling,

@@ -14,6 +14,7 @@ from events import platform_rules as rules
 from events.clock import (
     BOT_PREFIX,
     CLOCK_DECISIONS,
+    AbsenceDeclared,
     Clock,
     ClockOutage,
     ClockPaused,
@@ -23,6 +24,7 @@ from events.clock import (
     DeadlineExtended,
     DeadlineReached,
     DeadlineSet,
+    DeclareAbsence,
     DefaultApplied,
     ExtendDeadline,
     PauseClock,
@@ -32,11 +34,13 @@ from events.clock import (
     Timeout,
     Timing,
 )
-from events.clock_narration import moment
+from events.clock_narration import moment, span
 from events.codec import encode
-from events.envelope import Decision, Ruling
+from events.envelope import Decision
 from events.match import MatchRecord, PartitionBook
 from events.ruleset import Accepted, Rejection, Ruleset
+
+DAY_MS = 86_400_000
 
 _clock_decision = msgspec.json.Decoder(Union[CLOCK_DECISIONS])  # noqa: UP007
 
@@ -89,21 +93,24 @@ def judged(scribe: Scribe, record: MatchRecord, ruleset: Ruleset, decision: Deci
 
 def keep(scribe: Scribe, ruleset: Ruleset, decision: Decision) -> None:
     """After any decision: clear the deadlines of seats the game no longer waits for, and while
-    the clock runs set one for each seat it waits for that has none, or that just decided."""
+    the clock runs set one for each seat it waits for that has none, or whose decision just
+    moved the match."""
     record = scribe.book.matches.get(decision.match_id)
     if record is None or record.timing is None or record.over:
         return  # an ended match's deadlines lapse with it: `match.seed_revealed` comes last
     timing = record.timing
     must = _must(record, ruleset)
-    accepted = any(isinstance(e.body, Ruling) and e.body.accepted for e in scribe.entries)
-    decided = decision.seat if accepted else None
+    moved = bool(scribe.entries) and record.moved_seq >= scribe.entries[0].seq
+    decided = decision.seat if moved else None  # the seat's decision moved the match
     for seat in sorted((timing.deadlines.keys() | set(timing.late)) - must):
         record = scribe.write(DeadlineCleared(seat=seat), ruleset)
     if timing.paused_at_ms is not None:
         return
-    due = decision.sent_at_ms + timing.clock.per_decision_s * 1000
     for seat in sorted(must):
         if seat == decided or (seat not in timing.deadlines and seat not in timing.late):
+            # an absent seat's time starts once it is back
+            start = max(decision.sent_at_ms, timing.back_ms(seat))
+            due = start + timing.clock.per_decision_s * 1000
             record = scribe.write(DeadlineSet(seat=seat, due_ms=due, at_seq=record.seq), ruleset)
 
 
@@ -134,6 +141,8 @@ def _verdict(
         return Rejection(rules.MATCH_OVER, "this match has ended")
     if isinstance(body, Resign):
         return _resign(record, ruleset, decision.seat)
+    if isinstance(body, DeclareAbsence):
+        return _absence(record, decision, body.days)
     if decision.seat is not None:
         return Rejection(rules.CLOCK_TOOLS, "the clock and the organiser send this, for no seat")
     timing = record.timing
@@ -244,3 +253,23 @@ def _resign(record: MatchRecord, ruleset: Ruleset, seat: int | None) -> Accepted
     if level is None:
         return Rejection(rules.RESIGN, f"{ruleset.name} has no bot to take the seat")
     return Accepted(rules.RESIGN, [SeatHandedToBot(seat, level, holder, "resigned")])
+
+
+def _absence(record: MatchRecord, decision: Decision, days: int) -> Accepted | Rejection:
+    """The seat's clock stops while its player is away: a running deadline moves on by the
+    absence, and one set meanwhile starts when it ends. Absences follow one another."""
+    seat, timing = decision.seat, record.timing
+    if timing is None:
+        return Rejection(rules.ABSENCE, "this match has no clock")
+    if seat is None or not 0 <= seat < record.seats or record.holders[seat] is None:
+        return Rejection(rules.SEAT, "only a seat's player may declare an absence")
+    length = days * DAY_MS
+    left = timing.clock.absence_days * DAY_MS - timing.away_ms(seat)
+    if length > left:
+        return Rejection(rules.ABSENCE, f"seat {seat} has {span(left)} of absence left")
+    start = max(decision.sent_at_ms, timing.back_ms(seat))
+    away: list[Any] = [AbsenceDeclared(seat, start, start + length)]
+    deadline = timing.deadlines.get(seat)
+    if deadline is not None and deadline.due_ms > start:
+        away.append(DeadlineExtended(seat, deadline.due_ms + length, length, "absence"))
+    return Accepted(rules.ABSENCE, away)

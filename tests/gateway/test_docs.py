@@ -16,6 +16,7 @@ BODIES: dict[str, Any] = {
     "/matches/{match_id}/decisions": {"decision_id": "d-1", "body": {}},
     "/matches/{match_id}/say": {"text": "help"},
     "/matches/{match_id}/deadlines/{seat}/extend": {"by_s": 60},
+    "/matches/{match_id}/absence": {"days": 1},
 }
 PATH_VALUES = {
     "match_id": "no-such-match",
