@@ -1,8 +1,9 @@
 """Deadlines, judged. After every decision on a match with a clock, each seat the game waits for
-gets a deadline (a fresh one if it just decided) and the seats it no longer waits for lose
-theirs. The clock service's timeouts and outages, the organiser's clock tools and resignations
-are judged here too. Deterministic like the rest of the judge: every time is the decision's
-`sent_at_ms`, stamped by whoever sent it, so re-judging writes the same entries."""
+gets a deadline (a fresh one if its decision just moved the match) and the seats it no longer
+waits for lose theirs. The clock service's timeouts and outages, the organiser's clock tools,
+resignations and absences are judged here too. Deterministic like the rest of the judge: every
+time is the decision's `sent_at_ms`, stamped by whoever sent it, so re-judging writes the same
+entries."""
 
 import random
 from contextlib import suppress
@@ -70,8 +71,8 @@ def clock_error(ruleset: Ruleset, clock: Clock | msgspec.UnsetType) -> str | Non
 
 
 def judged(scribe: Scribe, record: MatchRecord, ruleset: Ruleset, decision: Decision) -> bool:
-    """Judge `decision` if it is the clock's, the organiser's clock tools, a resignation, or a
-    decision for a bot's seat its bot did not send; False for any other."""
+    """Judge `decision` if it is the clock's, the organiser's clock tools, a resignation, an
+    absence, or a decision of a player whose seat a bot took since; False for any other."""
     body = None
     if b'"match.' in bytes(decision.body):  # in every clock decision's tag: most skip decoding
         with suppress(msgspec.DecodeError):  # another decision: the judge's to read
