@@ -77,14 +77,18 @@ class ClockWorker:
             start,
             end,
         )
-        for match_id in sorted({row["match_id"] for row in rows}):
-            await self.submitter.submit(
-                match_id,
-                None,
-                ClockOutage(from_ms=start, to_ms=end),
-                sender=CLOCK_SENDER,
-                decision_id=f"{match_id}:outage:{start}",
+        await asyncio.gather(
+            *(
+                self.submitter.submit(
+                    match_id,
+                    None,
+                    ClockOutage(from_ms=start, to_ms=end),
+                    sender=CLOCK_SENDER,
+                    decision_id=f"{match_id}:outage:{start}",
+                )
+                for match_id in sorted({row["match_id"] for row in rows})
             )
+        )
         self.sent |= {(r["match_id"], r["seat"], r["at_seq"], r["due_ms"]) for r in rows}
         log.info("clock_outage", from_ms=start, to_ms=end, matches=len({r[0] for r in rows}))
 
@@ -96,13 +100,21 @@ class ClockWorker:
             SWEEP_LIMIT,
         )
         due = {(r["match_id"], r["seat"], r["at_seq"], r["due_ms"]) for r in rows}
-        for match_id, seat, at_seq, due_ms in sorted(due - self.sent):
-            await self.submitter.submit(
-                match_id,
-                None,
-                Timeout(seat=seat, at_seq=at_seq, due_ms=due_ms),
-                sender=CLOCK_SENDER,
-                decision_id=f"{match_id}:{seat}:timeout:{at_seq}:{due_ms}",
+        fresh = sorted(due - self.sent)
+        # sent together, so the producer batches them: one at a time, each waiting for its
+        # ack, a few hundred falling due at once took seconds
+        await asyncio.gather(
+            *(
+                self.submitter.submit(
+                    match_id,
+                    None,
+                    Timeout(seat=seat, at_seq=at_seq, due_ms=due_ms),
+                    sender=CLOCK_SENDER,
+                    decision_id=f"{match_id}:{seat}:timeout:{at_seq}:{due_ms}",
+                )
+                for match_id, seat, at_seq, due_ms in fresh
             )
-            log.info("deadline_due", match_id=match_id, seat=seat, at_seq=at_seq, due_ms=due_ms)
+        )
+        if fresh:
+            log.info("deadlines_due", count=len(fresh), first=fresh[0][0])
         self.sent = due  # what the log has answered is no longer listed: forgotten

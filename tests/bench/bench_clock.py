@@ -25,7 +25,7 @@ from services.gateway.submit import Submitter
 from services.settings import Settings
 from services.topics import ensure_topics
 from tests.bench.scratch import scratch_settings
-from tests.support import LogReader, ServiceProcess
+from tests.support import LogReader, ServiceProcess, wait_for
 
 IDLE_MATCHES = 10_000
 DUE_MATCHES = int(os.environ.get("BENCH_CLOCK_MATCHES", 300))
@@ -67,16 +67,20 @@ async def _delays(settings: Settings, log_dir: Path) -> list[int]:
             ("clock", ["clock"]),
         )
     ]
+    await wait_for(lambda: "partitions_assigned" in processes[0].log_text(), timeout=60)
     submitter = Submitter(settings)
     await submitter.start()
     clock = Clock(per_decision_s=PER_DECISION_S, level="pass")
     try:
-        for m in range(DUE_MATCHES):
-            match_id = f"due-{m}"
-            create = CreateMatch(ruleset="race-to-21", seats=2, clock=clock)
-            await submitter.submit(match_id, None, create, sender="bench")
-            for seat, player in enumerate(("ann", "bob")):
-                await submitter.submit(match_id, seat, ClaimSeat(player), sender=player)
+        create = CreateMatch(ruleset="race-to-21", seats=2, clock=clock)
+        matches = [f"due-{m}" for m in range(DUE_MATCHES)]
+        # each step for every match at once, so the deadlines fall due within a moment
+        await asyncio.gather(*(submitter.submit(m, None, create, sender="b") for m in matches))
+        for seat, player in enumerate(("ann", "bob")):
+            claim = ClaimSeat(player)
+            await asyncio.gather(
+                *(submitter.submit(m, seat, claim, sender=player) for m in matches)
+            )
         async with LogReader(settings, settings.match_log_topic) as log:
 
             def applied(reader: LogReader) -> bool:
