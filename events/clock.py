@@ -10,7 +10,6 @@ import msgspec
 
 from events.storable import Int32, Int64
 
-BOT_PREFIX = "bot:"  # a seat held by `bot:<level>` is played by the bots worker at that level
 CLOCK_SENDER = "clock"  # the clock service's name on its decisions
 
 Seconds = Annotated[int, msgspec.Meta(ge=1, le=366 * 24 * 3600)]

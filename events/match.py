@@ -19,6 +19,7 @@ from events.envelope import (
     SeatClaimed,
     SeedRevealed,
 )
+from events.platform_rules import BOT_PREFIX
 from events.ruleset import get_ruleset
 
 
@@ -113,7 +114,7 @@ def apply(record: MatchRecord | None, entry: Entry[Any]) -> MatchRecord:
         case SeedRevealed():
             record.over = True
         case clock.SeatHandedToBot(seat=seat, level=level, player=player):
-            record.holders[seat] = f"{clock.BOT_PREFIX}{level}"
+            record.holders[seat] = BOT_PREFIX + level
             record.handed_over = [*record.handed_over, (seat, player)]
             record.timing = record.timing and clock.evolve(record.timing, entry.body)
         case timed if isinstance(timed, clock.CLOCK_ENTRIES):

@@ -83,6 +83,7 @@ def _run_bots(args: argparse.Namespace) -> int:
 
 def _run_clock(args: argparse.Namespace) -> int:
     from services.clock.worker import ClockWorker
+    from services.logs import configure_logging
 
     settings = load_settings()
     configure_logging(settings.log_format)

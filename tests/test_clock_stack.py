@@ -14,6 +14,7 @@ import httpx
 import msgspec
 import pytest
 
+from events import platform_rules as rules
 from events.clock import (
     ClockResumed,
     DeadlineExtended,
@@ -142,7 +143,7 @@ async def test_a_timeout_applies_the_default_decision_and_explain_says_why(
         ann = {"authorization": f"Bearer {match.tokens[0]}"}
         why = (await http.get(f"/matches/{match.match_id}/explain/{first.seq}", headers=ann)).json()
     lines = [told["line"] for told in why["narration"]]
-    assert why["sender"] == "clock" and why["rule"] == "SL-11"
+    assert why["sender"] == "clock" and why["rule"] == rules.CLOCK
     assert any(line.startswith("ann's deadline of") for line in lines)
     assert "the pass bot decided for ann: add 1 (T-1)" in lines
 
@@ -212,10 +213,12 @@ async def test_an_outage_extends_what_fell_due_by_its_length(clock_stack: Stack)
     await wait_for(lambda: "clock_outage" in clock_stack.log_text("clock"))
 
 
-async def _ruled(http: httpx.AsyncClient, reply: httpx.Response, token: str) -> dict[str, Any]:
-    """The ruling on the decision a 202 answer names."""
+async def _ruled(
+    http: httpx.AsyncClient, match_id: str, reply: httpx.Response, token: str
+) -> dict[str, Any]:
+    """The ruling on the decision a 202 answer names (the token's seat's, or the match's own)."""
     assert reply.status_code == 202, reply.text
-    path = f"/decisions/{reply.json()['decision_id']}"
+    path = f"/matches/{match_id}/decisions/{reply.json()['decision_id']}"
     auth = {"authorization": f"Bearer {token}"}
 
     async def judged() -> dict[str, Any] | None:
@@ -236,9 +239,14 @@ async def test_the_organiser_extends_pauses_and_resumes_and_a_player_resigns(
         as_organiser = {"headers": clock_stack.organiser()}
         extend = {"by_s": 60, "note": "flu"}
         moved = await http.post(f"{path}/deadlines/0/extend", json=extend, **as_organiser)
-        assert (await _ruled(http, moved, organiser))["status"] == "accepted"
+        assert (await _ruled(http, match.match_id, moved, organiser))["status"] == "accepted"
         assert (
-            await _ruled(http, await http.post(f"{path}/clock/pause", **as_organiser), organiser)
+            await _ruled(
+                http,
+                match.match_id,
+                await http.post(f"{path}/clock/pause", **as_organiser),
+                organiser,
+            )
         )["status"] == "accepted"
         paused = await match.lobby()
         assert paused["clock"]["paused_since"] and paused["deadlines"][0]["due"] > first[0]["due"]
@@ -247,12 +255,12 @@ async def test_the_organiser_extends_pauses_and_resumes_and_a_player_resigns(
         try:
             assert await pool.fetchval(swept, match.match_id) == 0  # no deadline runs
             resumed = await http.post(f"{path}/clock/resume", **as_organiser)
-            assert (await _ruled(http, resumed, organiser))["status"] == "accepted"
+            assert (await _ruled(http, match.match_id, resumed, organiser))["status"] == "accepted"
             as_ann = {"headers": {"authorization": f"Bearer {ann}"}}
             refused = await http.post(f"{path}/clock/pause", **as_ann)
             assert refused.status_code == 403
             resigned = await http.post(f"{path}/resign", **as_ann)
-            assert (await _ruled(http, resigned, ann))["rule"] == "SL-13"
+            assert (await _ruled(http, match.match_id, resigned, ann))["rule"] == rules.RESIGN
             played = await match.log_until(lambda es: len(of(DeadlineSet, es)) >= 2)
             assert of(SeatHandedToBot, played) == [SeatHandedToBot(0, "pass", "ann", "resigned")]
             late = await http.post(
@@ -263,9 +271,11 @@ async def test_the_organiser_extends_pauses_and_resumes_and_a_player_resigns(
                 },
                 **as_ann,
             )
-            assert (await _ruled(http, late, ann))["rule"] == "SL-4"  # ann's token acts no more
+            assert (await _ruled(http, match.match_id, late, ann))[
+                "rule"
+            ] == rules.SEAT  # ann's token acts no more
             stop = await http.post(f"{path}/clock/pause", **as_organiser)  # so no deadline is left
-            assert (await _ruled(http, stop, organiser))["status"] == "accepted"
+            assert (await _ruled(http, match.match_id, stop, organiser))["status"] == "accepted"
             await wait_for_rows(pool, swept, match.match_id)
         finally:
             await pool.close()

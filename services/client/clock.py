@@ -71,9 +71,11 @@ def lines(row: dict[str, Any]) -> list[str]:
     return found
 
 
-def _sent(gateway: Gateway, path: str, body: Any, what: str) -> int:
-    submitted = gateway.post(path, body, api.Submitted)
-    ruling = gateway.ruling(submitted.decision_id)
+def _sent(gateway: Gateway, match_id: str, path: str, body: Any, what: str) -> int:
+    """Send a clock decision (the match's own for an organiser, a seat's for its token) and
+    wait for its ruling."""
+    submitted = gateway.post(f"/matches/{segment(match_id)}/{path}", body, api.Submitted)
+    ruling = gateway.ruling(match_id, submitted.decision_id)
     if ruling.status != "accepted":
         raise ClientError(f"{what}: {verdict(ruling)}")
     print(f"{what}: accepted")
@@ -83,29 +85,30 @@ def _sent(gateway: Gateway, path: str, body: Any, what: str) -> int:
 def _resign(args: argparse.Namespace) -> int:
     seat, token = tokens.seat_token(args.match_id, args.seat)
     with Gateway(token) as gateway:
-        path = f"/matches/{segment(args.match_id)}/resign"
-        return _sent(gateway, path, {}, f"seat {seat} resigned; a bot plays it from now on")
+        what = f"seat {seat} resigned; a bot plays it from now on"
+        return _sent(gateway, args.match_id, "resign", {}, what)
 
 
 def _away(args: argparse.Namespace) -> int:
     seat, token = tokens.seat_token(args.match_id, args.seat)
     with Gateway(token) as gateway:
-        path = f"/matches/{segment(args.match_id)}/absence"
         what = f"seat {seat} is away for {args.days} day(s); its clock stops meanwhile"
-        return _sent(gateway, path, api.Absence(days=args.days), what)
+        return _sent(gateway, args.match_id, "absence", api.Absence(days=args.days), what)
 
 
 def _extend(args: argparse.Namespace) -> int:
     body = api.Extend(by_s=args.by, note=args.note) if args.note else api.Extend(by_s=args.by)
     with Gateway(tokens.organiser_token()) as gateway:
-        path = f"/matches/{segment(args.match_id)}/deadlines/{args.seat}/extend"
-        return _sent(gateway, path, body, f"seat {args.seat}'s deadline moved {args.by} s later")
+        path = f"deadlines/{args.seat}/extend"
+        what = f"seat {args.seat}'s deadline moved {args.by} s later"
+        return _sent(gateway, args.match_id, path, body, what)
 
 
 def _pause_or_resume(args: argparse.Namespace) -> int:
     with Gateway(tokens.organiser_token()) as gateway:
-        path = f"/matches/{segment(args.match_id)}/clock/{args.match_command}"
-        return _sent(gateway, path, {}, f"the clock of {args.match_id}: {args.match_command}")
+        path = f"clock/{args.match_command}"
+        what = f"the clock of {args.match_id}: {args.match_command}"
+        return _sent(gateway, args.match_id, path, {}, what)
 
 
 def add_parsers(commands: Any) -> None:

@@ -13,7 +13,6 @@ import msgspec
 
 from events import platform_rules as rules
 from events.clock import (
-    BOT_PREFIX,
     CLOCK_DECISIONS,
     AbsenceDeclared,
     Clock,
@@ -39,6 +38,7 @@ from events.clock_narration import moment, span
 from events.codec import encode
 from events.envelope import Decision
 from events.match import MatchRecord, PartitionBook
+from events.platform_rules import BOT_PREFIX
 from events.ruleset import Accepted, Rejection, Ruleset
 
 DAY_MS = 86_400_000
