@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install test bench lint run golden clean
+.PHONY: install browser test bench lint run golden clean
 
 install: $(STAMP)
 
@@ -14,7 +14,11 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-test: install
+# The web client's tests drive Debian's Chromium through Playwright; nothing downloads a browser.
+browser:
+	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
+
+test: install browser
 	$(BIN)/ruff check .
 	$(BIN)/pytest
 

@@ -107,6 +107,13 @@ class Entry(msgspec.Struct, Generic[Body], frozen=True, kw_only=True):
     state_hash: str
     recorded_at_ms: Int64 = 0
     schema: int = SCHEMA
+    # The seat whose sealed choice the body holds (`Ruleset.sealed`, `sealed_event`): only
+    # that seat may see it until the match reveals it. Left out of the JSON when unset.
+    sealed_for: Int32 | msgspec.UnsetType = msgspec.UNSET
+
+    @property
+    def sealed_seat(self) -> int | None:
+        return None if self.sealed_for is msgspec.UNSET else self.sealed_for
 
 
 class EntryBatch(msgspec.Struct, Generic[Body], frozen=True, tag="entries", kw_only=True):

@@ -48,6 +48,7 @@ class MatchRecord(msgspec.Struct, kw_only=True):
     over: bool = False
     last_entry_ms: int = 0
     moved_seq: int = 0  # the last entry that changed what seats decide on (not a ruling)
+    revealed_seq: int = 0  # the last entry that opened the sealed entries before it
     timing: clock.Timing | None = None  # the clock and its deadlines, for a match with a clock
     handed_over: list[tuple[int, str]] = []  # (seat, the player whose seat a bot took)
 
@@ -113,6 +114,7 @@ def apply(record: MatchRecord | None, entry: Entry[Any]) -> MatchRecord:
             record.moved_seq = entry.seq
         case SeedRevealed():
             record.over = True
+            record.revealed_seq = entry.seq  # the end opens every seal
         case clock.SeatHandedToBot(seat=seat, level=level, player=player):
             record.holders[seat] = BOT_PREFIX + level
             record.handed_over = [*record.handed_over, (seat, player)]
@@ -120,8 +122,11 @@ def apply(record: MatchRecord | None, entry: Entry[Any]) -> MatchRecord:
         case timed if isinstance(timed, clock.CLOCK_ENTRIES):
             record.timing = record.timing and clock.evolve(record.timing, timed)
         case event:
-            record.state = get_ruleset(record.ruleset).evolve(record.state, event)
+            ruleset = get_ruleset(record.ruleset)
+            record.state = ruleset.evolve(record.state, event)
             record.moved_seq = entry.seq
+            if ruleset.reveals(event):
+                record.revealed_seq = entry.seq
     record.seq = entry.seq
     record.state_hash = entry.state_hash
     record.last_entry_ms = entry.recorded_at_ms

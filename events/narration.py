@@ -65,11 +65,20 @@ class Narrator:
     def __init__(self, seat: int | None, record: MatchRecord | None = None) -> None:
         self.seat, self.record = seat, record
 
-    def tell(self, entry: Entry[Any]) -> str:
-        """The entry's line, told on the match as it was before it; then the entry is applied."""
-        line = self._line(entry.body)
+    def tell(self, entry: Entry[Any], sealed: bool = False) -> str:
+        """The entry's line, told on the match as it was before it; then the entry is applied.
+        `sealed`: the entry is a sealed choice kept from these eyes, told as one and no more."""
+        line = self._sealed(entry) if sealed else self._line(entry.body)
         self.record = apply(self.record, entry)
         return line
+
+    def _sealed(self, entry: Entry[Any]) -> str:
+        names, seat = self.names, entry.sealed_seat
+        who = names[seat] if seat is not None and 0 <= seat < len(names) else "a seat"
+        if isinstance(entry.body, Ruling):
+            verdict = "accepted" if entry.body.accepted else "rejected"
+            return f"{who} made a sealed choice: {verdict}"
+        return f"{who}'s sealed choice is kept until the reveal"
 
     def _line(self, body: Any) -> str:
         match body:

@@ -223,6 +223,23 @@ class Ruleset(ABC):
         game of `seats` seats, or None (a card set the game cannot read, too few home worlds)."""
         return None
 
+    def sealed(self, state: Any, seat: int) -> bool:
+        """Whether what `seat` decides on `state` is a sealed choice: its ruling is shown to
+        no one but the seat (organisers included) until an entry `reveals` it. By default,
+        while `waiting` has the seats choose at once and `seat` is one of them."""
+        waiting = self.waiting(state)
+        return waiting.simultaneous and seat in (*waiting.must, *waiting.may)
+
+    def sealed_event(self, event: Any) -> int | None:
+        """The seat whose eyes alone may see this event until an entry `reveals` it (a seat's
+        sealed choice, as the state keeps it); None for an event anyone may see."""
+        return None
+
+    def reveals(self, event: Any) -> bool:
+        """Whether this event opens every sealed entry of the match before it (all choices
+        shown at once). The match's end opens them too."""
+        return False
+
     def needs_fresh_view(self, decision: Any) -> bool:
         """Whether a decision taken on an older view than the match's must be refused."""
         return True

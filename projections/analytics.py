@@ -1,7 +1,9 @@
 """Analytics: facts per match, seat and rejection, and the facts each game declares (its
 ruleset's `facts`: Core Worlds' drafts, invasions, Home Worlds); the SQL views of migrations
 0008 and 0110 aggregate them (totals and holders' win rate per game, kind and subject, win
-rate by seat, match length, rejections by rule ID)."""
+rate by seat, match length, rejections by rule ID). A sealed choice's facts and rejection
+wait in `analytics_sealed_facts` and `analytics_sealed_rejections` until the match reveals
+it (see `projections.secrecy`)."""
 
 from typing import Any
 
@@ -11,6 +13,7 @@ from events.envelope import PLATFORM_ENTRIES, MatchCreated, Ruling, SeedRevealed
 from events.match import MatchRecord
 from events.ruleset import get_ruleset
 from projections.projection import Projection, Step
+from projections.secrecy import hidden, revealed
 from projections.upsert import update
 
 COLUMNS = {
@@ -27,6 +30,10 @@ COLUMNS = {
     "analytics_facts": ("match_id", "seq", "n", "seat", "kind", "subject", "value"),
     "analytics_rejections": ("match_id", "seq", "rule"),
 }
+KEPT = {  # where each table's rows of sealed choices wait for the reveal
+    "analytics_facts": "analytics_sealed_facts",
+    "analytics_rejections": "analytics_sealed_rejections",
+}
 
 
 def win_shares(match: MatchRecord) -> list[float]:
@@ -42,6 +49,7 @@ class Analytics(Projection):
         "analytics_seats",
         "analytics_facts",
         "analytics_rejections",
+        *KEPT.values(),
     )
 
     def __init__(self) -> None:
@@ -49,6 +57,8 @@ class Analytics(Projection):
         self.seats: list[tuple[Any, ...]] = []
         self.facts: list[tuple[Any, ...]] = []
         self.rejections: list[tuple[Any, ...]] = []
+        self.kept: dict[str, list[tuple[Any, ...]]] = {table: [] for table in KEPT}
+        self.opened: list[tuple[str, int]] = []  # (match, revealed_seq)
         self.shares: list[tuple[Any, ...]] = []
         self.matches: dict[str, MatchRecord] = {}
         self.progress: list[tuple[Any, ...]] = []
@@ -57,24 +67,28 @@ class Analytics(Projection):
         match = step.match
         m = match.match_id
         for entry in step.entries:
+            kept = hidden(entry, match.revealed_seq)
             match entry.body:
                 case MatchCreated(ruleset=game, seats=seats):
                     at = entry.recorded_at_ms  # entries, last_ms and finished move on later
                     self.created.append((m, game, seats, at, 0, at, False))
                     self.seats += [(m, seat) for seat in range(seats)]
                 case Ruling(accepted=False, rule=rule):
-                    self.rejections.append((m, entry.seq, rule))
+                    rows = self.kept["analytics_rejections"] if kept else self.rejections
+                    rows.append((m, entry.seq, rule))
                 case SeedRevealed():
                     self.shares += [
                         (m, seat, share) for seat, share in enumerate(win_shares(match))
                     ]
                 case event if not isinstance(event, PLATFORM_ENTRIES):
                     counted = get_ruleset(match.ruleset).facts(match.state, event)
-                    self.facts += [
+                    rows = self.kept["analytics_facts"] if kept else self.facts
+                    rows += [
                         (m, entry.seq, n, f.seat, f.kind, f.subject, f.value)
                         for n, f in enumerate(counted)
                     ]
         self.matches[m] = match
+        self.opened += revealed(step)
 
     def finish(self) -> None:
         self.progress = [
@@ -92,6 +106,20 @@ class Analytics(Projection):
         ):
             if rows:
                 await conn.copy_records_to_table(table, records=rows, columns=COLUMNS[table])
+        for table, sealed in KEPT.items():
+            if self.kept[table]:
+                await conn.copy_records_to_table(
+                    sealed, records=self.kept[table], columns=COLUMNS[table]
+                )
+            if self.opened:
+                await conn.execute(
+                    f"WITH opened AS (DELETE FROM {sealed} AS s"
+                    " USING unnest($1::text[], $2::int[]) AS u(match_id, upto)"
+                    " WHERE s.match_id = u.match_id AND s.seq < u.upto RETURNING s.*)"
+                    f" INSERT INTO {table} SELECT * FROM opened",
+                    [m for m, _ in self.opened],
+                    [upto for _, upto in self.opened],
+                )
         seat = {"match_id": "text", "seat": "integer"}
         await update(
             conn,

@@ -53,12 +53,13 @@ def view_notice(match_id: str, seat: int, seq: int, view: str) -> bytes:
     return _encoder.encode(ViewNotice(match_id, seat, seq, carried))
 
 
-def ruling_notice(decision_id: str, ruling: dict[str, Any]) -> bytes:
+def ruling_notice(decision_id: str, ruling: dict[str, Any], *, carried: bool = True) -> bytes:
+    """`carried` False: the ruling is not told (a sealed choice's), its seat's stream reads it."""
     # Sized by its texts rather than encoded twice: 1000 characters stay under CARRY_UP_TO
     # even if JSON escapes every one.
     texts = len(ruling["match_id"]) + len(ruling["rule"]) + len(ruling["reason"])
-    carried = ruling if texts < 1000 else None
-    return _encoder.encode(RulingNotice(ruling["match_id"], decision_id, ruling["seat"], carried))
+    told = ruling if carried and texts < 1000 else None
+    return _encoder.encode(RulingNotice(ruling["match_id"], decision_id, ruling["seat"], told))
 
 
 def replay_notice(match_id: str, last_seq: int) -> bytes:

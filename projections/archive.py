@@ -1,16 +1,19 @@
 """Archive: every entry that counted, by match and seq, with its kind, cause, rule and hash.
 
-Bodies hold the seed only once the match has revealed it (see `projections.secrecy`).
+Bodies hold the seed and sealed choices only once the match has revealed them (see
+`projections.secrecy`): until then what they keep is in `archive_sealed`, with the rule of a
+sealed ruling, which the rows of its decision show as `sealed`.
 """
 
 from typing import Any
 
 import asyncpg
 
+from events.codec import encode
 from events.envelope import Ruling, SeedRevealed
 from events.match import MatchRecord
 from projections.projection import Projection, Step, kind
-from projections.secrecy import sealed, unseal
+from projections.secrecy import SEALED, hidden, revealed, seed_sealed, shown, unseal
 
 COLUMNS = (
     "match_id",
@@ -29,35 +32,56 @@ COLUMNS = (
 
 class Archive(Projection):
     name = "archive"
-    tables = ("archive",)
+    tables = ("archive", "archive_sealed")
 
     def __init__(self) -> None:
         self.rows: list[tuple[Any, ...]] = []
+        self.kept: list[tuple[str, int, str, str]] = []  # (match, seq, body, rule) held back
+        self.opened: list[tuple[str, int]] = []  # (match, revealed_seq)
         self.revealed: list[MatchRecord] = []
 
     def take(self, step: Step) -> None:
-        rule = next(e.body.rule for e in step.entries if isinstance(e.body, Ruling))
+        match = step.match
+        ruling = next(e for e in step.entries if isinstance(e.body, Ruling))
+        rule = ruling.body.rule
+        rule_kept = hidden(ruling, match.revealed_seq)
         for entry in step.entries:
-            body, hidden = sealed(entry.body, step.match)
+            body = shown(entry, match.revealed_seq)
+            text, seed_kept = seed_sealed(body, match)
+            if body is not entry.body or rule_kept:
+                self.kept.append((entry.match_id, entry.seq, encode(entry.body).decode(), rule))
             self.rows.append(
                 (
                     entry.match_id,
                     entry.seq,
                     kind(entry.body),
-                    body.decode(),
+                    text.decode(),
                     entry.decision_id,
-                    rule,
+                    SEALED if rule_kept else rule,
                     entry.state_hash,
                     entry.ruleset,
                     entry.ruleset_version,
                     entry.recorded_at_ms,
-                    hidden,
+                    seed_kept or body is not entry.body,
                 )
             )
             if isinstance(entry.body, SeedRevealed):
-                self.revealed.append(step.match)
+                self.revealed.append(match)
+        self.opened += revealed(step)
 
     async def write(self, conn: asyncpg.Connection) -> None:
         if self.rows:
             await conn.copy_records_to_table("archive", records=self.rows, columns=COLUMNS)
+        if self.kept:
+            await conn.copy_records_to_table("archive_sealed", records=self.kept)
+        if self.opened:
+            await conn.execute(
+                "WITH opened AS (DELETE FROM archive_sealed AS s"
+                " USING unnest($1::text[], $2::int[]) AS u(match_id, upto)"
+                " WHERE s.match_id = u.match_id AND s.seq < u.upto RETURNING s.*)"
+                " UPDATE archive AS a SET body = o.body, rule = o.rule, sealed = false"
+                " FROM opened AS o WHERE a.match_id = o.match_id AND a.seq = o.seq",
+                [m for m, _ in self.opened],
+                [upto for _, upto in self.opened],
+            )
         await unseal(conn, self.revealed)

@@ -1,6 +1,10 @@
 """Audit trail: per decision, who sent it and when, what it asked (and, for a text decision,
 what it was read as), the verdict with its rule and reason, the entries it caused, and the
-state hashes before and after."""
+state hashes before and after.
+
+A sealed choice's row shows what `projections.secrecy.shown` gives anyone, and is marked
+`sealed_for` its seat; what it keeps is in `audit_sealed` until the match reveals it. Its
+seat reads it whole (`read_by`); its push carries nothing, so its seat's stream reads it."""
 
 from typing import Any
 
@@ -11,6 +15,7 @@ from events.codec import encode
 from events.envelope import Ruling
 from projections.announce import CHANNEL, Announcement, announcements, ruling_notice
 from projections.projection import Projection, Step, kind
+from projections.secrecy import hidden, revealed, shown
 
 COLUMNS = (
     "match_id",
@@ -30,21 +35,32 @@ COLUMNS = (
     "hash_before",
     "hash_after",
     "read",
+    "sealed_for",
 )
+KEPT = ("match_id", "first_seq", "ruling_seq", "asked", "read", "rule", "reason")
 
 
 class Audit(Projection):
     name = "audit"
-    tables = ("audit",)
+    tables = ("audit", "audit_sealed")
 
     def __init__(self) -> None:
         self.rows: list[tuple[Any, ...]] = []
+        self.kept: list[tuple[Any, ...]] = []
+        self.opened: list[tuple[str, int]] = []  # (match, revealed_seq)
         self.notices: list[bytes] = []
 
     def take(self, step: Step) -> None:
         entries = step.entries
         ruling = next(e for e in entries if isinstance(e.body, Ruling))
-        verdict: Ruling = ruling.body
+        sealed = hidden(ruling, step.match.revealed_seq)
+        verdict: Ruling = shown(ruling, step.match.revealed_seq)
+        if sealed:
+            whole: Ruling = ruling.body
+            asked, read = _texts(whole)
+            kept = (ruling.match_id, entries[0].seq, ruling.seq, asked, read, whole.rule)
+            self.kept.append((*kept, whole.reason))
+        self.opened += revealed(step)
         self.rows.append(
             (
                 ruling.match_id,
@@ -56,14 +72,15 @@ class Audit(Projection):
                 verdict.sender,
                 verdict.sent_at_ms,
                 ruling.recorded_at_ms,
-                bytes(verdict.asked).decode(),
+                _texts(verdict)[0],
                 verdict.accepted,
                 verdict.rule,
                 verdict.reason,
                 encode([kind(e.body) for e in entries]).decode(),
                 step.hash_before,
                 entries[-1].state_hash,
-                None if bytes(verdict.read) == b"null" else bytes(verdict.read).decode(),
+                _texts(verdict)[1],
+                ruling.sealed_seat if sealed else None,
             )
         )
         ruled = {
@@ -75,22 +92,74 @@ class Audit(Projection):
             "first_seq": entries[0].seq,
             "last_seq": entries[-1].seq,
         }
-        self.notices.append(ruling_notice(ruling.decision_id, ruled))
+        self.notices.append(ruling_notice(ruling.decision_id, ruled, carried=not sealed))
 
     async def write(self, conn: asyncpg.Connection) -> None:
         if self.rows:
             await conn.copy_records_to_table("audit", records=self.rows, columns=COLUMNS)
+        if self.kept:
+            await conn.copy_records_to_table("audit_sealed", records=self.kept, columns=KEPT)
+        if self.opened:
+            await conn.execute(
+                "WITH opened AS (DELETE FROM audit_sealed AS s"
+                " USING unnest($1::text[], $2::int[]) AS u(match_id, upto)"
+                " WHERE s.match_id = u.match_id AND s.ruling_seq < u.upto RETURNING s.*)"
+                " UPDATE audit AS a SET asked = o.asked, read = o.read, rule = o.rule,"
+                " reason = o.reason, sealed_for = NULL"
+                " FROM opened AS o WHERE a.match_id = o.match_id AND a.first_seq = o.first_seq",
+                [m for m, _ in self.opened],
+                [upto for _, upto in self.opened],
+            )
 
     def announcements(self) -> list[Announcement]:
         return announcements(CHANNEL, "rulings", self.notices)
 
 
-async def explain(
-    conn: asyncpg.Connection | asyncpg.Pool, match_id: str, seq: int
+def _texts(ruling: Ruling) -> tuple[str, str | None]:
+    """What was asked, and what a text decision was read as (None for any other), as JSON."""
+    read = bytes(ruling.read)
+    return bytes(ruling.asked).decode(), None if read == b"null" else read.decode()
+
+
+# Audit rows, each whole for the seat it is sealed for when $1 names that seat.
+_READ_BY = (
+    "SELECT a.match_id, a.first_seq, a.last_seq, a.ruling_seq, a.decision_id, a.seat,"
+    " a.sender, a.sent_at_ms, a.recorded_at_ms, COALESCE(s.asked, a.asked) AS asked,"
+    " a.accepted, COALESCE(s.rule, a.rule) AS rule, COALESCE(s.reason, a.reason) AS reason,"
+    " a.caused, a.hash_before, a.hash_after, COALESCE(s.read, a.read) AS read, a.sealed_for"
+    " FROM audit AS a LEFT JOIN audit_sealed AS s"
+    " ON s.match_id = a.match_id AND s.first_seq = a.first_seq AND a.sealed_for = $1"
+)
+
+
+async def by_decision(
+    conn: asyncpg.Connection | asyncpg.Pool,
+    match_id: str,
+    decision_id: str,
+    seat: int | None,
+    reader: int | None = None,
 ) -> dict[str, Any] | None:
-    """The decision behind entry `seq` of a match, and everything known about its judging."""
+    """The row of the decision `seat` sent under this id in this match (the latest, should
+    the id have been sent again), as `reader` (a seat, or None) may see it."""
     row = await conn.fetchrow(
-        "SELECT * FROM audit WHERE match_id = $1 AND first_seq <= $2 AND last_seq >= $2",
+        f"{_READ_BY} WHERE a.match_id = $2 AND a.decision_id = $3"
+        " AND a.seat IS NOT DISTINCT FROM $4 ORDER BY a.first_seq DESC LIMIT 1",
+        reader,
+        match_id,
+        decision_id,
+        seat,
+    )
+    return _as_dict(row) if row else None
+
+
+async def explain(
+    conn: asyncpg.Connection | asyncpg.Pool, match_id: str, seq: int, reader: int | None = None
+) -> dict[str, Any] | None:
+    """The decision behind entry `seq` of a match, and everything known about its judging,
+    as `reader` (a seat, or None) may see it."""
+    row = await conn.fetchrow(
+        f"{_READ_BY} WHERE a.match_id = $2 AND a.first_seq <= $3 AND a.last_seq >= $3",
+        reader,
         match_id,
         seq,
     )
@@ -98,10 +167,12 @@ async def explain(
 
 
 async def rejections(
-    conn: asyncpg.Connection | asyncpg.Pool, match_id: str
+    conn: asyncpg.Connection | asyncpg.Pool, match_id: str, reader: int | None = None
 ) -> list[dict[str, Any]]:
     rows = await conn.fetch(
-        "SELECT * FROM audit WHERE match_id = $1 AND NOT accepted ORDER BY first_seq", match_id
+        f"{_READ_BY} WHERE a.match_id = $2 AND NOT a.accepted ORDER BY a.first_seq",
+        reader,
+        match_id,
     )
     return [_as_dict(r) for r in rows]
 

@@ -6,6 +6,7 @@ k is one checkpoint plus fewer than about CHECKPOINT_EVERY entries folded with
 What `at` shows: a seat's own view when a seat is named; else the public view, or the full
 state (it holds the seed and every hand) when the caller allows it and this model holds the
 match's end: it fails closed whatever another read model says.
+Lines tell a sealed choice as `projections.secrecy` says the reader may see it.
 """
 
 from typing import Any
@@ -20,6 +21,7 @@ from events.narration import Narrator, Told, seat_names
 from events.ruleset import Description, get_ruleset
 from projections.announce import REPLAY_CHANNEL, Announcement, announcements, replay_notice
 from projections.projection import Projection, Step
+from projections.secrecy import hidden
 from projections.upsert import upsert
 
 CHECKPOINT_EVERY = 64
@@ -46,7 +48,9 @@ class Replay(Projection):
         self.matches[match.match_id] = match
 
     def finish(self) -> None:
-        self.heads = [(m.match_id, m.ruleset, m.seq, m.over) for m in self.matches.values()]
+        self.heads = [
+            (m.match_id, m.ruleset, m.seq, m.over, m.revealed_seq) for m in self.matches.values()
+        ]
 
     async def write(self, conn: asyncpg.Connection) -> None:
         if self.steps:
@@ -57,12 +61,18 @@ class Replay(Projection):
             conn,
             "replay_matches",
             ("match_id",),
-            {"match_id": "text", "ruleset": "text", "last_seq": "integer", "over": "boolean"},
+            {
+                "match_id": "text",
+                "ruleset": "text",
+                "last_seq": "integer",
+                "over": "boolean",
+                "revealed_seq": "integer",
+            },
             self.heads,
         )
 
     def announcements(self) -> list[Announcement]:
-        moved = [replay_notice(match_id, last_seq) for match_id, _, last_seq, _ in self.heads]
+        moved = [replay_notice(match_id, last_seq) for match_id, _, last_seq, *_ in self.heads]
         return announcements(REPLAY_CHANNEL, "replays", moved)
 
 
@@ -121,7 +131,8 @@ async def at(
     state, once over); None if there is no such step. Which seat a caller may ask for, and
     whether it may see the whole, is the caller's to check."""
     match = await conn.fetchrow(
-        "SELECT ruleset, last_seq, over FROM replay_matches WHERE match_id = $1", match_id
+        "SELECT ruleset, last_seq, over, revealed_seq FROM replay_matches WHERE match_id = $1",
+        match_id,
     )
     if match is None or not 1 <= k <= match["last_seq"]:
         return None
@@ -130,7 +141,7 @@ async def at(
         raise ValueError(f"seat {seat} is not a seat of this {record.seats}-seat match")
     narrator = Narrator(seat, record)
     [entry] = await entries(conn, match_id, k - 1, k)
-    line = narrator.tell(entry)
+    line = narrator.tell(entry, hidden(entry, match["revealed_seq"], seat))
     record = narrator.record
     full = seat is None and whole and match["over"]
     if record.state is None:
@@ -154,13 +165,18 @@ async def narrated(
     seat: int | None,
     after: int = 0,
     upto: int = LAST,
+    reader: int | None = None,
 ) -> list[Told]:
-    """Entries `after` < seq <= `upto` in a line each, for `seat`'s eyes (None: the public's).
-    Which seat a caller may ask for is the caller's to check."""
+    """Entries `after` < seq <= `upto` in a line each, for `seat`'s eyes (None: the public's),
+    sealed choices as `reader` may see them (the seat reading, or None). Which seat a caller
+    may ask for is the caller's to check."""
+    revealed_seq = await conn.fetchval(
+        "SELECT revealed_seq FROM replay_matches WHERE match_id = $1", match_id
+    )
     narrator = Narrator(seat, await record_at(conn, match_id, after) if after else None)
     told, round_ = [], _round(narrator.record)
     for entry in await entries(conn, match_id, after, upto):
-        line = narrator.tell(entry)
+        line = narrator.tell(entry, hidden(entry, revealed_seq or 0, reader))
         if not isinstance(entry.body, PLATFORM_ENTRIES) or round_ is None:
             round_ = _round(narrator.record)  # only a game's own events move its round
         decided_by = entry.body.seat if isinstance(entry.body, Ruling) else None

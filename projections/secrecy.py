@@ -1,10 +1,17 @@
-"""Keeping a match's seed out of read models until the match reveals it.
+"""What read models may show of a running match: its seed, and its sealed choices.
 
 The seed has one place on the log, the match's `MatchCreated` entry: rulesets draw chance
 through the judge and never hold it, and a create's ruling records what was asked without
 it. So that entry alone is stored with `sealed:<seed commitment>` for its seed (the
 commitment is public from the start, so the placeholder says which seed it stands for) and
 marked sealed; when the match reveals its seed, the entry gets it back.
+
+A sealed choice is an entry the judge stamped `sealed_for` a seat (its ruling, and the
+game's event keeping it): until a later entry of the match reveals it (the match's
+`revealed_seq`, which the end moves too), everyone but that seat, organisers included, is
+shown it through `shown` alone. Read models store what `shown` gives anyone, keep the whole
+in a table of their own beside (`archive_sealed`, `audit_sealed`, `analytics_sealed_*`),
+and move it back in the transaction that projects the reveal.
 """
 
 from typing import Any
@@ -13,17 +20,54 @@ import asyncpg
 import msgspec
 
 from events.codec import encode
-from events.envelope import MatchCreated
+from events.envelope import Entry, MatchCreated, Ruling
 from events.match import MatchRecord
+from projections.projection import Step
+
+SEALED = "sealed"  # the rule and reason a sealed ruling shows
 
 
-def sealed(body: Any, match: MatchRecord) -> tuple[bytes, bool]:
+class Sealed(msgspec.Struct, frozen=True, tag="match.sealed"):
+    """A sealed game event as shown to eyes it is kept from; never on the log."""
+
+    seat: int
+
+
+def hidden(entry: Entry[Any], revealed_seq: int, reader: int | None = None) -> bool:
+    """Whether `entry`'s body is kept from `reader` (a seat; None: anyone else, organisers
+    included) in a match whose entries before `revealed_seq` are revealed."""
+    seat = entry.sealed_seat
+    return seat is not None and seat != reader and entry.seq >= revealed_seq
+
+
+def shown(entry: Entry[Any], revealed_seq: int, reader: int | None = None) -> Any:
+    """The entry's body as `reader` may see it: a hidden ruling keeps who, when and the
+    verdict, not what was asked or read, the rule or the reason; a hidden event is `Sealed`."""
+    body, seat = entry.body, entry.sealed_seat
+    if seat is None or not hidden(entry, revealed_seq, reader):
+        return body
+    if isinstance(body, Ruling):
+        asked = msgspec.Raw(encode(f"{SEALED}:seat {seat}"))
+        return msgspec.structs.replace(
+            body, asked=asked, read=msgspec.Raw(b"null"), rule=SEALED, reason=""
+        )
+    return Sealed(seat=seat)
+
+
+def seed_sealed(body: Any, match: MatchRecord) -> tuple[bytes, bool]:
     """The entry body as JSON, its seed sealed unless the match has revealed it; and whether
     it was sealed."""
     if isinstance(body, MatchCreated) and not match.over:
-        placeholder = f"sealed:{match.seed_commitment}"
+        placeholder = f"{SEALED}:{match.seed_commitment}"
         return encode(msgspec.structs.replace(body, seed=placeholder)), True
     return encode(body), False
+
+
+def revealed(step: Step) -> list[tuple[str, int]]:
+    """[(match, revealed_seq)] if `step` revealed its match's sealed entries before it."""
+    match = step.match
+    opened = match.revealed_seq >= step.entries[0].seq
+    return [(match.match_id, match.revealed_seq)] if opened else []
 
 
 async def unseal(conn: asyncpg.Connection, matches: list[MatchRecord]) -> None:
@@ -33,7 +77,7 @@ async def unseal(conn: asyncpg.Connection, matches: list[MatchRecord]) -> None:
     await conn.execute(
         "UPDATE archive AS a SET body = jsonb_set(a.body, '{seed}', to_jsonb(u.seed)),"
         " sealed = false FROM unnest($1::text[], $2::text[]) AS u(match_id, seed)"
-        " WHERE a.match_id = u.match_id AND a.sealed",
+        " WHERE a.match_id = u.match_id AND a.kind = 'match.created' AND a.sealed",
         [m.match_id for m in matches],
         [m.seed for m in matches],
     )

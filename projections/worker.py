@@ -37,6 +37,7 @@ from events.upcast import NewerSchema
 from projections import books, log_end, offsets, unreadable_records
 from projections.projection import Projection, Step
 from projections.unreadable_records import UnreadableRecord
+from services import db
 from services.settings import Settings
 
 log = structlog.get_logger("projections")
@@ -87,8 +88,10 @@ def crew_name(projections: Sequence[type[Projection]]) -> str:
     return "+".join(p.name for p in projections)
 
 
-def group_name(settings: Settings, crew: str) -> str:
-    return settings.group(f"proj-{crew}")
+def group_name(settings: Settings, crew: str, database: str) -> str:
+    """The crew's consumer group for the database its read models live in: workers of another
+    database form a group of their own and take none of this one's partitions."""
+    return settings.group(f"proj-{crew}-{database}")
 
 
 class Worker(ConsumerRebalanceListener):
@@ -196,7 +199,7 @@ class Worker(ConsumerRebalanceListener):
         s = self.settings
         self.consumer = AIOKafkaConsumer(
             bootstrap_servers=s.kafka_bootstrap,
-            group_id=group_name(s, self.name),
+            group_id=group_name(s, self.name, await db.identity(self.pool)),
             enable_auto_commit=False,
             auto_offset_reset="earliest",
             max_poll_records=MAX_RECORDS,

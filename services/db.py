@@ -107,3 +107,9 @@ async def drop_database(server_url: str, url: str) -> None:
         await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
     finally:
         await admin.close()
+
+
+async def identity(conn: asyncpg.Connection | asyncpg.Pool) -> str:
+    """This database's own id (made by its migrations), short enough for a group name."""
+    found: str = await conn.fetchval("SELECT id FROM database_identity")
+    return found[:12]

@@ -46,6 +46,7 @@ A {game} match is open: seat 0 is yours, {bots}.
   join it:    .venv/bin/starledger match join {match_id} --seat 0 --player you
   play it:    .venv/bin/starledger play {match_id}
   watch it:   .venv/bin/starledger match show {match_id}
+  or in a browser: {gateway}/web/ (the lobby: join seat 0 there, watch, replay)
 API: {gateway}/schema (OpenAPI); organiser token in {token_file}
 Ctrl-C stops everything."""
 

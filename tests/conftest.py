@@ -26,7 +26,7 @@ from services.settings import Settings, load_settings
 from services.topics import ensure_topics
 from tests.stack import Stack, running_gateway, running_stack
 
-os.environ.setdefault("STARLEDGER_RULESETS", "tests.tiny_ruleset")
+os.environ.setdefault("STARLEDGER_RULESETS", "tests.tiny_ruleset,tests.sealed_ruleset")
 load_rulesets()
 
 
@@ -144,4 +144,14 @@ async def gateway(settings: Settings, tmp_path: Path) -> AsyncIterator[str]:
 async def stack(settings: Settings, tmp_path: Path) -> AsyncIterator[Stack]:
     """The whole stack as processes: rules service, projections, gateway, bots worker."""
     async with running_stack(settings, tmp_path) as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+async def shared_stack(
+    main_broker: Broker, database_url: str, tmp_path_factory: pytest.TempPathFactory
+) -> AsyncIterator[Stack]:
+    """One stack for a module's tests: starting and stopping it costs more than a small match."""
+    settings = await fresh_settings(main_broker, database_url)
+    async with running_stack(settings, tmp_path_factory.mktemp("stack")) as running:
         yield running

@@ -38,7 +38,7 @@ def service_env(settings: Settings) -> dict[str, str]:
         "STARLEDGER_PARTITIONS": str(settings.partitions),
         "STARLEDGER_SNAPSHOT_EVERY": str(settings.snapshot_every),
         "STARLEDGER_SESSION_TIMEOUT_MS": str(settings.session_timeout_ms),
-        "STARLEDGER_RULESETS": "tests.tiny_ruleset",
+        "STARLEDGER_RULESETS": "tests.tiny_ruleset,tests.sealed_ruleset",
         "STARLEDGER_LOG_FORMAT": "json",
         "STARLEDGER_IDEMPOTENT_PRODUCER": str(settings.idempotent_producer).lower(),
         "STARLEDGER_CLOCK_TICK_MS": str(settings.clock_tick_ms),

@@ -49,3 +49,17 @@ def test_the_check_sees_an_import_of_a_game_and_a_game_named() -> None:
     tree = ast.parse('from events.rulesets.core_worlds import CORE_WORLDS\nGAME = "core-worlds"')
     assert "events.rulesets.core_worlds" in _imports(tree)
     assert "core-worlds" in _strings(tree)
+
+
+def test_no_web_template_or_asset_names_a_game() -> None:
+    """The web client's templates, script and styles serve every game alike."""
+    games = set(load_rulesets())
+    words = games | {g.replace("-", " ") for g in games}
+    assets = [
+        p for p in (ROOT / "services" / "web").rglob("*") if p.suffix in {".html", ".js", ".css"}
+    ]
+    assert len(assets) >= 5
+    for path in assets:
+        text = path.read_text().lower()
+        named = {w for w in words if w.lower() in text}
+        assert not named, f"{path.relative_to(ROOT)} names {sorted(named)}"

@@ -6,6 +6,8 @@ import json
 import random
 from pathlib import Path
 
+import asyncpg
+
 from services.settings import Settings
 from tests.support import LogReader, RulesProcess, produce, rulings
 from tests.workload import expected_outcome, outcome, race_decisions
@@ -30,6 +32,21 @@ async def _trickle(settings: Settings, stream: list, per_second: float) -> None:
         await asyncio.sleep(10 / per_second)
 
 
+async def _snapshot_written(settings: Settings, timeout: float = 60.0) -> None:
+    """Until the rules service has written a snapshot of its partitions (a loaded machine may
+    take longer than the random pause to judge the first `snapshot_every` entries)."""
+    conn = await asyncpg.connect(settings.database_url)
+    try:
+        for _ in range(int(timeout / 0.2)):
+            query = "SELECT count(*) FROM rules_snapshots WHERE topic = $1"
+            if await conn.fetchval(query, settings.match_log_topic):
+                return
+            await asyncio.sleep(0.2)
+        raise AssertionError("the rules service wrote no snapshot")
+    finally:
+        await conn.close()
+
+
 async def test_sigkill_at_random_points_loses_and_repeats_nothing(
     settings: Settings, tmp_path: Path
 ) -> None:
@@ -38,8 +55,10 @@ async def test_sigkill_at_random_points_loses_and_repeats_nothing(
     rules = RulesProcess(settings, tmp_path).start()
     flow = asyncio.create_task(_trickle(settings, stream, per_second=40))
     try:
-        for _ in range(4):  # decisions keep flowing while the service dies and comes back
+        for kill in range(4):  # decisions keep flowing while the service dies and comes back
             await asyncio.sleep(rng.uniform(2.0, 7.0))
+            if kill == 3:  # so the last restart has a snapshot to resume from
+                await _snapshot_written(settings)
             rules.kill()
             rules = RulesProcess(settings, tmp_path).start()
         await flow

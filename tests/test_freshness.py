@@ -5,7 +5,7 @@ from typing import Any
 
 from events import platform_rules as rules
 from events.codec import encode
-from events.envelope import ClaimSeat, CreateMatch, Ruling
+from events.envelope import ClaimSeat, CreateMatch, Ruling, Say
 from events.match import PartitionBook
 from services.rules.judge import rule_on
 from tests.support import decision
@@ -34,3 +34,18 @@ def test_a_view_stays_fresh_through_others_refusals_and_goes_stale_when_the_matc
     late = _judged(book, 1, Add(amount=2), seen)
     assert not late.accepted and late.rule == rules.STALE
     assert f"as of entry {seen}" in late.reason
+
+
+def test_a_command_that_does_not_read_on_a_changed_match_is_told_to_look_again():
+    """Its words may have been right for the view it was written on: the player is told the
+    match moved, not that the text makes no sense now."""
+    book = PartitionBook()
+    _judged(book, None, CreateMatch(ruleset="race-to-21", seats=2))
+    _judged(book, 0, ClaimSeat(player="ann"))
+    _judged(book, 1, ClaimSeat(player="bob"))
+    seen = book.matches[MATCH].seq
+    unread = _judged(book, 1, Say("add two"), seen)  # this game reads no text
+    assert (unread.accepted, unread.rule) == (False, rules.MALFORMED)
+    assert _judged(book, 0, Add(amount=1), seen).accepted
+    late = _judged(book, 1, Say("add two"), seen)
+    assert (late.accepted, late.rule) == (False, rules.STALE)

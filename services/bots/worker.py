@@ -3,9 +3,10 @@
 It wakes on the projections' notifications for the matches they name, rescans every match
 now and then (a notification may have been missed), reads the match from the replay
 tables, asks the ruleset's bot of that level (handed a state resampled for its seat, so it
-sees what the seat may see and no more), and submits with a decision_id signed from match,
-seat and seq with a key kept in the database: a repeat after a restart is dropped by the
-rules service as already judged, and no player can guess the id. It
+sees what the seat may see and no more: the entries read, sealed choices among them, are only
+folded, never handed on), and submits with a decision_id signed from match, seat and seq
+with a key kept in the database: a repeat after a restart is dropped by the rules service as
+already judged, and no player can guess the id. It
 answers a position (the state's hash) once: a refused decision leaves the state as it was,
 and asking again would only add refusals to the log. Nor would a refusal of another seat
 make its own decision stale (the judge counts a view stale only once the match changed).

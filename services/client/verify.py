@@ -86,14 +86,15 @@ def _shown(entry: Entry[Any]) -> str:
     return text if len(text) <= SHOWN_CHARS else f"{text[:SHOWN_CHARS]}…"
 
 
+def _field(entry: Entry[Any], name: str) -> bytes:
+    value = getattr(entry, name)
+    return b"" if value is msgspec.UNSET else encode(value)  # an unsealed entry's sealed_for
+
+
 def _compare(kept: list[Entry[Any]], judged: list[Entry[Any]]) -> Mismatch | None:
     for old, new in zip(kept, judged, strict=False):
         if encode(old) != encode(new):
-            fields = [
-                f
-                for f in old.__struct_fields__
-                if encode(getattr(old, f)) != encode(getattr(new, f))
-            ]
+            fields = [f for f in old.__struct_fields__ if _field(old, f) != _field(new, f)]
             return Mismatch(
                 old.seq,
                 f"differs in {', '.join(fields)}:\n  archive: "

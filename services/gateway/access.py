@@ -60,6 +60,14 @@ class Access:
             raise HTTPException(status_code=429, detail="at most 20 decisions a second")
         return holder
 
+    def own_seat(self, match_id: str) -> int | None:
+        """The seat this token holds in `match_id`, if any: whose sealed choices it reads
+        whole. Any other reader, organisers included, sees them sealed until revealed."""
+        holder = self.holder
+        if holder is None or holder.kind != "seat" or holder.match_id != match_id:
+            return None
+        return holder.seat
+
     async def _finished(self, match_id: str) -> bool:
         found = await reads.match(self.ctx.pool, match_id)
         return found is not None and found["status"] == "finished"

@@ -15,8 +15,8 @@ from litestar.status_codes import HTTP_202_ACCEPTED, HTTP_500_INTERNAL_SERVER_ER
 from events.clock import DeclareAbsence, ExtendDeadline, PauseClock, Resign, ResumeClock
 from events.codec import game_codec
 from events.envelope import ClaimSeat, CreateMatch, MatchCreated, Say
-from events.narration import rule_words, seat_names
-from events.platform_rules import BOT_PREFIX, MAX_DECISION_BYTES, ORGANISER, reserved
+from events.narration import rule_words
+from events.platform_rules import BOT_PREFIX, MAX_DECISION_BYTES, ORGANISER
 from events.ruleset import (
     CardInfo,
     UnknownRuleset,
@@ -26,12 +26,13 @@ from events.ruleset import (
     setup_error,
 )
 from projections import audit, replay
-from services.gateway import api, docs, failures, reads, tokens
+from services.gateway import api, docs, failures, matches, reads, tokens
 from services.gateway.access import Access
 from services.gateway.context import Context, context
 from services.gateway.edge import check_request
 from services.gateway.stream import seat_stream
 from services.gateway.submit import Oversized
+from services.web.pages import router as web_pages
 
 HELP_WORDS = {"help", "?"}
 
@@ -114,20 +115,9 @@ async def list_matches(
     return await reads.lobby(ctx.pool, status, limit)
 
 
-def _no_match(match_id: str) -> NotFoundException:
-    return NotFoundException(f"no match {match_id!r} (a new match shows up once ruled)")
-
-
-async def _lobby_row(ctx: Context, match_id: str) -> dict[str, Any]:
-    found = await reads.match(ctx.pool, match_id)
-    if found is None:
-        raise _no_match(match_id)
-    return found
-
-
 @get("/matches/{match_id:str}", summary="One match as the lobby shows it")
 async def show_match(request: Request, match_id: MatchId) -> dict[str, Any]:
-    return await _lobby_row(context(request), match_id)
+    return await matches.lobby_row(context(request), match_id)
 
 
 @post(
@@ -136,30 +126,7 @@ async def show_match(request: Request, match_id: MatchId) -> dict[str, Any]:
     summary="Claim a seat; the token acts for it once the claim is accepted",
 )
 async def join(request: Request, match_id: MatchId, data: api.Join) -> api.Joined:
-    ctx = context(request)
-    found = await _lobby_row(ctx, match_id)
-    if data.seat >= found["seats"]:
-        raise NotFoundException(
-            f"seat {data.seat} is not a seat of this {found['seats']}-seat match"
-        )
-    if found["players"][data.seat] is not None:
-        raise HTTPException(status_code=409, detail=f"seat {data.seat} is taken")
-    if reserved(data.player):
-        raise _unprocessable(f"{data.player!r} is a name only the organiser gives (to a bot)")
-    decision_id = await ctx.submitter.submit(
-        match_id, data.seat, ClaimSeat(player=data.player), sender=data.player
-    )
-    token = await tokens.issue(
-        ctx.pool,
-        tokens.Holder(
-            kind="seat",
-            match_id=match_id,
-            seat=data.seat,
-            player=data.player,
-            claim_decision_id=decision_id,
-        ),
-    )
-    return api.Joined(match_id=match_id, seat=data.seat, token=token, decision_id=decision_id)
+    return await matches.claim_seat(context(request), match_id, data.seat, data.player)
 
 
 @post(
@@ -173,7 +140,7 @@ async def submit(request: Request, match_id: MatchId, data: api.Submit) -> api.S
     holder = await (await Access.of(request)).acts_for(match_id, deciding=True)
     game = await ctx.game_of(match_id)
     if game is None:
-        raise _no_match(match_id)
+        raise matches.no_match(match_id)
     raw = msgspec.json.encode(data.body)
     try:
         game_codec(game).decision_body(raw)
@@ -206,7 +173,7 @@ async def say(request: Request, match_id: MatchId, data: api.Say) -> Response:
             raise NotFoundException(f"no match {match_id!r} in play")
         return Response(api.Help(choices.help), status_code=200)
     if await ctx.game_of(match_id) is None:
-        raise _no_match(match_id)
+        raise matches.no_match(match_id)
     decision_id = await ctx.submitter.submit(
         match_id,
         holder.seat,
@@ -302,7 +269,8 @@ async def ruling(
         seat = holder.seat  # its own decisions, its claim of the seat included
     else:
         await access.audits(match_id, seat)
-    found = await reads.ruling(ctx.pool, match_id, decision_id, seat)
+    reader = access.own_seat(match_id)
+    found = await reads.ruling(ctx.pool, match_id, decision_id, seat, reader)
     if found is None:
         return api.Ruling(decision_id=decision_id, status="pending")
     return api.Ruling(
@@ -313,18 +281,6 @@ async def ruling(
         first_seq=found["first_seq"],
         last_seq=found["last_seq"],
     )
-
-
-async def _view_reply(
-    ctx: Context, match_id: MatchId, seat: int | None, found: tuple[int, str]
-) -> api.SeatViewReply:
-    """The stored view, and its description by its game (a view names no players)."""
-    game, players = await ctx.game_of(match_id), await ctx.players_of(match_id)
-    if game is None or players is None:
-        raise _no_match(match_id)
-    codec = game_codec(game)
-    description = codec.ruleset.describe(codec.view(found[1].encode()), seat_names(players))
-    return api.SeatViewReply(match_id, seat, found[0], msgspec.json.decode(found[1]), description)
 
 
 @get(
@@ -338,7 +294,7 @@ async def view(request: Request, match_id: MatchId) -> api.SeatViewReply:
     found = await reads.seat_view(ctx.pool, match_id, holder.seat)
     if found is None:
         raise NotFoundException("no view yet: the match is being set up")
-    return await _view_reply(ctx, match_id, holder.seat, found)
+    return await matches.view_reply(ctx, match_id, holder.seat, found)
 
 
 @get("/matches/{match_id:str}/public", summary="The spectators' view, and its description")
@@ -347,7 +303,7 @@ async def public(request: Request, match_id: MatchId) -> api.SeatViewReply:
     found = await reads.public_view(ctx.pool, match_id)
     if found is None:
         raise NotFoundException(f"no match {match_id!r} with a view")
-    return await _view_reply(ctx, match_id, None, found)
+    return await matches.view_reply(ctx, match_id, None, found)
 
 
 @get(
@@ -382,7 +338,7 @@ async def _eyes(request: Request, match_id: str, seat: int | None) -> tuple[int 
     """Whose eyes a replay reader gets and whether the full state is theirs to see, after
     checking the seat is one of the match's."""
     ctx = context(request)
-    row = await _lobby_row(ctx, match_id)
+    row = await matches.lobby_row(ctx, match_id)
     if seat is not None and seat >= row["seats"]:
         raise NotFoundException(f"seat {seat} is not a seat of this {row['seats']}-seat match")
     return await (await Access.of(request)).replay_eyes(match_id, seat)
@@ -425,7 +381,7 @@ async def narration(
 ) -> api.NarrationReply:
     ctx = context(request)
     eyes, _ = await _eyes(request, match_id, seat)
-    told = await replay.narrated(ctx.pool, match_id, eyes, after)
+    told = await replay.narrated(ctx.pool, match_id, eyes, after, reader=eyes)
     return api.NarrationReply(match_id, eyes, told)
 
 
@@ -438,17 +394,19 @@ async def explain(request: Request, match_id: MatchId, seq: EntryNumber) -> api.
     ctx = context(request)
     access = await Access.of(request)
     access.known()  # a token first, as the document says: none learns which entries exist
-    found = await audit.explain(ctx.pool, match_id, seq)
+    reader = access.own_seat(match_id)
+    found = await audit.explain(ctx.pool, match_id, seq, reader)
     if found is None:
         raise NotFoundException(f"match {match_id!r} has no entry {seq}")
-    # whoever may audit this decision may see what its seat saw of it
+    # whoever may audit this decision may see what its seat saw of it, but a sealed choice;
+    # the match's own (the clock's, the organiser's) is told for the reading seat's eyes
     eyes = await access.explains(match_id, found["seat"])
     told = await replay.narrated(
-        ctx.pool, match_id, eyes, found["first_seq"] - 1, found["last_seq"]
+        ctx.pool, match_id, eyes, found["first_seq"] - 1, found["last_seq"], reader
     )
     game = await ctx.game_of(match_id)
     if game is None:
-        raise _no_match(match_id)
+        raise matches.no_match(match_id)
     words = rule_words(get_ruleset(game), found["rule"])
     return msgspec.convert(
         {**_audit_row(found), "rule_text": words, "narration": told}, api.Explanation
@@ -464,7 +422,8 @@ async def rejections(request: Request, match_id: MatchId) -> list[dict[str, Any]
     ctx = context(request)
     access = await Access.of(request)
     await access.audits(match_id, None)
-    return [_audit_row(r) for r in await audit.rejections(ctx.pool, match_id)]
+    found = await audit.rejections(ctx.pool, match_id, access.own_seat(match_id))
+    return [_audit_row(r) for r in found]
 
 
 def _audit_row(row: dict[str, Any]) -> dict[str, Any]:
@@ -486,7 +445,7 @@ async def match_cards(request: Request, match_id: MatchId) -> list[CardInfo]:
     ctx = context(request)
     first = await replay.entries(ctx.pool, match_id, 0, 1)
     if not first or not isinstance(first[0].body, MatchCreated):
-        raise _no_match(match_id)
+        raise matches.no_match(match_id)
     created = first[0].body
     return get_ruleset(created.ruleset).cards(created.options)
 
@@ -537,6 +496,7 @@ def create_app(ctx: Context) -> Litestar:
             match_cards,
             stream,
             health,
+            web_pages(),
         ],
         on_startup=[ctx.start],
         on_shutdown=[ctx.stop],

@@ -29,10 +29,11 @@ async def check_request(request: Request) -> None:
     await check_body(request)
 
 
-def limit_reads(request: Request) -> None:
+def limit_reads(request: Request, token: str | None = None) -> None:
     """429 past READS_PER_S reads a second from one token (one address, without a token), so
-    no reader slows the others' pages down."""
-    token = request_token(request)
+    no reader slows the others' pages down. The token: the request's own, or one a caller read
+    from elsewhere (the web pages' seat cookie)."""
+    token = token or request_token(request)
     client = request.client.host if request.client else ""
     key = f"token {tokens.digest(token)}" if token else f"address {client}"
     if not context(request).read_limiter.allow(key):

@@ -39,8 +39,12 @@ class Hub:
                 with suppress(asyncio.QueueFull):  # a stalled stream re-reads the latest view
                     queue.put_nowait(notice)
 
-    def subscribe(self, match_id: str, seat: int | None) -> asyncio.Queue[Notice]:
-        queue: asyncio.Queue[Notice] = asyncio.Queue(maxsize=1000)
+    def subscribe(
+        self, match_id: str, seat: int | None, queue: asyncio.Queue[Notice] | None = None
+    ) -> asyncio.Queue[Notice]:
+        """A queue for the seat's notices: a new one, or `queue` (one listener, several seats)."""
+        if queue is None:
+            queue = asyncio.Queue(maxsize=1000)
         self._listeners[(match_id, seat)].add(queue)
         return queue
 

@@ -6,6 +6,8 @@ from typing import Any
 import asyncpg
 import msgspec
 
+from projections import audit
+
 Conn = asyncpg.Connection | asyncpg.Pool
 
 LOBBY_COLUMNS = (
@@ -87,16 +89,13 @@ async def public_view(conn: Conn, match_id: str) -> tuple[int, str] | None:
 
 
 async def ruling(
-    conn: Conn, match_id: str, decision_id: str, seat: int | None
+    conn: Conn, match_id: str, decision_id: str, seat: int | None, reader: int | None
 ) -> dict[str, Any] | None:
     """The ruling on the decision a seat (None: the match's own, as a create) sent under this
-    id in this match; a decision id means nothing beyond its match and seat."""
-    row = await conn.fetchrow(
-        "SELECT match_id, seat, accepted, rule, reason, first_seq, last_seq FROM audit"
-        " WHERE match_id = $1 AND decision_id = $2 AND seat IS NOT DISTINCT FROM $3"
-        " ORDER BY first_seq DESC LIMIT 1",
-        match_id,
-        decision_id,
-        seat,
-    )
-    return dict(row) if row else None
+    id in this match; a decision id means nothing beyond its match and seat. A sealed choice's
+    shows whole only to `reader` its seat (see `projections.audit.by_decision`)."""
+    found = await audit.by_decision(conn, match_id, decision_id, seat, reader)
+    if found is None:
+        return None
+    kept = ("match_id", "seat", "accepted", "rule", "reason", "first_seq", "last_seq")
+    return {k: found[k] for k in kept}

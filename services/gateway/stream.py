@@ -42,7 +42,7 @@ async def seat_stream(
                     yield ServerSentEventMessage(data=view[1], event="view", id=str(view[0]))
             elif isinstance(notice, RulingNotice):
                 found = notice.ruling or await reads.ruling(
-                    ctx.pool, match_id, notice.decision_id, notice.seat
+                    ctx.pool, match_id, notice.decision_id, notice.seat, holder.seat
                 )
                 if found is not None:
                     ruling = {"decision_id": notice.decision_id, **found}

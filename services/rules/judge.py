@@ -19,6 +19,7 @@ from events import storable
 from events.chance import chance_for
 from events.codec import decode_decision, decode_json, encode, game_codec, state_hash
 from events.envelope import (
+    PLATFORM_ENTRIES,
     ClaimSeat,
     CreateMatch,
     DeadLetter,
@@ -62,8 +63,11 @@ class _Scribe:
             self._chance = chance_for(record.seed, self.first_seq)
         return self._chance
 
-    def write(self, body: Any, ruleset: Ruleset) -> MatchRecord:
+    def write(self, body: Any, ruleset: Ruleset, sealed_for: int | None = None) -> MatchRecord:
+        """Append one entry; a game event is sealed for the seat its game names."""
         record = self.book.matches.get(self.head.match_id)
+        if not isinstance(body, PLATFORM_ENTRIES):
+            sealed_for = ruleset.sealed_event(body)
         entry = Entry(
             match_id=self.head.match_id,
             seq=(record.seq if record else 0) + 1,
@@ -73,6 +77,7 @@ class _Scribe:
             body=body,
             state_hash="",
             recorded_at_ms=self.now_ms,
+            sealed_for=msgspec.UNSET if sealed_for is None else sealed_for,
         )
         before, before_hash = (record.state, record.state_hash) if record else (None, "")
         record = apply(record, entry)
@@ -89,6 +94,19 @@ class _Scribe:
         verdict: Accepted | Rejection,
         read: Any = None,
     ) -> None:
+        """The ruling, sealed for its seat when the game takes what it decides now as a sealed
+        choice: what was asked, read, ruled and why, whatever the verdict."""
+        record = self.book.matches.get(self.head.match_id)
+        seat = self.head.seat
+        sealed = (
+            record is not None
+            and record.state is not None
+            and not record.over
+            and not record.open_seats  # play starts when every seat is held
+            and seat is not None
+            and 0 <= seat < record.seats
+            and ruleset.sealed(record.state, seat)
+        )
         self.write(
             Ruling(
                 seat=self.head.seat,
@@ -102,6 +120,7 @@ class _Scribe:
                 read=msgspec.Raw(encode(read)),
             ),
             ruleset,
+            seat if sealed else None,
         )
 
     def settle(self, ruleset: Ruleset, record: MatchRecord) -> None:
@@ -291,23 +310,20 @@ def _verdict(
             why = f"{body.player!r} is a name only the organiser gives (to a bot's seat)"
             return Rejection(rules.RESERVED_NAME, why), None
         return Accepted(rules.SEAT, [SeatClaimed(seat=decision.seat, player=body.player)]), None
+    seen = decision.seen_seq
+    # stale once the match changed since the entry seen: others' refusals change nothing
+    moved = seen is not None and not record.moved_seq <= seen <= record.seq
+    stale = Rejection(
+        rules.STALE,
+        f"you decided on the match as of entry {seen}; it changed at entry"
+        f" {record.moved_seq} and is now at entry {record.seq}: look again",
+    )
     read = None
     if isinstance(body, Say):
         body = read = ruleset.read_text(record.state, decision.seat, body.text)
-        if isinstance(read, Rejection):
-            return read, None
-    seen = decision.seen_seq
-    # stale once the match changed since the entry seen: others' refusals change nothing
-    if (
-        seen is not None
-        and not record.moved_seq <= seen <= record.seq
-        and ruleset.needs_fresh_view(body)
-    ):
-        stale = Rejection(
-            rules.STALE,
-            f"you decided on the match as of entry {seen}; it changed at entry"
-            f" {record.moved_seq} and is now at entry {record.seq}: look again",
-        )
+        if isinstance(read, Rejection):  # written against a view since changed: look again
+            return (stale if moved else read), None
+    if moved and ruleset.needs_fresh_view(body):
         return stale, read
     return ruleset.decide(record.state, decision.seat, body, chance()), read
 

@@ -6,7 +6,9 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from typing import Any, NamedTuple
 
-import tests.tiny_ruleset  # noqa: F401  registers race-to-21 beside the built-in games
+# registers race-to-21 and sealed-picks beside the built-in games
+import tests.sealed_ruleset
+import tests.tiny_ruleset  # noqa: F401
 from events.chance import chance_for
 from events.ruleset import Accepted, Ruleset, load_rulesets
 

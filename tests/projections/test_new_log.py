@@ -88,8 +88,10 @@ async def test_a_worker_on_another_log_stops_and_says_how_to_rebuild(
 
     with pytest.raises(RuntimeError) as stopped:
         await asyncio.wait_for(Worker(settings, ALL, pool).run(), timeout=60)
-    assert isinstance(stopped.value.__cause__, AnotherLog)
-    assert "starledger projections rebuild all" in str(stopped.value.__cause__)
+    # found as it takes its partitions, or as it takes one back after a claim was lost
+    found = stopped.value if isinstance(stopped.value, AnotherLog) else stopped.value.__cause__
+    assert isinstance(found, AnotherLog)
+    assert "starledger projections rebuild all" in str(found)
     assert await offsets.positions(pool, settings.match_log_topic) == held  # nothing written
 
     await rebuild.rebuild(settings, pool, ALL)

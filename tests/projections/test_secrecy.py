@@ -1,15 +1,25 @@
-"""Hidden information stays hidden: no stored seat view ever shows another seat's hand, and
-no row shows a match's seed before the match reveals it."""
+"""Hidden information stays hidden: no stored seat view ever shows another seat's hand, no
+row shows a match's seed before the match reveals it, nor a sealed choice before its reveal."""
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import asyncpg
+import msgspec
 
+from events.codec import encode
+from events.envelope import ClaimSeat, CreateMatch, EntryBatch, Say
+from events.match import PartitionBook
+from projections.analytics import Analytics
 from projections.archive import Archive
 from projections.audit import Audit
+from projections.projection import Step
 from projections.seat_views import SeatViews
+from services.rules.judge import rule_on
 from tests.projections.support import project, steps_of
+from tests.sealed_ruleset import Pick
+from tests.support import decision
 
 
 async def test_no_stored_seat_view_ever_holds_another_seats_hand(pool: asyncpg.Pool) -> None:
@@ -58,3 +68,74 @@ async def test_the_seed_is_sealed_until_the_match_reveals_it(pool: asyncpg.Pool)
     created = await pool.fetchval("SELECT body FROM archive WHERE seq = 1")
     assert json.loads(created)["seed"] == SEED
     assert await pool.fetchval("SELECT count(*) FROM archive WHERE sealed") == 0
+
+
+SECRET = "quasar"
+KEPT_BY = (Archive, Audit, Analytics)
+
+
+def _sealed_picks(match_id: str) -> Iterator[Step]:
+    """A sealed-picks match, each decision's step yielded as soon as it is folded (as a worker
+    hands it on): seat 0 picks the secret and misspells it, seat 1 picks (the reveal); then a
+    second round to the end."""
+    judge, book = PartitionBook(), PartitionBook()  # the rules service's, and a worker's
+    moves = [(0, Pick(SECRET)), (0, Say(f"pick {SECRET}9")), (1, Pick("comet"))]
+    moves += [(0, Pick("nebula")), (1, Pick("pulsar"))]
+    sent = [
+        decision(match_id, None, CreateMatch(ruleset="sealed-picks", seats=2, seed="s")),
+        *(decision(match_id, s, ClaimSeat(player=f"p{s}")) for s in range(2)),
+        *(decision(match_id, s, body) for s, body in moves),
+    ]
+    for n, d in enumerate(sent):
+        d = msgspec.structs.replace(d, decision_id=f"d{n}")
+        entries = rule_on(judge, encode(d), partition=0, offset=n, now_ms=0, fresh_seed=str)
+        assert isinstance(entries, list)
+        before = book.matches.get(match_id)
+        hash_before = before.state_hash if before else ""
+        batch = EntryBatch(writer="w", decision_partition=0, decision_offset=n, entries=entries)
+        yield Step(book.fold(batch), hash_before, book.matches[match_id])
+
+
+async def _rows(pool: asyncpg.Pool, match_id: str) -> dict[str, list[str]]:
+    """Every row of the match in the tables sealed choices touch, less its match id."""
+    tables = [t for p in KEPT_BY for t in p.tables]
+    return {
+        t: [
+            r[0]
+            for r in await pool.fetch(
+                f"SELECT (to_jsonb(t) - 'match_id')::text FROM {t} AS t WHERE match_id = $1"
+                " ORDER BY 1",
+                match_id,
+            )
+        ]
+        for t in tables
+    }
+
+
+async def test_sealed_choices_are_stored_sealed_until_revealed_however_batched(
+    pool: asyncpg.Pool,
+) -> None:
+    """Projected a step at a time, no table shows seat 0's pick until the reveal, after which
+    archive, audit and analytics show it and nothing waits; projected in one batch (the
+    reveal after the pick in the same transaction), the tables end up the same."""
+    revealed = False
+    for step in _sealed_picks("one-by-one"):
+        for projection in KEPT_BY:
+            await project(pool, projection, step)
+        revealed = revealed or step.match.revealed_seq > 0
+        rows = await _rows(pool, "one-by-one")
+        shown = {t: any(SECRET in r for r in found) for t, found in rows.items()}
+        for table in ("archive", "audit", "analytics_facts"):
+            assert shown[table] == revealed, (table, step.entries[0].seq)
+    assert not any(rows[t] for t in ("archive_sealed", "audit_sealed", "analytics_sealed_facts"))
+    assert not rows["analytics_sealed_rejections"] and rows["analytics_rejections"]
+
+    batches = [p() for p in KEPT_BY]
+    for step in _sealed_picks("at-once"):
+        for batch in batches:
+            batch.take(step)
+    for batch in batches:
+        batch.finish()
+        async with pool.acquire() as conn, conn.transaction():
+            await batch.write(conn)
+    assert await _rows(pool, "at-once") == rows

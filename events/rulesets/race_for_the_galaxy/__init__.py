@@ -1,0 +1,139 @@
+"""Race for the Galaxy: the base game behind the platform's interface (rules: RG-* rule IDs).
+Not registered yet: an unfinished game must not appear to users (see STATUS.md)."""
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from events.platform_rules import MALFORMED
+from events.ruleset import (
+    Accepted,
+    CardInfo,
+    Description,
+    Fact,
+    Rejection,
+    Ruleset,
+    Standing,
+    Waiting,
+)
+from events.rulesets.race_for_the_galaxy import text as text_form
+from events.rulesets.race_for_the_galaxy.action_cards import OPTIONS, options_error
+from events.rulesets.race_for_the_galaxy.batch import Batch
+from events.rulesets.race_for_the_galaxy.bots import BOTS
+from events.rulesets.race_for_the_galaxy.decide import decide
+from events.rulesets.race_for_the_galaxy.decisions import DECISIONS
+from events.rulesets.race_for_the_galaxy.describe import describe
+from events.rulesets.race_for_the_galaxy.evolve import evolve
+from events.rulesets.race_for_the_galaxy.facts import facts
+from events.rulesets.race_for_the_galaxy.game_setup import setup
+from events.rulesets.race_for_the_galaxy.happenings import EVENTS
+from events.rulesets.race_for_the_galaxy.heuristic import heuristic_bot
+from events.rulesets.race_for_the_galaxy.legal import legal
+from events.rulesets.race_for_the_galaxy.loader import BASE_GAME, card_set_digest, load
+from events.rulesets.race_for_the_galaxy.lookup import card_infos
+from events.rulesets.race_for_the_galaxy.narrate import narrate
+from events.rulesets.race_for_the_galaxy.resample import resample
+from events.rulesets.race_for_the_galaxy.rules_text import rule_text
+from events.rulesets.race_for_the_galaxy.scoring import final_scores
+from events.rulesets.race_for_the_galaxy.state import Game
+from events.rulesets.race_for_the_galaxy.steps import owes, ready, resolve
+from events.rulesets.race_for_the_galaxy.view import SeatView, view
+
+
+class RaceForTheGalaxy(Ruleset):
+    name = "race-for-the-galaxy"
+    version = "1"
+    min_seats = 2
+    max_seats = 4
+    decision_types = DECISIONS
+    event_types = EVENTS
+    state_type = Game
+    bots = {**BOTS, "heuristic": heuristic_bot}
+    view_type = SeatView
+    options = OPTIONS
+
+    def initial(self, seats: int, options: dict[str, Any], chance: random.Random) -> list[Any]:
+        return setup(seats, options, chance)
+
+    def decide(
+        self, state: Game, seat: int, decision: Any, chance: random.Random
+    ) -> Accepted | Rejection:
+        return decide(state, seat, decision, chance)
+
+    def evolve(self, state: Game | None, event: Any) -> Game:
+        return evolve(state, event)
+
+    def react(self, state: Game, chance: random.Random) -> list[Any]:
+        """Once every seat the step waits for has chosen: the reveal and what follows."""
+        if state.over or not ready(state):
+            return []
+        batch = Batch(state, chance)
+        resolve(batch)
+        return batch.events
+
+    def view(self, state: Game, seat: int | None) -> SeatView:
+        return view(state, seat)
+
+    def resample(self, state: Game, seat: int, rng: random.Random) -> Game:
+        return resample(state, seat, rng)
+
+    def legal(self, state: Game, seat: int) -> list[Any]:
+        return legal(state, seat)
+
+    def waiting(self, state: Game) -> Waiting:
+        """Every step is simultaneous; a seat that has chosen may still change (RG-R1)."""
+        if state.over:
+            return Waiting()
+        owing = [s for s in range(len(state.players)) if owes(state, s)]
+        chosen = tuple(s for s in owing if state.players[s].choice is not None)
+        must = tuple(s for s in owing if s not in chosen)
+        return Waiting(must=must, may=chosen, simultaneous=True)
+
+    def standing(self, state: Game) -> Standing:
+        return Standing(
+            round=state.round,
+            phase=state.step,
+            scores=state.scores or final_scores(state),
+            winners=state.winners,
+        )
+
+    def is_over(self, state: Game) -> bool:
+        return state.over
+
+    def describe(self, view: SeatView, players: Sequence[str] = ()) -> Description:
+        return describe(view, players)
+
+    def narrate(
+        self, before: Game | None, event: Any, seat: int | None, players: Sequence[str]
+    ) -> str:
+        return narrate(before, event, seat, players)
+
+    def rule_text(self, rule: str) -> str:
+        return rule_text(rule)
+
+    def facts(self, state: Game, event: Any) -> list[Fact]:
+        return facts(state, event)
+
+    def cards(self, options: dict[str, Any]) -> list[CardInfo]:
+        return card_infos(load(BASE_GAME))
+
+    def read_text(self, state: Game, seat: int, text: str) -> Any | Rejection:
+        read = text_form.parse(state, seat, text)
+        if isinstance(read, text_form.TextError):
+            return Rejection(MALFORMED, read.message)
+        return read
+
+    def write_text(self, state: Game, seat: int, decision: Any) -> str:
+        return text_form.render(state, seat, decision)
+
+    def text_help(self, state: Game, seat: int) -> str:
+        return text_form.help_text(state, seat)
+
+    def content_digest(self, options: dict[str, Any]) -> str:
+        return card_set_digest()
+
+    def options_error(self, seats: int, options: dict[str, Any]) -> str | None:
+        return options_error(seats, options)
+
+
+RACE_FOR_THE_GALAXY = RaceForTheGalaxy()

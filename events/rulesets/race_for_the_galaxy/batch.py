@@ -1,0 +1,48 @@
+"""A batch of events decided one after another, each judged on the state the last one left,
+and the deck's outcomes: draws and goods, reshuffling the discard pile when it runs out."""
+
+import random
+from typing import Any
+
+from events.rulesets.race_for_the_galaxy.evolve import evolve
+from events.rulesets.race_for_the_galaxy.happenings import Drew, GoodPlaced, Reshuffled
+from events.rulesets.race_for_the_galaxy.state import Game
+
+
+class Batch:
+    def __init__(self, game: Game, chance: random.Random) -> None:
+        self.game, self.chance = game, chance  # chance: the platform's, for reshuffles
+        self.events: list[Any] = []
+
+    def emit(self, *events: Any) -> None:
+        for event in events:
+            self.events.append(event)
+            self.game = evolve(self.game, event)
+
+    def draw(self, seat: int, count: int, explored: bool = False) -> None:
+        """Draw `count`, reshuffling the discard pile in when the deck runs out (RG-K4); with
+        both empty the rest of the draw is lost (ruling)."""
+        while count > 0:
+            taken = self.game.deck[:count]
+            if taken:
+                self.emit(Drew(seat=seat, cards=taken, explored=explored))
+                count -= len(taken)
+            elif not self._reshuffle():
+                return
+
+    def place_good(self, seat: int, world: int) -> None:
+        card = self.top()
+        if card is not None:
+            self.emit(GoodPlaced(seat=seat, world=world, card=card))
+
+    def top(self) -> int | None:
+        """The deck's top card, reshuffling first if the deck is empty; None if no card is left."""
+        return self.game.deck[0] if self.game.deck or self._reshuffle() else None
+
+    def _reshuffle(self) -> bool:
+        if not self.game.discard:
+            return False
+        order = list(self.game.discard)
+        self.chance.shuffle(order)
+        self.emit(Reshuffled(order=tuple(order)))
+        return True

@@ -1,0 +1,160 @@
+"""Phase IV (RG-C): a trader sells first (RG-C1); then each seat uses its row-IV powers one
+`Consume` at a time, each once, in its own order, while any is usable (RG-C3, RG-C6); VP
+chips come from the pool (RG-C5), doubled for the 2xVP chooser (RG-C4)."""
+
+from collections.abc import Iterator
+from itertools import combinations, islice
+
+from events.ruleset import Rejection
+from events.rulesets.race_for_the_galaxy.batch import Batch
+from events.rulesets.race_for_the_galaxy.cardset import PRICES, Power
+from events.rulesets.race_for_the_galaxy.decisions import Consume
+from events.rulesets.race_for_the_galaxy.happenings import (
+    ChipsTaken,
+    Consumed,
+    Discarded,
+    Gambled,
+    Sold,
+    Used,
+)
+from events.rulesets.race_for_the_galaxy.powers import row, total, trade_price
+from events.rulesets.race_for_the_galaxy.state import BONUS, Game
+
+ASKED = ("consume", "consume_all", "gamble", "discard_for_vp", "trade")  # P-IV6 draws alone
+NUMBERS = range(1, 8)  # P-IV7
+BOUND = 20
+
+
+def trade_owed(game: Game, seat: int) -> bool:
+    """The trader holds a good and has not sold yet (RG-C1)."""
+    player = game.players[seat]
+    return game.chose(seat, "trade") and BONUS not in player.used and bool(player.goods)
+
+
+def owes(game: Game, seat: int) -> bool:
+    return trade_owed(game, seat) or any(True for _ in pending(game, seat))
+
+
+def draw_powers(batch: Batch) -> None:
+    """P-IV6 draws as the consume powers begin, asking nothing (ruling: a draw takes no goods
+    and never narrows what the other powers may do)."""
+    for seat in batch.game.order:
+        batch.draw(seat, total(batch.game, seat, "consume_draw"))
+
+
+def pending(game: Game, seat: int) -> Iterator[tuple[int, int, Power]]:
+    """(card, index in its row IV, power) of every unused power the seat can use now."""
+    used = game.players[seat].used
+    for card, index, power in row(game, seat, "IV"):
+        if power.kind in ASKED and (card, index) not in used and _usable(game, seat, power):
+            yield card, index, power
+
+
+def _kinds(game: Game, seat: int, worlds: tuple[int, ...] | None = None) -> list[str]:
+    goods = game.players[seat].goods
+    return [game.cards.card(w).good for w, _ in goods if worlds is None or w in worlds]
+
+
+def _fits(power: Power, kind: str) -> bool:
+    return power.kind != "consume" or power.good in ("any", "different", kind)
+
+
+def _usable(game: Game, seat: int, power: Power) -> bool:
+    kinds = _kinds(game, seat)
+    match power.kind:
+        case "consume" if power.good == "different":
+            return len(set(kinds)) >= power.n
+        case "consume":
+            return sum(_fits(power, k) for k in kinds) >= (1 if power.upto else power.n)
+        case "consume_all" | "trade":
+            return bool(kinds)
+        case "gamble":
+            return bool(game.deck or game.discard)
+        case "discard_for_vp":
+            return bool(game.players[seat].hand)
+    return False
+
+
+def _wanted(game: Game, seat: int, power: Power) -> int:
+    """How many goods the power takes now: "up to n" takes the most it can (RG-C3)."""
+    if power.kind == "consume_all":
+        return len(game.players[seat].goods)
+    if power.upto:
+        return min(power.n, sum(_fits(power, k) for k in _kinds(game, seat)))
+    return 1 if power.kind == "trade" else power.n
+
+
+def refusal(game: Game, seat: int, d: Consume) -> Rejection | None:
+    if trade_owed(game, seat):
+        return Rejection("RG-C1", "sell a good with your Trade bonus before any consume power")
+    found = next(((i, p) for c, i, p in pending(game, seat) if (c, i) == (d.card, d.power)), None)
+    if found is None:
+        return Rejection("RG-C3", "use one of your row-IV powers you have not used and can use")
+    power = found[1]
+    if power.kind == "gamble":
+        return None if d.number in NUMBERS else Rejection("RG-C6", "name a number from 1 to 7")
+    if power.kind == "discard_for_vp":
+        hand, cards = game.players[seat].hand, d.cards
+        if len(set(cards)) != len(cards) or not set(cards) <= set(hand) or len(cards) > power.n:
+            return Rejection("RG-C6", f"discard up to {power.n} different cards from your hand")
+        return None
+    held = {w for w, _ in game.players[seat].goods}
+    count = _wanted(game, seat, power)
+    kinds = _kinds(game, seat, d.worlds)
+    if len(set(d.worlds)) != len(d.worlds) or not set(d.worlds) <= held or len(kinds) != count:
+        return Rejection("RG-C3", f"take exactly {count} goods from your worlds holding one")
+    if not all(_fits(power, k) for k in kinds) or (
+        power.good == "different" and len(set(kinds)) != count
+    ):
+        return Rejection("RG-C3", f"those goods do not fit {power.text!r}")
+    return None
+
+
+def carry_out(batch: Batch, seat: int, d: Consume) -> None:
+    game = batch.game
+    power = next(p for c, i, p in row(game, seat, "IV") if (c, i) == (d.card, d.power))
+    batch.emit(Used(seat=seat, card=d.card, power=d.power))
+    match power.kind:
+        case "gamble":
+            card = batch.top()
+            if card is not None:
+                kind = game.cards.card(card)
+                won = (kind.defense if kind.military else kind.cost) == d.number
+                batch.emit(Gambled(seat=seat, number=d.number, card=card, won=won))
+        case "discard_for_vp":
+            if d.cards:
+                batch.emit(Discarded(seat=seat, cards=d.cards))
+                batch.emit(ChipsTaken(seat=seat, vp=power.vp * len(d.cards)))  # never doubled
+        case "trade":
+            world = d.worlds[0]
+            price = PRICES[game.cards.card(world).good]  # P-IV9; P-IV10 adds the $ powers
+            price = trade_price(game, seat, world) if power.good == "bonuses" else price
+            batch.emit(Sold(seat=seat, world=world, cards=price))
+            batch.draw(seat, price)
+        case _:
+            count = len(d.worlds)
+            batch.emit(Consumed(seat=seat, worlds=d.worlds))
+            each = count if power.upto else 1
+            vp = count - 1 if power.kind == "consume_all" else power.vp * each
+            vp *= 2 if game.chose(seat, "consume_2x") else 1
+            if vp:
+                batch.emit(ChipsTaken(seat=seat, vp=vp))
+            batch.draw(seat, power.cards * each)
+
+
+def options(game: Game, seat: int) -> list[Consume]:
+    """Every use worth offering now: each power with its goods combinations, bounded."""
+    offered: list[Consume] = []
+    goods = [w for w, _ in game.players[seat].goods]
+    for card, index, power in pending(game, seat):
+        if power.kind == "gamble":
+            offered += [Consume(card, index, number=n) for n in NUMBERS]
+        elif power.kind == "discard_for_vp":
+            hand = game.players[seat].hand
+            for size in range(min(power.n, len(hand)) + 1):
+                picks = islice(combinations(hand, size), BOUND)
+                offered += [Consume(card, index, cards=c) for c in picks]
+        else:
+            picks = islice(combinations(goods, _wanted(game, seat, power)), BOUND * 4)
+            offered += [Consume(card, index, worlds=w) for w in picks]
+    return offered

@@ -1,0 +1,65 @@
+"""A seat's view laid out for any renderer: the table (round, step, phases to run, VP pool,
+deck) and each player's tableau (worlds holding a good marked), chips, hand size and actions;
+the seat's own hand, explored cards and sealed choice."""
+
+from collections.abc import Sequence
+
+from events.ruleset import CardFace, CardList, Description, Field, Section, Waiting
+from events.rulesets.race_for_the_galaxy import card_text
+from events.rulesets.race_for_the_galaxy.loader import load
+from events.rulesets.race_for_the_galaxy.narrate import PHASES, count, who
+from events.rulesets.race_for_the_galaxy.text.render import ACTION_WORDS
+from events.rulesets.race_for_the_galaxy.view import PlayerView, SeatView
+
+
+def _faces(label: str, ids: Sequence[int], goods: Sequence[int] = ()) -> CardList:
+    cards = load()
+
+    def face(c: int) -> CardFace:
+        card = cards.card(c)
+        note = f"holds a {card.good} good" if c in goods else ""
+        return CardFace(c, card.name, card_text.kind(card), card_text.numbers(card), note)
+
+    return CardList(label, tuple(face(c) for c in ids))
+
+
+def describe(view: SeatView, players: Sequence[str] = ()) -> Description:
+    step = PHASES.get(view.step, view.step.replace("_", " ").capitalize())
+    fields = [Field("Round", str(view.round)), Field("Step", step)]
+    if view.phases:
+        fields.append(Field("Phases to come", ", ".join(PHASES[p] for p in view.phases)))
+    fields += [
+        Field("VP pool", f"{view.pool} VP"),
+        Field("Deck", count(view.deck_size)),
+        Field("Discard pile", count(view.discard_size)),
+    ]
+    if view.advanced:
+        fields.append(Field("Game", "2-player advanced: two actions a round"))
+    if view.scores:
+        said = ", ".join(f"{who(players, s)} {v}" for s, v in enumerate(view.scores))
+        fields.append(Field("Final score", said))
+    sections = [Section(title="Table", fields=tuple(fields))]
+    sections += [_player(view, seat, p, players) for seat, p in enumerate(view.players)]
+    must = tuple(s for s, p in enumerate(view.players) if p.to_choose)
+    may = tuple(s for s, p in enumerate(view.players) if p.has_chosen)  # may change (RG-R1)
+    waiting = Waiting(must=must, may=may, simultaneous=view.step != "over")
+    return Description(title="Race for the Galaxy", sections=tuple(sections), waiting=waiting)
+
+
+def _player(view: SeatView, seat: int, p: PlayerView, players: Sequence[str]) -> Section:
+    lists = [_faces("Tableau", p.tableau, p.goods_on)]
+    if p.hand is not None:
+        lists.append(_faces("Hand", p.hand))
+    if p.drawn:
+        lists.append(_faces("Explored: keep some, the rest are discarded", p.drawn))
+    actions = " and ".join(ACTION_WORDS.get(a, a) for a in p.actions)
+    fields = [
+        Field("VP chips", str(p.chips)),
+        Field("Hand", count(p.hand_size)),
+        Field("Goods", str(len(p.goods_on))),
+        Field("Actions", actions or ("chosen, not yet revealed" if p.has_chosen else "-")),
+    ]
+    if p.choice is not None:
+        fields.append(Field("Your sealed choice", type(p.choice).__name__))
+    title = who(players, seat) + (" (you)" if seat == view.seat else "")
+    return Section(title=title, fields=tuple(fields), cards=tuple(lists))

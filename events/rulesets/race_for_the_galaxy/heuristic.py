@@ -1,0 +1,86 @@
+"""The `heuristic` bot: greedy's choices, but an action is judged by what it adds to the phases
+the others are likely to run anyway (their choices guessed by greedy on the seat's resampled
+state): a phase someone else runs is worth only its bonus to the seat (RG-R4)."""
+
+import random
+from typing import Any
+
+from events.rulesets.race_for_the_galaxy.bots import Value, greedy_bot, placeable, play
+from events.rulesets.race_for_the_galaxy.cardset import PRICES
+from events.rulesets.race_for_the_galaxy.decisions import ChooseActions
+from events.rulesets.race_for_the_galaxy.legal import legal
+from events.rulesets.race_for_the_galaxy.powers import military, row
+from events.rulesets.race_for_the_galaxy.produce import empty_windfalls
+from events.rulesets.race_for_the_galaxy.scoring import bonus
+from events.rulesets.race_for_the_galaxy.state import PHASE_OF, Game
+
+EXPLORE_BONUS = {"explore_5": 1.0, "explore_1_1": 1.2}
+
+
+def heuristic_bot(game: Game, seat: int, rng: random.Random) -> Any:
+    value = contextual(game, seat)
+    options = legal(game, seat)
+    if not isinstance(options[0], ChooseActions):
+        return play(game, seat, rng, value)
+    run_anyway = {
+        PHASE_OF[a]
+        for other in range(len(game.players))
+        if other != seat
+        for a in greedy_bot(game, other, rng).actions
+    }
+    values = {a: _worth(game, seat, a, value) for d in options for a in d.actions}
+
+    def gain(d: ChooseActions) -> float:
+        found = rng.random() * 0.05
+        for a in d.actions:
+            phase, bonus = values[a]
+            found += bonus + (0.0 if PHASE_OF[a] in run_anyway else phase)
+        return found
+
+    return max(options, key=gain)
+
+
+def contextual(game: Game, seat: int) -> Value:
+    """A card's worth to this seat: the VP it would add at game end with the seat's cost-6
+    developments, its fit with the seat's goods and consume powers, less its cost."""
+    cards = game.cards
+    tableau = [cards.card(c) for c in game.players[seat].tableau]
+    consumers = sum(p.phase == "IV" for c in tableau for p in c.powers)
+    producers = sum(c.mode == "production" for c in tableau)
+    strength = military(game, seat)
+    now = sum(bonus(game, seat, c, tableau) for c in tableau if c.scoring)
+
+    def value(card_id: int) -> float:
+        card = cards.card(card_id)
+        more = [*tableau, card]
+        gained = sum(bonus(game, seat, c, more) for c in more if c.scoring) - now
+        fit = 0.6 * min(consumers, 2) if card.mode == "production" else 0.0
+        fit += 0.5 * min(producers, 3) * any(p.phase == "IV" for p in card.powers)
+        cost = card.cost
+        if card.military:
+            cost = 0 if strength >= card.defense else 2 * (card.defense - strength)
+        return card.vp + gained + fit + 0.5 * len(card.powers) - 0.45 * cost
+
+    return value
+
+
+def _worth(game: Game, seat: int, action: str, value: Value) -> tuple[float, float]:
+    """What the action's phase is worth to the seat, and what its bonus adds."""
+    player, cards = game.players[seat], game.cards
+    if action in EXPLORE_BONUS:
+        return 0.5 + (1.0 if len(player.hand) < 3 else 0.0), EXPLORE_BONUS[action]
+    if action in ("develop", "settle"):
+        plain = placeable(game, seat, action, value, bonus=False)
+        return plain, placeable(game, seat, action, value) - plain + 0.4
+    goods = [cards.card(w).good for w, _ in player.goods]
+    capacity = sum(p.vp * (p.n if p.upto else 1) for _, _, p in row(game, seat, "IV"))
+    consumed = float(min(capacity, len(goods)))
+    if action == "consume_2x":
+        return consumed, consumed
+    if action == "trade":
+        return consumed, 0.6 * max((PRICES[g] for g in goods), default=0)
+    empty = [w for w in player.tableau if player.good_on(w) is None]
+    filled = sum(cards.card(w).mode == "production" for w in empty)
+    spare = max(0.0, capacity - len(goods))  # goods the consume powers still want
+    producing = 1.4 * min(filled, spare) + 0.5 * max(0.0, filled - spare)
+    return producing, 0.9 if empty_windfalls(game, seat) else 0.0

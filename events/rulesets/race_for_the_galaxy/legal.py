@@ -1,0 +1,70 @@
+"""Every decision worth offering a seat now, each one accepted; payments offered once per card
+(the first cards of the hand), combinations bounded."""
+
+import random
+from itertools import combinations, islice
+from typing import Any
+
+from msgspec.structs import replace
+
+from events.ruleset import Accepted
+from events.rulesets.race_for_the_galaxy import action_cards, consume, produce
+from events.rulesets.race_for_the_galaxy.decide import decide
+from events.rulesets.race_for_the_galaxy.decisions import (
+    ChooseActions,
+    Develop,
+    Discard,
+    Keep,
+    Settle,
+    Trade,
+)
+from events.rulesets.race_for_the_galaxy.placing import GIVING_UP, settle_price
+from events.rulesets.race_for_the_galaxy.powers import develop_cost, explore_counts, working
+from events.rulesets.race_for_the_galaxy.state import HAND_LIMIT, Game
+from events.rulesets.race_for_the_galaxy.steps import SETUP_DISCARD, owes
+
+BOUND = 40
+_UNUSED = random.Random(0)  # decide draws nothing
+
+
+def legal(game: Game, seat: int) -> list[Any]:
+    if game.over or not owes(game, seat):
+        return []
+    player = game.players[seat]
+    offered: list[Any]
+    match game.step:
+        case "select":
+            offered = [ChooseActions(actions=a) for a in action_cards.choices(game)]
+        case "setup" | "hand_limit":
+            count = SETUP_DISCARD if game.step == "setup" else len(player.hand) - HAND_LIMIT
+            offered = [Discard(cards=c) for c in islice(combinations(player.hand, count), BOUND)]
+        case "explore":
+            keep = min(explore_counts(game, seat)[1], len(player.drawn))
+            offered = [Keep(cards=c) for c in islice(combinations(player.drawn, keep), BOUND)]
+        case "develop":
+            offered = [Develop()]
+            for card in player.hand:
+                others = [c for c in player.hand if c != card]
+                cost = develop_cost(game, seat, game.cards.card(card))
+                offered.append(Develop(card=card, paying=tuple(others[:cost])))
+        case "settle":
+            offered = [Settle()]
+            for card in player.hand:
+                offered += _settling(game, seat, card)
+        case "consume" if consume.trade_owed(game, seat):
+            offered = [Trade(world=w) for w, _ in player.goods]
+        case "consume":
+            offered = list(consume.options(game, seat))
+        case _:
+            offered = list(produce.options(game, seat))
+    return [d for d in offered if isinstance(decide(game, seat, d, _UNUSED), Accepted)]
+
+
+def _settling(game: Game, seat: int, card: int) -> list[Settle]:
+    """The world conquered or paid for plainly, and with each power that could help."""
+    others = [c for c in game.players[seat].hand if c != card]
+    giving_up = [c for c, p in working(game, seat) if p.kind in GIVING_UP]
+    variants = [Settle(card=card, discarding=(c,)) for c in giving_up]
+    variants = [Settle(card=card), *variants]
+    variants += [replace(v, pay_for_military=True) for v in variants]
+    return [replace(v, paying=tuple(others[: settle_price(game, seat, v)])) for v in variants]

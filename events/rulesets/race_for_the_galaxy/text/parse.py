@@ -1,0 +1,150 @@
+"""Reading a command: the text a player sends, as the decision the rules judge. Cards are
+named as printed (any case, a unique beginning or a later word) or by position in the zone
+the view lists, counting from 1; lists are split by commas or "and"."""
+
+import re
+from collections.abc import Collection
+from typing import Any
+
+from events.naming import POSITION, TextError, Unreadable, matching, normal, suggest
+from events.rulesets.race_for_the_galaxy.decisions import (
+    ChooseActions,
+    Consume,
+    Develop,
+    Discard,
+    Keep,
+    Settle,
+    Trade,
+    Windfall,
+)
+from events.rulesets.race_for_the_galaxy.state import Cards, Game
+from events.rulesets.race_for_the_galaxy.text.help import help_text
+from events.rulesets.race_for_the_galaxy.text.render import ACTION_WORDS
+
+HELP = {"help", "commands", "?"}
+NOTHING = {"nothing", "none", "no"}
+ACTIONS = {normal(w): a for a, w in ACTION_WORDS.items()}
+ACTIONS |= {"explore 1 1": "explore_1_1", "explore": "explore_5", "2x": "consume_2x"}
+ACTIONS |= {"consume 2x vp": "consume_2x", "2x vp": "consume_2x", "consume trade": "trade"}
+_LIST = re.compile(r",|\band\b", re.IGNORECASE)
+_CLAUSE = re.compile(r"\b(paying|discarding|on|with|gamble)\b", re.IGNORECASE)
+_VERB = re.compile(r"^\s*(choose|discard|keep|develop|settle|pay for|sell|use|produce)\b", re.I)
+
+
+def parse(game: Game, seat: int, text: str) -> Any:
+    """The decision `text` says, or a TextError saying what was expected."""
+    if not 0 <= seat < len(game.players):
+        return TextError(f"there is no seat {seat}")
+    if normal(text) in HELP or text.strip() in HELP:
+        return TextError(help_text(game, seat))
+    found = _VERB.match(text)
+    if found is None:
+        return TextError(f"'{text.strip()[:40]}' is no command; say 'help' for the commands")
+    verb, rest = normal(found.group(1)), text[found.end() :]
+    try:
+        return _read(game, seat, verb, rest)
+    except Unreadable as error:
+        return TextError(error.message)
+
+
+def _read(game: Game, seat: int, verb: str, rest: str) -> Any:
+    player = game.players[seat]
+    head, clauses = _clauses(rest)
+    if verb == "choose":
+        return ChooseActions(actions=tuple(_action(a) for a in _items(head)))
+    if verb in ("discard", "keep"):
+        zone = player.hand if verb == "discard" else player.drawn
+        cards = _cards(game, zone, "in your hand" if verb == "discard" else "explored", head)
+        return Discard(cards=cards) if verb == "discard" else Keep(cards=cards)
+    if verb in ("develop", "settle", "pay for"):
+        if normal(head) in NOTHING and not clauses:
+            return Develop() if verb == "develop" else Settle()
+        card = _one(game, player.hand, "in your hand", head)
+        paying = _cards(game, player.hand, "in your hand", clauses.get("paying", ""), {card})
+        if verb == "develop":
+            return Develop(card=card, paying=paying)
+        giving = _cards(game, player.tableau, "in your tableau", clauses.get("discarding", ""))
+        return Settle(card, paying, discarding=giving, pay_for_military=verb == "pay for")
+    if verb == "sell":
+        return Trade(world=_one(game, player.tableau, "in your tableau", head))
+    if verb == "use":
+        return _use(game, seat, head, clauses)
+    world = _one(game, player.tableau, "in your tableau", clauses.get("on", head))
+    with_card = clauses.get("with")
+    card = _one(game, player.tableau, "in your tableau", with_card) if with_card else None
+    return Windfall(world=world, card=card)
+
+
+def _use(game: Game, seat: int, head: str, clauses: dict[str, str]) -> Consume:
+    player = game.players[seat]
+    card = _one(game, player.tableau, "in your tableau", head)
+    kinds = [p.kind for p in game.cards.card(card).powers if p.phase == "IV"]
+    if "gamble" in clauses:
+        number = clauses["gamble"].strip()
+        if not POSITION.fullmatch(number):
+            raise Unreadable("say 'gamble' and a number from 1 to 7")
+        return Consume(card, _power(kinds, "gamble"), number=int(number))
+    if "discarding" in clauses:
+        cards = _cards(game, player.hand, "in your hand", clauses["discarding"])
+        return Consume(card, _power(kinds, "discard_for_vp"), cards=cards)
+    worlds = _cards(game, player.tableau, "in your tableau", clauses.get("on", ""))
+    power = next((i for i, k in enumerate(kinds) if k in ("consume", "consume_all", "trade")), 0)
+    return Consume(card, power, worlds=worlds)
+
+
+def _power(kinds: list[str], kind: str) -> int:
+    return kinds.index(kind) if kind in kinds else 0
+
+
+def _clauses(text: str) -> tuple[str, dict[str, str]]:
+    """The words before the first clause keyword, and each clause's words by keyword."""
+    parts = _CLAUSE.split(text)
+    clauses = {parts[i].lower(): parts[i + 1] for i in range(1, len(parts) - 1, 2)}
+    return parts[0], clauses
+
+
+def _items(text: str) -> list[str]:
+    return [p.strip() for p in _LIST.split(text) if p.strip()]
+
+
+def _action(text: str) -> str:
+    said = normal(text)
+    if said not in ACTIONS:
+        raise Unreadable(f"no action '{text}'; the actions: {', '.join(ACTION_WORDS.values())}")
+    return ACTIONS[said]
+
+
+def _cards(game: Game, zone: Cards, where: str, text: str, used: Collection[int] = ()) -> Cards:
+    if normal(text) in NOTHING or not text.strip():
+        return ()
+    taken: set[int] = set(used)
+    found = []
+    for ref in _items(text):
+        found.append(_one(game, zone, where, ref, taken))
+        taken.add(found[-1])
+    return tuple(found)
+
+
+def _one(game: Game, zone: Cards, where: str, ref: str, used: Collection[int] = ()) -> int:
+    """The card `ref` names in `zone`: a position from 1, or the first unused copy of a name."""
+    ref = ref.strip()
+    if POSITION.fullmatch(ref):
+        index = int(ref)
+        if not 1 <= index <= len(zone):
+            raise Unreadable(f"there is no card {index} {where}: it holds {len(zone)}")
+        return zone[index - 1]
+    query = normal(ref)
+    if not query:
+        raise Unreadable(f"name a card {where}")
+    known = list(dict.fromkeys(game.cards.card(c).name for c in zone))
+    found = matching(query, known)
+    if len(found) > 1:
+        raise Unreadable(f"'{ref}' could be {', '.join(found)} {where}; say more of the name")
+    if not found:
+        near = suggest(query, known) or suggest(query, [k.name for k in game.cards.kinds])
+        hint = f"did you mean {near}?" if near else f"it holds {', '.join(known[:8]) or 'none'}"
+        raise Unreadable(f"no '{ref}' {where}; {hint}")
+    free = [c for c in zone if game.cards.card(c).name == found[0] and c not in used]
+    if not free:
+        raise Unreadable(f"{found[0]} is named more times than there are {where}")
+    return free[0]

@@ -1,0 +1,76 @@
+"""Writing a decision as a player would say it; `parse` reads it back to the same decision."""
+
+from typing import Any
+
+from events.rulesets.race_for_the_galaxy.decisions import (
+    ChooseActions,
+    Consume,
+    Develop,
+    Discard,
+    Keep,
+    Settle,
+    Trade,
+    Windfall,
+)
+from events.rulesets.race_for_the_galaxy.state import Cards, Game
+
+ACTION_WORDS = {
+    "explore_5": "explore +5",
+    "explore_1_1": "explore +1+1",
+    "develop": "develop",
+    "settle": "settle",
+    "trade": "trade",
+    "consume_2x": "consume 2x",
+    "produce": "produce",
+}
+
+
+def names(game: Game, cards: Cards, zone: Cards = (), used: Cards = ()) -> str:
+    """The cards by name, or by position in `zone` where the name would pick another copy."""
+    taken = set(used)
+    said = []
+    for card in cards:
+        name = game.cards.card(card).name
+        first = next((c for c in zone if game.cards.card(c).name == name and c not in taken), card)
+        said.append(name if first == card else str(zone.index(card) + 1))
+        taken.add(card)
+    return ", ".join(said) or "nothing"
+
+
+def render(game: Game, seat: int, d: Any) -> str:
+    player = game.players[seat]
+    hand, tableau = player.hand, player.tableau
+    match d:
+        case ChooseActions(actions=actions):
+            return "choose " + " and ".join(ACTION_WORDS.get(a, a) for a in actions)
+        case Discard(cards=cards):
+            return f"discard {names(game, cards, hand)}"
+        case Keep(cards=cards):
+            return f"keep {names(game, cards, player.drawn)}"
+        case Develop(card=None) | Settle(card=None):
+            return f"{type(d).__name__.lower()} nothing"
+        case Develop(card=int(card), paying=paying):
+            return f"develop {names(game, (card,), hand)}{_paying(game, hand, card, paying)}"
+        case Settle(card=int(card), paying=paying, discarding=discarding):
+            verb = "pay for" if d.pay_for_military else "settle"
+            said = f"{verb} {names(game, (card,), hand)}{_paying(game, hand, card, paying)}"
+            return said + (f" discarding {names(game, discarding, tableau)}" if discarding else "")
+        case Trade(world=world):
+            return f"sell {names(game, (world,), tableau)}"
+        case Consume(card=card, power=power, worlds=worlds, cards=cards, number=number):
+            kinds = [p.kind for p in game.cards.card(card).powers if p.phase == "IV"]
+            kind = kinds[power] if 0 <= power < len(kinds) else ""
+            said = f"use {names(game, (card,), tableau)}"
+            if kind == "gamble":
+                return f"{said} gamble {number}"
+            if kind == "discard_for_vp":
+                return f"{said} discarding {names(game, cards, hand)}"
+            return f"{said} on {names(game, worlds, tableau)}"
+        case Windfall(world=world, card=card):
+            said = f"produce on {names(game, (world,), tableau)}"
+            return said + (f" with {names(game, (card,), tableau)}" if card is not None else "")
+    return type(d).__name__.lower()
+
+
+def _paying(game: Game, hand: Cards, card: int, paying: Cards) -> str:
+    return f" paying {names(game, paying, hand, (card,))}" if paying else ""

@@ -1,0 +1,58 @@
+"""What the JSON API and the web pages both do with a match: find its lobby row, claim a seat,
+describe a stored view by its game."""
+
+from typing import Any
+
+import msgspec
+from litestar.exceptions import HTTPException, NotFoundException
+
+from events.codec import game_codec
+from events.envelope import ClaimSeat
+from events.narration import seat_names
+from events.platform_rules import reserved
+from services.gateway import api, reads, tokens
+from services.gateway.context import Context
+
+
+def no_match(match_id: str) -> NotFoundException:
+    return NotFoundException(f"no match {match_id!r} (a new match shows up once ruled)")
+
+
+async def lobby_row(ctx: Context, match_id: str) -> dict[str, Any]:
+    found = await reads.match(ctx.pool, match_id)
+    if found is None:
+        raise no_match(match_id)
+    return found
+
+
+async def claim_seat(ctx: Context, match_id: str, seat: int, player: str) -> api.Joined:
+    """Send the claim and issue the token that acts for the seat once it is accepted."""
+    found = await lobby_row(ctx, match_id)
+    if seat >= found["seats"]:
+        raise NotFoundException(f"seat {seat} is not a seat of this {found['seats']}-seat match")
+    if found["players"][seat] is not None:
+        raise HTTPException(status_code=409, detail=f"seat {seat} is taken")
+    if reserved(player):
+        raise HTTPException(
+            status_code=422, detail=f"{player!r} is a name only the organiser gives (to a bot)"
+        )
+    decision_id = await ctx.submitter.submit(
+        match_id, seat, ClaimSeat(player=player), sender=player
+    )
+    holder = tokens.Holder(
+        kind="seat", match_id=match_id, seat=seat, player=player, claim_decision_id=decision_id
+    )
+    token = await tokens.issue(ctx.pool, holder)
+    return api.Joined(match_id=match_id, seat=seat, token=token, decision_id=decision_id)
+
+
+async def view_reply(
+    ctx: Context, match_id: str, seat: int | None, found: tuple[int, str]
+) -> api.SeatViewReply:
+    """The stored view, and its description by its game (a view names no players)."""
+    game, players = await ctx.game_of(match_id), await ctx.players_of(match_id)
+    if game is None or players is None:
+        raise no_match(match_id)
+    codec = game_codec(game)
+    description = codec.ruleset.describe(codec.view(found[1].encode()), seat_names(players))
+    return api.SeatViewReply(match_id, seat, found[0], msgspec.json.decode(found[1]), description)

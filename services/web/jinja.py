@@ -1,0 +1,20 @@
+"""The pages' templates (Jinja2, every value escaped unless a template says otherwise)."""
+
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+
+TEMPLATES = Path(__file__).parent / "templates"
+
+_env = Environment(
+    loader=FileSystemLoader(TEMPLATES),
+    autoescape=select_autoescape(default=True),
+    undefined=StrictUndefined,
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+
+
+def render(name: str, **values: Any) -> str:
+    return _env.get_template(name).render(**values)

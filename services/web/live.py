@@ -1,0 +1,182 @@
+"""What a page shows of a match at a moment, read as the JSON API reads it (lobby row, stored
+view described by its game, narration, legal options), and the pushes that say it moved."""
+
+import asyncio
+import time
+from collections.abc import AsyncIterator
+from typing import Any
+
+import msgspec
+from litestar.exceptions import HTTPException
+from litestar.response import ServerSentEventMessage
+
+from events.narration import Told, seat_names
+from events.ruleset import Description
+from projections import replay
+from projections.announce import ViewNotice
+from services.gateway import matches, reads, stream
+from services.gateway.context import Context
+from services.gateway.tokens import Holder
+
+SEAT_LOG = 60  # entries told on a seat page, newest first; the replay has the rest
+WATCH_LOG = 30
+JOIN_WAIT_S = 10.0
+
+
+class Option(msgspec.Struct, frozen=True):
+    index: int  # its place among the legal decisions
+    text: str  # its text command; "" where the game has none
+    label: str
+
+
+class Shown(msgspec.Struct, frozen=True):
+    """A match as one page shows it: a seat's (seat set) or the public's."""
+
+    match_id: str
+    game: str
+    status: str
+    seq: int  # the entry the view is as of
+    behind: bool  # the lobby row has not caught up with the view yet: the page asks again
+    description: Description | None
+    names: list[str]
+    scores: list[int]
+    winners: list[str]
+    round: int | None
+    phase: str | None
+    must: list[str]
+    may: list[str]
+    told: list[Told]  # newest first
+    seat: int | None = None
+    turn: str = ""  # the seat's: "must", "may" or "" (nothing waits for it)
+    options: list[Option] = []
+    options_seq: int = 0  # the entry the options are legal at
+
+
+def seat_of(holder: Holder) -> int:
+    """A seat token's seat (`Access.acts_for` has checked it is one)."""
+    if holder.seat is None:
+        raise HTTPException(status_code=403, detail="this needs a seat token")
+    return holder.seat
+
+
+async def _shown(
+    ctx: Context, match_id: str, seat: int | None, found: tuple[int, str] | None, log: int
+) -> Shown:
+    row = await matches.lobby_row(ctx, match_id)
+    names = seat_names(row["players"])
+    description = None if found is None else (await matches.view_reply(ctx, match_id, seat, found))
+    seq = found[0] if found else 0
+    waiting = description.description.waiting if description else None
+    told = (
+        await replay.narrated(ctx.pool, match_id, seat, max(0, seq - log), seq, reader=seat)
+        if seq
+        else []
+    )
+    return Shown(
+        match_id=match_id,
+        game=row["game"],
+        status=row["status"],
+        seq=seq,
+        behind=row["seq"] < seq,
+        description=description.description if description else None,
+        names=names,
+        scores=row["scores"] or [],
+        winners=[names[s] for s in row["winners"] or []],
+        round=row["round"],
+        phase=row["phase"],
+        must=[names[s] for s in waiting.must] if waiting else [],
+        may=[names[s] for s in waiting.may] if waiting else [],
+        told=told[::-1],
+        seat=seat,
+        turn=(
+            "must"
+            if waiting and seat in waiting.must
+            else "may"
+            if waiting and seat in waiting.may
+            else ""
+        ),
+    )
+
+
+async def seat(ctx: Context, match_id: str, holder: Holder) -> Shown:
+    """The seat's own view (the read model redacts it for the seat) and its options."""
+    mine = seat_of(holder)
+    shown = await _shown(
+        ctx, match_id, mine, await reads.seat_view(ctx.pool, match_id, mine), SEAT_LOG
+    )
+    choices = await reads.seat_choices(ctx.pool, match_id, mine)
+    if choices is None or not shown.turn:
+        return shown
+    options = [
+        Option(i, c["text"], c["text"] or msgspec.json.encode(c["decision"]).decode())
+        for i, c in enumerate(choices.legal)
+    ]
+    return msgspec.structs.replace(shown, options=options, options_seq=choices.seq)
+
+
+async def public(ctx: Context, match_id: str) -> Shown:
+    found = await reads.public_view(ctx.pool, match_id)
+    return await _shown(ctx, match_id, None, found, WATCH_LOG)
+
+
+async def chosen(
+    ctx: Context, match_id: str, holder: Holder, choice: str, seen_seq: int | None
+) -> dict[str, Any]:
+    """The legal decision a page's button stands for, if the match is where the page was."""
+    choices = await reads.seat_choices(ctx.pool, match_id, seat_of(holder))
+    if choices is None or not choice.isdigit() or int(choice) >= len(choices.legal):
+        raise HTTPException(status_code=422, detail="choice: no such option")
+    if seen_seq != choices.seq:
+        raise HTTPException(status_code=409, detail="the match moved on: the options are new")
+    decision: dict[str, Any] = choices.legal[int(choice)]["decision"]
+    return decision
+
+
+async def ruling(ctx: Context, match_id: str, decision_id: str, seat: int) -> dict[str, Any] | None:
+    """The ruling on a seat's decision once judged; None if not within JOIN_WAIT_S."""
+    deadline = time.monotonic() + JOIN_WAIT_S
+    while (found := await reads.ruling(ctx.pool, match_id, decision_id, seat, seat)) is None:
+        if time.monotonic() > deadline:
+            return None
+        await asyncio.sleep(0.05)
+    return found
+
+
+def _moved(seq: int) -> ServerSentEventMessage:
+    return ServerSentEventMessage(data=str(seq), event="view", id=str(seq))
+
+
+async def seat_moves(
+    ctx: Context, match_id: str, holder: Holder, token_key: str
+) -> AsyncIterator[ServerSentEventMessage]:
+    """The seat's stream, its views told by their entry only: the page fetches what it shows."""
+    async for message in stream.seat_stream(ctx, match_id, holder, token_key):
+        yield _moved(int(message.id)) if message.event == "view" and message.id else message
+
+
+async def public_moves(
+    ctx: Context, match_id: str, seats: int
+) -> AsyncIterator[ServerSentEventMessage]:
+    """Each entry the match moves to, heard from every seat's notices (the public view is
+    written with them) and passed on as its number alone: no seat's view leaves here."""
+    queue = None
+    for s in range(seats):
+        queue = ctx.hub.subscribe(match_id, s, queue)
+    assert queue is not None
+    try:
+        found = await reads.public_view(ctx.pool, match_id)
+        sent = found[0] if found else -1
+        if found:
+            yield _moved(sent)
+        while True:
+            try:
+                notice = await asyncio.wait_for(queue.get(), stream.KEEPALIVE_S)
+            except TimeoutError:
+                yield ServerSentEventMessage(comment="keep-alive")
+                continue
+            if isinstance(notice, ViewNotice) and notice.seq > sent:
+                sent = notice.seq
+                yield _moved(sent)
+    finally:
+        for s in range(seats):
+            ctx.hub.unsubscribe(match_id, s, queue)

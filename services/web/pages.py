@@ -1,0 +1,242 @@
+"""The web client's pages: lobby, seat, watch, replay; each rendered on the server from what the
+JSON API serves (lobby rows, a view's description, narration, legal options), for whichever
+game the match plays. The seat's posts and live updates live here too (`live.py` says what a
+page shows of a match at a moment)."""
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import msgspec
+from litestar import Request, Response, Router, get, post
+from litestar.datastructures import ResponseHeader
+from litestar.exceptions import HTTPException, NotFoundException
+from litestar.params import Parameter
+from litestar.response import Redirect, ServerSentEvent
+from litestar.static_files import create_static_files_router
+
+from events.envelope import Say
+from events.narration import seat_names
+from projections import replay
+from services.gateway import api, matches, reads, tokens
+from services.gateway.context import context
+from services.gateway.edge import REFUSED_IN_TEXT, limit_reads
+from services.web import live, session
+from services.web.jinja import render
+
+STATIC = Path(__file__).parent / "static"
+HELP_WORDS = {"help", "?"}
+MatchId = Annotated[str, Parameter(pattern=api.ID_PATTERN, max_length=100)]
+Step = Annotated[int, Parameter(ge=1, le=2**31 - 1)]
+Eyes = Annotated[int | None, Parameter(ge=0, le=15, description="whose eyes, once it ended")]
+
+# No request leaves the server; no page may be framed; no address leaks to another site through
+# a Referer ("no-referrer" would also blank the Origin that posts are checked by).
+HEADERS = [
+    ResponseHeader(
+        name="content-security-policy",
+        value="default-src 'self'; img-src 'self' data:; form-action 'self';"
+        " frame-ancestors 'none'; base-uri 'none'",
+    ),
+    ResponseHeader(name="referrer-policy", value="same-origin"),
+    ResponseHeader(name="x-content-type-options", value="nosniff"),
+]
+
+
+def _page(name: str, status: int = 200, **values: Any) -> Response[str]:
+    return Response(render(name, **values), status_code=status, media_type="text/html")
+
+
+def _wants_json(request: Request) -> bool:
+    return "application/json" in request.headers.get("accept", "")
+
+
+def _text(value: str, field: str, longest: int) -> str:
+    if not value.strip() or len(value) > longest or REFUSED_IN_TEXT.search(value):
+        raise HTTPException(status_code=422, detail=f"{field}: 1 to {longest} plain characters")
+    return value
+
+
+@get("/")
+async def lobby(request: Request) -> Response[str]:
+    rows = await reads.lobby(context(request).pool, None, 100)
+    return _page("lobby.html", title="Lobby", rows=rows, path=session.match_path)
+
+
+@get("", include_in_schema=False)
+async def web_root() -> Redirect:
+    return Redirect(f"{session.PREFIX}/")
+
+
+@post("/matches/{match_id:str}/join")
+async def join(request: Request, match_id: MatchId) -> Response[str]:
+    """Claim a seat, wait for its ruling, and keep the token in the match's cookie."""
+    session.check_post(request, None, None)
+    form = await request.form()
+    player = _text(str(form.get("player", "")), "player", 40)
+    try:
+        wanted = msgspec.convert({"seat": int(form.get("seat", "")), "player": player}, api.Join)
+    except (ValueError, msgspec.ValidationError) as error:
+        raise HTTPException(status_code=422, detail=f"join: {error}") from None
+    ctx = context(request)
+    joined = await matches.claim_seat(ctx, match_id, wanted.seat, wanted.player)
+    ruling = await live.ruling(ctx, match_id, joined.decision_id, wanted.seat)
+    if ruling is None or not ruling["accepted"]:
+        why = "not judged in time" if ruling is None else ruling["reason"]
+        raise HTTPException(status_code=409, detail=f"the seat was not yours: {why}")
+    seat_page = f"{session.match_path(match_id)}/seat"
+    return Redirect(seat_page, cookies=[session.seat_cookie(request, match_id, joined.token)])
+
+
+@get("/matches/{match_id:str}/seat")
+async def seat(request: Request, match_id: MatchId) -> Response[str]:
+    access, holder = await session.seat(request, match_id)
+    shown = await live.seat(context(request), match_id, holder)
+    return _page(
+        "seat.html",
+        title=f"{match_id}: seat {holder.seat}",
+        live=shown,
+        csrf=session.csrf_token(access.token or ""),
+        base=session.match_path(match_id),
+    )
+
+
+@get("/matches/{match_id:str}/seat/live")
+async def seat_live(request: Request, match_id: MatchId) -> Response[str]:
+    access, holder = await session.seat(request, match_id)
+    shown = await live.seat(context(request), match_id, holder)
+    csrf = session.csrf_token(access.token or "")
+    base = session.match_path(match_id)
+    return _page("seat_live.html", live=shown, csrf=csrf, base=base)
+
+
+@post("/matches/{match_id:str}/say")
+async def say(request: Request, match_id: MatchId) -> Response[Any]:
+    """A text command, or one of the legal options by its place, sent for the cookie's seat."""
+    access, holder = await session.seat(request, match_id, deciding=True)
+    form = await request.form()
+    session.check_post(request, form.get("csrf"), access.token)
+    ctx = context(request)
+    seen = str(form.get("seen_seq", ""))
+    seen_seq = int(seen) if seen.isdigit() and len(seen) < 10 else None  # an entry number
+    text = form.get("text")
+    if text is not None:
+        text = _text(str(text), "text", 2000)
+        if text.strip().lower() in HELP_WORDS:
+            choices = await reads.seat_choices(ctx.pool, match_id, live.seat_of(holder))
+            told = choices.help if choices else ""
+            if _wants_json(request):
+                return Response({"help": told}, status_code=200)
+            return _page("help.html", title="Help", help=told, base=session.match_path(match_id))
+        body: Any = Say(text)
+    else:
+        body = await live.chosen(ctx, match_id, holder, str(form.get("choice", "")), seen_seq)
+    decision_id = await ctx.submitter.submit(
+        match_id, holder.seat, body, sender=holder.player or "", seen_seq=seen_seq
+    )
+    if _wants_json(request):
+        return Response(api.Submitted(decision_id), status_code=202)
+    return Redirect(f"{session.match_path(match_id)}/seat")
+
+
+@get("/matches/{match_id:str}/seat/stream")
+async def seat_stream(request: Request, match_id: MatchId) -> ServerSentEvent:
+    access, holder = await session.seat(request, match_id)
+    ctx, key = context(request), tokens.digest(access.token or "")
+    if ctx.streams.full(key):
+        raise HTTPException(status_code=429, detail="too many pages of this seat follow it live")
+    return ServerSentEvent(live.seat_moves(ctx, match_id, holder, key))
+
+
+@get("/matches/{match_id:str}/watch")
+async def watch(request: Request, match_id: MatchId) -> Response[str]:
+    shown = await live.public(context(request), match_id)
+    base = session.match_path(match_id)
+    return _page("watch.html", title=f"{match_id}: watching", live=shown, base=base)
+
+
+@get("/matches/{match_id:str}/watch/live")
+async def watch_live(request: Request, match_id: MatchId) -> Response[str]:
+    shown = await live.public(context(request), match_id)
+    return _page("watch_live.html", live=shown, base=session.match_path(match_id))
+
+
+@get("/matches/{match_id:str}/watch/stream")
+async def watch_stream(request: Request, match_id: MatchId) -> ServerSentEvent:
+    ctx = context(request)
+    row = await matches.lobby_row(ctx, match_id)
+    return ServerSentEvent(live.public_moves(ctx, match_id, row["seats"]))
+
+
+@get("/matches/{match_id:str}/replay/{k:int}")
+async def replay_step(
+    request: Request, match_id: MatchId, k: Step, seat: Eyes = None
+) -> Response[str]:
+    """Step k as the viewer may see it: a seat its own view while the match runs, the public
+    view otherwise; once it ended, through any seat's eyes for its seats."""
+    ctx = context(request)
+    row = await matches.lobby_row(ctx, match_id)
+    if seat is not None and seat >= row["seats"]:
+        raise NotFoundException(f"seat {seat} is not a seat of this {row['seats']}-seat match")
+    eyes, whole = await (await session.access(request)).replay_eyes(match_id, seat)
+    step = await replay.at(ctx.pool, match_id, k, eyes, whole=whole)
+    if step is None:
+        raise NotFoundException(f"match {match_id!r} has no step {k}")
+    return _page(
+        "replay.html",
+        title=f"{match_id}: step {k}",
+        step=step,
+        row=row,
+        eyes=eyes,
+        names=seat_names(row["players"]),
+        query="" if seat is None else f"?seat={seat}",
+        base=session.match_path(match_id),
+    )
+
+
+def _refused(request: Request, error: HTTPException) -> Response[Any]:
+    """Refusals as a page a person reads (or JSON for the page's own script)."""
+    if _wants_json(request):
+        return Response({"detail": error.detail}, status_code=error.status_code)
+    back = request.url.path.split("/")
+    match_path = "/".join(back[:4]) if len(back) > 3 and back[2] == "matches" else None
+    return _page(
+        "refused.html",
+        status=error.status_code,
+        title="Refused",
+        detail=error.detail,
+        match_path=match_path,
+    )
+
+
+async def _checked(request: Request) -> None:
+    """Reads within the client's rate, as the API's are (by the seat cookie's token here); the
+    pages post forms, not the API's JSON bodies, and each handler checks the fields it reads."""
+    if request.method == "GET" and not request.url.path.startswith(f"{session.PREFIX}/static/"):
+        limit_reads(request, request.cookies.get(session.COOKIE))
+
+
+def router() -> Router:
+    static = create_static_files_router(
+        path="/static", directories=[STATIC], include_in_schema=False
+    )
+    return Router(
+        path=session.PREFIX,
+        route_handlers=[
+            lobby,
+            web_root,
+            join,
+            seat,
+            seat_live,
+            say,
+            seat_stream,
+            watch,
+            watch_live,
+            watch_stream,
+            replay_step,
+            static,
+        ],
+        response_headers=HEADERS,
+        before_request=_checked,
+        exception_handlers={HTTPException: _refused},
+        include_in_schema=False,
+    )

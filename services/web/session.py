@@ -1,0 +1,69 @@
+"""A browser's seat: the seat token lives in an HttpOnly, SameSite=Strict cookie scoped to its
+match's pages (never in a page or an address); posts carry a CSRF token derived from it and
+must come from the gateway's own pages (Origin)."""
+
+import hashlib
+import hmac
+from urllib.parse import quote
+
+from litestar import Request
+from litestar.datastructures import Cookie
+from litestar.exceptions import NotAuthorizedException, PermissionDeniedException
+
+from services.gateway.access import Access
+from services.gateway.context import context
+from services.gateway.tokens import Holder
+
+COOKIE = "seat"
+PREFIX = "/web"
+
+
+def match_path(match_id: str) -> str:
+    return f"{PREFIX}/matches/{quote(match_id, safe='')}"
+
+
+def seat_cookie(request: Request, match_id: str, token: str) -> Cookie:
+    """Sent back only to this match's pages: a cookie path /web/matches/m-1 does not cover
+    /web/matches/m-10."""
+    return Cookie(
+        key=COOKIE,
+        value=token,
+        path=match_path(match_id),
+        httponly=True,
+        samesite="strict",
+        secure=request.url.scheme == "https",
+    )
+
+
+def csrf_token(token: str) -> str:
+    """Stateless double submit: only a page that holds the seat knows it, and it reveals
+    nothing of the token (nor equals the digest the tokens table keeps)."""
+    return hashlib.sha256(b"starledger-web-csrf\0" + token.encode()).hexdigest()
+
+
+async def access(request: Request) -> Access:
+    """Who the browser is for this match: its seat cookie's holder, or nobody."""
+    ctx = context(request)
+    token = request.cookies.get(COOKIE)
+    holder = await ctx.holder_of(token) if token else None
+    return Access(ctx, holder, token if holder else None)
+
+
+async def seat(request: Request, match_id: str, *, deciding: bool = False) -> tuple[Access, Holder]:
+    """The seat this browser holds in the match, as `Access.acts_for` checks it."""
+    found = await access(request)
+    if found.holder is None:
+        raise NotAuthorizedException(
+            "this browser holds no seat of this match: join one in the lobby"
+        )
+    return found, await found.acts_for(match_id, deciding=deciding)
+
+
+def check_post(request: Request, sent_csrf: str | None, token: str | None) -> None:
+    """A post must come from one of our own pages and, for a seat, carry the seat's CSRF token."""
+    origin = request.headers.get("origin")
+    own = f"{request.url.scheme}://{request.headers.get('host', '')}"
+    if origin is None or origin != own:
+        raise PermissionDeniedException("posts are taken from this server's own pages only")
+    if token is not None and not hmac.compare_digest(sent_csrf or "", csrf_token(token)):
+        raise PermissionDeniedException("the form is out of date: reload the page")

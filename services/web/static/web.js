@@ -1,0 +1,148 @@
+// Starledger's pages: live updates over server-sent events, commands posted without a reload,
+// arrow keys through a replay. Everything is fetched from this server; no page needs it to work.
+"use strict";
+
+const main = document.querySelector("main[data-stream]");
+const rulings = new Map(); // decision id -> its list item, once sent from this page
+// While a decision sent from this page waits for its ruling, and until the page shows what it
+// caused, the options are disabled: a second click would be judged on a position not shown.
+let pending = null; // its decision id, "" until the post answers
+let shownFrom = 0; // the entry the page must show before offering options again
+
+function liveSeq() {
+  const live = document.getElementById("live");
+  return live ? Number(live.dataset.seq) : -1;
+}
+
+async function refresh() {
+  const reply = await fetch(main.dataset.live, { headers: { accept: "text/html" } });
+  if (!reply.ok) return;
+  const holder = document.createElement("template");
+  holder.innerHTML = (await reply.text()).trim();
+  const fresh = holder.content.firstElementChild;
+  const old = document.getElementById("live");
+  if (!fresh || !old || Number(fresh.dataset.seq) < liveSeq()) return; // an older answer
+  old.replaceWith(fresh);
+  settle();
+  if (fresh.dataset.behind) setTimeout(refresh, 300); // the lobby row is on its way
+}
+
+function settle() {
+  const live = document.getElementById("live");
+  const waiting = pending !== null || liveSeq() < shownFrom;
+  live.toggleAttribute("data-pending", waiting);
+  for (const button of live.querySelectorAll("form.options button")) button.disabled = waiting;
+}
+
+function tell(item, ruling) {
+  item.dataset.verdict = ruling.accepted ? "accepted" : "rejected";
+  item.querySelector(".verdict").textContent = ruling.accepted
+    ? "accepted"
+    : `refused (${ruling.rule}): ${ruling.reason}`;
+}
+
+function noteSent(text) {
+  const list = document.getElementById("rulings");
+  const item = document.createElement("li");
+  const said = document.createElement("span");
+  const verdict = document.createElement("span");
+  said.textContent = `${text}: `;
+  verdict.className = "verdict";
+  verdict.textContent = "sent";
+  item.dataset.verdict = "sent"; // until its ruling comes
+  item.append(said, verdict);
+  list.prepend(item);
+  return item;
+}
+
+function onRuling(event) {
+  const ruling = JSON.parse(event.data);
+  let item = rulings.get(ruling.decision_id);
+  if (!item) {
+    item = noteSent("a decision of your seat");
+    rulings.set(ruling.decision_id, item);
+  }
+  item.dataset.decision = ruling.decision_id;
+  item.dataset.lastSeq = String(ruling.last_seq || 0);
+  tell(item, ruling);
+  if (ruling.decision_id === pending) {
+    pending = null;
+    if (ruling.accepted) shownFrom = ruling.last_seq;
+    settle();
+  }
+}
+
+async function post(form, submitter) {
+  const data = new FormData(form, submitter);
+  if (!data.get("seen_seq")) data.set("seen_seq", String(liveSeq()));
+  const said = data.get("text") || (submitter ? submitter.textContent : "");
+  const item = noteSent(said);
+  const deciding = !["help", "?"].includes(String(data.get("text") || "").trim().toLowerCase());
+  if (deciding) {
+    pending = "";
+    settle();
+  }
+  const reply = await fetch(form.action, {
+    method: "POST",
+    body: new URLSearchParams(data),
+    headers: { accept: "application/json" },
+  });
+  const answer = await reply.json();
+  if (reply.status === 200 && "help" in answer) {
+    item.remove();
+    const help = document.getElementById("help");
+    help.textContent = answer.help || "Nothing to say now.";
+    help.hidden = false;
+  } else if (reply.ok) {
+    const known = rulings.get(answer.decision_id); // the ruling may have come first
+    rulings.set(answer.decision_id, item);
+    item.dataset.decision = answer.decision_id;
+    if (known) {
+      item.dataset.verdict = known.dataset.verdict;
+      item.querySelector(".verdict").textContent = known.querySelector(".verdict").textContent;
+      known.remove();
+      pending = null;
+      if (known.dataset.verdict === "accepted") shownFrom = Number(known.dataset.lastSeq);
+    } else if (deciding) {
+      pending = answer.decision_id;
+    }
+  } else {
+    item.dataset.verdict = "refused";
+    item.querySelector(".verdict").textContent = `refused: ${answer.detail}`;
+    pending = null;
+  }
+  settle();
+  if (form.id === "say" && reply.ok) form.reset();
+}
+
+if (main) {
+  const source = new EventSource(main.dataset.stream);
+  source.addEventListener("view", (event) => {
+    if (Number(event.data) > liveSeq() || document.getElementById("live").dataset.behind)
+      refresh();
+  });
+  source.addEventListener("ruling", onRuling);
+  // a command is taken on the entry the page showed when its typing began: if the match has
+  // moved since, the ruling says to look again rather than read it against another position
+  const command = document.getElementById("command");
+  const typedAt = document.querySelector('#say [name="seen_seq"]');
+  if (command && typedAt)
+    command.addEventListener("input", () => {
+      if (!command.value) typedAt.value = "";
+      else if (!typedAt.value) typedAt.value = String(liveSeq());
+    });
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (!form.classList.contains("say")) return;
+    event.preventDefault();
+    post(form, event.submitter).catch((error) => noteSent(`not sent (${error})`));
+  });
+}
+
+document.addEventListener("keydown", (event) => {
+  if (!document.querySelector("main.replay") || event.target.closest("input, textarea, select"))
+    return;
+  const rel = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" }[event.key];
+  const link = rel && document.querySelector(`nav.steps a[rel="${rel}"]`);
+  if (link) link.click();
+});

@@ -1,0 +1,137 @@
+"""The faces: text commands read and written, help, narration for each seat's eyes, the view
+laid out, the card lookup and the facts analytics counts."""
+
+import random
+
+from events.ruleset import Rejection, Waiting
+from events.rulesets.race_for_the_galaxy.decisions import (
+    ChooseActions,
+    Consume,
+    Develop,
+    Settle,
+    Windfall,
+)
+from events.rulesets.race_for_the_galaxy.happenings import Chosen, Drew, Placed, Setup
+from events.rulesets.race_for_the_galaxy.text import parse
+from tests.race_for_the_galaxy.scenario import (
+    RULES,
+    arrange,
+    fold,
+    on,
+    stock,
+    table,
+)
+
+
+def _random_match(seats, options, seed):
+    """Every state a random match passes through where a seat owes a choice."""
+    rng = random.Random(seed)
+    game = fold(RULES.initial(seats, options, rng))
+    while True:
+        while derived := RULES.react(game, rng):
+            yield from ((game, e) for e in derived)
+            game = fold(derived, game)
+        if RULES.is_over(game):
+            return
+        yield game, None
+        seat = RULES.waiting(game).must[0]
+        decision = RULES.default_decision(game, seat, "random", rng)
+        for event in RULES.decide(game, seat, decision, rng).events:
+            yield game, event
+            game = RULES.evolve(game, event)
+
+
+def test_every_legal_decision_reads_back_from_its_text():
+    for seats, options in ((3, {}), (2, {"advanced": True})):
+        for game, event in _random_match(seats, options, seed=seats):
+            if event is None:
+                for seat in RULES.waiting(game).must:
+                    for decision in RULES.legal(game, seat):
+                        said = RULES.write_text(game, seat, decision)
+                        assert RULES.read_text(game, seat, said) == decision, said
+
+
+def test_commands_as_players_write_them():
+    hand = [["investment_credits", "gem_world", "comet_zone", "rebel_outpost"]]
+    tableau = ["old_earth", "gambling_world", "mining_robots", "asteroid_belt"]
+    game = table([tableau, ["new_sparta"]], hands=hand)
+    credits, gem, comet, outpost = game.players[0].hand
+    assert parse(game, 0, "choose Explore +5") == ChooseActions(("explore_5",))
+    assert parse(game, 0, "choose 2x vp") == ChooseActions(("consume_2x",))
+    assert parse(game, 0, "develop invest paying gem w") == Develop(credits, (gem,))
+    assert parse(game, 0, "develop 1 paying 2 and 3") == Develop(credits, (gem, comet))
+    assert parse(game, 0, "settle nothing") == Settle()
+    paid = Settle(outpost, (gem, comet), pay_for_military=True)
+    assert parse(game, 0, "pay for rebel outpost paying gem world, comet zone") == paid
+    gambling = on(game, 0, "gambling_world")
+    assert parse(game, 0, "use gambling world gamble 3") == Consume(gambling, 1, number=3)
+    belt, robots = on(game, 0, "asteroid_belt"), on(game, 0, "mining_robots")
+    assert parse(game, 0, "produce on asteroid with mining robots") == Windfall(belt, robots)
+
+
+def test_unreadable_commands_say_what_was_expected():
+    game = table([["old_earth"], ["new_sparta"]], hands=[["gem_world"]])
+    for text, expected in [
+        ("fly away", "no command"),
+        ("choose explore +6", "no action"),
+        ("develop gem wrold", "did you mean Gem World"),
+        ("develop 4", "no card 4 in your hand"),
+        ("help", "choose <action>"),
+    ]:
+        read = RULES.read_text(game, 0, text)
+        assert isinstance(read, Rejection) and expected in read.reason, (text, read)
+
+
+def test_narration_names_secret_cards_to_their_owner_only():
+    game = table([["old_earth"], ["new_sparta"]], hands=[["gem_world", "comet_zone"]])
+    gem, comet = game.players[0].hand
+    drew = Drew(seat=0, cards=(gem,))
+    assert RULES.narrate(game, drew, 0, ["Ann", "Bo"]) == "Ann drew Gem World"
+    assert RULES.narrate(game, drew, 1, ["Ann", "Bo"]) == "Ann drew 1 card"
+    chosen = Chosen(seat=0, choice=ChooseActions(("develop",)))
+    assert RULES.narrate(game, chosen, 1, ["Ann", "Bo"]) == "Ann has chosen"
+    placed = Placed(seat=0, card=gem, paying=(comet,))
+    assert RULES.narrate(game, placed, None, ["Ann", "Bo"]) == "Ann placed Gem World, paying 1 card"
+    own = RULES.narrate(game, Develop(gem, (comet,)), 0, ["Ann", "Bo"])
+    assert own == "develop Gem World paying Comet Zone"
+
+
+def test_every_event_of_a_match_has_a_line():
+    for game, event in _random_match(4, {}, seed=4):
+        if event is not None and not isinstance(event, Setup):
+            line = RULES.narrate(game, event, None, ["A", "B", "C", "D"])
+            assert line and "cannot tell" not in line, event
+
+
+def test_the_view_laid_out_marks_goods_and_whom_the_step_waits_for():
+    game = table([["old_earth", "gem_world"], ["new_sparta"]], hands=[["comet_zone"]])
+    game = stock(game, 0, "gem_world")
+    laid = RULES.describe(RULES.view(game, 0), ["Ann", "Bo"])
+    ann = laid.sections[1]
+    assert ann.title == "Ann (you)" and [c.label for c in ann.cards] == ["Tableau", "Hand"]
+    assert [f.note for f in ann.cards[0].cards] == ["", "holds a Novelty good"]
+    assert laid.waiting == Waiting(must=(0, 1), simultaneous=True)
+    game = arrange(game, 0, choice=ChooseActions(("develop",)))
+    assert RULES.describe(RULES.view(game, 1)).waiting == Waiting((1,), (0,), simultaneous=True)
+
+
+def test_the_card_lookup_lists_every_card_with_its_powers():
+    infos = {info.name: info for info in RULES.cards({})}
+    assert len(infos) == 95 and sum(i.copies for i in infos.values()) == 114
+    assert infos["Old Earth"].abilities == (
+        "$ Trade: +1 card (any good)",
+        "IV Consume: consume up to 2 any goods -> 1 VP each",
+    )
+    assert (
+        infos["New Sparta"].numbers == {"defense": 2, "VP": 1} and infos["New Sparta"].cost is None
+    )
+    assert "Game end: +2 per Rebel military world" in infos["Galactic Imperium"].abilities
+
+
+def test_facts_count_start_worlds_actions_and_placed_cards():
+    events = RULES.initial(2, {}, random.Random(1))
+    starts = RULES.facts(fold(events), events[0])
+    assert [(f.kind, f.seat) for f in starts] == [("start world", 0), ("start world", 1)]
+    game = table([["old_earth"], ["new_sparta"]], hands=[["gem_world"]])
+    placed = RULES.facts(game, Placed(seat=0, card=game.players[0].hand[0], paying=()))
+    assert [(f.kind, f.subject) for f in placed] == [("placed", "Gem World")]

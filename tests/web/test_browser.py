@@ -1,0 +1,320 @@
+"""The web client in a real browser against the real stack: a whole match played by clicking
+legal options and typing commands, a replay stepped through with the keyboard, a seat page
+that holds none of another seat's hand, and a page that moves when another seat acts."""
+
+import random
+import re
+import time
+from pathlib import Path
+from urllib.parse import quote
+
+import httpx
+import pytest
+from playwright.async_api import Browser, Page
+from playwright.async_api import TimeoutError as PlaywrightTimeout
+
+from services.gateway import api
+from tests.stack import Stack
+
+GAME = "core-worlds"
+SHORT_GAME = "race-to-21"  # tests/tiny_ruleset.py
+WAIT_MS = 60_000  # the longest a page may wait for the match to move
+CLICK_MS = 2_000
+STALE = "(SL-5)"  # refused as taken on a view the match had moved past
+MOVED_ON = "the match moved on"  # an option clicked on a page the match had moved past
+TYPED_EVERY = 4  # every fourth move is typed into the command box instead of clicked
+
+_TO_ACT = """(acted) => {
+  const live = document.getElementById("live");
+  if (!live) return null;
+  if (live.dataset.status === "finished" && !live.dataset.behind) return "over";
+  if (live.hasAttribute("data-pending")) return null; // its last decision is not shown yet
+  const options = [...live.querySelectorAll("form.options button")].map((b) => [
+    b.name, b.value, b.textContent.trim(),
+  ]);
+  const ready = live.dataset.turn === "must" && Number(live.dataset.seq) > acted;
+  return ready && options.length ? [Number(live.dataset.seq), options] : null;
+}"""
+
+
+def _open(stack: Stack, seats: int, bots: list[api.BotSeat], game: str = GAME) -> str:
+    body = {"game": game, "seats": seats, "bots": [{"seat": b.seat, "bot": b.bot} for b in bots]}
+    opened = httpx.post(f"{stack.gateway}/matches", json=body, headers=stack.organiser()).json()
+    match_id: str = opened["match_id"]
+    _until_ruled(stack, match_id, opened["decision_id"])
+    return match_id
+
+
+def _until_ruled(stack: Stack, match_id: str, decision_id: str, seat: int | None = None) -> dict:
+    """The ruling on the match's own decision (its creation), or on a seat's."""
+    deadline = time.monotonic() + WAIT_MS / 1000
+    path = f"{stack.gateway}/matches/{match_id}/decisions/{decision_id}"
+    while time.monotonic() < deadline:
+        ruled = httpx.get(
+            path, params={"seat": seat} if seat is not None else {}, headers=stack.organiser()
+        )
+        if ruled.json()["status"] != "pending":
+            return ruled.json()
+        time.sleep(0.05)
+    raise AssertionError(f"{decision_id} never ruled")
+
+
+def _page_path(stack: Stack, match_id: str, rest: str) -> str:
+    return f"{stack.gateway}/web/matches/{quote(match_id, safe='')}/{rest}"
+
+
+async def _join(page: Page, stack: Stack, match_id: str, seat: int, player: str) -> None:
+    await page.goto(f"{stack.gateway}/web/")
+    match = page.locator(f'li.match[data-match="{match_id}"]')
+    await match.locator('input[name="player"]').fill(player)
+    await match.locator('select[name="seat"]').select_option(str(seat))
+    await match.get_by_role("button", name="Join").click()
+    await page.wait_for_url(_page_path(stack, match_id, "seat"))
+
+
+async def _play_to_the_end(page: Page) -> tuple[int, int]:
+    """Act whenever the seat must, until the match is over: click an option, or type it every
+    so often where it is a text command. Returns the moves clicked and the moves typed. An
+    option that went before it was clicked (the match moved) is let go for the next."""
+    rng, acted, clicked, typed = random.Random(17), 0, 0, 0
+    while True:
+        waited = await page.wait_for_function(_TO_ACT, arg=acted, timeout=WAIT_MS)
+        found = await waited.json_value()
+        if found == "over":
+            return clicked, typed
+        acted, options = found
+        kind, value, label = rng.choice(options)
+        if kind == "text" and (clicked + 1) % TYPED_EVERY == 0 and await _typed(page, value, acted):
+            await page.press("#command", "Enter")
+            typed += 1
+            continue
+        button = page.locator("#live form.options").get_by_role("button", name=label, exact=True)
+        try:
+            await button.click(timeout=CLICK_MS)
+            clicked += 1
+        except PlaywrightTimeout:
+            acted -= 1  # look again: it is still this seat's move, or the match moved on
+
+
+async def _typed(page: Page, text: str, seq: int) -> bool:
+    """Type a command into the box; True if the page still showed entry `seq` as typing began
+    (else the box is emptied and the options looked at again)."""
+    await page.fill("#command", text)
+    typed_at = await page.locator('#say [name="seen_seq"]').input_value()
+    if typed_at == str(seq):
+        return True
+    await page.fill("#command", "")
+    return False
+
+
+async def _played(
+    stack: Stack, browser: Browser, game: str, bots: list[api.BotSeat], shots: Path | None
+) -> tuple[str, Page]:
+    """A whole match of the browser's seat 0 against bots, played in the page."""
+    match_id = _open(stack, 1 + len(bots), bots, game)
+    page = await (await browser.new_context()).new_page()
+    await page.goto(f"{stack.gateway}/web/")
+    if shots:
+        await page.screenshot(path=shots / "lobby.png", full_page=True)
+    await _join(page, stack, match_id, 0, "browser")
+    if shots:
+        await page.screenshot(path=shots / "seat.png", full_page=True)
+    clicked, typed = await _play_to_the_end(page)
+    assert clicked > 0 and (typed > 0 or game != GAME)
+    if shots:
+        await page.screenshot(path=shots / "seat-final.png", full_page=True)
+    return match_id, page
+
+
+@pytest.fixture(scope="module")
+async def played(shared_stack: Stack, browser: Browser, screenshots: Path) -> tuple[str, Page]:
+    """Core Worlds against a greedy and a random bot, in text commands clicked and typed."""
+    bots = [api.BotSeat(1, "greedy"), api.BotSeat(2, "random")]
+    return await _played(shared_stack, browser, GAME, bots, screenshots)
+
+
+@pytest.fixture(scope="module")
+async def played_short(shared_stack: Stack, browser: Browser) -> tuple[str, Page]:
+    """The tests' short game, which has no text commands: its options post their place."""
+    return await _played(shared_stack, browser, SHORT_GAME, [api.BotSeat(1, "greedy")], None)
+
+
+async def test_a_whole_match_played_in_the_browser(
+    shared_stack: Stack, played: tuple[str, Page]
+) -> None:
+    await _ended_as_the_page_shows(shared_stack, *played)
+
+
+async def test_a_game_without_text_commands_played_by_its_options(
+    shared_stack: Stack, played_short: tuple[str, Page]
+) -> None:
+    await _ended_as_the_page_shows(shared_stack, *played_short)
+
+
+async def _ended_as_the_page_shows(shared_stack: Stack, match_id: str, page: Page) -> None:
+    """The final scores as the lobby has them, every move accepted but those the match had
+    moved past, and the seat token in a cookie of the match's pages alone."""
+    row = httpx.get(f"{shared_stack.gateway}/matches/{match_id}").json()
+    assert row["status"] == "finished" and row["winners"]
+    shown = [int(s) for s in await page.locator("#standing td[data-seat]").all_inner_texts()]
+    assert shown == row["scores"]
+    assert "won by" in await page.locator("#standing caption").inner_text()
+    verdicts = page.locator("#rulings li")
+    told = await verdicts.all_inner_texts()
+    kinds = [await verdicts.nth(i).get_attribute("data-verdict") for i in range(len(told))]
+    assert "accepted" in kinds
+    moved = [t for k, t in zip(kinds, told, strict=True) if k != "accepted"]
+    assert all(STALE in t or MOVED_ON in t for t in moved), moved
+    # the token stays in an HttpOnly, SameSite=Strict cookie of this match's pages only
+    [cookie] = await page.context.cookies()
+    assert cookie["httpOnly"] and cookie["sameSite"] == "Strict"
+    assert cookie["path"] == f"/web/matches/{quote(match_id, safe='')}"
+    assert cookie["value"] not in page.url and cookie["value"] not in await page.content()
+
+
+async def _step(page: Page, stack: Stack, match_id: str, key: str, k: int | str) -> str:
+    await page.keyboard.press(key)
+    await page.wait_for_url(_page_path(stack, match_id, f"replay/{k}"))
+    return await page.locator("#narration").inner_text()
+
+
+async def test_a_replay_stepped_through_to_the_end_with_the_keyboard(
+    shared_stack: Stack, played_short: tuple[str, Page]
+) -> None:
+    match_id, page = played_short
+    last = httpx.get(f"{shared_stack.gateway}/matches/{match_id}").json()["seq"]
+    await page.goto(_page_path(shared_stack, match_id, "replay/1"))
+    lines = [await page.locator("#narration").inner_text()]
+    lines += [
+        await _step(page, shared_stack, match_id, "ArrowRight", k) for k in range(2, last + 1)
+    ]
+    assert all(line.strip() for line in lines) and lines[-1].startswith("The seed is revealed")
+    assert await page.locator('nav.steps a[rel="next"]').count() == 0
+    await _step(page, shared_stack, match_id, "ArrowLeft", last - 1)
+    await _step(page, shared_stack, match_id, "Home", 1)
+
+
+async def test_a_long_replay_by_its_links_and_keys(
+    shared_stack: Stack, played: tuple[str, Page], screenshots: Path
+) -> None:
+    match_id, page = played
+    last = httpx.get(f"{shared_stack.gateway}/matches/{match_id}").json()["seq"]
+    await page.goto(_page_path(shared_stack, match_id, "replay/1"))
+    for k in range(2, 30):  # a round's start, entry by entry
+        assert (await _step(page, shared_stack, match_id, "ArrowRight", k)).strip()
+    await page.screenshot(path=screenshots / "replay.png", full_page=True)
+    assert (await _step(page, shared_stack, match_id, "End", last)).startswith("The seed is")
+    await page.get_by_role("link", name="Previous").click()
+    await page.wait_for_url(_page_path(shared_stack, match_id, f"replay/{last - 1}"))
+    await page.get_by_role("link", name="First").click()
+    await page.wait_for_url(_page_path(shared_stack, match_id, "replay/1"))
+    # once over, through a seat's eyes: the address says whose, and the steps keep to them
+    await page.locator("nav.eyes").get_by_role("link", name="bot:greedy").click()
+    await page.wait_for_url(_page_path(shared_stack, match_id, "replay/1?seat=1"))
+    assert "the eyes of bot:greedy" in await page.locator("h1").inner_text()
+    await _step(page, shared_stack, match_id, "ArrowRight", "2?seat=1")
+
+
+async def _moved_past(page: Page, seq: int) -> None:
+    await page.wait_for_function(
+        "(seq) => { const live = document.getElementById('live');"
+        " return Number(live.dataset.seq) > seq && !live.dataset.behind; }",
+        arg=seq,
+        timeout=WAIT_MS,
+    )
+
+
+async def _seat_html(browser: Browser, stack: Stack, match_id: str, token: str) -> str:
+    """The seat page of a token's seat, its cookie set as a join would."""
+    context = await browser.new_context()
+    path = f"/web/matches/{quote(match_id, safe='')}"
+    host = stack.gateway.split("//")[1].split(":")[0]
+    await context.add_cookies([{"name": "seat", "value": token, "domain": host, "path": path}])
+    page = await context.new_page()
+    await page.goto(_page_path(stack, match_id, "seat"))
+    html = await page.content()
+    await context.close()
+    return html
+
+
+def _card_ids(html: str) -> set[str]:
+    return set(re.findall(r'data-card="(\d+)"', html))
+
+
+def _described_ids(description: dict) -> set[str]:
+    return {
+        str(card["id"])
+        for section in description["sections"]
+        for pile in section["cards"]
+        for card in pile["cards"]
+    }
+
+
+async def test_a_seat_page_keeps_other_hands_out_and_moves_without_a_reload(
+    shared_stack: Stack, browser: Browser, screenshots: Path
+) -> None:
+    match_id = _open(shared_stack, 2, [])
+    page = await (await browser.new_context()).new_page()
+    await _join(page, shared_stack, match_id, 0, "ada")
+    joined = httpx.post(
+        f"{shared_stack.gateway}/matches/{match_id}/join", json={"seat": 1, "player": "bea"}
+    ).json()
+    assert _until_ruled(shared_stack, match_id, joined["decision_id"], 1)["status"] == "accepted"
+    other = {"authorization": f"Bearer {joined['token']}"}
+    await _moved_past(page, 0)
+
+    theirs = httpx.get(f"{shared_stack.gateway}/matches/{match_id}/view", headers=other).json()
+    public = httpx.get(f"{shared_stack.gateway}/matches/{match_id}/public").json()
+    hidden = _described_ids(theirs["description"]) - _described_ids(public["description"])
+    assert hidden, "seat 1 holds no card the public does not see"
+    assert hidden <= _card_ids(await _seat_html(browser, shared_stack, match_id, joined["token"]))
+    assert not hidden & _card_ids(await page.content())
+    watcher = await (await browser.new_context(viewport={"width": 390, "height": 844})).new_page()
+    await watcher.goto(_page_path(shared_stack, match_id, "watch"))
+    assert not hidden & _card_ids(await watcher.content())
+
+    # seat 1 acts over the API (once the browser's seat has made its own move if it must);
+    # both pages follow with no reload: the marker set in each survives
+    for shown in (page, watcher):
+        await shown.evaluate("window.stillHere = true")
+    path = f"{shared_stack.gateway}/matches/{match_id}"
+    while not (legal := httpx.get(f"{path}/legal", headers=other).json())["texts"]:
+        seq = int(await page.locator("#live").get_attribute("data-seq") or 0)
+        await page.locator("#live form.options button").first.click()
+        await _moved_past(page, seq)
+    said = httpx.post(f"{path}/say", json={"text": legal["texts"][0]}, headers=other).json()
+    ruled = _until_ruled(shared_stack, match_id, said["decision_id"], 1)
+    assert ruled["status"] == "accepted"
+    for shown in (page, watcher):
+        await _moved_past(shown, ruled["last_seq"] - 1)
+        assert await shown.evaluate("window.stillHere") is True
+    await page.screenshot(path=screenshots / "seat-live.png", full_page=True)
+    await watcher.screenshot(path=screenshots / "watch-phone.png", full_page=True)
+
+
+async def test_posts_from_another_site_or_without_the_form_token_are_refused(
+    shared_stack: Stack, played: tuple[str, Page]
+) -> None:
+    match_id, page = played
+    await page.goto(_page_path(shared_stack, match_id, "seat"))
+    csrf = await page.locator('#say [name="csrf"]').input_value()
+    [cookie] = await page.context.cookies()
+    say = _page_path(shared_stack, match_id, "say")
+    own = shared_stack.gateway
+
+    def post(origin: str | None, token: str, url: str = say) -> httpx.Response:
+        headers = {"cookie": f"seat={cookie['value']}", "accept": "application/json"}
+        headers |= {"origin": origin} if origin else {}
+        return httpx.post(url, data={"text": "help", "csrf": token}, headers=headers)
+
+    assert post(own, csrf).status_code == 200  # the page's own form: help answers
+    await page.fill("#command", "help")
+    await page.press("#command", "Enter")
+    await page.locator("#help").wait_for()  # shown in the page, which stays where it is
+    assert post("http://elsewhere.example", csrf).status_code == 403
+    assert post(None, csrf).status_code == 403
+    assert post(own, "0" * 64).status_code == 403
+    join = _page_path(shared_stack, match_id, "join")
+    assert post("http://elsewhere.example", csrf, join).status_code == 403
+    lobby = httpx.get(f"{own}/web/")
+    assert lobby.headers["content-security-policy"].startswith("default-src 'self'")
