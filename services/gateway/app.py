@@ -216,7 +216,7 @@ async def _organise(request: Request, match_id: str, body: Any) -> api.Submitted
     """An organiser's decision about the match's clock (for no seat)."""
     ctx = context(request)
     await (await Access.of(request)).organiser()
-    await _lobby_row(ctx, match_id)
+    await matches.lobby_row(ctx, match_id)
     return api.Submitted(await ctx.submitter.submit(match_id, None, body, sender=ORGANISER))
 
 
