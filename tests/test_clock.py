@@ -332,3 +332,32 @@ def test_a_match_without_an_allowance_refuses_an_absence() -> None:
     assert (
         verdict(refused).rule == rules.ABSENCE and "0 s of absence left" in verdict(refused).reason
     )
+
+
+def test_a_default_decision_in_a_sealed_phase_is_sealed_for_its_seat() -> None:
+    book, count = PartitionBook(), 0
+
+    def send(seat: int | None, body: Any, at: int) -> list[Entry[Any]]:
+        nonlocal count
+        count += 1
+        sender = (
+            "clock" if seat is None else ("organiser" if isinstance(body, CreateMatch) else "p")
+        )
+        decision = Decision(
+            decision_id=f"sealed:{count}",
+            match_id="sealed",
+            seat=seat,
+            body=msgspec.Raw(encode(body)),
+            sender=sender,
+            sent_at_ms=at,
+        )
+        return rule_on(book, encode(decision), partition=0, offset=count, now_ms=at, fresh_seed=str)
+
+    clock = Clock(per_decision_s=60, level="first")
+    send(None, CreateMatch(ruleset="sealed-picks", seats=2, seed="s", clock=clock), START)
+    for seat in (0, 1):
+        send(seat, ClaimSeat(player=f"p{seat}"), START)
+    deadline = book.matches["sealed"].timing.deadlines[0]
+    wrote = send(None, Timeout(0, deadline.at_seq, deadline.due_ms), deadline.due_ms)
+    applied = next(e for e in wrote if isinstance(e.body, DefaultApplied))
+    assert applied.sealed_seat == 0

@@ -52,7 +52,7 @@ class Scribe(Protocol):
     book: PartitionBook
     entries: list[Any]
 
-    def write(self, body: Any, ruleset: Ruleset) -> MatchRecord: ...
+    def write(self, body: Any, ruleset: Ruleset, sealed_for: int | None = None) -> MatchRecord: ...
 
     def ruling(
         self, ruleset: Ruleset, asked: msgspec.Raw, verdict: Accepted | Rejection
@@ -87,9 +87,17 @@ def judged(scribe: Scribe, record: MatchRecord, ruleset: Ruleset, decision: Deci
     scribe.ruling(ruleset, decision.body, verdict)
     if isinstance(verdict, Accepted):
         for event in verdict.events:
-            record = scribe.write(event, ruleset)
+            record = scribe.write(event, ruleset, _sealed_for(record, ruleset, event))
         scribe.settle(ruleset, record)
     return True
+
+
+def _sealed_for(record: MatchRecord, ruleset: Ruleset, entry: Any) -> int | None:
+    """A default decision made where the game takes a sealed choice is sealed for its seat,
+    like the seat's own decision would be."""
+    if isinstance(entry, DefaultApplied) and ruleset.sealed(record.state, entry.seat):
+        return entry.seat
+    return None
 
 
 def keep(scribe: Scribe, ruleset: Ruleset, decision: Decision) -> None:
