@@ -8,6 +8,7 @@ from typing import Any, Generic, TypeVar
 
 import msgspec
 
+from events.clock import CLOCK_DECISIONS, CLOCK_ENTRIES, Clock
 from events.storable import Int32, Int64
 
 Body = TypeVar("Body")
@@ -37,6 +38,7 @@ class CreateMatch(msgspec.Struct, frozen=True, tag="match.create"):
     seats: int
     options: dict[str, Any] = {}
     seed: str | None = None  # given only to replay a known match; the service draws one otherwise
+    clock: Clock | msgspec.UnsetType = msgspec.UNSET  # none: nobody is ever timed out
 
 
 class ClaimSeat(msgspec.Struct, frozen=True, tag="match.claim_seat"):
@@ -50,7 +52,7 @@ class Say(msgspec.Struct, frozen=True, tag="match.say"):
     text: str
 
 
-PLATFORM_DECISIONS = (CreateMatch, ClaimSeat, Say)
+PLATFORM_DECISIONS = (CreateMatch, ClaimSeat, Say, *CLOCK_DECISIONS)
 
 
 # Entries every game shares.
@@ -63,6 +65,7 @@ class MatchCreated(msgspec.Struct, frozen=True, tag="match.created"):
     seed_commitment: str  # sha256 of the seed, public from the start
     seed: str  # secret until `SeedRevealed`; only the rules service and full replays read it
     content_digest: str = ""  # `Ruleset.content_digest` of the options: the data it was played with
+    clock: Clock | msgspec.UnsetType = msgspec.UNSET  # as the create asked (`events.clock`)
 
 
 class SeatClaimed(msgspec.Struct, frozen=True, tag="match.seat_claimed"):
@@ -88,7 +91,7 @@ class SeedRevealed(msgspec.Struct, frozen=True, tag="match.seed_revealed"):
     seed: str
 
 
-PLATFORM_ENTRIES = (MatchCreated, SeatClaimed, Ruling, SeedRevealed)
+PLATFORM_ENTRIES = (MatchCreated, SeatClaimed, Ruling, SeedRevealed, *CLOCK_ENTRIES)
 
 
 class Entry(msgspec.Struct, Generic[Body], frozen=True, kw_only=True):

@@ -8,6 +8,7 @@ from typing import Any
 
 import msgspec
 
+from events import clock
 from events.codec import game_codec
 from events.envelope import (
     Entry,
@@ -18,6 +19,7 @@ from events.envelope import (
     SeatClaimed,
     SeedRevealed,
 )
+from events.platform_rules import BOT_PREFIX
 from events.ruleset import get_ruleset
 
 
@@ -47,6 +49,8 @@ class MatchRecord(msgspec.Struct, kw_only=True):
     last_entry_ms: int = 0
     moved_seq: int = 0  # the last entry that changed what seats decide on (not a ruling)
     revealed_seq: int = 0  # the last entry that opened the sealed entries before it
+    timing: clock.Timing | None = None  # the clock and its deadlines, for a match with a clock
+    handed_over: list[tuple[int, str]] = []  # (seat, the player whose seat a bot took)
 
     @property
     def open_seats(self) -> list[int]:
@@ -101,6 +105,7 @@ def apply(record: MatchRecord | None, entry: Entry[Any]) -> MatchRecord:
                 seed_commitment=created.seed_commitment,
                 holders=[None] * created.seats,
                 judged=set(),
+                timing=clock.Timing(created.clock) if created.clock else None,
             )
         case Ruling(seat=seat, sender=sender):
             record.judged.add(decision_key(seat, sender, entry.decision_id))
@@ -110,6 +115,12 @@ def apply(record: MatchRecord | None, entry: Entry[Any]) -> MatchRecord:
         case SeedRevealed():
             record.over = True
             record.revealed_seq = entry.seq  # the end opens every seal
+        case clock.SeatHandedToBot(seat=seat, level=level, player=player):
+            record.holders[seat] = BOT_PREFIX + level
+            record.handed_over = [*record.handed_over, (seat, player)]
+            record.timing = record.timing and clock.evolve(record.timing, entry.body)
+        case timed if isinstance(timed, clock.CLOCK_ENTRIES):
+            record.timing = record.timing and clock.evolve(record.timing, timed)
         case event:
             ruleset = get_ruleset(record.ruleset)
             record.state = ruleset.evolve(record.state, event)

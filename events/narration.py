@@ -8,6 +8,8 @@ from typing import Any
 import msgspec
 
 from events import platform_rules
+from events.clock import CLOCK_DECISIONS, CLOCK_ENTRIES
+from events.clock_narration import decision_words, entry_line
 from events.codec import game_codec
 from events.envelope import (
     ClaimSeat,
@@ -95,6 +97,8 @@ class Narrator:
                 )
             case Ruling():
                 return self._ruling(body)
+            case timed if isinstance(timed, CLOCK_ENTRIES):
+                return entry_line(timed, self.seat, self.names, self._game_decision)
         return self.ruleset.narrate(self.record.state, body, self.seat, self.names)
 
     @property
@@ -105,6 +109,10 @@ class Narrator:
     def names(self) -> list[str]:
         return seat_names(self.record.holders)
 
+    def _game_decision(self, raw: msgspec.Raw) -> str:
+        decision = game_codec(self.ruleset.name).decision_body(bytes(raw))
+        return self.ruleset.narrate(self.record.state, decision, self.seat, self.names)
+
     def _ruling(self, ruling: Ruling) -> str:
         ruleset, names = self.ruleset, self.names
         try:
@@ -113,6 +121,10 @@ class Narrator:
             decision = None
         if isinstance(decision, CreateMatch | ClaimSeat):
             who, what = _platform_decision(ruling, decision)
+        elif isinstance(decision, CLOCK_DECISIONS):  # none holds a secret
+            asker, what = decision_words(decision, names)
+            seated = ruling.seat is not None and 0 <= ruling.seat < len(names)
+            who = names[ruling.seat] if seated else asker or ruling.sender or "someone"
         elif ruling.seat is None or not 0 <= ruling.seat < len(names):
             who, what = ruling.sender or "someone", None
         else:

@@ -11,6 +11,10 @@ NOT_STARTED = "SL-8"  # play starts once every seat is held
 CREATE = "SL-9"  # a new match names a known game and a seat count it allows
 UNSTORABLE = "SL-10"  # a decision holds only what every read model can store (events.storable)
 RESERVED_NAME = "SL-11"  # a player takes no platform name; the organiser alone seats a bot
+CLOCK = "SL-12"  # a seat past its deadline and grace is excused, waited for, or decided for
+CLOCK_TOOLS = "SL-13"  # only the organiser moves deadlines and pauses the clock
+RESIGN = "SL-14"  # a player may resign their seat; the game's bot plays it to the end
+ABSENCE = "SL-15"  # a player may declare days away, within the clock's allowance
 
 WORDS = {
     OVERSIZED: "A decision is at most 64 KiB.",
@@ -24,6 +28,13 @@ WORDS = {
     CREATE: "A new match names a known game and a seat count it allows.",
     UNSTORABLE: "A decision holds only text and numbers every read model can store.",
     RESERVED_NAME: "No player takes the organiser's or a bot's name; the organiser seats bots.",
+    CLOCK: "A seat whose deadline and grace period pass is excused while it has excuses left;"
+    " then the match's clock waits for it, has the game's bot decide for it, or hands its seat"
+    " to that bot.",
+    CLOCK_TOOLS: "Only the organiser extends a deadline or pauses and resumes the clock.",
+    RESIGN: "A player may resign their seat; the game's bot plays it to the end.",
+    ABSENCE: "A player may declare days away, up to the clock's allowance a match; their seat's"
+    " clock stops meanwhile.",
 }
 
 ORGANISER = "organiser"  # the sender of what an organiser asks (creates, bot seats)

@@ -1,15 +1,26 @@
-"""Lobby: every match with its game, status, seats and holders, progress, who must act now,
-last activity, and once over its scores and winners."""
+"""Lobby: every match with its game, status, seats and holders, progress, who must act now
+and by when (its clock and deadlines), last activity, and once over its scores and winners.
+It also keeps `deadlines`, the running deadlines the clock service sweeps."""
 
 from datetime import UTC, datetime
 from typing import Any
 
 import asyncpg
+import msgspec
 
 from events.codec import encode
 from events.match import MatchRecord
 from events.ruleset import get_ruleset
 from projections.projection import Projection, Step
+from projections.upsert import upsert
+
+DEADLINE_COLUMNS = {
+    "match_id": "text",
+    "seat": "integer",
+    "due_ms": "bigint",
+    "fires_ms": "bigint",
+    "at_seq": "integer",
+}
 
 
 def status(match: MatchRecord) -> str:
@@ -20,17 +31,26 @@ def status(match: MatchRecord) -> str:
 
 class Lobby(Projection):
     name = "lobby"
-    tables = ("lobby",)
+    tables = ("lobby", "deadlines")
 
     def __init__(self) -> None:
         self.matches: dict[str, MatchRecord] = {}
         self.rows: list[dict[str, Any]] = []
+        self.timed: list[str] = []  # matches with a clock, whose deadlines are written anew
+        self.deadlines: list[tuple[Any, ...]] = []
 
     def take(self, step: Step) -> None:
         self.matches[step.match.match_id] = step.match
 
     def finish(self) -> None:
         self.rows = [self.row(m) for m in self.matches.values()]
+        self.timed = [m.match_id for m in self.matches.values() if m.timing is not None]
+        self.deadlines = [
+            (m.match_id, seat, d.due_ms, m.timing.fires_ms(d), d.at_seq)
+            for m in self.matches.values()
+            if m.timing is not None and m.timing.paused_at_ms is None and not m.over
+            for seat, d in sorted(m.timing.deadlines.items())
+        ]
 
     def row(self, match: MatchRecord) -> dict[str, Any]:
         ruleset = get_ruleset(match.ruleset)
@@ -49,6 +69,7 @@ class Lobby(Projection):
             "last_activity": datetime.fromtimestamp(match.last_entry_ms / 1000, UTC),
             "scores": list(at.scores) if at else None,
             "winners": list(at.winners) if at and match.over else None,
+            **_clock(match),
         }
 
     async def write(self, conn: asyncpg.Connection) -> None:
@@ -62,6 +83,44 @@ class Lobby(Projection):
             " players = EXCLUDED.players, round = EXCLUDED.round, phase = EXCLUDED.phase,"
             " to_act = EXCLUDED.to_act, seq = EXCLUDED.seq,"
             " last_activity = EXCLUDED.last_activity, scores = EXCLUDED.scores,"
-            " winners = EXCLUDED.winners",
+            " winners = EXCLUDED.winners, clock = EXCLUDED.clock, deadlines = EXCLUDED.deadlines",
             encode(self.rows).decode(),
         )
+        if self.timed:
+            await conn.execute("DELETE FROM deadlines WHERE match_id = ANY($1::text[])", self.timed)
+            await upsert(conn, "deadlines", ("match_id", "seat"), DEADLINE_COLUMNS, self.deadlines)
+
+
+def _moment(ms: int) -> str:
+    return datetime.fromtimestamp(ms / 1000, UTC).isoformat()
+
+
+def _clock(match: MatchRecord) -> dict[str, Any]:
+    """The clock as chosen, whether it is paused, the seats it waits for past their deadline,
+    and each running deadline with the seat's excuses left."""
+    timing = match.timing
+    if timing is None:
+        return {"clock": None, "deadlines": None}
+    clock = timing.clock
+    paused = timing.paused_at_ms
+    running = () if match.over else timing.running
+    return {
+        "clock": {
+            **msgspec.to_builtins(clock),
+            "paused_since": None if paused is None else _moment(paused),
+            "late": [] if match.over else list(timing.late),
+            "away": [
+                {"seat": seat, "back": _moment(timing.back_ms(seat))}
+                for seat in sorted({a.seat for a in timing.away})
+            ],
+        },
+        "deadlines": [
+            {
+                "seat": d.seat,
+                "due": _moment(d.due_ms),
+                "excuses_left": clock.excuses - timing.excused.count(d.seat),
+                "absence_days_left": clock.absence_days - timing.away_ms(d.seat) / 86_400_000,
+            }
+            for d in running
+        ],
+    }

@@ -81,6 +81,24 @@ def _run_bots(args: argparse.Namespace) -> int:
     return 0
 
 
+def _run_clock(args: argparse.Namespace) -> int:
+    from services.clock.worker import ClockWorker
+    from services.logs import configure_logging
+
+    settings = load_settings()
+    configure_logging(settings.log_format)
+
+    async def serve() -> None:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, stop.set)
+        await ClockWorker(settings).run(stop)
+
+    asyncio.run(serve())
+    return 0
+
+
 def _new_organiser_token(args: argparse.Namespace) -> int:
     from services.gateway.tokens import new_organiser_token
 
@@ -115,6 +133,8 @@ def _parser() -> argparse.ArgumentParser:
     gateway.add_argument("--port", type=int, default=8000)
     gateway.set_defaults(func=_run_gateway)
     commands.add_parser("bots", help="run the bots worker").set_defaults(func=_run_bots)
+    clock = commands.add_parser("clock", help="run the clock service (due deadlines to decisions)")
+    clock.set_defaults(func=_run_clock)
     commands.add_parser(
         "organiser-token", help="print a new organiser token (stored hashed)"
     ).set_defaults(func=_new_organiser_token)

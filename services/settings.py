@@ -25,6 +25,10 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # Producers ask the broker to drop their own retried duplicates; Tansu cannot, so its
     # stack turns this off and readers skip such copies by seq (`PartitionBook.admits`).
     idempotent_producer: bool = True
+    clock_tick_ms: int = 1_000  # how often the clock service sweeps for due deadlines
+    # A clock service that finds its last sweep older than this was down: what fell due
+    # meanwhile is extended by the outage's length, not timed out.
+    clock_outage_ms: int = 60_000
 
     @property
     def decisions_topic(self) -> str:
@@ -52,6 +56,8 @@ _ENV = {
     "fetch_wait_ms": "STARLEDGER_FETCH_WAIT_MS",
     "log_format": "STARLEDGER_LOG_FORMAT",
     "idempotent_producer": "STARLEDGER_IDEMPOTENT_PRODUCER",
+    "clock_tick_ms": "STARLEDGER_CLOCK_TICK_MS",
+    "clock_outage_ms": "STARLEDGER_CLOCK_OUTAGE_MS",
 }
 
 

@@ -79,6 +79,7 @@ def services(gateway_port: int) -> list[Service]:
         Service("projections", [*starledger, "projections", "run"]),
         Service("gateway", [*starledger, "gateway", "--port", str(gateway_port)]),
         Service("bots", [*starledger, "bots"]),
+        Service("clock", [*starledger, "clock"]),
     ]
 
 

@@ -21,6 +21,7 @@ class Stack(msgspec.Struct):
     gateway: str  # base URL
     organiser_token: str
     log_dir: Path
+    processes: dict[str, ServiceProcess] = {}  # by name, to kill and start again
 
     def organiser(self) -> dict[str, str]:
         return {"authorization": f"Bearer {self.organiser_token}"}
@@ -65,12 +66,19 @@ async def running_stack(settings: Settings, log_dir: Path) -> AsyncIterator[Stac
         ServiceProcess(settings, log_dir, "projections", ["projections", "run"]).start(),
         gateway_process,
         ServiceProcess(settings, log_dir, "bots", ["bots"]).start(),
+        ServiceProcess(settings, log_dir, "clock", ["clock"]).start(),
     ]
     pool = await db.connect(settings.database_url, size=1)
     try:
         token = await tokens.issue(pool, tokens.Holder(kind="organiser"))
         await _answering(gateway)
-        yield Stack(settings=settings, gateway=gateway, organiser_token=token, log_dir=log_dir)
+        yield Stack(
+            settings=settings,
+            gateway=gateway,
+            organiser_token=token,
+            log_dir=log_dir,
+            processes={Path(p.log_path).stem: p for p in processes},
+        )
     finally:
         await pool.close()
         for process in processes:

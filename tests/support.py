@@ -41,6 +41,8 @@ def service_env(settings: Settings) -> dict[str, str]:
         "STARLEDGER_RULESETS": "tests.tiny_ruleset,tests.sealed_ruleset",
         "STARLEDGER_LOG_FORMAT": "json",
         "STARLEDGER_IDEMPOTENT_PRODUCER": str(settings.idempotent_producer).lower(),
+        "STARLEDGER_CLOCK_TICK_MS": str(settings.clock_tick_ms),
+        "STARLEDGER_CLOCK_OUTAGE_MS": str(settings.clock_outage_ms),
     }
 
 

@@ -1,4 +1,5 @@
-"""`starledger match new|list|show|join`: the lobby from the command line."""
+"""`starledger match new|list|show|join` (and the clock's `resign|extend|pause|resume`): the
+lobby from the command line."""
 
 import argparse
 import sys
@@ -8,7 +9,7 @@ from typing import Any
 import msgspec
 
 from events.ruleset import Ruleset, default_game, load_rulesets
-from services.client import tokens
+from services.client import clock, tokens
 from services.client.http import ClientError, Gateway, guarded, segment, verdict
 from services.gateway import api
 
@@ -82,6 +83,7 @@ def describe(row: dict[str, Any]) -> list[str]:
         scores = ", ".join(f"{seat}: {score}" for seat, score in enumerate(row["scores"]))
         won = ", ".join(map(str, row["winners"] or []))
         lines.append(f"  won by seat {won}; scores {scores}" if won else f"  scores {scores}")
+    lines.extend(clock.lines(row))
     lines.append(f"  last activity {row['last_activity']}")
     return lines
 
@@ -92,6 +94,7 @@ def _new(args: argparse.Namespace) -> int:
         game=args.game,
         bots=[parse_bot(b) for b in args.bot],
         options=dict(parse_option(o) for o in args.option),
+        clock=clock.chosen(args),
     )
     with Gateway(tokens.organiser_token()) as gateway:
         match_id, created = open_match(gateway, new)
@@ -180,6 +183,7 @@ def add_parser(subparsers: Any) -> None:
         metavar="KEY=VALUE",
         help=f"a match option KEY=VALUE; repeat for more ({_options(games)})",
     )
+    clock.add_options(new)
     new.set_defaults(func=guarded(_new))
     listing = commands.add_parser("list", help="the lobby")
     listing.add_argument("--status", choices=("waiting", "in_progress", "finished"))
@@ -193,3 +197,4 @@ def add_parser(subparsers: Any) -> None:
     claim.add_argument("--seat", type=int, required=True, metavar="S")
     claim.add_argument("--player", required=True, metavar="NAME")
     claim.set_defaults(func=guarded(_join))
+    clock.add_parsers(commands)

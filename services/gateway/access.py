@@ -82,6 +82,18 @@ class Access:
         if seat != holder.seat and not await self._finished(match_id):
             raise PermissionDeniedException("other seats' decisions are open once the match ends")
 
+    async def explains(self, match_id: str, seat: int | None) -> int | None:
+        """Whose eyes the explanation of a decision of `seat` gets, once checked: the match's own
+        decisions (no seat: its creation, the clock's, the organiser's) are open to each seat
+        of the match, told for that seat's eyes; any other as `audits` says, for its seat's."""
+        holder = self.known()
+        if seat is None and holder.kind == "seat" and holder.match_id == match_id:
+            if not await self.ctx.seat_is_held(holder):
+                raise PermissionDeniedException("your token holds no seat of this match")
+            return holder.seat
+        await self.audits(match_id, seat)
+        return seat
+
     async def replay_eyes(
         self, match_id: str, wanted: int | None = None
     ) -> tuple[int | None, bool]:

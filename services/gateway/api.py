@@ -5,6 +5,7 @@ from typing import Annotated, Any
 
 import msgspec
 
+from events.clock import Clock, Seconds
 from events.narration import Told
 from events.ruleset import Description, Option
 
@@ -43,6 +44,16 @@ class NewMatch(RequestBody):
     bots: list[BotSeat] = []
     options: dict[str, Any] = {}
     match_id: Id | None = None
+    clock: Clock | None = None  # none: nobody is ever timed out
+
+
+class Absence(RequestBody):
+    days: Annotated[int, msgspec.Meta(ge=1, le=366)]
+
+
+class Extend(RequestBody):
+    by_s: Seconds
+    note: Annotated[str, msgspec.Meta(max_length=200, pattern=NAME_PATTERN)] = ""
 
 
 class MatchOpened(msgspec.Struct, frozen=True):

@@ -12,6 +12,7 @@ from litestar.params import Parameter
 from litestar.response import ServerSentEvent
 from litestar.status_codes import HTTP_202_ACCEPTED, HTTP_500_INTERNAL_SERVER_ERROR
 
+from events.clock import DeclareAbsence, ExtendDeadline, PauseClock, Resign, ResumeClock
 from events.codec import game_codec
 from events.envelope import ClaimSeat, CreateMatch, MatchCreated, Say
 from events.narration import rule_words
@@ -73,6 +74,10 @@ async def open_match(request: Request, data: api.NewMatch) -> api.MatchOpened:
     game = ruleset.name
     if (why := setup_error(ruleset, data.seats, data.options)) is not None:
         raise _unprocessable(why)
+    if data.clock is not None and data.clock.level not in ruleset.bots:
+        raise _unprocessable(
+            f"clock: no bot {data.clock.level!r} of {game}; bots: {', '.join(ruleset.bots)}"
+        )
     for bot in data.bots:
         if bot.seat >= data.seats or bot.bot not in ruleset.bots:
             raise _unprocessable(
@@ -81,12 +86,10 @@ async def open_match(request: Request, data: api.NewMatch) -> api.MatchOpened:
     match_id = data.match_id or ctx.new_match_id()
     if await reads.match(ctx.pool, match_id) is not None:
         raise HTTPException(status_code=409, detail=f"match {match_id!r} exists")
-    decision_id = await ctx.submitter.submit(
-        match_id,
-        None,
-        CreateMatch(ruleset=game, seats=data.seats, options=data.options),
-        sender=ORGANISER,
-    )
+    create = CreateMatch(ruleset=game, seats=data.seats, options=data.options)
+    if data.clock is not None:
+        create = msgspec.structs.replace(create, clock=data.clock)
+    decision_id = await ctx.submitter.submit(match_id, None, create, sender=ORGANISER)
     for bot in data.bots:
         await ctx.submitter.submit(
             match_id, bot.seat, ClaimSeat(player=BOT_PREFIX + bot.bot), sender=ORGANISER
@@ -180,6 +183,70 @@ async def say(request: Request, match_id: MatchId, data: api.Say) -> Response:
         seen_seq=data.seen_seq,
     )
     return Response(api.Submitted(decision_id), status_code=HTTP_202_ACCEPTED)
+
+
+@post(
+    "/matches/{match_id:str}/resign",
+    status_code=HTTP_202_ACCEPTED,
+    summary="Resign your seat: the game's bot plays it to the end",
+    security=docs.TOKEN,
+)
+async def resign(request: Request, match_id: MatchId) -> api.Submitted:
+    ctx = context(request)
+    holder = await (await Access.of(request)).acts_for(match_id, deciding=True)
+    sent = await ctx.submitter.submit(match_id, holder.seat, Resign(), sender=holder.player or "")
+    return api.Submitted(sent)
+
+
+@post(
+    "/matches/{match_id:str}/absence",
+    status_code=HTTP_202_ACCEPTED,
+    summary="Declare days away: your seat's clock stops meanwhile, within the allowance",
+    security=docs.TOKEN,
+)
+async def declare_absence(request: Request, match_id: MatchId, data: api.Absence) -> api.Submitted:
+    ctx = context(request)
+    holder = await (await Access.of(request)).acts_for(match_id, deciding=True)
+    body = DeclareAbsence(data.days)
+    sent = await ctx.submitter.submit(match_id, holder.seat, body, sender=holder.player or "")
+    return api.Submitted(sent)
+
+
+async def _organise(request: Request, match_id: str, body: Any) -> api.Submitted:
+    """An organiser's decision about the match's clock (for no seat)."""
+    ctx = context(request)
+    await (await Access.of(request)).organiser()
+    await matches.lobby_row(ctx, match_id)
+    return api.Submitted(await ctx.submitter.submit(match_id, None, body, sender=ORGANISER))
+
+
+@post(
+    "/matches/{match_id:str}/deadlines/{seat:int}/extend",
+    status_code=HTTP_202_ACCEPTED,
+    summary="Move a seat's deadline later (organiser)",
+    security=docs.TOKEN,
+)
+async def extend_deadline(
+    request: Request,
+    match_id: MatchId,
+    seat: Annotated[int, Parameter(ge=0, le=15)],
+    data: api.Extend,
+) -> api.Submitted:
+    return await _organise(request, match_id, ExtendDeadline(seat, data.by_s, data.note))
+
+
+@post(
+    "/matches/{match_id:str}/clock/{action:str}",
+    status_code=HTTP_202_ACCEPTED,
+    summary="Pause or resume the match's clock (organiser)",
+    security=docs.TOKEN,
+)
+async def pause_or_resume(
+    request: Request,
+    match_id: MatchId,
+    action: Annotated[str, Parameter(pattern="^(pause|resume)$")],
+) -> api.Submitted:
+    return await _organise(request, match_id, PauseClock() if action == "pause" else ResumeClock())
 
 
 @get(
@@ -331,10 +398,11 @@ async def explain(request: Request, match_id: MatchId, seq: EntryNumber) -> api.
     found = await audit.explain(ctx.pool, match_id, seq, reader)
     if found is None:
         raise NotFoundException(f"match {match_id!r} has no entry {seq}")
-    await access.audits(match_id, found["seat"])
-    # whoever may audit this decision may see what its seat saw of it, but a sealed choice
+    # whoever may audit this decision may see what its seat saw of it, but a sealed choice;
+    # the match's own (the clock's, the organiser's) is told for the reading seat's eyes
+    eyes = await access.explains(match_id, found["seat"])
     told = await replay.narrated(
-        ctx.pool, match_id, found["seat"], found["first_seq"] - 1, found["last_seq"], reader
+        ctx.pool, match_id, eyes, found["first_seq"] - 1, found["last_seq"], reader
     )
     game = await ctx.game_of(match_id)
     if game is None:
@@ -412,6 +480,10 @@ def create_app(ctx: Context) -> Litestar:
             join,
             submit,
             say,
+            resign,
+            declare_absence,
+            extend_deadline,
+            pause_or_resume,
             ruling,
             view,
             public,

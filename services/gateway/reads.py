@@ -1,5 +1,6 @@
 """What the gateway reads: the projections' tables, never the log."""
 
+import json
 from typing import Any
 
 import asyncpg
@@ -11,13 +12,15 @@ Conn = asyncpg.Connection | asyncpg.Pool
 
 LOBBY_COLUMNS = (
     "match_id, game, status, seats, players, round, phase, to_act, seq,"
-    " last_activity, scores, winners"
+    " last_activity, scores, winners, clock, deadlines"
 )
 
 
 def lobby_row(row: asyncpg.Record) -> dict[str, Any]:
     found = dict(row)
     found["last_activity"] = found["last_activity"].isoformat()
+    for column in ("clock", "deadlines"):  # jsonb comes as text
+        found[column] = json.loads(found[column]) if found[column] is not None else None
     return found
 
 

@@ -33,6 +33,7 @@ from events.envelope import (
 )
 from events.match import MatchRecord, PartitionBook, apply, decision_key
 from events.ruleset import Accepted, Rejection, Ruleset, UnknownRuleset, get_ruleset, setup_error
+from services.rules import deadlines
 
 MAX_REACTIONS = 10_000  # a ruleset whose react never settles is a bug, not a long game
 
@@ -230,7 +231,9 @@ def rule_on(
     if problem is not None:
         scribe.ruling(ruleset, asked, problem)
         return scribe.entries
-    _judge(scribe, record, ruleset, decision)
+    if not deadlines.judged(scribe, record, ruleset, decision):
+        _judge(scribe, record, ruleset, decision)
+    deadlines.keep(scribe, ruleset, decision)
     return scribe.entries
 
 
@@ -251,7 +254,8 @@ def _create(
         ruleset = get_ruleset(create.ruleset)
     except UnknownRuleset as error:
         return dead(rules.CREATE, str(error))
-    if (why := setup_error(ruleset, create.seats, create.options)) is not None:
+    why = setup_error(ruleset, create.seats, create.options)
+    if (why := why or deadlines.clock_error(ruleset, create.clock)) is not None:
         return dead(rules.CREATE, why)
     seed = create.seed or fresh_seed()
     record = scribe.write(
@@ -262,6 +266,7 @@ def _create(
             seed_commitment=hashlib.sha256(seed.encode()).hexdigest(),
             seed=seed,
             content_digest=ruleset.content_digest(create.options),
+            clock=create.clock,
         ),
         ruleset,
     )

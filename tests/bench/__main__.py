@@ -5,6 +5,7 @@ import os
 os.environ.setdefault("STARLEDGER_RULESETS", "tests.tiny_ruleset")
 
 from tests.bench import (
+    bench_clock,
     bench_core_worlds,
     bench_floor,
     bench_gateway,
@@ -23,6 +24,7 @@ if __name__ == "__main__":  # not in the floor's spawned processes, which import
         bench_gateway,
         bench_core_worlds,
         bench_star_realms,
+        bench_clock,
     ):
         print(f"== {bench.__name__.rpartition('.')[2]}", flush=True)
         bench.main()

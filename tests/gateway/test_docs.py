@@ -15,8 +15,16 @@ BODIES: dict[str, Any] = {
     "/matches/{match_id}/join": {"seat": 0, "player": "ann"},
     "/matches/{match_id}/decisions": {"decision_id": "d-1", "body": {}},
     "/matches/{match_id}/say": {"text": "help"},
+    "/matches/{match_id}/deadlines/{seat}/extend": {"by_s": 60},
+    "/matches/{match_id}/absence": {"days": 1},
 }
-PATH_VALUES = {"match_id": "no-such-match", "decision_id": "no-such-decision", "game": "race-to-21"}
+PATH_VALUES = {
+    "match_id": "no-such-match",
+    "decision_id": "no-such-decision",
+    "game": "race-to-21",
+    "seat": 0,
+    "action": "pause",
+}
 
 
 class _Loads(HTMLParser):

@@ -1,0 +1,240 @@
+"""A match's clock and its deadlines as data on the log: the clock chosen at creation, the
+entries that set, move and reach each seat's deadline (each with its cause), the decisions the
+clock service, the organiser and a resigning player send, and what the log says of the clock
+so far (`Timing`, folded by `evolve`). Times are milliseconds since the epoch, taken from the
+decision that caused each entry, never from a wall clock."""
+
+from typing import Annotated, Literal
+
+import msgspec
+
+from events.storable import Int32, Int64
+
+CLOCK_SENDER = "clock"  # the clock service's name on its decisions
+
+Seconds = Annotated[int, msgspec.Meta(ge=1, le=366 * 24 * 3600)]
+Outcome = Literal["wait", "default", "bot"]
+
+
+class Clock(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """How long each decision may take, and what a missed deadline does once its grace period is
+    over: `wait` (the match waits for the seat), `default` (the game's bot at `level` decides
+    for it, this once) or `bot` (that bot takes the seat for good). Each seat has `excuses`
+    missed deadlines forgiven first, each with a fresh `per_decision_s`, and may declare up to
+    `absence_days` away in all, during which its clock stops."""
+
+    per_decision_s: Seconds
+    grace_s: Annotated[int, msgspec.Meta(ge=0, le=366 * 24 * 3600)] = 0
+    on_timeout: Outcome = "default"
+    level: Annotated[str, msgspec.Meta(min_length=1, max_length=40)] = "pass"
+    excuses: Annotated[int, msgspec.Meta(ge=0, le=100)] = 0
+    absence_days: Annotated[int, msgspec.Meta(ge=0, le=366)] = 0
+
+
+# Entries: what happened to a deadline, and why.
+
+
+class DeadlineSet(msgspec.Struct, frozen=True, tag="match.deadline_set"):
+    """`seat` must decide by `due_ms`; `at_seq` is the entry it decides on (the position)."""
+
+    seat: Int32
+    due_ms: Int64
+    at_seq: Int32
+
+
+class DeadlineCleared(msgspec.Struct, frozen=True, tag="match.deadline_cleared"):
+    """The seat decided, or the game no longer waits for it."""
+
+    seat: Int32
+
+
+class DeadlineExtended(msgspec.Struct, frozen=True, tag="match.deadline_extended"):
+    """The deadline moved to `due_ms`, `by_ms` later. `reason`: excuse, organiser, paused
+    (the clock was paused that long) or outage (the clock service was down that long)."""
+
+    seat: Int32
+    due_ms: Int64
+    by_ms: Int64
+    reason: str
+    note: str = ""
+
+
+class DeadlineReached(msgspec.Struct, frozen=True, tag="match.deadline_reached"):
+    """The deadline passed and its grace period with it; `outcome` says what follows: excused
+    (a fresh deadline, from the seat's excuses), wait, default or bot."""
+
+    seat: Int32
+    due_ms: Int64
+    at_seq: Int32
+    outcome: str
+
+
+class DefaultApplied(msgspec.Struct, frozen=True, tag="match.default_applied"):
+    """The game's bot at `level` decided for the seat (`decision`, accepted under `rule`)."""
+
+    seat: Int32
+    level: str
+    rule: str
+    decision: msgspec.Raw
+
+
+class SeatHandedToBot(msgspec.Struct, frozen=True, tag="match.seat_handed_to_bot"):
+    """The seat is played by the game's bot at `level` from now on; `player` held it.
+    `reason`: timeout or resigned."""
+
+    seat: Int32
+    level: str
+    player: str
+    reason: str
+
+
+class AbsenceDeclared(msgspec.Struct, frozen=True, tag="match.absence_declared"):
+    """The seat's player is away from `from_ms` to `until_ms`: its clock stops meanwhile."""
+
+    seat: Int32
+    from_ms: Int64
+    until_ms: Int64
+
+
+class ClockPaused(msgspec.Struct, frozen=True, tag="match.clock_paused"):
+    at_ms: Int64
+
+
+class ClockResumed(msgspec.Struct, frozen=True, tag="match.clock_resumed"):
+    at_ms: Int64
+    paused_ms: Int64
+
+
+CLOCK_ENTRIES = (
+    DeadlineSet,
+    DeadlineCleared,
+    DeadlineExtended,
+    DeadlineReached,
+    DefaultApplied,
+    SeatHandedToBot,
+    AbsenceDeclared,
+    ClockPaused,
+    ClockResumed,
+)
+
+
+# Decisions: the clock service's, the organiser's, and a player's resignation.
+
+
+class Timeout(msgspec.Struct, frozen=True, tag="match.timeout"):
+    """The clock service: this deadline (as set at `at_seq`, due at `due_ms`) has passed."""
+
+    seat: Int32
+    at_seq: Int32
+    due_ms: Int64
+
+
+class ClockOutage(msgspec.Struct, frozen=True, tag="match.clock_outage"):
+    """The clock service was down from `from_ms` to `to_ms`: what fell due meanwhile moves on
+    by that long."""
+
+    from_ms: Int64
+    to_ms: Int64
+
+
+class ExtendDeadline(msgspec.Struct, frozen=True, tag="match.extend_deadline"):
+    seat: Int32
+    by_s: Seconds
+    note: Annotated[str, msgspec.Meta(max_length=200)] = ""
+
+
+class PauseClock(msgspec.Struct, frozen=True, tag="match.pause_clock"):
+    pass
+
+
+class ResumeClock(msgspec.Struct, frozen=True, tag="match.resume_clock"):
+    pass
+
+
+class Resign(msgspec.Struct, frozen=True, tag="match.resign"):
+    """A player gives up their seat; the game's bot plays it to the end."""
+
+
+class DeclareAbsence(msgspec.Struct, frozen=True, tag="match.declare_absence"):
+    """A player will be away for `days` from now, within the clock's allowance."""
+
+    days: Annotated[int, msgspec.Meta(ge=1, le=366)]
+
+
+CLOCK_DECISIONS = (
+    Timeout,
+    ClockOutage,
+    ExtendDeadline,
+    PauseClock,
+    ResumeClock,
+    Resign,
+    DeclareAbsence,
+)
+
+
+# What the log says of a match's clock so far.
+
+
+class Deadline(msgspec.Struct, frozen=True):
+    seat: int
+    due_ms: int
+    at_seq: int
+
+
+class Timing(msgspec.Struct, frozen=True):
+    """Sequences, not dicts by seat: a record's snapshot encodes in a deterministic order,
+    which takes text keys alone."""
+
+    clock: Clock
+    running: tuple[Deadline, ...] = ()  # in seat order
+    excused: tuple[int, ...] = ()  # a seat for each missed deadline forgiven it
+    late: tuple[int, ...] = ()  # seats past their deadline that the match waits for
+    paused_at_ms: int | None = None
+    away: tuple[AbsenceDeclared, ...] = ()  # every absence declared, in order
+
+    @property
+    def deadlines(self) -> dict[int, Deadline]:
+        return {d.seat: d for d in self.running}
+
+    def away_ms(self, seat: int) -> int:
+        """How long the seat has declared itself away in all."""
+        return sum(a.until_ms - a.from_ms for a in self.away if a.seat == seat)
+
+    def back_ms(self, seat: int) -> int:
+        """When the seat's last absence ends (0: it declared none)."""
+        return max((a.until_ms for a in self.away if a.seat == seat), default=0)
+
+    def fires_ms(self, deadline: Deadline) -> int:
+        """When a deadline's timeout may act: its due time plus the grace period."""
+        return deadline.due_ms + self.clock.grace_s * 1000
+
+
+def evolve(timing: Timing, entry: object) -> Timing:
+    """`timing` after one clock entry."""
+    deadlines = dict(timing.deadlines)
+    change: dict[str, object] = {}
+    match entry:
+        case DeadlineSet(seat=seat, due_ms=due, at_seq=at):
+            deadlines[seat] = Deadline(seat, due, at)
+            change["late"] = tuple(s for s in timing.late if s != seat)
+        case DeadlineCleared(seat=seat):
+            deadlines.pop(seat, None)
+            change["late"] = tuple(s for s in timing.late if s != seat)
+        case DeadlineExtended(seat=seat, due_ms=due):
+            deadlines[seat] = Deadline(seat, due, deadlines[seat].at_seq)
+        case DeadlineReached(seat=seat, outcome="excused"):
+            change["excused"] = (*timing.excused, seat)
+        case DeadlineReached(seat=seat, outcome=outcome):
+            deadlines.pop(seat, None)
+            if outcome == "wait":
+                change["late"] = (*timing.late, seat)
+        case SeatHandedToBot(seat=seat):
+            deadlines.pop(seat, None)
+        case AbsenceDeclared():
+            change["away"] = (*timing.away, entry)
+        case ClockPaused(at_ms=at):
+            change["paused_at_ms"] = at
+        case ClockResumed():
+            change["paused_at_ms"] = None
+    running = tuple(deadlines[seat] for seat in sorted(deadlines))
+    return msgspec.structs.replace(timing, running=running, **change)

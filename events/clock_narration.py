@@ -1,0 +1,114 @@
+"""The clock's entries and decisions in words, so a replay or `explain` says why a deadline
+moved or a move was made for a player. Times are told in UTC."""
+
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from events.clock import (
+    AbsenceDeclared,
+    ClockOutage,
+    ClockPaused,
+    ClockResumed,
+    DeadlineCleared,
+    DeadlineExtended,
+    DeadlineReached,
+    DeadlineSet,
+    DeclareAbsence,
+    DefaultApplied,
+    ExtendDeadline,
+    PauseClock,
+    Resign,
+    ResumeClock,
+    SeatHandedToBot,
+    Timeout,
+)
+
+
+def moment(ms: int) -> str:
+    return datetime.fromtimestamp(ms / 1000, UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
+
+
+def span(ms: int) -> str:
+    """A length of time: `45 s`, `3 min 20 s`, `2 h 5 min`, `3 d 4 h`."""
+    s = ms // 1000
+    for big, small, size, unit in ((86400, 3600, "d", "h"), (3600, 60, "h", "min")):
+        if s >= big:
+            rest = f" {s % big // small} {unit}" if s % big // small else ""
+            return f"{s // big} {size}{rest}"
+    if s >= 60:
+        return f"{s // 60} min {s % 60} s" if s % 60 else f"{s // 60} min"
+    return f"{s} s"
+
+
+class _Names(dict[int, str]):
+    def __missing__(self, seat: int) -> str:
+        return f"seat {seat}"
+
+
+_OUTCOMES = {
+    "excused": "an excuse is spent, and the seat has a fresh deadline",
+    "wait": "the match waits for them",
+    "default": "the game's bot decides for them",
+    "bot": "the game's bot takes their seat",
+}
+
+_MOVED = {
+    "excuse": "excused",
+    "organiser": "moved by the organiser",
+    "paused": "moved on by the time the clock was paused",
+    "outage": "moved on",  # the note says how long the clock service was down
+    "absence": "moved on by their absence",
+}
+
+
+def entry_line(
+    body: Any, seat: int | None, names: Sequence[str], decision: Callable[[Any], str]
+) -> str:
+    """A clock entry's line for `seat`'s eyes; `decision` tells a decision of the game (a
+    default decision is told to its own seat alone)."""
+    match body:
+        case DeadlineSet(seat=who, due_ms=due):
+            return f"{names[who]} must decide by {moment(due)}"
+        case DeadlineCleared(seat=who):
+            return f"{names[who]} has no deadline now"
+        case DeadlineExtended(seat=who, due_ms=due, by_ms=by, reason=reason, note=note):
+            why = _MOVED.get(reason, reason) + (f" ({note})" if note else "")
+            return f"{names[who]}'s deadline is {why}: now {moment(due)}, {span(by)} later"
+        case DeadlineReached(seat=who, due_ms=due, outcome=outcome):
+            return f"{names[who]}'s deadline of {moment(due)} passed: {_OUTCOMES[outcome]}"
+        case DefaultApplied(seat=who, level=level, rule=rule, decision=chosen):
+            told = f": {decision(chosen)} ({rule})" if who == seat else ""
+            return f"the {level} bot decided for {names[who]}{told}"
+        case SeatHandedToBot(seat=who, level=level, player=player, reason=reason):
+            why = "resigned" if reason == "resigned" else "missed the deadline"
+            return f"{player} {why}: the {level} bot plays seat {who} from now on"
+        case AbsenceDeclared(seat=who, from_ms=start, until_ms=end):
+            return f"{names[who]} is away from {moment(start)} to {moment(end)}: their clock stops"
+        case ClockPaused(at_ms=at):
+            return f"the clock was paused at {moment(at)}"
+        case ClockResumed(at_ms=at, paused_ms=paused):
+            return f"the clock was resumed at {moment(at)}, after {span(paused)}"
+    raise TypeError(f"no clock entry {body!r}")
+
+
+def decision_words(decision: Any, seats: Sequence[str]) -> tuple[str | None, str]:
+    """Who asked (None: the seat that decided) and what, for a clock decision (whose seat
+    may be any number: it is what was asked)."""
+    names = _Names(enumerate(seats))
+    match decision:
+        case Timeout(seat=who, due_ms=due):
+            return "the clock", f"call time on {names[who]}'s deadline of {moment(due)}"
+        case ClockOutage(from_ms=start, to_ms=end):
+            return "the clock", f"report that it was down from {moment(start)} to {moment(end)}"
+        case ExtendDeadline(seat=who, by_s=by):
+            return "the organiser", f"extend {names[who]}'s deadline by {span(by * 1000)}"
+        case PauseClock():
+            return "the organiser", "pause the clock"
+        case ResumeClock():
+            return "the organiser", "resume the clock"
+        case Resign():
+            return None, "resign"
+        case DeclareAbsence(days=days):
+            return None, f"be away for {days} day{'s' if days > 1 else ''}"
+    raise TypeError(f"no clock decision {decision!r}")

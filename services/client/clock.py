@@ -1,0 +1,133 @@
+"""The clock from the command line: a new match's clock (`match new --per-decision …`), its
+lines in `match show`, resigning a seat, and the organiser's `match extend|pause|resume`."""
+
+import argparse
+from typing import Any
+
+from events.clock import Clock
+from services.client import tokens
+from services.client.http import ClientError, Gateway, guarded, segment, verdict
+from services.gateway import api
+
+
+def add_options(new: argparse.ArgumentParser) -> None:
+    """`match new`'s clock options; a match without --per-decision has no clock."""
+    new.add_argument(
+        "--per-decision", type=int, metavar="SECONDS", help="a clock: time for each decision"
+    )
+    new.add_argument("--grace", type=int, default=0, metavar="SECONDS", help="after a deadline")
+    new.add_argument(
+        "--on-timeout",
+        choices=("wait", "default", "bot"),
+        default="default",
+        help="past deadline and grace: wait, the bot decides this once, or the bot takes the seat",
+    )
+    new.add_argument("--timeout-bot", default="pass", metavar="LEVEL", help="that bot's level")
+    new.add_argument("--excuses", type=int, default=0, metavar="N", help="misses forgiven a seat")
+    new.add_argument(
+        "--absence-days", type=int, default=0, metavar="N", help="days a seat may declare away"
+    )
+
+
+def chosen(args: argparse.Namespace) -> Clock | None:
+    if args.per_decision is None:
+        return None
+    return Clock(
+        per_decision_s=args.per_decision,
+        grace_s=args.grace,
+        on_timeout=args.on_timeout,
+        level=args.timeout_bot,
+        excuses=args.excuses,
+        absence_days=args.absence_days,
+    )
+
+
+def lines(row: dict[str, Any]) -> list[str]:
+    """The clock and the running deadlines of a lobby row."""
+    clock = row.get("clock")
+    if not clock:
+        return []
+    grace = f" + {clock['grace_s']} s grace" if clock["grace_s"] else ""
+    outcome = {
+        "wait": "the match waits",
+        "default": f"the {clock['level']} bot decides that once",
+        "bot": f"the {clock['level']} bot takes the seat",
+    }[clock["on_timeout"]]
+    paused = f"; paused since {clock['paused_since']}" if clock["paused_since"] else ""
+    found = [
+        f"  clock: {clock['per_decision_s']} s a decision{grace}; then {outcome}; "
+        f"{clock['excuses']} excuse(s) and {clock['absence_days']} day(s) away a seat{paused}"
+    ]
+    found.extend(f"  seat {a['seat']} is away until {a['back']}" for a in clock["away"])
+    if clock["late"]:
+        found.append(
+            f"  past their deadline, waited for: seat {', '.join(map(str, clock['late']))}"
+        )
+    for deadline in row.get("deadlines") or []:
+        found.append(
+            f"  seat {deadline['seat']} must decide by {deadline['due']}"
+            f" ({deadline['excuses_left']} excuse(s) left)"
+        )
+    return found
+
+
+def _sent(gateway: Gateway, match_id: str, path: str, body: Any, what: str) -> int:
+    """Send a clock decision (the match's own for an organiser, a seat's for its token) and
+    wait for its ruling."""
+    submitted = gateway.post(f"/matches/{segment(match_id)}/{path}", body, api.Submitted)
+    ruling = gateway.ruling(match_id, submitted.decision_id)
+    if ruling.status != "accepted":
+        raise ClientError(f"{what}: {verdict(ruling)}")
+    print(f"{what}: accepted")
+    return 0
+
+
+def _resign(args: argparse.Namespace) -> int:
+    seat, token = tokens.seat_token(args.match_id, args.seat)
+    with Gateway(token) as gateway:
+        what = f"seat {seat} resigned; a bot plays it from now on"
+        return _sent(gateway, args.match_id, "resign", {}, what)
+
+
+def _away(args: argparse.Namespace) -> int:
+    seat, token = tokens.seat_token(args.match_id, args.seat)
+    with Gateway(token) as gateway:
+        what = f"seat {seat} is away for {args.days} day(s); its clock stops meanwhile"
+        return _sent(gateway, args.match_id, "absence", api.Absence(days=args.days), what)
+
+
+def _extend(args: argparse.Namespace) -> int:
+    body = api.Extend(by_s=args.by, note=args.note) if args.note else api.Extend(by_s=args.by)
+    with Gateway(tokens.organiser_token()) as gateway:
+        path = f"deadlines/{args.seat}/extend"
+        what = f"seat {args.seat}'s deadline moved {args.by} s later"
+        return _sent(gateway, args.match_id, path, body, what)
+
+
+def _pause_or_resume(args: argparse.Namespace) -> int:
+    with Gateway(tokens.organiser_token()) as gateway:
+        path = f"clock/{args.match_command}"
+        what = f"the clock of {args.match_id}: {args.match_command}"
+        return _sent(gateway, args.match_id, path, {}, what)
+
+
+def add_parsers(commands: Any) -> None:
+    resign = commands.add_parser("resign", help="resign your seat; the game's bot plays it")
+    resign.add_argument("match_id", metavar="ID")
+    resign.add_argument("--seat", type=int, metavar="S", help="which of your seats, if several")
+    resign.set_defaults(func=guarded(_resign))
+    away = commands.add_parser("away", help="declare days away; your seat's clock stops")
+    away.add_argument("match_id", metavar="ID")
+    away.add_argument("--days", type=int, required=True, metavar="N")
+    away.add_argument("--seat", type=int, metavar="S", help="which of your seats, if several")
+    away.set_defaults(func=guarded(_away))
+    extend = commands.add_parser("extend", help="move a seat's deadline later (organiser)")
+    extend.add_argument("match_id", metavar="ID")
+    extend.add_argument("--seat", type=int, required=True, metavar="S")
+    extend.add_argument("--by", type=int, required=True, metavar="SECONDS")
+    extend.add_argument("--note", default="", help="why, for the log")
+    extend.set_defaults(func=guarded(_extend))
+    for action in ("pause", "resume"):
+        command = commands.add_parser(action, help=f"{action} the match's clock (organiser)")
+        command.add_argument("match_id", metavar="ID")
+        command.set_defaults(func=guarded(_pause_or_resume))

@@ -1,0 +1,284 @@
+"""Deadlines, judged. After every decision on a match with a clock, each seat the game waits for
+gets a deadline (a fresh one if its decision just moved the match) and the seats it no longer
+waits for lose theirs. The clock service's timeouts and outages, the organiser's clock tools,
+resignations and absences are judged here too. Deterministic like the rest of the judge: every
+time is the decision's `sent_at_ms`, stamped by whoever sent it, so re-judging writes the same
+entries."""
+
+import random
+from contextlib import suppress
+from typing import Any, Protocol, Union
+
+import msgspec
+
+from events import platform_rules as rules
+from events.clock import (
+    CLOCK_DECISIONS,
+    AbsenceDeclared,
+    Clock,
+    ClockOutage,
+    ClockPaused,
+    ClockResumed,
+    Deadline,
+    DeadlineCleared,
+    DeadlineExtended,
+    DeadlineReached,
+    DeadlineSet,
+    DeclareAbsence,
+    DefaultApplied,
+    ExtendDeadline,
+    PauseClock,
+    Resign,
+    ResumeClock,
+    SeatHandedToBot,
+    Timeout,
+    Timing,
+)
+from events.clock_narration import moment, span
+from events.codec import encode
+from events.envelope import Decision
+from events.match import MatchRecord, PartitionBook
+from events.platform_rules import BOT_PREFIX
+from events.ruleset import Accepted, Rejection, Ruleset
+
+DAY_MS = 86_400_000
+
+_clock_decision = msgspec.json.Decoder(Union[CLOCK_DECISIONS])  # noqa: UP007
+
+
+class Scribe(Protocol):
+    """What the judge's writer offers (`services.rules.judge._Scribe`)."""
+
+    book: PartitionBook
+    entries: list[Any]
+
+    def write(self, body: Any, ruleset: Ruleset, sealed_for: int | None = None) -> MatchRecord: ...
+
+    def ruling(
+        self, ruleset: Ruleset, asked: msgspec.Raw, verdict: Accepted | Rejection
+    ) -> None: ...
+
+    def settle(self, ruleset: Ruleset, record: MatchRecord) -> None: ...
+
+    def chance(self, record: MatchRecord) -> random.Random: ...
+
+
+def clock_error(ruleset: Ruleset, clock: Clock | msgspec.UnsetType) -> str | None:
+    """Why a new match cannot have this clock, or None."""
+    if isinstance(clock, Clock) and clock.level not in ruleset.bots:
+        return f"no bot {clock.level!r} to play for late seats; bots: {', '.join(ruleset.bots)}"
+    return None
+
+
+def judged(scribe: Scribe, record: MatchRecord, ruleset: Ruleset, decision: Decision) -> bool:
+    """Judge `decision` if it is the clock's, the organiser's clock tools, a resignation, an
+    absence, or a decision of a player whose seat a bot took since; False for any other."""
+    body = None
+    if b'"match.' in bytes(decision.body):  # in every clock decision's tag: most skip decoding
+        with suppress(msgspec.DecodeError):  # another decision: the judge's to read
+            body = _clock_decision.decode(decision.body)
+    if body is None:
+        refused = _not_the_bot(record, decision)
+        if refused is None:
+            return False
+        scribe.ruling(ruleset, decision.body, refused)
+        return True
+    verdict = _verdict(record, ruleset, decision, body, lambda: scribe.chance(record))
+    scribe.ruling(ruleset, decision.body, verdict)
+    if isinstance(verdict, Accepted):
+        for event in verdict.events:
+            record = scribe.write(event, ruleset, _sealed_for(record, ruleset, event))
+        scribe.settle(ruleset, record)
+    return True
+
+
+def _sealed_for(record: MatchRecord, ruleset: Ruleset, entry: Any) -> int | None:
+    """A default decision made where the game takes a sealed choice is sealed for its seat,
+    like the seat's own decision would be."""
+    if isinstance(entry, DefaultApplied) and ruleset.sealed(record.state, entry.seat):
+        return entry.seat
+    return None
+
+
+def keep(scribe: Scribe, ruleset: Ruleset, decision: Decision) -> None:
+    """After any decision: clear the deadlines of seats the game no longer waits for, and while
+    the clock runs set one for each seat it waits for that has none, or whose decision just
+    moved the match."""
+    record = scribe.book.matches.get(decision.match_id)
+    if record is None or record.timing is None or record.over:
+        return  # an ended match's deadlines lapse with it: `match.seed_revealed` comes last
+    timing = record.timing
+    must = _must(record, ruleset)
+    moved = bool(scribe.entries) and record.moved_seq >= scribe.entries[0].seq
+    decided = decision.seat if moved else None  # the seat's decision moved the match
+    for seat in sorted((timing.deadlines.keys() | set(timing.late)) - must):
+        record = scribe.write(DeadlineCleared(seat=seat), ruleset)
+    if timing.paused_at_ms is not None:
+        return
+    for seat in sorted(must):
+        if seat == decided or (seat not in timing.deadlines and seat not in timing.late):
+            # an absent seat's time starts once it is back
+            start = max(decision.sent_at_ms, timing.back_ms(seat))
+            due = start + timing.clock.per_decision_s * 1000
+            record = scribe.write(DeadlineSet(seat=seat, due_ms=due, at_seq=record.seq), ruleset)
+
+
+def _must(record: MatchRecord, ruleset: Ruleset) -> set[int]:
+    """The seats the game waits for that a person holds."""
+    if record.over or record.open_seats or record.state is None:
+        return set()
+    bots = {s for s, holder in enumerate(record.holders) if (holder or "").startswith(BOT_PREFIX)}
+    return set(ruleset.waiting(record.state).must) - bots
+
+
+def _not_the_bot(record: MatchRecord, decision: Decision) -> Rejection | None:
+    """A player whose seat was handed to a bot keeps a token that no longer acts for it."""
+    seat = decision.seat
+    if seat is None or (seat, decision.sender) not in record.handed_over:
+        return None
+    return Rejection(rules.SEAT, f"seat {seat} is played by {record.holders[seat]} now")
+
+
+def _verdict(
+    record: MatchRecord,
+    ruleset: Ruleset,
+    decision: Decision,
+    body: Any,
+    chance: Any,
+) -> Accepted | Rejection:
+    if record.over:
+        return Rejection(rules.MATCH_OVER, "this match has ended")
+    if isinstance(body, Resign):
+        return _resign(record, ruleset, decision.seat)
+    if isinstance(body, DeclareAbsence):
+        return _absence(record, decision, body.days)
+    if decision.seat is not None:
+        return Rejection(rules.CLOCK_TOOLS, "the clock and the organiser send this, for no seat")
+    timing = record.timing
+    if timing is None:
+        return Rejection(rules.CLOCK_TOOLS, "this match has no clock")
+    now = decision.sent_at_ms
+    match body:
+        case Timeout():
+            return _timeout(record, ruleset, timing, body, decision, chance)
+        case ClockOutage(from_ms=start, to_ms=end):
+            return _outage(timing, start, end)
+        case ExtendDeadline(seat=seat, by_s=by_s, note=note):
+            deadline = timing.deadlines.get(seat)
+            if deadline is None:
+                return Rejection(rules.CLOCK_TOOLS, f"seat {seat} has no deadline to extend")
+            by = by_s * 1000
+            moved = DeadlineExtended(seat, deadline.due_ms + by, by, "organiser", note)
+            return Accepted(rules.CLOCK_TOOLS, [moved])
+        case PauseClock():
+            if timing.paused_at_ms is not None:
+                return Rejection(rules.CLOCK_TOOLS, "the clock is paused already")
+            return Accepted(rules.CLOCK_TOOLS, [ClockPaused(at_ms=now)])
+        case ResumeClock():
+            if timing.paused_at_ms is None:
+                return Rejection(rules.CLOCK_TOOLS, "the clock is running")
+            paused = max(0, now - timing.paused_at_ms)
+            moved = [
+                DeadlineExtended(seat, d.due_ms + paused, paused, "paused")
+                for seat, d in sorted(timing.deadlines.items())
+            ]
+            return Accepted(rules.CLOCK_TOOLS, [ClockResumed(now, paused), *moved])
+    raise TypeError(f"no clock decision {body!r}")
+
+
+def _timeout(
+    record: MatchRecord,
+    ruleset: Ruleset,
+    timing: Timing,
+    body: Timeout,
+    decision: Decision,
+    chance: Any,
+) -> Accepted | Rejection:
+    seat, clock = body.seat, timing.clock
+    deadline = timing.deadlines.get(seat)
+    if deadline != Deadline(seat, body.due_ms, body.at_seq):
+        return Rejection(
+            rules.CLOCK,
+            f"seat {seat}'s deadline of {moment(body.due_ms)}, set at entry {body.at_seq}, no"
+            " longer stands: it was met, moved or reached before",
+        )
+    if timing.paused_at_ms is not None:
+        return Rejection(rules.CLOCK, "the clock is paused")
+    if decision.sent_at_ms < timing.fires_ms(deadline):
+        return Rejection(rules.CLOCK, f"not due until {moment(timing.fires_ms(deadline))}")
+    used = timing.excused.count(seat)
+    if used < clock.excuses:
+        fresh = decision.sent_at_ms + clock.per_decision_s * 1000
+        left = clock.excuses - used - 1
+        return Accepted(
+            rules.CLOCK,
+            [
+                DeadlineReached(seat, body.due_ms, body.at_seq, "excused"),
+                DeadlineExtended(seat, fresh, fresh - body.due_ms, "excuse", f"{left} left"),
+            ],
+        )
+    reached = DeadlineReached(seat, body.due_ms, body.at_seq, clock.on_timeout)
+    if clock.on_timeout == "wait":
+        return Accepted(rules.CLOCK, [reached])
+    if clock.on_timeout == "bot":
+        player = record.holders[seat] or ""
+        return Accepted(
+            rules.CLOCK, [reached, SeatHandedToBot(seat, clock.level, player, "timeout")]
+        )
+    # the bot decides on what the seat may see; its random choices are the decision's own
+    chosen = ruleset.default_decision(
+        record.state, seat, clock.level, random.Random(decision.decision_id)
+    )
+    verdict = ruleset.decide(record.state, seat, chosen, chance())
+    if isinstance(verdict, Rejection):  # a game whose bot is refused: the match waits instead
+        return Accepted(rules.CLOCK, [DeadlineReached(seat, body.due_ms, body.at_seq, "wait")])
+    applied = DefaultApplied(seat, clock.level, verdict.rule, msgspec.Raw(encode(chosen)))
+    return Accepted(rules.CLOCK, [reached, applied, *verdict.events])
+
+
+def _outage(timing: Timing, start: int, end: int) -> Accepted | Rejection:
+    """What fell due while the clock service was down moves on by the outage's length."""
+    fell = [
+        (s, d) for s, d in sorted(timing.deadlines.items()) if start < timing.fires_ms(d) <= end
+    ]
+    if not fell:
+        return Rejection(
+            rules.CLOCK, f"no deadline fell due between {moment(start)} and {moment(end)}"
+        )
+    down = f"the clock service was down from {moment(start)} to {moment(end)}"
+    by = end - start
+    return Accepted(
+        rules.CLOCK, [DeadlineExtended(s, d.due_ms + by, by, "outage", down) for s, d in fell]
+    )
+
+
+def _resign(record: MatchRecord, ruleset: Ruleset, seat: int | None) -> Accepted | Rejection:
+    if seat is None or not 0 <= seat < record.seats or record.holders[seat] is None:
+        return Rejection(rules.SEAT, "only a seat's player may resign it")
+    holder = record.holders[seat] or ""
+    if holder.startswith(BOT_PREFIX):
+        return Rejection(rules.RESIGN, f"seat {seat} is played by {holder} already")
+    level = record.timing.clock.level if record.timing else next(iter(ruleset.bots), None)
+    if level is None:
+        return Rejection(rules.RESIGN, f"{ruleset.name} has no bot to take the seat")
+    return Accepted(rules.RESIGN, [SeatHandedToBot(seat, level, holder, "resigned")])
+
+
+def _absence(record: MatchRecord, decision: Decision, days: int) -> Accepted | Rejection:
+    """The seat's clock stops while its player is away: a running deadline moves on by the
+    absence, and one set meanwhile starts when it ends. Absences follow one another."""
+    seat, timing = decision.seat, record.timing
+    if timing is None:
+        return Rejection(rules.ABSENCE, "this match has no clock")
+    if seat is None or not 0 <= seat < record.seats or record.holders[seat] is None:
+        return Rejection(rules.SEAT, "only a seat's player may declare an absence")
+    length = days * DAY_MS
+    left = timing.clock.absence_days * DAY_MS - timing.away_ms(seat)
+    if length > left:
+        return Rejection(rules.ABSENCE, f"seat {seat} has {span(left)} of absence left")
+    start = max(decision.sent_at_ms, timing.back_ms(seat))
+    away: list[Any] = [AbsenceDeclared(seat, start, start + length)]
+    deadline = timing.deadlines.get(seat)
+    if deadline is not None and deadline.due_ms > start:
+        away.append(DeadlineExtended(seat, deadline.due_ms + length, length, "absence"))
+    return Accepted(rules.ABSENCE, away)

@@ -1,0 +1,363 @@
+"""A match's clock, judged: deadlines set after every decision for the seats the game waits
+for, and what a timeout, an excuse, an outage, the organiser's tools and a resignation write.
+Scenarios on the tiny race game through the judge, each decision stamped with its own time."""
+
+from typing import Any
+
+import msgspec
+import pytest
+
+from events import platform_rules as rules
+from events.clock import (
+    AbsenceDeclared,
+    Clock,
+    ClockOutage,
+    ClockPaused,
+    ClockResumed,
+    DeadlineCleared,
+    DeadlineExtended,
+    DeadlineReached,
+    DeadlineSet,
+    DeclareAbsence,
+    DefaultApplied,
+    ExtendDeadline,
+    PauseClock,
+    Resign,
+    ResumeClock,
+    SeatHandedToBot,
+    Timeout,
+    Timing,
+)
+from events.codec import encode
+from events.envelope import ClaimSeat, CreateMatch, Decision, Entry, Ruling, SeedRevealed
+from events.match import PartitionBook, apply, record_bytes, record_from_bytes
+from events.narration import Narrator
+from services.client.verify import verify
+from services.rules.judge import rule_on
+from tests.tiny_ruleset import Add, Added
+
+MATCH = "timed"
+SECOND = 1000
+START = 1_700_000_000_000  # when the match is opened
+
+
+class Table:
+    """One match judged decision by decision, each sent at a time the test names."""
+
+    def __init__(self, clock: Clock | None, players: tuple[str, str] = ("ann", "bob")) -> None:
+        self.book = PartitionBook()
+        self.entries: list[Entry[Any]] = []
+        self.count = 0
+        create = CreateMatch(ruleset="race-to-21", seats=2, options={"target": 6}, seed="s")
+        if clock is not None:
+            create = msgspec.structs.replace(create, clock=clock)
+        self.send(None, create, at=START, sender="organiser")
+        for seat, player in enumerate(players):
+            self.send(seat, ClaimSeat(player=player), at=START, sender=player)
+
+    def send(
+        self,
+        seat: int | None,
+        body: Any,
+        *,
+        at: int,
+        sender: str = "",
+        decision_id: str | None = None,
+    ) -> list[Entry[Any]]:
+        """The entries one decision wrote."""
+        self.count += 1
+        decision = Decision(
+            decision_id=decision_id or f"{MATCH}:{self.count}",
+            match_id=MATCH,
+            seat=seat,
+            body=msgspec.Raw(encode(body)),
+            sender=sender or ("clock" if seat is None else ["ann", "bob"][seat]),
+            sent_at_ms=at,
+        )
+        outcome = rule_on(
+            self.book, encode(decision), partition=0, offset=self.count, now_ms=at, fresh_seed=str
+        )
+        assert isinstance(outcome, list), outcome
+        self.entries.extend(outcome)
+        return outcome
+
+    @property
+    def timing(self) -> Timing:
+        timing = self.book.matches[MATCH].timing
+        assert timing is not None
+        return timing
+
+    def timeout(self, seat: int, at: int) -> list[Entry[Any]]:
+        deadline = self.timing.deadlines[seat]
+        return self.send(None, Timeout(seat, deadline.at_seq, deadline.due_ms), at=at)
+
+
+def bodies(entries: list[Entry[Any]]) -> list[Any]:
+    return [e.body for e in entries]
+
+
+def verdict(entries: list[Entry[Any]]) -> Ruling:
+    return next(e.body for e in entries if isinstance(e.body, Ruling))
+
+
+CLOCK = Clock(per_decision_s=60, grace_s=10, on_timeout="default", level="pass")
+
+
+def test_the_first_seat_to_act_gets_a_deadline_once_every_seat_is_held() -> None:
+    table = Table(CLOCK)
+    assert table.timing.deadlines.keys() == {0}
+    set_ = next(b for b in bodies(table.entries) if isinstance(b, DeadlineSet))
+    assert set_ == DeadlineSet(seat=0, due_ms=START + 60 * SECOND, at_seq=set_.at_seq)
+
+
+def test_a_move_clears_the_movers_deadline_and_sets_the_next_seats() -> None:
+    table = Table(CLOCK)
+    moved = bodies(table.send(0, Add(amount=2), at=START + 5 * SECOND))
+    assert moved[-2:] == [
+        DeadlineCleared(seat=0),
+        DeadlineSet(seat=1, due_ms=START + 65 * SECOND, at_seq=table.entries[-2].seq),
+    ]
+    assert table.timing.deadlines.keys() == {1}
+
+
+def test_a_timeout_after_the_grace_period_applies_the_default_decision() -> None:
+    table = Table(CLOCK)
+    due = table.timing.deadlines[0].due_ms
+    early = table.timeout(0, at=due + 5 * SECOND)  # within the grace period
+    assert not verdict(early).accepted and "not due until" in verdict(early).reason
+    wrote = bodies(table.timeout(0, at=due + 10 * SECOND))
+    assert verdict(table.entries[-len(wrote) :]).accepted
+    assert wrote[1] == DeadlineReached(0, due, table.timing and wrote[1].at_seq, "default")
+    assert wrote[2] == DefaultApplied(
+        0, "pass", "T-1", msgspec.Raw(b'{"type":"race.add","amount":1}')
+    )
+    assert Added(seat=0, amount=1) in wrote
+    assert table.timing.deadlines.keys() == {1}  # seat 1 must decide next, by now + 60 s
+    assert table.timing.deadlines[1].due_ms == due + 70 * SECOND
+
+
+def test_a_stale_timeout_is_refused_and_changes_nothing() -> None:
+    table = Table(CLOCK)
+    deadline = table.timing.deadlines[0]
+    table.send(0, Add(amount=1), at=START + SECOND)  # met in time
+    late = table.send(None, Timeout(0, deadline.at_seq, deadline.due_ms), at=START + 99 * SECOND)
+    assert bodies(late) == [verdict(late)] and verdict(late).rule == rules.CLOCK
+    assert "no longer stands" in verdict(late).reason
+
+
+def test_an_excused_miss_is_forgiven_with_a_fresh_deadline_and_the_next_is_not() -> None:
+    table = Table(msgspec.structs.replace(CLOCK, excuses=1))
+    due = table.timing.deadlines[0].due_ms
+    first = bodies(table.timeout(0, at=due + 10 * SECOND))
+    fresh = due + 70 * SECOND
+    assert first[1:] == [
+        DeadlineReached(0, due, first[1].at_seq, "excused"),
+        DeadlineExtended(0, fresh, 70 * SECOND, "excuse", "0 left"),
+    ]
+    second = bodies(table.timeout(0, at=fresh + 10 * SECOND))
+    assert second[1].outcome == "default" and isinstance(second[2], DefaultApplied)
+
+
+def test_a_waiting_clock_reaches_the_deadline_once_and_sets_no_other_until_the_seat_moves() -> None:
+    table = Table(msgspec.structs.replace(CLOCK, on_timeout="wait"))
+    due = table.timing.deadlines[0].due_ms
+    wrote = bodies(table.timeout(0, at=due + 10 * SECOND))
+    assert wrote[1:] == [DeadlineReached(0, due, wrote[1].at_seq, "wait")]
+    assert table.timing.running == () and table.timing.late == (0,)
+    table.send(0, Add(amount=1), at=due + 99 * SECOND)
+    assert table.timing.deadlines.keys() == {1} and table.timing.late == ()
+
+
+def test_a_bot_takes_the_seat_for_good_and_the_players_decisions_are_refused() -> None:
+    table = Table(msgspec.structs.replace(CLOCK, on_timeout="bot", level="greedy"))
+    due = table.timing.deadlines[0].due_ms
+    wrote = bodies(table.timeout(0, at=due + 10 * SECOND))
+    assert wrote[2] == SeatHandedToBot(0, "greedy", "ann", "timeout")
+    record = table.book.matches[MATCH]
+    assert record.holders[0] == "bot:greedy" and table.timing.running == ()
+    refused = table.send(0, Add(amount=1), at=due + 11 * SECOND, sender="ann")
+    assert verdict(refused).rule == rules.SEAT and "bot:greedy" in verdict(refused).reason
+    played = table.send(0, Add(amount=1), at=due + 12 * SECOND, sender="bot:greedy")
+    assert verdict(played).accepted and table.timing.deadlines.keys() == {1}
+
+
+def test_an_outage_moves_on_what_fell_due_during_it_by_its_length() -> None:
+    table = Table(CLOCK)
+    due = table.timing.deadlines[0].due_ms
+    before = table.send(None, ClockOutage(START, due), at=due + 30 * SECOND)
+    assert not verdict(before).accepted  # it fires after the grace period, past the outage
+    down_from, down_to = due, due + 30 * SECOND
+    wrote = bodies(table.send(None, ClockOutage(down_from, down_to), at=down_to))
+    assert wrote[1] == DeadlineExtended(0, due + 30 * SECOND, 30 * SECOND, "outage", wrote[1].note)
+    assert "was down from" in wrote[1].note
+    assert table.timing.deadlines[0].due_ms == due + 30 * SECOND
+
+
+def test_the_organiser_extends_pauses_and_resumes_and_a_seat_cannot() -> None:
+    table = Table(CLOCK)
+    due = table.timing.deadlines[0].due_ms
+    refused = table.send(0, ExtendDeadline(seat=0, by_s=600), at=START)
+    assert verdict(refused).rule == rules.CLOCK_TOOLS and not verdict(refused).accepted
+    extended = table.send(
+        None, ExtendDeadline(seat=0, by_s=600, note="flu"), at=START, sender="organiser"
+    )
+    assert bodies(extended)[1] == DeadlineExtended(
+        0, due + 600 * SECOND, 600 * SECOND, "organiser", "flu"
+    )
+    paused = table.send(None, PauseClock(), at=START + 10 * SECOND, sender="organiser")
+    assert bodies(paused)[1] == ClockPaused(START + 10 * SECOND)
+    frozen = table.timeout(0, at=due + 700 * SECOND)
+    assert verdict(frozen).reason == "the clock is paused"
+    resumed = bodies(table.send(None, ResumeClock(), at=START + 70 * SECOND, sender="organiser"))
+    assert resumed[1:] == [
+        ClockResumed(START + 70 * SECOND, 60 * SECOND),
+        DeadlineExtended(0, due + 660 * SECOND, 60 * SECOND, "paused"),
+    ]
+
+
+def test_a_resigned_seat_is_played_by_the_clocks_bot_to_the_end() -> None:
+    table = Table(CLOCK)
+    wrote = bodies(table.send(1, Resign(), at=START + SECOND))
+    assert verdict(table.entries[-len(wrote) :]).rule == rules.RESIGN
+    assert SeatHandedToBot(1, "pass", "bob", "resigned") in wrote
+    assert table.book.matches[MATCH].holders[1] == "bot:pass"
+
+
+def test_a_match_without_a_clock_writes_no_deadline_and_a_timeout_is_refused() -> None:
+    table = Table(None)
+    assert table.book.matches[MATCH].timing is None
+    played = bodies(table.send(0, Add(amount=1), at=START))
+    assert not any(type(b).__module__ == "events.clock" for b in played)
+    refused = table.send(None, Timeout(0, 1, START), at=START)
+    assert verdict(refused).reason == "this match has no clock"
+
+
+def test_a_clock_whose_bot_the_game_lacks_is_refused_at_creation() -> None:
+    book = PartitionBook()
+    create = CreateMatch(
+        ruleset="race-to-21", seats=2, clock=msgspec.structs.replace(CLOCK, level="x")
+    )
+    decision = Decision(decision_id="d", match_id="m", seat=None, body=msgspec.Raw(encode(create)))
+    dead = rule_on(book, encode(decision), partition=0, offset=0, now_ms=0, fresh_seed=str)
+    assert "no bot 'x'" in dead.reason
+
+
+def test_the_log_folds_to_the_same_timing_and_re_judges_the_same() -> None:
+    table = Table(msgspec.structs.replace(CLOCK, excuses=1))
+    table.send(1, Resign(), at=START)
+    due = table.timing.deadlines[0].due_ms
+    table.timeout(0, at=due + 10 * SECOND)
+    table.timeout(0, at=due + 90 * SECOND)
+    table.send(None, PauseClock(), at=due + 91 * SECOND, sender="organiser")
+    table.send(None, ResumeClock(), at=due + 95 * SECOND, sender="organiser")
+    record = None
+    for entry in table.entries:
+        record = apply(record, entry)
+    assert record is not None and record.timing == table.timing
+    assert record_from_bytes(*record_bytes(record)) == record  # as snapshots keep it
+    assert verify(table.entries) is None
+
+
+def test_narration_says_why_a_deadline_moved_and_tells_a_default_decision_to_its_seat_alone() -> (
+    None
+):
+    table = Table(msgspec.structs.replace(CLOCK, excuses=1))
+    due = table.timing.deadlines[0].due_ms
+    table.timeout(0, at=due + 10 * SECOND)
+    table.timeout(0, at=due + 90 * SECOND)
+
+    def told(seat: int | None) -> list[str]:
+        narrator = Narrator(seat)
+        return [narrator.tell(entry) for entry in table.entries]
+
+    ann, bob = told(0), told(1)
+    assert "ann must decide by 2023-11-14 22:14:20 UTC" in ann
+    assert any("ann's deadline is excused (0 left): now" in line for line in ann)
+    assert "the pass bot decided for ann: add 1 (T-1)" in ann
+    assert "the pass bot decided for ann" in bob
+    assert any(line.startswith("the clock asked to call time on ann's deadline") for line in bob)
+
+
+@pytest.mark.parametrize(
+    "ms, words",
+    [
+        (5_000, "5 s"),
+        (200_000, "3 min 20 s"),
+        (300_000, "5 min"),
+        (7_500_000, "2 h 5 min"),
+        (90_000_000, "1 d 1 h"),
+    ],
+)
+def test_spans_read_as_people_say_them(ms: int, words: str) -> None:
+    from events.clock_narration import span
+
+    assert span(ms) == words
+
+
+def test_an_ended_match_reveals_its_seed_last_and_its_deadlines_lapse() -> None:
+    table = Table(CLOCK)
+    for turn in range(2):
+        table.send(turn % 2, Add(amount=3), at=START + turn * SECOND)
+    record = table.book.matches[MATCH]
+    assert record.over and isinstance(table.entries[-1].body, SeedRevealed)
+    late = table.send(None, Timeout(1, 1, START), at=START + 999 * SECOND)
+    assert verdict(late).rule == rules.MATCH_OVER
+
+
+DAY = 86_400 * SECOND
+
+
+def test_an_absence_stops_the_seats_clock_within_the_allowance() -> None:
+    table = Table(msgspec.structs.replace(CLOCK, absence_days=3))
+    due = table.timing.deadlines[0].due_ms
+    away = bodies(table.send(0, DeclareAbsence(days=2), at=START + SECOND))
+    assert away[1:] == [
+        AbsenceDeclared(0, START + SECOND, START + SECOND + 2 * DAY),
+        DeadlineExtended(0, due + 2 * DAY, 2 * DAY, "absence"),
+    ]
+    too_long = table.send(0, DeclareAbsence(days=2), at=START + 2 * SECOND)
+    assert (
+        verdict(too_long).rule == rules.ABSENCE
+        and "1 d of absence left" in verdict(too_long).reason
+    )
+    table.send(1, DeclareAbsence(days=1), at=START + 3 * SECOND)  # bob, who is not to move
+    table.send(0, Add(amount=1), at=START + 4 * SECOND)  # ann moves while away: bob's turn
+    bob_back = START + 3 * SECOND + DAY
+    assert table.timing.deadlines[1].due_ms == bob_back + 60 * SECOND  # his time starts then
+
+
+def test_a_match_without_an_allowance_refuses_an_absence() -> None:
+    table = Table(CLOCK)
+    refused = table.send(0, DeclareAbsence(days=1), at=START)
+    assert (
+        verdict(refused).rule == rules.ABSENCE and "0 s of absence left" in verdict(refused).reason
+    )
+
+
+def test_a_default_decision_in_a_sealed_phase_is_sealed_for_its_seat() -> None:
+    book, count = PartitionBook(), 0
+
+    def send(seat: int | None, body: Any, at: int) -> list[Entry[Any]]:
+        nonlocal count
+        count += 1
+        sender = (
+            "clock" if seat is None else ("organiser" if isinstance(body, CreateMatch) else "p")
+        )
+        decision = Decision(
+            decision_id=f"sealed:{count}",
+            match_id="sealed",
+            seat=seat,
+            body=msgspec.Raw(encode(body)),
+            sender=sender,
+            sent_at_ms=at,
+        )
+        return rule_on(book, encode(decision), partition=0, offset=count, now_ms=at, fresh_seed=str)
+
+    clock = Clock(per_decision_s=60, level="first")
+    send(None, CreateMatch(ruleset="sealed-picks", seats=2, seed="s", clock=clock), START)
+    for seat in (0, 1):
+        send(seat, ClaimSeat(player=f"p{seat}"), START)
+    deadline = book.matches["sealed"].timing.deadlines[0]
+    wrote = send(None, Timeout(0, deadline.at_seq, deadline.due_ms), deadline.due_ms)
+    applied = next(e for e in wrote if isinstance(e.body, DefaultApplied))
+    assert applied.sealed_seat == 0

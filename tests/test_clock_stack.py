@@ -1,0 +1,291 @@
+"""Clocks of a second or two on the real stack (rules service, projections, gateway, bots worker
+and clock service as processes): a timeout applies the default decision, an excused miss is
+forgiven, a bot takes a seat over and finishes the match, a clock service killed mid-match
+loses no deadline and fires none twice, and an outage extends what fell due during it; and
+the organiser's tools and a resignation over HTTP. Nobody plays the human seats: the clock
+plays them. Every match is a race to a small total."""
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+import asyncpg
+import httpx
+import msgspec
+import pytest
+
+from events import platform_rules as rules
+from events.clock import (
+    ClockResumed,
+    DeadlineExtended,
+    DeadlineReached,
+    DeadlineSet,
+    DefaultApplied,
+    SeatHandedToBot,
+)
+from events.envelope import Entry, SeedRevealed
+from services.client import clock as clock_lines
+from services.client.verify import archived, verify
+from tests.conftest import Broker, fresh_settings
+from tests.stack import Stack, running_stack
+from tests.support import LogReader, rulings, wait_for
+
+OUTAGE_S = 6  # the clock service counts a longer silence as an outage
+
+
+@pytest.fixture(scope="module")
+async def clock_stack(
+    main_broker: Broker, database_url: str, tmp_path_factory: pytest.TempPathFactory
+) -> AsyncIterator[Stack]:
+    settings = await fresh_settings(main_broker, database_url)
+    settings = msgspec.structs.replace(settings, clock_tick_ms=200, clock_outage_ms=OUTAGE_S * 1000)
+    async with running_stack(settings, tmp_path_factory.mktemp("clock")) as running:
+        yield running
+
+
+class Match:
+    """A race match opened and joined over HTTP, and its log as the match-log topic holds it."""
+
+    def __init__(self, stack: Stack, match_id: str, tokens: dict[int, str]) -> None:
+        self.stack, self.match_id, self.tokens = stack, match_id, tokens
+
+    @classmethod
+    async def open(
+        cls, stack: Stack, clock: dict[str, Any], target: int, bots: dict[int, str] | None = None
+    ) -> "Match":
+        bots = bots or {}
+        async with httpx.AsyncClient(base_url=stack.gateway, timeout=10) as http:
+            opened = await http.post(
+                "/matches",
+                headers=stack.organiser(),
+                json={
+                    "game": "race-to-21",
+                    "seats": 2,
+                    "options": {"target": target},
+                    "clock": clock,
+                    "bots": [{"seat": s, "bot": level} for s, level in bots.items()],
+                },
+            )
+            assert opened.status_code == 202, opened.text
+            match_id = opened.json()["match_id"]
+            await _until(lambda: _lobby(http, match_id))
+            tokens = {}
+            for seat, player in enumerate(("ann", "bob")):
+                if seat not in bots:
+                    joined = await http.post(
+                        f"/matches/{match_id}/join", json={"seat": seat, "player": player}
+                    )
+                    tokens[seat] = joined.json()["token"]
+        return cls(stack, match_id, tokens)
+
+    async def log_until(
+        self, done: Callable[[list[Entry[Any]]], bool], timeout: float = 60.0
+    ) -> list[Entry[Any]]:
+        async with LogReader(self.stack.settings, self.stack.settings.match_log_topic) as log:
+            await log.until(lambda r: done(r.entries().get(self.match_id, [])), timeout)
+            return log.entries()[self.match_id]
+
+    async def played_out(self) -> list[Entry[Any]]:
+        return await self.log_until(lambda es: any(isinstance(e.body, SeedRevealed) for e in es))
+
+    async def lobby(self) -> dict[str, Any]:
+        async with httpx.AsyncClient(base_url=self.stack.gateway, timeout=10) as http:
+            return await _until(lambda: _lobby(http, self.match_id))
+
+
+async def _lobby(http: httpx.AsyncClient, match_id: str) -> dict[str, Any] | None:
+    reply = await http.get(f"/matches/{match_id}")
+    return reply.json() if reply.status_code == 200 else None
+
+
+async def _until(check: Callable[[], Any], timeout: float = 30.0) -> Any:
+    found: list[Any] = []
+
+    async def poll() -> None:
+        while (value := await check()) is None:
+            await asyncio.sleep(0.1)
+        found.append(value)
+
+    await asyncio.wait_for(poll(), timeout)
+    return found[0]
+
+
+def of(kind: type, entries: list[Entry[Any]]) -> list[Any]:
+    return [e.body for e in entries if isinstance(e.body, kind)]
+
+
+def reached_once_each(entries: list[Entry[Any]]) -> None:
+    """No deadline was reached twice, and each one set was reached in the end (nobody plays,
+    and the match ended); an excused one is reached again at its new time."""
+    reached = [(d.seat, d.at_seq, d.due_ms) for d in of(DeadlineReached, entries)]
+    assert len(set(reached)) == len(reached)
+    final = [(d.seat, d.at_seq) for d in of(DeadlineReached, entries) if d.outcome != "excused"]
+    assert sorted(final) == sorted((d.seat, d.at_seq) for d in of(DeadlineSet, entries))
+    rulings(entries)  # and no decision was judged twice
+
+
+async def test_a_timeout_applies_the_default_decision_and_explain_says_why(
+    clock_stack: Stack,
+) -> None:
+    clock = {"per_decision_s": 1, "on_timeout": "default", "level": "pass"}
+    match = await Match.open(clock_stack, clock, target=3)
+    row = await match.lobby()
+    assert row["clock"]["per_decision_s"] == 1 and row["clock"]["on_timeout"] == "default"
+    assert any("clock: 1 s a decision" in line for line in clock_lines.lines(row))
+    entries = await match.played_out()
+    applied = of(DefaultApplied, entries)
+    assert [d.seat for d in applied] == [0, 1, 0] and {d.level for d in applied} == {"pass"}
+    reached_once_each(entries)
+    assert verify(await archived(clock_stack.settings.database_url, match.match_id)) is None
+
+    first = next(e for e in entries if isinstance(e.body, DefaultApplied))
+    async with httpx.AsyncClient(base_url=clock_stack.gateway, timeout=10) as http:
+        ann = {"authorization": f"Bearer {match.tokens[0]}"}
+        why = (await http.get(f"/matches/{match.match_id}/explain/{first.seq}", headers=ann)).json()
+    lines = [told["line"] for told in why["narration"]]
+    assert why["sender"] == "clock" and why["rule"] == rules.CLOCK
+    assert any(line.startswith("ann's deadline of") for line in lines)
+    assert "the pass bot decided for ann: add 1 (T-1)" in lines
+
+
+async def test_an_excused_miss_is_forgiven_once(clock_stack: Stack) -> None:
+    clock = {"per_decision_s": 1, "excuses": 1, "level": "pass"}
+    match = await Match.open(clock_stack, clock, target=2)
+    entries = await match.played_out()
+    ann = [e.body for e in entries if getattr(e.body, "seat", None) == 0]
+    excused = next(i for i, b in enumerate(ann) if isinstance(b, DeadlineExtended))
+    assert ann[excused].reason == "excuse" and ann[excused - 1].outcome == "excused"
+    assert not any(isinstance(b, DefaultApplied) for b in ann[:excused])
+    assert [d.seat for d in of(DefaultApplied, entries)] == [0, 1]  # the second misses count
+    reached_once_each(entries)
+
+
+async def test_a_bot_takes_a_seat_over_and_finishes_the_match(clock_stack: Stack) -> None:
+    clock = {"per_decision_s": 1, "on_timeout": "bot", "level": "greedy"}
+    match = await Match.open(clock_stack, clock, target=9, bots={1: "greedy"})
+    entries = await match.played_out()
+    assert of(SeatHandedToBot, entries) == [SeatHandedToBot(0, "greedy", "ann", "timeout")]
+    assert len(of(DeadlineReached, entries)) == 1  # a bot's seat has no deadline
+    row = await _until_finished(match)
+    assert row["players"] == ["bot:greedy", "bot:greedy"] and row["winners"]
+
+
+async def _until_finished(match: Match) -> dict[str, Any]:
+    async with httpx.AsyncClient(base_url=match.stack.gateway, timeout=10) as http:
+
+        async def finished() -> dict[str, Any] | None:
+            row = await _lobby(http, match.match_id)
+            return row if row and row["status"] == "finished" else None
+
+        return await _until(finished)
+
+
+async def test_a_clock_killed_mid_match_loses_no_deadline_and_fires_none_twice(
+    clock_stack: Stack,
+) -> None:
+    clock_process = clock_stack.processes["clock"]
+    match = await Match.open(clock_stack, {"per_decision_s": 1}, target=6)
+    await match.log_until(lambda es: len(of(DefaultApplied, es)) >= 2)
+    clock_process.kill()
+    await asyncio.sleep(1.5)  # a deadline falls due meanwhile; shorter than an outage
+    clock_process.start()
+    entries = await match.played_out()
+    assert len(of(DefaultApplied, entries)) == 6
+    assert not of(DeadlineExtended, entries)  # no outage: what fell due was fired late
+    reached_once_each(entries)
+
+
+async def test_an_outage_extends_what_fell_due_by_its_length(clock_stack: Stack) -> None:
+    clock_process = clock_stack.processes["clock"]
+    match = await Match.open(clock_stack, {"per_decision_s": 2}, target=2)
+    entries = await match.log_until(lambda es: bool(of(DeadlineSet, es)))
+    clock_process.kill()
+    first = of(DeadlineSet, entries)[0]
+    await asyncio.sleep(OUTAGE_S + 2)  # longer than an outage, and past the deadline
+    clock_process.start()
+    entries = await match.played_out()
+    [moved] = of(DeadlineExtended, entries)
+    assert moved.reason == "outage" and moved.seat == first.seat
+    assert moved.by_ms > OUTAGE_S * 1000 and moved.due_ms == first.due_ms + moved.by_ms
+    reached = of(DeadlineReached, entries)
+    assert (reached[0].seat, reached[0].due_ms) == (first.seat, moved.due_ms)
+    reached_once_each(entries)
+    await wait_for(lambda: "clock_outage" in clock_stack.log_text("clock"))
+
+
+async def _ruled(
+    http: httpx.AsyncClient, match_id: str, reply: httpx.Response, token: str
+) -> dict[str, Any]:
+    """The ruling on the decision a 202 answer names (the token's seat's, or the match's own)."""
+    assert reply.status_code == 202, reply.text
+    path = f"/matches/{match_id}/decisions/{reply.json()['decision_id']}"
+    auth = {"authorization": f"Bearer {token}"}
+
+    async def judged() -> dict[str, Any] | None:
+        found = (await http.get(path, headers=auth)).json()
+        return None if found["status"] == "pending" else found
+
+    return await _until(judged)
+
+
+async def test_the_organiser_extends_pauses_and_resumes_and_a_player_resigns(
+    clock_stack: Stack,
+) -> None:
+    match = await Match.open(clock_stack, {"per_decision_s": 600}, target=21)
+    first = (await match.lobby())["deadlines"]
+    organiser, ann = clock_stack.organiser_token, match.tokens[0]
+    path = f"/matches/{match.match_id}"
+    async with httpx.AsyncClient(base_url=clock_stack.gateway, timeout=10) as http:
+        as_organiser = {"headers": clock_stack.organiser()}
+        extend = {"by_s": 60, "note": "flu"}
+        moved = await http.post(f"{path}/deadlines/0/extend", json=extend, **as_organiser)
+        assert (await _ruled(http, match.match_id, moved, organiser))["status"] == "accepted"
+        assert (
+            await _ruled(
+                http,
+                match.match_id,
+                await http.post(f"{path}/clock/pause", **as_organiser),
+                organiser,
+            )
+        )["status"] == "accepted"
+        paused = await match.lobby()
+        assert paused["clock"]["paused_since"] and paused["deadlines"][0]["due"] > first[0]["due"]
+        swept = "SELECT count(*) FROM deadlines WHERE match_id = $1"
+        pool = await asyncpg.connect(clock_stack.settings.database_url)
+        try:
+            assert await pool.fetchval(swept, match.match_id) == 0  # no deadline runs
+            resumed = await http.post(f"{path}/clock/resume", **as_organiser)
+            assert (await _ruled(http, match.match_id, resumed, organiser))["status"] == "accepted"
+            as_ann = {"headers": {"authorization": f"Bearer {ann}"}}
+            refused = await http.post(f"{path}/clock/pause", **as_ann)
+            assert refused.status_code == 403
+            resigned = await http.post(f"{path}/resign", **as_ann)
+            assert (await _ruled(http, match.match_id, resigned, ann))["rule"] == rules.RESIGN
+            played = await match.log_until(lambda es: len(of(DeadlineSet, es)) >= 2)
+            assert of(SeatHandedToBot, played) == [SeatHandedToBot(0, "pass", "ann", "resigned")]
+            late = await http.post(
+                f"{path}/decisions",
+                json={
+                    "decision_id": f"{match.match_id}-ann",
+                    "body": {"type": "race.add", "amount": 1},
+                },
+                **as_ann,
+            )
+            assert (await _ruled(http, match.match_id, late, ann))[
+                "rule"
+            ] == rules.SEAT  # ann's token acts no more
+            stop = await http.post(f"{path}/clock/pause", **as_organiser)  # so no deadline is left
+            assert (await _ruled(http, match.match_id, stop, organiser))["status"] == "accepted"
+            await wait_for_rows(pool, swept, match.match_id)
+        finally:
+            await pool.close()
+    entries = await match.log_until(lambda es: bool(of(ClockResumed, es)))
+    reasons = [d.reason for d in of(DeadlineExtended, entries)]
+    assert reasons == ["organiser", "paused"]
+
+
+async def wait_for_rows(conn: asyncpg.Connection, query: str, match_id: str) -> None:
+    async def none_left() -> bool | None:
+        return True if await conn.fetchval(query, match_id) == 0 else None
+
+    await _until(none_left)
