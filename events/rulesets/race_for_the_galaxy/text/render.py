@@ -32,7 +32,8 @@ def names(game: Game, cards: Cards, zone: Cards = (), used: Cards = ()) -> str:
     for card in cards:
         name = game.cards.card(card).name
         first = next((c for c in zone if game.cards.card(c).name == name and c not in taken), card)
-        said.append(name if first == card else str(zone.index(card) + 1))
+        # told from another seat's hand (narration for any eyes), a card goes by its name
+        said.append(name if first == card or card not in zone else str(zone.index(card) + 1))
         taken.add(card)
     return ", ".join(said) or "nothing"
 
