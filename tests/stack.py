@@ -21,6 +21,7 @@ class Stack(msgspec.Struct):
     gateway: str  # base URL
     organiser_token: str
     log_dir: Path
+    processes: dict[str, ServiceProcess] = msgspec.field(default_factory=dict)
 
     def organiser(self) -> dict[str, str]:
         return {"authorization": f"Bearer {self.organiser_token}"}
@@ -70,8 +71,10 @@ async def running_stack(settings: Settings, log_dir: Path) -> AsyncIterator[Stac
     try:
         token = await tokens.issue(pool, tokens.Holder(kind="organiser"))
         await _answering(gateway)
-        yield Stack(settings=settings, gateway=gateway, organiser_token=token, log_dir=log_dir)
+        by_name = dict(zip(("rules", "projections", "gateway", "bots"), processes, strict=True))
+        yield Stack(settings, gateway, token, log_dir, by_name)
     finally:
         await pool.close()
         for process in processes:
+            process.resume()  # a paused process hears no request to stop
             process.stop()

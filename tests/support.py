@@ -70,6 +70,15 @@ class ServiceProcess:
         self.process.send_signal(signal.SIGKILL)
         self.process.wait()
 
+    def pause(self) -> None:
+        """Frozen mid-stream, as a long GC pause or a stalled VM freezes it; see `resume`."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGSTOP)
+
+    def resume(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGCONT)
+
     def stop(self) -> None:
         if self.process is None or self.process.poll() is not None:
             return

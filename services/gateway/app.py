@@ -229,12 +229,7 @@ async def ruling(
     seat: Annotated[int | None, Parameter(ge=0, le=15)] = None,
 ) -> api.Ruling:
     ctx = context(request)
-    access = await Access.of(request)
-    holder = access.known()
-    if holder.kind == "seat" and holder.match_id == match_id and seat in (None, holder.seat):
-        seat = holder.seat  # its own decisions, its claim of the seat included
-    else:
-        await access.audits(match_id, seat)
+    seat = await (await Access.of(request)).ruling_seat(match_id, decision_id, seat)
     found = await reads.ruling(ctx.pool, match_id, decision_id, seat)
     if found is None:
         return api.Ruling(decision_id=decision_id, status="pending")
