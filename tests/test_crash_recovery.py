@@ -3,11 +3,19 @@ had happened: every decision ruled once, every match in the same final state."""
 
 import asyncio
 import json
+import os
 import random
 from pathlib import Path
 
+import asyncpg
+
+from events.codec import decode_record
+from events.envelope import EntryBatch, Ruling
+from events.match import PartitionBook
+from services.client.verify import verify
 from services.settings import Settings
-from tests.support import LogReader, RulesProcess, produce, rulings
+from tests.projections.support import wait_caught_up, workers
+from tests.support import LogReader, RulesProcess, produce, rulings, wait_for
 from tests.workload import expected_outcome, outcome, race_decisions
 
 
@@ -61,27 +69,82 @@ def _events(process: RulesProcess, name: str) -> list[dict]:
     return [event for event in map(json.loads, lines) if event["event"] == name]
 
 
-async def test_a_second_instance_takes_over_when_one_is_killed(
-    settings: Settings, tmp_path: Path
+def _ids(decisions: list) -> set[str]:
+    return {d.decision_id for d in decisions}
+
+
+def _writes(log: LogReader) -> tuple[dict[str, str], list[str]]:
+    """decision_id -> the writer of its counted ruling; and the writer of every entry batch
+    no reader counts because its writer had been fenced out (a zombie's late write)."""
+    counted: dict[str, str] = {}
+    late: list[str] = []
+    books: dict[int, PartitionBook] = {}
+    for partition, _, value in sorted(log.records, key=lambda r: (r[0], r[1])):
+        book = books.setdefault(partition, PartitionBook())
+        record = decode_record(value)
+        if isinstance(record, EntryBatch) and book.owner not in (None, record.writer):
+            late.append(record.writer)
+        for entry in book.fold(record):
+            if isinstance(entry.body, Ruling):
+                assert isinstance(record, EntryBatch)
+                counted[entry.decision_id] = record.writer
+    return counted, late
+
+
+async def test_a_frozen_owners_pending_work_is_taken_over_and_its_late_writes_count_for_nobody(
+    settings: Settings, pool: asyncpg.Pool, tmp_path: Path
 ) -> None:
-    stream = race_decisions(matches=40, seed=12)
-    first = RulesProcess(settings, tmp_path, "first").start()
-    second = RulesProcess(settings, tmp_path, "second").start()
+    """The owner freezes (a GC pause, a stalled VM) with decisions waiting; the group gives its
+    partitions to a second instance, which fences them and judges the waiting decisions. The
+    old owner then wakes believing it still owns them and may judge what it had fetched: the
+    rules service, the projections and `verify` all read past such late writes."""
+    stream = race_decisions(matches=40, seed=71)
+    third = len(stream) // 3
+    first, second = (
+        RulesProcess(settings, tmp_path, "first"),
+        RulesProcess(settings, tmp_path, "second"),
+    )
+    first.start()
     try:
-        half = len(stream) // 2
-        await produce(settings, stream[:half])
-        await asyncio.sleep(8)  # both joined and judging
-        await produce(settings, stream[half:])
-        await asyncio.sleep(0.3)
-        first.kill()
-        log = await _all_ruled(settings, {d.decision_id for d in stream}, timeout=120)
-        assert second.alive()
+        await produce(settings, stream[:third])
+        await _all_ruled(settings, _ids(stream[:third]), timeout=60)  # the first owns them all
+        first.pause()
+        await produce(settings, stream[third : 2 * third])  # waiting, for nobody to judge yet
+        second.start()
+        await wait_for(lambda: _events(second, "partitions_assigned"), timeout=60)
+        revoked = len(_events(first, "partitions_revoked"))
+        first.resume()  # a zombie: the partitions are the second's, fenced; both judge them
+        await wait_for(lambda: len(_events(first, "partitions_revoked")) > revoked, timeout=60)
+        await produce(settings, stream[2 * third :])  # judged by whoever the group gives them to
+        log = await _all_ruled(settings, _ids(stream), timeout=120)
+        async with workers(settings):
+            await wait_caught_up(settings, pool)
     finally:
+        first.resume()
         first.stop()
         second.stop()
     entries = log.entries()
     for match_entries in entries.values():
         assert [e.seq for e in match_entries] == list(range(1, len(match_entries) + 1))
         rulings(match_entries)
+        assert verify(match_entries) is None
     assert outcome(entries) == expected_outcome(stream)
-    assert "partitions_assigned" in second.log_text()
+
+    counted, late = _writes(log)
+    second_writer = f"{_instance(second)}/"
+    assert all(counted[d].startswith(second_writer) for d in _ids(stream[third : 2 * third]))
+    zombie = f"{_instance(first)}/"
+    assert any(w.startswith(zombie) for w in late), "the old owner wrote nothing late"
+    assert not any(w.startswith(second_writer) for w in late)  # nobody fenced the second out
+    rows = await pool.fetch(
+        "SELECT match_id, seq, decision_id, state_hash FROM archive WHERE match_id = ANY($1)",
+        list(entries),
+    )
+    assert sorted(tuple(r) for r in rows) == sorted(
+        (e.match_id, e.seq, e.decision_id, e.state_hash) for es in entries.values() for e in es
+    )
+
+
+def _instance(process: RulesProcess) -> str:
+    assert process.process is not None
+    return f"{os.uname().nodename}-{process.process.pid}"
