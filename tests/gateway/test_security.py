@@ -67,7 +67,12 @@ async def test_seat_tokens_reach_only_their_own_seat(stack: Stack) -> None:
         step = (await http.get(f"/matches/{match_id}/replay/3", headers=ann)).json()
         assert step["full"] is False and step["shown"]["seat"] == 0
         public = (await http.get(f"/matches/{match_id}/replay/3")).json()
-        assert public["full"] is False and public["shown"].get("hand") in (None, [])
+        assert public["full"] is False and public["shown"]["seat"] is None
+        assert public["shown"]["hand"] == []
+        spectators = (await http.get(f"/matches/{match_id}/public")).json()["view"]
+        hers = {str(card) for card in ann_view["view"]["hand"]}  # views name cards by id
+        assert hers and hers <= set(ann_view["view"]["cards"])  # her own view names them
+        assert spectators["hand"] == [] and not hers & set(spectators["cards"])
         organiser = (
             await http.get(f"/matches/{match_id}/replay/3", headers=stack.organiser())
         ).json()
@@ -217,7 +222,7 @@ async def test_the_loser_of_a_join_race_holds_no_seat_anywhere(stack: Stack) -> 
             assert reply.status_code == 403
         # Where anyone may read, the loser reads as anyone does: the public eyes, no hand.
         step = (await http.get(f"/matches/{match_id}/replay/3", headers=loser)).json()
-        assert step["shown"].get("seat") is None and step["shown"].get("hand") in (None, [])
+        assert step["shown"]["seat"] is None and step["shown"]["hand"] == []
         assert step["shown"] == (await http.get(f"/matches/{match_id}/replay/3")).json()["shown"]
         told = (await http.get(f"/matches/{match_id}/narration", headers=loser)).json()
         assert told["seat"] is None
