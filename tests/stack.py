@@ -82,4 +82,5 @@ async def running_stack(settings: Settings, log_dir: Path) -> AsyncIterator[Stac
     finally:
         await pool.close()
         for process in processes:
+            process.resume()  # a paused process hears no request to stop
             process.stop()

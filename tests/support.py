@@ -12,12 +12,14 @@ from typing import Any
 
 import msgspec
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer
+from aiokafka.admin import AIOKafkaAdminClient
 
 from events.codec import decode_record, encode
 from events.envelope import DeadLetter, Decision, Entry, Ruling
 from events.match import PartitionBook
 from projections import log_end
 from services.settings import Settings
+from services.topics import ensure_topics
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -69,6 +71,15 @@ class ServiceProcess:
         assert self.process is not None
         self.process.send_signal(signal.SIGKILL)
         self.process.wait()
+
+    def pause(self) -> None:
+        """Frozen mid-stream, as a long GC pause or a stalled VM freezes it; see `resume`."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGSTOP)
+
+    def resume(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGCONT)
 
     def stop(self) -> None:
         if self.process is None or self.process.poll() is not None:
@@ -187,3 +198,22 @@ async def wait_for(predicate: Any, timeout: float = 30.0, step: float = 0.1) -> 
         if time.monotonic() > deadline:
             raise AssertionError("condition not met in time")
         await asyncio.sleep(step)
+
+
+async def empty_the_log(settings: Settings) -> None:
+    """The broker forgets the match-log, as a restarted in-memory one does."""
+    admin = AIOKafkaAdminClient(bootstrap_servers=settings.kafka_bootstrap)
+    await admin.start()
+    try:
+        await admin.delete_topics([settings.decisions_topic, settings.match_log_topic])
+    finally:
+        await admin.close()
+    for _ in range(50):
+        try:
+            await ensure_topics(settings)
+            if not any((await log_end.ends(settings)).values()):
+                return
+        except Exception:  # the deletion is still under way
+            pass
+        await asyncio.sleep(0.2)
+    raise AssertionError("the match-log could not be made anew")

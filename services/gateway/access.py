@@ -94,6 +94,17 @@ class Access:
         await self.audits(match_id, seat)
         return seat
 
+    async def ruling_seat(self, match_id: str, decision_id: str, seat: int | None) -> int | None:
+        """Whose ruling on `decision_id` the reader may see: its seat's own, once its claim is
+        accepted (before, its claim's alone, so the loser of a join race learns it lost); else
+        the asked seat's, if it may audit that seat."""
+        holder = self.known()
+        own = holder.kind == "seat" and holder.match_id == match_id and seat in (None, holder.seat)
+        if own and (decision_id == holder.claim_decision_id or await self.ctx.seat_is_held(holder)):
+            return holder.seat
+        await self.audits(match_id, seat)
+        return seat
+
     async def replay_eyes(
         self, match_id: str, wanted: int | None = None
     ) -> tuple[int | None, bool]:
@@ -102,7 +113,12 @@ class Access:
         while it plays; once over, whichever seat (None: the full state) a reader of full
         replays wants: an organiser or a seat of the match."""
         holder = self.holder
-        mine = holder is not None and holder.kind == "seat" and holder.match_id == match_id
+        mine = (
+            holder is not None
+            and holder.kind == "seat"
+            and holder.match_id == match_id
+            and await self.ctx.seat_is_held(holder)
+        )
         reader = holder is not None and (holder.kind == "organiser" or mine)
         if not await self._finished(match_id):
             seat = holder.seat if mine and holder.seat is not None else None

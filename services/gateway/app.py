@@ -264,11 +264,7 @@ async def ruling(
 ) -> api.Ruling:
     ctx = context(request)
     access = await Access.of(request)
-    holder = access.known()
-    if holder.kind == "seat" and holder.match_id == match_id and seat in (None, holder.seat):
-        seat = holder.seat  # its own decisions, its claim of the seat included
-    else:
-        await access.audits(match_id, seat)
+    seat = await access.ruling_seat(match_id, decision_id, seat)
     reader = access.own_seat(match_id)
     found = await reads.ruling(ctx.pool, match_id, decision_id, seat, reader)
     if found is None:

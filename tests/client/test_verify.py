@@ -39,9 +39,11 @@ def test_a_changed_event_is_the_first_difference() -> None:
 
 
 def test_a_changed_hash_or_verdict_is_caught() -> None:
-    found = verify.verify(_tampered(300, state_hash="0" * 32))
-    assert found == verify.verify(_tampered(300, state_hash="0" * 32))
+    tampered = _tampered(300, state_hash="0" * 32)
+    found = verify.verify(tampered)
     assert found is not None and found.seq == ENTRIES[300].seq and "state_hash" in found.what
+    tampered[400] = msgspec.structs.replace(tampered[400], state_hash="1" * 32)
+    assert verify.verify(tampered) == found  # the first difference, not a later one
     index, ruling = next((i, e) for i, e in enumerate(ENTRIES[5:], 5) if isinstance(e.body, Ruling))
     refused = msgspec.structs.replace(ruling.body, accepted=False, reason="forged")
     found = verify.verify(_tampered(index, body=refused))

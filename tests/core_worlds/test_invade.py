@@ -116,3 +116,24 @@ def test_cw_a3_4_colonise_with_a_grunt_or_snub_used_in_the_invasion():
     assert rejected(game, me, wrong, "CW-A3.4") == "Armoured Rover cannot colonise a World"
     unused = Invade(world=cid("Ossa Minor"), units=(GRUNTS[0], rover), colonist=SNUBS[0])
     assert "used in this invasion" in rejected(game, me, unused, "CW-A3.4")
+
+
+def test_cw_a3_2_only_units_in_your_own_warzone_count_each_once():
+    """Each plan would take the World if the named Unit counted: the refusal is the check."""
+    game, me = _ready("a32own", "Kelvar Outpost", warzone=(GRUNTS[0], SNUBS[0]))
+    world = cid("Kelvar Outpost")
+    assert isinstance(play(game, me, Invade(world, (*GRUNTS[:1], SNUBS[0])))[1][0], InvasionFailed)
+    plan = Invade(world=world, units=(GRUNTS[0], GRUNTS[1], SNUBS[0]))
+    mine = arrange(game, me, warzone=(game.players[me].home, *GRUNTS[:2], SNUBS[0]))
+    assert isinstance(play(mine, me, plan)[1][0], Invaded)
+    other = 1 - me
+    theirs = game.players[other]
+    for where in (
+        arrange(game, me, discard=(GRUNTS[1],)),
+        arrange(game, me, draw=(GRUNTS[1],)),
+        arrange(game, other, warzone=(theirs.home, GRUNTS[1])),
+    ):
+        reason = rejected(where, me, plan, "CW-A3.2")
+        assert reason == "Galactic Grunts is not a Unit in your Warzone", reason
+    twice = Invade(world=world, units=(GRUNTS[0], GRUNTS[0], SNUBS[0]))
+    assert rejected(game, me, twice, "CW-A3.2") == "a Unit is named twice"

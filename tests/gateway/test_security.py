@@ -67,7 +67,12 @@ async def test_seat_tokens_reach_only_their_own_seat(stack: Stack) -> None:
         step = (await http.get(f"/matches/{match_id}/replay/3", headers=ann)).json()
         assert step["full"] is False and step["shown"]["seat"] == 0
         public = (await http.get(f"/matches/{match_id}/replay/3")).json()
-        assert public["full"] is False and public["shown"].get("hand") in (None, [])
+        assert public["full"] is False and public["shown"]["seat"] is None
+        assert public["shown"]["hand"] == []
+        spectators = (await http.get(f"/matches/{match_id}/public")).json()["view"]
+        hers = {str(card) for card in ann_view["view"]["hand"]}  # views name cards by id
+        assert hers and hers <= set(ann_view["view"]["cards"])  # her own view names them
+        assert spectators["hand"] == [] and not hers & set(spectators["cards"])
         organiser = (
             await http.get(f"/matches/{match_id}/replay/3", headers=stack.organiser())
         ).json()
@@ -162,3 +167,65 @@ async def test_a_token_in_the_address_is_taken_by_the_stream_alone(stack: Stack)
             assert found.status_code == 401, path
         async with http.stream("GET", f"/matches/{match_id}/stream?token={token}") as reply:
             assert reply.status_code == 200
+
+
+async def _ruled(http: httpx.AsyncClient, match_id: str, token: dict, decision_id: str) -> str:
+    path = f"/matches/{match_id}/decisions/{decision_id}"
+    while (status := (await http.get(path, headers=token)).json()["status"]) == "pending":
+        await asyncio.sleep(0.1)
+    return status
+
+
+async def test_the_loser_of_a_join_race_holds_no_seat_anywhere(stack: Stack) -> None:
+    """Two joins for one seat, both let through by a lobby that lags, both get a token; the log
+    seats only the first claim, and the other token acts and reads for nobody."""
+    async with httpx.AsyncClient(base_url=stack.gateway, timeout=10) as http:
+        match_id = await _open(http, stack)
+        stack.processes["projections"].pause()  # the lobby shows seat 0 open to both
+        try:
+            joins = [
+                await http.post(f"/matches/{match_id}/join", json={"seat": 0, "player": name})
+                for name in ("ann", "eve")
+            ]
+        finally:
+            stack.processes["projections"].resume()
+        assert [j.status_code for j in joins] == [202, 202], [j.text for j in joins]
+        tokens = [{"authorization": f"Bearer {j.json()['token']}"} for j in joins]
+        claims = [j.json()["decision_id"] for j in joins]
+        ruled = [await _ruled(http, match_id, t, c) for t, c in zip(tokens, claims, strict=True)]
+        assert sorted(ruled) == ["accepted", "rejected"]
+        won = ruled.index("accepted")
+        (winner, won_claim), loser = (tokens[won], claims[won]), tokens[1 - won]
+        await _join(http, match_id, 1)
+        seen = await _wait(lambda: http.get(f"/matches/{match_id}/view", headers=winner), 200)
+        hand = seen.json()["view"]["hand"]
+        assert hand
+
+        body = {"decision_id": "l-1", "body": {"type": "cw.pass"}}
+        for call in (
+            http.post(f"/matches/{match_id}/decisions", headers=loser, json=body),
+            http.post(f"/matches/{match_id}/say", headers=loser, json={"text": "pass"}),
+            http.post(f"/matches/{match_id}/say", headers=loser, json={"text": "help"}),
+            http.get(f"/matches/{match_id}/view", headers=loser),
+            http.get(f"/matches/{match_id}/legal", headers=loser),
+            http.get(f"/matches/{match_id}/rejections", headers=loser),
+            http.get(f"/matches/{match_id}/explain/1", headers=loser),
+            http.get(
+                f"/matches/{match_id}/decisions/{won_claim}", headers=loser, params={"seat": 0}
+            ),
+            http.get(f"/matches/{match_id}/decisions/{won_claim}", headers=loser),
+            http.get(f"/matches/{match_id}/replay/3", headers=loser, params={"seat": 0}),
+        ):
+            reply = await call
+            assert reply.status_code == 403, (reply.request.url, reply.text)
+        async with http.stream("GET", f"/matches/{match_id}/stream", headers=loser) as reply:
+            assert reply.status_code == 403
+        # Where anyone may read, the loser reads as anyone does: the public eyes, no hand.
+        step = (await http.get(f"/matches/{match_id}/replay/3", headers=loser)).json()
+        assert step["shown"]["seat"] is None and step["shown"]["hand"] == []
+        assert step["shown"] == (await http.get(f"/matches/{match_id}/replay/3")).json()["shown"]
+        told = (await http.get(f"/matches/{match_id}/narration", headers=loser)).json()
+        assert told["seat"] is None
+        # The winner's seat is untouched: nothing the loser sent was judged for it.
+        own = (await http.get(f"/matches/{match_id}/view", headers=winner)).json()
+        assert own["view"]["hand"] == hand

@@ -6,39 +6,19 @@ import asyncio
 
 import asyncpg
 import pytest
-from aiokafka.admin import AIOKafkaAdminClient
 
 from projections import log_end, offsets, rebuild
 from projections.status import lags
 from projections.worker import AnotherLog, Worker
 from services.settings import Settings
 from services.stack import prepare
-from services.topics import ensure_topics
 from tests.projections.support import ALL, judged, wait_caught_up, workers, write_log
+from tests.support import empty_the_log
 from tests.workload import race_decisions
 
 
 async def _lobby(pool: asyncpg.Pool) -> set[str]:
     return {row["match_id"] for row in await pool.fetch("SELECT match_id FROM lobby")}
-
-
-async def _empty_the_log(settings: Settings) -> None:
-    """The broker forgets the match-log, as a restarted in-memory one does."""
-    admin = AIOKafkaAdminClient(bootstrap_servers=settings.kafka_bootstrap)
-    await admin.start()
-    try:
-        await admin.delete_topics([settings.decisions_topic, settings.match_log_topic])
-    finally:
-        await admin.close()
-    for _ in range(50):
-        try:
-            await ensure_topics(settings)
-            if not any((await log_end.ends(settings)).values()):
-                return
-        except Exception:  # the deletion is still under way
-            pass
-        await asyncio.sleep(0.2)
-    raise AssertionError("the match-log could not be made anew")
 
 
 async def _projected(settings: Settings, pool: asyncpg.Pool, matches: int, seed: int) -> None:
@@ -50,7 +30,7 @@ async def _projected(settings: Settings, pool: asyncpg.Pool, matches: int, seed:
 
 async def _written_anew(settings: Settings, matches: int, seed: int) -> dict[int, int]:
     """The log emptied and written again with other matches; where it ends now."""
-    await _empty_the_log(settings)
+    await empty_the_log(settings)
     await write_log(settings, judged(race_decisions(matches, seed), settings.partitions))
     return await log_end.ends(settings)
 

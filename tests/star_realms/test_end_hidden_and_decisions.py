@@ -40,8 +40,9 @@ def test_sr_h2_hands_and_every_deck_order_stay_secret():
         assert seen.hand == (game.players[seat].hand if seat is not None else ())
         text = repr(seen)
         assert "trade_deck=" not in text and "deck=(" not in text
-        other = game.players[1 - (seat or 0)]
-        assert not set(other.hand) & set(seen.cards)
+        others = [p for s, p in enumerate(game.players) if s != seat]  # the public: both
+        assert len(others) == (2 if seat is None else 1)
+        assert not any(set(other.hand) & set(seen.cards) for other in others)
         assert not set(game.trade_deck) & set(seen.cards)
     dealt = RULES.resample(game, 0, random.Random(1))
     assert dealt.players[0].hand == game.players[0].hand and dealt.row == game.row

@@ -1,0 +1,90 @@
+"""Which records of a match-log partition count: only the current owner's, and only those that
+continue their match's seq exactly. Every reader folds through `PartitionBook`, so a record it
+admits wrongly is a move every reader believes."""
+
+from typing import Any
+
+from events.envelope import Entry, EntryBatch, MatchCreated, OwnerFence, SeatClaimed
+from events.match import PartitionBook
+
+MATCH = "m"
+
+
+def _batch(writer: str, seq: int, body: Any, match_id: str = MATCH) -> EntryBatch[Any]:
+    entry = Entry(
+        match_id=match_id,
+        seq=seq,
+        decision_id=f"d{seq}",
+        ruleset="race-to-21",
+        ruleset_version="1",
+        body=body,
+        state_hash=f"h{seq}",
+    )
+    return EntryBatch(writer=writer, decision_partition=0, decision_offset=seq, entries=[entry])
+
+
+def _created(writer: str, match_id: str = MATCH) -> EntryBatch[Any]:
+    body = MatchCreated(ruleset="race-to-21", seats=2, options={}, seed_commitment="c", seed="s")
+    return _batch(writer, 1, body, match_id)
+
+
+def _claim(writer: str, seq: int, seat: int, player: str) -> EntryBatch[Any]:
+    return _batch(writer, seq, SeatClaimed(seat=seat, player=player))
+
+
+def _folded(*records: EntryBatch[Any] | OwnerFence) -> tuple[PartitionBook, list[list[Any]]]:
+    book = PartitionBook()
+    return book, [book.fold(r) for r in records]
+
+
+def test_a_producer_retrys_duplicate_counts_once():
+    book, counted = _folded(
+        OwnerFence(writer="a"), _created("a"), _claim("a", 2, 0, "ann"), _claim("a", 2, 0, "eve")
+    )
+    assert [len(c) for c in counted] == [0, 1, 1, 0]
+    assert book.matches[MATCH].holders == ["ann", None] and book.matches[MATCH].seq == 2
+
+
+def test_a_record_after_a_gap_does_not_count_and_the_match_waits_for_the_missing_seq():
+    book, counted = _folded(
+        OwnerFence(writer="a"), _created("a"), _claim("a", 3, 1, "bob"), _claim("a", 2, 0, "ann")
+    )
+    assert [len(c) for c in counted] == [0, 1, 0, 1]
+    assert book.matches[MATCH].holders == ["ann", None] and book.matches[MATCH].seq == 2
+
+
+def test_a_match_that_does_not_start_at_seq_1_does_not_count():
+    book, counted = _folded(_batch("a", 2, MatchCreated("race-to-21", 2, {}, "c", "s")))
+    assert counted == [[]] and book.matches == {}
+
+
+def test_a_fenced_out_owners_late_write_does_not_count_even_with_the_next_seq():
+    book, counted = _folded(
+        OwnerFence(writer="a"),
+        _created("a"),
+        OwnerFence(writer="b"),
+        _claim("a", 2, 0, "zombie"),  # the old owner, resumed, writes late
+        _claim("b", 2, 0, "ann"),
+    )
+    assert [len(c) for c in counted] == [0, 1, 0, 0, 1]
+    assert book.matches[MATCH].holders == ["ann", None]
+
+
+def test_a_new_fence_hands_the_partition_over_and_a_later_fence_can_hand_it_back():
+    book, counted = _folded(
+        OwnerFence(writer="a"),
+        _created("a"),
+        OwnerFence(writer="b"),
+        _claim("b", 2, 0, "ann"),
+        OwnerFence(writer="a"),  # the first owner rejoins the group and is assigned it again
+        _claim("b", 3, 1, "late-b"),
+        _claim("a", 3, 1, "bob"),
+    )
+    assert [len(c) for c in counted] == [0, 1, 0, 1, 0, 0, 1]
+    assert book.owner == "a" and book.matches[MATCH].holders == ["ann", "bob"]
+
+
+def test_before_any_fence_every_writer_counts_and_other_matches_keep_their_own_seq():
+    book, counted = _folded(_created("a"), _created("b", "other"), _claim("b", 2, 0, "ann"))
+    assert [len(c) for c in counted] == [1, 1, 1]
+    assert (book.matches[MATCH].seq, book.matches["other"].seq) == (2, 1)

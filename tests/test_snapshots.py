@@ -1,0 +1,106 @@
+"""A rules service taking over a partition starts from its snapshot only if the snapshot belongs
+to this log and to this ruleset code; any other is forgotten and the log is read from zero."""
+
+from collections.abc import AsyncIterator
+
+import asyncpg
+import msgspec
+import pytest
+from aiokafka import AIOKafkaProducer
+
+from events.codec import decode_record
+from events.match import PartitionBook, record_bytes
+from events.ruleset import get_ruleset
+from services.rules import snapshots
+from services.rules.catch_up import take_over
+from services.settings import Settings
+from tests.projections.support import judged, write_log
+from tests.support import empty_the_log
+from tests.workload import race_decisions
+
+
+@pytest.fixture
+async def producer(settings: Settings) -> AsyncIterator[AIOKafkaProducer]:
+    producer = AIOKafkaProducer(bootstrap_servers=settings.kafka_bootstrap)
+    await producer.start()
+    yield producer
+    await producer.stop()
+
+
+def _folded(records: list[bytes]) -> PartitionBook:
+    book = PartitionBook()
+    for value in records:
+        book.fold(decode_record(value))
+    return book
+
+
+def _seqs(book: PartitionBook) -> dict[str, tuple[int, str]]:
+    return {m: (r.seq, r.state_hash) for m, r in book.matches.items()}
+
+
+async def _snapshot(settings: Settings, pool: asyncpg.Pool, p: int, records: list[bytes]) -> None:
+    """What a rules service that had judged `records` would keep."""
+    book = _folded(records)
+    checkpoint = snapshots.Checkpoint(len(records), snapshots.record_digest(records[-1]), "judge")
+    await snapshots.save(pool, settings.match_log_topic, p, list(book.matches.values()), checkpoint)
+
+
+async def _taken_over(
+    settings: Settings, pool: asyncpg.Pool, producer: AIOKafkaProducer, p: int
+) -> tuple[PartitionBook, snapshots.Checkpoint | None]:
+    books = await take_over(settings, producer, pool, [p], "next")
+    return books[p], await snapshots.load_checkpoint(pool, settings.match_log_topic, p)
+
+
+async def test_a_snapshot_of_an_emptied_log_is_not_trusted_on_the_log_written_anew(
+    settings: Settings, pool: asyncpg.Pool, producer: AIOKafkaProducer
+) -> None:
+    old = judged(race_decisions(matches=4, seed=61), settings.partitions)
+    new = judged(race_decisions(matches=12, seed=62), settings.partitions)
+    p = max(old, key=lambda q: len(old[q]))
+    assert len(new[p]) >= len(old[p]) > 1  # the snapshot's offset is inside the new log
+    await write_log(settings, old)
+    await _snapshot(settings, pool, p, old[p])
+
+    await empty_the_log(settings)
+    await write_log(settings, new)
+    book, checkpoint = await _taken_over(settings, pool, producer, p)
+    assert _seqs(book) == _seqs(_folded(new[p]))
+    assert checkpoint is None  # forgotten, not kept for the next owner to trust
+
+
+async def test_a_snapshot_of_this_log_is_trusted(
+    settings: Settings, pool: asyncpg.Pool, producer: AIOKafkaProducer
+) -> None:
+    log = judged(race_decisions(matches=4, seed=63), settings.partitions)
+    p = max(log, key=lambda q: len(log[q]))
+    await write_log(settings, log)
+    await _snapshot(settings, pool, p, log[p])
+    book, checkpoint = await _taken_over(settings, pool, producer, p)
+    assert _seqs(book) == _seqs(_folded(log[p]))
+    assert checkpoint is not None and checkpoint.next_offset == len(log[p])
+
+
+async def test_a_snapshot_from_another_ruleset_version_is_not_trusted(
+    settings: Settings, pool: asyncpg.Pool, producer: AIOKafkaProducer
+) -> None:
+    log = judged(race_decisions(matches=4, seed=64), settings.partitions)
+    p = max(log, key=lambda q: len(log[q]))
+    await write_log(settings, log)
+    await _snapshot(settings, pool, p, log[p])
+    # Another version folded the same log to other states, and said so in its rows.
+    truth = _folded(log[p])
+    match_id, record = next(iter(truth.matches.items()))
+    other = msgspec.structs.replace(record, state_hash="another version's", seq=record.seq - 1)
+    assert get_ruleset(record.ruleset).version != "0-other"
+    await pool.execute(
+        "UPDATE rules_snapshots SET ruleset_version = '0-other', record = $1"
+        " WHERE topic = $2 AND partition = $3 AND match_id = $4",
+        record_bytes(other)[0],
+        settings.match_log_topic,
+        p,
+        match_id,
+    )
+    book, checkpoint = await _taken_over(settings, pool, producer, p)
+    assert _seqs(book) == _seqs(truth)
+    assert checkpoint is None
