@@ -10,6 +10,7 @@ from tests.bench import (
     bench_floor,
     bench_gateway,
     bench_projections,
+    bench_race_for_the_galaxy,
     bench_rules,
     bench_star_realms,
     bench_status,
@@ -24,6 +25,7 @@ if __name__ == "__main__":  # not in the floor's spawned processes, which import
         bench_gateway,
         bench_core_worlds,
         bench_star_realms,
+        bench_race_for_the_galaxy,
         bench_clock,
     ):
         print(f"== {bench.__name__.rpartition('.')[2]}", flush=True)
