@@ -3,11 +3,12 @@
 import argparse
 import asyncio
 import signal
+from collections.abc import Awaitable, Callable
 
 from projections import cli as projections_cli
 from services import selfplay
 from services.client import add_parsers
-from services.settings import load_settings
+from services.settings import Settings, load_settings
 
 # Each command imports what it runs, so `starledger` starts fast for every other command.
 
@@ -63,8 +64,8 @@ def _run_gateway(args: argparse.Namespace) -> int:
     return 0
 
 
-def _run_bots(args: argparse.Namespace) -> int:
-    from services.bots.worker import BotsWorker
+def _until_signalled(run: Callable[[Settings, asyncio.Event], Awaitable[None]]) -> int:
+    """Run a worker until SIGTERM or SIGINT sets the event it watches."""
     from services.logs import configure_logging
 
     settings = load_settings()
@@ -75,28 +76,22 @@ def _run_bots(args: argparse.Namespace) -> int:
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(sig, stop.set)
-        await BotsWorker(settings).run(stop)
+        await run(settings, stop)
 
     asyncio.run(serve())
     return 0
+
+
+def _run_bots(args: argparse.Namespace) -> int:
+    from services.bots.worker import BotsWorker
+
+    return _until_signalled(lambda settings, stop: BotsWorker(settings).run(stop))
 
 
 def _run_clock(args: argparse.Namespace) -> int:
     from services.clock.worker import ClockWorker
-    from services.logs import configure_logging
 
-    settings = load_settings()
-    configure_logging(settings.log_format)
-
-    async def serve() -> None:
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGTERM, signal.SIGINT):
-            loop.add_signal_handler(sig, stop.set)
-        await ClockWorker(settings).run(stop)
-
-    asyncio.run(serve())
-    return 0
+    return _until_signalled(lambda settings, stop: ClockWorker(settings).run(stop))
 
 
 def _new_organiser_token(args: argparse.Namespace) -> int:

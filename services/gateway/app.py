@@ -192,10 +192,7 @@ async def say(request: Request, match_id: MatchId, data: api.Say) -> Response:
     security=docs.TOKEN,
 )
 async def resign(request: Request, match_id: MatchId) -> api.Submitted:
-    ctx = context(request)
-    holder = await (await Access.of(request)).acts_for(match_id, deciding=True)
-    sent = await ctx.submitter.submit(match_id, holder.seat, Resign(), sender=holder.player or "")
-    return api.Submitted(sent)
+    return await _for_my_seat(request, match_id, Resign())
 
 
 @post(
@@ -205,9 +202,13 @@ async def resign(request: Request, match_id: MatchId) -> api.Submitted:
     security=docs.TOKEN,
 )
 async def declare_absence(request: Request, match_id: MatchId, data: api.Absence) -> api.Submitted:
+    return await _for_my_seat(request, match_id, DeclareAbsence(data.days))
+
+
+async def _for_my_seat(request: Request, match_id: str, body: Any) -> api.Submitted:
+    """A player's decision about their own seat's clock or place in the match."""
     ctx = context(request)
     holder = await (await Access.of(request)).acts_for(match_id, deciding=True)
-    body = DeclareAbsence(data.days)
     sent = await ctx.submitter.submit(match_id, holder.seat, body, sender=holder.player or "")
     return api.Submitted(sent)
 

@@ -310,22 +310,27 @@ def _verdict(
             why = f"{body.player!r} is a name only the organiser gives (to a bot's seat)"
             return Rejection(rules.RESERVED_NAME, why), None
         return Accepted(rules.SEAT, [SeatClaimed(seat=decision.seat, player=body.player)]), None
-    seen = decision.seen_seq
-    # stale once the match changed since the entry seen: others' refusals change nothing
-    moved = seen is not None and not record.moved_seq <= seen <= record.seq
-    stale = Rejection(
-        rules.STALE,
-        f"you decided on the match as of entry {seen}; it changed at entry"
-        f" {record.moved_seq} and is now at entry {record.seq}: look again",
-    )
+    stale = _stale(record, decision.seen_seq)
     read = None
     if isinstance(body, Say):
         body = read = ruleset.read_text(record.state, decision.seat, body.text)
         if isinstance(read, Rejection):  # written against a view since changed: look again
-            return (stale if moved else read), None
-    if moved and ruleset.needs_fresh_view(body):
+            return (stale or read), None
+    if stale is not None and ruleset.needs_fresh_view(body):
         return stale, read
     return ruleset.decide(record.state, decision.seat, body, chance()), read
+
+
+def _stale(record: MatchRecord, seen: int | None) -> Rejection | None:
+    """Why a decision taken on entry `seen` is stale: the match changed since (others'
+    refusals change nothing); None while it has not."""
+    if seen is None or record.moved_seq <= seen <= record.seq:
+        return None
+    return Rejection(
+        rules.STALE,
+        f"you decided on the match as of entry {seen}; it changed at entry"
+        f" {record.moved_seq} and is now at entry {record.seq}: look again",
+    )
 
 
 def _seat_refusal(record: MatchRecord, seat: int | None, body: Any) -> Rejection | None:

@@ -11,7 +11,7 @@ from litestar.exceptions import HTTPException
 from litestar.response import ServerSentEventMessage
 
 from events.narration import Told, seat_names
-from events.ruleset import Description
+from events.ruleset import Description, Waiting
 from projections import replay
 from projections.announce import ViewNotice
 from services.gateway import matches, reads, stream
@@ -66,7 +66,7 @@ async def _shown(
     names = seat_names(row["players"])
     description = None if found is None else (await matches.view_reply(ctx, match_id, seat, found))
     seq = found[0] if found else 0
-    waiting = description.description.waiting if description else None
+    waiting = description.description.waiting if description else Waiting()
     told = (
         await replay.narrated(ctx.pool, match_id, seat, max(0, seq - log), seq, reader=seat)
         if seq
@@ -84,17 +84,11 @@ async def _shown(
         winners=[names[s] for s in row["winners"] or []],
         round=row["round"],
         phase=row["phase"],
-        must=[names[s] for s in waiting.must] if waiting else [],
-        may=[names[s] for s in waiting.may] if waiting else [],
+        must=[names[s] for s in waiting.must],
+        may=[names[s] for s in waiting.may],
         told=told[::-1],
         seat=seat,
-        turn=(
-            "must"
-            if waiting and seat in waiting.must
-            else "may"
-            if waiting and seat in waiting.may
-            else ""
-        ),
+        turn="must" if seat in waiting.must else "may" if seat in waiting.may else "",
     )
 
 
