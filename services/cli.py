@@ -102,6 +102,27 @@ def _new_organiser_token(args: argparse.Namespace) -> int:
     return 0
 
 
+def _restore_log(args: argparse.Namespace) -> int:
+    from services import db
+    from services.restore import CannotRestore, restore
+
+    settings = load_settings()
+
+    async def run() -> int:
+        pool = await db.connect(settings.database_url, size=1)
+        try:
+            await db.migrate(pool)
+            print((await restore(settings, pool)).describe(settings.match_log_topic))
+        except CannotRestore as error:
+            print(f"cannot restore: {error}")
+            return 1
+        finally:
+            await pool.close()
+        return 0
+
+    return asyncio.run(run())
+
+
 def _up(args: argparse.Namespace) -> int:
     from services.stack import up
 
@@ -133,6 +154,12 @@ def _parser() -> argparse.ArgumentParser:
     commands.add_parser(
         "organiser-token", help="print a new organiser token (stored hashed)"
     ).set_defaults(func=_new_organiser_token)
+    log = commands.add_parser("log", help="the match-log").add_subparsers(required=True)
+    log.add_parser(
+        "restore",
+        help="write an empty match-log anew from the read models in $DATABASE_URL"
+        " (with the stack stopped; `up` does it on its own)",
+    ).set_defaults(func=_restore_log)
     selfplay.add_parser(commands)
     projections_cli.add_parser(commands)
     add_parsers(commands)

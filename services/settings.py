@@ -11,6 +11,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     kafka_bootstrap: str = "127.0.0.1:9092"
     database_url: str = "postgresql://root@127.0.0.1:5432/test"
     partitions: int = 12
+    # Copies of each topic the project creates: 1 on the local stack's one broker, 3 on a
+    # cluster (`deploy/`), where a write then counts once two of them hold it.
+    replication_factor: int = 1
     namespace: str = ""  # prefixes topics and consumer groups, so stacks can share a broker
     snapshot_every: int = 10_000  # entries written on a partition between snapshots
     session_timeout_ms: int = 10_000  # how long a silent rules instance keeps its partitions
@@ -50,6 +53,7 @@ _ENV = {
     "kafka_bootstrap": "KAFKA_BOOTSTRAP",
     "database_url": "DATABASE_URL",
     "partitions": "STARLEDGER_PARTITIONS",
+    "replication_factor": "STARLEDGER_REPLICATION_FACTOR",
     "namespace": "STARLEDGER_NAMESPACE",
     "snapshot_every": "STARLEDGER_SNAPSHOT_EVERY",
     "session_timeout_ms": "STARLEDGER_SESSION_TIMEOUT_MS",

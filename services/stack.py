@@ -3,9 +3,9 @@
 
 Starts its own broker (unless $KAFKA_BOOTSTRAP names one): Apache Kafka with its log in
 `.run/kafka/` where Java 17+ runs, else Tansu in memory. Then checks PostgreSQL, creates
-topics, applies migrations (and, when the broker's log starts empty, empties the read models),
-then runs each service as its own process, restarting any that dies. Every log goes to
-`.run/logs/`.
+topics, applies migrations, restores the match-log from the read models when the broker holds
+none of it (or refuses to start when it cannot), then runs each service as its own process,
+restarting any that dies. Every log goes to `.run/logs/`.
 """
 
 import asyncio
@@ -21,9 +21,7 @@ import httpx
 import msgspec
 
 from events.ruleset import default_game, get_ruleset
-from projections.rebuild import reset
-from projections.registry import PROJECTIONS
-from services import db
+from services import db, restore
 from services.broker import local_broker
 from services.embedded_db import server_url
 from services.gateway import tokens
@@ -92,25 +90,24 @@ def _database_url() -> str:
     return url
 
 
-async def prepare(settings: Settings, *, new_log: bool = False, kept: str | None = None) -> str:
-    """Migrations and topics; returns the organiser token `kept` if it is one still, else a
-    new one (so each start adds no token to those that open matches). On a `new_log` (the
-    stack's own
-    broker started on an empty log: Tansu always, Kafka on a new log folder) the read models
-    are emptied first: they show matches no log holds any more, and their offsets lie past the
-    new log's end, where the workers would wait while the new matches went unseen."""
+async def prepare(settings: Settings, kept: str | None = None) -> str:
+    """Migrations and topics, and the match-log restored from the read models if the broker
+    holds none of it while they hold matches (Tansu after every restart, a Kafka whose data
+    folder is gone); raises `restore.CannotRestore` rather than serve without it. Returns the
+    organiser token `kept` if it is one still, else a new one (so each start adds no token to
+    those that open matches)."""
     pool = await db.connect(settings.database_url, size=1)
     try:
         await db.migrate(pool)
-        if new_log:
-            for projection in PROJECTIONS.values():
-                await reset(settings, pool, projection)
+        await ensure_topics(settings)
+        if await restore.needed(settings, pool):
+            print("the broker holds no match-log: restoring it from PostgreSQL…", flush=True)
+            print(f"{(await restore.restore(settings, pool)).describe(settings.match_log_topic)}")
         holder = await tokens.holder_of(pool, kept) if kept else None
         if holder is None or holder.kind != "organiser":
             kept = await tokens.issue(pool, tokens.Holder(kind="organiser"))
     finally:
         await pool.close()
-    await ensure_topics(settings)
     return kept
 
 
@@ -201,20 +198,20 @@ def up() -> int:
         PID_FILE.write_text(str(os.getpid()))
         stack.callback(PID_FILE.unlink, missing_ok=True)
         settings = load_settings(database_url=_database_url())
-        new_log = False
         if "KAFKA_BOOTSTRAP" not in os.environ:
             broker = local_broker(KAFKA_DATA, port=9092, log_path=LOGS / "broker.log")
             stack.enter_context(broker)
             print(f"broker: {broker.describe()}", flush=True)
-            new_log = broker.log_is_new
-            if new_log:
-                print("the broker's log starts empty, so the read models do too", flush=True)
             settings = msgspec.structs.replace(
                 settings, kafka_bootstrap=broker.bootstrap, idempotent_producer=broker.idempotent
             )
         stack.callback(DATABASE_URL.unlink, missing_ok=True)
         kept = ORGANISER_TOKEN.read_text().strip() if ORGANISER_TOKEN.is_file() else None
-        token = asyncio.run(prepare(settings, new_log=new_log, kept=kept))
+        try:
+            token = asyncio.run(prepare(settings, kept=kept))
+        except restore.CannotRestore as error:
+            print(f"not starting: the broker holds no match-log to serve, and {error}", flush=True)
+            return 1
         write_private(ORGANISER_TOKEN, token)
         env = {
             **os.environ,

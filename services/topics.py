@@ -7,21 +7,34 @@ from contextlib import suppress
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 from aiokafka.errors import TopicAlreadyExistsError
 
+from events.platform_rules import MAX_DECISION_BYTES
 from services.settings import Settings
 
 # Between a client's retries of a broker it cannot reach: a broker that is gone costs a line
 # of log a second per connection, not hundreds, and one that is back is found within a second.
 RETRY_BACKOFF_MS = 1000
+# The largest match-log record: one decision's `EntryBatch` (its ruling keeps what was asked,
+# up to MAX_DECISION_BYTES, and a `match.say` what it was read as, beside the events `decide`
+# and `react` made); the rules service's producer sends nothing larger.
+MAX_RECORD_BYTES = 64 * MAX_DECISION_BYTES  # 4 MiB
+# A decision past MAX_DECISION_BYTES from a producer other than the gateway still reaches the
+# rules service, which records its refusal (SL-1); the broker refuses one past this outright.
+MAX_DECISION_RECORD_BYTES = 16 * MAX_DECISION_BYTES  # 1 MiB
+BATCH_OVERHEAD = 1024  # a record batch's header and a record's framing, with room to spare
 
 
 async def ensure_topics(settings: Settings) -> None:
     """`decisions` and `match-log` share the partition count so a match sits on the same
     partition number in both; the match-log keeps everything."""
-    keep_forever = {"retention.ms": "-1", "retention.bytes": "-1"}
     wanted = [
-        NewTopic(settings.decisions_topic, settings.partitions, 1),
-        NewTopic(settings.match_log_topic, settings.partitions, 1, topic_configs=keep_forever),
-        NewTopic(settings.dead_letter_topic, 1, 1, topic_configs=keep_forever),
+        NewTopic(
+            name, count, settings.replication_factor, topic_configs=topic_configs(settings, name)
+        )
+        for name, count in (
+            (settings.decisions_topic, settings.partitions),
+            (settings.match_log_topic, settings.partitions),
+            (settings.dead_letter_topic, 1),
+        )
     ]
     admin = AIOKafkaAdminClient(bootstrap_servers=settings.kafka_bootstrap)
     await admin.start()
@@ -34,6 +47,19 @@ async def ensure_topics(settings: Settings) -> None:
         await _check_partitions(admin, settings)
     finally:
         await admin.close()
+
+
+def topic_configs(settings: Settings, name: str) -> dict[str, str]:
+    """What each topic is created with: the match-log and dead letters keep everything; every
+    topic takes records as large as its producers send; with replicas, a write counts once
+    two hold it (producers ask acks=all)."""
+    largest = MAX_DECISION_RECORD_BYTES if name == settings.decisions_topic else MAX_RECORD_BYTES
+    configs = {"max.message.bytes": str(largest + BATCH_OVERHEAD)}
+    if name != settings.decisions_topic:
+        configs |= {"retention.ms": "-1", "retention.bytes": "-1"}
+    if settings.replication_factor >= 3:
+        configs["min.insync.replicas"] = "2"
+    return configs
 
 
 async def _check_partitions(admin: AIOKafkaAdminClient, settings: Settings) -> None:

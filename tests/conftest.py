@@ -102,6 +102,16 @@ async def database_url(database_server: str) -> AsyncIterator[str]:
         await db.drop_database(database_server, url)
 
 
+@pytest.fixture
+async def own_database(database_server: str) -> AsyncIterator[str]:
+    """A database of the test's own, for what reads every match a database holds (a restore)."""
+    url = await db.create_database(database_server, "starledger_own")
+    try:
+        yield url
+    finally:
+        await db.drop_database(database_server, url)
+
+
 async def fresh_settings(broker: Broker, database_url: str) -> Settings:
     """A namespace of its own: fresh topics and consumer groups on the shared broker."""
     config = Settings(

@@ -76,8 +76,7 @@ class KafkaBroker(BrokerProcess):
         config = self.data_dir / "server.properties"
         # The controller's port may change between runs: a static quorum keeps none on disk.
         config.write_text(server_properties(self.port, free_port(), self.log_dir))
-        self.log_is_new = not (self.log_dir / "meta.properties").exists()
-        if self.log_is_new:
+        if not (self.log_dir / "meta.properties").exists():  # a new log folder
             format_storage = ["kafka.tools.StorageTool", "format", "--config", str(config)]
             subprocess.run(
                 [*java, *format_storage, "--cluster-id", new_cluster_id()],

@@ -63,7 +63,6 @@ class BrokerProcess(ABC):
     def __init__(self, port: int | None = None, log_path: Path | None = None) -> None:
         self.port = port or free_port()
         self.log_path = log_path
-        self.log_is_new = True  # whether this start began on an empty log
         self._process: subprocess.Popen[bytes] | None = None
 
     @property

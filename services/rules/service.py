@@ -28,7 +28,7 @@ from services.rules.catch_up import take_over
 from services.rules.judge import rule_on
 from services.rules.outbox import Outbox
 from services.settings import Settings
-from services.topics import RETRY_BACKOFF_MS
+from services.topics import MAX_RECORD_BYTES, RETRY_BACKOFF_MS
 
 log = structlog.get_logger("rules")
 
@@ -110,7 +110,7 @@ class RulesService(ConsumerRebalanceListener):
             enable_idempotence=s.idempotent_producer,
             linger_ms=0,  # aiokafka batches what waits while a request is in flight anyway
             max_batch_size=1024 * 1024,
-            max_request_size=4 * 1024 * 1024,
+            max_request_size=MAX_RECORD_BYTES,  # what the match-log takes (`services.topics`)
             retry_backoff_ms=RETRY_BACKOFF_MS,
         )
         self.consumer = AIOKafkaConsumer(
