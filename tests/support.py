@@ -182,6 +182,20 @@ class LogReader:
         return [msgspec.json.decode(v, type=DeadLetter) for _, _, v in self.records]
 
 
+async def all_ruled(settings: Settings, decision_ids: set[str], timeout: float) -> LogReader:
+    """The match-log read until every one of `decision_ids` is ruled on, and a while more."""
+    async with LogReader(settings, settings.match_log_topic) as log:
+
+        def done(reader: LogReader) -> bool:
+            entries = reader.entries()
+            ruled = {d for es in entries.values() for d in rulings(es)}
+            return decision_ids <= ruled
+
+        await log.until(done, timeout=timeout)
+        await log.poll(timeout_ms=1000)  # a late duplicate would show up here
+        return log
+
+
 def rulings(entries: list[Entry[Any]]) -> dict[str, Ruling]:
     """decision_id -> its ruling; fails if any decision has two."""
     found: dict[str, Ruling] = {}

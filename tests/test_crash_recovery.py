@@ -14,21 +14,8 @@ from events.match import PartitionBook
 from services.client.verify import verify
 from services.settings import Settings
 from tests.projections.support import wait_caught_up, workers
-from tests.support import LogReader, RulesProcess, produce, rulings, wait_for
+from tests.support import LogReader, RulesProcess, all_ruled, produce, rulings, wait_for
 from tests.workload import expected_outcome, outcome, race_decisions
-
-
-async def _all_ruled(settings: Settings, decision_ids: set[str], timeout: float) -> LogReader:
-    async with LogReader(settings, settings.match_log_topic) as log:
-
-        def done(reader: LogReader) -> bool:
-            entries = reader.entries()
-            ruled = {d for es in entries.values() for d in rulings(es)}
-            return decision_ids <= ruled
-
-        await log.until(done, timeout=timeout)
-        await log.poll(timeout_ms=1000)  # a late duplicate would show up here
-        return log
 
 
 async def _trickle(settings: Settings, stream: list, per_second: float) -> None:
@@ -67,7 +54,7 @@ async def test_sigkill_at_random_points_loses_and_repeats_nothing(
             rules.kill()
             rules = RulesProcess(settings, tmp_path).start()
         await flow
-        log = await _all_ruled(settings, {d.decision_id for d in stream}, timeout=120)
+        log = await all_ruled(settings, {d.decision_id for d in stream}, timeout=120)
     finally:
         flow.cancel()
         rules.stop()
@@ -119,7 +106,7 @@ async def test_a_frozen_owners_pending_work_is_taken_over_and_its_late_writes_co
     first.start()
     try:
         await produce(settings, stream[:third])
-        await _all_ruled(settings, _ids(stream[:third]), timeout=60)  # the first owns them all
+        await all_ruled(settings, _ids(stream[:third]), timeout=60)  # the first owns them all
         first.pause()
         second.start()
         await wait_for(lambda: _events(second, "partitions_assigned"), timeout=60)
@@ -130,7 +117,7 @@ async def test_a_frozen_owners_pending_work_is_taken_over_and_its_late_writes_co
         await wait_for(lambda: len(_events(first, "partitions_revoked")) > revoked, timeout=60)
         second.resume()  # its heartbeat tells it it lost them (how soon is the broker's timing)
         await produce(settings, stream[2 * third :])  # judged by whoever the group gives them to
-        log = await _all_ruled(settings, _ids(stream), timeout=120)
+        log = await all_ruled(settings, _ids(stream), timeout=120)
         async with workers(settings):
             await wait_caught_up(settings, pool)
     finally:
