@@ -18,6 +18,8 @@ from tests.stack import Stack
 
 GAME = "core-worlds"
 SHORT_GAME = "race-to-21"  # tests/tiny_ruleset.py
+OTHER_GAMES = ["star-realms", "race-for-the-galaxy"]
+SEALED_GAME = "race-for-the-galaxy"  # every step a sealed simultaneous choice
 WAIT_MS = 60_000  # the longest a page may wait for the match to move
 CLICK_MS = 2_000
 STALE = "(SL-5)"  # refused as taken on a view the match had moved past
@@ -115,14 +117,14 @@ async def _played(
     page = await (await browser.new_context()).new_page()
     await page.goto(f"{stack.gateway}/web/")
     if shots:
-        await page.screenshot(path=shots / "lobby.png", full_page=True)
+        await page.screenshot(path=shots / f"{game}-lobby.png", full_page=True)
     await _join(page, stack, match_id, 0, "browser")
     if shots:
-        await page.screenshot(path=shots / "seat.png", full_page=True)
+        await page.screenshot(path=shots / f"{game}-seat.png", full_page=True)
     clicked, typed = await _play_to_the_end(page)
-    assert clicked > 0 and (typed > 0 or game != GAME)
+    assert clicked > 0 and (typed > 0 or game == SHORT_GAME)
     if shots:
-        await page.screenshot(path=shots / "seat-final.png", full_page=True)
+        await page.screenshot(path=shots / f"{game}-seat-final.png", full_page=True)
     return match_id, page
 
 
@@ -143,6 +145,16 @@ async def test_a_whole_match_played_in_the_browser(
     shared_stack: Stack, played: tuple[str, Page]
 ) -> None:
     await _ended_as_the_page_shows(shared_stack, *played)
+
+
+@pytest.mark.parametrize("game", OTHER_GAMES)
+async def test_every_other_game_played_to_the_end_in_the_browser(
+    shared_stack: Stack, browser: Browser, screenshots: Path, game: str
+) -> None:
+    """Each game through the same pages: nothing in the web client knows which it plays."""
+    played = await _played(shared_stack, browser, game, [api.BotSeat(1, "greedy")], screenshots)
+    await _ended_as_the_page_shows(shared_stack, *played)
+    await played[1].context.close()
 
 
 async def test_a_game_without_text_commands_played_by_its_options(
@@ -318,3 +330,58 @@ async def test_posts_from_another_site_or_without_the_form_token_are_refused(
     assert post("http://elsewhere.example", csrf, join).status_code == 403
     lobby = httpx.get(f"{own}/web/")
     assert lobby.headers["content-security-policy"].startswith("default-src 'self'")
+
+
+async def test_a_sealed_choice_stays_out_of_the_other_seats_pages_until_the_reveal(
+    shared_stack: Stack, browser: Browser, screenshots: Path
+) -> None:
+    """Seat 1 chooses first, over the API; the browser's seat page and the watch page, which
+    moved past that choice, hold no line or field that seat 1's own eyes see of it."""
+    match_id = _open(shared_stack, 2, [], SEALED_GAME)
+    page = await (await browser.new_context()).new_page()
+    await _join(page, shared_stack, match_id, 0, "ada")
+    joined = httpx.post(
+        f"{shared_stack.gateway}/matches/{match_id}/join", json={"seat": 1, "player": "bea"}
+    ).json()
+    assert _until_ruled(shared_stack, match_id, joined["decision_id"], 1)["status"] == "accepted"
+    path, other = (
+        f"{shared_stack.gateway}/matches/{match_id}",
+        {"authorization": f"Bearer {joined['token']}"},
+    )
+    legal = httpx.get(f"{path}/legal", headers=other).json()
+    said = httpx.post(f"{path}/say", json={"text": legal["texts"][0]}, headers=other).json()
+    ruled = _until_ruled(shared_stack, match_id, said["decision_id"], 1)
+    assert ruled["status"] == "accepted"
+    await _moved_past(page, ruled["last_seq"] - 1)
+    assert await page.locator("#live").get_attribute("data-turn") == "must"  # not revealed yet
+
+    def lines(headers: dict[str, str]) -> set[str]:
+        told = httpx.get(f"{path}/narration", headers=headers).json()["entries"]
+        return {t["line"] for t in told}
+
+    def fields(headers: dict[str, str], where: str) -> set[str]:
+        sections = httpx.get(f"{path}/{where}", headers=headers).json()["description"]["sections"]
+        return {f"{f['label']}: {f['value']}" for s in sections for f in s["fields"]}
+
+    secret_lines = lines(other) - lines({})
+    secret_fields = fields(other, "view") - fields({}, "public")
+    assert secret_lines and secret_fields, "seat 1's eyes see nothing more of its choice"
+    watcher = await (await browser.new_context()).new_page()
+    await watcher.goto(_page_path(shared_stack, match_id, "watch"))
+    await _moved_past(watcher, ruled["last_seq"] - 1)
+    for shown in (page, watcher):
+        html = await shown.content()
+        text = await shown.locator("#live").inner_text()
+        assert not any(line in text or line in html for line in secret_lines), secret_lines
+        shown_fields = {
+            f"{dt}: {dd}"
+            for dt, dd in zip(
+                await shown.locator("#live dt").all_inner_texts(),
+                await shown.locator("#live dd").all_inner_texts(),
+                strict=True,
+            )
+        }
+        assert not shown_fields & secret_fields
+    await page.screenshot(path=screenshots / f"{SEALED_GAME}-sealed.png", full_page=True)
+    await page.context.close()
+    await watcher.context.close()

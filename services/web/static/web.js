@@ -22,6 +22,7 @@ async function refresh() {
   const fresh = holder.content.firstElementChild;
   const old = document.getElementById("live");
   if (!fresh || !old || Number(fresh.dataset.seq) < liveSeq()) return; // an older answer
+  if (Number(fresh.dataset.seq) > liveSeq()) document.getElementById("help")?.toggleAttribute("hidden", true); // told for a position gone by
   old.replaceWith(fresh);
   settle();
   if (fresh.dataset.behind) setTimeout(refresh, 300); // the lobby row is on its way
