@@ -22,7 +22,8 @@ async function refresh() {
   const fresh = holder.content.firstElementChild;
   const old = document.getElementById("live");
   if (!fresh || !old || Number(fresh.dataset.seq) < liveSeq()) return; // an older answer
-  if (Number(fresh.dataset.seq) > liveSeq()) document.getElementById("help")?.toggleAttribute("hidden", true); // told for a position gone by
+  const help = document.getElementById("help");
+  if (help && Number(fresh.dataset.seq) > liveSeq()) help.hidden = true; // told for a past entry
   old.replaceWith(fresh);
   settle();
   if (fresh.dataset.behind) setTimeout(refresh, 300); // the lobby row is on its way
