@@ -225,6 +225,39 @@ async def test_a_long_replay_by_its_links_and_keys(
     await page.wait_for_url(_page_path(shared_stack, match_id, "replay/1?seat=1"))
     assert "the eyes of bot:greedy" in await page.locator("h1").inner_text()
     await _step(page, shared_stack, match_id, "ArrowRight", "2?seat=1")
+    # a jump to an entry, then to a round, keeps the eyes; each step tells its ruling and what
+    # it changed for those eyes
+    await page.fill('input[name="entry"]', "12")
+    await page.press('input[name="entry"]', "Enter")
+    await page.wait_for_url(_page_path(shared_stack, match_id, "replay/12?seat=1"))
+    told = httpx.get(
+        f"{shared_stack.gateway}/matches/{match_id}/narration", params={"seat": 1}
+    ).json()["entries"]
+    round_2 = next(t["seq"] for t in told if t["round"] is not None and t["round"] >= 2)
+    await page.fill('input[name="round"]', "2")
+    await page.get_by_role("button", name="Go").click()
+    await page.wait_for_url(_page_path(shared_stack, match_id, f"replay/{round_2}?seat=1"))
+    assert await page.locator("#ruling").count() == 1
+    assert await page.locator("#changes li").count() > 0
+    await page.screenshot(path=screenshots / "replay-round.png", full_page=True)
+    # the whole match re-judged: OK
+    await page.get_by_role("link", name="Verify the whole match").click()
+    await page.wait_for_url(_page_path(shared_stack, match_id, "verify"))
+    assert await page.locator("#verdict").get_attribute("data-ok") == "1"
+    await page.screenshot(path=screenshots / "verify.png", full_page=True)
+
+
+async def test_a_finished_match_is_replayed_whole_for_anyone(
+    shared_stack: Stack, played_short: tuple[str, Page]
+) -> None:
+    """No token: any seat's eyes once the match ended (its seed is out); not before."""
+    match_id, _ = played_short
+    step = httpx.get(_page_path(shared_stack, match_id, "replay/3?seat=1"))
+    assert step.status_code == 200 and "the eyes of bot:greedy" in step.text
+    assert httpx.get(f"{shared_stack.gateway}/matches/{match_id}/replay/3").json()["full"]
+    running = _open(shared_stack, 2, [])
+    assert httpx.get(_page_path(shared_stack, running, "replay/1?seat=1")).status_code == 403
+    assert httpx.get(_page_path(shared_stack, running, "verify")).status_code == 409
 
 
 async def _moved_past(page: Page, seq: int) -> None:

@@ -58,7 +58,20 @@ function noteSent(text) {
 }
 
 function onRuling(event) {
-  const ruling = JSON.parse(event.data);
+  takeRuling(JSON.parse(event.data));
+}
+
+// After a reconnect, a ruling pushed while the stream was down is asked for once.
+async function askRuling() {
+  if (!pending) return;
+  const reply = await fetch(`${main.dataset.live.replace(/\/live$/, "")}/rulings/${pending}`, {
+    headers: { accept: "application/json" },
+  });
+  const ruling = reply.ok ? await reply.json() : null;
+  if (ruling && !ruling.pending) takeRuling(ruling);
+}
+
+function takeRuling(ruling) {
   let item = rulings.get(ruling.decision_id);
   if (!item) {
     item = noteSent("a decision of your seat");
@@ -124,6 +137,7 @@ if (main) {
       refresh();
   });
   source.addEventListener("ruling", onRuling);
+  source.addEventListener("open", () => askRuling().catch(() => {}));
   // a command is taken on the entry the page showed when its typing began: if the match has
   // moved since, the ruling says to look again rather than read it against another position
   const command = document.getElementById("command");
