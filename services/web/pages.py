@@ -21,7 +21,7 @@ from projections import replay
 from services.gateway import api, matches, reads, tokens
 from services.gateway.context import context
 from services.gateway.edge import REFUSED_IN_TEXT, limit_reads
-from services.web import live, session
+from services.web import cards, live, session
 from services.web.changes import changed
 from services.web.jinja import render
 from services.web.verdict import rejudged
@@ -209,6 +209,7 @@ async def replay_step(
         base=session.match_path(match_id),
         rule_words=words,
         changes=changed(step.before, step.description),
+        cards=await cards.lookup(ctx.pool, match_id),
     )
 
 

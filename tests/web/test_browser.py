@@ -335,6 +335,30 @@ async def test_a_seat_page_keeps_other_hands_out_and_moves_without_a_reload(
         assert await shown.evaluate("window.stillHere") is True
     await page.screenshot(path=screenshots / "seat-live.png", full_page=True)
     await watcher.screenshot(path=screenshots / "watch-phone.png", full_page=True)
+    await _card_details_by_keyboard_and_tap(page, watcher, screenshots)
+
+
+async def _card_details_by_keyboard_and_tap(page: Page, phone: Page, screenshots: Path) -> None:
+    """The keyboard alone reaches the command box, and a card's details open with Enter; on a
+    phone's width a tap opens them, and nothing is wider than the screen."""
+    await page.locator("body").focus()
+    for _ in range(8):
+        await page.keyboard.press("Tab")
+        if await page.evaluate("document.activeElement.id") == "command":
+            break
+    assert await page.evaluate("document.activeElement.id") == "command"
+    card = page.locator("#live details.card").first
+    await card.locator("summary").focus()
+    await page.keyboard.press("Enter")
+    assert await card.get_attribute("open") is not None
+    assert (await card.locator(".card-info").inner_text()).strip()
+    await page.keyboard.press("Escape")
+    assert await card.get_attribute("open") is None
+    shown = phone.locator("#live details.card").first
+    await shown.locator("summary").click()
+    await shown.locator(".card-info").wait_for()
+    assert await phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    await phone.screenshot(path=screenshots / "card-details-phone.png", full_page=True)
 
 
 async def test_posts_from_another_site_or_without_the_form_token_are_refused(

@@ -162,3 +162,33 @@ document.addEventListener("keydown", (event) => {
   const link = rel && document.querySelector(`nav.steps a[rel="${rel}"]`);
   if (link) link.click();
 });
+
+// A card's details open on hover where there is a mouse; a tap, Enter or Space opens them too
+// (they are a <details>), and Escape closes the one the focus is in.
+if (window.matchMedia("(hover: hover)").matches) {
+  document.addEventListener("mouseover", (event) => {
+    const card = event.target.closest?.("details.card");
+    if (card && !card.open) {
+      card.open = true;
+      card.dataset.hovered = "1";
+    }
+  });
+  document.addEventListener("click", (event) => {
+    const card = event.target.closest?.("details.card");
+    if (card?.dataset.hovered && event.target.closest("summary")) {
+      event.preventDefault(); // a click on details the hover opened keeps them open
+      delete card.dataset.hovered;
+    }
+  });
+  document.addEventListener("mouseout", (event) => {
+    const card = event.target.closest?.("details.card");
+    if (card?.dataset.hovered && !card.contains(event.relatedTarget)) {
+      card.open = false;
+      delete card.dataset.hovered;
+    }
+  });
+}
+document.addEventListener("keydown", (event) => {
+  const card = event.key === "Escape" && document.activeElement?.closest("details.card");
+  if (card) card.open = false;
+});
