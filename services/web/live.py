@@ -129,8 +129,11 @@ async def chosen(
     return decision
 
 
-async def ruling(ctx: Context, match_id: str, decision_id: str, seat: int) -> dict[str, Any] | None:
-    """The ruling on a seat's decision once judged; None if not within JOIN_WAIT_S."""
+async def ruling(
+    ctx: Context, match_id: str, decision_id: str, seat: int | None
+) -> dict[str, Any] | None:
+    """The ruling on a seat's decision (None: the match's own) once judged; None if not
+    within JOIN_WAIT_S."""
     deadline = time.monotonic() + JOIN_WAIT_S
     while (found := await reads.ruling(ctx.pool, match_id, decision_id, seat, seat)) is None:
         if time.monotonic() > deadline:

@@ -21,7 +21,7 @@ from projections import replay
 from services.gateway import api, matches, reads, tokens
 from services.gateway.context import context
 from services.gateway.edge import REFUSED_IN_TEXT, limit_reads
-from services.web import cards, live, session
+from services.web import cards, live, organise, session
 from services.web.changes import changed
 from services.web.jinja import render
 from services.web.verdict import rejudged
@@ -302,6 +302,7 @@ def router() -> Router:
             replay_step,
             replay_jump,
             verify,
+            *organise.HANDLERS,
             static,
         ],
         response_headers=HEADERS,

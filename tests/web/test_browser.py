@@ -442,3 +442,53 @@ async def test_a_sealed_choice_stays_out_of_the_other_seats_pages_until_the_reve
     await page.screenshot(path=screenshots / f"{SEALED_GAME}-sealed.png", full_page=True)
     await page.context.close()
     await watcher.context.close()
+
+
+async def test_an_organiser_pauses_resumes_and_extends_in_the_browser(
+    shared_stack: Stack, browser: Browser, screenshots: Path
+) -> None:
+    """Signed in once with the organiser token (kept in an HttpOnly cookie), the organiser
+    pauses and resumes the clock and extends a seat's deadline, each ruling told at once."""
+    clock = {"per_decision_s": 86_400, "on_timeout": "wait"}
+    body = {"game": SHORT_GAME, "seats": 2, "clock": clock}
+    opened = httpx.post(
+        f"{shared_stack.gateway}/matches", json=body, headers=shared_stack.organiser()
+    ).json()
+    match_id = opened["match_id"]
+    _until_ruled(shared_stack, match_id, opened["decision_id"])
+    for seat in (0, 1):
+        joined = httpx.post(
+            f"{shared_stack.gateway}/matches/{match_id}/join",
+            json={"seat": seat, "player": f"p{seat}"},
+        ).json()
+        _until_ruled(shared_stack, match_id, joined["decision_id"], seat)
+    page = await (await browser.new_context()).new_page()
+    await page.goto(_page_path(shared_stack, match_id, "organise"))
+    await page.get_by_label("Organiser token").fill(shared_stack.organiser_token)
+    await page.get_by_role("button", name="Sign in").click()
+    await page.wait_for_url(_page_path(shared_stack, match_id, "organise"))
+    [cookie] = await page.context.cookies()
+    assert cookie["name"] == "organiser" and cookie["httpOnly"]
+    assert cookie["sameSite"] == "Strict" and cookie["path"] == "/web"
+    assert cookie["value"] not in await page.content()
+
+    async def did(button: str) -> None:
+        await page.get_by_role("button", name=button).first.click()
+        await page.wait_for_url(re.compile(r".*/organise\?ruled=.+"))
+        assert await page.locator("#ruled").get_attribute("data-verdict") == "accepted"
+
+    await did("Pause the clock")
+    assert await page.locator("#paused").count() == 1
+    await did("Resume the clock")
+    assert await page.locator("#paused").count() == 0
+    await did("Extend")
+    await page.screenshot(path=screenshots / "organise.png", full_page=True)
+    csrf = await page.locator('input[name="csrf"]').first.input_value()
+    pause = _page_path(shared_stack, match_id, "organise/pause")
+    headers = {"cookie": f"organiser={cookie['value']}"}
+    own = {"origin": shared_stack.gateway}
+    assert httpx.post(pause, data={"csrf": "0" * 64}, headers=headers | own).status_code == 403
+    elsewhere = {"origin": "http://elsewhere.example"}
+    assert httpx.post(pause, data={"csrf": csrf}, headers=headers | elsewhere).status_code == 403
+    assert httpx.post(pause, data={"csrf": csrf}, headers=own).status_code == 401
+    await page.context.close()
