@@ -21,7 +21,7 @@ from events.narration import Narrator, Told, seat_names
 from events.ruleset import Description, get_ruleset
 from projections.announce import REPLAY_CHANNEL, Announcement, announcements, replay_notice
 from projections.projection import Projection, Step
-from projections.secrecy import hidden
+from projections.secrecy import hidden, shown
 from projections.upsert import upsert
 
 CHECKPOINT_EVERY = 64
@@ -84,6 +84,9 @@ class ReplayStep(msgspec.Struct, frozen=True):
     shown: Any  # a view or the state; None before the game's first event
     narration: str  # entry `seq` in a line, for the same eyes
     description: Description | None  # of the view shown (the public one when `full`)
+    before: Description | None = None  # the same eyes' view just before entry `seq`
+    ruling: Ruling | None = None  # the ruling on the decision that caused entry `seq`, as shown
+    ruling_seq: int = 0  # its entry
 
 
 async def record_at(
@@ -139,18 +142,46 @@ async def at(
     record = await record_at(conn, match_id, k - 1)
     if record is not None and seat is not None and not 0 <= seat < record.seats:
         raise ValueError(f"seat {seat} is not a seat of this {record.seats}-seat match")
+    had = record.state if record is not None else None  # `tell` moves the record on, in place
     narrator = Narrator(seat, record)
-    [entry] = await entries(conn, match_id, k - 1, k)
-    line = narrator.tell(entry, hidden(entry, match["revealed_seq"], seat))
+    batch = await _batch(conn, match_id, k)
+    [entry] = [e for e in batch if e.seq == k]
+    revealed = match["revealed_seq"]
+    line = narrator.tell(entry, hidden(entry, revealed, seat))
+    cause = batch[0] if isinstance(batch[0].body, Ruling) else None
+    ruling = shown(cause, revealed, seat) if cause else None
     record = narrator.record
     full = seat is None and whole and match["over"]
     if record.state is None:
         return ReplayStep(match_id, k, match["over"], full, None, line, None)
     ruleset = get_ruleset(match["ruleset"])
+    names = seat_names(record.holders)
     view = ruleset.view(record.state, seat)
-    shown = record.state if full else view
-    described = ruleset.describe(view, seat_names(record.holders))
-    return ReplayStep(match_id, k, match["over"], full, shown, line, described)
+    return ReplayStep(
+        match_id,
+        k,
+        match["over"],
+        full,
+        record.state if full else view,
+        line,
+        ruleset.describe(view, names),
+        ruleset.describe(ruleset.view(had, seat), names) if had is not None else None,
+        ruling,
+        cause.seq if cause else 0,
+    )
+
+
+async def _batch(
+    conn: asyncpg.Connection | asyncpg.Pool, match_id: str, k: int
+) -> list[Entry[Any]]:
+    """Every entry of the decision that caused entry `k`, its ruling first (if it had one)."""
+    raw = await conn.fetchval(
+        "SELECT entries FROM replay_steps WHERE match_id = $1 AND first_seq <= $2"
+        " AND last_seq >= $2",
+        match_id,
+        k,
+    )
+    return [decode_entry(r) for r in _raw_entries.decode(raw)]
 
 
 def _round(record: MatchRecord | None) -> int | None:

@@ -1,5 +1,5 @@
 """Who may do what: seat tokens act and read for their seat only; organisers open matches and
-read full replays and audits; nobody acts for a seat they do not hold."""
+read audits; a finished match's replay is open to all; nobody acts for a seat they do not hold."""
 
 from litestar import Request
 from litestar.exceptions import HTTPException, NotAuthorizedException, PermissionDeniedException
@@ -110,8 +110,11 @@ class Access:
     ) -> tuple[int | None, bool]:
         """Whose eyes a replay uses, and whether they may see the full state (only ever shown
         once the replay itself holds the match's end): a seat's own view, or the public one,
-        while it plays; once over, whichever seat (None: the full state) a reader of full
-        replays wants: an organiser or a seat of the match."""
+        while it plays; once over, whichever seat (None: the full state) anyone wants. The
+        revealed seed lets anyone rebuild every shuffle, hence every hand, from the public
+        log: keeping a finished match's hands from its public would hide nothing."""
+        if await self._finished(match_id):
+            return wanted, True
         holder = self.holder
         mine = (
             holder is not None
@@ -119,14 +122,7 @@ class Access:
             and holder.match_id == match_id
             and await self.ctx.seat_is_held(holder)
         )
-        reader = holder is not None and (holder.kind == "organiser" or mine)
-        if not await self._finished(match_id):
-            seat = holder.seat if mine and holder.seat is not None else None
-            if wanted is not None and wanted != seat:
-                raise PermissionDeniedException("other seats' eyes are open once the match ends")
-            return seat, False
-        if reader:
-            return wanted, True
-        raise PermissionDeniedException(
-            "full replays of a finished match need an organiser token or a seat of that match"
-        )
+        seat = holder.seat if mine and holder is not None else None
+        if wanted is not None and wanted != seat:
+            raise PermissionDeniedException("other seats' eyes are open once the match ends")
+        return seat, False

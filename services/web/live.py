@@ -11,12 +11,13 @@ from litestar.exceptions import HTTPException
 from litestar.response import ServerSentEventMessage
 
 from events.narration import Told, seat_names
-from events.ruleset import Description, Waiting
+from events.ruleset import CardInfo, Description, Waiting
 from projections import replay
 from projections.announce import ViewNotice
 from services.gateway import matches, reads, stream
 from services.gateway.context import Context
 from services.gateway.tokens import Holder
+from services.web import cards
 
 SEAT_LOG = 60  # entries told on a seat page, newest first; the replay has the rest
 WATCH_LOG = 30
@@ -50,6 +51,7 @@ class Shown(msgspec.Struct, frozen=True):
     turn: str = ""  # the seat's: "must", "may" or "" (nothing waits for it)
     options: list[Option] = []
     options_seq: int = 0  # the entry the options are legal at
+    cards: dict[str, CardInfo] = {}  # the match's card lookup, by name
 
 
 def seat_of(holder: Holder) -> int:
@@ -89,6 +91,7 @@ async def _shown(
         told=told[::-1],
         seat=seat,
         turn="must" if seat in waiting.must else "may" if seat in waiting.may else "",
+        cards=await cards.lookup(ctx.pool, match_id),
     )
 
 
@@ -126,8 +129,11 @@ async def chosen(
     return decision
 
 
-async def ruling(ctx: Context, match_id: str, decision_id: str, seat: int) -> dict[str, Any] | None:
-    """The ruling on a seat's decision once judged; None if not within JOIN_WAIT_S."""
+async def ruling(
+    ctx: Context, match_id: str, decision_id: str, seat: int | None
+) -> dict[str, Any] | None:
+    """The ruling on a seat's decision (None: the match's own) once judged; None if not
+    within JOIN_WAIT_S."""
     deadline = time.monotonic() + JOIN_WAIT_S
     while (found := await reads.ruling(ctx.pool, match_id, decision_id, seat, seat)) is None:
         if time.monotonic() > deadline:

@@ -15,17 +15,21 @@ from litestar.response import Redirect, ServerSentEvent
 from litestar.static_files import create_static_files_router
 
 from events.envelope import Say
-from events.narration import seat_names
+from events.narration import rule_words, seat_names
+from events.ruleset import get_ruleset
 from projections import replay
 from services.gateway import api, matches, reads, tokens
 from services.gateway.context import context
 from services.gateway.edge import REFUSED_IN_TEXT, limit_reads
-from services.web import live, session
+from services.web import cards, live, organise, session
+from services.web.changes import changed
 from services.web.jinja import render
+from services.web.verdict import rejudged
 
 STATIC = Path(__file__).parent / "static"
 HELP_WORDS = {"help", "?"}
 MatchId = Annotated[str, Parameter(pattern=api.ID_PATTERN, max_length=100)]
+DecisionId = Annotated[str, Parameter(pattern=api.ID_PATTERN, max_length=100)]
 Step = Annotated[int, Parameter(ge=1, le=2**31 - 1)]
 Eyes = Annotated[int | None, Parameter(ge=0, le=15, description="whose eyes, once it ended")]
 
@@ -138,6 +142,19 @@ async def say(request: Request, match_id: MatchId) -> Response[Any]:
     return Redirect(f"{session.match_path(match_id)}/seat")
 
 
+@get("/matches/{match_id:str}/seat/rulings/{decision_id:str}")
+async def seat_ruling(
+    request: Request, match_id: MatchId, decision_id: DecisionId
+) -> Response[Any]:
+    """The ruling on one of the seat's decisions, for a page whose stream was down when it came."""
+    _, holder = await session.seat(request, match_id)
+    mine = live.seat_of(holder)
+    found = await reads.ruling(context(request).pool, match_id, decision_id, mine, mine)
+    if found is None:
+        return Response({"decision_id": decision_id, "pending": True}, status_code=200)
+    return Response({"decision_id": decision_id, **found}, status_code=200)
+
+
 @get("/matches/{match_id:str}/seat/stream")
 async def seat_stream(request: Request, match_id: MatchId) -> ServerSentEvent:
     access, holder = await session.seat(request, match_id)
@@ -172,15 +189,15 @@ async def replay_step(
     request: Request, match_id: MatchId, k: Step, seat: Eyes = None
 ) -> Response[str]:
     """Step k as the viewer may see it: a seat its own view while the match runs, the public
-    view otherwise; once it ended, through any seat's eyes for its seats."""
+    view otherwise; once it ended, through any seat's eyes. Told with the ruling on the
+    decision that caused it and what it changed for those eyes."""
     ctx = context(request)
-    row = await matches.lobby_row(ctx, match_id)
-    if seat is not None and seat >= row["seats"]:
-        raise NotFoundException(f"seat {seat} is not a seat of this {row['seats']}-seat match")
-    eyes, whole = await (await session.access(request)).replay_eyes(match_id, seat)
+    row, eyes, whole = await _replay_eyes(request, match_id, seat)
     step = await replay.at(ctx.pool, match_id, k, eyes, whole=whole)
     if step is None:
         raise NotFoundException(f"match {match_id!r} has no step {k}")
+    ruling = step.ruling
+    words = rule_words(get_ruleset(row["game"]), ruling.rule) if ruling else ""
     return _page(
         "replay.html",
         title=f"{match_id}: step {k}",
@@ -190,7 +207,56 @@ async def replay_step(
         names=seat_names(row["players"]),
         query="" if seat is None else f"?seat={seat}",
         base=session.match_path(match_id),
+        rule_words=words,
+        changes=changed(step.before, step.description),
+        cards=await cards.lookup(ctx.pool, match_id),
     )
+
+
+async def _replay_eyes(
+    request: Request, match_id: str, seat: int | None
+) -> tuple[dict[str, Any], int | None, bool]:
+    row = await matches.lobby_row(context(request), match_id)
+    if seat is not None and seat >= row["seats"]:
+        raise NotFoundException(f"seat {seat} is not a seat of this {row['seats']}-seat match")
+    eyes, whole = await (await session.access(request)).replay_eyes(match_id, seat)
+    return row, eyes, whole
+
+
+@get("/matches/{match_id:str}/replay")
+async def replay_jump(
+    request: Request,
+    match_id: MatchId,
+    entry: Annotated[str, Parameter(max_length=10)] = "",
+    round_: Annotated[str, Parameter(query="round", max_length=10)] = "",
+    seat: Eyes = None,
+) -> Redirect:
+    """The replay's jump form (either box may be left empty): to an entry, or to the first
+    entry of a round."""
+    row, eyes, _ = await _replay_eyes(request, match_id, seat)
+    k = min(int(entry) if entry.isdigit() else 1, max(1, row["seq"]))
+    if round_.isdigit() and not entry.isdigit():
+        told = await replay.narrated(context(request).pool, match_id, eyes, reader=eyes)
+        wanted = int(round_)
+        first = next((t.seq for t in told if t.round is not None and t.round >= wanted), None)
+        if first is None:
+            raise NotFoundException(f"match {match_id!r} has no round {wanted} (yet)")
+        k = first
+    query = "" if seat is None else f"?seat={seat}"
+    return Redirect(f"{session.match_path(match_id)}/replay/{max(k, 1)}{query}")
+
+
+@get("/matches/{match_id:str}/verify")
+async def verify(request: Request, match_id: MatchId) -> Response[str]:
+    """Re-judge the finished match from its log with its own rules, and say OK or where the
+    judge would have written another entry."""
+    ctx = context(request)
+    row = await matches.lobby_row(ctx, match_id)
+    if row["status"] != "finished":
+        raise HTTPException(status_code=409, detail="a match is verified once it has ended")
+    found = await rejudged(ctx.pool, match_id, row["seq"])
+    base = session.match_path(match_id)
+    return _page("verify.html", title=f"{match_id}: verified", found=found, base=base, row=row)
 
 
 def _refused(request: Request, error: HTTPException) -> Response[Any]:
@@ -228,11 +294,15 @@ def router() -> Router:
             seat,
             seat_live,
             say,
+            seat_ruling,
             seat_stream,
             watch,
             watch_live,
             watch_stream,
             replay_step,
+            replay_jump,
+            verify,
+            *organise.HANDLERS,
             static,
         ],
         response_headers=HEADERS,

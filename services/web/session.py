@@ -15,6 +15,7 @@ from services.gateway.context import context
 from services.gateway.tokens import Holder
 
 COOKIE = "seat"
+ORGANISER_COOKIE = "organiser"
 PREFIX = "/web"
 
 
@@ -33,6 +34,27 @@ def seat_cookie(request: Request, match_id: str, token: str) -> Cookie:
         samesite="strict",
         secure=request.url.scheme == "https",
     )
+
+
+def organiser_cookie(request: Request, token: str) -> Cookie:
+    """An organiser token acts for every match: its cookie is sent to the web pages alone."""
+    return Cookie(
+        key=ORGANISER_COOKIE,
+        value=token,
+        path=PREFIX,
+        httponly=True,
+        samesite="strict",
+        secure=request.url.scheme == "https",
+    )
+
+
+async def organiser(request: Request) -> tuple[str, Holder]:
+    """The organiser token this browser holds, checked as the API checks it."""
+    token = request.cookies.get(ORGANISER_COOKIE)
+    holder = await context(request).holder_of(token) if token else None
+    if holder is None or token is None:
+        raise NotAuthorizedException("this browser holds no organiser token: sign in first")
+    return token, await Access(context(request), holder, token).organiser()
 
 
 def csrf_token(token: str) -> str:

@@ -14,6 +14,7 @@ from tests.bench import (
     bench_rules,
     bench_star_realms,
     bench_status,
+    bench_web,
 )
 
 if __name__ == "__main__":  # not in the floor's spawned processes, which import this module
@@ -27,6 +28,7 @@ if __name__ == "__main__":  # not in the floor's spawned processes, which import
         bench_star_realms,
         bench_race_for_the_galaxy,
         bench_clock,
+        bench_web,
     ):
         print(f"== {bench.__name__.rpartition('.')[2]}", flush=True)
         bench.main()

@@ -18,6 +18,8 @@ from tests.stack import Stack
 
 GAME = "core-worlds"
 SHORT_GAME = "race-to-21"  # tests/tiny_ruleset.py
+OTHER_GAMES = ["star-realms", "race-for-the-galaxy"]
+SEALED_GAME = "race-for-the-galaxy"  # every step a sealed simultaneous choice
 WAIT_MS = 60_000  # the longest a page may wait for the match to move
 CLICK_MS = 2_000
 STALE = "(SL-5)"  # refused as taken on a view the match had moved past
@@ -115,14 +117,14 @@ async def _played(
     page = await (await browser.new_context()).new_page()
     await page.goto(f"{stack.gateway}/web/")
     if shots:
-        await page.screenshot(path=shots / "lobby.png", full_page=True)
+        await page.screenshot(path=shots / f"{game}-lobby.png", full_page=True)
     await _join(page, stack, match_id, 0, "browser")
     if shots:
-        await page.screenshot(path=shots / "seat.png", full_page=True)
+        await page.screenshot(path=shots / f"{game}-seat.png", full_page=True)
     clicked, typed = await _play_to_the_end(page)
-    assert clicked > 0 and (typed > 0 or game != GAME)
+    assert clicked > 0 and (typed > 0 or game == SHORT_GAME)
     if shots:
-        await page.screenshot(path=shots / "seat-final.png", full_page=True)
+        await page.screenshot(path=shots / f"{game}-seat-final.png", full_page=True)
     return match_id, page
 
 
@@ -143,6 +145,16 @@ async def test_a_whole_match_played_in_the_browser(
     shared_stack: Stack, played: tuple[str, Page]
 ) -> None:
     await _ended_as_the_page_shows(shared_stack, *played)
+
+
+@pytest.mark.parametrize("game", OTHER_GAMES)
+async def test_every_other_game_played_to_the_end_in_the_browser(
+    shared_stack: Stack, browser: Browser, screenshots: Path, game: str
+) -> None:
+    """Each game through the same pages: nothing in the web client knows which it plays."""
+    played = await _played(shared_stack, browser, game, [api.BotSeat(1, "greedy")], screenshots)
+    await _ended_as_the_page_shows(shared_stack, *played)
+    await played[1].context.close()
 
 
 async def test_a_game_without_text_commands_played_by_its_options(
@@ -213,6 +225,39 @@ async def test_a_long_replay_by_its_links_and_keys(
     await page.wait_for_url(_page_path(shared_stack, match_id, "replay/1?seat=1"))
     assert "the eyes of bot:greedy" in await page.locator("h1").inner_text()
     await _step(page, shared_stack, match_id, "ArrowRight", "2?seat=1")
+    # a jump to an entry, then to a round, keeps the eyes; each step tells its ruling and what
+    # it changed for those eyes
+    await page.fill('input[name="entry"]', "12")
+    await page.press('input[name="entry"]', "Enter")
+    await page.wait_for_url(_page_path(shared_stack, match_id, "replay/12?seat=1"))
+    told = httpx.get(
+        f"{shared_stack.gateway}/matches/{match_id}/narration", params={"seat": 1}
+    ).json()["entries"]
+    round_2 = next(t["seq"] for t in told if t["round"] is not None and t["round"] >= 2)
+    await page.fill('input[name="round"]', "2")
+    await page.get_by_role("button", name="Go").click()
+    await page.wait_for_url(_page_path(shared_stack, match_id, f"replay/{round_2}?seat=1"))
+    assert await page.locator("#ruling").count() == 1
+    assert await page.locator("#changes li").count() > 0
+    await page.screenshot(path=screenshots / "replay-round.png", full_page=True)
+    # the whole match re-judged: OK
+    await page.get_by_role("link", name="Verify the whole match").click()
+    await page.wait_for_url(_page_path(shared_stack, match_id, "verify"))
+    assert await page.locator("#verdict").get_attribute("data-ok") == "1"
+    await page.screenshot(path=screenshots / "verify.png", full_page=True)
+
+
+async def test_a_finished_match_is_replayed_whole_for_anyone(
+    shared_stack: Stack, played_short: tuple[str, Page]
+) -> None:
+    """No token: any seat's eyes once the match ended (its seed is out); not before."""
+    match_id, _ = played_short
+    step = httpx.get(_page_path(shared_stack, match_id, "replay/3?seat=1"))
+    assert step.status_code == 200 and "the eyes of bot:greedy" in step.text
+    assert httpx.get(f"{shared_stack.gateway}/matches/{match_id}/replay/3").json()["full"]
+    running = _open(shared_stack, 2, [])
+    assert httpx.get(_page_path(shared_stack, running, "replay/1?seat=1")).status_code == 403
+    assert httpx.get(_page_path(shared_stack, running, "verify")).status_code == 409
 
 
 async def _moved_past(page: Page, seq: int) -> None:
@@ -290,6 +335,30 @@ async def test_a_seat_page_keeps_other_hands_out_and_moves_without_a_reload(
         assert await shown.evaluate("window.stillHere") is True
     await page.screenshot(path=screenshots / "seat-live.png", full_page=True)
     await watcher.screenshot(path=screenshots / "watch-phone.png", full_page=True)
+    await _card_details_by_keyboard_and_tap(page, watcher, screenshots)
+
+
+async def _card_details_by_keyboard_and_tap(page: Page, phone: Page, screenshots: Path) -> None:
+    """The keyboard alone reaches the command box, and a card's details open with Enter; on a
+    phone's width a tap opens them, and nothing is wider than the screen."""
+    await page.reload()  # focus from the top of the page, as a newcomer meets it
+    for _ in range(8):
+        await page.keyboard.press("Tab")
+        if await page.evaluate("document.activeElement.id") == "command":
+            break
+    assert await page.evaluate("document.activeElement.id") == "command"
+    card = page.locator("#live details.card").first
+    await card.locator("summary").focus()
+    await page.keyboard.press("Enter")
+    assert await card.get_attribute("open") is not None
+    assert (await card.locator(".card-info").inner_text()).strip()
+    await page.keyboard.press("Escape")
+    assert await card.get_attribute("open") is None
+    shown = phone.locator("#live details.card").first
+    await shown.locator("summary").click()
+    await shown.locator(".card-info").wait_for()
+    assert await phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    await phone.screenshot(path=screenshots / "card-details-phone.png", full_page=True)
 
 
 async def test_posts_from_another_site_or_without_the_form_token_are_refused(
@@ -318,3 +387,108 @@ async def test_posts_from_another_site_or_without_the_form_token_are_refused(
     assert post("http://elsewhere.example", csrf, join).status_code == 403
     lobby = httpx.get(f"{own}/web/")
     assert lobby.headers["content-security-policy"].startswith("default-src 'self'")
+
+
+async def test_a_sealed_choice_stays_out_of_the_other_seats_pages_until_the_reveal(
+    shared_stack: Stack, browser: Browser, screenshots: Path
+) -> None:
+    """Seat 1 chooses first, over the API; the browser's seat page and the watch page, which
+    moved past that choice, hold no line or field that seat 1's own eyes see of it."""
+    match_id = _open(shared_stack, 2, [], SEALED_GAME)
+    page = await (await browser.new_context()).new_page()
+    await _join(page, shared_stack, match_id, 0, "ada")
+    joined = httpx.post(
+        f"{shared_stack.gateway}/matches/{match_id}/join", json={"seat": 1, "player": "bea"}
+    ).json()
+    assert _until_ruled(shared_stack, match_id, joined["decision_id"], 1)["status"] == "accepted"
+    path, other = (
+        f"{shared_stack.gateway}/matches/{match_id}",
+        {"authorization": f"Bearer {joined['token']}"},
+    )
+    legal = httpx.get(f"{path}/legal", headers=other).json()
+    said = httpx.post(f"{path}/say", json={"text": legal["texts"][0]}, headers=other).json()
+    ruled = _until_ruled(shared_stack, match_id, said["decision_id"], 1)
+    assert ruled["status"] == "accepted"
+    await _moved_past(page, ruled["last_seq"] - 1)
+    assert await page.locator("#live").get_attribute("data-turn") == "must"  # not revealed yet
+
+    def lines(headers: dict[str, str]) -> set[str]:
+        told = httpx.get(f"{path}/narration", headers=headers).json()["entries"]
+        return {t["line"] for t in told}
+
+    def fields(headers: dict[str, str], where: str) -> set[str]:
+        sections = httpx.get(f"{path}/{where}", headers=headers).json()["description"]["sections"]
+        return {f"{f['label']}: {f['value']}" for s in sections for f in s["fields"]}
+
+    secret_lines = lines(other) - lines({})
+    secret_fields = fields(other, "view") - fields({}, "public")
+    assert secret_lines and secret_fields, "seat 1's eyes see nothing more of its choice"
+    watcher = await (await browser.new_context()).new_page()
+    await watcher.goto(_page_path(shared_stack, match_id, "watch"))
+    await _moved_past(watcher, ruled["last_seq"] - 1)
+    for shown in (page, watcher):
+        html = await shown.content()
+        text = await shown.locator("#live").inner_text()
+        assert not any(line in text or line in html for line in secret_lines), secret_lines
+        shown_fields = {
+            f"{dt}: {dd}"
+            for dt, dd in zip(
+                await shown.locator("#live dt").all_inner_texts(),
+                await shown.locator("#live dd").all_inner_texts(),
+                strict=True,
+            )
+        }
+        assert not shown_fields & secret_fields
+    await page.screenshot(path=screenshots / f"{SEALED_GAME}-sealed.png", full_page=True)
+    await page.context.close()
+    await watcher.context.close()
+
+
+async def test_an_organiser_pauses_resumes_and_extends_in_the_browser(
+    shared_stack: Stack, browser: Browser, screenshots: Path
+) -> None:
+    """Signed in once with the organiser token (kept in an HttpOnly cookie), the organiser
+    pauses and resumes the clock and extends a seat's deadline, each ruling told at once."""
+    clock = {"per_decision_s": 86_400, "on_timeout": "wait"}
+    body = {"game": SHORT_GAME, "seats": 2, "clock": clock}
+    opened = httpx.post(
+        f"{shared_stack.gateway}/matches", json=body, headers=shared_stack.organiser()
+    ).json()
+    match_id = opened["match_id"]
+    _until_ruled(shared_stack, match_id, opened["decision_id"])
+    for seat in (0, 1):
+        joined = httpx.post(
+            f"{shared_stack.gateway}/matches/{match_id}/join",
+            json={"seat": seat, "player": f"p{seat}"},
+        ).json()
+        _until_ruled(shared_stack, match_id, joined["decision_id"], seat)
+    page = await (await browser.new_context()).new_page()
+    await page.goto(_page_path(shared_stack, match_id, "organise"))
+    await page.get_by_label("Organiser token").fill(shared_stack.organiser_token)
+    await page.get_by_role("button", name="Sign in").click()
+    await page.wait_for_url(_page_path(shared_stack, match_id, "organise"))
+    [cookie] = await page.context.cookies()
+    assert cookie["name"] == "organiser" and cookie["httpOnly"]
+    assert cookie["sameSite"] == "Strict" and cookie["path"] == "/web"
+    assert cookie["value"] not in await page.content()
+
+    async def did(button: str) -> None:
+        await page.get_by_role("button", name=button).first.click()
+        await page.wait_for_url(re.compile(r".*/organise\?ruled=.+"))
+        assert await page.locator("#ruled").get_attribute("data-verdict") == "accepted"
+
+    await did("Pause the clock")
+    assert await page.locator("#paused").count() == 1
+    await did("Resume the clock")
+    assert await page.locator("#paused").count() == 0
+    await did("Extend")
+    await page.screenshot(path=screenshots / "organise.png", full_page=True)
+    csrf = await page.locator('input[name="csrf"]').first.input_value()
+    pause = _page_path(shared_stack, match_id, "organise/pause")
+    headers = {"cookie": f"organiser={cookie['value']}"}
+    own = {"origin": shared_stack.gateway}
+    assert httpx.post(pause, data={"csrf": "0" * 64}, headers=headers | own).status_code == 403
+    elsewhere = {"origin": "http://elsewhere.example"}
+    assert httpx.post(pause, data={"csrf": csrf}, headers=headers | elsewhere).status_code == 403
+    assert httpx.post(pause, data={"csrf": csrf}, headers=own).status_code == 401
+    await page.context.close()

@@ -22,6 +22,8 @@ async function refresh() {
   const fresh = holder.content.firstElementChild;
   const old = document.getElementById("live");
   if (!fresh || !old || Number(fresh.dataset.seq) < liveSeq()) return; // an older answer
+  const help = document.getElementById("help");
+  if (help && Number(fresh.dataset.seq) > liveSeq()) help.hidden = true; // told for a past entry
   old.replaceWith(fresh);
   settle();
   if (fresh.dataset.behind) setTimeout(refresh, 300); // the lobby row is on its way
@@ -56,7 +58,20 @@ function noteSent(text) {
 }
 
 function onRuling(event) {
-  const ruling = JSON.parse(event.data);
+  takeRuling(JSON.parse(event.data));
+}
+
+// After a reconnect, a ruling pushed while the stream was down is asked for once.
+async function askRuling() {
+  if (!pending) return;
+  const reply = await fetch(`${main.dataset.live.replace(/\/live$/, "")}/rulings/${pending}`, {
+    headers: { accept: "application/json" },
+  });
+  const ruling = reply.ok ? await reply.json() : null;
+  if (ruling && !ruling.pending) takeRuling(ruling);
+}
+
+function takeRuling(ruling) {
   let item = rulings.get(ruling.decision_id);
   if (!item) {
     item = noteSent("a decision of your seat");
@@ -122,6 +137,7 @@ if (main) {
       refresh();
   });
   source.addEventListener("ruling", onRuling);
+  source.addEventListener("open", () => askRuling().catch(() => {}));
   // a command is taken on the entry the page showed when its typing began: if the match has
   // moved since, the ruling says to look again rather than read it against another position
   const command = document.getElementById("command");
@@ -145,4 +161,34 @@ document.addEventListener("keydown", (event) => {
   const rel = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" }[event.key];
   const link = rel && document.querySelector(`nav.steps a[rel="${rel}"]`);
   if (link) link.click();
+});
+
+// A card's details open on hover where there is a mouse; a tap, Enter or Space opens them too
+// (they are a <details>), and Escape closes the one the focus is in.
+if (window.matchMedia("(hover: hover)").matches) {
+  document.addEventListener("mouseover", (event) => {
+    const card = event.target.closest?.("details.card");
+    if (card && !card.open) {
+      card.open = true;
+      card.dataset.hovered = "1";
+    }
+  });
+  document.addEventListener("click", (event) => {
+    const card = event.target.closest?.("details.card");
+    if (card?.dataset.hovered && event.target.closest("summary")) {
+      event.preventDefault(); // a click on details the hover opened keeps them open
+      delete card.dataset.hovered;
+    }
+  });
+  document.addEventListener("mouseout", (event) => {
+    const card = event.target.closest?.("details.card");
+    if (card?.dataset.hovered && !card.contains(event.relatedTarget)) {
+      card.open = false;
+      delete card.dataset.hovered;
+    }
+  });
+}
+document.addEventListener("keydown", (event) => {
+  const card = event.key === "Escape" && document.activeElement?.closest("details.card");
+  if (card) card.open = false;
 });
