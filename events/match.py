@@ -4,7 +4,7 @@ Every reader folds through here (the rules service, projections, replays, `verif
 they all agree on what the log says.
 """
 
-from typing import Any
+from typing import Any, ClassVar
 
 import msgspec
 
@@ -59,15 +59,52 @@ class MatchRecord(msgspec.Struct, kw_only=True):
         return [seat for seat, holder in enumerate(self.holders) if holder is None]
 
 
+class EndedMatch(msgspec.Struct, kw_only=True, array_like=True, gc=False):
+    """All a book keeps of a match once it has ended (its tombstone): no state, no judged
+    ids. Only rulings follow an end (SL-7); a decision at or before `decision_offset` on its
+    `decisions` partition was judged already (a re-delivery), any later one is ruled on.
+    Mutable like `MatchRecord`: exactly one folder owns each."""
+
+    match_id: str
+    ruleset: str
+    seq: int
+    state_hash: str  # the final state's: rulings do not change it
+    revealed_seq: int  # where it ended: every entry before is open
+    last_entry_ms: int
+    decision_offset: int  # of the last batch on it (-1: a restored log's, before any decision)
+    over: ClassVar[bool] = True
+
+
+Match = MatchRecord | EndedMatch
+
+
+def ended(match: Match, decision_offset: int) -> EndedMatch:
+    """What is kept of an ended match after a batch judged from `decision_offset`."""
+    return EndedMatch(
+        match_id=match.match_id,
+        ruleset=match.ruleset,
+        seq=match.seq,
+        state_hash=match.state_hash,
+        revealed_seq=match.revealed_seq,
+        last_entry_ms=match.last_entry_ms,
+        decision_offset=decision_offset,
+    )
+
+
 _packer = msgspec.msgpack.Encoder(order="deterministic")
 
 
-def record_bytes(record: MatchRecord) -> tuple[bytes, bytes]:
-    """The record without its state, and the state: each decodes with a known type."""
+def record_bytes(record: Match) -> tuple[bytes, bytes]:
+    """The record without its state, and the state: each decodes with a known type. An ended
+    match has no state (b"", where a record's holds at least msgpack's nil)."""
+    if isinstance(record, EndedMatch):
+        return _packer.encode(record), b""
     return _packer.encode(msgspec.structs.replace(record, state=None)), _packer.encode(record.state)
 
 
-def record_from_bytes(record_data: bytes, state_data: bytes) -> MatchRecord:
+def record_from_bytes(record_data: bytes, state_data: bytes) -> Match:
+    if not state_data:
+        return msgspec.msgpack.decode(record_data, type=EndedMatch)
     record = msgspec.msgpack.decode(record_data, type=MatchRecord)
     record.state = game_codec(record.ruleset).decode_state(state_data)
     return record
@@ -90,8 +127,11 @@ def _check_content(created: MatchCreated) -> None:
         )
 
 
-def apply(record: MatchRecord | None, entry: Entry[Any]) -> MatchRecord:
+def apply(record: Match | None, entry: Entry[Any]) -> Match:
     """Apply one entry. Game events go to the ruleset's `evolve`; the rest is bookkeeping."""
+    if isinstance(record, EndedMatch):  # a late decision's ruling: it changes no state
+        record.seq, record.last_entry_ms = entry.seq, entry.recorded_at_ms
+        return record
     match entry.body:
         case MatchCreated() as created:
             _check_content(created)
@@ -139,11 +179,12 @@ class PartitionBook:
     A record counts only if its writer is the partition's current owner (the last
     `OwnerFence`) and it continues its match's seq exactly; anything else is a late
     write from a fenced-out owner, or a duplicate from a producer retry, and is skipped.
+    An ended match is kept as its `EndedMatch`, so memory follows the matches in play.
     """
 
     def __init__(self, owner: str | None = None) -> None:
         self.owner = owner
-        self.matches: dict[str, MatchRecord] = {}
+        self.matches: dict[str, Match] = {}
 
     def admits(self, batch: EntryBatch[Any]) -> bool:
         if self.owner is not None and batch.writer != self.owner:
@@ -154,11 +195,30 @@ class PartitionBook:
 
     def fold(self, record: EntryBatch[Any] | OwnerFence) -> list[Entry[Any]]:
         """Fold one log record; return the entries that counted."""
+        return self.fold_match(record)[0]
+
+    def fold_match(
+        self, record: EntryBatch[Any] | OwnerFence
+    ) -> tuple[list[Entry[Any]], Match | None]:
+        """Fold one log record; return the entries that counted (each batch is one match's)
+        and their match after them (`Match`, None if none counted): the whole record when
+        they ended it, though the book keeps only its `EndedMatch`."""
         if isinstance(record, OwnerFence):
             self.owner = record.writer
-            return []
+            return [], None
         if not self.admits(record):
-            return []
+            return [], None
+        match_id = record.entries[0].match_id
+        match = self.matches.get(match_id)
         for entry in record.entries:
-            self.matches[entry.match_id] = apply(self.matches.get(entry.match_id), entry)
-        return record.entries
+            match = apply(match, entry)
+        self.matches[match_id] = match
+        self.keep_ended(match_id, record.decision_offset)
+        return record.entries, match
+
+    def keep_ended(self, match_id: str, decision_offset: int) -> None:
+        """After a batch on a match judged from `decision_offset`: once it has ended, keep
+        only its `EndedMatch`."""
+        match = self.matches[match_id]
+        if match.over:
+            self.matches[match_id] = ended(match, decision_offset)

@@ -9,7 +9,7 @@ import asyncpg
 import msgspec
 
 from events.codec import encode
-from events.match import MatchRecord
+from events.match import EndedMatch, MatchRecord
 from events.ruleset import get_ruleset
 from projections.projection import Projection, Step
 from projections.upsert import upsert
@@ -38,9 +38,13 @@ class Lobby(Projection):
         self.rows: list[dict[str, Any]] = []
         self.timed: list[str] = []  # matches with a clock, whose deadlines are written anew
         self.deadlines: list[tuple[Any, ...]] = []
+        self.late: dict[str, tuple[int, int]] = {}  # ended matches' (seq, last entry's ms)
 
     def take(self, step: Step) -> None:
-        self.matches[step.match.match_id] = step.match
+        if isinstance(step.match, EndedMatch):  # a late ruling: only its progress moves
+            self.late[step.match.match_id] = (step.match.seq, step.match.last_entry_ms)
+        else:
+            self.matches[step.match.match_id] = step.match
 
     def finish(self) -> None:
         self.rows = [self.row(m) for m in self.matches.values()]
@@ -73,19 +77,29 @@ class Lobby(Projection):
         }
 
     async def write(self, conn: asyncpg.Connection) -> None:
-        """One statement for the batch: rows travel as one JSON array (the array columns rule
-        out unnest), which PostgreSQL reads as lobby rows."""
-        if not self.rows:
-            return
-        await conn.execute(
-            "INSERT INTO lobby SELECT * FROM json_populate_recordset(NULL::lobby, $1::json)"
-            " ON CONFLICT (match_id) DO UPDATE SET status = EXCLUDED.status,"
-            " players = EXCLUDED.players, round = EXCLUDED.round, phase = EXCLUDED.phase,"
-            " to_act = EXCLUDED.to_act, seq = EXCLUDED.seq,"
-            " last_activity = EXCLUDED.last_activity, scores = EXCLUDED.scores,"
-            " winners = EXCLUDED.winners, clock = EXCLUDED.clock, deadlines = EXCLUDED.deadlines",
-            encode(self.rows).decode(),
-        )
+        """One statement for the batch's rows: they travel as one JSON array (the array columns
+        rule out unnest), which PostgreSQL reads as lobby rows; ended matches' late rulings
+        move only their progress, after."""
+        if self.rows:
+            await conn.execute(
+                "INSERT INTO lobby SELECT * FROM json_populate_recordset(NULL::lobby, $1::json)"
+                " ON CONFLICT (match_id) DO UPDATE SET status = EXCLUDED.status,"
+                " players = EXCLUDED.players, round = EXCLUDED.round, phase = EXCLUDED.phase,"
+                " to_act = EXCLUDED.to_act, seq = EXCLUDED.seq,"
+                " last_activity = EXCLUDED.last_activity, scores = EXCLUDED.scores,"
+                " winners = EXCLUDED.winners, clock = EXCLUDED.clock,"
+                " deadlines = EXCLUDED.deadlines",
+                encode(self.rows).decode(),
+            )
+        if self.late:
+            await conn.execute(
+                "UPDATE lobby AS l SET seq = u.seq, last_activity = to_timestamp(u.ms / 1000.0)"
+                " FROM unnest($1::text[], $2::int[], $3::bigint[]) AS u(match_id, seq, ms)"
+                " WHERE l.match_id = u.match_id",
+                list(self.late),
+                [seq for seq, _ in self.late.values()],
+                [ms for _, ms in self.late.values()],
+            )
         if self.timed:
             await conn.execute("DELETE FROM deadlines WHERE match_id = ANY($1::text[])", self.timed)
             await upsert(conn, "deadlines", ("match_id", "seat"), DEADLINE_COLUMNS, self.deadlines)

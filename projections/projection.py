@@ -7,7 +7,7 @@ import asyncpg
 import msgspec
 
 from events.envelope import Entry
-from events.match import MatchRecord
+from events.match import Match
 from projections.announce import Announcement
 
 
@@ -16,7 +16,9 @@ class Step(msgspec.Struct, frozen=True):
 
     entries: list[Entry[Any]]
     hash_before: str  # the match's state hash before them; "" when they created it
-    match: MatchRecord  # the match after them; it folds on after `finish`, so read it by then
+    # the match after them, whole when they ended it; after its end only its `EndedMatch`
+    # (late rulings). It folds on after `finish`, so read it by then.
+    match: Match
 
 
 class Projection(ABC):

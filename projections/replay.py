@@ -43,7 +43,8 @@ class Replay(Projection):
         match = step.match
         first, last = step.entries[0].seq, step.entries[-1].seq
         self.steps.append((match.match_id, first, last, encode(step.entries)))
-        if last // CHECKPOINT_EVERY > (first - 1) // CHECKPOINT_EVERY and match.state is not None:
+        crossed = last // CHECKPOINT_EVERY > (first - 1) // CHECKPOINT_EVERY
+        if crossed and isinstance(match, MatchRecord) and match.state is not None:
             self.checkpoints.append((match.match_id, last, *record_bytes(match)))
         self.matches[match.match_id] = match
 

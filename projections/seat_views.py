@@ -10,7 +10,7 @@ import asyncpg
 import msgspec
 
 from events.codec import encode
-from events.match import MatchRecord
+from events.match import EndedMatch, MatchRecord
 from events.ruleset import Ruleset, get_ruleset
 from projections.announce import CHANNEL, Announcement, announcements, view_notice
 from projections.projection import Projection, Step
@@ -42,9 +42,13 @@ class SeatViews(Projection):
         self.seats: list[tuple[Any, ...]] = []
         self.public: list[tuple[Any, ...]] = []
         self.notices: list[bytes] = []
+        self.late: dict[str, int] = {}  # ended matches' seq after late rulings
 
     def take(self, step: Step) -> None:
-        self.matches[step.match.match_id] = step.match  # only the batch's last state is kept
+        if isinstance(step.match, EndedMatch):  # a late ruling: the views stand as of its seq
+            self.late[step.match.match_id] = step.match.seq
+        else:
+            self.matches[step.match.match_id] = step.match  # only the batch's last is kept
 
     def finish(self) -> None:
         for match in self.matches.values():
@@ -67,6 +71,15 @@ class SeatViews(Projection):
     async def write(self, conn: asyncpg.Connection) -> None:
         await upsert(conn, "seat_views", ("match_id", "seat"), SEAT_COLUMNS, self.seats)
         await upsert(conn, "public_views", ("match_id",), PUBLIC_COLUMNS, self.public)
+        if self.late:
+            for table in ("seat_views", "public_views"):
+                await conn.execute(
+                    f"UPDATE {table} AS v SET seq = u.seq"
+                    " FROM unnest($1::text[], $2::int[]) AS u(match_id, seq)"
+                    " WHERE v.match_id = u.match_id",
+                    list(self.late),
+                    list(self.late.values()),
+                )
 
     def announcements(self) -> list[Announcement]:
         return announcements(CHANNEL, "views", self.notices)

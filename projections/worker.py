@@ -330,12 +330,12 @@ class Worker(ConsumerRebalanceListener):
         match_id = record.entries[0].match_id
         before = part.book.matches.get(match_id)
         hash_before = before.state_hash if before is not None else ""
-        counted = part.book.fold(record)
-        if not counted:
+        counted, match = part.book.fold_match(record)
+        if match is None:
             return
         part.changed.add(match_id)
         part.since_checkpoint += len(counted)
-        step = Step(counted, hash_before, part.book.matches[match_id])
+        step = Step(counted, hash_before, match)
         takers = [name for name, start in part.projected.items() if offset >= start]
         for name in takers:
             try:

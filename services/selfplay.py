@@ -85,14 +85,13 @@ def play_match(
         table.send(seat, ClaimSeat(player=BOT_PREFIX + bots[seat % len(bots)]), ORGANISER)
     ruleset = get_ruleset(game)
     rng = random.Random(f"{seed}:bots")
-    record = table.book.matches[match_id]
+    record = table.book.matches[match_id]  # folds on in place; the book keeps its end alone
     while not record.over:
         seat = ruleset.waiting(record.state).must[0]
         level = bots[seat % len(bots)]
         table.send(
             seat, ruleset.default_decision(record.state, seat, level, rng), BOT_PREFIX + level
         )
-        record = table.book.matches[match_id]
     standing = ruleset.standing(record.state)
     return Played(match_id, table.entries, standing.scores, standing.winners)
 

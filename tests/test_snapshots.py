@@ -9,7 +9,7 @@ import pytest
 from aiokafka import AIOKafkaProducer
 
 from events.codec import decode_record
-from events.match import PartitionBook, record_bytes
+from events.match import EndedMatch, PartitionBook, record_bytes
 from events.ruleset import get_ruleset
 from services.rules import snapshots
 from services.rules.catch_up import take_over
@@ -104,3 +104,27 @@ async def test_a_snapshot_from_another_ruleset_version_is_not_trusted(
     book, checkpoint = await _taken_over(settings, pool, producer, p)
     assert _seqs(book) == _seqs(truth)
     assert checkpoint is None
+
+
+async def test_a_take_over_from_a_snapshot_of_ended_matches_folds_to_the_same_matches(
+    settings: Settings, pool: asyncpg.Pool, producer: AIOKafkaProducer
+) -> None:
+    """Snapshot near the end (some matches ended), take over from it and the tail: the same
+    tombstones and records as a fold from zero."""
+    log = judged(race_decisions(matches=12, seed=65), settings.partitions)
+    p = max(log, key=lambda q: len(log[q]))
+    half = len(log[p]) - 5
+    await write_log(settings, log)
+    await _snapshot(settings, pool, p, log[p][:half])
+    stored = await pool.fetch(
+        "SELECT record, state FROM rules_snapshots WHERE topic = $1 AND partition = $2",
+        settings.match_log_topic,
+        p,
+    )
+    ended = [r for r in stored if not r["state"]]
+    assert ended and all(len(r["record"]) < 100 for r in ended)  # a short array each
+    book, checkpoint = await _taken_over(settings, pool, producer, p)
+    truth = _folded(log[p])
+    assert any(isinstance(m, EndedMatch) for m in truth.matches.values())
+    assert book.matches == truth.matches
+    assert checkpoint is not None and checkpoint.next_offset == half

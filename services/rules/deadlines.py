@@ -146,8 +146,6 @@ def _verdict(
     body: Any,
     chance: Any,
 ) -> Accepted | Rejection:
-    if record.over:
-        return Rejection(rules.MATCH_OVER, "this match has ended")
     if isinstance(body, Resign):
         return _resign(record, ruleset, decision.seat)
     if isinstance(body, DeclareAbsence):

@@ -31,11 +31,12 @@ from events.envelope import (
     SeatClaimed,
     SeedRevealed,
 )
-from events.match import MatchRecord, PartitionBook, apply, decision_key
+from events.match import EndedMatch, MatchRecord, PartitionBook, apply, decision_key
 from events.ruleset import Accepted, Rejection, Ruleset, UnknownRuleset, get_ruleset, setup_error
 from services.rules import deadlines
 
-MAX_REACTIONS = 10_000  # a ruleset whose react never settles is a bug, not a long game
+MAX_REACTIONS = 10_000
+ENDED = "this match has ended"  # a ruleset whose react never settles is a bug, not a long game
 
 
 class _Head(msgspec.Struct):
@@ -79,10 +80,13 @@ class _Scribe:
             recorded_at_ms=self.now_ms,
             sealed_for=msgspec.UNSET if sealed_for is None else sealed_for,
         )
-        before, before_hash = (record.state, record.state_hash) if record else (None, "")
-        record = apply(record, entry)
-        unchanged = record.state is before and before_hash  # bookkeeping entries keep the hash
-        record.state_hash = before_hash if unchanged else state_hash(record.state)
+        if isinstance(record, EndedMatch):  # a late ruling: the final state and hash stay
+            record = apply(record, entry)
+        else:
+            before, before_hash = (record.state, record.state_hash) if record else (None, "")
+            record = apply(record, entry)
+            unchanged = record.state is before and before_hash  # bookkeeping keeps the hash
+            record.state_hash = before_hash if unchanged else state_hash(record.state)
         self.entries.append(msgspec.structs.replace(entry, state_hash=record.state_hash))
         self.book.matches[record.match_id] = record
         return record
@@ -99,9 +103,8 @@ class _Scribe:
         record = self.book.matches.get(self.head.match_id)
         seat = self.head.seat
         sealed = (
-            record is not None
+            isinstance(record, MatchRecord)
             and record.state is not None
-            and not record.over
             and not record.open_seats  # play starts when every seat is held
             and seat is not None
             and 0 <= seat < record.seats
@@ -182,8 +185,22 @@ def rule_on(
     now_ms: int,
     fresh_seed: Callable[[], str],
 ) -> Outcome:
-    """Judge one decision as received from the `decisions` topic."""
+    """Judge one decision as received from the `decisions` topic (at `offset` of its
+    `partition`)."""
+    outcome = _outcome(book, raw, partition, offset, now_ms, fresh_seed)
+    if isinstance(outcome, list):
+        book.keep_ended(outcome[0].match_id, offset)
+    return outcome
 
+
+def _outcome(
+    book: PartitionBook,
+    raw: bytes,
+    partition: int,
+    offset: int,
+    now_ms: int,
+    fresh_seed: Callable[[], str],
+) -> Outcome:
     def dead(rule: str, reason: str) -> DeadLetter:
         payload = storable.rendered(raw[:4096].decode("utf-8", "replace"))
         return DeadLetter(
@@ -216,7 +233,10 @@ def rule_on(
     head.decision_id = storable.rendered(head.decision_id)
     head.sender = storable.rendered(head.sender)
     record = book.matches.get(head.match_id)
-    if (
+    if isinstance(record, EndedMatch):
+        if offset <= record.decision_offset:
+            return None  # judged before the match ended, or ruled on since: a re-delivery
+    elif (
         record is not None
         and decision_key(head.seat, head.sender, head.decision_id) in record.judged
     ):
@@ -228,8 +248,8 @@ def rule_on(
             return dead(problem.rule, problem.reason)
         return _create(scribe, decision, dead, fresh_seed)
     ruleset = get_ruleset(record.ruleset)
-    if problem is not None:
-        scribe.ruling(ruleset, asked, problem)
+    if problem is not None or isinstance(record, EndedMatch):
+        scribe.ruling(ruleset, asked, problem or Rejection(rules.MATCH_OVER, ENDED))
         return scribe.entries
     if not deadlines.judged(scribe, record, ruleset, decision):
         _judge(scribe, record, ruleset, decision)
@@ -296,9 +316,7 @@ def _verdict(
     chance: Callable[[], random.Random],
 ) -> tuple[Accepted | Rejection, Any]:
     """Platform checks first (match, seat, freshness), then the game's own `decide`; and
-    what a text decision was read as."""
-    if record.over:
-        return Rejection(rules.MATCH_OVER, "this match has ended"), None
+    what a text decision was read as. An ended match is answered in `rule_on`."""
     try:
         body = game_codec(ruleset.name).decision_body(decision.body)
     except msgspec.DecodeError as error:

@@ -9,6 +9,7 @@ from tests.bench import (
     bench_core_worlds,
     bench_floor,
     bench_gateway,
+    bench_memory,
     bench_projections,
     bench_race_for_the_galaxy,
     bench_rules,
@@ -29,6 +30,7 @@ if __name__ == "__main__":  # not in the floor's spawned processes, which import
         bench_race_for_the_galaxy,
         bench_clock,
         bench_web,
+        bench_memory,
     ):
         print(f"== {bench.__name__.rpartition('.')[2]}", flush=True)
         bench.main()

@@ -175,10 +175,9 @@ def steps_of(matches: list[tuple[str, int, str]]) -> Iterator[Step]:
         record = decode_record(value)
         if isinstance(record, EntryBatch):
             before = book.matches.get(record.entries[0].match_id)
-            counted = book.fold(record)
-            yield Step(
-                counted, before.state_hash if before else "", book.matches[counted[0].match_id]
-            )
+            counted, match = book.fold_match(record)
+            assert match is not None
+            yield Step(counted, before.state_hash if before else "", match)
 
 
 async def project(pool: asyncpg.Pool, projection: type[Projection], *steps: Step) -> None:

@@ -93,7 +93,9 @@ def _sealed_picks(match_id: str) -> Iterator[Step]:
         before = book.matches.get(match_id)
         hash_before = before.state_hash if before else ""
         batch = EntryBatch(writer="w", decision_partition=0, decision_offset=n, entries=entries)
-        yield Step(book.fold(batch), hash_before, book.matches[match_id])
+        counted, match = book.fold_match(batch)
+        assert match is not None
+        yield Step(counted, hash_before, match)
 
 
 async def _rows(pool: asyncpg.Pool, match_id: str) -> dict[str, list[str]]:

@@ -1,0 +1,164 @@
+"""Memory per match in a partition's book, and the take-over time of that partition.
+
+N mostly idle race-to-21 matches (`BENCH_MEMORY_MATCHES`, 5,000 by default; 100,000 for the
+issue's figure) live, and N ended (each with a late decision's SL-7 ruling), on one
+partition. Prints the bytes each kind holds (tracemalloc, after a full collection) in the
+rules service's book as judging builds it and in a book folded from the log (catch-up, a
+projection worker), their snapshot row sizes, and the time a new owner takes to fence and
+catch up: from a snapshot of all but the last 1 % of the log, and from offset zero.
+Race-to-21's state is a few numbers: a bigger game adds its own state to each live match.
+"""
+
+import asyncio
+import gc
+import os
+import time
+import tracemalloc
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+from aiokafka import AIOKafkaProducer
+
+from events.codec import decode_record, encode
+from events.envelope import ClaimSeat, CreateMatch, Decision, EntryBatch, OwnerFence
+from events.match import EndedMatch, PartitionBook, record_bytes
+from services import db
+from services.rules import snapshots
+from services.rules.catch_up import take_over
+from services.rules.judge import rule_on
+from services.settings import Settings
+from services.topics import ensure_topics
+from tests.bench.scratch import scratch_settings
+from tests.support import decision
+from tests.tiny_ruleset import Add
+
+MATCHES = int(os.environ.get("BENCH_MEMORY_MATCHES", 5000))
+WRITER = "judge"
+
+
+def _decisions(match_id: str, ended: bool) -> list[Decision]:
+    """Created, seats claimed, two turns; an ended match reaches its target and is sent
+    one decision more."""
+    target = 6 if ended else 10**9
+    create = CreateMatch(ruleset="race-to-21", seats=2, options={"target": target}, seed="s")
+    sent = [
+        decision(match_id, None, create, decision_id="create"),
+        decision(match_id, 0, ClaimSeat(player="ann"), decision_id="claim0", sender="ann"),
+        decision(match_id, 1, ClaimSeat(player="bob"), decision_id="claim1", sender="bob"),
+        decision(match_id, 0, Add(amount=3), decision_id="turn0", sender="ann"),
+        decision(match_id, 1, Add(amount=3), decision_id="turn1", sender="bob"),
+    ]
+    return [*sent, decision(match_id, 0, Add(amount=1), decision_id="late")] if ended else sent
+
+
+def _stream(kind: str) -> list[bytes]:
+    ended = kind == "ended"
+    return [encode(d) for m in range(MATCHES) for d in _decisions(f"{kind}-{m}", ended)]
+
+
+def _judged(stream: list[bytes], first_offset: int = 0) -> tuple[PartitionBook, list[bytes]]:
+    """The rules service's book after judging `stream`, and the log records it wrote."""
+    book, records = PartitionBook(), []
+    for offset, raw in enumerate(stream, first_offset):
+        entries = rule_on(book, raw, partition=0, offset=offset, now_ms=0, fresh_seed=str)
+        assert isinstance(entries, list), entries
+        batch = EntryBatch(
+            writer=WRITER, decision_partition=0, decision_offset=offset, entries=entries
+        )
+        records.append(encode(batch))
+    return book, records
+
+
+def _folded(records: list[bytes]) -> PartitionBook:
+    book = PartitionBook()
+    for value in records:
+        book.fold(decode_record(value))
+    return book
+
+
+def _bytes_per_match(build: Callable[[], Any]) -> float:
+    """Bytes still held per match once `build` returns what it built (its garbage collected)."""
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    built = build()
+    gc.collect()
+    held = tracemalloc.get_traced_memory()[0] - before
+    tracemalloc.stop()
+    del built
+    return held / MATCHES
+
+
+def _row_bytes(book: PartitionBook) -> float:
+    return sum(len(b) for m in book.matches.values() for b in record_bytes(m)) / len(book.matches)
+
+
+async def _take_over_s(settings: Settings, log: list[bytes]) -> dict[str, float]:
+    """Seconds a new owner takes over the partition holding `log`: from a snapshot of all but
+    its last 1 %, then from offset zero."""
+    await ensure_topics(settings)
+    pool = await db.connect(settings.database_url, size=2)
+    await db.migrate(pool)
+    producer = AIOKafkaProducer(
+        bootstrap_servers=settings.kafka_bootstrap, linger_ms=5, max_batch_size=1024 * 1024
+    )
+    await producer.start()
+    try:
+        for value in log:
+            await producer.send(settings.match_log_topic, value, partition=0)
+        await producer.flush()
+        cut = len(log) - len(log) // 100
+        book = _folded(log[:cut])
+        checkpoint = snapshots.Checkpoint(cut, snapshots.record_digest(log[cut - 1]), WRITER)
+        topic = settings.match_log_topic
+        await snapshots.save(pool, topic, 0, list(book.matches.values()), checkpoint)
+        times = {}
+        for start in ("snapshot", "zero"):
+            if start == "zero":
+                await snapshots.forget(pool, topic, 0)
+            began = time.perf_counter()
+            books = await take_over(settings, producer, pool, [0], f"{WRITER}-{start}")
+            times[start] = time.perf_counter() - began
+            assert len(books[0].matches) == 2 * MATCHES
+        return times
+    finally:
+        await producer.stop()
+        await pool.close()
+
+
+def main() -> dict[str, float]:
+    live_stream, ended_stream = _stream("live"), _stream("ended")
+    live_book, live_log = _judged(live_stream)
+    ended_book, ended_log = _judged(ended_stream, len(live_stream))
+    assert all(isinstance(m, EndedMatch) for m in ended_book.matches.values())
+    del live_book, ended_book
+    figures = {
+        "rules_live_b": _bytes_per_match(lambda: _judged(live_stream)[0]),
+        "rules_ended_b": _bytes_per_match(lambda: _judged(ended_stream)[0]),
+        "folded_live_b": _bytes_per_match(lambda: _folded(live_log)),
+        "folded_ended_b": _bytes_per_match(lambda: _folded(ended_log)),
+        "row_live_b": _row_bytes(_folded(live_log)),
+        "row_ended_b": _row_bytes(_folded(ended_log)),
+    }
+    log = [encode(OwnerFence(writer=WRITER)), *live_log, *ended_log]
+    with scratch_settings() as settings:
+        settings = msgspec.structs.replace(settings, partitions=1)
+        taken = asyncio.run(_take_over_s(settings, log))
+    figures |= {"take_over_snapshot_s": taken["snapshot"], "take_over_zero_s": taken["zero"]}
+    print(
+        f"{MATCHES:,} live and {MATCHES:,} ended race-to-21 matches on one partition"
+        f" ({len(log):,} records):\n"
+        f"  bytes per live match: rules book {figures['rules_live_b']:,.0f},"
+        f" folded book {figures['folded_live_b']:,.0f}, snapshot row {figures['row_live_b']:,.0f}\n"
+        f"  bytes per ended match: rules book {figures['rules_ended_b']:,.0f},"
+        f" folded book {figures['folded_ended_b']:,.0f},"
+        f" snapshot row {figures['row_ended_b']:,.0f}\n"
+        f"  take-over of the partition: {figures['take_over_snapshot_s']:.2f} s from a snapshot"
+        f" (1 % of the log after it), {figures['take_over_zero_s']:.2f} s from offset zero"
+    )
+    return figures
+
+
+if __name__ == "__main__":
+    main()
