@@ -37,9 +37,7 @@ class Notices(Projection):
             or (isinstance(e.body, DeadlineReached) and e.body.outcome == "wait")
         }
         ended = any(isinstance(e.body, SeedRevealed) for e in step.entries)
-        people = tuple(
-            s for s, h in enumerate(match.holders) if h and not h.startswith(BOT_PREFIX)
-        )
+        people = tuple(s for s, h in enumerate(match.holders) if h and not h.startswith(BOT_PREFIX))
         self.steps.append((match.match_id, step.entries[-1].seq, must, timed_out, ended, people))
 
     async def write(self, conn: asyncpg.Connection) -> None:
