@@ -71,7 +71,7 @@ class Mail(RequestBody):
     address: Annotated[
         str, msgspec.Meta(max_length=254, pattern=r"^[^@\s<>,;:\"()\[\]\\]+@[A-Za-z0-9.-]+$")
     ]
-    kinds: list[NoticeKind] = list(NOTICE_KINDS)
+    kinds: list[NoticeKind] = msgspec.field(default_factory=lambda: list(NOTICE_KINDS))
     digest_s: Annotated[int, msgspec.Meta(ge=0, le=7 * 86400)] = 0  # one mail per this long
     remind_s: Annotated[int, msgspec.Meta(ge=0, le=7 * 86400)] = 3600  # before a deadline
 
