@@ -33,13 +33,13 @@ class Relay:
         assert self.server is not None
         self.server.close()
 
-    async def next(self, to: str, timeout: float = 90.0) -> EmailMessage:
-        """The next mail to `to` (mails to others are kept for later)."""
+    async def next(self, to: str, subject: str = "", timeout: float = 90.0) -> EmailMessage:
+        """The next mail to `to`, with `subject` if one is named (others are kept for later)."""
         others = []
         try:
             while True:
                 mail = await asyncio.wait_for(self.mails.get(), timeout)
-                if mail["To"] == to:
+                if mail["To"] == to and mail["Subject"] == (subject or mail["Subject"]):
                     return mail
                 others.append(mail)
         finally:

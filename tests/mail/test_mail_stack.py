@@ -229,3 +229,74 @@ async def test_a_whole_match_with_one_seat_played_by_mail(mail_stack: MailStack)
         GOLDEN.write_text(written)
     assert written == GOLDEN.read_text()
     assert replies > 20  # the seat was played by mail, from the first mail to the scores
+
+
+async def test_bad_mail_is_refused_or_answered_and_nothing_of_it_reaches_the_log(
+    mail_stack: MailStack,
+) -> None:
+    ms, owner = mail_stack, "owner@player.test"
+    async with httpx.AsyncClient(base_url=ms.stack.gateway, timeout=10) as http:
+        opened = await http.post(
+            "/matches",
+            headers=ms.stack.organiser(),
+            json={"game": GAME, "seats": 3, "bots": [{"seat": 1}, {"seat": 2}]},
+        )
+        match_id = opened.json()["match_id"]
+        await _until(lambda: _row(http, match_id))
+        join = {"seat": 0, "player": "owner", "mail": {"address": owner, "kinds": []}}
+        assert (await http.post(f"/matches/{match_id}/join", json=join)).status_code == 202
+
+    async def token() -> str | None:
+        return await ms.pool.fetchval(
+            "SELECT token FROM mail_seats WHERE match_id = $1 AND seat = 0", match_id
+        )
+
+    await _until(lambda: _not_none(token()))
+    address = f"play+{await token()}@{DOMAIN}"
+
+    async def seat_rulings() -> int:
+        return await ms.pool.fetchval(
+            "SELECT count(*) FROM audit WHERE match_id = $1 AND seat = 0", match_id
+        )
+
+    claimed = await seat_rulings()
+    forged = address[: address.index("@") - 1] + ("a" if address[-len(DOMAIN) - 2] != "a" else "b")
+    refused = [f"play@{DOMAIN}", f"play+{'a' * 24}@{DOMAIN}", forged + f"@{DOMAIN}"]
+    for to in refused:  # a From naming the owner gains nothing without the seat's token
+        with pytest.raises(aiosmtplib.SMTPRecipientsRefused):
+            await send(ms.inbound, to, "pass\n", sender=owner, subject="orders")
+
+    # A mail sent twice (same Message-ID) is read once and answered once; its answer goes to
+    # the seat's address, whatever the From says.
+    for _ in range(2):
+        await send(
+            ms.inbound,
+            address,
+            "frobnicate\n",
+            sender="forger@x.test",
+            subject="twice",
+            Message_ID="<twice@x.test>",
+        )
+    answer = (await ms.relay.next(owner, "Re: twice")).get_content()
+    assert "frobnicate: rejected" in answer
+    html = EmailMessage()
+    html["From"], html["To"], html["Subject"] = owner, address, "html"
+    html.set_content("<p>pass</p>", subtype="html")
+    await aiosmtplib.send(html, hostname="127.0.0.1", port=ms.inbound)
+    assert "holds no plain text" in (await ms.relay.next(owner, "Re: html")).get_content()
+    await send(ms.inbound, address, "pass\n" * 14000, sender=owner, subject="big")
+    assert "bytes, over 65536" in (await ms.relay.next(owner, "Re: big")).get_content()
+    await send(ms.inbound, address, "> pass\n\n-- \npass\n", sender=owner, subject="none")
+    assert "No command was found" in (await ms.relay.next(owner, "Re: none")).get_content()
+    assert await seat_rulings() == claimed + 1  # the one command, once
+    outcomes = await ms.pool.fetch(
+        "SELECT outcome, count(*) AS n FROM mail_inbox WHERE match_id = $1 GROUP BY outcome",
+        match_id,
+    )
+    assert {r["outcome"]: r["n"] for r in outcomes} == {"read": 2, "refused": 2}
+    with pytest.raises(asyncio.TimeoutError):  # no second answer to the mail sent twice
+        await ms.relay.next(owner, "Re: twice", timeout=2)
+
+
+async def _not_none(value: Awaitable[object]) -> bool:
+    return await value is not None
