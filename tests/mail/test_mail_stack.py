@@ -4,7 +4,7 @@ with seat 0 played by mail alone, checked against a golden transcript of every m
 ways; and what bad mail gets: forged, replayed, foreign and malformed mails.
 
 The golden transcript: `tests/mail/golden/core-worlds-by-mail.txt`; after a deliberate change
-to the mails, write it anew with `STARLEDGER_WRITE_GOLDEN=1 make golden-mail`."""
+to the mails, write it anew with `make golden-mail`."""
 
 import asyncio
 import os
