@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install browser test bench lint run golden clean
+.PHONY: install browser test bench lint run golden golden-mail clean
 
 install: $(STAMP)
 
@@ -35,6 +35,10 @@ run: install
 # After a deliberate rules change (and a version raised): every game's golden match anew.
 golden: install
 	$(BIN)/python -m tests.conformance.golden
+
+# After a deliberate change to what mails say: the play-by-mail transcript anew.
+golden-mail: install
+	STARLEDGER_WRITE_GOLDEN=1 $(BIN)/pytest tests/mail/test_mail_stack.py -k whole_match
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis .run

@@ -4,21 +4,22 @@ from projections.analytics import Analytics
 from projections.archive import Archive
 from projections.audit import Audit
 from projections.lobby import Lobby
+from projections.notices import Notices
 from projections.projection import Projection
 from projections.replay import Replay
 from projections.seat_views import SeatViews
 
 PROJECTIONS: dict[str, type[Projection]] = {
-    p.name: p for p in (SeatViews, Lobby, Archive, Replay, Audit, Analytics)
+    p.name: p for p in (SeatViews, Lobby, Archive, Replay, Audit, Analytics, Notices)
 }
 
 
 # Crews to run as a process each where cores are to spare: what players and bots read (views,
 # lobby, replays; analytics rides along, being light) apart from the record of rulings (archive,
-# audit), which costs the most per entry. The stack runs all six in one process: on two cores
+# audit), which costs the most per entry. The stack runs them all in one process: on two cores
 # a second process costs more at live load (its own polling and commits) than it gains.
 CREWS: dict[str, tuple[str, ...]] = {
-    "players": ("seat_views", "lobby", "replay", "analytics"),
+    "players": ("seat_views", "lobby", "replay", "analytics", "notices"),
     "records": ("archive", "audit"),
 }
 

@@ -94,6 +94,12 @@ def _run_clock(args: argparse.Namespace) -> int:
     return _until_signalled(lambda settings, stop: ClockWorker(settings).run(stop))
 
 
+def _run_mail(args: argparse.Namespace) -> int:
+    from services.mail.worker import MailWorker
+
+    return _until_signalled(lambda settings, stop: MailWorker(settings).run(stop))
+
+
 def _new_organiser_token(args: argparse.Namespace) -> int:
     from services.gateway.tokens import new_organiser_token
 
@@ -151,6 +157,8 @@ def _parser() -> argparse.ArgumentParser:
     commands.add_parser("bots", help="run the bots worker").set_defaults(func=_run_bots)
     clock = commands.add_parser("clock", help="run the clock service (due deadlines to decisions)")
     clock.set_defaults(func=_run_clock)
+    mail = commands.add_parser("mail", help="run the mail worker (notices out, orders in)")
+    mail.set_defaults(func=_run_mail)
     commands.add_parser(
         "organiser-token", help="print a new organiser token (stored hashed)"
     ).set_defaults(func=_new_organiser_token)

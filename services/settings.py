@@ -32,6 +32,16 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # A clock service that finds its last sweep older than this was down: what fell due
     # meanwhile is extended by the outage's length, not timed out.
     clock_outage_ms: int = 60_000
+    # Mail: the relay notices and answers go through ("host:port"; empty: `up` writes them to a
+    # maildir in the run folder), where the inbound server listens for orders, the domain of
+    # reply addresses (play+<token>@domain), and the file holding the secret tokens derive from.
+    smtp_relay: str = ""
+    maildir: str = ""  # where mail goes when no relay is set; empty: the run folder's `mail/`
+    mail_listen: str = "127.0.0.1:2525"
+    mail_domain: str = "starledger.localhost"
+    mail_secret_file: str = ""  # empty: the run folder's `mail-secret`
+    mail_tick_ms: int = 1_000  # how often the outbox is read for deliveries due
+    answer_wait_ms: int = 120_000  # an answer waits this long for its decisions' rulings
 
     @property
     def decisions_topic(self) -> str:
@@ -62,6 +72,12 @@ _ENV = {
     "idempotent_producer": "STARLEDGER_IDEMPOTENT_PRODUCER",
     "clock_tick_ms": "STARLEDGER_CLOCK_TICK_MS",
     "clock_outage_ms": "STARLEDGER_CLOCK_OUTAGE_MS",
+    "smtp_relay": "STARLEDGER_SMTP_RELAY",
+    "maildir": "STARLEDGER_MAILDIR",
+    "mail_listen": "STARLEDGER_MAIL_LISTEN",
+    "mail_domain": "STARLEDGER_MAIL_DOMAIN",
+    "mail_secret_file": "STARLEDGER_MAIL_SECRET_FILE",
+    "mail_tick_ms": "STARLEDGER_MAIL_TICK_MS",
 }
 
 

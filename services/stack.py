@@ -25,6 +25,7 @@ from services import db, restore
 from services.broker import local_broker
 from services.embedded_db import server_url
 from services.gateway import tokens
+from services.mail.outbox import sender
 from services.run_folder import (
     DATABASE_URL,
     KAFKA_DATA,
@@ -78,6 +79,7 @@ def services(gateway_port: int) -> list[Service]:
         Service("gateway", [*starledger, "gateway", "--port", str(gateway_port)]),
         Service("bots", [*starledger, "bots"]),
         Service("clock", [*starledger, "clock"]),
+        Service("mail", [*starledger, "mail"]),
     ]
 
 
@@ -226,6 +228,7 @@ def up() -> int:
             stack.callback(service.stop)
         gateway = f"http://127.0.0.1:{GATEWAY_PORT}"
         print(f"running: {', '.join(s.name for s in running)}; logs in {LOGS}/")
+        print(f"mail: {sender(settings)[1]}; orders by mail to smtp://{settings.mail_listen}")
         print(open_demo_match(gateway, token), flush=True)
         _wait_for_stop(running, env)
         print("stopping…", flush=True)

@@ -59,7 +59,10 @@ async def running_gateway(settings: Settings, log_dir: Path) -> AsyncIterator[st
 
 
 @asynccontextmanager
-async def running_stack(settings: Settings, log_dir: Path) -> AsyncIterator[Stack]:
+async def running_stack(
+    settings: Settings, log_dir: Path, *, mail: bool = False
+) -> AsyncIterator[Stack]:
+    """The stack; with `mail`, the mail worker too (it listens on `settings.mail_listen`)."""
     gateway_process, gateway = _gateway(settings, log_dir)
     processes = [
         ServiceProcess(settings, log_dir, "rules", ["rules"]).start(),
@@ -68,6 +71,8 @@ async def running_stack(settings: Settings, log_dir: Path) -> AsyncIterator[Stac
         ServiceProcess(settings, log_dir, "bots", ["bots"]).start(),
         ServiceProcess(settings, log_dir, "clock", ["clock"]).start(),
     ]
+    if mail:
+        processes.append(ServiceProcess(settings, log_dir, "mail", ["mail"]).start())
     pool = await db.connect(settings.database_url, size=1)
     try:
         token = await tokens.issue(pool, tokens.Holder(kind="organiser"))

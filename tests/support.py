@@ -45,6 +45,12 @@ def service_env(settings: Settings) -> dict[str, str]:
         "STARLEDGER_IDEMPOTENT_PRODUCER": str(settings.idempotent_producer).lower(),
         "STARLEDGER_CLOCK_TICK_MS": str(settings.clock_tick_ms),
         "STARLEDGER_CLOCK_OUTAGE_MS": str(settings.clock_outage_ms),
+        "STARLEDGER_SMTP_RELAY": settings.smtp_relay,
+        "STARLEDGER_MAILDIR": settings.maildir,
+        "STARLEDGER_MAIL_LISTEN": settings.mail_listen,
+        "STARLEDGER_MAIL_DOMAIN": settings.mail_domain,
+        "STARLEDGER_MAIL_SECRET_FILE": settings.mail_secret_file,
+        "STARLEDGER_MAIL_TICK_MS": str(settings.mail_tick_ms),
     }
 
 

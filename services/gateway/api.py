@@ -1,7 +1,7 @@
 """Request and reply shapes of the HTTP API (they are its OpenAPI schema). Requests refuse
 fields they do not name: a misspelt field is an error, not a silently ignored wish."""
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import msgspec
 
@@ -61,9 +61,33 @@ class MatchOpened(msgspec.Struct, frozen=True):
     decision_id: str
 
 
+NoticeKind = Literal["turn", "reminder", "timeout", "ended"]
+NOTICE_KINDS: tuple[NoticeKind, ...] = ("turn", "reminder", "timeout", "ended")
+
+
+class Mail(RequestBody):
+    """Where a seat's mail goes and what it wants to hear (answers to its mails always come)."""
+
+    address: Annotated[
+        str, msgspec.Meta(max_length=254, pattern=r"^[^@\s<>,;:\"()\[\]\\]+@[A-Za-z0-9.-]+$")
+    ]
+    kinds: list[NoticeKind] = msgspec.field(default_factory=lambda: list(NOTICE_KINDS))
+    digest_s: Annotated[int, msgspec.Meta(ge=0, le=7 * 86400)] = 0  # one mail per this long
+    remind_s: Annotated[int, msgspec.Meta(ge=0, le=7 * 86400)] = 3600  # before a deadline
+
+
+class MailSet(msgspec.Struct, frozen=True):
+    address: str
+    kinds: list[str]
+    digest_s: int
+    remind_s: int
+    reply_address_made: bool  # the mail worker has given the seat its reply address
+
+
 class Join(RequestBody):
     seat: Seat
     player: Name
+    mail: Mail | None = None  # play (or hear of the match) by mail
 
 
 class Joined(msgspec.Struct, frozen=True):

@@ -5,7 +5,7 @@ from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
 import msgspec
-from litestar import Litestar, Request, Response, get, post
+from litestar import Litestar, Request, Response, delete, get, post, put
 from litestar.exceptions import HTTPException, NotFoundException, ValidationException
 from litestar.openapi import ResponseSpec
 from litestar.params import Parameter
@@ -26,7 +26,7 @@ from events.ruleset import (
     setup_error,
 )
 from projections import audit, replay
-from services.gateway import api, docs, failures, matches, reads, tokens
+from services.gateway import api, docs, failures, mail, matches, reads, tokens
 from services.gateway.access import Access
 from services.gateway.context import Context, context
 from services.gateway.edge import check_request
@@ -126,7 +126,36 @@ async def show_match(request: Request, match_id: MatchId) -> dict[str, Any]:
     summary="Claim a seat; the token acts for it once the claim is accepted",
 )
 async def join(request: Request, match_id: MatchId, data: api.Join) -> api.Joined:
-    return await matches.claim_seat(context(request), match_id, data.seat, data.player)
+    return await matches.claim_seat(context(request), match_id, data.seat, data.player, data.mail)
+
+
+@put(
+    "/matches/{match_id:str}/mail",
+    summary="Play or hear of your seat by mail: the address, the notices wanted, a digest period",
+    security=docs.TOKEN,
+)
+async def set_mail(request: Request, match_id: MatchId, data: api.Mail) -> api.MailSet:
+    ctx = context(request)
+    holder = await (await Access.of(request)).acts_for(match_id)
+    await mail.set_mail(ctx.pool, match_id, holder.seat, holder.player or "", data)
+    found = await mail.mail_of(ctx.pool, match_id, holder.seat)
+    assert found is not None
+    return found
+
+
+@delete(
+    "/matches/{match_id:str}/mail",
+    status_code=200,
+    summary="No more mail for your seat (orders by mail stop too)",
+    security=docs.TOKEN,
+)
+async def stop_mail(request: Request, match_id: MatchId) -> dict[str, bool]:
+    ctx = context(request)
+    holder = await (await Access.of(request)).acts_for(match_id)
+    removed = await ctx.pool.execute(
+        "DELETE FROM mail_seats WHERE match_id = $1 AND seat = $2", match_id, holder.seat
+    )
+    return {"removed": removed != "DELETE 0"}
 
 
 @post(
@@ -475,6 +504,8 @@ def create_app(ctx: Context) -> Litestar:
             list_matches,
             show_match,
             join,
+            set_mail,
+            stop_mail,
             submit,
             say,
             resign,

@@ -12,6 +12,7 @@ from events.narration import seat_names
 from events.platform_rules import reserved
 from services.gateway import api, reads, tokens
 from services.gateway.context import Context
+from services.gateway.mail import set_mail
 
 
 def no_match(match_id: str) -> NotFoundException:
@@ -25,7 +26,9 @@ async def lobby_row(ctx: Context, match_id: str) -> dict[str, Any]:
     return found
 
 
-async def claim_seat(ctx: Context, match_id: str, seat: int, player: str) -> api.Joined:
+async def claim_seat(
+    ctx: Context, match_id: str, seat: int, player: str, mail: api.Mail | None = None
+) -> api.Joined:
     """Send the claim and issue the token that acts for the seat once it is accepted."""
     found = await lobby_row(ctx, match_id)
     if seat >= found["seats"]:
@@ -43,6 +46,8 @@ async def claim_seat(ctx: Context, match_id: str, seat: int, player: str) -> api
         kind="seat", match_id=match_id, seat=seat, player=player, claim_decision_id=decision_id
     )
     token = await tokens.issue(ctx.pool, holder)
+    if mail is not None:
+        await set_mail(ctx.pool, match_id, seat, player, mail)
     return api.Joined(match_id=match_id, seat=seat, token=token, decision_id=decision_id)
 
 

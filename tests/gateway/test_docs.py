@@ -17,6 +17,7 @@ BODIES: dict[str, Any] = {
     "/matches/{match_id}/say": {"text": "help"},
     "/matches/{match_id}/deadlines/{seat}/extend": {"by_s": 60},
     "/matches/{match_id}/absence": {"days": 1},
+    "/matches/{match_id}/mail": {"address": "ann@example.org"},
 }
 PATH_VALUES = {
     "match_id": "no-such-match",

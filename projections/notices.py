@@ -1,0 +1,88 @@
+"""Notices: what each seat with a mail address is to hear, as deliveries in the mail outbox.
+From the log: its turn began (it is among the seats the game must hear from, and was not after
+the entry before), a deadline of its was reached or a bot decided or took over for it, the
+match ended. Each delivery's id is made of its match, seat, kind and entry, and a row once
+written is kept (sent or not), so a rebuild or a worker replaying a batch records nothing twice.
+Only seats whose address was set before the entry hear of it."""
+
+import time
+from typing import Any
+
+import asyncpg
+
+from events.clock import DeadlineReached, DefaultApplied, SeatHandedToBot
+from events.envelope import SeedRevealed
+from events.platform_rules import BOT_PREFIX
+from events.ruleset import get_ruleset
+from projections.projection import Projection, Step
+
+
+class Notices(Projection):
+    name = "notices"
+    tables = ("notice_waiting",)  # the outbox is a record of deliveries, never emptied
+
+    def __init__(self) -> None:
+        # (match, seq of the step's last entry, seats the game must hear from, timed-out
+        # seats, whether the match ended, seats held by players)
+        self.steps: list[tuple[str, int, tuple[int, ...], set[int], bool, tuple[int, ...]]] = []
+
+    def take(self, step: Step) -> None:
+        match = step.match
+        running = match.state is not None and not match.over and not match.open_seats
+        must = get_ruleset(match.ruleset).waiting(match.state).must if running else ()
+        timed_out = {
+            e.body.seat
+            for e in step.entries
+            if isinstance(e.body, DefaultApplied | SeatHandedToBot)
+            or (isinstance(e.body, DeadlineReached) and e.body.outcome == "wait")
+        }
+        ended = any(isinstance(e.body, SeedRevealed) for e in step.entries)
+        people = tuple(s for s, h in enumerate(match.holders) if h and not h.startswith(BOT_PREFIX))
+        self.steps.append((match.match_id, step.entries[-1].seq, must, timed_out, ended, people))
+
+    async def write(self, conn: asyncpg.Connection) -> None:
+        if not self.steps:
+            return
+        matches = sorted({s[0] for s in self.steps})
+        rows = await conn.fetch(
+            "SELECT match_id, must FROM notice_waiting WHERE match_id = ANY($1::text[])", matches
+        )
+        waited = {r["match_id"]: tuple(r["must"]) for r in rows}
+        deliveries: list[tuple[str, str, int, str, int]] = []
+        for match_id, seq, must, timed_out, ended, people in self.steps:
+            before = waited.get(match_id, ())
+            for seat in must:
+                if seat not in before and seat in people:
+                    deliveries.append(_delivery(match_id, seat, "turn", seq))
+            deliveries += [_delivery(match_id, seat, "timeout", seq) for seat in sorted(timed_out)]
+            if ended:
+                deliveries += [_delivery(match_id, seat, "ended", seq) for seat in people]
+            waited[match_id] = must
+        if deliveries:
+            now = int(time.time() * 1000)
+            await conn.execute(
+                "INSERT INTO mail_outbox (delivery_id, match_id, seat, kind, upto_seq, created_ms,"
+                " next_ms) SELECT u.id, u.m, u.s, u.k, u.q, $6, $6"
+                " FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::int[])"
+                " AS u(id, m, s, k, q) JOIN mail_seats AS ms"
+                " ON ms.match_id = u.m AND ms.seat = u.s AND u.q > ms.from_seq"
+                " ON CONFLICT (delivery_id) DO NOTHING",
+                *(list(column) for column in zip(*deliveries, strict=True)),
+                now,
+            )
+        await conn.execute(
+            "INSERT INTO notice_waiting (match_id, must)"
+            " SELECT m, w::integer[] FROM unnest($1::text[], $2::text[]) AS u(m, w)"
+            " ON CONFLICT (match_id) DO UPDATE SET must = EXCLUDED.must",
+            list(waited),
+            [_int_array(must) for must in waited.values()],
+        )
+
+
+def _delivery(match_id: str, seat: int, kind: str, seq: int) -> tuple[str, str, int, str, int]:
+    return (f"{kind}:{seq}:{seat}:{match_id}", match_id, seat, kind, seq)
+
+
+def _int_array(seats: tuple[int, ...]) -> Any:
+    """A PostgreSQL array literal: unnest takes no array of arrays of varying length."""
+    return "{" + ",".join(map(str, seats)) + "}"

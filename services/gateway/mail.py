@@ -1,0 +1,52 @@
+"""A seat's mail address and wishes (`mail_seats`), as its player sets them. Kept off the log:
+an address is personal data, and a log is kept forever. Notices start from the entry the
+match is at when set; the mail worker gives the seat its reply address."""
+
+import asyncpg
+
+from services.gateway import api
+
+
+async def set_mail(
+    conn: asyncpg.Pool | asyncpg.Connection,
+    match_id: str,
+    seat: int,
+    player: str,
+    mail: api.Mail,
+) -> None:
+    """Set (or change) the seat's address; a new player of the seat starts afresh."""
+    await conn.execute(
+        "INSERT INTO mail_seats (match_id, seat, player, address, kinds, digest_s, remind_s,"
+        " from_seq, told_seq) SELECT $1, $2, $3, $4, $5, $6, $7, l.seq, l.seq FROM lobby AS l"
+        " WHERE l.match_id = $1 ON CONFLICT (match_id, seat) DO UPDATE SET"
+        " address = EXCLUDED.address, kinds = EXCLUDED.kinds, digest_s = EXCLUDED.digest_s,"
+        " remind_s = EXCLUDED.remind_s, player = EXCLUDED.player,"
+        " token = CASE WHEN mail_seats.player = EXCLUDED.player THEN mail_seats.token END,"
+        " from_seq = CASE WHEN mail_seats.player = EXCLUDED.player THEN mail_seats.from_seq"
+        " ELSE EXCLUDED.from_seq END,"
+        " told_seq = CASE WHEN mail_seats.player = EXCLUDED.player THEN mail_seats.told_seq"
+        " ELSE EXCLUDED.told_seq END",
+        match_id,
+        seat,
+        player,
+        mail.address,
+        list(mail.kinds),
+        mail.digest_s,
+        mail.remind_s,
+    )
+
+
+async def mail_of(
+    conn: asyncpg.Pool | asyncpg.Connection, match_id: str, seat: int
+) -> api.MailSet | None:
+    row = await conn.fetchrow(
+        "SELECT address, kinds, digest_s, remind_s, token FROM mail_seats"
+        " WHERE match_id = $1 AND seat = $2",
+        match_id,
+        seat,
+    )
+    if row is None:
+        return None
+    return api.MailSet(
+        row["address"], row["kinds"], row["digest_s"], row["remind_s"], row["token"] is not None
+    )

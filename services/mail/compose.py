@@ -1,0 +1,156 @@
+"""The words of a mail to a seat: what a notice or an answer says, what happened since the seat
+last looked (the log told for its eyes, sealed choices as it may see them), its view and the
+commands it may send, all from the game's own words through the game interface; and the
+message itself (standard library `email`), threaded per match, with a reply address and a
+List-Unsubscribe header."""
+
+import hashlib
+from collections.abc import Sequence
+from email.message import EmailMessage
+from email.utils import formatdate
+from typing import Any
+
+import asyncpg
+import msgspec
+
+from events.clock_narration import moment
+from events.narration import rule_words, seat_names, short_words
+from events.ruleset import get_ruleset
+from projections import audit, replay
+from services.client.render import render
+from services.mail.addresses import LOCAL, reply_address
+from services.settings import Settings
+
+MAX_LINES = 200  # of "since you last looked"; the earliest are left out past it
+MAX_COMMANDS = 30  # listed; `help` gives the rest
+
+HEADLINES = {
+    "turn": "It is your turn.",
+    "timeout": "A deadline of yours passed: what the clock did is told below.",
+    "ended": "The match has ended.",
+}
+
+
+class Part(msgspec.Struct, frozen=True):
+    """One match's part of a mail: a seat's notice or answer, told up to `upto`."""
+
+    match_id: str
+    seat: int
+    kind: str
+    upto: int
+    after: int  # the last entry the seat was told of before
+    token: str
+    detail: dict[str, Any] = {}
+
+
+async def body(pool: asyncpg.Pool, settings: Settings, part: Part) -> list[str]:
+    record = await replay.record_at(pool, part.match_id, part.upto)
+    if record is None or record.state is None:
+        return [f"Match {part.match_id} has not started yet."]
+    ruleset = get_ruleset(record.ruleset)
+    names = seat_names(record.holders)
+    lines = [
+        f"== {ruleset.name} match {part.match_id}, seat {part.seat} ({names[part.seat]}),"
+        f" entry {part.upto} ==",
+        "",
+    ]
+    if part.kind == "answer":
+        lines += await _rulings(pool, ruleset, part)
+    elif part.kind == "reminder":
+        lines.append(f"Reminder: you must decide by {moment(part.detail['due_ms'])}.")
+    else:
+        lines.append(HEADLINES[part.kind])
+    if part.kind == "ended" or record.over:
+        standing = ruleset.standing(record.state)
+        scores = ", ".join(f"{n} {s}" for n, s in zip(names, standing.scores, strict=False))
+        winners = ", ".join(names[w] for w in standing.winners)
+        lines.append(f"Scores: {scores}." + (f" Won by {winners}." if winners else ""))
+    told = await replay.narrated(pool, part.match_id, part.seat, part.after, part.upto, part.seat)
+    if told:
+        lines += ["", f"Since you last looked (entries {told[0].seq} to {told[-1].seq}):"]
+        if len(told) > MAX_LINES:
+            lines.append(f"  … {len(told) - MAX_LINES} earlier entries")
+        lines += [f"  #{t.seq} {t.line}" for t in told[-MAX_LINES:]]
+    view = ruleset.view(record.state, part.seat)
+    lines += ["", "Your view:", *render(ruleset.describe(view, names))]
+    if not record.over:
+        lines += ["", *_commands(ruleset, record.state, part.seat, part.upto)]
+    lines += ["", f"To play in this match, write to {reply_address(settings, part.token)}."]
+    return lines
+
+
+def _commands(ruleset: Any, state: Any, seat: int, upto: int) -> list[str]:
+    waiting = ruleset.waiting(state)
+    if seat not in (*waiting.must, *waiting.may):
+        return ["Nothing is asked of you now; you will hear when it is your turn."]
+    texts = [ruleset.write_text(state, seat, d) for d in ruleset.legal(state, seat)]
+    shown = [f"  {t}" for t in texts[:MAX_COMMANDS] if t]
+    more = [f"  … and {len(texts) - MAX_COMMANDS} more"] if len(texts) > MAX_COMMANDS else []
+    return [
+        "You may now send (one command a line; `help` for the commands):",
+        *shown,
+        *more,
+        f"Reply with your commands; keep `#{upto}` on a line of its own to say what you saw.",
+    ]
+
+
+async def _rulings(pool: asyncpg.Pool, ruleset: Any, part: Part) -> list[str]:
+    detail = part.detail
+    lines = [f"Your mail {detail.get('subject', '')!r} was read as follows."]
+    if detail.get("seen_seq") is not None:
+        lines.append(f"  #{detail['seen_seq']}: you were looking at entry {detail['seen_seq']}")
+    for sent in detail.get("sent", []):
+        found = await audit.by_decision(
+            pool, part.match_id, sent["decision_id"], part.seat, part.seat
+        )
+        lines.append(f"  {sent['text']}: {_verdict(ruleset, found)}")
+    if detail.get("dropped"):
+        lines.append(f"  ({detail['dropped']} more commands were not read: 20 a mail at most)")
+    lines += [f"  {note}" for note in detail.get("notes", [])]
+    if detail.get("help"):
+        lines += ["", "Commands:", *(f"  {h}" for h in detail["help"].splitlines())]
+    return lines
+
+
+def _verdict(ruleset: Any, found: dict[str, Any] | None) -> str:
+    if found is None:
+        return "not judged yet; a later mail will tell you"
+    rule = found["rule"]
+    words = short_words(rule_words(ruleset, rule))
+    cited = f"{rule}, {words}" if words else rule
+    if found["accepted"]:
+        return f"accepted ({cited})"
+    return f"rejected ({cited}): {found['reason']}"
+
+
+def thread_id(settings: Settings, match_id: str, seat: int) -> str:
+    digest = hashlib.sha256(f"{match_id}\0{seat}".encode()).hexdigest()[:24]
+    return f"<match.{digest}@{settings.mail_domain}>"
+
+
+def message(
+    settings: Settings,
+    to: str,
+    subject: str,
+    text: str,
+    parts: Sequence[Part],
+    delivery_ids: Sequence[str],
+    in_reply_to: str | None = None,
+) -> EmailMessage:
+    first = parts[0]
+    reply = reply_address(settings, first.token)
+    mail = EmailMessage()
+    mail["From"] = f"Starledger <{LOCAL}@{settings.mail_domain}>"
+    mail["To"] = to
+    mail["Reply-To"] = reply
+    mail["Subject"] = subject
+    mail["Date"] = formatdate(usegmt=True)
+    digest = hashlib.sha256("\0".join(delivery_ids).encode()).hexdigest()[:32]
+    mail["Message-ID"] = f"<{digest}@{settings.mail_domain}>"
+    thread = thread_id(settings, first.match_id, first.seat)
+    mail["In-Reply-To"] = in_reply_to or thread
+    mail["References"] = f"{thread} {in_reply_to}" if in_reply_to else thread
+    mail["List-Unsubscribe"] = f"<mailto:{reply}?subject=unsubscribe>"
+    mail["Auto-Submitted"] = "auto-replied" if in_reply_to else "auto-generated"
+    mail.set_content(text)
+    return mail
