@@ -29,6 +29,11 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # A clock service that finds its last sweep older than this was down: what fell due
     # meanwhile is extended by the outage's length, not timed out.
     clock_outage_ms: int = 60_000
+    player_token_days: int = 365  # a player token's life; a player makes a new one after it
+    # A seat token lives while its match runs (a deadline is no time for one to lapse), and
+    # this many days after the match ended, for its replays and audits.
+    seat_token_days_after_end: int = 30
+    invite_days: int = 7  # an invite code's life unless its organiser says otherwise
 
     @property
     def decisions_topic(self) -> str:
@@ -58,6 +63,9 @@ _ENV = {
     "idempotent_producer": "STARLEDGER_IDEMPOTENT_PRODUCER",
     "clock_tick_ms": "STARLEDGER_CLOCK_TICK_MS",
     "clock_outage_ms": "STARLEDGER_CLOCK_OUTAGE_MS",
+    "player_token_days": "STARLEDGER_PLAYER_TOKEN_DAYS",
+    "seat_token_days_after_end": "STARLEDGER_SEAT_TOKEN_DAYS_AFTER_END",
+    "invite_days": "STARLEDGER_INVITE_DAYS",
 }
 
 

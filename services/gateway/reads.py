@@ -45,9 +45,33 @@ async def my_turn(conn: Conn, seats: list[tuple[str, int]]) -> list[dict[str, An
     return [lobby_row(r) for r in rows]
 
 
+async def matches(conn: Conn, match_ids: list[str]) -> list[dict[str, Any]]:
+    rows = await conn.fetch(
+        f"SELECT {LOBBY_COLUMNS} FROM lobby WHERE match_id = ANY($1::text[])", match_ids
+    )
+    return [lobby_row(r) for r in rows]
+
+
 async def match(conn: Conn, match_id: str) -> dict[str, Any] | None:
     row = await conn.fetchrow(f"SELECT {LOBBY_COLUMNS} FROM lobby WHERE match_id = $1", match_id)
     return lobby_row(row) if row else None
+
+
+class Seating(msgspec.Struct, frozen=True):
+    """Who holds each seat (None: open), and when the match ended (None: it has not)."""
+
+    players: list[str | None]
+    ended_ms: int | None
+
+
+async def seating(conn: Conn, match_id: str) -> Seating | None:
+    row = await conn.fetchrow(
+        "SELECT players, CASE WHEN status = 'finished' THEN"
+        " (extract(epoch FROM last_activity) * 1000)::bigint END AS ended_ms"
+        " FROM lobby WHERE match_id = $1",
+        match_id,
+    )
+    return Seating(list(row["players"]), row["ended_ms"]) if row else None
 
 
 async def game(conn: Conn, match_id: str) -> str | None:

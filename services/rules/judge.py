@@ -33,7 +33,7 @@ from events.envelope import (
 )
 from events.match import MatchRecord, PartitionBook, apply, decision_key
 from events.ruleset import Accepted, Rejection, Ruleset, UnknownRuleset, get_ruleset, setup_error
-from services.rules import deadlines
+from services.rules import deadlines, seats
 
 MAX_REACTIONS = 10_000  # a ruleset whose react never settles is a bug, not a long game
 
@@ -231,7 +231,10 @@ def rule_on(
     if problem is not None:
         scribe.ruling(ruleset, asked, problem)
         return scribe.entries
-    if not deadlines.judged(scribe, record, ruleset, decision):
+    if not (
+        seats.judged(scribe, record, ruleset, decision)
+        or deadlines.judged(scribe, record, ruleset, decision)
+    ):
         _judge(scribe, record, ruleset, decision)
     deadlines.keep(scribe, ruleset, decision)
     return scribe.entries

@@ -144,7 +144,8 @@ async def seat_stream(request: Request, match_id: MatchId) -> ServerSentEvent:
     ctx, key = context(request), tokens.digest(access.token or "")
     if ctx.streams.full(key):
         raise HTTPException(status_code=429, detail="too many pages of this seat follow it live")
-    return ServerSentEvent(live.seat_moves(ctx, match_id, holder, key))
+    still = lambda: access.still_acts_for(match_id)  # noqa: E731
+    return ServerSentEvent(live.seat_moves(ctx, match_id, holder, key, still))
 
 
 @get("/matches/{match_id:str}/watch")
