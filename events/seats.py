@@ -42,13 +42,13 @@ class SeatReplaced(msgspec.Struct, frozen=True, tag="match.seat_replaced"):
 SEAT_ENTRIES = (SeatReplaced,)
 
 
-def entry_line(body: SeatReplaced) -> str:
+def seat_change_line(body: SeatReplaced) -> str:
     why = f" ({body.note})" if body.note else ""
     seated = f"the organiser seated {body.player} at seat {body.seat}"
     return f"{seated} in place of {body.previous}{why}"
 
 
-def decision_words(decision: ReplacePlayer | HandToBot, seat: str) -> str:
+def seat_tool_words(decision: ReplacePlayer | HandToBot, seat: str) -> str:
     match decision:
         case ReplacePlayer(player=player):
             return f"seat {player} in place of {seat}"

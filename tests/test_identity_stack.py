@@ -19,7 +19,6 @@ from events import platform_rules as rules
 from events.clock import SeatHandedToBot
 from events.envelope import Entry, SeedRevealed
 from events.seats import SeatReplaced
-from services.client.http import read_events
 from services.gateway import tokens
 from tests.stack import Stack
 from tests.support import LogReader
@@ -64,7 +63,8 @@ async def open_match(
         reply = await http.get(f"/matches/{match_id}")
         if reply.status_code != 200:
             return None
-        return reply if None in reply.json()["players"] or not bots else reply
+        players = reply.json()["players"]
+        return reply if all(players[s] for s in bots or {}) else None
 
     await until(listed)
     return match_id
@@ -181,19 +181,17 @@ class OpenStream:
         self._task = asyncio.create_task(self._read(stack.gateway, match_id, token))
 
     async def _read(self, gateway: str, match_id: str, token: str) -> None:
-        async with httpx.AsyncClient(base_url=gateway, timeout=httpx.Timeout(10, read=60)) as http:
-            async with http.stream(
-                "GET", f"/matches/{match_id}/stream", headers=bearer(token)
-            ) as reply:
-                assert reply.status_code == 200
-                lines: list[str] = []
-                async for line in reply.aiter_lines():
-                    lines.append(line)
-                    for event in read_events(lines):
-                        self.events.append(event.event)
-                        self.first.set()
-                    if line == "":
-                        lines = []
+        timeout = httpx.Timeout(10, read=60)
+        path = f"/matches/{match_id}/stream"
+        async with (
+            httpx.AsyncClient(base_url=gateway, timeout=timeout) as http,
+            http.stream("GET", path, headers=bearer(token)) as reply,
+        ):
+            assert reply.status_code == 200
+            async for line in reply.aiter_lines():
+                if line.startswith("event:"):
+                    self.events.append(line.partition(":")[2].strip())
+                    self.first.set()
         self.ended.set()
 
     async def close(self) -> None:
@@ -438,14 +436,17 @@ async def test_a_seat_handed_to_a_bot_is_played_to_the_end_and_its_player_sees_t
     refused = await http.get(f"/matches/{match_id}/view", headers=own)
     assert refused.status_code == 403 and "no longer yours" in refused.text
     assert (await http.get(f"/matches/{match_id}/stream", headers=own)).status_code == 403
-    narration = await http.get(f"/matches/{match_id}/narration", headers=own)
-    assert narration.status_code == 200 and narration.json()["seat"] is None
+    for read in ("narration", "replay/3", "public"):  # as anyone without a token gets them
+        hers = await http.get(f"/matches/{match_id}/{read}", headers=own)
+        anyone = await http.get(f"/matches/{match_id}/{read}")
+        assert (hers.status_code, hers.content) == (anyone.status_code, anyone.content), read
 
     async def over() -> Any:
         return (await http.get(f"/matches/{match_id}")).json()["status"] == "finished" or None
 
     await until(over)
     assert (await http.get(f"/matches/{match_id}/replay/3", headers=own)).status_code == 403
+    assert (await http.get(f"/matches/{match_id}/narration", headers=own)).status_code == 403
     # the handed seat cannot be handed twice, nor an ended match changed
     again = await http.post(path, headers=stack.organiser(), json={})
     assert again.status_code == 409

@@ -124,6 +124,13 @@ class Context:
         if match_id:
             self.hub.recheck_match(match_id)
 
+    async def revoke(self, digests: list[str], why: str) -> int:
+        """Revoke tokens: forgotten here at once, by other gateways when they hear of it."""
+        gone = await tokens.revoke(self.pool, digests, why)
+        for key, match_id in gone:
+            self.forget_token(key, match_id)
+        return len(gone)
+
     async def game_of(self, match_id: str) -> str | None:
         """The match's game, or None while the lobby does not know the match."""
         if (game := self._games.get(match_id)) is None:

@@ -98,4 +98,4 @@ async def revoke_own(request: Request) -> api.Revoked:
     access = await Access.of(request)
     access.known()
     own = [tokens.digest(access.token or "")]
-    return api.Revoked(await tokens.revoke(access.ctx.pool, own, "revoked by its holder"))
+    return api.Revoked(await access.ctx.revoke(own, "revoked by its holder"))

@@ -66,9 +66,7 @@ async def replace(
         raise HTTPException(status_code=409, detail=f"seat {seat} is open: invite a player")
     if data.player_id is not None and await tokens.player_name(ctx.pool, data.player_id) is None:
         raise NotFoundException(f"no player {data.player_id!r}")
-    revoked = await tokens.revoke(
-        ctx.pool, await tokens.seat_digests(ctx.pool, match_id, seat), "replaced"
-    )
+    revoked = await ctx.revoke(await tokens.seat_digests(ctx.pool, match_id, seat), "replaced")
     body = ReplacePlayer(data.player, data.note)
     decision_id = await ctx.submitter.submit(match_id, seat, body, sender=ORGANISER)
     holder = tokens.Holder(
@@ -109,7 +107,7 @@ async def hand_to_bot(
 async def revoke(request: Request, match_id: MatchId, seat: SeatNumber) -> api.Revoked:
     ctx, _ = await _seat(request, match_id, seat)
     digests = await tokens.seat_digests(ctx.pool, match_id, seat)
-    return api.Revoked(await tokens.revoke(ctx.pool, digests, "revoked by the organiser"))
+    return api.Revoked(await ctx.revoke(digests, "revoked by the organiser"))
 
 
 HANDLERS = [invite, replace, hand_to_bot, revoke]

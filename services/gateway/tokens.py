@@ -97,17 +97,18 @@ async def player_seats(conn: Conn, player_id: str, match_id: str | None = None) 
     return [Holder(**dict(r)) for r in rows]
 
 
-async def revoke(conn: Conn, digests: list[str], why: str) -> int:
-    """Revoke these tokens and tell every gateway; how many were standing."""
+async def revoke(conn: Conn, digests: list[str], why: str) -> list[tuple[str, str]]:
+    """Revoke these tokens and tell every gateway; the (digest, match) of those standing."""
     rows = await conn.fetch(
         "WITH gone AS (UPDATE tokens SET revoked_at = now(), revoked_why = $2"
         " WHERE digest = ANY($1::text[]) AND revoked_at IS NULL RETURNING digest, match_id)"
-        " SELECT pg_notify($3, digest || ' ' || coalesce(match_id, '')) FROM gone",
+        " SELECT digest, coalesce(match_id, '') AS match_id,"
+        " pg_notify($3, digest || ' ' || coalesce(match_id, '')) FROM gone",
         digests,
         why,
         TOKENS_CHANNEL,
     )
-    return len(rows)
+    return [(r["digest"], r["match_id"]) for r in rows]
 
 
 async def seat_digests(conn: Conn, match_id: str, seat: int) -> list[str]:
