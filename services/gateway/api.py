@@ -19,7 +19,7 @@ Name = Annotated[str, msgspec.Meta(min_length=1, max_length=40, pattern=NAME_PAT
 Seat = Annotated[int, msgspec.Meta(ge=0, le=15)]
 Seq = Annotated[int, msgspec.Meta(ge=0, le=2**31 - 1)]  # an entry number (a PostgreSQL integer)
 Code = Annotated[str, msgspec.Meta(min_length=1, max_length=100, pattern=r"^[A-Za-z0-9_-]+$")]
-Note = Annotated[str, msgspec.Meta(max_length=200, pattern=NAME_PATTERN)]
+Note = Annotated[str, msgspec.Meta(max_length=200, pattern=NAME_PATTERN[:-2] + "*$")]
 
 
 class Game(msgspec.Struct, frozen=True):

@@ -20,7 +20,7 @@ from projections import replay
 from services.gateway import api, matches, reads, tokens
 from services.gateway.context import context
 from services.gateway.edge import REFUSED_IN_TEXT, limit_reads
-from services.web import live, session
+from services.web import live, me, session
 from services.web.jinja import render
 
 STATIC = Path(__file__).parent / "static"
@@ -234,6 +234,7 @@ def router() -> Router:
             watch_live,
             watch_stream,
             replay_step,
+            *me.HANDLERS,
             static,
         ],
         response_headers=HEADERS,
