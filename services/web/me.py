@@ -55,7 +55,7 @@ async def my_games(request: Request) -> Response[str]:
     title = f"({waiting}) My games" if waiting else "My games"
     return _page(
         title=title,
-        name=holder.player,
+        player_name=holder.player,
         games=games,
         waiting=waiting,
         path=session.match_path,
@@ -92,7 +92,7 @@ async def new_player(request: Request) -> Response[str]:
     page = _page(
         status=201,
         title="My games",
-        name=name,
+        player_name=name,
         games=[],
         waiting=0,
         path=session.match_path,
