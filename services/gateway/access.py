@@ -145,17 +145,22 @@ class Access:
         await self.audits(match_id, seat)
         return seat
 
-    async def ruling_seat(self, match_id: str, decision_id: str, seat: int | None) -> int | None:
-        """Whose ruling on `decision_id` the reader may see: its seat's own, once its claim is
-        accepted (before, its claim's alone, so the loser of a join race learns it lost); else
-        the asked seat's, if it may audit that seat."""
+    async def ruling_seat(
+        self, match_id: str, decision_id: str, seat: int | None
+    ) -> tuple[int | None, str | None]:
+        """Whose ruling on `decision_id` the reader may see, and whose sending it must be (None:
+        anyone's): its seat's own, once its claim is accepted (before, its claim's alone, so the
+        loser of a join race learns it lost); a former holder's, on what they sent themselves
+        (their resignation's, say); else the asked seat's, if it may audit that seat."""
         self.known()
         mine = await self.seat_in(match_id)
-        own = mine is not None and seat in (None, mine.seat)
-        if own and (decision_id == mine.claim_decision_id or await self.ctx.seat_is_held(mine)):
-            return mine.seat
+        if mine is not None and seat in (None, mine.seat):
+            if decision_id == mine.claim_decision_id or await self.ctx.seat_is_held(mine):
+                return mine.seat, None
+            if await self.ctx.claim_accepted(mine):
+                return mine.seat, mine.player
         await self.audits(match_id, seat)
-        return seat
+        return seat, None
 
     async def replay_eyes(
         self, match_id: str, wanted: int | None = None

@@ -281,9 +281,9 @@ async def ruling(
 ) -> api.Ruling:
     ctx = context(request)
     access = await Access.of(request)
-    seat = await access.ruling_seat(match_id, decision_id, seat)
+    seat, sent_by = await access.ruling_seat(match_id, decision_id, seat)
     reader = await access.own_seat(match_id)
-    found = await reads.ruling(ctx.pool, match_id, decision_id, seat, reader)
+    found = await reads.ruling(ctx.pool, match_id, decision_id, seat, reader, sent_by)
     if found is None:
         return api.Ruling(decision_id=decision_id, status="pending")
     return api.Ruling(

@@ -113,13 +113,18 @@ async def public_view(conn: Conn, match_id: str) -> tuple[int, str] | None:
 
 
 async def ruling(
-    conn: Conn, match_id: str, decision_id: str, seat: int | None, reader: int | None
+    conn: Conn,
+    match_id: str,
+    decision_id: str,
+    seat: int | None,
+    reader: int | None,
+    sent_by: str | None = None,
 ) -> dict[str, Any] | None:
     """The ruling on the decision a seat (None: the match's own, as a create) sent under this
     id in this match; a decision id means nothing beyond its match and seat. A sealed choice's
     shows whole only to `reader` its seat (see `projections.audit.by_decision`)."""
     found = await audit.by_decision(conn, match_id, decision_id, seat, reader)
-    if found is None:
+    if found is None or sent_by not in (None, found["sender"]):  # `sent_by`: theirs alone
         return None
     kept = ("match_id", "seat", "accepted", "rule", "reason", "first_seq", "last_seq")
     return {k: found[k] for k in kept}
