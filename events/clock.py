@@ -80,12 +80,13 @@ class DefaultApplied(msgspec.Struct, frozen=True, tag="match.default_applied"):
 
 class SeatHandedToBot(msgspec.Struct, frozen=True, tag="match.seat_handed_to_bot"):
     """The seat is played by the game's bot at `level` from now on; `player` held it.
-    `reason`: timeout or resigned."""
+    `reason`: timeout, resigned or organiser (with the organiser's `note`)."""
 
     seat: Int32
     level: str
     player: str
     reason: str
+    note: str = ""
 
 
 class AbsenceDeclared(msgspec.Struct, frozen=True, tag="match.absence_declared"):

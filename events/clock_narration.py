@@ -53,6 +53,12 @@ _OUTCOMES = {
     "bot": "the game's bot takes their seat",
 }
 
+_HANDED = {
+    "resigned": "resigned",
+    "timeout": "missed the deadline",
+    "organiser": "was relieved of the seat by the organiser",
+}
+
 _MOVED = {
     "excuse": "excused",
     "organiser": "moved by the organiser",
@@ -80,8 +86,8 @@ def entry_line(
         case DefaultApplied(seat=who, level=level, rule=rule, decision=chosen):
             told = f": {decision(chosen)} ({rule})" if who == seat else ""
             return f"the {level} bot decided for {names[who]}{told}"
-        case SeatHandedToBot(seat=who, level=level, player=player, reason=reason):
-            why = "resigned" if reason == "resigned" else "missed the deadline"
+        case SeatHandedToBot(seat=who, level=level, player=player, reason=reason, note=note):
+            why = _HANDED.get(reason, reason) + (f" ({note})" if note else "")
             return f"{player} {why}: the {level} bot plays seat {who} from now on"
         case AbsenceDeclared(seat=who, from_ms=start, until_ms=end):
             return f"{names[who]} is away from {moment(start)} to {moment(end)}: their clock stops"

@@ -9,6 +9,7 @@ from typing import Any, Generic, TypeVar
 import msgspec
 
 from events.clock import CLOCK_DECISIONS, CLOCK_ENTRIES, Clock
+from events.seats import SEAT_DECISIONS, SEAT_ENTRIES
 from events.storable import Int32, Int64
 
 Body = TypeVar("Body")
@@ -52,7 +53,7 @@ class Say(msgspec.Struct, frozen=True, tag="match.say"):
     text: str
 
 
-PLATFORM_DECISIONS = (CreateMatch, ClaimSeat, Say, *CLOCK_DECISIONS)
+PLATFORM_DECISIONS = (CreateMatch, ClaimSeat, Say, *CLOCK_DECISIONS, *SEAT_DECISIONS)
 
 
 # Entries every game shares.
@@ -91,7 +92,14 @@ class SeedRevealed(msgspec.Struct, frozen=True, tag="match.seed_revealed"):
     seed: str
 
 
-PLATFORM_ENTRIES = (MatchCreated, SeatClaimed, Ruling, SeedRevealed, *CLOCK_ENTRIES)
+PLATFORM_ENTRIES = (
+    MatchCreated,
+    SeatClaimed,
+    Ruling,
+    SeedRevealed,
+    *CLOCK_ENTRIES,
+    *SEAT_ENTRIES,
+)
 
 
 class Entry(msgspec.Struct, Generic[Body], frozen=True, kw_only=True):

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from events import clock
+from events import clock, seats
 from events.codec import game_codec
 from events.envelope import (
     Entry,
@@ -50,7 +50,8 @@ class MatchRecord(msgspec.Struct, kw_only=True):
     moved_seq: int = 0  # the last entry that changed what seats decide on (not a ruling)
     revealed_seq: int = 0  # the last entry that opened the sealed entries before it
     timing: clock.Timing | None = None  # the clock and its deadlines, for a match with a clock
-    handed_over: list[tuple[int, str]] = []  # (seat, the player whose seat a bot took)
+    # (seat, a player who held it before a bot or another player took it over)
+    handed_over: list[tuple[int, str]] = []
 
     @property
     def open_seats(self) -> list[int]:
@@ -159,6 +160,9 @@ def apply(record: Match | None, entry: Entry[Any]) -> Match:
             record.holders[seat] = BOT_PREFIX + level
             record.handed_over = [*record.handed_over, (seat, player)]
             record.timing = record.timing and clock.evolve(record.timing, entry.body)
+        case seats.SeatReplaced(seat=seat, player=player, previous=previous):
+            record.holders[seat] = player
+            record.handed_over = [*record.handed_over, (seat, previous)]
         case timed if isinstance(timed, clock.CLOCK_ENTRIES):
             record.timing = record.timing and clock.evolve(record.timing, timed)
         case event:

@@ -23,6 +23,7 @@ from events.envelope import (
 )
 from events.match import MatchRecord, apply
 from events.ruleset import Ruleset, get_ruleset
+from events.seats import SEAT_DECISIONS, SeatReplaced, seat_change_line, seat_tool_words
 
 
 class Told(msgspec.Struct, frozen=True):
@@ -99,6 +100,8 @@ class Narrator:
                 return self._ruling(body)
             case timed if isinstance(timed, CLOCK_ENTRIES):
                 return entry_line(timed, self.seat, self.names, self._game_decision)
+            case SeatReplaced():
+                return seat_change_line(body)
         return self.ruleset.narrate(self.record.state, body, self.seat, self.names)
 
     @property
@@ -125,6 +128,9 @@ class Narrator:
             asker, what = decision_words(decision, names)
             seated = ruling.seat is not None and 0 <= ruling.seat < len(names)
             who = names[ruling.seat] if seated else asker or ruling.sender or "someone"
+        elif isinstance(decision, SEAT_DECISIONS) and ruling.seat is not None:
+            who = ruling.sender or "the organiser"
+            what = seat_tool_words(decision, names[ruling.seat])
         elif ruling.seat is None or not 0 <= ruling.seat < len(names):
             who, what = ruling.sender or "someone", None
         else:

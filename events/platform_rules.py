@@ -15,6 +15,7 @@ CLOCK = "SL-12"  # a seat past its deadline and grace is excused, waited for, or
 CLOCK_TOOLS = "SL-13"  # only the organiser moves deadlines and pauses the clock
 RESIGN = "SL-14"  # a player may resign their seat; the game's bot plays it to the end
 ABSENCE = "SL-15"  # a player may declare days away, within the clock's allowance
+SEAT_HOLDER = "SL-16"  # the organiser alone replaces a seat's player or hands it to a bot
 
 WORDS = {
     OVERSIZED: "A decision is at most 64 KiB.",
@@ -35,6 +36,8 @@ WORDS = {
     RESIGN: "A player may resign their seat; the game's bot plays it to the end.",
     ABSENCE: "A player may declare days away, up to the clock's allowance a match; their seat's"
     " clock stops meanwhile.",
+    SEAT_HOLDER: "Only the organiser replaces a held seat's player or hands the seat to the"
+    " game's bot; a player who no longer holds a seat no longer acts for it.",
 }
 
 ORGANISER = "organiser"  # the sender of what an organiser asks (creates, bot seats)

@@ -11,6 +11,7 @@ KAFKA_DATA = RUN / "kafka"
 PID_FILE = RUN / "stack.pid"
 ORGANISER_TOKEN = RUN / "organiser-token"
 SEAT_TOKENS = RUN / "tokens"
+PLAYER_TOKEN = RUN / "player-token"
 DATABASE_URL = RUN / "database-url"  # the running stack's, for the commands that read it
 MAIL_SECRET = RUN / "mail-secret"  # what reply addresses' tokens are derived from
 MAILDIR = RUN / "mail"  # where `up` delivers mail when no SMTP relay is set

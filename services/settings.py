@@ -42,6 +42,11 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     mail_secret_file: str = ""  # empty: the run folder's `mail-secret`
     mail_tick_ms: int = 1_000  # how often the outbox is read for deliveries due
     answer_wait_ms: int = 120_000  # an answer waits this long for its decisions' rulings
+    player_token_days: int = 365  # a player token's life; a player makes a new one after it
+    # A seat token lives while its match runs (a deadline is no time for one to lapse), and
+    # this many days after the match ended, for its replays and audits.
+    seat_token_days_after_end: int = 30
+    invite_days: int = 7  # an invite code's life unless its organiser says otherwise
 
     @property
     def decisions_topic(self) -> str:
@@ -78,6 +83,9 @@ _ENV = {
     "mail_domain": "STARLEDGER_MAIL_DOMAIN",
     "mail_secret_file": "STARLEDGER_MAIL_SECRET_FILE",
     "mail_tick_ms": "STARLEDGER_MAIL_TICK_MS",
+    "player_token_days": "STARLEDGER_PLAYER_TOKEN_DAYS",
+    "seat_token_days_after_end": "STARLEDGER_SEAT_TOKEN_DAYS_AFTER_END",
+    "invite_days": "STARLEDGER_INVITE_DAYS",
 }
 
 

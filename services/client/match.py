@@ -9,7 +9,7 @@ from typing import Any
 import msgspec
 
 from events.ruleset import Ruleset, default_game, load_rulesets
-from services.client import clock, tokens
+from services.client import clock, players, seats, tokens
 from services.client.http import ClientError, Gateway, guarded, segment, verdict
 from services.gateway import api
 
@@ -58,11 +58,13 @@ def open_match(gateway: Gateway, new: api.NewMatch) -> tuple[str, api.Ruling]:
     return opened.match_id, created
 
 
-def join(gateway: Gateway, match_id: str, seat: int, player: str) -> api.Ruling:
-    """Claim a seat; its token is kept while the claim is judged and dropped if refused."""
-    joined = gateway.post(
-        f"/matches/{segment(match_id)}/join", api.Join(seat=seat, player=player), api.Joined
-    )
+def join(
+    gateway: Gateway, match_id: str, seat: int, player: str | None, invite: str | None = None
+) -> api.Ruling:
+    """Claim a seat (as the gateway's token's player, if it is a player token); its token is
+    kept while the claim is judged and dropped if refused."""
+    wanted = api.Join(seat=seat, player=player, invite=invite)
+    joined = gateway.post(f"/matches/{segment(match_id)}/join", wanted, api.Joined)
     tokens.save_seat_token(match_id, seat, joined.token)
     with Gateway(joined.token, gateway.url) as seat_gateway:
         found = seat_gateway.ruling(match_id, joined.decision_id)
@@ -139,8 +141,13 @@ def _show(args: argparse.Namespace) -> int:
 
 
 def _join(args: argparse.Namespace) -> int:
-    with Gateway() as gateway:
-        ruling = join(gateway, args.match_id, args.seat, args.player)
+    player = None if args.player else players.player_token(required=False)
+    if args.player is None and player is None:
+        raise ClientError(
+            "name yourself with --player NAME, or make a player: starledger player new NAME"
+        )
+    with Gateway(player) as gateway:
+        ruling = join(gateway, args.match_id, args.seat, args.player, args.invite)
     if ruling.status != "accepted":
         raise ClientError(f"seat {args.seat} of {args.match_id}: {verdict(ruling)}")
     print(
@@ -195,6 +202,10 @@ def add_parser(subparsers: Any) -> None:
     claim = commands.add_parser("join", help="claim a seat; its token is saved in .run/tokens")
     claim.add_argument("match_id", metavar="ID")
     claim.add_argument("--seat", type=int, required=True, metavar="S")
-    claim.add_argument("--player", required=True, metavar="NAME")
+    claim.add_argument(
+        "--player", metavar="NAME", help="a name for this seat alone; default: your player's"
+    )
+    claim.add_argument("--invite", metavar="CODE", help="the code of a seat reserved for you")
     claim.set_defaults(func=guarded(_join))
     clock.add_parsers(commands)
+    seats.add_parsers(commands)

@@ -1,5 +1,7 @@
-"""Who may do what: seat tokens act and read for their seat only; organisers open matches and
-read audits; a finished match's replay is open to all; nobody acts for a seat they do not hold."""
+"""Who may do what: seat tokens act and read for their seat only, player tokens for the seats
+their player holds; organisers open matches, change who holds a seat, and read audits; a
+finished match's replay is open to all; nobody acts for a seat they do not hold, nor reads it
+once it is no longer theirs."""
 
 from litestar import Request
 from litestar.exceptions import HTTPException, NotAuthorizedException, PermissionDeniedException
@@ -20,6 +22,7 @@ def request_token(request: Request) -> str | None:
 class Access:
     def __init__(self, ctx: Context, holder: tokens.Holder | None, token: str | None) -> None:
         self.ctx, self.holder, self.token = ctx, holder, token
+        self._seats: dict[str, tokens.Holder | None] = {}  # by match: the seat spoken for
 
     @classmethod
     async def of(cls, request: Request) -> "Access":
@@ -27,7 +30,7 @@ class Access:
         token = request_token(request)
         holder = await ctx.holder_of(token) if token else None
         if token and holder is None:
-            raise NotAuthorizedException("unknown token")
+            raise NotAuthorizedException("unknown, expired or revoked token")
         return cls(ctx, holder, token)
 
     def known(self) -> tokens.Holder:
@@ -41,32 +44,80 @@ class Access:
             raise PermissionDeniedException("only an organiser may do this")
         return holder
 
-    async def seat_holder(self) -> tokens.Holder:
+    def player(self) -> tokens.Holder:
         holder = self.known()
-        if holder.kind != "seat":
-            raise PermissionDeniedException("this needs a seat token")
-        if not await self.ctx.seat_is_held(holder):
-            raise PermissionDeniedException(
-                f"your claim of seat {holder.seat} is not accepted (yet): see "
-                f"/matches/{holder.match_id}/decisions/{holder.claim_decision_id}"
-            )
+        if holder.kind != "player" or holder.player_id is None:
+            raise PermissionDeniedException("this needs a player token (POST /players)")
         return holder
+
+    async def seat_in(self, match_id: str) -> tokens.Holder | None:
+        """The seat token this token speaks with in the match, held or not: itself, or the
+        seat its player holds there (409 if several: their own tokens tell them apart)."""
+        if match_id in self._seats:
+            return self._seats[match_id]
+        holder, found = self.holder, None
+        if holder is not None and holder.kind == "seat" and holder.match_id == match_id:
+            found = holder
+        elif holder is not None and holder.kind == "player" and holder.player_id is not None:
+            held = [
+                seat
+                for seat in await tokens.player_seats(self.ctx.pool, holder.player_id, match_id)
+                if await self.ctx.seat_is_held(seat)
+            ]
+            if len(held) > 1:
+                seats = ", ".join(str(s.seat) for s in held)
+                raise HTTPException(
+                    status_code=409,
+                    detail=f"you hold seats {seats} of this match: use each seat's own token",
+                )
+            found = held[0] if held else None
+        self._seats[match_id] = found
+        return found
+
+    async def _held(self, match_id: str) -> tokens.Holder | None:
+        seat = await self.seat_in(match_id)
+        return seat if seat is not None and await self.ctx.seat_is_held(seat) else None
 
     async def acts_for(self, match_id: str, *, deciding: bool = False) -> tokens.Holder:
-        holder = await self.seat_holder()
-        if holder.match_id != match_id:
-            raise PermissionDeniedException("your token holds a seat of another match")
+        """The seat this token acts for in the match, once its claim is accepted and while the
+        seat is still its player's."""
+        holder = self.known()
+        seat = await self.seat_in(match_id)
+        if seat is None:
+            if holder.kind == "seat":
+                raise PermissionDeniedException("your token holds a seat of another match")
+            raise PermissionDeniedException("you hold no seat of this match")
+        if not await self.ctx.seat_is_held(seat):
+            if await self.ctx.claim_accepted(seat):
+                raise PermissionDeniedException(
+                    f"seat {seat.seat} is no longer yours (resigned, handed over or replaced):"
+                    " you see what the public sees"
+                )
+            raise PermissionDeniedException(
+                f"your claim of seat {seat.seat} is not accepted (yet): see "
+                f"/matches/{seat.match_id}/decisions/{seat.claim_decision_id}"
+            )
         if deciding and not self.ctx.limiter.allow(tokens.digest(self.token or "")):
             raise HTTPException(status_code=429, detail="at most 20 decisions a second")
-        return holder
+        return seat
 
-    def own_seat(self, match_id: str) -> int | None:
+    async def still_acts_for(self, match_id: str) -> bool:
+        """Whether the token still acts for its seat, read afresh (a stream asks, on a change)."""
+        holder = await self.ctx.holder_of(self.token or "")
+        if holder is None:
+            return False
+        fresh = Access(self.ctx, holder, self.token)
+        try:
+            await fresh.acts_for(match_id)
+        except HTTPException:
+            return False
+        return True
+
+    async def own_seat(self, match_id: str) -> int | None:
         """The seat this token holds in `match_id`, if any: whose sealed choices it reads
         whole. Any other reader, organisers included, sees them sealed until revealed."""
-        holder = self.holder
-        if holder is None or holder.kind != "seat" or holder.match_id != match_id:
-            return None
-        return holder.seat
+        seat = await self._held(match_id)
+        return None if seat is None else seat.seat
 
     async def _finished(self, match_id: str) -> bool:
         found = await reads.match(self.ctx.pool, match_id)
@@ -77,33 +128,40 @@ class Access:
         holder = self.known()
         if holder.kind == "organiser":
             return
-        if holder.match_id != match_id or not await self.ctx.seat_is_held(holder):
+        mine = await self._held(match_id)
+        if mine is None:
             raise PermissionDeniedException("your token holds no seat of this match")
-        if seat != holder.seat and not await self._finished(match_id):
+        if seat != mine.seat and not await self._finished(match_id):
             raise PermissionDeniedException("other seats' decisions are open once the match ends")
 
     async def explains(self, match_id: str, seat: int | None) -> int | None:
         """Whose eyes the explanation of a decision of `seat` gets, once checked: the match's own
         decisions (no seat: its creation, the clock's, the organiser's) are open to each seat
         of the match, told for that seat's eyes; any other as `audits` says, for its seat's."""
-        holder = self.known()
-        if seat is None and holder.kind == "seat" and holder.match_id == match_id:
-            if not await self.ctx.seat_is_held(holder):
+        self.known()
+        if seat is None and (mine := await self.seat_in(match_id)) is not None:
+            if not await self.ctx.seat_is_held(mine):
                 raise PermissionDeniedException("your token holds no seat of this match")
-            return holder.seat
+            return mine.seat
         await self.audits(match_id, seat)
         return seat
 
-    async def ruling_seat(self, match_id: str, decision_id: str, seat: int | None) -> int | None:
-        """Whose ruling on `decision_id` the reader may see: its seat's own, once its claim is
-        accepted (before, its claim's alone, so the loser of a join race learns it lost); else
-        the asked seat's, if it may audit that seat."""
-        holder = self.known()
-        own = holder.kind == "seat" and holder.match_id == match_id and seat in (None, holder.seat)
-        if own and (decision_id == holder.claim_decision_id or await self.ctx.seat_is_held(holder)):
-            return holder.seat
+    async def ruling_seat(
+        self, match_id: str, decision_id: str, seat: int | None
+    ) -> tuple[int | None, str | None]:
+        """Whose ruling on `decision_id` the reader may see, and whose sending it must be (None:
+        anyone's): its seat's own, once its claim is accepted (before, its claim's alone, so the
+        loser of a join race learns it lost); a former holder's, on what they sent themselves
+        (their resignation's, say); else the asked seat's, if it may audit that seat."""
+        self.known()
+        mine = await self.seat_in(match_id)
+        if mine is not None and seat in (None, mine.seat):
+            if decision_id == mine.claim_decision_id or await self.ctx.seat_is_held(mine):
+                return mine.seat, None
+            if await self.ctx.claim_accepted(mine):
+                return mine.seat, mine.player
         await self.audits(match_id, seat)
-        return seat
+        return seat, None
 
     async def replay_eyes(
         self, match_id: str, wanted: int | None = None
@@ -115,14 +173,8 @@ class Access:
         log: keeping a finished match's hands from its public would hide nothing."""
         if await self._finished(match_id):
             return wanted, True
-        holder = self.holder
-        mine = (
-            holder is not None
-            and holder.kind == "seat"
-            and holder.match_id == match_id
-            and await self.ctx.seat_is_held(holder)
-        )
-        seat = holder.seat if mine and holder is not None else None
+        mine = await self._held(match_id)
+        seat = None if mine is None else mine.seat
         if wanted is not None and wanted != seat:
             raise PermissionDeniedException("other seats' eyes are open once the match ends")
         return seat, False

@@ -18,6 +18,8 @@ Id = Annotated[str, msgspec.Meta(min_length=1, max_length=100, pattern=ID_PATTER
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=40, pattern=NAME_PATTERN)]
 Seat = Annotated[int, msgspec.Meta(ge=0, le=15)]
 Seq = Annotated[int, msgspec.Meta(ge=0, le=2**31 - 1)]  # an entry number (a PostgreSQL integer)
+Code = Annotated[str, msgspec.Meta(min_length=1, max_length=100, pattern=r"^[A-Za-z0-9_-]+$")]
+Note = Annotated[str, msgspec.Meta(max_length=200, pattern=NAME_PATTERN[:-2] + "*$")]
 
 
 class Game(msgspec.Struct, frozen=True):
@@ -53,7 +55,74 @@ class Absence(RequestBody):
 
 class Extend(RequestBody):
     by_s: Seconds
-    note: Annotated[str, msgspec.Meta(max_length=200, pattern=NAME_PATTERN)] = ""
+    note: Note = ""
+
+
+class NewPlayer(RequestBody):
+    name: Name
+
+
+class PlayerIssued(msgspec.Struct, frozen=True):
+    player_id: str
+    name: str
+    token: str  # shown once: it proves the player, and acts for the seats it joins
+    expires_at: str
+
+
+class Player(msgspec.Struct, frozen=True):
+    player_id: str
+    name: str
+    expires_at: str | None
+
+
+class MyMatch(msgspec.Struct, frozen=True):
+    """One of a player's seats, as "my games" lists them: waiting on the player first, the
+    soonest deadline first among them."""
+
+    match_id: str
+    game: str
+    status: str
+    seat: int
+    holds: bool  # false once the seat went to a bot or another player
+    waiting: bool  # the match waits for this seat's decision now
+    due: str | None  # the seat's deadline, if its clock runs one
+    left_s: int | None  # seconds left before it (negative: past it, in its grace)
+    round: int | None
+    phase: str | None
+    seq: int
+    last_activity: str
+
+
+class NewInvite(RequestBody):
+    expires_s: Annotated[int, msgspec.Meta(ge=1, le=366 * 24 * 3600)] | None = None
+
+
+class Invite(msgspec.Struct, frozen=True):
+    match_id: str
+    seat: int
+    code: str  # shown once; the seat is reserved for it until it is used or expires
+    expires_at: str
+
+
+class Replace(RequestBody):
+    player: Name
+    player_id: Id | None = None  # the player whose token is to act for the seat
+    note: Note = ""
+
+
+class Replaced(msgspec.Struct, frozen=True):
+    decision_id: str
+    token: str  # the new holder's seat token, acting once the replacement is accepted
+    revoked: int  # the former holder's tokens revoked
+
+
+class HandOver(RequestBody):
+    level: Annotated[str, msgspec.Meta(max_length=40, pattern=NAME_PATTERN)] | None = None
+    note: Note = ""
+
+
+class Revoked(msgspec.Struct, frozen=True):
+    revoked: int
 
 
 class MatchOpened(msgspec.Struct, frozen=True):
@@ -86,7 +155,8 @@ class MailSet(msgspec.Struct, frozen=True):
 
 class Join(RequestBody):
     seat: Seat
-    player: Name
+    player: Name | None = None  # needed without a player token; with one, the player's name
+    invite: Code | None = None  # the code of a seat reserved for an invite
     mail: Mail | None = None  # play (or hear of the match) by mail
 
 

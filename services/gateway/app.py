@@ -26,7 +26,7 @@ from events.ruleset import (
     setup_error,
 )
 from projections import audit, replay
-from services.gateway import api, docs, failures, mail, matches, reads, tokens
+from services.gateway import api, docs, failures, mail, matches, players, reads, seats, tokens
 from services.gateway.access import Access
 from services.gateway.context import Context, context
 from services.gateway.edge import check_request
@@ -110,8 +110,13 @@ async def list_matches(
 ) -> list[dict[str, Any]]:
     ctx = context(request)
     if mine:
-        holder = await (await Access.of(request)).seat_holder()
-        return await reads.my_turn(ctx.pool, [(holder.match_id, holder.seat)])
+        access = await Access.of(request)
+        holder = access.known()
+        if holder.kind == "player":
+            held = [m for m in await players.my_matches(ctx, holder) if m.holds]
+            return await reads.my_turn(ctx.pool, [(m.match_id, m.seat) for m in held])
+        seat = await access.acts_for(holder.match_id or "")
+        return await reads.my_turn(ctx.pool, [(seat.match_id or "", seat.seat or 0)])
     return await reads.lobby(ctx.pool, status, limit)
 
 
@@ -123,10 +128,27 @@ async def show_match(request: Request, match_id: MatchId) -> dict[str, Any]:
 @post(
     "/matches/{match_id:str}/join",
     status_code=HTTP_202_ACCEPTED,
-    summary="Claim a seat; the token acts for it once the claim is accepted",
+    summary="Claim a seat (`invite`: the code of a seat reserved for one); the token acts for "
+    "it once the claim is accepted; with a player token, the seat is that player's too",
+    security=docs.TOKEN_OPTIONAL,
 )
 async def join(request: Request, match_id: MatchId, data: api.Join) -> api.Joined:
-    return await matches.claim_seat(context(request), match_id, data.seat, data.player, data.mail)
+    """With a player token (Authorization), the seat is the player's, under its name."""
+    holder = (await Access.of(request)).holder
+    player_id, name = None, data.player
+    if holder is not None and holder.kind == "player":
+        player_id, name = holder.player_id, holder.player
+    if name is None:
+        raise _unprocessable("player: a name is needed without a player token")
+    return await matches.claim_seat(
+        context(request),
+        match_id,
+        data.seat,
+        name,
+        player_id=player_id,
+        invite=data.invite,
+        mail=data.mail,
+    )
 
 
 @put(
@@ -294,9 +316,9 @@ async def ruling(
 ) -> api.Ruling:
     ctx = context(request)
     access = await Access.of(request)
-    seat = await access.ruling_seat(match_id, decision_id, seat)
-    reader = access.own_seat(match_id)
-    found = await reads.ruling(ctx.pool, match_id, decision_id, seat, reader)
+    seat, sent_by = await access.ruling_seat(match_id, decision_id, seat)
+    reader = await access.own_seat(match_id)
+    found = await reads.ruling(ctx.pool, match_id, decision_id, seat, reader, sent_by)
     if found is None:
         return api.Ruling(decision_id=decision_id, status="pending")
     return api.Ruling(
@@ -420,7 +442,7 @@ async def explain(request: Request, match_id: MatchId, seq: EntryNumber) -> api.
     ctx = context(request)
     access = await Access.of(request)
     access.known()  # a token first, as the document says: none learns which entries exist
-    reader = access.own_seat(match_id)
+    reader = await access.own_seat(match_id)
     found = await audit.explain(ctx.pool, match_id, seq, reader)
     if found is None:
         raise NotFoundException(f"match {match_id!r} has no entry {seq}")
@@ -448,7 +470,7 @@ async def rejections(request: Request, match_id: MatchId) -> list[dict[str, Any]
     ctx = context(request)
     access = await Access.of(request)
     await access.audits(match_id, None)
-    found = await audit.rejections(ctx.pool, match_id, access.own_seat(match_id))
+    found = await audit.rejections(ctx.pool, match_id, await access.own_seat(match_id))
     return [_audit_row(r) for r in found]
 
 
@@ -487,7 +509,9 @@ async def stream(request: Request, match_id: MatchId) -> ServerSentEvent:
     ctx, key = context(request), tokens.digest(access.token or "")
     if ctx.streams.full(key):
         raise HTTPException(status_code=429, detail="too many streams open with this token")
-    events: AsyncIterator[str] = seat_stream(ctx, match_id, holder, key)
+    events: AsyncIterator[str] = seat_stream(
+        ctx, match_id, holder, key, lambda: access.still_acts_for(match_id)
+    )
     return ServerSentEvent(events)
 
 
@@ -523,6 +547,11 @@ def create_app(ctx: Context) -> Litestar:
             game_cards,
             match_cards,
             stream,
+            players.new_player,
+            players.me,
+            players.my_games,
+            players.revoke_own,
+            *seats.HANDLERS,
             health,
             web_pages(),
         ],

@@ -29,7 +29,7 @@ class Context:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.submitter = Submitter(settings)
-        self.hub = Hub(settings.database_url)
+        self.hub = Hub(settings.database_url, self.forget_match, self.forget_token)
         self.limiter = RateLimit(per_second=20)  # decisions
         self.read_limiter = RateLimit(per_second=READS_PER_S)
         self.streams = StreamLimit(most=STREAMS_PER_TOKEN)
@@ -37,7 +37,7 @@ class Context:
         self._seated: Recent[str, bool] = Recent(REMEMBERED)  # claims the log accepted
         self._games: Recent[str, str] = Recent(REMEMBERED)  # match -> its game
         self._running = AsyncExitStack()  # stops what started, so a failed start shows its cause
-        self._players: Recent[str, list[str | None]] = Recent(REMEMBERED)  # once all are held
+        self._seating: Recent[str, reads.Seating] = Recent(REMEMBERED)  # until the lobby moves
         self.pool: asyncpg.Pool
 
     async def start(self) -> None:
@@ -58,21 +58,78 @@ class Context:
         await self._running.aclose()
 
     async def holder_of(self, token: str) -> tokens.Holder | None:
+        """The token's holder while it stands: not revoked (every gateway hears of it), not
+        expired, and for a seat token, its match not over for longer than the settings keep
+        seat tokens after the end."""
         key = tokens.digest(token)
         if (holder := self._holders.get(key)) is None:
             holder = await tokens.holder_of(self.pool, token)
-            if holder is not None:
-                self._holders.put(key, holder)
+            if holder is None:
+                return None
+            self._holders.put(key, holder)
+        now = tokens.now_ms()
+        if holder.expired(now):
+            return None
+        if holder.kind == "seat" and holder.match_id is not None:
+            seating = await self.seating(holder.match_id)
+            after_end = self.settings.seat_token_days_after_end * 86_400_000
+            ended = None if seating is None else seating.ended_ms
+            if ended is not None and now >= ended + after_end:
+                return None
         return holder
 
     async def seat_is_held(self, holder: tokens.Holder) -> bool:
+        """A seat token counts once the log accepted its claim, while the seat's holder is the
+        player it was claimed for: a seat a bot or another player took over is no longer theirs
+        (resigned, timed out, handed over or replaced), so they see what the public sees."""
+        if holder.match_id is None or holder.seat is None:
+            return False
+        if not await self.claim_accepted(holder):
+            return False
+        seating = await self.seating(holder.match_id)
+        # a lobby not yet showing the claim (None) still counts it: the audit has accepted it
+        return seating is None or seating.players[holder.seat] in (None, holder.player)
+
+    async def claim_accepted(self, holder: tokens.Holder) -> bool:
         claim = holder.claim_decision_id
-        if claim is not None and self._seated.get(claim):
+        if claim is None:
+            return False
+        if self._seated.get(claim):
             return True
-        held = await tokens.seat_is_held(self.pool, holder)
-        if held and claim is not None:
+        accepted = await tokens.claim_accepted(self.pool, holder)
+        if accepted:
             self._seated.put(claim, True)
-        return held
+        return accepted
+
+    async def seating(self, match_id: str) -> reads.Seating | None:
+        """Who holds the match's seats and whether it ended, remembered until the lobby says
+        either changed (`forget_match`)."""
+        if (found := self._seating.get(match_id)) is None:
+            found = await reads.seating(self.pool, match_id)
+            if found is not None:
+                self._seating.put(match_id, found)
+        return found
+
+    def forget_match(self, match_id: str) -> None:
+        """The match's seats changed hands or it ended: read them again, and have its open
+        streams check that their tokens still hold their seats."""
+        self._seating.drop(match_id)
+        self.hub.recheck_match(match_id)
+
+    def forget_token(self, key: str, match_id: str) -> None:
+        """A token was revoked: forget its holder, and end its streams (a player token's seat
+        token too: streams of its match check again)."""
+        self._holders.drop(key)
+        self.hub.recheck_token(key)
+        if match_id:
+            self.hub.recheck_match(match_id)
+
+    async def revoke(self, digests: list[str], why: str) -> int:
+        """Revoke tokens: forgotten here at once, by other gateways when they hear of it."""
+        gone = await tokens.revoke(self.pool, digests, why)
+        for key, match_id in gone:
+            self.forget_token(key, match_id)
+        return len(gone)
 
     async def game_of(self, match_id: str) -> str | None:
         """The match's game, or None while the lobby does not know the match."""
@@ -84,14 +141,8 @@ class Context:
 
     async def players_of(self, match_id: str) -> list[str | None] | None:
         """The match's seat holders (None: open), or None while the lobby does not know it."""
-        if (players := self._players.get(match_id)) is None:
-            row = await reads.match(self.pool, match_id)
-            if row is None:
-                return None
-            players = row["players"]
-            if None not in players:  # claims are final, so the holders stay as they are
-                self._players.put(match_id, players)
-        return list(players)
+        found = await self.seating(match_id)
+        return None if found is None else list(found.players)
 
     def new_match_id(self) -> str:
         return f"m-{uuid.uuid4().hex[:10]}"

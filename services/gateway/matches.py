@@ -4,13 +4,13 @@ describe a stored view by its game."""
 from typing import Any
 
 import msgspec
-from litestar.exceptions import HTTPException, NotFoundException
+from litestar.exceptions import HTTPException, NotFoundException, PermissionDeniedException
 
 from events.codec import game_codec
 from events.envelope import ClaimSeat
 from events.narration import seat_names
 from events.platform_rules import reserved
-from services.gateway import api, reads, tokens
+from services.gateway import api, invites, reads, tokens
 from services.gateway.context import Context
 from services.gateway.mail import set_mail
 
@@ -27,9 +27,18 @@ async def lobby_row(ctx: Context, match_id: str) -> dict[str, Any]:
 
 
 async def claim_seat(
-    ctx: Context, match_id: str, seat: int, player: str, mail: api.Mail | None = None
+    ctx: Context,
+    match_id: str,
+    seat: int,
+    player: str,
+    *,
+    player_id: str | None = None,
+    invite: str | None = None,
+    mail: api.Mail | None = None,
 ) -> api.Joined:
-    """Send the claim and issue the token that acts for the seat once it is accepted."""
+    """Send the claim and issue the token that acts for the seat once it is accepted (for
+    `player_id`'s player too, when a player token joined). A seat reserved for an invite takes
+    a claim only with its code, which is spent by it."""
     found = await lobby_row(ctx, match_id)
     if seat >= found["seats"]:
         raise NotFoundException(f"seat {seat} is not a seat of this {found['seats']}-seat match")
@@ -39,11 +48,24 @@ async def claim_seat(
         raise HTTPException(
             status_code=422, detail=f"{player!r} is a name only the organiser gives (to a bot)"
         )
+    if invite is not None:
+        if not await invites.use(ctx.pool, invite, match_id, seat):
+            raise PermissionDeniedException(
+                f"this invite does not open seat {seat} of {match_id}: unknown, used or expired"
+            )
+    elif await invites.reserved(ctx.pool, match_id, seat):
+        why = f"seat {seat} is reserved for an invite: join with its code"
+        raise PermissionDeniedException(why)
     decision_id = await ctx.submitter.submit(
         match_id, seat, ClaimSeat(player=player), sender=player
     )
     holder = tokens.Holder(
-        kind="seat", match_id=match_id, seat=seat, player=player, claim_decision_id=decision_id
+        kind="seat",
+        match_id=match_id,
+        seat=seat,
+        player=player,
+        claim_decision_id=decision_id,
+        player_id=player_id,
     )
     token = await tokens.issue(ctx.pool, holder)
     if mail is not None:

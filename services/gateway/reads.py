@@ -45,9 +45,33 @@ async def my_turn(conn: Conn, seats: list[tuple[str, int]]) -> list[dict[str, An
     return [lobby_row(r) for r in rows]
 
 
+async def matches(conn: Conn, match_ids: list[str]) -> list[dict[str, Any]]:
+    rows = await conn.fetch(
+        f"SELECT {LOBBY_COLUMNS} FROM lobby WHERE match_id = ANY($1::text[])", match_ids
+    )
+    return [lobby_row(r) for r in rows]
+
+
 async def match(conn: Conn, match_id: str) -> dict[str, Any] | None:
     row = await conn.fetchrow(f"SELECT {LOBBY_COLUMNS} FROM lobby WHERE match_id = $1", match_id)
     return lobby_row(row) if row else None
+
+
+class Seating(msgspec.Struct, frozen=True):
+    """Who holds each seat (None: open), and when the match ended (None: it has not)."""
+
+    players: list[str | None]
+    ended_ms: int | None
+
+
+async def seating(conn: Conn, match_id: str) -> Seating | None:
+    row = await conn.fetchrow(
+        "SELECT players, CASE WHEN status = 'finished' THEN"
+        " (extract(epoch FROM last_activity) * 1000)::bigint END AS ended_ms"
+        " FROM lobby WHERE match_id = $1",
+        match_id,
+    )
+    return Seating(list(row["players"]), row["ended_ms"]) if row else None
 
 
 async def game(conn: Conn, match_id: str) -> str | None:
@@ -89,13 +113,18 @@ async def public_view(conn: Conn, match_id: str) -> tuple[int, str] | None:
 
 
 async def ruling(
-    conn: Conn, match_id: str, decision_id: str, seat: int | None, reader: int | None
+    conn: Conn,
+    match_id: str,
+    decision_id: str,
+    seat: int | None,
+    reader: int | None,
+    sent_by: str | None = None,
 ) -> dict[str, Any] | None:
     """The ruling on the decision a seat (None: the match's own, as a create) sent under this
     id in this match; a decision id means nothing beyond its match and seat. A sealed choice's
     shows whole only to `reader` its seat (see `projections.audit.by_decision`)."""
     found = await audit.by_decision(conn, match_id, decision_id, seat, reader)
-    if found is None:
+    if found is None or sent_by not in (None, found["sender"]):  # `sent_by`: theirs alone
         return None
     kept = ("match_id", "seat", "accepted", "rule", "reason", "first_seq", "last_seq")
     return {k: found[k] for k in kept}

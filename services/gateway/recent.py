@@ -1,5 +1,6 @@
-"""A bounded memo: the gateway remembers what never changes (a token's holder, a match's
-game, an accepted claim) for the matches in play, without growing for every match ever played."""
+"""A bounded memo: the gateway remembers what never changes (a match's game, an accepted claim)
+or what it is told of when it does (a token's holder, a match's seats) for the matches in play,
+without growing for every match ever played."""
 
 from collections import OrderedDict
 from typing import Generic, TypeVar
@@ -26,6 +27,9 @@ class Recent(Generic[K, V]):
         self._entries.move_to_end(key)
         if len(self._entries) > self.size:
             self._entries.popitem(last=False)
+
+    def drop(self, key: K) -> None:
+        self._entries.pop(key, None)
 
     def __len__(self) -> int:
         return len(self._entries)

@@ -1,7 +1,7 @@
 """A seat's push stream: its view whenever it changes, and the rulings on its decisions."""
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 
 import msgspec
 from litestar.response import ServerSentEventMessage
@@ -9,17 +9,23 @@ from litestar.response import ServerSentEventMessage
 from projections.announce import RulingNotice, ViewNotice
 from services.gateway import reads
 from services.gateway.context import Context
+from services.gateway.hub import Recheck
 from services.gateway.tokens import Holder
 
 KEEPALIVE_S = 15.0
 
 
 async def seat_stream(
-    ctx: Context, match_id: str, holder: Holder, token_key: str
+    ctx: Context,
+    match_id: str,
+    holder: Holder,
+    token_key: str,
+    still_held: Callable[[], Awaitable[bool]],
 ) -> AsyncIterator[ServerSentEventMessage]:
-    """The seat's pushes until the client goes, counted against its token's streams."""
+    """The seat's pushes until the client goes, counted against its token's streams; it ends
+    once its token no longer holds the seat (revoked, expired, the seat taken over)."""
     ctx.streams.opened(token_key)
-    queue = ctx.hub.subscribe(match_id, holder.seat)
+    queue = ctx.hub.subscribe(match_id, holder.seat, token_key=token_key)
     try:
         sent_seq = -1
         view = await reads.seat_view(ctx.pool, match_id, holder.seat)
@@ -32,7 +38,12 @@ async def seat_stream(
             except TimeoutError:
                 yield ServerSentEventMessage(comment="keep-alive")
                 continue
-            if isinstance(notice, ViewNotice) and notice.seq > sent_seq:
+            if isinstance(notice, Recheck):
+                if not await still_held():
+                    gone = "this token no longer holds the seat"
+                    yield ServerSentEventMessage(data=gone, event="ended")
+                    return
+            elif isinstance(notice, ViewNotice) and notice.seq > sent_seq:
                 if (carried := notice.carried()) is not None:
                     view = (notice.seq, carried)
                 else:
@@ -50,5 +61,5 @@ async def seat_stream(
                         data=msgspec.json.encode(ruling).decode(), event="ruling"
                     )
     finally:
-        ctx.hub.unsubscribe(match_id, holder.seat, queue)
+        ctx.hub.unsubscribe(match_id, holder.seat, queue, token_key)
         ctx.streams.closed(token_key)

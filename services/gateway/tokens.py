@@ -1,51 +1,80 @@
-"""Bearer tokens, kept as sha256 digests. A seat token acts and reads for one seat only."""
+"""Bearer tokens, kept as sha256 digests. A seat token acts and reads for one seat only; a
+player token proves a player and acts for that player's seats; an organiser token organises.
+A token stops at its expiry or when revoked; revoking one tells every gateway
+(`TOKENS_CHANNEL`), which forgets it and ends its streams."""
 
 import hashlib
 import secrets
+import time
+import uuid
 
 import asyncpg
 import msgspec
 
 from services import db
 
+Conn = asyncpg.Connection | asyncpg.Pool
+TOKENS_CHANNEL = "starledger_tokens"  # payload: '<digest> <match_id>' ('' for no match)
+
 
 class Holder(msgspec.Struct, frozen=True):
-    kind: str  # "seat" or "organiser"
+    kind: str  # "seat", "player" or "organiser"
     match_id: str | None = None
     seat: int | None = None
-    player: str | None = None
+    player: str | None = None  # the name a seat was claimed under; a player's name
     claim_decision_id: str | None = None
+    player_id: str | None = None  # a player token's player; the player a seat token is for
+    expires_ms: int | None = None  # None: until revoked (a seat token: see `Context.holder_of`)
+
+    def expired(self, now_ms: int) -> bool:
+        return self.expires_ms is not None and now_ms >= self.expires_ms
 
 
 def digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-async def issue(conn: asyncpg.Connection | asyncpg.Pool, holder: Holder) -> str:
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+async def issue(conn: Conn, holder: Holder) -> str:
     token = secrets.token_urlsafe(24)
+    expires = None if holder.expires_ms is None else holder.expires_ms / 1000
     await conn.execute(
-        "INSERT INTO tokens (digest, kind, match_id, seat, player, claim_decision_id)"
-        " VALUES ($1, $2, $3, $4, $5, $6)",
+        "INSERT INTO tokens (digest, kind, match_id, seat, player, claim_decision_id, player_id,"
+        " expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, to_timestamp($8))",
         digest(token),
         holder.kind,
         holder.match_id,
         holder.seat,
         holder.player,
         holder.claim_decision_id,
+        holder.player_id,
+        expires,
     )
     return token
 
 
-async def holder_of(conn: asyncpg.Connection | asyncpg.Pool, token: str) -> Holder | None:
+_COLUMNS = (
+    "kind, match_id, seat, player, claim_decision_id, player_id,"
+    " (extract(epoch FROM expires_at) * 1000)::bigint AS expires_ms"
+)
+
+
+async def holder_of(conn: Conn, token: str) -> Holder | None:
+    """The token's holder, unless it was revoked or has expired."""
     row = await conn.fetchrow(
-        "SELECT kind, match_id, seat, player, claim_decision_id FROM tokens WHERE digest = $1",
+        f"SELECT {_COLUMNS} FROM tokens WHERE digest = $1 AND revoked_at IS NULL"
+        " AND (expires_at IS NULL OR expires_at > now())",
         digest(token),
     )
     return Holder(**dict(row)) if row else None
 
 
-async def seat_is_held(conn: asyncpg.Connection | asyncpg.Pool, holder: Holder) -> bool:
-    """A seat token counts once its claim was accepted (the audit trail says so)."""
+async def claim_accepted(conn: Conn, holder: Holder) -> bool:
+    """Whether the log accepted the claim a seat token was issued with (its join, or the
+    organiser's replacement of the seat's player)."""
     return bool(
         await conn.fetchval(
             "SELECT accepted FROM audit WHERE decision_id = $1 AND match_id = $2 AND seat = $3",
@@ -54,6 +83,59 @@ async def seat_is_held(conn: asyncpg.Connection | asyncpg.Pool, holder: Holder) 
             holder.seat,
         )
     )
+
+
+async def player_seats(conn: Conn, player_id: str, match_id: str | None = None) -> list[Holder]:
+    """The seat tokens of a player still standing (of one match, or all), by match and seat."""
+    rows = await conn.fetch(
+        f"SELECT {_COLUMNS} FROM tokens WHERE player_id = $1 AND kind = 'seat'"
+        " AND ($2::text IS NULL OR match_id = $2) AND revoked_at IS NULL"
+        " ORDER BY match_id, seat, created_at DESC",
+        player_id,
+        match_id,
+    )
+    return [Holder(**dict(r)) for r in rows]
+
+
+async def revoke(conn: Conn, digests: list[str], why: str) -> list[tuple[str, str]]:
+    """Revoke these tokens and tell every gateway; the (digest, match) of those standing."""
+    rows = await conn.fetch(
+        "WITH gone AS (UPDATE tokens SET revoked_at = now(), revoked_why = $2"
+        " WHERE digest = ANY($1::text[]) AND revoked_at IS NULL RETURNING digest, match_id)"
+        " SELECT digest, coalesce(match_id, '') AS match_id,"
+        " pg_notify($3, digest || ' ' || coalesce(match_id, '')) FROM gone",
+        digests,
+        why,
+        TOKENS_CHANNEL,
+    )
+    return [(r["digest"], r["match_id"]) for r in rows]
+
+
+async def seat_digests(conn: Conn, match_id: str, seat: int) -> list[str]:
+    """Every standing token of a seat (a seat token names one seat of one match)."""
+    rows = await conn.fetch(
+        "SELECT digest FROM tokens WHERE kind = 'seat' AND match_id = $1 AND seat = $2"
+        " AND revoked_at IS NULL",
+        match_id,
+        seat,
+    )
+    return [r["digest"] for r in rows]
+
+
+async def new_player(conn: Conn, name: str, days: int) -> tuple[str, str, int]:
+    """A new player and its token: (player_id, token, expires_ms)."""
+    player_id = f"p-{uuid.uuid4().hex[:16]}"
+    expires = now_ms() + days * 86_400_000
+    await conn.execute("INSERT INTO players (player_id, name) VALUES ($1, $2)", player_id, name)
+    holder = Holder(kind="player", player=name, player_id=player_id, expires_ms=expires)
+    return player_id, await issue(conn, holder), expires
+
+
+async def player_name(conn: Conn, player_id: str) -> str | None:
+    found: str | None = await conn.fetchval(
+        "SELECT name FROM players WHERE player_id = $1", player_id
+    )
+    return found
 
 
 async def new_organiser_token(database_url: str) -> str:

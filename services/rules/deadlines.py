@@ -132,9 +132,12 @@ def _must(record: MatchRecord, ruleset: Ruleset) -> set[int]:
 
 
 def _not_the_bot(record: MatchRecord, decision: Decision) -> Rejection | None:
-    """A player whose seat was handed to a bot keeps a token that no longer acts for it."""
+    """A player whose seat a bot or another player took over keeps a token that no longer acts
+    for it (unless seated again since, under that name)."""
     seat = decision.seat
     if seat is None or (seat, decision.sender) not in record.handed_over:
+        return None
+    if record.holders[seat] == decision.sender:
         return None
     return Rejection(rules.SEAT, f"seat {seat} is played by {record.holders[seat]} now")
 

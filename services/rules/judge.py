@@ -33,7 +33,7 @@ from events.envelope import (
 )
 from events.match import EndedMatch, MatchRecord, PartitionBook, apply, decision_key
 from events.ruleset import Accepted, Rejection, Ruleset, UnknownRuleset, get_ruleset, setup_error
-from services.rules import deadlines
+from services.rules import deadlines, seats
 
 MAX_REACTIONS = 10_000
 ENDED = "this match has ended"  # a ruleset whose react never settles is a bug, not a long game
@@ -251,7 +251,10 @@ def _outcome(
     if problem is not None or isinstance(record, EndedMatch):
         scribe.ruling(ruleset, asked, problem or Rejection(rules.MATCH_OVER, ENDED))
         return scribe.entries
-    if not deadlines.judged(scribe, record, ruleset, decision):
+    if not (
+        seats.judged(scribe, record, ruleset, decision)
+        or deadlines.judged(scribe, record, ruleset, decision)
+    ):
         _judge(scribe, record, ruleset, decision)
     deadlines.keep(scribe, ruleset, decision)
     return scribe.entries

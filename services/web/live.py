@@ -3,7 +3,7 @@ view described by its game, narration, legal options), and the pushes that say i
 
 import asyncio
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 import msgspec
@@ -147,10 +147,14 @@ def _moved(seq: int) -> ServerSentEventMessage:
 
 
 async def seat_moves(
-    ctx: Context, match_id: str, holder: Holder, token_key: str
+    ctx: Context,
+    match_id: str,
+    holder: Holder,
+    token_key: str,
+    still_held: Callable[[], Awaitable[bool]],
 ) -> AsyncIterator[ServerSentEventMessage]:
     """The seat's stream, its views told by their entry only: the page fetches what it shows."""
-    async for message in stream.seat_stream(ctx, match_id, holder, token_key):
+    async for message in stream.seat_stream(ctx, match_id, holder, token_key, still_held):
         yield _moved(int(message.id)) if message.event == "view" and message.id else message
 
 

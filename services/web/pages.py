@@ -21,7 +21,7 @@ from projections import replay
 from services.gateway import api, matches, reads, tokens
 from services.gateway.context import context
 from services.gateway.edge import REFUSED_IN_TEXT, limit_reads
-from services.web import cards, live, organise, session
+from services.web import cards, live, me, organise, session
 from services.web.changes import changed
 from services.web.jinja import render
 from services.web.verdict import rejudged
@@ -161,7 +161,8 @@ async def seat_stream(request: Request, match_id: MatchId) -> ServerSentEvent:
     ctx, key = context(request), tokens.digest(access.token or "")
     if ctx.streams.full(key):
         raise HTTPException(status_code=429, detail="too many pages of this seat follow it live")
-    return ServerSentEvent(live.seat_moves(ctx, match_id, holder, key))
+    still = lambda: access.still_acts_for(match_id)  # noqa: E731
+    return ServerSentEvent(live.seat_moves(ctx, match_id, holder, key, still))
 
 
 @get("/matches/{match_id:str}/watch")
@@ -303,6 +304,7 @@ def router() -> Router:
             replay_jump,
             verify,
             *organise.HANDLERS,
+            *me.HANDLERS,
             static,
         ],
         response_headers=HEADERS,

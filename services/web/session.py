@@ -16,6 +16,7 @@ from services.gateway.tokens import Holder
 
 COOKIE = "seat"
 ORGANISER_COOKIE = "organiser"
+PLAYER_COOKIE = "player"  # for all of /web: the player's token, standing for each of its seats
 PREFIX = "/web"
 
 
@@ -64,9 +65,10 @@ def csrf_token(token: str) -> str:
 
 
 async def access(request: Request) -> Access:
-    """Who the browser is for this match: its seat cookie's holder, or nobody."""
+    """Who the browser is for this match: its seat cookie's holder, else its player's, or
+    nobody."""
     ctx = context(request)
-    token = request.cookies.get(COOKIE)
+    token = request.cookies.get(COOKIE) or request.cookies.get(PLAYER_COOKIE)
     holder = await ctx.holder_of(token) if token else None
     return Access(ctx, holder, token if holder else None)
 

@@ -7,6 +7,7 @@ import json
 import uuid
 from types import SimpleNamespace
 from typing import Any
+from unittest.mock import AsyncMock
 
 import asyncpg
 from litestar.response import ServerSentEventMessage
@@ -74,11 +75,12 @@ async def test_a_seat_stream_pushes_its_own_views_and_rulings_only(
     settings: Settings, pool: asyncpg.Pool
 ) -> None:
     match_id = f"push-{uuid.uuid4().hex[:8]}"
-    hub = Hub(settings.database_url)
+    hub = Hub(settings.database_url, lambda _match: None, lambda _key, _match: None)
     await hub.start()
     holder = Holder(kind="seat", match_id=match_id, seat=0, player="p0", claim_decision_id="c")
     ctx = SimpleNamespace(pool=pool, hub=hub, streams=StreamLimit())
-    stream = seat_stream(ctx, match_id, holder, "token")  # type: ignore[arg-type]
+    still = AsyncMock(return_value=True)
+    stream = seat_stream(ctx, match_id, holder, "token", still)  # type: ignore[arg-type]
 
     async def next_event() -> ServerSentEventMessage:
         return await asyncio.wait_for(anext(stream), timeout=10)

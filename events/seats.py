@@ -1,0 +1,56 @@
+"""Who holds a seat, changed by the organiser: a player replaced by another, or a seat handed to
+the game's bot for good (`events.clock.SeatHandedToBot`, whose cause is then `organiser`).
+Decisions name the seat in their envelope and come from the organiser alone; tokens never
+travel here: the log names players, the gateway keeps their tokens."""
+
+from typing import Annotated
+
+import msgspec
+
+from events.storable import Int32
+
+Note = Annotated[str, msgspec.Meta(max_length=200)]
+
+
+class ReplacePlayer(msgspec.Struct, frozen=True, tag="match.replace_player"):
+    """The organiser seats `player` in place of the seat's holder (a person or a bot)."""
+
+    player: Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
+    note: Note = ""
+
+
+class HandToBot(msgspec.Struct, frozen=True, tag="match.hand_to_bot"):
+    """The organiser hands the seat to the game's bot at `level` for good ("": the clock's
+    level, else the game's first)."""
+
+    level: Annotated[str, msgspec.Meta(max_length=40)] = ""
+    note: Note = ""
+
+
+SEAT_DECISIONS = (ReplacePlayer, HandToBot)
+
+
+class SeatReplaced(msgspec.Struct, frozen=True, tag="match.seat_replaced"):
+    """`player` holds the seat from now on, in place of `previous`."""
+
+    seat: Int32
+    player: str
+    previous: str
+    note: str = ""
+
+
+SEAT_ENTRIES = (SeatReplaced,)
+
+
+def seat_change_line(body: SeatReplaced) -> str:
+    why = f" ({body.note})" if body.note else ""
+    seated = f"the organiser seated {body.player} at seat {body.seat}"
+    return f"{seated} in place of {body.previous}{why}"
+
+
+def seat_tool_words(decision: ReplacePlayer | HandToBot, seat: str) -> str:
+    match decision:
+        case ReplacePlayer(player=player):
+            return f"seat {player} in place of {seat}"
+        case HandToBot(level=level):
+            return f"hand {seat} to the {level or 'default'} bot for good"

@@ -1,0 +1,113 @@
+"""The organiser's seat tools: invite a player to an open seat, replace a seat's player, hand a
+seat to the game's bot for good, revoke a seat's tokens. Replacing and handing over are
+decisions on the log (`events.seats`), judged and explained like any. A replaced player's
+tokens are revoked here, before the decision is sent; a player whose seat went to a bot keeps
+a token that reads what the public reads (`Context.seat_is_held`), as after a resignation."""
+
+from typing import Annotated
+
+from litestar import Request, post
+from litestar.exceptions import HTTPException, NotFoundException
+from litestar.params import Parameter
+from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED, HTTP_202_ACCEPTED
+
+from events.platform_rules import BOT_PREFIX, ORGANISER
+from events.seats import HandToBot, ReplacePlayer
+from services.gateway import api, docs, invites, matches, tokens
+from services.gateway.access import Access
+from services.gateway.context import Context, context
+from services.gateway.players import moment
+
+MatchId = Annotated[str, Parameter(pattern=api.ID_PATTERN, max_length=100)]
+SeatNumber = Annotated[int, Parameter(ge=0, le=15)]
+
+
+async def _seat(request: Request, match_id: str, seat: int) -> tuple[Context, list[str | None]]:
+    """The organiser's context and the match's holders, once the seat is one of the match's."""
+    ctx = context(request)
+    await (await Access.of(request)).organiser()
+    row = await matches.lobby_row(ctx, match_id)
+    if seat >= row["seats"]:
+        raise NotFoundException(f"seat {seat} is not a seat of this {row['seats']}-seat match")
+    if row["status"] == "finished":
+        raise HTTPException(status_code=409, detail="this match has ended")
+    return ctx, row["players"]
+
+
+@post(
+    "/matches/{match_id:str}/seats/{seat:int}/invite",
+    status_code=HTTP_201_CREATED,
+    summary="Reserve an open seat for an invite code, single use (organiser)",
+    security=docs.TOKEN,
+)
+async def invite(
+    request: Request, match_id: MatchId, seat: SeatNumber, data: api.NewInvite
+) -> api.Invite:
+    ctx, players = await _seat(request, match_id, seat)
+    if players[seat] is not None:
+        raise HTTPException(status_code=409, detail=f"seat {seat} is taken: replace its player")
+    expires = invites.expiry(ctx.settings.invite_days, data.expires_s)
+    code = await invites.new(ctx.pool, match_id, seat, expires)
+    return api.Invite(match_id, seat, code, moment(expires))
+
+
+@post(
+    "/matches/{match_id:str}/seats/{seat:int}/replace",
+    status_code=HTTP_202_ACCEPTED,
+    summary="Seat another player in place of the seat's holder: a new token; the old ones are "
+    "revoked (organiser)",
+    security=docs.TOKEN,
+)
+async def replace(
+    request: Request, match_id: MatchId, seat: SeatNumber, data: api.Replace
+) -> api.Replaced:
+    ctx, players = await _seat(request, match_id, seat)
+    if players[seat] is None:
+        raise HTTPException(status_code=409, detail=f"seat {seat} is open: invite a player")
+    if data.player_id is not None and await tokens.player_name(ctx.pool, data.player_id) is None:
+        raise NotFoundException(f"no player {data.player_id!r}")
+    revoked = await ctx.revoke(await tokens.seat_digests(ctx.pool, match_id, seat), "replaced")
+    body = ReplacePlayer(data.player, data.note)
+    decision_id = await ctx.submitter.submit(match_id, seat, body, sender=ORGANISER)
+    holder = tokens.Holder(
+        kind="seat",
+        match_id=match_id,
+        seat=seat,
+        player=data.player,
+        claim_decision_id=decision_id,
+        player_id=data.player_id,
+    )
+    return api.Replaced(decision_id, await tokens.issue(ctx.pool, holder), revoked)
+
+
+@post(
+    "/matches/{match_id:str}/seats/{seat:int}/hand-to-bot",
+    status_code=HTTP_202_ACCEPTED,
+    summary="Hand a seat to the game's bot for good; its player sees what the public sees "
+    "(organiser)",
+    security=docs.TOKEN,
+)
+async def hand_to_bot(
+    request: Request, match_id: MatchId, seat: SeatNumber, data: api.HandOver
+) -> api.Submitted:
+    ctx, players = await _seat(request, match_id, seat)
+    holder = players[seat]
+    if holder is None or holder.startswith(BOT_PREFIX):
+        raise HTTPException(status_code=409, detail=f"seat {seat} is held by no person")
+    body = HandToBot(data.level or "", data.note)
+    return api.Submitted(await ctx.submitter.submit(match_id, seat, body, sender=ORGANISER))
+
+
+@post(
+    "/matches/{match_id:str}/seats/{seat:int}/revoke",
+    status_code=HTTP_200_OK,
+    summary="Revoke every token of a seat; its player keeps the seat until replaced (organiser)",
+    security=docs.TOKEN,
+)
+async def revoke(request: Request, match_id: MatchId, seat: SeatNumber) -> api.Revoked:
+    ctx, _ = await _seat(request, match_id, seat)
+    digests = await tokens.seat_digests(ctx.pool, match_id, seat)
+    return api.Revoked(await ctx.revoke(digests, "revoked by the organiser"))
+
+
+HANDLERS = [invite, replace, hand_to_bot, revoke]

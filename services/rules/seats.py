@@ -1,0 +1,75 @@
+"""The organiser's seat tools, judged: a held seat's player replaced (the new one gets a fresh
+deadline where the clock runs one), or the seat handed to the game's bot for good. Either way
+the former holder's decisions for the seat are refused from then on (`deadlines.judged`)."""
+
+from contextlib import suppress
+from typing import Any, Union
+
+import msgspec
+
+from events import platform_rules as rules
+from events.clock import DeadlineCleared, SeatHandedToBot
+from events.envelope import Decision
+from events.match import MatchRecord
+from events.ruleset import Accepted, Rejection, Ruleset
+from events.seats import SEAT_DECISIONS, HandToBot, ReplacePlayer, SeatReplaced
+from services.rules.deadlines import Scribe
+
+_seat_decision = msgspec.json.Decoder(Union[SEAT_DECISIONS])  # noqa: UP007
+_TAGS = (b'"match.replace_player"', b'"match.hand_to_bot"')
+
+
+def judged(scribe: Scribe, record: MatchRecord, ruleset: Ruleset, decision: Decision) -> bool:
+    """Judge `decision` if it is a seat tool; False for any other."""
+    raw = bytes(decision.body)
+    if not any(tag in raw for tag in _TAGS):
+        return False
+    body = None
+    with suppress(msgspec.DecodeError):  # malformed: the judge's to refuse
+        body = _seat_decision.decode(raw)
+    if body is None:
+        return False
+    verdict = _verdict(record, ruleset, decision, body)
+    scribe.ruling(ruleset, decision.body, verdict)
+    if isinstance(verdict, Accepted):
+        for event in verdict.events:
+            record = scribe.write(event, ruleset)
+        scribe.settle(ruleset, record)
+    return True
+
+
+def _verdict(
+    record: MatchRecord, ruleset: Ruleset, decision: Decision, body: ReplacePlayer | HandToBot
+) -> Accepted | Rejection:
+    seat = decision.seat
+    if decision.sender != rules.ORGANISER:
+        return Rejection(rules.SEAT_HOLDER, "only the organiser changes who holds a seat")
+    if record.over:
+        return Rejection(rules.MATCH_OVER, "this match has ended")
+    if seat is None or not 0 <= seat < record.seats:
+        return Rejection(rules.SEAT, f"seat {seat} is not a seat of this {record.seats}-seat match")
+    holder = record.holders[seat]
+    if holder is None:
+        return Rejection(rules.SEAT_HOLDER, f"seat {seat} is open: a player joins it")
+    events: list[Any] = []
+    if record.timing is not None and (
+        seat in record.timing.deadlines or seat in record.timing.late
+    ):
+        events.append(DeadlineCleared(seat=seat))  # the newcomer's time starts afresh
+    match body:
+        case ReplacePlayer(player=player, note=note):
+            if rules.reserved(player):
+                why = f"{player!r} is a name only the platform gives; hand the seat to a bot"
+                return Rejection(rules.RESERVED_NAME, why)
+            return Accepted(rules.SEAT_HOLDER, [*events, SeatReplaced(seat, player, holder, note)])
+        case HandToBot(level=level, note=note):
+            if holder.startswith(rules.BOT_PREFIX):
+                return Rejection(rules.SEAT_HOLDER, f"seat {seat} is played by {holder} already")
+            level = level or (record.timing.clock.level if record.timing else "")
+            level = level or next(iter(ruleset.bots), "")
+            if level not in ruleset.bots:
+                why = f"no bot {level!r} of {ruleset.name}; bots: {', '.join(ruleset.bots)}"
+                return Rejection(rules.SEAT_HOLDER, why)
+            handed = SeatHandedToBot(seat, level, holder, "organiser", note)
+            return Accepted(rules.SEAT_HOLDER, [*events, handed])
+    raise TypeError(f"no seat decision {body!r}")

@@ -1,0 +1,114 @@
+"""My games in a browser (`/web/me`): a player's matches, those waiting on them first, with the
+time left before each deadline; the title counts what waits. The player token lives in an
+HttpOnly, SameSite=Strict cookie for all of `/web` (it stands for every seat of the player, so
+its seat pages act with it where the browser holds no seat cookie); it enters by signing in
+with the token or by making a new player, whose token the page shows once to keep."""
+
+from typing import Any
+
+import msgspec
+from litestar import Request, Response, get, post
+from litestar.datastructures import Cookie
+from litestar.exceptions import HTTPException, NotAuthorizedException
+from litestar.response import Redirect
+
+from events.platform_rules import reserved
+from services.gateway import api, players, tokens
+from services.gateway.context import context
+from services.web import session
+from services.web.jinja import render
+
+PAGE = f"{session.PREFIX}/me"
+REFRESH_S = 60  # the page reloads itself, so its title tells of a turn within a minute
+
+
+def _cookie(request: Request, token: str, max_age: int | None = None) -> Cookie:
+    return Cookie(
+        key=session.PLAYER_COOKIE,
+        value=token,
+        path=session.PREFIX,
+        httponly=True,
+        samesite="strict",
+        secure=request.url.scheme == "https",
+        max_age=max_age,
+    )
+
+
+def _page(status: int = 200, **values: Any) -> Response[str]:
+    return Response(render("me.html", **values), status_code=status, media_type="text/html")
+
+
+async def _player(request: Request) -> tuple[str, tokens.Holder] | None:
+    token = request.cookies.get(session.PLAYER_COOKIE)
+    holder = await context(request).holder_of(token) if token else None
+    return (token, holder) if token and holder and holder.kind == "player" else None
+
+
+@get("/me")
+async def my_games(request: Request) -> Response[str]:
+    found = await _player(request)
+    if found is None:
+        return _page(title="My games", games=None, shown_token=None, csrf="", refresh=None)
+    token, holder = found
+    games = await players.my_matches(context(request), holder)
+    waiting = sum(g.waiting for g in games)
+    title = f"({waiting}) My games" if waiting else "My games"
+    return _page(
+        title=title,
+        player_name=holder.player,
+        games=games,
+        waiting=waiting,
+        path=session.match_path,
+        csrf=session.csrf_token(token),
+        shown_token=None,
+        refresh=REFRESH_S,
+    )
+
+
+@post("/me")
+async def sign_in(request: Request) -> Response[Any]:
+    """Sign in with a player token (pasted): kept in the cookie, never in an address."""
+    session.check_post(request, None, None)
+    token = str((await request.form()).get("token", "")).strip()
+    holder = await context(request).holder_of(token) if 0 < len(token) <= 100 else None
+    if holder is None or holder.kind != "player":
+        raise NotAuthorizedException("that is no player token (or it expired or was revoked)")
+    return Redirect(PAGE, cookies=[_cookie(request, token)])
+
+
+@post("/players")
+async def new_player(request: Request) -> Response[str]:
+    """A new player; the page shows its token once, for the command line or another browser."""
+    session.check_post(request, None, None)
+    name = str((await request.form()).get("name", "")).strip()
+    try:
+        name = msgspec.convert({"name": name}, api.NewPlayer).name
+    except msgspec.ValidationError:
+        name = ""
+    if not name or reserved(name):
+        raise HTTPException(status_code=422, detail="name: 1 to 40 plain characters, not a bot's")
+    ctx = context(request)
+    _, token, _ = await tokens.new_player(ctx.pool, name, ctx.settings.player_token_days)
+    page = _page(
+        status=201,
+        title="My games",
+        player_name=name,
+        games=[],
+        waiting=0,
+        path=session.match_path,
+        csrf=session.csrf_token(token),
+        shown_token=token,
+        refresh=None,
+    )
+    page.cookies.append(_cookie(request, token))
+    return page
+
+
+@post("/me/leave")
+async def sign_out(request: Request) -> Response[Any]:
+    found = await _player(request)
+    session.check_post(request, (await request.form()).get("csrf"), found[0] if found else None)
+    return Redirect(PAGE, cookies=[_cookie(request, "", max_age=0)])
+
+
+HANDLERS = [my_games, sign_in, new_player, sign_out]

@@ -1,0 +1,69 @@
+"""The organiser's seat tools, judged: given a running match, when the organiser replaces a
+seat's player or hands the seat to a bot, then the change is an entry with its cause; a player
+cannot do either; the former holder's decisions are refused, unless seated again by name."""
+
+from typing import Any
+
+from events import platform_rules as rules
+from events.clock import SeatHandedToBot
+from events.envelope import ClaimSeat, CreateMatch, Entry, Ruling
+from events.seats import HandToBot, ReplacePlayer, SeatReplaced
+from tests.random_play import Table
+from tests.tiny_ruleset import Add
+
+
+def _running() -> Table:
+    table = Table("seats")
+    table.send(None, CreateMatch(ruleset="race-to-21", seats=2, seed="s"))
+    table.send(0, ClaimSeat(player="ann"), sender="ann")
+    table.send(1, ClaimSeat(player="bob"), sender="bob")
+    return table
+
+
+def _ruling(entries: list[Entry[Any]]) -> Ruling:
+    assert isinstance(entries[0].body, Ruling)
+    return entries[0].body
+
+
+def test_only_the_organiser_changes_who_holds_a_seat() -> None:
+    table = _running()
+    for body in (ReplacePlayer("mallory"), HandToBot()):
+        refused = table.send(0, body, sender="ann")
+        assert (_ruling(refused).accepted, _ruling(refused).rule) == (False, rules.SEAT_HOLDER)
+        assert len(refused) == 1
+
+
+def test_a_replaced_player_acts_no_more_and_the_newcomer_does() -> None:
+    table = _running()
+    [ruling, replaced] = table.send(0, ReplacePlayer("dan", "ann left"), sender="organiser")
+    assert _ruling([ruling]).accepted and replaced.body == SeatReplaced(0, "dan", "ann", "ann left")
+    assert table.book.matches["seats"].holders == ["dan", "bob"]
+    late = table.send(0, Add(1), sender="ann")
+    assert (_ruling(late).accepted, _ruling(late).rule) == (False, rules.SEAT)
+    assert _ruling(table.send(0, Add(1), sender="dan")).accepted
+    # seated again under her own name, ann acts again
+    table.send(0, ReplacePlayer("ann"), sender="organiser")
+    assert _ruling(table.send(0, Add(1), sender="ann")).accepted is False  # bob's turn now
+    assert _ruling(table.send(1, Add(1), sender="bob")).accepted
+    assert _ruling(table.send(0, Add(1), sender="ann")).accepted
+
+
+def test_a_seat_handed_to_a_bot_names_the_organiser_as_its_cause() -> None:
+    table = _running()
+    [_, handed] = table.send(1, HandToBot("greedy", "asleep"), sender="organiser")
+    assert handed.body == SeatHandedToBot(1, "greedy", "bob", "organiser", "asleep")
+    assert table.book.matches["seats"].holders == ["ann", "bot:greedy"]
+    twice = table.send(1, HandToBot(), sender="organiser")
+    assert (_ruling(twice).accepted, _ruling(twice).rule) == (False, rules.SEAT_HOLDER)
+    unknown = table.send(0, HandToBot("nobody"), sender="organiser")
+    assert not _ruling(unknown).accepted and "no bot 'nobody'" in _ruling(unknown).reason
+
+
+def test_an_open_seat_is_joined_not_replaced_and_no_platform_name_is_seated() -> None:
+    table = Table("open")
+    table.send(None, CreateMatch(ruleset="race-to-21", seats=2, seed="s"))
+    open_seat = table.send(0, ReplacePlayer("dan"), sender="organiser")
+    assert (_ruling(open_seat).accepted, _ruling(open_seat).rule) == (False, rules.SEAT_HOLDER)
+    running = _running()
+    bot_name = running.send(0, ReplacePlayer("bot:greedy"), sender="organiser")
+    assert (_ruling(bot_name).accepted, _ruling(bot_name).rule) == (False, rules.RESERVED_NAME)
