@@ -2,14 +2,11 @@
 and with the cost-6 developments of the tableau and, by half, of the hand), what its powers
 may bring in the rounds left, its fit with the seat's goods and consume powers, less its cost."""
 
-from collections.abc import Callable
-
+from events.rulesets.race_for_the_galaxy.bots import Value
 from events.rulesets.race_for_the_galaxy.cardset import Card, Power
 from events.rulesets.race_for_the_galaxy.powers import military
 from events.rulesets.race_for_the_galaxy.scoring import bonus
 from events.rulesets.race_for_the_galaxy.state import TABLEAU_END, Game
-
-Value = Callable[[int], float]  # a card id's worth to the deciding seat
 
 # VP a power of this kind may bring over a whole game, per unit of its number (at least 1).
 ENGINE = {
@@ -54,6 +51,7 @@ def contextual(game: Game, seat: int) -> Value:
     strength = military(game, seat)
     scorers = [(c, 1.0) for c in tableau if c.scoring] + [(c, 0.5) for c in hand if c.scoring]
     left = rounds_left(game)
+    placed = {c.id for c in tableau if not c.is_world}
 
     def scored(more: list[Card]) -> float:
         return sum(weight * bonus(game, seat, c, more) for c, weight in scorers)
@@ -70,6 +68,8 @@ def contextual(game: Game, seat: int) -> Value:
 
     def value(card_id: int) -> float:
         card = cards.card(card_id)
+        if card.id in placed:
+            return -1.0  # a second copy of a development never goes down (RG-D4): pay with it
         more = [*tableau, card]
         gained = scored(more) - now
         if card.scoring:

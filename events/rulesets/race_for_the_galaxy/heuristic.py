@@ -15,9 +15,10 @@ from events.rulesets.race_for_the_galaxy.legal import legal
 from events.rulesets.race_for_the_galaxy.powers import row
 from events.rulesets.race_for_the_galaxy.produce import empty_windfalls
 from events.rulesets.race_for_the_galaxy.resample import resample
-from events.rulesets.race_for_the_galaxy.state import PHASE_OF, Game
+from events.rulesets.race_for_the_galaxy.state import HAND_LIMIT, PHASE_OF, Game
 
 EXPLORE_BONUS = {"explore_5": 1.0, "explore_1_1": 1.2}
+PAID = 1.0  # a card paid for a placement, as worth (greedy: 0.6)
 GUESSES = 3  # deals of the others' hands on which their actions are guessed
 
 
@@ -25,7 +26,7 @@ def heuristic_bot(game: Game, seat: int, rng: random.Random) -> Any:
     value = contextual(game, seat)
     options = legal(game, seat)
     if not isinstance(options[0], ChooseActions):
-        return play(game, seat, rng, value)
+        return play(game, seat, rng, value, PAID)
     others = [s for s in range(len(game.players)) if s != seat]
     guesses = [game] + [resample(game, seat, rng) for _ in range(GUESSES - 1)]
     run_anyway = Counter(
@@ -49,7 +50,8 @@ def _worth(game: Game, seat: int, action: str, value: Value) -> tuple[float, flo
     """What the action's phase is worth to the seat, and what its bonus adds."""
     player, cards = game.players[seat], game.cards
     if action in EXPLORE_BONUS:
-        return 0.5 + (1.0 if len(player.hand) < 3 else 0.0), EXPLORE_BONUS[action]
+        short = max(0.0, 1.0 - len(player.hand) / HAND_LIMIT)  # a full hand has no use for more
+        return 0.5 + (1.0 if len(player.hand) < 3 else 0.0), EXPLORE_BONUS[action] * 2 * short
     if action in ("develop", "settle"):
         plain = placeable(game, seat, action, value, bonus=False)
         return plain, placeable(game, seat, action, value) - plain + 0.4
