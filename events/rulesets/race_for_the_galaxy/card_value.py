@@ -79,8 +79,10 @@ def contextual(game: Game, seat: int) -> Value:
         if card.mode == "production":
             powers += 0.6 * min(consumers, 2)
         cost = card.cost
-        if card.military:
-            cost = 0 if strength >= card.defense else 2 * (card.defense - strength)
+        if card.military and strength >= card.defense:
+            cost = -card.defense - 2  # conquered, it costs no card: a gain over paying for one
+        elif card.military:
+            cost = 2 * (card.defense - strength)
         return card.vp + gained + (0.2 + left) * powers - 0.45 * cost
 
     return value
