@@ -61,7 +61,7 @@ def contextual(game: Game, seat: int) -> Value:
     def engine(power: Power) -> float:
         if power.kind == "military":
             gap = [w for w in hand if w.military and strength < w.defense <= strength + power.n]
-            return 1.2 * power.n + 0.8 * len(gap)
+            return 1.2 * power.n + 1.6 * len(gap)
         if power.kind == "consume":
             return 0.7 * min(goods, 2) * (power.vp + 0.5 * power.cards)
         return ENGINE.get(power.kind, 0.0) * max(power.n, 1)
