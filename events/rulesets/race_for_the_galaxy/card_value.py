@@ -83,6 +83,6 @@ def contextual(game: Game, seat: int) -> Value:
             cost = -card.defense - 2  # conquered, it costs no card: a gain over paying for one
         elif card.military:
             cost = 2 * (card.defense - strength)
-        return card.vp + gained + (0.2 + left) * powers - 0.45 * cost
+        return card.vp + gained + left * powers - 0.45 * cost
 
     return value
