@@ -4,11 +4,13 @@ of 4-player games against three greedy bots).
 
 Bots decide through `default_decision`, on a state resampled for their seat, as the platform
 runs them. BENCH_SELFPLAY_GAMES lowers the 1,000 matches; BENCH_HEAD_TO_HEAD the 400 games.
+`python -m tests.bench.bench_race_for_the_galaxy --strength [GAMES]` gives the win rate alone.
 """
 
 import os
 import random
 import statistics
+import sys
 import time
 from typing import Any
 
@@ -20,9 +22,15 @@ SELFPLAY_GAMES = 1000
 HEAD_TO_HEAD = 400
 
 
-def match(bots: tuple[str, ...], seed: str, timings: list[float] | None = None) -> tuple[Any, int]:
+def match(
+    bots: tuple[str, ...],
+    seed: str,
+    timings: list[float] | None = None,
+    thinking: dict[str, list[float]] | None = None,
+) -> tuple[Any, int]:
     """One match through the pure API: the end state and its count of game events. With
-    `timings`, each decision's decide plus react until quiet is timed."""
+    `timings`, each decision's decide plus react until quiet is timed; with `thinking`, each
+    bot decision, by level."""
     rng, state, events = random.Random(seed), None, 0
 
     def apply(happened: list[Any]) -> None:
@@ -38,7 +46,10 @@ def match(bots: tuple[str, ...], seed: str, timings: list[float] | None = None) 
         if RULES.is_over(state):
             return state, events
         seat = RULES.waiting(state).must[0]
+        started = time.perf_counter()
         decision = RULES.default_decision(state, seat, bots[seat], rng)
+        if thinking is not None:
+            thinking.setdefault(bots[seat], []).append(time.perf_counter() - started)
         started = time.perf_counter()
         apply(RULES.decide(state, seat, decision, rng).events)
         while derived := RULES.react(state, rng):
@@ -65,15 +76,24 @@ def selfplay(games: int) -> tuple[float, float]:
     return seconds, events / seconds
 
 
-def heuristic_win_rate(games: int) -> float:
-    """The heuristic bot's share of wins against three greedy bots, its seat rotating."""
+def heuristic_win_rate(games: int) -> tuple[float, float]:
+    """The heuristic bot's share of wins against three greedy bots, its seat rotating, and its
+    decisions' p99 thinking time in ms."""
     wins = 0.0
+    thinking: dict[str, list[float]] = {}
     for game in range(games):
         seat = game % SEATS
         bots = tuple("heuristic" if s == seat else "greedy" for s in range(SEATS))
-        winners = RULES.standing(match(bots, f"h2h:{game}")[0]).winners
+        winners = RULES.standing(match(bots, f"h2h:{game}", thinking=thinking)[0]).winners
         wins += (seat in winners) / len(winners)
-    return wins / games
+    return wins / games, statistics.quantiles(thinking["heuristic"], n=100)[98] * 1e3
+
+
+def strength(games: int) -> tuple[float, float]:
+    won, p99 = heuristic_win_rate(games)
+    print(f"race-for-the-galaxy: heuristic wins {won:.1%} of {games} games against 3 greedy")
+    print(f"race-for-the-galaxy: (goal > 60 %); its decisions p99 {p99:.1f} ms")
+    return won, p99
 
 
 def main() -> dict[str, Any]:
@@ -87,10 +107,12 @@ def main() -> dict[str, Any]:
     print(f"race-for-the-galaxy: {games} greedy 4-player matches in {seconds:.1f} s")
     print(f"race-for-the-galaxy: {rate:,.0f} game events a second, bots deciding included")
     duels = int(os.environ.get("BENCH_HEAD_TO_HEAD", HEAD_TO_HEAD))
-    figures["heuristic_vs_greedy"] = won = heuristic_win_rate(duels)
-    print(f"race-for-the-galaxy: heuristic wins {won:.1%} of {duels} games against 3 greedy")
+    figures["heuristic_vs_greedy"], figures["heuristic_p99_ms"] = strength(duels)
     return figures
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:2] == ["--strength"]:
+        strength(int(sys.argv[2]) if sys.argv[2:] else HEAD_TO_HEAD)
+    else:
+        main()

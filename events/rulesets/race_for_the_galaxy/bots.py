@@ -43,8 +43,8 @@ def greedy_bot(game: Game, seat: int, rng: random.Random) -> Any:
     return play(game, seat, rng, lambda c: worth(game.cards.card(c)))
 
 
-def play(game: Game, seat: int, rng: random.Random, value: Value) -> Any:
-    """Greedy play, cards judged by `value`."""
+def play(game: Game, seat: int, rng: random.Random, value: Value, paid: float = 0.6) -> Any:
+    """Greedy play, cards judged by `value`, each card paid for a placement by `paid`."""
     options = legal(game, seat)
     first = options[0]
     cards, hand = game.cards, game.players[seat].hand
@@ -58,7 +58,7 @@ def play(game: Game, seat: int, rng: random.Random, value: Value) -> Any:
             return Keep(cards=tuple(sorted(drawn, key=value, reverse=True)[: len(picked)]))
         case Develop() | Settle():
             placing = [_cheapest(game, seat, d, value) for d in options if d.card is not None]
-            best = max(placing, key=lambda d: value(d.card) - 0.6 * len(d.paying), default=None)
+            best = max(placing, key=lambda d: value(d.card) - paid * len(d.paying), default=None)
             return best if best is not None else first
         case Trade():
             return max(options, key=lambda d: PRICES[cards.card(d.world).good])

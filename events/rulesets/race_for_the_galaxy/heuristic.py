@@ -1,74 +1,57 @@
-"""The `heuristic` bot: greedy's choices, but an action is judged by what it adds to the phases
-the others are likely to run anyway (their choices guessed by greedy on the seat's resampled
-state): a phase someone else runs is worth only its bonus to the seat (RG-R4)."""
+"""The `heuristic` bot: greedy's choices with cards valued for its seat (`card_value`), and an
+action judged by what it adds to the phases the others are likely to run anyway (their choices
+guessed by greedy on a few deals of their hands): a phase someone else runs is worth only its
+bonus to the seat (RG-R4)."""
 
 import random
+from collections import Counter
 from typing import Any
 
 from events.rulesets.race_for_the_galaxy.bots import Value, greedy_bot, placeable, play
+from events.rulesets.race_for_the_galaxy.card_value import contextual
 from events.rulesets.race_for_the_galaxy.cardset import PRICES
 from events.rulesets.race_for_the_galaxy.decisions import ChooseActions
 from events.rulesets.race_for_the_galaxy.legal import legal
-from events.rulesets.race_for_the_galaxy.powers import military, row
+from events.rulesets.race_for_the_galaxy.powers import row
 from events.rulesets.race_for_the_galaxy.produce import empty_windfalls
-from events.rulesets.race_for_the_galaxy.scoring import bonus
-from events.rulesets.race_for_the_galaxy.state import PHASE_OF, Game
+from events.rulesets.race_for_the_galaxy.resample import resample
+from events.rulesets.race_for_the_galaxy.state import HAND_LIMIT, PHASE_OF, Game
 
 EXPLORE_BONUS = {"explore_5": 1.0, "explore_1_1": 1.2}
+PAID = 1.0  # a card paid for a placement, as worth (greedy: 0.6)
+GUESSES = 3  # deals of the others' hands on which their actions are guessed
 
 
 def heuristic_bot(game: Game, seat: int, rng: random.Random) -> Any:
     value = contextual(game, seat)
     options = legal(game, seat)
     if not isinstance(options[0], ChooseActions):
-        return play(game, seat, rng, value)
-    run_anyway = {
-        PHASE_OF[a]
-        for other in range(len(game.players))
-        if other != seat
-        for a in greedy_bot(game, other, rng).actions
-    }
+        return play(game, seat, rng, value, PAID)
+    others = [s for s in range(len(game.players)) if s != seat]
+    guesses = [game] + [resample(game, seat, rng) for _ in range(GUESSES - 1)]
+    run_anyway = Counter(
+        phase
+        for guess in guesses
+        for phase in {PHASE_OF[a] for o in others for a in greedy_bot(guess, o, rng).actions}
+    )
     values = {a: _worth(game, seat, a, value) for d in options for a in d.actions}
 
     def gain(d: ChooseActions) -> float:
         found = rng.random() * 0.05
         for a in d.actions:
             phase, bonus = values[a]
-            found += bonus + (0.0 if PHASE_OF[a] in run_anyway else phase)
+            found += bonus + phase * (1 - run_anyway[PHASE_OF[a]] / GUESSES)
         return found
 
     return max(options, key=gain)
-
-
-def contextual(game: Game, seat: int) -> Value:
-    """A card's worth to this seat: the VP it would add at game end with the seat's cost-6
-    developments, its fit with the seat's goods and consume powers, less its cost."""
-    cards = game.cards
-    tableau = [cards.card(c) for c in game.players[seat].tableau]
-    consumers = sum(p.phase == "IV" for c in tableau for p in c.powers)
-    producers = sum(c.mode == "production" for c in tableau)
-    strength = military(game, seat)
-    now = sum(bonus(game, seat, c, tableau) for c in tableau if c.scoring)
-
-    def value(card_id: int) -> float:
-        card = cards.card(card_id)
-        more = [*tableau, card]
-        gained = sum(bonus(game, seat, c, more) for c in more if c.scoring) - now
-        fit = 0.6 * min(consumers, 2) if card.mode == "production" else 0.0
-        fit += 0.5 * min(producers, 3) * any(p.phase == "IV" for p in card.powers)
-        cost = card.cost
-        if card.military:
-            cost = 0 if strength >= card.defense else 2 * (card.defense - strength)
-        return card.vp + gained + fit + 0.5 * len(card.powers) - 0.45 * cost
-
-    return value
 
 
 def _worth(game: Game, seat: int, action: str, value: Value) -> tuple[float, float]:
     """What the action's phase is worth to the seat, and what its bonus adds."""
     player, cards = game.players[seat], game.cards
     if action in EXPLORE_BONUS:
-        return 0.5 + (1.0 if len(player.hand) < 3 else 0.0), EXPLORE_BONUS[action]
+        short = max(0.0, 1.0 - len(player.hand) / HAND_LIMIT)  # a full hand has no use for more
+        return 0.5 + (1.0 if len(player.hand) < 3 else 0.0), EXPLORE_BONUS[action] * 2 * short
     if action in ("develop", "settle"):
         plain = placeable(game, seat, action, value, bonus=False)
         return plain, placeable(game, seat, action, value) - plain + 0.4
