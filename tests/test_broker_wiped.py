@@ -13,7 +13,7 @@ from events.envelope import CreateMatch, Entry
 from services import db
 from services.broker import BrokerProcess, KafkaBroker, TansuBroker, free_port
 from services.broker.jars import kafka_runs_here
-from services.client.verify import verify
+from services.rules.rejudge import verify
 from services.settings import Settings
 from services.stack import prepare
 from tests.conftest import Broker, fresh_settings

@@ -32,8 +32,8 @@ from events.codec import encode
 from events.envelope import ClaimSeat, CreateMatch, Decision, Entry, Ruling, SeedRevealed
 from events.match import PartitionBook, apply, record_bytes, record_from_bytes
 from events.narration import Narrator
-from services.client.verify import verify
 from services.rules.judge import rule_on
+from services.rules.rejudge import verify
 from tests.tiny_ruleset import Add, Added
 
 MATCH = "timed"

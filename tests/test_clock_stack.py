@@ -25,7 +25,8 @@ from events.clock import (
 )
 from events.envelope import Entry, SeedRevealed
 from services.client import clock as clock_lines
-from services.client.verify import archived, verify
+from services.client.verify import archived
+from services.rules.rejudge import verify
 from tests.conftest import Broker, fresh_settings
 from tests.stack import Stack, running_stack
 from tests.support import LogReader, rulings, wait_for

@@ -11,7 +11,7 @@ import asyncpg
 from events.codec import decode_record
 from events.envelope import EntryBatch
 from events.match import PartitionBook
-from services.client.verify import verify
+from services.rules.rejudge import verify
 from services.settings import Settings
 from tests.projections.support import wait_caught_up, workers
 from tests.support import LogReader, RulesProcess, all_ruled, produce, rulings, wait_for

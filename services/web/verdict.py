@@ -9,8 +9,7 @@ import msgspec
 
 from events.match import ContentChanged
 from projections import replay
-from services.client.http import ClientError
-from services.client.verify import check_version, verify
+from services.rules.rejudge import Unverifiable, check_version, verify
 
 KEPT = 1_000  # verdicts remembered: a finished match's log does not change
 
@@ -30,7 +29,7 @@ def _judged(match_id: str, entries: list[Any]) -> Verdict:
     try:
         check_version(match_id, entries)
         found = verify(entries)
-    except (ClientError, ContentChanged) as error:
+    except (Unverifiable, ContentChanged) as error:
         return Verdict(len(entries), False, 0, str(error))
     if found is None:
         return Verdict(len(entries), True)

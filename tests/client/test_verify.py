@@ -13,6 +13,8 @@ from events.envelope import Entry, Ruling
 from events.rulesets.core_worlds.happenings import Drafted
 from services.client import verify
 from services.client.http import ClientError
+from services.rules import rejudge
+from services.rules.rejudge import Unverifiable
 from services.selfplay import play_match
 
 ENTRIES = play_match("core-worlds", "audited", 3, "seed-v", ["greedy"]).entries
@@ -26,34 +28,34 @@ def _tampered(index: int, **changes: object) -> list[Entry]:
 
 def test_an_untouched_match_verifies_with_progress() -> None:
     done: list[int] = []
-    assert verify.verify(ENTRIES, done.append) is None
+    assert rejudge.verify(ENTRIES, done.append) is None
     assert done[-1] == ENTRIES[-1].seq and done == sorted(done)
 
 
 def test_a_changed_event_is_the_first_difference() -> None:
     index, drafted = next((i, e) for i, e in enumerate(ENTRIES) if isinstance(e.body, Drafted))
     body = msgspec.structs.replace(drafted.body, cost=drafted.body.cost + 1)
-    found = verify.verify(_tampered(index, body=body))
+    found = rejudge.verify(_tampered(index, body=body))
     assert found is not None and found.seq == drafted.seq
     assert found.what.startswith("differs in body")
 
 
 def test_a_changed_hash_or_verdict_is_caught() -> None:
     tampered = _tampered(300, state_hash="0" * 32)
-    found = verify.verify(tampered)
+    found = rejudge.verify(tampered)
     assert found is not None and found.seq == ENTRIES[300].seq and "state_hash" in found.what
     tampered[400] = msgspec.structs.replace(tampered[400], state_hash="1" * 32)
-    assert verify.verify(tampered) == found  # the first difference, not a later one
+    assert rejudge.verify(tampered) == found  # the first difference, not a later one
     index, ruling = next((i, e) for i, e in enumerate(ENTRIES[5:], 5) if isinstance(e.body, Ruling))
     refused = msgspec.structs.replace(ruling.body, accepted=False, reason="forged")
-    found = verify.verify(_tampered(index, body=refused))
+    found = rejudge.verify(_tampered(index, body=refused))
     assert found is not None and found.seq == ruling.seq
 
 
 def test_another_ruleset_version_is_refused() -> None:
     entries = [msgspec.structs.replace(e, ruleset_version="0.9") for e in ENTRIES]
-    with pytest.raises(ClientError, match=r"version 0\.9; this install has version"):
-        verify.check_version("audited", entries)
+    with pytest.raises(Unverifiable, match=r"version 0\.9; this install has version"):
+        rejudge.check_version("audited", entries)
 
 
 async def _archive(database_url: str, match_id: str, entries: list[Entry]) -> None:

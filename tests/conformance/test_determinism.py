@@ -12,7 +12,7 @@ import pytest
 
 from events.codec import encode, game_codec, state_hash
 from events.match import apply
-from services.client.verify import verify
+from services.rules.rejudge import verify
 
 from .games import GAMES, RULESETS
 from .judged import judged_match, log_digest

@@ -12,8 +12,9 @@ from events.envelope import Ruling
 from events.match import apply
 from events.ruleset import Ruleset
 from services.client.http import Gateway, segment
-from services.client.verify import archived, verify
+from services.client.verify import archived
 from services.gateway import api
+from services.rules.rejudge import verify
 from tests.stack import Stack
 
 from .games import GAMES, RULESETS

@@ -5,7 +5,7 @@ import pytest
 
 from events.codec import encode
 from events.envelope import SeedRevealed
-from services.client.verify import verify
+from services.rules.rejudge import verify
 
 from . import golden
 from .games import GAMES, RULESETS
