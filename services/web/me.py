@@ -38,7 +38,8 @@ def _page(status: int = 200, **values: Any) -> Response[str]:
     return Response(render("me.html", **values), status_code=status, media_type="text/html")
 
 
-async def _player(request: Request) -> tuple[str, tokens.Holder] | None:
+async def signed_in(request: Request) -> tuple[str, tokens.Holder] | None:
+    """The player this browser is signed in as (its player cookie), with the token."""
     token = request.cookies.get(session.PLAYER_COOKIE)
     holder = await context(request).holder_of(token) if token else None
     return (token, holder) if token and holder and holder.kind == "player" else None
@@ -46,7 +47,7 @@ async def _player(request: Request) -> tuple[str, tokens.Holder] | None:
 
 @get("/me")
 async def my_games(request: Request) -> Response[str]:
-    found = await _player(request)
+    found = await signed_in(request)
     if found is None:
         return _page(title="My games", games=None, shown_token=None, csrf="", refresh=None)
     token, holder = found
@@ -106,7 +107,7 @@ async def new_player(request: Request) -> Response[str]:
 
 @post("/me/leave")
 async def sign_out(request: Request) -> Response[Any]:
-    found = await _player(request)
+    found = await signed_in(request)
     session.check_post(request, (await request.form()).get("csrf"), found[0] if found else None)
     return Redirect(PAGE, cookies=[_cookie(request, "", max_age=0)])
 

@@ -63,7 +63,14 @@ def _text(value: str, field: str, longest: int) -> str:
 @get("/")
 async def lobby(request: Request) -> Response[str]:
     rows = await reads.lobby(context(request).pool, None, 100)
-    return _page("lobby.html", title="Lobby", rows=rows, path=session.match_path)
+    player = await me.signed_in(request)
+    return _page(
+        "lobby.html",
+        title="Lobby",
+        rows=rows,
+        path=session.match_path,
+        player_name=player[1].player if player else None,
+    )
 
 
 @get("", include_in_schema=False)
@@ -73,16 +80,19 @@ async def web_root() -> Redirect:
 
 @post("/matches/{match_id:str}/join")
 async def join(request: Request, match_id: MatchId) -> Response[str]:
-    """Claim a seat, wait for its ruling, and keep the token in the match's cookie."""
+    """Claim a seat, wait for its ruling, and keep the token in the match's cookie; a browser
+    signed in as a player claims it for that player, under its name (so it is in My games)."""
     session.check_post(request, None, None)
     form = await request.form()
-    player = _text(str(form.get("player", "")), "player", 40)
+    signed_in = await me.signed_in(request)
+    player_id = signed_in[1].player_id if signed_in else None
+    player = signed_in[1].player if signed_in else _text(str(form.get("player", "")), "player", 40)
     try:
         wanted = msgspec.convert({"seat": int(form.get("seat", "")), "player": player}, api.Join)
     except (ValueError, msgspec.ValidationError) as error:
         raise HTTPException(status_code=422, detail=f"join: {error}") from None
     ctx = context(request)
-    joined = await matches.claim_seat(ctx, match_id, wanted.seat, wanted.player)
+    joined = await matches.claim_seat(ctx, match_id, wanted.seat, player, player_id=player_id)
     ruling = await live.ruling(ctx, match_id, joined.decision_id, wanted.seat)
     if ruling is None or not ruling["accepted"]:
         why = "not judged in time" if ruling is None else ruling["reason"]

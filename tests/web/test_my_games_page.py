@@ -1,6 +1,7 @@
 """My games in a real browser against the real stack: a new player is made on the page, its
 token kept in an HttpOnly, SameSite=Strict cookie; a match waiting on the player is listed
-first and counted in the title; its seat page plays with the player's cookie alone; signing
+first and counted in the title; the lobby's join claims a seat for the signed-in player; its
+seat page plays with the player's cookie alone; signing
 out and in again with the token works."""
 
 import time
@@ -44,11 +45,16 @@ async def test_my_games_lists_what_waits_and_plays_it_with_the_player_cookie(
     waiting = _open_against_a_bot(stack)
     other = _open_against_a_bot(stack)
     me = {"authorization": f"Bearer {token}"}
-    for match_id in (other, waiting):
-        joined = httpx.post(
-            f"{stack.gateway}/matches/{match_id}/join", json={"seat": 0}, headers=me
-        )
-        assert joined.status_code == 202, joined.text
+    joined = httpx.post(f"{stack.gateway}/matches/{other}/join", json={"seat": 0}, headers=me)
+    assert joined.status_code == 202, joined.text
+    # the lobby's join, signed in, claims the seat for her under her name: no name to type
+    await page.goto(f"{stack.gateway}/web/")
+    row = page.locator(f'li.match[data-match="{waiting}"]')
+    assert await row.locator('input[name="player"]').count() == 0
+    await expect(row.locator("form.join")).to_contain_text("as ivy")
+    await row.get_by_role("button", name="Join").click()
+    await expect(page.locator("#live")).to_be_visible(timeout=WAIT_S * 1000)
+    await page.goto(f"{stack.gateway}/web/me")
     # seat 0 plays first, so both wait on her: the title counts two
     deadline = time.monotonic() + WAIT_S
     while (title := await page.title()) != "(2) My games · Starledger":
