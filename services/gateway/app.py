@@ -174,10 +174,7 @@ async def set_mail(request: Request, match_id: MatchId, data: api.Mail) -> api.M
 async def stop_mail(request: Request, match_id: MatchId) -> dict[str, bool]:
     ctx = context(request)
     holder = await (await Access.of(request)).acts_for(match_id)
-    removed = await ctx.pool.execute(
-        "DELETE FROM mail_seats WHERE match_id = $1 AND seat = $2", match_id, holder.seat
-    )
-    return {"removed": removed != "DELETE 0"}
+    return {"removed": await mail.forget_seat(ctx.pool, match_id, holder.seat)}
 
 
 @post(

@@ -126,7 +126,10 @@ class Outbox:
         rows = await self.pool.fetch(
             "SELECT o.delivery_id, o.match_id, o.seat, o.kind, o.upto_seq, o.detail,"
             " o.attempts, m.address, m.kinds, m.digest_s, m.told_seq, m.last_sent_ms, m.token,"
-            " m.player = l.players[o.seat + 1] AS holds, r.last_seq >= o.upto_seq AS readable"
+            " m.player = l.players[o.seat + 1] AS holds, r.last_seq >= o.upto_seq AS readable,"
+            " o.kind <> 'reminder' OR EXISTS (SELECT 1 FROM deadlines AS d"
+            " WHERE d.match_id = o.match_id AND d.seat = o.seat AND d.at_seq = o.upto_seq"
+            " AND d.due_ms = (o.detail->>'due_ms')::bigint AND d.due_ms > $1) AS standing"
             " FROM mail_outbox AS o JOIN mail_seats AS m USING (match_id, seat)"
             " JOIN lobby AS l USING (match_id) JOIN replay_matches AS r USING (match_id)"
             " WHERE o.done_ms IS NULL AND o.next_ms <= $1 ORDER BY o.created_ms, o.delivery_id",
@@ -144,7 +147,9 @@ class Outbox:
                 continue  # a seat's answers go first, so each mail tells on from the last
             elif row["kind"] not in row["kinds"]:
                 await self.settle(row["delivery_id"], now, "off")
-            elif row["upto_seq"] <= row["told_seq"]:
+            elif not row["standing"]:
+                await self.settle(row["delivery_id"], now, "late")  # its deadline moved or passed
+            elif row["kind"] != "reminder" and row["upto_seq"] <= row["told_seq"]:
                 await self.settle(row["delivery_id"], now, "told")  # a later mail told it
             elif now >= row["last_sent_ms"] + row["digest_s"] * 1000:
                 notices[row["address"]].append(row)
