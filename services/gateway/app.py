@@ -26,7 +26,18 @@ from events.ruleset import (
     setup_error,
 )
 from projections import audit, replay
-from services.gateway import api, docs, failures, mail, matches, players, reads, seats, tokens
+from services.gateway import (
+    api,
+    docs,
+    failures,
+    mail,
+    matches,
+    players,
+    reads,
+    seats,
+    tokens,
+    webhooks,
+)
 from services.gateway.access import Access
 from services.gateway.context import Context, context
 from services.gateway.edge import check_request
@@ -549,6 +560,7 @@ def create_app(ctx: Context) -> Litestar:
             players.my_games,
             players.revoke_own,
             *seats.HANDLERS,
+            *webhooks.HANDLERS,
             health,
             web_pages(),
         ],

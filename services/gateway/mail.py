@@ -63,7 +63,7 @@ async def forget_seat(pool: asyncpg.Pool, match_id: str, seat: int) -> bool:
         )
         await conn.execute(
             "UPDATE mail_outbox SET done_ms = $3, outcome = 'gone' WHERE match_id = $1"
-            " AND seat = $2 AND done_ms IS NULL",
+            " AND seat = $2 AND channel = 'mail' AND done_ms IS NULL",
             match_id,
             seat,
             int(time.time() * 1000),

@@ -42,6 +42,7 @@ async def mail_stack(
         mail_secret_file=str(secret),
         mail_tick_ms=100,
         clock_tick_ms=200,
+        webhook_allow_private=True,  # the tests' receivers listen on 127.0.0.1
     )
     pool = await db.connect(settings.database_url, size=2)
     async with running_stack(settings, folder, mail=True) as stack:
