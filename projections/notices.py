@@ -1,9 +1,10 @@
-"""Notices: what each seat with a mail address is to hear, as deliveries in the mail outbox.
-From the log: its turn began (it is among the seats the game must hear from, and was not after
-the entry before), a deadline of its was reached or a bot decided or took over for it, the
-match ended. Each delivery's id is made of its match, seat, kind and entry, and a row once
-written is kept (sent or not), so a rebuild or a worker replaying a batch records nothing twice.
-Only seats whose address was set before the entry hear of it."""
+"""Notices: what each seat with a mail address or a webhook is to hear, as deliveries in the
+outbox (`mail_outbox`, a row per channel). From the log: its turn began (it is among the seats
+the game must hear from, and was not after the entry before), a deadline of its was reached or
+a bot decided or took over for it, the match ended. Each delivery's id is made of its match,
+seat, kind and entry (and channel), and a row once written is kept (sent or not), so a rebuild
+or a worker replaying a batch records nothing twice. Only seats whose address (or webhook
+target) was set before the entry hear of it."""
 
 import time
 from typing import Any
@@ -15,6 +16,9 @@ from events.envelope import SeedRevealed
 from events.platform_rules import BOT_PREFIX
 from events.ruleset import get_ruleset
 from projections.projection import Projection, Step
+
+# Where notices go: the channel, its deliveries' id prefix, the table of seats that want them.
+CHANNELS = (("mail", "", "mail_seats"), ("webhook", "hook:", "webhook_seats"))
 
 
 class Notices(Projection):
@@ -60,16 +64,19 @@ class Notices(Projection):
             waited[match_id] = must
         if deliveries:
             now = int(time.time() * 1000)
-            await conn.execute(
-                "INSERT INTO mail_outbox (delivery_id, match_id, seat, kind, upto_seq, created_ms,"
-                " next_ms) SELECT u.id, u.m, u.s, u.k, u.q, $6, $6"
-                " FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::int[])"
-                " AS u(id, m, s, k, q) JOIN mail_seats AS ms"
-                " ON ms.match_id = u.m AND ms.seat = u.s AND u.q > ms.from_seq"
-                " ON CONFLICT (delivery_id) DO NOTHING",
-                *(list(column) for column in zip(*deliveries, strict=True)),
-                now,
-            )
+            for channel, prefix, seats in CHANNELS:
+                await conn.execute(
+                    "INSERT INTO mail_outbox (delivery_id, match_id, seat, kind, upto_seq,"
+                    f" created_ms, next_ms, channel) SELECT $7 || u.id, u.m, u.s, u.k, u.q, $6,"
+                    f" $6, $8 FROM unnest($1::text[], $2::text[], $3::int[], $4::text[],"
+                    f" $5::int[]) AS u(id, m, s, k, q) JOIN {seats} AS ms"
+                    " ON ms.match_id = u.m AND ms.seat = u.s AND u.q > ms.from_seq"
+                    " ON CONFLICT (delivery_id) DO NOTHING",
+                    *(list(column) for column in zip(*deliveries, strict=True)),
+                    now,
+                    prefix,
+                    channel,
+                )
         await conn.execute(
             "INSERT INTO notice_waiting (match_id, must)"
             " SELECT m, w::integer[] FROM unnest($1::text[], $2::text[]) AS u(m, w)"

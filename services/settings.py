@@ -41,6 +41,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     mail_domain: str = "starledger.localhost"
     mail_secret_file: str = ""  # empty: the run folder's `mail-secret`
     mail_tick_ms: int = 1_000  # how often the outbox is read for deliveries due
+    # Webhook targets resolving to private, loopback or link-local addresses are refused
+    # unless this allows them (a local receiver, tests).
+    webhook_allow_private: bool = False
     answer_wait_ms: int = 120_000  # an answer waits this long for its decisions' rulings
     player_token_days: int = 365  # a player token's life; a player makes a new one after it
     # A seat token lives while its match runs (a deadline is no time for one to lapse), and
@@ -83,6 +86,7 @@ _ENV = {
     "mail_domain": "STARLEDGER_MAIL_DOMAIN",
     "mail_secret_file": "STARLEDGER_MAIL_SECRET_FILE",
     "mail_tick_ms": "STARLEDGER_MAIL_TICK_MS",
+    "webhook_allow_private": "STARLEDGER_WEBHOOK_ALLOW_PRIVATE",
     "player_token_days": "STARLEDGER_PLAYER_TOKEN_DAYS",
     "seat_token_days_after_end": "STARLEDGER_SEAT_TOKEN_DAYS_AFTER_END",
     "invite_days": "STARLEDGER_INVITE_DAYS",

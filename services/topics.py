@@ -30,11 +30,7 @@ async def ensure_topics(settings: Settings) -> None:
         NewTopic(
             name, count, settings.replication_factor, topic_configs=topic_configs(settings, name)
         )
-        for name, count in (
-            (settings.decisions_topic, settings.partitions),
-            (settings.match_log_topic, settings.partitions),
-            (settings.dead_letter_topic, 1),
-        )
+        for name, count in topics(settings).items()
     ]
     admin = AIOKafkaAdminClient(bootstrap_servers=settings.kafka_bootstrap)
     await admin.start()
@@ -47,6 +43,16 @@ async def ensure_topics(settings: Settings) -> None:
         await _check_partitions(admin, settings)
     finally:
         await admin.close()
+
+
+def topics(settings: Settings) -> dict[str, int]:
+    """Every topic the project uses, with its partition count (`services.asyncapi` documents
+    each)."""
+    return {
+        settings.decisions_topic: settings.partitions,
+        settings.match_log_topic: settings.partitions,
+        settings.dead_letter_topic: 1,
+    }
 
 
 def topic_configs(settings: Settings, name: str) -> dict[str, str]:
@@ -65,7 +71,7 @@ def topic_configs(settings: Settings, name: str) -> dict[str, str]:
 async def _check_partitions(admin: AIOKafkaAdminClient, settings: Settings) -> None:
     """Waits until the broker describes every topic: Kafka finishes a creation after it
     answers, and a client started before then would find no partitions."""
-    names = [settings.decisions_topic, settings.match_log_topic, settings.dead_letter_topic]
+    names = list(topics(settings))
     deadline = time.monotonic() + 30
     while True:
         described = await admin.describe_topics(names)

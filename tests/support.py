@@ -51,6 +51,7 @@ def service_env(settings: Settings) -> dict[str, str]:
         "STARLEDGER_MAIL_DOMAIN": settings.mail_domain,
         "STARLEDGER_MAIL_SECRET_FILE": settings.mail_secret_file,
         "STARLEDGER_MAIL_TICK_MS": str(settings.mail_tick_ms),
+        "STARLEDGER_WEBHOOK_ALLOW_PRIVATE": str(settings.webhook_allow_private).lower(),
     }
 
 

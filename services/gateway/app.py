@@ -26,7 +26,18 @@ from events.ruleset import (
     setup_error,
 )
 from projections import audit, replay
-from services.gateway import api, docs, failures, mail, matches, players, reads, seats, tokens
+from services.gateway import (
+    api,
+    docs,
+    failures,
+    mail,
+    matches,
+    players,
+    reads,
+    seats,
+    tokens,
+    webhooks,
+)
 from services.gateway.access import Access
 from services.gateway.context import Context, context
 from services.gateway.edge import check_request
@@ -174,10 +185,7 @@ async def set_mail(request: Request, match_id: MatchId, data: api.Mail) -> api.M
 async def stop_mail(request: Request, match_id: MatchId) -> dict[str, bool]:
     ctx = context(request)
     holder = await (await Access.of(request)).acts_for(match_id)
-    removed = await ctx.pool.execute(
-        "DELETE FROM mail_seats WHERE match_id = $1 AND seat = $2", match_id, holder.seat
-    )
-    return {"removed": removed != "DELETE 0"}
+    return {"removed": await mail.forget_seat(ctx.pool, match_id, holder.seat)}
 
 
 @post(
@@ -552,6 +560,7 @@ def create_app(ctx: Context) -> Litestar:
             players.my_games,
             players.revoke_own,
             *seats.HANDLERS,
+            *webhooks.HANDLERS,
             health,
             web_pages(),
         ],

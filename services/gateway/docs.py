@@ -1,16 +1,20 @@
 """The API's documentation: the OpenAPI document, which says which operations take a token, and
 the page at /schema that renders it, Swagger UI from the swagger-ui-bundle-v2 wheel served by
-the gateway itself, so it works offline and asks no other host for anything."""
+the gateway itself, so it works offline and asks no other host for anything; beside them the
+AsyncAPI document of the Kafka topics (/schema/asyncapi.json)."""
 
 import html
 from typing import Any
 
-from litestar import Request, Router
+from litestar import Request, Router, get
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import OpenAPIRenderPlugin
 from litestar.openapi.spec import Components, SecurityRequirement, SecurityScheme
 from litestar.static_files import create_static_files_router
 from swagger_ui_bundle import swagger_ui_path
+
+from services import asyncapi
+from services.gateway.context import context
 
 PATH = "/schema"
 
@@ -77,6 +81,13 @@ class SwaggerPage(OpenAPIRenderPlugin):
             path="/assets", directories=[swagger_ui_path], include_in_schema=False
         )
         router.register(assets)
+        router.register(asyncapi_document)
+
+
+@get("/asyncapi.json", include_in_schema=False, media_type="application/json")
+async def asyncapi_document(request: Request) -> dict[str, Any]:
+    """The AsyncAPI document of the Kafka topics, beside the OpenAPI one."""
+    return asyncapi.document(context(request).settings)
 
 
 def openapi_config() -> OpenAPIConfig:

@@ -2,6 +2,8 @@
 an address is personal data, and a log is kept forever. Notices start from the entry the
 match is at when set; the mail worker gives the seat its reply address."""
 
+import time
+
 import asyncpg
 
 from services.gateway import api
@@ -50,3 +52,20 @@ async def mail_of(
     return api.MailSet(
         row["address"], row["kinds"], row["digest_s"], row["remind_s"], row["token"] is not None
     )
+
+
+async def forget_seat(pool: asyncpg.Pool, match_id: str, seat: int) -> bool:
+    """No more mail for the seat: its address and reply token gone (mail to the token is then
+    refused), what was still to be sent settled as gone. False if it had no address."""
+    async with pool.acquire() as conn, conn.transaction():
+        removed = await conn.execute(
+            "DELETE FROM mail_seats WHERE match_id = $1 AND seat = $2", match_id, seat
+        )
+        await conn.execute(
+            "UPDATE mail_outbox SET done_ms = $3, outcome = 'gone' WHERE match_id = $1"
+            " AND seat = $2 AND channel = 'mail' AND done_ms IS NULL",
+            match_id,
+            seat,
+            int(time.time() * 1000),
+        )
+    return removed != "DELETE 0"

@@ -1,8 +1,9 @@
 """The organiser's seat tools: invite a player to an open seat, replace a seat's player, hand a
 seat to the game's bot for good, revoke a seat's tokens. Replacing and handing over are
 decisions on the log (`events.seats`), judged and explained like any. A replaced player's
-tokens are revoked here, before the decision is sent; a player whose seat went to a bot keeps
-a token that reads what the public reads (`Context.seat_is_held`), as after a resignation."""
+tokens are revoked here, before the decision is sent, and the seat's mail address (with its
+reply address) and webhook forgotten; a player whose seat went to a bot keeps a token that
+reads what the public reads (`Context.seat_is_held`), as after a resignation."""
 
 from typing import Annotated
 
@@ -13,7 +14,7 @@ from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED, HTTP_202_ACCEPT
 
 from events.platform_rules import BOT_PREFIX, ORGANISER
 from events.seats import HandToBot, ReplacePlayer
-from services.gateway import api, docs, invites, matches, tokens
+from services.gateway import api, docs, invites, mail, matches, tokens, webhooks
 from services.gateway.access import Access
 from services.gateway.context import Context, context
 from services.gateway.players import moment
@@ -67,6 +68,8 @@ async def replace(
     if data.player_id is not None and await tokens.player_name(ctx.pool, data.player_id) is None:
         raise NotFoundException(f"no player {data.player_id!r}")
     revoked = await ctx.revoke(await tokens.seat_digests(ctx.pool, match_id, seat), "replaced")
+    await mail.forget_seat(ctx.pool, match_id, seat)  # the address was the former player's
+    await webhooks.forget_seat(ctx.pool, match_id, seat)
     body = ReplacePlayer(data.player, data.note)
     decision_id = await ctx.submitter.submit(match_id, seat, body, sender=ORGANISER)
     holder = tokens.Holder(

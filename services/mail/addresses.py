@@ -1,6 +1,7 @@
 """Reply addresses: each seat's carries a token, an HMAC of its match, seat and player under a
-secret kept in the run folder, so the token alone says who writes (a From header says nothing)
-and no one can make another seat's, or another match's, from their own."""
+secret kept in the run folder, and of a nonce, so the token alone says who writes (a From header
+says nothing), no one can make another seat's, or another match's, from their own, and a seat's
+next player (or its player setting mail anew) gets a token the old one is not."""
 
 import base64
 import hashlib
@@ -13,6 +14,7 @@ from services import run_folder
 from services.settings import Settings
 
 LOCAL = "play"  # reply addresses are play+<token>@<mail_domain>
+NONCE_CHARS = 8  # 40 random bits, then the HMAC
 TOKEN_CHARS = 24
 
 
@@ -28,13 +30,18 @@ def secret(settings: Settings) -> bytes:
     return bytes.fromhex(path.read_text().strip())
 
 
-def token(key: bytes, match_id: str, seat: int, player: str) -> str:
-    mac = hmac.new(key, f"{match_id}\0{seat}\0{player}".encode(), hashlib.sha256).digest()
-    return base64.b32encode(mac).decode().lower()[:TOKEN_CHARS]
+def token(key: bytes, match_id: str, seat: int, player: str, nonce: str | None = None) -> str:
+    """A fresh token for the seat's player (a new nonce each time, so a later player of the
+    same name, or the same player after stopping mail, never gets an old one back)."""
+    nonce = nonce or base64.b32encode(secrets.token_bytes(5)).decode().lower()
+    signed = f"{match_id}\0{seat}\0{player}\0{nonce}".encode()
+    mac = hmac.new(key, signed, hashlib.sha256).digest()
+    return nonce + base64.b32encode(mac).decode().lower()[:TOKEN_CHARS]
 
 
 def genuine(key: bytes, found: str, match_id: str, seat: int, player: str) -> bool:
-    return hmac.compare_digest(found, token(key, match_id, seat, player))
+    nonce = found[:NONCE_CHARS]
+    return hmac.compare_digest(found, token(key, match_id, seat, player, nonce))
 
 
 def reply_address(settings: Settings, seat_token: str) -> str:

@@ -126,10 +126,14 @@ class Outbox:
         rows = await self.pool.fetch(
             "SELECT o.delivery_id, o.match_id, o.seat, o.kind, o.upto_seq, o.detail,"
             " o.attempts, m.address, m.kinds, m.digest_s, m.told_seq, m.last_sent_ms, m.token,"
-            " m.player = l.players[o.seat + 1] AS holds, r.last_seq >= o.upto_seq AS readable"
+            " m.player = l.players[o.seat + 1] AS holds, r.last_seq >= o.upto_seq AS readable,"
+            " o.kind <> 'reminder' OR EXISTS (SELECT 1 FROM deadlines AS d"
+            " WHERE d.match_id = o.match_id AND d.seat = o.seat AND d.at_seq = o.upto_seq"
+            " AND d.due_ms = (o.detail->>'due_ms')::bigint AND d.due_ms > $1) AS standing"
             " FROM mail_outbox AS o JOIN mail_seats AS m USING (match_id, seat)"
             " JOIN lobby AS l USING (match_id) JOIN replay_matches AS r USING (match_id)"
-            " WHERE o.done_ms IS NULL AND o.next_ms <= $1 ORDER BY o.created_ms, o.delivery_id",
+            " WHERE o.channel = 'mail' AND o.done_ms IS NULL AND o.next_ms <= $1"
+            " ORDER BY o.created_ms, o.delivery_id",
             now,
         )
         ready = [r for r in rows if r["token"] is not None and r["upto_seq"] is not None]
@@ -144,7 +148,9 @@ class Outbox:
                 continue  # a seat's answers go first, so each mail tells on from the last
             elif row["kind"] not in row["kinds"]:
                 await self.settle(row["delivery_id"], now, "off")
-            elif row["upto_seq"] <= row["told_seq"]:
+            elif not row["standing"]:
+                await self.settle(row["delivery_id"], now, "late")  # its deadline moved or passed
+            elif row["kind"] != "reminder" and row["upto_seq"] <= row["told_seq"]:
                 await self.settle(row["delivery_id"], now, "told")  # a later mail told it
             elif now >= row["last_sent_ms"] + row["digest_s"] * 1000:
                 notices[row["address"]].append(row)
@@ -194,15 +200,7 @@ class Outbox:
             )
             await self.send(mail)
         except Exception as error:  # a relay down, a refusal, a mail not composed: again later
-            attempts = rows[0]["attempts"] + 1
-            wait = BACKOFF_S[min(attempts, len(BACKOFF_S)) - 1]
-            await self.pool.execute(
-                "UPDATE mail_outbox SET attempts = attempts + 1, next_ms = $2, outcome = $3"
-                " WHERE delivery_id = ANY($1::text[])",
-                ids,
-                now + wait * 1000,
-                f"error: {error}"[:500],
-            )
+            wait = await retry_later(self.pool, ids, rows[0]["attempts"], now, error)
             log.warning("mail_failed", to=address, deliveries=ids, error=str(error), retry_s=wait)
             return
         async with self.pool.acquire() as conn, conn.transaction():
@@ -220,12 +218,7 @@ class Outbox:
         log.info("mail_sent", to=address, deliveries=ids)
 
     async def settle(self, delivery_id: str, now: int, outcome: str, conn: Any = None) -> None:
-        await (conn or self.pool).execute(
-            "UPDATE mail_outbox SET done_ms = $2, outcome = $3 WHERE delivery_id = $1",
-            delivery_id,
-            now,
-            outcome,
-        )
+        await settle(conn or self.pool, delivery_id, now, outcome)
 
     async def resubmit(self, submitter: Submitter) -> None:
         """Decisions of answers still waiting, sent again: a worker may have died between
@@ -246,6 +239,30 @@ class Outbox:
                     decision_id=sent["decision_id"],
                     seen_seq=detail.get("seen_seq") if i == 0 else None,
                 )
+
+
+async def settle(conn: Any, delivery_id: str, now: int, outcome: str) -> None:
+    await conn.execute(
+        "UPDATE mail_outbox SET done_ms = $2, outcome = $3 WHERE delivery_id = $1",
+        delivery_id,
+        now,
+        outcome,
+    )
+
+
+async def retry_later(
+    pool: asyncpg.Pool, ids: list[str], attempts: int, now: int, error: Exception
+) -> int:
+    """Deliveries that failed, tried again after the backoff for one more failure; its seconds."""
+    wait = BACKOFF_S[min(attempts + 1, len(BACKOFF_S)) - 1]
+    await pool.execute(
+        "UPDATE mail_outbox SET attempts = attempts + 1, next_ms = $2, outcome = $3"
+        " WHERE delivery_id = ANY($1::text[])",
+        ids,
+        now + wait * 1000,
+        f"error: {error}"[:500],
+    )
+    return wait
 
 
 def _detail(value: Any) -> dict[str, Any]:

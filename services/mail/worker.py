@@ -1,6 +1,6 @@
 """The mail worker (`starledger mail`): the inbound server for orders by mail, and the outbox
-sender, every `mail_tick_ms`. One per database: deliveries are marked as they are sent, not
-claimed, so two workers could send one twice."""
+sender (mail, then webhooks), every `mail_tick_ms`. One per database: deliveries are marked as
+they are sent, not claimed, so two workers could send one twice."""
 
 import asyncio
 from contextlib import suppress
@@ -14,6 +14,7 @@ from services.mail.addresses import secret
 from services.mail.inbound import Orders
 from services.mail.outbox import Outbox, sender
 from services.settings import Settings
+from services.webhooks.sender import Webhooks
 
 log = structlog.get_logger("mail")
 
@@ -34,6 +35,7 @@ class MailWorker:
         send, where = sender(settings)
         outbox = Outbox(settings, pool, key, send)
         orders = Orders(pool, self.submitter, key)
+        webhooks = Webhooks(settings, pool)
         host, _, port = settings.mail_listen.rpartition(":")
         server = await asyncio.get_running_loop().create_server(
             lambda: SMTP(orders, data_size_limit=SMTP_SIZE_LIMIT, hostname=settings.mail_domain),
@@ -46,6 +48,7 @@ class MailWorker:
             while not stop.is_set():
                 try:
                     await outbox.run_once()
+                    await webhooks.run_once()
                 except Exception:  # a database hiccup: logged, the next pass tries again
                     log.exception("mail_pass_failed")
                 with suppress(TimeoutError):
@@ -54,4 +57,5 @@ class MailWorker:
             server.close()
             await server.wait_closed()
             await self.submitter.stop()
+            await webhooks.close()
             await pool.close()

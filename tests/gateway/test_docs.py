@@ -7,6 +7,14 @@ from html.parser import HTMLParser
 from typing import Any
 
 import httpx
+import jsonschema_rs
+import msgspec
+from msgspec import Raw
+
+from events.codec import encode
+from events.envelope import DeadLetter, Decision, Entry, EntryBatch, MatchCreated, OwnerFence
+from services.settings import Settings
+from services.topics import topics
 
 DOCUMENT = "/schema/openapi.json"
 # A body each operation that takes one accepts, so a refusal can only be about the token.
@@ -18,6 +26,7 @@ BODIES: dict[str, Any] = {
     "/matches/{match_id}/deadlines/{seat}/extend": {"by_s": 60},
     "/matches/{match_id}/absence": {"days": 1},
     "/matches/{match_id}/mail": {"address": "ann@example.org"},
+    "/matches/{match_id}/webhook": {"url": "https://example.org/hook"},
     "/matches/{match_id}/seats/{seat}/invite": {},
     "/matches/{match_id}/seats/{seat}/replace": {"player": "dan"},
     "/matches/{match_id}/seats/{seat}/hand-to-bot": {},
@@ -89,3 +98,53 @@ async def test_the_document_names_the_bearer_token_where_the_gateway_asks_for_it
                 if needs:
                     assert "Authorization: Bearer" in answer.text
         assert {"POST /matches", "POST /matches/{match_id}/decisions"} <= needing
+
+
+async def test_the_asyncapi_document_lists_every_topic_and_its_schemas_take_real_records(
+    gateway: str, settings: Settings
+) -> None:
+    async with httpx.AsyncClient(base_url=gateway, timeout=10) as http:
+        found = await http.get("/schema/asyncapi.json")
+    assert found.status_code == 200
+    document = found.json()
+    assert document["asyncapi"] == "3.0.0"
+    used = {
+        getattr(settings, name)
+        for name in dir(Settings)
+        if name.endswith("_topic") and isinstance(getattr(Settings, name), property)
+    }
+    addresses = {channel["address"] for channel in document["channels"].values()}
+    assert addresses == used == set(topics(settings))
+    assert len(used) == 3
+    schemas = document["components"]["schemas"]
+
+    def validates(message: str, record: bytes) -> bool:
+        root = {"$ref": f"#/components/schemas/{message}", "components": {"schemas": schemas}}
+        return jsonschema_rs.validator_for(root).is_valid(msgspec.json.decode(record))
+
+    body = MatchCreated("race-to-21", 2, {"target": 3}, "c0ffee", "seed", "digest")
+    entry = Entry(
+        match_id="m1",
+        seq=1,
+        decision_id="d1",
+        ruleset="race-to-21",
+        ruleset_version="1",
+        body=body,
+        state_hash="ab",
+    )
+    records = {
+        "Decision": encode(Decision(decision_id="d1", match_id="m1", seat=0, body=Raw(b"{}"))),
+        "EntryBatch_Any_": encode(
+            EntryBatch(writer="w", decision_partition=0, decision_offset=4, entries=[entry])
+        ),
+        "OwnerFence": encode(OwnerFence(writer="w")),
+        "DeadLetter": encode(
+            DeadLetter(reason="r", rule="SL-1", partition=0, offset=1, payload="")
+        ),
+    }
+    sent = {message for channel in document["channels"].values() for message in channel["messages"]}
+    assert sent == set(records)
+    for message, record in records.items():
+        assert validates(message, record), message
+    assert not validates("Decision", b'{"decision_id": 1}')
+    assert not validates("EntryBatch_Any_", encode(OwnerFence(writer="w")))

@@ -3,6 +3,7 @@ the stack sends, and sending a player's mail to the stack's inbound server."""
 
 import asyncio
 import re
+from collections.abc import Callable
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 
@@ -19,9 +20,13 @@ class Relay:
         self.mails: asyncio.Queue[EmailMessage] = asyncio.Queue()
         self.port = free_port()
         self.server: asyncio.Server | None = None
+        self.on_mail: Callable[[EmailMessage], None] | None = None  # run before answering 250
 
     async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
-        self.mails.put_nowait(message_from_bytes(envelope.content, policy=policy.default))
+        mail = message_from_bytes(envelope.content, policy=policy.default)
+        self.mails.put_nowait(mail)
+        if self.on_mail is not None:
+            self.on_mail(mail)
         return "250 OK"
 
     async def start(self) -> "Relay":

@@ -10,12 +10,11 @@ import asyncio
 import os
 import random
 import re
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable
 from email.message import EmailMessage
 from pathlib import Path
 
 import aiosmtplib
-import asyncpg
 import httpx
 import msgspec
 import pytest
@@ -25,66 +24,13 @@ from events.envelope import CreateMatch
 from events.platform_rules import ORGANISER
 from events.ruleset import get_ruleset
 from projections import replay
-from services import db
-from services.broker import free_port
 from services.gateway.submit import Submitter
-from tests.conftest import Broker, fresh_settings
-from tests.mail.relay import Relay, commands_of, entry_of, reply_to, send
-from tests.stack import Stack, running_stack
+from tests.mail.conftest import DOMAIN, MailStack, until
+from tests.mail.relay import commands_of, entry_of, reply_to, send
 
 GOLDEN = Path(__file__).parent / "golden" / "core-worlds-by-mail.txt"
 GAME = "core-worlds"
 PLAYER = "you@player.test"
-DOMAIN = "mail.test"
-
-
-class MailStack(msgspec.Struct):
-    stack: Stack
-    relay: Relay
-    inbound: int  # the mail worker's SMTP port
-    pool: asyncpg.Pool
-
-
-@pytest.fixture(scope="module")
-async def mail_stack(
-    main_broker: Broker, database_url: str, tmp_path_factory: pytest.TempPathFactory
-) -> AsyncIterator[MailStack]:
-    relay = await Relay().start()
-    folder = tmp_path_factory.mktemp("mail")
-    secret = folder / "mail-secret"
-    secret.write_text("11" * 32)  # a known secret: the transcript's tokens are normalised anyway
-    inbound = free_port()
-    settings = msgspec.structs.replace(
-        await fresh_settings(main_broker, database_url),
-        smtp_relay=f"127.0.0.1:{relay.port}",
-        mail_listen=f"127.0.0.1:{inbound}",
-        mail_domain=DOMAIN,
-        mail_secret_file=str(secret),
-        mail_tick_ms=100,
-    )
-    pool = await db.connect(settings.database_url, size=2)
-    async with running_stack(settings, folder, mail=True) as stack:
-        await _inbound_answers(inbound)
-        yield MailStack(stack, relay, inbound, pool)
-    await pool.close()
-    await relay.stop()
-
-
-async def _inbound_answers(port: int) -> None:
-    async def answers() -> bool:
-        try:
-            smtp = aiosmtplib.SMTP(hostname="127.0.0.1", port=port)
-            await smtp.connect()
-            await smtp.quit()
-            return True
-        except (OSError, aiosmtplib.SMTPException):
-            return False
-
-    for _ in range(300):
-        if await answers():
-            return
-        await asyncio.sleep(0.1)
-    raise AssertionError("the mail worker never listened")
 
 
 async def _open(ms: MailStack, match_id: str, seed: str, players: list[str]) -> dict[int, str]:
@@ -99,7 +45,7 @@ async def _open(ms: MailStack, match_id: str, seed: str, players: list[str]) -> 
         await submitter.stop()
     tokens = {}
     async with httpx.AsyncClient(base_url=ms.stack.gateway, timeout=10) as http:
-        await _until(lambda: _row(http, match_id))
+        await until(lambda: _row(http, match_id))
         for seat, player in enumerate(players):
             join = {"seat": seat, "player": player}
             if seat == 0:
@@ -107,7 +53,7 @@ async def _open(ms: MailStack, match_id: str, seed: str, players: list[str]) -> 
             joined = await http.post(f"/matches/{match_id}/join", json=join)
             assert joined.status_code == 202, joined.text
             tokens[seat] = joined.json()["token"]
-            await _until(lambda seat=seat: _held(http, match_id, seat))
+            await until(lambda seat=seat: _held(http, match_id, seat))
     return tokens
 
 
@@ -117,14 +63,6 @@ async def _row(http: httpx.AsyncClient, match_id: str) -> bool:
 
 async def _held(http: httpx.AsyncClient, match_id: str, seat: int) -> bool:
     return (await http.get(f"/matches/{match_id}")).json()["players"][seat] is not None
-
-
-async def _until(check: Callable[[], Awaitable[bool]], timeout: float = 60.0) -> None:
-    for _ in range(int(timeout / 0.05)):
-        if await check():
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError("condition not met in time")
 
 
 async def _bots(ms: MailStack, match_id: str, tokens: dict[int, str]) -> None:
@@ -169,7 +107,7 @@ async def _bots(ms: MailStack, match_id: str, tokens: dict[int, str]) -> None:
                 )
                 return last >= found.json()["last_seq"]
 
-            await _until(judged)
+            await until(judged)
 
 
 def _shown(mail: EmailMessage, match_id: str, heading: str) -> str:
@@ -222,7 +160,7 @@ async def test_a_whole_match_with_one_seat_played_by_mail(mail_stack: MailStack)
             "SELECT count(*) FROM mail_outbox WHERE match_id = $1 AND done_ms IS NULL", match_id
         )
 
-    await _until(all_settled)
+    await until(all_settled)
     written = "\n".join(transcript)
     if os.environ.get("STARLEDGER_WRITE_GOLDEN"):
         GOLDEN.parent.mkdir(exist_ok=True)
@@ -242,7 +180,7 @@ async def test_bad_mail_is_refused_or_answered_and_nothing_of_it_reaches_the_log
             json={"game": GAME, "seats": 3, "bots": [{"seat": 1}, {"seat": 2}]},
         )
         match_id = opened.json()["match_id"]
-        await _until(lambda: _row(http, match_id))
+        await until(lambda: _row(http, match_id))
         join = {"seat": 0, "player": "owner", "mail": {"address": owner, "kinds": []}}
         assert (await http.post(f"/matches/{match_id}/join", json=join)).status_code == 202
 
@@ -251,7 +189,7 @@ async def test_bad_mail_is_refused_or_answered_and_nothing_of_it_reaches_the_log
             "SELECT token FROM mail_seats WHERE match_id = $1 AND seat = 0", match_id
         )
 
-    await _until(lambda: _not_none(token()))
+    await until(lambda: _not_none(token()))
     address = f"play+{await token()}@{DOMAIN}"
 
     async def seat_rulings() -> int:

@@ -39,6 +39,7 @@ def test_a_token_names_one_seat_of_one_match_for_one_player() -> None:
     key = bytes(32)
     made = addresses.token(key, "m1", 0, "ann")
     assert addresses.genuine(key, made, "m1", 0, "ann")
+    assert addresses.token(key, "m1", 0, "ann") != made  # a fresh nonce: never an old token
     others = [("m2", 0, "ann"), ("m1", 1, "ann"), ("m1", 0, "bob")]
     assert all(not addresses.genuine(key, made, *other) for other in others)
     assert not addresses.genuine(bytes([1] * 32), made, "m1", 0, "ann")

@@ -1,0 +1,83 @@
+"""A seat's webhook, as its player sets it (`webhook_seats`, kept off the log like a mail
+address): the target is refused if it resolves to a private, loopback or link-local address
+(unless the settings allow), and its secret, kept while the same player changes the target,
+signs the generic JSON body. The mail worker posts the notices."""
+
+import secrets
+import time
+from typing import Annotated
+
+import asyncpg
+from litestar import Request, delete, put
+from litestar.exceptions import HTTPException
+from litestar.params import Parameter
+
+from services.gateway import api, docs
+from services.gateway.access import Access
+from services.gateway.context import context
+from services.webhooks import targets
+
+MatchId = Annotated[str, Parameter(pattern=api.ID_PATTERN, max_length=100)]
+
+
+@put(
+    "/matches/{match_id:str}/webhook",
+    summary="Have your seat's notices posted to a webhook (Discord, Slack or signed JSON)",
+    security=docs.TOKEN,
+)
+async def set_webhook(request: Request, match_id: MatchId, data: api.Webhook) -> api.WebhookSet:
+    ctx = context(request)
+    holder = await (await Access.of(request)).acts_for(match_id)
+    try:
+        await targets.resolve(data.url, ctx.settings.webhook_allow_private)
+    except targets.Refused as error:
+        raise HTTPException(status_code=422, detail=f"url: {error}") from error
+    secret = await ctx.pool.fetchval(
+        "INSERT INTO webhook_seats (match_id, seat, player, url, format, kinds, secret, from_seq)"
+        " SELECT $1, $2, $3, $4, $5, $6, $7, l.seq FROM lobby AS l WHERE l.match_id = $1"
+        " ON CONFLICT (match_id, seat) DO UPDATE SET url = EXCLUDED.url,"
+        " format = EXCLUDED.format, kinds = EXCLUDED.kinds, player = EXCLUDED.player,"
+        " secret = CASE WHEN webhook_seats.player = EXCLUDED.player THEN webhook_seats.secret"
+        " ELSE EXCLUDED.secret END,"
+        " from_seq = CASE WHEN webhook_seats.player = EXCLUDED.player THEN webhook_seats.from_seq"
+        " ELSE EXCLUDED.from_seq END RETURNING secret",
+        match_id,
+        holder.seat,
+        holder.player or "",
+        data.url,
+        data.format,
+        list(data.kinds),
+        secrets.token_hex(32),
+    )
+    return api.WebhookSet(data.url, data.format, list(data.kinds), secret)
+
+
+@delete(
+    "/matches/{match_id:str}/webhook",
+    status_code=200,
+    summary="No more webhook posts for your seat",
+    security=docs.TOKEN,
+)
+async def stop_webhook(request: Request, match_id: MatchId) -> dict[str, bool]:
+    ctx = context(request)
+    holder = await (await Access.of(request)).acts_for(match_id)
+    return {"removed": await forget_seat(ctx.pool, match_id, holder.seat)}
+
+
+async def forget_seat(pool: asyncpg.Pool, match_id: str, seat: int) -> bool:
+    """No more posts for the seat; what was still to be sent settled as gone."""
+    async with pool.acquire() as conn, conn.transaction():
+        removed = await conn.execute(
+            "DELETE FROM webhook_seats WHERE match_id = $1 AND seat = $2", match_id, seat
+        )
+        await conn.execute(
+            "UPDATE mail_outbox SET done_ms = $3, outcome = 'gone' WHERE match_id = $1"
+            " AND seat = $2 AND channel = 'webhook' AND done_ms IS NULL",
+            match_id,
+            seat,
+            int(time.time() * 1000),
+        )
+    return removed != "DELETE 0"
+
+
+HANDLERS = [set_webhook, stop_webhook]

@@ -1,0 +1,100 @@
+"""Sending the webhook deliveries of the outbox (`mail_outbox`, channel 'webhook'), in order per
+seat: a seat's next notice waits while an earlier one backs off. A delivery is done once its
+target answered 2xx; a redirect is not followed but counted as a failure, as is a target that
+now resolves to a private address. A retry sends the same body under the same delivery id."""
+
+import asyncpg
+import httpx
+import structlog
+
+from events.narration import seat_names
+from events.ruleset import get_ruleset
+from projections import replay
+from services.mail.compose import HEADLINES
+from services.mail.outbox import now_ms, retry_later, settle
+from services.settings import Settings
+from services.webhooks import formats, targets
+
+log = structlog.get_logger("webhooks")
+
+MAX_LINES = 20  # of what happened since; the earliest are left out past it
+TIMEOUT_S = 10
+
+
+class Webhooks:
+    def __init__(self, settings: Settings, pool: asyncpg.Pool) -> None:
+        self.settings, self.pool = settings, pool
+        self.client = httpx.AsyncClient(follow_redirects=False, timeout=TIMEOUT_S, trust_env=False)
+
+    async def close(self) -> None:
+        await self.client.aclose()
+
+    async def run_once(self) -> None:
+        now = now_ms()
+        rows = await self.pool.fetch(
+            "SELECT o.delivery_id, o.match_id, o.seat, o.kind, o.upto_seq, o.attempts, o.next_ms,"
+            " w.url, w.format, w.kinds, w.secret, w.player = l.players[o.seat + 1] AS holds,"
+            " r.last_seq >= o.upto_seq AS readable, COALESCE((SELECT max(p.upto_seq)"
+            " FROM mail_outbox AS p WHERE p.channel = 'webhook' AND p.match_id = o.match_id"
+            " AND p.seat = o.seat AND p.outcome = 'sent' AND p.upto_seq < o.upto_seq),"
+            " w.from_seq) AS after"
+            " FROM mail_outbox AS o JOIN webhook_seats AS w USING (match_id, seat)"
+            " JOIN lobby AS l USING (match_id) JOIN replay_matches AS r USING (match_id)"
+            " WHERE o.channel = 'webhook' AND o.done_ms IS NULL"
+            " ORDER BY o.upto_seq, array_position(ARRAY['timeout', 'turn', 'ended'], o.kind)"
+        )
+        waiting: set[tuple[str, int]] = set()  # seats with an earlier delivery not yet done
+        for row in rows:
+            seat = (row["match_id"], row["seat"])
+            if seat in waiting:
+                continue
+            if not row["holds"]:
+                await settle(self.pool, row["delivery_id"], now, "gone")
+            elif row["kind"] not in row["kinds"]:
+                await settle(self.pool, row["delivery_id"], now, "off")
+            elif row["next_ms"] > now or not row["readable"] or not await self.deliver(row, now):
+                waiting.add(seat)
+
+    async def deliver(self, row: asyncpg.Record, now: int) -> bool:
+        try:
+            notice = await self.notice(row)
+            content = formats.body(notice, row["format"])
+            target = await targets.resolve(row["url"], self.settings.webhook_allow_private)
+            reply = await self.client.post(
+                target.url,
+                content=content,
+                headers={
+                    **formats.headers(notice, row["format"], row["secret"], content),
+                    "host": target.netloc,
+                },
+                extensions={"sni_hostname": target.host},
+            )
+            if reply.is_redirect:
+                raise targets.Refused(f"answered {reply.status_code}: redirects are not followed")
+            reply.raise_for_status()
+        except (targets.Refused, httpx.HTTPError) as error:
+            ident = row["delivery_id"]
+            wait = await retry_later(self.pool, [ident], row["attempts"], now, error)
+            log.warning("webhook_failed", delivery=ident, error=str(error), retry_s=wait)
+            return False
+        await settle(self.pool, row["delivery_id"], now, "sent")
+        log.info("webhook_sent", delivery=row["delivery_id"])
+        return True
+
+    async def notice(self, row: asyncpg.Record) -> formats.Notice:
+        match_id, seat, upto = row["match_id"], row["seat"], row["upto_seq"]
+        record = await replay.record_at(self.pool, match_id, upto)
+        assert record is not None and record.state is not None  # a notice follows the start
+        ruleset = get_ruleset(record.ruleset)
+        names = seat_names(record.holders)
+        told = await replay.narrated(self.pool, match_id, seat, row["after"], upto, seat)
+        lines = [f"#{t.seq} {t.line}" for t in told[-MAX_LINES:]]
+        head = f"{ruleset.name} match {match_id}, seat {seat} ({names[seat]}), entry {upto}:"
+        words = [f"{head} {HEADLINES[row['kind']]}"]
+        if record.over:
+            standing = ruleset.standing(record.state)
+            scores = ", ".join(f"{n} {s}" for n, s in zip(names, standing.scores, strict=False))
+            words.append(f"Scores: {scores}.")
+        return formats.Notice(
+            row["delivery_id"], match_id, seat, row["kind"], upto, "\n".join(words + lines), lines
+        )

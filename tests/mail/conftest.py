@@ -1,0 +1,73 @@
+"""The real stack with the mail worker, and an in-process `aiosmtpd` relay as the players'
+mail server; one per test module."""
+
+import asyncio
+from collections.abc import AsyncIterator, Awaitable, Callable
+
+import aiosmtplib
+import asyncpg
+import msgspec
+import pytest
+
+from services import db
+from services.broker import free_port
+from tests.conftest import Broker, fresh_settings
+from tests.mail.relay import Relay
+from tests.stack import Stack, running_stack
+
+DOMAIN = "mail.test"
+
+
+class MailStack(msgspec.Struct):
+    stack: Stack
+    relay: Relay
+    inbound: int  # the mail worker's SMTP port
+    pool: asyncpg.Pool
+
+
+@pytest.fixture(scope="module")
+async def mail_stack(
+    main_broker: Broker, database_url: str, tmp_path_factory: pytest.TempPathFactory
+) -> AsyncIterator[MailStack]:
+    relay = await Relay().start()
+    folder = tmp_path_factory.mktemp("mail")
+    secret = folder / "mail-secret"
+    secret.write_text("11" * 32)  # a known secret: the transcript's tokens are normalised anyway
+    inbound = free_port()
+    settings = msgspec.structs.replace(
+        await fresh_settings(main_broker, database_url),
+        smtp_relay=f"127.0.0.1:{relay.port}",
+        mail_listen=f"127.0.0.1:{inbound}",
+        mail_domain=DOMAIN,
+        mail_secret_file=str(secret),
+        mail_tick_ms=100,
+        clock_tick_ms=200,
+        webhook_allow_private=True,  # the tests' receivers listen on 127.0.0.1
+    )
+    pool = await db.connect(settings.database_url, size=2)
+    async with running_stack(settings, folder, mail=True) as stack:
+        await inbound_answers(inbound)
+        yield MailStack(stack, relay, inbound, pool)
+    await pool.close()
+    await relay.stop()
+
+
+async def inbound_answers(port: int) -> None:
+    async def answers() -> bool:
+        try:
+            smtp = aiosmtplib.SMTP(hostname="127.0.0.1", port=port)
+            await smtp.connect()
+            await smtp.quit()
+            return True
+        except (OSError, aiosmtplib.SMTPException):
+            return False
+
+    await until(answers, 30)
+
+
+async def until(check: Callable[[], Awaitable[bool]], timeout: float = 60.0) -> None:
+    for _ in range(int(timeout / 0.05)):
+        if await check():
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("condition not met in time")

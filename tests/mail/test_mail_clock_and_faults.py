@@ -1,0 +1,252 @@
+"""Mail on the real stack with clocks of a few seconds: a reminder before each deadline and a
+notice when the clock decided for a seat; reply addresses that name no seat of theirs refused
+(a genuine token of a seat without mail, one of another install, a replaced player's); and a
+mail worker killed after the relay took a mail, which sends it again under the same Message-ID
+and loses none of the others."""
+
+from email.message import EmailMessage
+from typing import Any
+
+import aiosmtplib
+import httpx
+import pytest
+
+from events.clock_narration import moment
+from services.mail import addresses
+from services.mail.outbox import SUBJECTS
+from tests.mail.conftest import DOMAIN, MailStack, inbound_answers, until
+from tests.mail.relay import send
+
+RACE = "race-to-21"
+
+
+async def _open(
+    ms: MailStack, mails: dict[int, dict[str, Any]], clock: dict[str, Any] | None = None
+) -> tuple[str, dict[int, str]]:
+    """A two-seat race to 3, both seats joined (with the mail wishes given); its seat tokens."""
+    async with httpx.AsyncClient(base_url=ms.stack.gateway, timeout=10) as http:
+        opened = await http.post(
+            "/matches",
+            headers=ms.stack.organiser(),
+            json={"game": RACE, "seats": 2, "options": {"target": 3}, "clock": clock},
+        )
+        assert opened.status_code == 202, opened.text
+        match_id = opened.json()["match_id"]
+
+        async def listed() -> bool:
+            return (await http.get(f"/matches/{match_id}")).status_code == 200
+
+        await until(listed)
+        tokens = {}
+        for seat, player in enumerate(("ann", "bob")):
+            join: dict[str, Any] = {"seat": seat, "player": player}
+            if seat in mails:
+                join["mail"] = mails[seat]
+            joined = await http.post(f"/matches/{match_id}/join", json=join)
+            assert joined.status_code == 202, joined.text
+            tokens[seat] = joined.json()["token"]
+    return match_id, tokens
+
+
+async def _reply_token(ms: MailStack, match_id: str, seat: int) -> str:
+    async def given() -> bool:
+        return await ms.pool.fetchval(
+            "SELECT token IS NOT NULL FROM mail_seats WHERE match_id = $1 AND seat = $2",
+            match_id,
+            seat,
+        )
+
+    await until(given)
+    return await ms.pool.fetchval(
+        "SELECT token FROM mail_seats WHERE match_id = $1 AND seat = $2", match_id, seat
+    )
+
+
+async def _mails_until(ms: MailStack, to: str, last: str) -> list[EmailMessage]:
+    """Every mail to `to` until one whose subject holds `last`."""
+    found = [await ms.relay.next(to)]
+    while last not in str(found[-1]["Subject"]):
+        found.append(await ms.relay.next(to))
+    return found
+
+
+async def test_a_reminder_before_each_deadline_and_a_notice_when_the_clock_decided(
+    mail_stack: MailStack,
+) -> None:
+    ms, ann, bob = mail_stack, "ann@clock.test", "bob@clock.test"
+    clock = {"per_decision_s": 3, "on_timeout": "default", "level": "pass"}
+    match_id, _ = await _open(
+        ms, {0: {"address": ann, "remind_s": 2}, 1: {"address": bob, "remind_s": 0}}, clock
+    )
+    mails = {to: await _mails_until(ms, to, "the match ended") for to in (ann, bob)}
+    subjects = {to: [str(m["Subject"]) for m in found] for to, found in mails.items()}
+    assert subjects[ann][0].startswith(f"[Starledger] {match_id}: your turn")
+    # Nobody plays: the pass bot decides for ann at her deadlines (entries 0, 2), bob at his.
+    deadlines = await ms.pool.fetch(
+        "SELECT detail->>'due_ms' AS due, upto_seq FROM mail_outbox"
+        " WHERE match_id = $1 AND seat = 0 AND kind = 'reminder' ORDER BY upto_seq",
+        match_id,
+    )
+    assert len(deadlines) == 2  # one reminder for each deadline of ann's, none for bob's
+    reminders = [m for m in mails[ann] if "reminder" in str(m["Subject"])]
+    assert len(reminders) == 2
+    for reminder, deadline in zip(reminders, deadlines, strict=True):
+        words = f"Reminder: you must decide by {moment(int(deadline['due']))}."
+        assert words in reminder.get_content()
+        assert "You may now send" in reminder.get_content()
+    # Each reminder comes before the mail telling that its deadline passed; bob wants none.
+    assert kinds(subjects[ann]) == [
+        ["your turn"],
+        ["reminder"],
+        ["a deadline passed"],
+        ["your turn"],
+        ["reminder"],
+        ["a deadline passed", "the match ended"],
+    ]
+    assert kinds(subjects[bob]) == [["your turn"], ["a deadline passed"], ["the match ended"]]
+    for to, name in ((ann, "ann"), (bob, "bob")):
+        for mail in mails[to]:
+            if "a deadline passed" in str(mail["Subject"]):
+                text = mail.get_content()
+                assert "A deadline of yours passed: what the clock did is told below." in text
+                assert f"the pass bot decided for {name}" in text
+
+
+def kinds(subjects: list[str]) -> list[list[str]]:
+    return [[k for k in SUBJECTS.values() if k in s] for s in subjects]
+
+
+async def test_a_genuine_token_of_a_seat_without_mail_or_of_another_install_is_refused(
+    mail_stack: MailStack,
+) -> None:
+    ms = mail_stack
+    match_id, _ = await _open(ms, {0: {"address": "ann@tokens.test", "kinds": []}})
+    other_id, _ = await _open(ms, {1: {"address": "bob@tokens.test", "kinds": []}})
+    ann = await _reply_token(ms, match_id, 0)
+    await _reply_token(ms, other_id, 1)
+    key = bytes.fromhex("11" * 32)  # this install's secret (see the fixture)
+    assert addresses.genuine(key, ann, match_id, 0, "ann")
+    elsewhere = bytes.fromhex("22" * 32)  # another install's: same match, seat, player, nonce
+    genuine = [
+        addresses.token(key, match_id, 1, "bob"),  # the other seat, which has no mail
+        addresses.token(key, other_id, 0, "ann"),  # a seat of another match, without mail
+        addresses.token(key, other_id, 1, "ann"),  # another match's mail seat, not ann's
+        addresses.token(elsewhere, match_id, 0, "ann", ann[: addresses.NONCE_CHARS]),
+    ]
+    for token in genuine:
+        with pytest.raises(aiosmtplib.SMTPRecipientsRefused) as refused:
+            await send(
+                ms.inbound, f"play+{token}@{DOMAIN}", "pass\n", sender="x@y.test", subject="o"
+            )
+        assert "Unknown reply address" in str(refused.value)
+    noted = await ms.pool.fetchval(
+        "SELECT count(*) FROM mail_inbox WHERE outcome = 'unknown-token' AND detail = ANY($1)",
+        [f"to play+{t}@{DOMAIN}" for t in genuine],
+    )
+    assert noted == len(genuine)
+    rulings = await ms.pool.fetchval(
+        "SELECT count(*) FROM audit WHERE match_id = ANY($1) AND sender <> 'organiser'"
+        " AND decision_id LIKE 'mail-%'",
+        [match_id, other_id],
+    )
+    assert rulings == 0
+
+
+async def test_a_replaced_players_reply_address_is_refused(mail_stack: MailStack) -> None:
+    ms, ann = mail_stack, "ann@replaced.test"
+    match_id, _ = await _open(ms, {0: {"address": ann, "kinds": []}})
+    old = f"play+{await _reply_token(ms, match_id, 0)}@{DOMAIN}"
+    await send(ms.inbound, old, "frobnicate\n", sender=ann, subject="before")
+    assert "frobnicate: rejected" in (await ms.relay.next(ann, "Re: before")).get_content()
+    async with httpx.AsyncClient(base_url=ms.stack.gateway, timeout=10) as http:
+        # Another player of the same name: the name alone must not carry the seat's mail over.
+        replaced = await http.post(
+            f"/matches/{match_id}/seats/0/replace",
+            headers=ms.stack.organiser(),
+            json={"player": "ann", "note": "ann left"},
+        )
+        assert replaced.status_code == 202, replaced.text
+        new_token = replaced.json()["token"]
+        with pytest.raises(aiosmtplib.SMTPRecipientsRefused):
+            await send(ms.inbound, old, "pass\n", sender=ann, subject="after")
+        # The new player sets an address of their own, and gets a reply address of their own.
+        new_mail = {"address": "ann2@replaced.test", "kinds": []}
+        auth = {"authorization": f"Bearer {new_token}"}
+
+        async def taken() -> bool:
+            set_mail = await http.put(f"/matches/{match_id}/mail", json=new_mail, headers=auth)
+            return set_mail.status_code == 200
+
+        await until(taken)
+    new = f"play+{await _reply_token(ms, match_id, 0)}@{DOMAIN}"
+    assert new != old
+    with pytest.raises(aiosmtplib.SMTPRecipientsRefused):
+        await send(ms.inbound, old, "pass\n", sender=ann, subject="after")
+    await send(ms.inbound, new, "frobnicate\n", sender="ann2@replaced.test", subject="new")
+    answer = (await ms.relay.next("ann2@replaced.test", "Re: new")).get_content()
+    assert "frobnicate: rejected" in answer
+
+
+async def test_a_mail_worker_killed_after_the_relay_took_a_mail_loses_none_and_repeats_its_id(
+    mail_stack: MailStack,
+) -> None:
+    ms, worker = mail_stack, mail_stack.stack.processes["mail"]
+    ann, bob = "ann@killed.test", "bob@killed.test"
+    worker.pause()  # the whole match's notices wait for it, so one pass sends both mails
+    try:
+        clock = {"per_decision_s": 1, "on_timeout": "default", "level": "pass"}
+        match_id, _ = await _open(
+            ms, {0: {"address": ann, "remind_s": 0}, 1: {"address": bob, "remind_s": 0}}, clock
+        )
+
+        async def ended_and_recorded() -> bool:  # and readable: the mails' parts are final
+            return await ms.pool.fetchval(
+                "SELECT count(*) = 2 AND min(r.last_seq) >= max(o.upto_seq) FROM mail_outbox AS o"
+                " JOIN replay_matches AS r USING (match_id) WHERE o.match_id = $1"
+                " AND o.kind = 'ended'",
+                match_id,
+            )
+
+        await until(ended_and_recorded)
+    finally:
+        taken: list[EmailMessage] = []
+
+        def stop_after_the_first(mail: EmailMessage) -> None:
+            if not taken:
+                worker.pause()  # before it hears the 250: it dies not knowing the relay took it
+            taken.append(mail)
+
+        ms.relay.on_mail = stop_after_the_first
+        worker.resume()
+
+    async def took() -> bool:
+        return bool(taken)
+
+    await until(took)
+    first = await ms.relay.next(str(taken[0]["To"]))
+    worker.kill()
+    ms.relay.on_mail = None
+    pending = await ms.pool.fetch(
+        "SELECT DISTINCT seat FROM mail_outbox WHERE match_id = $1 AND done_ms IS NULL", match_id
+    )
+    assert {r["seat"] for r in pending} == {0, 1}  # neither mail marked sent
+    worker.start()
+    await inbound_answers(ms.inbound)
+    again = await ms.relay.next(str(first["To"]))
+    other = await ms.relay.next(bob if first["To"] == ann else ann)
+    assert again["Message-ID"] == first["Message-ID"]  # the same mail: a reader drops the copy
+    assert again.get_content() == first.get_content()
+    assert "the match ended" in str(other["Subject"]) and "Scores:" in other.get_content()
+
+    async def all_sent() -> bool:
+        rows = await ms.pool.fetch(
+            "SELECT done_ms, outcome FROM mail_outbox WHERE match_id = $1", match_id
+        )
+        return all(r["done_ms"] is not None for r in rows)
+
+    await until(all_sent)
+    outcomes = await ms.pool.fetch(
+        "SELECT DISTINCT outcome FROM mail_outbox WHERE match_id = $1", match_id
+    )
+    assert {r["outcome"] for r in outcomes} == {"sent"}
+    assert len(taken) == 1

@@ -1,0 +1,175 @@
+"""Webhooks on the real stack, posted to a local HTTP receiver (private targets allowed by the
+setting): a seat's notices as signed JSON, in order, each once; a Slack target that fails at
+first gets the same delivery again after the backoff, and the next only after it; a redirect
+is not followed."""
+
+import hashlib
+import hmac
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+import httpx
+import msgspec
+import pytest
+
+from services.mail.outbox import BACKOFF_S
+from services.webhooks import formats
+from tests.mail.conftest import MailStack, until
+
+
+class Receiver:
+    """Keeps every POST (path, headers, body); `/flaky` answers 500 once, `/moved` a 302."""
+
+    def __init__(self) -> None:
+        self.posts: list[tuple[str, dict[str, str], bytes]] = []
+        receiver = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:
+                body = self.rfile.read(int(self.headers["content-length"]))
+                receiver.posts.append((self.path, dict(self.headers.items()), body))
+                if self.path == "/moved":
+                    self.send_response(302)
+                    self.send_header("location", "/json")
+                elif self.path == "/flaky" and len(receiver.at("/flaky")) == 1:
+                    self.send_response(500)
+                else:
+                    self.send_response(204)
+                self.end_headers()
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_port}"
+
+    def at(self, path: str) -> list[tuple[str, dict[str, str], bytes]]:
+        return [p for p in self.posts if p[0] == path]
+
+
+@pytest.fixture(scope="module")
+def receiver() -> Iterator[Receiver]:
+    found = Receiver()
+    thread = threading.Thread(target=found.server.serve_forever, daemon=True)
+    thread.start()
+    yield found
+    found.server.shutdown()
+
+
+async def _match(ms: MailStack, hooks: dict[int, dict[str, Any]]) -> tuple[str, dict[int, str]]:
+    """A race to 3 whose clock plays both seats, each seat's webhook set before it starts; the
+    secrets given."""
+    clock = {"per_decision_s": 1, "on_timeout": "default", "level": "pass"}
+    secrets = {}
+    async with httpx.AsyncClient(base_url=ms.stack.gateway, timeout=10) as http:
+        opened = await http.post(
+            "/matches",
+            headers=ms.stack.organiser(),
+            json={"game": "race-to-21", "seats": 2, "options": {"target": 3}, "clock": clock},
+        )
+        match_id = opened.json()["match_id"]
+
+        async def listed() -> bool:
+            return (await http.get(f"/matches/{match_id}")).status_code == 200
+
+        await until(listed)
+        for seat, player in enumerate(("ann", "bob")):
+            joined = await http.post(
+                f"/matches/{match_id}/join", json={"seat": seat, "player": player}
+            )
+            auth = {"authorization": f"Bearer {joined.json()['token']}"}
+            answers: list[httpx.Response] = []
+
+            async def set_hook(
+                seat: int = seat, auth: dict[str, str] = auth, answers: list[Any] = answers
+            ) -> bool:
+                answers.append(
+                    await http.put(f"/matches/{match_id}/webhook", json=hooks[seat], headers=auth)
+                )
+                return answers[-1].status_code == 200
+
+            await until(set_hook)
+            secrets[seat] = answers[-1].json()["secret"]
+    return match_id, secrets
+
+
+async def _settled(ms: MailStack, match_id: str) -> list[Any]:
+    async def done() -> bool:
+        return await ms.pool.fetchval(
+            "SELECT bool_and(done_ms IS NOT NULL) AND bool_or(kind = 'ended') FROM mail_outbox"
+            " WHERE match_id = $1 AND channel = 'webhook'",
+            match_id,
+        )
+
+    await until(done, 60)
+    return await ms.pool.fetch(
+        "SELECT delivery_id, seat, kind, attempts, outcome FROM mail_outbox"
+        " WHERE match_id = $1 AND channel = 'webhook' ORDER BY upto_seq, delivery_id",
+        match_id,
+    )
+
+
+async def test_notices_are_posted_signed_in_order_and_a_failed_one_again_first(
+    mail_stack: MailStack, receiver: Receiver
+) -> None:
+    ms = mail_stack
+    match_id, secrets = await _match(
+        ms,
+        {
+            0: {"url": f"{receiver.url}/json", "format": "json"},
+            1: {"url": f"{receiver.url}/flaky", "format": "slack"},
+        },
+    )
+    rows = await _settled(ms, match_id)
+    assert {r["outcome"] for r in rows} == {"sent"}
+    assert next((r["kind"], r["attempts"]) for r in rows if r["seat"] == 1) == ("turn", 1)
+    ann = [p for p in receiver.at("/json") if match_id in p[2].decode()]
+    notices = [msgspec.json.decode(body, type=formats.Notice) for _, _, body in ann]
+    assert [n.kind for n in notices] == ["turn", "timeout", "turn", "timeout", "ended"]
+    assert sorted(n.delivery_id for n in notices) == sorted(
+        r["delivery_id"] for r in rows if r["seat"] == 0
+    )
+    assert [n.entry for n in notices] == sorted(n.entry for n in notices)
+    for (_, headers, body), notice in zip(ann, notices, strict=True):
+        signed = hmac.new(secrets[0].encode(), body, hashlib.sha256).hexdigest()
+        assert headers[formats.SIGNATURE] == f"sha256={signed}"
+        assert headers[formats.DELIVERY] == notice.delivery_id
+        assert notice.match_id == match_id and notice.seat == 0
+    assert "the pass bot decided for ann" in notices[1].text
+    assert notices[-1].text.splitlines()[1].startswith("Scores:")
+    bob = [p for p in receiver.at("/flaky") if match_id in p[2].decode()]
+    assert bob[0][2] == bob[1][2]  # the failed one again, the same body, before any other
+    assert bob[0][1][formats.DELIVERY] == bob[1][1][formats.DELIVERY]
+    assert all(formats.SIGNATURE not in headers for _, headers, _ in bob)
+    first = msgspec.json.decode(bob[0][2])["text"]
+    assert first.splitlines()[0].endswith(": It is your turn.")
+    assert len(bob) == 1 + len([r for r in rows if r["seat"] == 1])
+    assert BACKOFF_S[0] <= 5  # what the first retry waited: the test's length rests on it
+
+
+async def test_a_redirect_is_not_followed(mail_stack: MailStack, receiver: Receiver) -> None:
+    ms = mail_stack
+    before = len(receiver.at("/json"))
+    match_id, _ = await _match(
+        ms,
+        {
+            0: {"url": f"{receiver.url}/moved", "format": "discord", "kinds": ["turn"]},
+            1: {"url": f"{receiver.url}/moved", "format": "discord", "kinds": []},
+        },
+    )
+
+    async def refused() -> bool:
+        return bool(
+            await ms.pool.fetchval(
+                "SELECT count(*) FROM mail_outbox WHERE match_id = $1 AND channel = 'webhook'"
+                " AND outcome LIKE '%redirects are not followed%'",
+                match_id,
+            )
+        )
+
+    await until(refused)
+    assert len(receiver.at("/json")) == before
+    moved = [p for p in receiver.at("/moved") if match_id in p[2].decode()]
+    assert msgspec.json.decode(moved[0][2])["content"].splitlines()[0].endswith("your turn.")
