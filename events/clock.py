@@ -14,6 +14,9 @@ CLOCK_SENDER = "clock"  # the clock service's name on its decisions
 
 Seconds = Annotated[int, msgspec.Meta(ge=1, le=366 * 24 * 3600)]
 Outcome = Literal["wait", "default", "bot"]
+Weekday = Literal["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+WEEKDAYS: tuple[Weekday, ...] = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+Hour = Annotated[int, msgspec.Meta(ge=0, le=23)]
 
 
 class Clock(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -21,7 +24,10 @@ class Clock(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     over: `wait` (the match waits for the seat), `default` (the game's bot at `level` decides
     for it, this once) or `bot` (that bot takes the seat for good). Each seat has `excuses`
     missed deadlines forgiven first, each with a fresh `per_decision_s`, and may declare up to
-    `absence_days` away in all, during which its clock stops."""
+    `absence_days` away in all, during which its clock stops. A decision's time is running
+    time: the clock stops on `days_off` and in `quiet_hours` (from, until: local hours), both
+    reckoned in `zone` (an IANA name; `events.calendar`). Clocks older than these fields
+    read as UTC with no pause, which is what they were."""
 
     per_decision_s: Seconds
     grace_s: Annotated[int, msgspec.Meta(ge=0, le=366 * 24 * 3600)] = 0
@@ -29,6 +35,9 @@ class Clock(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     level: Annotated[str, msgspec.Meta(min_length=1, max_length=40)] = "pass"
     excuses: Annotated[int, msgspec.Meta(ge=0, le=100)] = 0
     absence_days: Annotated[int, msgspec.Meta(ge=0, le=366)] = 0
+    zone: Annotated[str, msgspec.Meta(min_length=1, max_length=64)] = "UTC"
+    days_off: tuple[Weekday, ...] = ()
+    quiet_hours: tuple[Hour, Hour] | None = None
 
 
 # Entries: what happened to a deadline, and why.

@@ -12,6 +12,7 @@ from litestar.params import Parameter
 from litestar.response import ServerSentEvent
 from litestar.status_codes import HTTP_202_ACCEPTED, HTTP_500_INTERNAL_SERVER_ERROR
 
+from events.calendar import calendar_error
 from events.clock import DeclareAbsence, ExtendDeadline, PauseClock, Resign, ResumeClock
 from events.codec import game_codec
 from events.envelope import ClaimSeat, CreateMatch, MatchCreated, Say
@@ -78,6 +79,8 @@ async def open_match(request: Request, data: api.NewMatch) -> api.MatchOpened:
         raise _unprocessable(
             f"clock: no bot {data.clock.level!r} of {game}; bots: {', '.join(ruleset.bots)}"
         )
+    if data.clock is not None and (why := calendar_error(data.clock)) is not None:
+        raise _unprocessable(f"clock: {why}")
     for bot in data.bots:
         if bot.seat >= data.seats or bot.bot not in ruleset.bots:
             raise _unprocessable(

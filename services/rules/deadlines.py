@@ -3,7 +3,9 @@ gets a deadline (a fresh one if its decision just moved the match) and the seats
 waits for lose theirs. The clock service's timeouts and outages, the organiser's clock tools,
 resignations and absences are judged here too. Deterministic like the rest of the judge: every
 time is the decision's `sent_at_ms`, stamped by whoever sent it, so re-judging writes the same
-entries."""
+entries. A decision's time is running time, counted only while the match's calendar lets the
+clock run (`events.calendar`); grace and every extension (organiser, pause, outage, absence)
+are real time, the time that was lost."""
 
 import random
 from contextlib import suppress
@@ -12,6 +14,7 @@ from typing import Any, Protocol, Union
 import msgspec
 
 from events import platform_rules as rules
+from events.calendar import calendar_error, due_after
 from events.clock import (
     CLOCK_DECISIONS,
     AbsenceDeclared,
@@ -65,9 +68,11 @@ class Scribe(Protocol):
 
 def clock_error(ruleset: Ruleset, clock: Clock | msgspec.UnsetType) -> str | None:
     """Why a new match cannot have this clock, or None."""
-    if isinstance(clock, Clock) and clock.level not in ruleset.bots:
+    if not isinstance(clock, Clock):
+        return None
+    if clock.level not in ruleset.bots:
         return f"no bot {clock.level!r} to play for late seats; bots: {', '.join(ruleset.bots)}"
-    return None
+    return calendar_error(clock)
 
 
 def judged(scribe: Scribe, record: MatchRecord, ruleset: Ruleset, decision: Decision) -> bool:
@@ -117,9 +122,9 @@ def keep(scribe: Scribe, ruleset: Ruleset, decision: Decision) -> None:
         return
     for seat in sorted(must):
         if seat == decided or (seat not in timing.deadlines and seat not in timing.late):
-            # an absent seat's time starts once it is back
+            # an absent seat's time starts once it is back, and counts while the clock runs
             start = max(decision.sent_at_ms, timing.back_ms(seat))
-            due = start + timing.clock.per_decision_s * 1000
+            due = due_after(timing.clock, start, timing.clock.per_decision_s * 1000)
             record = scribe.write(DeadlineSet(seat=seat, due_ms=due, at_seq=record.seq), ruleset)
 
 
@@ -209,7 +214,7 @@ def _timeout(
         return Rejection(rules.CLOCK, f"not due until {moment(timing.fires_ms(deadline))}")
     used = timing.excused.count(seat)
     if used < clock.excuses:
-        fresh = decision.sent_at_ms + clock.per_decision_s * 1000
+        fresh = due_after(clock, decision.sent_at_ms, clock.per_decision_s * 1000)
         left = clock.excuses - used - 1
         return Accepted(
             rules.CLOCK,
