@@ -106,6 +106,20 @@ class AbsenceDeclared(msgspec.Struct, frozen=True, tag="match.absence_declared")
     until_ms: Int64
 
 
+class PhaseHeld(msgspec.Struct, frozen=True, tag="match.phase_held"):
+    """`seat` holds a simultaneous phase open: once every seat has chosen, the game resolves it
+    only when every hold is released or its holder's deadline passes."""
+
+    seat: Int32
+
+
+class HoldReleased(msgspec.Struct, frozen=True, tag="match.hold_released"):
+    """`seat`'s hold ended. `reason`: released (the seat let go) or deadline (it passed)."""
+
+    seat: Int32
+    reason: str
+
+
 class ClockPaused(msgspec.Struct, frozen=True, tag="match.clock_paused"):
     at_ms: Int64
 
@@ -123,6 +137,8 @@ CLOCK_ENTRIES = (
     DefaultApplied,
     SeatHandedToBot,
     AbsenceDeclared,
+    PhaseHeld,
+    HoldReleased,
     ClockPaused,
     ClockResumed,
 )
@@ -171,6 +187,15 @@ class DeclareAbsence(msgspec.Struct, frozen=True, tag="match.declare_absence"):
     days: Annotated[int, msgspec.Meta(ge=1, le=366)]
 
 
+class HoldPhase(msgspec.Struct, frozen=True, tag="match.hold_phase"):
+    """A seat choosing in a simultaneous phase keeps it open until its deadline: its sealed
+    choice stays revisable though every seat has chosen."""
+
+
+class ReleaseHold(msgspec.Struct, frozen=True, tag="match.release_hold"):
+    """The seat lets the phase it held resolve."""
+
+
 CLOCK_DECISIONS = (
     Timeout,
     ClockOutage,
@@ -179,6 +204,8 @@ CLOCK_DECISIONS = (
     ResumeClock,
     Resign,
     DeclareAbsence,
+    HoldPhase,
+    ReleaseHold,
 )
 
 
@@ -201,6 +228,7 @@ class Timing(msgspec.Struct, frozen=True):
     late: tuple[int, ...] = ()  # seats past their deadline that the match waits for
     paused_at_ms: int | None = None
     away: tuple[AbsenceDeclared, ...] = ()  # every absence declared, in order
+    holding: tuple[int, ...] = ()  # seats holding the phase open, in the order they asked
 
     @property
     def deadlines(self) -> dict[int, Deadline]:
@@ -240,6 +268,11 @@ def evolve(timing: Timing, entry: object) -> Timing:
                 change["late"] = (*timing.late, seat)
         case SeatHandedToBot(seat=seat):
             deadlines.pop(seat, None)
+            change["holding"] = tuple(s for s in timing.holding if s != seat)
+        case PhaseHeld(seat=seat):
+            change["holding"] = (*timing.holding, seat)
+        case HoldReleased(seat=seat):
+            change["holding"] = tuple(s for s in timing.holding if s != seat)
         case AbsenceDeclared():
             change["away"] = (*timing.away, entry)
         case ClockPaused(at_ms=at):

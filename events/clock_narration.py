@@ -20,7 +20,11 @@ from events.clock import (
     DeclareAbsence,
     DefaultApplied,
     ExtendDeadline,
+    HoldPhase,
+    HoldReleased,
     PauseClock,
+    PhaseHeld,
+    ReleaseHold,
     Resign,
     ResumeClock,
     SeatHandedToBot,
@@ -41,13 +45,13 @@ def calendar_words(clock: Clock) -> str:
     from 22:00 until 07:00`; empty for a clock that always runs in UTC."""
     pauses = []
     if clock.days_off:
-        pauses.append(f"not on {', '.join(clock.days_off)}")
+        pauses.append(f"on {', '.join(clock.days_off)}")
     if clock.quiet_hours is not None:
         quiet_from, quiet_until = clock.quiet_hours
-        pauses.append(f"not from {quiet_from:02}:00 until {quiet_until:02}:00")
+        pauses.append(f"from {quiet_from:02}:00 until {quiet_until:02}:00")
     if not pauses:
         return "" if clock.zone == "UTC" else f"times in {clock.zone}"
-    return f"runs in {clock.zone} time, {' nor '.join(pauses)}"
+    return f"runs in {clock.zone} time, not {', nor '.join(pauses)}"
 
 
 def span(ms: int) -> str:
@@ -72,6 +76,7 @@ _OUTCOMES = {
     "wait": "the match waits for them",
     "default": "the game's bot decides for them",
     "bot": "the game's bot takes their seat",
+    "released": "their hold on the phase ends, and their choice stands",
 }
 
 _HANDED = {
@@ -117,6 +122,12 @@ def entry_line(
         case AbsenceDeclared(seat=who, from_ms=start, until_ms=end):
             away = f"from {moment(start, zone)} to {moment(end, zone)}"
             return f"{names[who]} is away {away}: their clock stops"
+        case PhaseHeld(seat=who):
+            return f"{names[who]} holds the phase open until their deadline"
+        case HoldReleased(seat=who, reason="released"):
+            return f"{names[who]} lets the phase go on"
+        case HoldReleased(seat=who):
+            return f"{names[who]}'s hold on the phase ended with their deadline"
         case ClockPaused(at_ms=at):
             return f"the clock was paused at {moment(at, zone)}"
         case ClockResumed(at_ms=at, paused_ms=paused):
@@ -141,6 +152,10 @@ def decision_words(decision: Any, seats: Sequence[str]) -> tuple[str | None, str
             return "the organiser", "resume the clock"
         case Resign():
             return None, "resign"
+        case HoldPhase():
+            return None, "hold the phase open until their deadline"
+        case ReleaseHold():
+            return None, "let the phase go on"
         case DeclareAbsence(days=days):
             return None, f"be away for {days} day{'s' if days > 1 else ''}"
     raise TypeError(f"no clock decision {decision!r}")

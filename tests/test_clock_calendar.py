@@ -10,6 +10,7 @@ import pytest
 
 from events.calendar import calendar_error, due_after
 from events.clock import Clock, DeadlineSet
+from events.clock_narration import calendar_words
 from events.codec import encode
 from events.envelope import CreateMatch, DeadLetter, Decision
 from events.match import PartitionBook, apply
@@ -158,6 +159,22 @@ def test_a_zone_and_calendar_travel_on_the_log_and_fold_the_same() -> None:
         record = apply(record, entry)
     assert record is not None and record.timing == table.timing
     assert record.timing.clock.quiet_hours == (23, 6)
+
+
+@pytest.mark.parametrize(
+    "clock, words",
+    [
+        (Clock(per_decision_s=60), ""),
+        (Clock(per_decision_s=60, zone="Asia/Tokyo"), "times in Asia/Tokyo"),
+        (rome(days_off=("sat", "sun")), "runs in Europe/Rome time, not on sat, sun"),
+        (
+            rome(days_off=("sun",), quiet_hours=(22, 7)),
+            "runs in Europe/Rome time, not on sun, nor from 22:00 until 07:00",
+        ),
+    ],
+)
+def test_the_lobby_says_when_the_clock_runs(clock: Clock, words: str) -> None:
+    assert calendar_words(clock) == words
 
 
 def _told(table: Table, seat: int) -> list[str]:

@@ -1,5 +1,6 @@
-"""The clock from the command line: a new match's clock (`match new --per-decision …`), its
-lines in `match show`, resigning a seat, and the organiser's `match extend|pause|resume`."""
+"""The clock from the command line: a new match's clock (`match new --per-decision …`, its
+calendar), its lines in `match show`, resigning a seat, holding a phase open, and the
+organiser's `match extend|pause|resume`."""
 
 import argparse
 from typing import Any
@@ -136,6 +137,16 @@ def _away(args: argparse.Namespace) -> int:
         return _sent(gateway, args.match_id, "absence", api.Absence(days=args.days), what)
 
 
+def _hold(args: argparse.Namespace) -> int:
+    seat, token = tokens.seat_token(args.match_id, args.seat)
+    action = "release" if args.release else "hold"
+    with Gateway(token) as gateway:
+        what = f"seat {seat} " + (
+            "lets the phase go on" if args.release else "holds the phase open until its deadline"
+        )
+        return _sent(gateway, args.match_id, f"hold/{action}", {}, what)
+
+
 def _extend(args: argparse.Namespace) -> int:
     body = api.Extend(by_s=args.by, note=args.note) if args.note else api.Extend(by_s=args.by)
     with Gateway(tokens.organiser_token()) as gateway:
@@ -161,6 +172,13 @@ def add_parsers(commands: Any) -> None:
     away.add_argument("--days", type=int, required=True, metavar="N")
     away.add_argument("--seat", type=int, metavar="S", help="which of your seats, if several")
     away.set_defaults(func=guarded(_away))
+    hold = commands.add_parser(
+        "hold", help="hold a simultaneous phase open until your deadline; your choice may change"
+    )
+    hold.add_argument("match_id", metavar="ID")
+    hold.add_argument("--release", action="store_true", help="let the phase go on")
+    hold.add_argument("--seat", type=int, metavar="S", help="which of your seats, if several")
+    hold.set_defaults(func=guarded(_hold))
     extend = commands.add_parser("extend", help="move a seat's deadline later (organiser)")
     extend.add_argument("match_id", metavar="ID")
     extend.add_argument("--seat", type=int, required=True, metavar="S")

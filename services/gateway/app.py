@@ -13,7 +13,15 @@ from litestar.response import ServerSentEvent
 from litestar.status_codes import HTTP_202_ACCEPTED, HTTP_500_INTERNAL_SERVER_ERROR
 
 from events.calendar import calendar_error
-from events.clock import DeclareAbsence, ExtendDeadline, PauseClock, Resign, ResumeClock
+from events.clock import (
+    DeclareAbsence,
+    ExtendDeadline,
+    HoldPhase,
+    PauseClock,
+    ReleaseHold,
+    Resign,
+    ResumeClock,
+)
 from events.codec import game_codec
 from events.envelope import ClaimSeat, CreateMatch, MatchCreated, Say
 from events.narration import rule_words
@@ -257,6 +265,21 @@ async def resign(request: Request, match_id: MatchId) -> api.Submitted:
 )
 async def declare_absence(request: Request, match_id: MatchId, data: api.Absence) -> api.Submitted:
     return await _for_my_seat(request, match_id, DeclareAbsence(data.days))
+
+
+@post(
+    "/matches/{match_id:str}/hold/{action:str}",
+    status_code=HTTP_202_ACCEPTED,
+    summary="Hold the simultaneous phase open until your deadline (`hold`), or let it go"
+    " (`release`)",
+    security=docs.TOKEN,
+)
+async def hold_phase(
+    request: Request,
+    match_id: MatchId,
+    action: Annotated[str, Parameter(pattern="^(hold|release)$")],
+) -> api.Submitted:
+    return await _for_my_seat(request, match_id, HoldPhase() if action == "hold" else ReleaseHold())
 
 
 async def _for_my_seat(request: Request, match_id: str, body: Any) -> api.Submitted:
@@ -537,6 +560,7 @@ def create_app(ctx: Context) -> Litestar:
             say,
             resign,
             declare_absence,
+            hold_phase,
             extend_deadline,
             pause_or_resume,
             ruling,
