@@ -14,6 +14,9 @@ CLOCK_SENDER = "clock"  # the clock service's name on its decisions
 
 Seconds = Annotated[int, msgspec.Meta(ge=1, le=366 * 24 * 3600)]
 Outcome = Literal["wait", "default", "bot"]
+Weekday = Literal["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+WEEKDAYS: tuple[Weekday, ...] = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+Hour = Annotated[int, msgspec.Meta(ge=0, le=23)]
 
 
 class Clock(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -21,7 +24,10 @@ class Clock(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     over: `wait` (the match waits for the seat), `default` (the game's bot at `level` decides
     for it, this once) or `bot` (that bot takes the seat for good). Each seat has `excuses`
     missed deadlines forgiven first, each with a fresh `per_decision_s`, and may declare up to
-    `absence_days` away in all, during which its clock stops."""
+    `absence_days` away in all, during which its clock stops. A decision's time is running
+    time: the clock stops on `days_off` and in `quiet_hours` (from, until: local hours), both
+    reckoned in `zone` (an IANA name; `events.calendar`). Clocks older than these fields
+    read as UTC with no pause, which is what they were."""
 
     per_decision_s: Seconds
     grace_s: Annotated[int, msgspec.Meta(ge=0, le=366 * 24 * 3600)] = 0
@@ -29,6 +35,9 @@ class Clock(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     level: Annotated[str, msgspec.Meta(min_length=1, max_length=40)] = "pass"
     excuses: Annotated[int, msgspec.Meta(ge=0, le=100)] = 0
     absence_days: Annotated[int, msgspec.Meta(ge=0, le=366)] = 0
+    zone: Annotated[str, msgspec.Meta(min_length=1, max_length=64)] = "UTC"
+    days_off: tuple[Weekday, ...] = ()
+    quiet_hours: tuple[Hour, Hour] | None = None
 
 
 # Entries: what happened to a deadline, and why.
@@ -97,6 +106,20 @@ class AbsenceDeclared(msgspec.Struct, frozen=True, tag="match.absence_declared")
     until_ms: Int64
 
 
+class PhaseHeld(msgspec.Struct, frozen=True, tag="match.phase_held"):
+    """`seat` holds a simultaneous phase open: once every seat has chosen, the game resolves it
+    only when every hold is released or its holder's deadline passes."""
+
+    seat: Int32
+
+
+class HoldReleased(msgspec.Struct, frozen=True, tag="match.hold_released"):
+    """`seat`'s hold ended. `reason`: released (the seat let go) or deadline (it passed)."""
+
+    seat: Int32
+    reason: str
+
+
 class ClockPaused(msgspec.Struct, frozen=True, tag="match.clock_paused"):
     at_ms: Int64
 
@@ -114,6 +137,8 @@ CLOCK_ENTRIES = (
     DefaultApplied,
     SeatHandedToBot,
     AbsenceDeclared,
+    PhaseHeld,
+    HoldReleased,
     ClockPaused,
     ClockResumed,
 )
@@ -162,6 +187,15 @@ class DeclareAbsence(msgspec.Struct, frozen=True, tag="match.declare_absence"):
     days: Annotated[int, msgspec.Meta(ge=1, le=366)]
 
 
+class HoldPhase(msgspec.Struct, frozen=True, tag="match.hold_phase"):
+    """A seat choosing in a simultaneous phase keeps it open until its deadline: its sealed
+    choice stays revisable though every seat has chosen."""
+
+
+class ReleaseHold(msgspec.Struct, frozen=True, tag="match.release_hold"):
+    """The seat lets the phase it held resolve."""
+
+
 CLOCK_DECISIONS = (
     Timeout,
     ClockOutage,
@@ -170,6 +204,8 @@ CLOCK_DECISIONS = (
     ResumeClock,
     Resign,
     DeclareAbsence,
+    HoldPhase,
+    ReleaseHold,
 )
 
 
@@ -192,6 +228,7 @@ class Timing(msgspec.Struct, frozen=True):
     late: tuple[int, ...] = ()  # seats past their deadline that the match waits for
     paused_at_ms: int | None = None
     away: tuple[AbsenceDeclared, ...] = ()  # every absence declared, in order
+    holding: tuple[int, ...] = ()  # seats holding the phase open, in the order they asked
 
     @property
     def deadlines(self) -> dict[int, Deadline]:
@@ -231,6 +268,11 @@ def evolve(timing: Timing, entry: object) -> Timing:
                 change["late"] = (*timing.late, seat)
         case SeatHandedToBot(seat=seat):
             deadlines.pop(seat, None)
+            change["holding"] = tuple(s for s in timing.holding if s != seat)
+        case PhaseHeld(seat=seat):
+            change["holding"] = (*timing.holding, seat)
+        case HoldReleased(seat=seat):
+            change["holding"] = tuple(s for s in timing.holding if s != seat)
         case AbsenceDeclared():
             change["away"] = (*timing.away, entry)
         case ClockPaused(at_ms=at):

@@ -1,12 +1,15 @@
 """The clock's entries and decisions in words, so a replay or `explain` says why a deadline
-moved or a move was made for a player. Times are told in UTC."""
+moved or a move was made for a player. Times are told in the clock's time zone (UTC unless
+it names one), with its calendar said in words."""
 
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from events.clock import (
     AbsenceDeclared,
+    Clock,
     ClockOutage,
     ClockPaused,
     ClockResumed,
@@ -17,7 +20,11 @@ from events.clock import (
     DeclareAbsence,
     DefaultApplied,
     ExtendDeadline,
+    HoldPhase,
+    HoldReleased,
     PauseClock,
+    PhaseHeld,
+    ReleaseHold,
     Resign,
     ResumeClock,
     SeatHandedToBot,
@@ -25,8 +32,26 @@ from events.clock import (
 )
 
 
-def moment(ms: int) -> str:
-    return datetime.fromtimestamp(ms / 1000, UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
+def moment(ms: int, zone: str = "UTC") -> str:
+    """An instant as people in `zone` read it: `Monday 2024-03-11 09:00 Europe/Rome`; in UTC
+    as the log tells every time (`2024-03-11 08:00:00 UTC`)."""
+    if zone == "UTC":
+        return datetime.fromtimestamp(ms / 1000, UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
+    return f"{datetime.fromtimestamp(ms / 1000, ZoneInfo(zone)):%A %Y-%m-%d %H:%M} {zone}"
+
+
+def calendar_words(clock: Clock) -> str:
+    """When the clock runs, for the lobby: `runs in Europe/Rome time, not on sat, sun, nor
+    from 22:00 until 07:00`; empty for a clock that always runs in UTC."""
+    pauses = []
+    if clock.days_off:
+        pauses.append(f"on {', '.join(clock.days_off)}")
+    if clock.quiet_hours is not None:
+        quiet_from, quiet_until = clock.quiet_hours
+        pauses.append(f"from {quiet_from:02}:00 until {quiet_until:02}:00")
+    if not pauses:
+        return "" if clock.zone == "UTC" else f"times in {clock.zone}"
+    return f"runs in {clock.zone} time, not {', nor '.join(pauses)}"
 
 
 def span(ms: int) -> str:
@@ -51,6 +76,7 @@ _OUTCOMES = {
     "wait": "the match waits for them",
     "default": "the game's bot decides for them",
     "bot": "the game's bot takes their seat",
+    "released": "their hold on the phase ends, and their choice stands",
 }
 
 _HANDED = {
@@ -69,20 +95,24 @@ _MOVED = {
 
 
 def entry_line(
-    body: Any, seat: int | None, names: Sequence[str], decision: Callable[[Any], str]
+    body: Any,
+    seat: int | None,
+    names: Sequence[str],
+    decision: Callable[[Any], str],
+    zone: str = "UTC",
 ) -> str:
-    """A clock entry's line for `seat`'s eyes; `decision` tells a decision of the game (a
-    default decision is told to its own seat alone)."""
+    """A clock entry's line for `seat`'s eyes, its times in the clock's `zone`; `decision`
+    tells a decision of the game (a default decision is told to its own seat alone)."""
     match body:
         case DeadlineSet(seat=who, due_ms=due):
-            return f"{names[who]} must decide by {moment(due)}"
+            return f"{names[who]} must decide by {moment(due, zone)}"
         case DeadlineCleared(seat=who):
             return f"{names[who]} has no deadline now"
         case DeadlineExtended(seat=who, due_ms=due, by_ms=by, reason=reason, note=note):
             why = _MOVED.get(reason, reason) + (f" ({note})" if note else "")
-            return f"{names[who]}'s deadline is {why}: now {moment(due)}, {span(by)} later"
+            return f"{names[who]}'s deadline is {why}: now {moment(due, zone)}, {span(by)} later"
         case DeadlineReached(seat=who, due_ms=due, outcome=outcome):
-            return f"{names[who]}'s deadline of {moment(due)} passed: {_OUTCOMES[outcome]}"
+            return f"{names[who]}'s deadline of {moment(due, zone)} passed: {_OUTCOMES[outcome]}"
         case DefaultApplied(seat=who, level=level, rule=rule, decision=chosen):
             told = f": {decision(chosen)} ({rule})" if who == seat else ""
             return f"the {level} bot decided for {names[who]}{told}"
@@ -90,11 +120,18 @@ def entry_line(
             why = _HANDED.get(reason, reason) + (f" ({note})" if note else "")
             return f"{player} {why}: the {level} bot plays seat {who} from now on"
         case AbsenceDeclared(seat=who, from_ms=start, until_ms=end):
-            return f"{names[who]} is away from {moment(start)} to {moment(end)}: their clock stops"
+            away = f"from {moment(start, zone)} to {moment(end, zone)}"
+            return f"{names[who]} is away {away}: their clock stops"
+        case PhaseHeld(seat=who):
+            return f"{names[who]} holds the phase open until their deadline"
+        case HoldReleased(seat=who, reason="released"):
+            return f"{names[who]} lets the phase go on"
+        case HoldReleased(seat=who):
+            return f"{names[who]}'s hold on the phase ended with their deadline"
         case ClockPaused(at_ms=at):
-            return f"the clock was paused at {moment(at)}"
+            return f"the clock was paused at {moment(at, zone)}"
         case ClockResumed(at_ms=at, paused_ms=paused):
-            return f"the clock was resumed at {moment(at)}, after {span(paused)}"
+            return f"the clock was resumed at {moment(at, zone)}, after {span(paused)}"
     raise TypeError(f"no clock entry {body!r}")
 
 
@@ -115,6 +152,10 @@ def decision_words(decision: Any, seats: Sequence[str]) -> tuple[str | None, str
             return "the organiser", "resume the clock"
         case Resign():
             return None, "resign"
+        case HoldPhase():
+            return None, "hold the phase open until their deadline"
+        case ReleaseHold():
+            return None, "let the phase go on"
         case DeclareAbsence(days=days):
             return None, f"be away for {days} day{'s' if days > 1 else ''}"
     raise TypeError(f"no clock decision {decision!r}")

@@ -99,7 +99,9 @@ class Narrator:
             case Ruling():
                 return self._ruling(body)
             case timed if isinstance(timed, CLOCK_ENTRIES):
-                return entry_line(timed, self.seat, self.names, self._game_decision)
+                timing = self.record.timing
+                zone = timing.clock.zone if timing else "UTC"
+                return entry_line(timed, self.seat, self.names, self._game_decision, zone)
             case SeatReplaced():
                 return seat_change_line(body)
         return self.ruleset.narrate(self.record.state, body, self.seat, self.names)

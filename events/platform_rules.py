@@ -16,6 +16,7 @@ CLOCK_TOOLS = "SL-13"  # only the organiser moves deadlines and pauses the clock
 RESIGN = "SL-14"  # a player may resign their seat; the game's bot plays it to the end
 ABSENCE = "SL-15"  # a player may declare days away, within the clock's allowance
 SEAT_HOLDER = "SL-16"  # the organiser alone replaces a seat's player or hands it to a bot
+HOLD = "SL-17"  # a seat choosing in a simultaneous phase may hold it open until its deadline
 
 WORDS = {
     OVERSIZED: "A decision is at most 64 KiB.",
@@ -38,6 +39,9 @@ WORDS = {
     " clock stops meanwhile.",
     SEAT_HOLDER: "Only the organiser replaces a held seat's player or hands the seat to the"
     " game's bot; a player who no longer holds a seat no longer acts for it.",
+    HOLD: "A seat choosing in a simultaneous phase of a match with a clock may hold the phase"
+    " open: it resolves once every seat has chosen and every hold is released or its holder's"
+    " deadline has passed; until then a choice may still change.",
 }
 
 ORGANISER = "organiser"  # the sender of what an organiser asks (creates, bot seats)

@@ -8,6 +8,7 @@ from typing import Any
 import asyncpg
 import msgspec
 
+from events.clock_narration import calendar_words, moment
 from events.codec import encode
 from events.match import EndedMatch, MatchRecord
 from events.ruleset import get_ruleset
@@ -121,6 +122,7 @@ def _clock(match: MatchRecord) -> dict[str, Any]:
     return {
         "clock": {
             **msgspec.to_builtins(clock),
+            "calendar": calendar_words(clock),
             "paused_since": None if paused is None else _moment(paused),
             "late": [] if match.over else list(timing.late),
             "away": [
@@ -132,6 +134,7 @@ def _clock(match: MatchRecord) -> dict[str, Any]:
             {
                 "seat": d.seat,
                 "due": _moment(d.due_ms),
+                "due_told": moment(d.due_ms, clock.zone),
                 "excuses_left": clock.excuses - timing.excused.count(d.seat),
                 "absence_days_left": clock.absence_days - timing.away_ms(d.seat) / 86_400_000,
             }

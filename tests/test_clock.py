@@ -44,16 +44,18 @@ START = 1_700_000_000_000  # when the match is opened
 class Table:
     """One match judged decision by decision, each sent at a time the test names."""
 
-    def __init__(self, clock: Clock | None, players: tuple[str, str] = ("ann", "bob")) -> None:
+    def __init__(
+        self, clock: Clock | None, players: tuple[str, str] = ("ann", "bob"), start: int = START
+    ) -> None:
         self.book = PartitionBook()
         self.entries: list[Entry[Any]] = []
         self.count = 0
         create = CreateMatch(ruleset="race-to-21", seats=2, options={"target": 6}, seed="s")
         if clock is not None:
             create = msgspec.structs.replace(create, clock=clock)
-        self.send(None, create, at=START, sender="organiser")
+        self.send(None, create, at=start, sender="organiser")
         for seat, player in enumerate(players):
-            self.send(seat, ClaimSeat(player=player), at=START, sender=player)
+            self.send(seat, ClaimSeat(player=player), at=start, sender=player)
 
     def send(
         self,

@@ -15,7 +15,9 @@ import msgspec
 import pytest
 
 from events import platform_rules as rules
+from events.calendar import due_after
 from events.clock import (
+    Clock,
     ClockResumed,
     DeadlineExtended,
     DeadlineReached,
@@ -289,3 +291,31 @@ async def wait_for_rows(conn: asyncpg.Connection, query: str, match_id: str) -> 
         return True if await conn.fetchval(query, match_id) == 0 else None
 
     await _until(none_left)
+
+
+async def test_a_calendar_clock_is_told_in_its_zone_and_an_unknown_zone_refused(
+    clock_stack: Stack,
+) -> None:
+    clock = {
+        "per_decision_s": 600,
+        "zone": "Europe/Rome",
+        "days_off": ["sat", "sun"],
+        "quiet_hours": [22, 7],
+    }
+    match = await Match.open(clock_stack, clock, target=21)
+    row = await match.lobby()
+    calendar = "runs in Europe/Rome time, not on sat, sun, nor from 22:00 until 07:00"
+    assert row["clock"]["calendar"] == calendar
+    assert row["deadlines"][0]["due_told"].endswith(" Europe/Rome")
+    assert any(f"({calendar})" in line for line in clock_lines.lines(row))
+    entries = await match.log_until(lambda es: bool(of(DeadlineSet, es)))
+    set_ = next(e for e in entries if isinstance(e.body, DeadlineSet))
+    sent = rulings(entries)[set_.decision_id].sent_at_ms  # the decision after which it was set
+    assert set_.body.due_ms == due_after(msgspec.convert(clock, Clock), sent, 600_000)
+    async with httpx.AsyncClient(base_url=clock_stack.gateway, timeout=10) as http:
+        refused = await http.post(
+            "/matches",
+            headers=clock_stack.organiser(),
+            json={"game": "race-to-21", "seats": 2, "clock": {**clock, "zone": "Mars/Olympus"}},
+        )
+    assert refused.status_code == 422 and "no time zone 'Mars/Olympus'" in refused.text

@@ -1,10 +1,11 @@
-"""The clock from the command line: a new match's clock (`match new --per-decision …`), its
-lines in `match show`, resigning a seat, and the organiser's `match extend|pause|resume`."""
+"""The clock from the command line: a new match's clock (`match new --per-decision …`, its
+calendar), its lines in `match show`, resigning a seat, holding a phase open, and the
+organiser's `match extend|pause|resume`."""
 
 import argparse
 from typing import Any
 
-from events.clock import Clock
+from events.clock import WEEKDAYS, Clock
 from services.client import tokens
 from services.client.http import ClientError, Gateway, guarded, segment, verdict
 from services.gateway import api
@@ -27,6 +28,42 @@ def add_options(new: argparse.ArgumentParser) -> None:
     new.add_argument(
         "--absence-days", type=int, default=0, metavar="N", help="days a seat may declare away"
     )
+    new.add_argument(
+        "--zone",
+        default="UTC",
+        metavar="IANA",
+        help="the clock's time zone, for days off, quiet hours and deadlines told (Europe/Rome)",
+    )
+    new.add_argument(
+        "--days-off",
+        type=_weekdays,
+        default=(),
+        metavar="DAYS",
+        help="weekdays the clock stops on, in that zone: sat,sun",
+    )
+    new.add_argument(
+        "--quiet-hours",
+        type=_hours,
+        metavar="FROM-UNTIL",
+        help="local hours the clock stops each day it runs: 22-7",
+    )
+
+
+def _weekdays(text: str) -> tuple[str, ...]:
+    days = tuple(day.strip().lower()[:3] for day in text.split(",") if day.strip())
+    if unknown := [day for day in days if day not in WEEKDAYS]:
+        raise argparse.ArgumentTypeError(f"no weekday {', '.join(unknown)}; say mon … sun")
+    return days
+
+
+def _hours(text: str) -> tuple[int, int]:
+    try:
+        start, end = (int(hour) for hour in text.split("-"))
+    except ValueError:
+        raise argparse.ArgumentTypeError("say FROM-UNTIL in whole hours: 22-7") from None
+    if not (0 <= start <= 23 and 0 <= end <= 23):
+        raise argparse.ArgumentTypeError("hours run from 0 to 23")
+    return start, end
 
 
 def chosen(args: argparse.Namespace) -> Clock | None:
@@ -39,6 +76,9 @@ def chosen(args: argparse.Namespace) -> Clock | None:
         level=args.timeout_bot,
         excuses=args.excuses,
         absence_days=args.absence_days,
+        zone=args.zone,
+        days_off=args.days_off,
+        quiet_hours=args.quiet_hours,
     )
 
 
@@ -54,8 +94,9 @@ def lines(row: dict[str, Any]) -> list[str]:
         "bot": f"the {clock['level']} bot takes the seat",
     }[clock["on_timeout"]]
     paused = f"; paused since {clock['paused_since']}" if clock["paused_since"] else ""
+    calendar = f" ({clock['calendar']})" if clock.get("calendar") else ""
     found = [
-        f"  clock: {clock['per_decision_s']} s a decision{grace}; then {outcome}; "
+        f"  clock: {clock['per_decision_s']} s a decision{calendar}{grace}; then {outcome}; "
         f"{clock['excuses']} excuse(s) and {clock['absence_days']} day(s) away a seat{paused}"
     ]
     found.extend(f"  seat {a['seat']} is away until {a['back']}" for a in clock["away"])
@@ -65,7 +106,7 @@ def lines(row: dict[str, Any]) -> list[str]:
         )
     for deadline in row.get("deadlines") or []:
         found.append(
-            f"  seat {deadline['seat']} must decide by {deadline['due']}"
+            f"  seat {deadline['seat']} must decide by {deadline.get('due_told', deadline['due'])}"
             f" ({deadline['excuses_left']} excuse(s) left)"
         )
     return found
@@ -96,6 +137,16 @@ def _away(args: argparse.Namespace) -> int:
         return _sent(gateway, args.match_id, "absence", api.Absence(days=args.days), what)
 
 
+def _hold(args: argparse.Namespace) -> int:
+    seat, token = tokens.seat_token(args.match_id, args.seat)
+    action = "release" if args.release else "hold"
+    with Gateway(token) as gateway:
+        what = f"seat {seat} " + (
+            "lets the phase go on" if args.release else "holds the phase open until its deadline"
+        )
+        return _sent(gateway, args.match_id, f"hold/{action}", {}, what)
+
+
 def _extend(args: argparse.Namespace) -> int:
     body = api.Extend(by_s=args.by, note=args.note) if args.note else api.Extend(by_s=args.by)
     with Gateway(tokens.organiser_token()) as gateway:
@@ -121,6 +172,13 @@ def add_parsers(commands: Any) -> None:
     away.add_argument("--days", type=int, required=True, metavar="N")
     away.add_argument("--seat", type=int, metavar="S", help="which of your seats, if several")
     away.set_defaults(func=guarded(_away))
+    hold = commands.add_parser(
+        "hold", help="hold a simultaneous phase open until your deadline; your choice may change"
+    )
+    hold.add_argument("match_id", metavar="ID")
+    hold.add_argument("--release", action="store_true", help="let the phase go on")
+    hold.add_argument("--seat", type=int, metavar="S", help="which of your seats, if several")
+    hold.set_defaults(func=guarded(_hold))
     extend = commands.add_parser("extend", help="move a seat's deadline later (organiser)")
     extend.add_argument("match_id", metavar="ID")
     extend.add_argument("--seat", type=int, required=True, metavar="S")

@@ -12,7 +12,16 @@ from litestar.params import Parameter
 from litestar.response import ServerSentEvent
 from litestar.status_codes import HTTP_202_ACCEPTED, HTTP_500_INTERNAL_SERVER_ERROR
 
-from events.clock import DeclareAbsence, ExtendDeadline, PauseClock, Resign, ResumeClock
+from events.calendar import calendar_error
+from events.clock import (
+    DeclareAbsence,
+    ExtendDeadline,
+    HoldPhase,
+    PauseClock,
+    ReleaseHold,
+    Resign,
+    ResumeClock,
+)
 from events.codec import game_codec
 from events.envelope import ClaimSeat, CreateMatch, MatchCreated, Say
 from events.narration import rule_words
@@ -89,6 +98,8 @@ async def open_match(request: Request, data: api.NewMatch) -> api.MatchOpened:
         raise _unprocessable(
             f"clock: no bot {data.clock.level!r} of {game}; bots: {', '.join(ruleset.bots)}"
         )
+    if data.clock is not None and (why := calendar_error(data.clock)) is not None:
+        raise _unprocessable(f"clock: {why}")
     for bot in data.bots:
         if bot.seat >= data.seats or bot.bot not in ruleset.bots:
             raise _unprocessable(
@@ -262,6 +273,21 @@ async def resign(request: Request, match_id: MatchId) -> api.Submitted:
 )
 async def declare_absence(request: Request, match_id: MatchId, data: api.Absence) -> api.Submitted:
     return await _for_my_seat(request, match_id, DeclareAbsence(data.days))
+
+
+@post(
+    "/matches/{match_id:str}/hold/{action:str}",
+    status_code=HTTP_202_ACCEPTED,
+    summary="Hold the simultaneous phase open until your deadline (`hold`), or let it go"
+    " (`release`)",
+    security=docs.TOKEN,
+)
+async def hold_phase(
+    request: Request,
+    match_id: MatchId,
+    action: Annotated[str, Parameter(pattern="^(hold|release)$")],
+) -> api.Submitted:
+    return await _for_my_seat(request, match_id, HoldPhase() if action == "hold" else ReleaseHold())
 
 
 async def _for_my_seat(request: Request, match_id: str, body: Any) -> api.Submitted:
@@ -542,6 +568,7 @@ def create_app(ctx: Context) -> Litestar:
             say,
             resign,
             declare_absence,
+            hold_phase,
             extend_deadline,
             pause_or_resume,
             ruling,

@@ -3,7 +3,9 @@ gets a deadline (a fresh one if its decision just moved the match) and the seats
 waits for lose theirs. The clock service's timeouts and outages, the organiser's clock tools,
 resignations and absences are judged here too. Deterministic like the rest of the judge: every
 time is the decision's `sent_at_ms`, stamped by whoever sent it, so re-judging writes the same
-entries."""
+entries. A decision's time is running time, counted only while the match's calendar lets the
+clock run (`events.calendar`); grace and every extension (organiser, pause, outage, absence)
+are real time, the time that was lost."""
 
 import random
 from contextlib import suppress
@@ -12,6 +14,7 @@ from typing import Any, Protocol, Union
 import msgspec
 
 from events import platform_rules as rules
+from events.calendar import calendar_error, due_after
 from events.clock import (
     CLOCK_DECISIONS,
     AbsenceDeclared,
@@ -27,7 +30,11 @@ from events.clock import (
     DeclareAbsence,
     DefaultApplied,
     ExtendDeadline,
+    HoldPhase,
+    HoldReleased,
     PauseClock,
+    PhaseHeld,
+    ReleaseHold,
     Resign,
     ResumeClock,
     SeatHandedToBot,
@@ -65,9 +72,11 @@ class Scribe(Protocol):
 
 def clock_error(ruleset: Ruleset, clock: Clock | msgspec.UnsetType) -> str | None:
     """Why a new match cannot have this clock, or None."""
-    if isinstance(clock, Clock) and clock.level not in ruleset.bots:
+    if not isinstance(clock, Clock):
+        return None
+    if clock.level not in ruleset.bots:
         return f"no bot {clock.level!r} to play for late seats; bots: {', '.join(ruleset.bots)}"
-    return None
+    return calendar_error(clock)
 
 
 def judged(scribe: Scribe, record: MatchRecord, ruleset: Ruleset, decision: Decision) -> bool:
@@ -109,18 +118,28 @@ def keep(scribe: Scribe, ruleset: Ruleset, decision: Decision) -> None:
         return  # an ended match's deadlines lapse with it: `match.seed_revealed` comes last
     timing = record.timing
     must = _must(record, ruleset)
+    held = set(timing.holding) - must  # a holder that chose keeps its deadline, never renewed
     moved = bool(scribe.entries) and record.moved_seq >= scribe.entries[0].seq
     decided = decision.seat if moved else None  # the seat's decision moved the match
-    for seat in sorted((timing.deadlines.keys() | set(timing.late)) - must):
+    for seat in sorted((timing.deadlines.keys() | set(timing.late)) - must - held):
         record = scribe.write(DeadlineCleared(seat=seat), ruleset)
     if timing.paused_at_ms is not None:
         return
-    for seat in sorted(must):
-        if seat == decided or (seat not in timing.deadlines and seat not in timing.late):
-            # an absent seat's time starts once it is back
+    for seat in sorted(must | held):
+        renewed = seat == decided and seat in must
+        if renewed or (seat not in timing.deadlines and seat not in timing.late):
+            # an absent seat's time starts once it is back, and counts while the clock runs
             start = max(decision.sent_at_ms, timing.back_ms(seat))
-            due = start + timing.clock.per_decision_s * 1000
+            due = due_after(timing.clock, start, timing.clock.per_decision_s * 1000)
             record = scribe.write(DeadlineSet(seat=seat, due_ms=due, at_seq=record.seq), ruleset)
+
+
+def held(record: MatchRecord, ruleset: Ruleset) -> bool:
+    """Whether a hold keeps the game from resolving a simultaneous phase every seat chose in."""
+    if record.timing is None or not record.timing.holding or record.state is None:
+        return False
+    waiting = ruleset.waiting(record.state)
+    return waiting.simultaneous and not waiting.must
 
 
 def _must(record: MatchRecord, ruleset: Ruleset) -> set[int]:
@@ -153,6 +172,8 @@ def _verdict(
         return _resign(record, ruleset, decision.seat)
     if isinstance(body, DeclareAbsence):
         return _absence(record, decision, body.days)
+    if isinstance(body, HoldPhase | ReleaseHold):
+        return _hold(record, ruleset, decision.seat, isinstance(body, HoldPhase))
     if decision.seat is not None:
         return Rejection(rules.CLOCK_TOOLS, "the clock and the organiser send this, for no seat")
     timing = record.timing
@@ -209,7 +230,7 @@ def _timeout(
         return Rejection(rules.CLOCK, f"not due until {moment(timing.fires_ms(deadline))}")
     used = timing.excused.count(seat)
     if used < clock.excuses:
-        fresh = decision.sent_at_ms + clock.per_decision_s * 1000
+        fresh = due_after(clock, decision.sent_at_ms, clock.per_decision_s * 1000)
         left = clock.excuses - used - 1
         return Accepted(
             rules.CLOCK,
@@ -218,13 +239,18 @@ def _timeout(
                 DeadlineExtended(seat, fresh, fresh - body.due_ms, "excuse", f"{left} left"),
             ],
         )
+    release = [HoldReleased(seat, "deadline")] if seat in timing.holding else []
+    if release and seat not in ruleset.waiting(record.state).must:  # it chose: that stands
+        return Accepted(
+            rules.CLOCK, [DeadlineReached(seat, body.due_ms, body.at_seq, "released"), *release]
+        )
     reached = DeadlineReached(seat, body.due_ms, body.at_seq, clock.on_timeout)
     if clock.on_timeout == "wait":
-        return Accepted(rules.CLOCK, [reached])
+        return Accepted(rules.CLOCK, [reached, *release])
     if clock.on_timeout == "bot":
         player = record.holders[seat] or ""
         return Accepted(
-            rules.CLOCK, [reached, SeatHandedToBot(seat, clock.level, player, "timeout")]
+            rules.CLOCK, [reached, *release, SeatHandedToBot(seat, clock.level, player, "timeout")]
         )
     # the bot decides on what the seat may see; its random choices are the decision's own
     chosen = ruleset.default_decision(
@@ -232,9 +258,10 @@ def _timeout(
     )
     verdict = ruleset.decide(record.state, seat, chosen, chance())
     if isinstance(verdict, Rejection):  # a game whose bot is refused: the match waits instead
-        return Accepted(rules.CLOCK, [DeadlineReached(seat, body.due_ms, body.at_seq, "wait")])
+        waits = DeadlineReached(seat, body.due_ms, body.at_seq, "wait")
+        return Accepted(rules.CLOCK, [waits, *release])
     applied = DefaultApplied(seat, clock.level, verdict.rule, msgspec.Raw(encode(chosen)))
-    return Accepted(rules.CLOCK, [reached, applied, *verdict.events])
+    return Accepted(rules.CLOCK, [reached, *release, applied, *verdict.events])
 
 
 def _outage(timing: Timing, start: int, end: int) -> Accepted | Rejection:
@@ -283,3 +310,24 @@ def _absence(record: MatchRecord, decision: Decision, days: int) -> Accepted | R
     if deadline is not None and deadline.due_ms > start:
         away.append(DeadlineExtended(seat, deadline.due_ms + length, length, "absence"))
     return Accepted(rules.ABSENCE, away)
+
+
+def _hold(
+    record: MatchRecord, ruleset: Ruleset, seat: int | None, hold: bool
+) -> Accepted | Rejection:
+    """A seat choosing in a simultaneous phase holds it open, or lets it go."""
+    timing = record.timing
+    if timing is None:
+        return Rejection(rules.HOLD, "this match has no clock: no deadline would end a hold")
+    if seat is None or not 0 <= seat < record.seats or record.holders[seat] is None:
+        return Rejection(rules.SEAT, "only a seat's player may hold the phase open")
+    if not hold:
+        if seat not in timing.holding:
+            return Rejection(rules.HOLD, f"seat {seat} holds no phase open")
+        return Accepted(rules.HOLD, [HoldReleased(seat, "released")])
+    if seat in timing.holding:
+        return Rejection(rules.HOLD, f"seat {seat} holds the phase open already")
+    waiting = ruleset.waiting(record.state) if record.state is not None else None
+    if waiting is None or not waiting.simultaneous or seat not in (*waiting.must, *waiting.may):
+        return Rejection(rules.HOLD, "only a seat choosing in a simultaneous phase may hold it")
+    return Accepted(rules.HOLD, [PhaseHeld(seat)])

@@ -129,6 +129,8 @@ class _Scribe:
     def settle(self, ruleset: Ruleset, record: MatchRecord) -> None:
         """Write what follows on its own, then reveal the seed if the game just ended."""
         for _ in range(MAX_REACTIONS):
+            if deadlines.held(record, ruleset):
+                break  # a seat holds the phase open: it resolves once released
             derived = ruleset.react(record.state, self.chance(record))
             if not derived:
                 break

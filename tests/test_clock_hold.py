@@ -1,0 +1,129 @@
+"""A seat holds a simultaneous phase open: every seat has chosen, yet the game resolves the
+phase only once the hold is released or the holder's deadline passes; until then the holder
+may change its sealed choice. Scenarios on the sealed-picks game through the judge."""
+
+from typing import Any
+
+import msgspec
+
+from events import platform_rules as rules
+from events.clock import (
+    Clock,
+    DeadlineReached,
+    DefaultApplied,
+    HoldPhase,
+    HoldReleased,
+    PhaseHeld,
+    ReleaseHold,
+    Timeout,
+)
+from events.codec import encode
+from events.envelope import ClaimSeat, CreateMatch, Decision, Entry, Ruling
+from events.match import PartitionBook
+from events.narration import Narrator
+from services.rules.judge import rule_on
+from services.rules.rejudge import verify
+from tests.sealed_ruleset import Pick, Revealed
+from tests.test_clock import START, Table, verdict
+
+SECOND = 1000
+CLOCK = Clock(per_decision_s=60, level="first")
+
+
+class Picks:
+    """A two-seat sealed-picks match with a clock of a minute a decision."""
+
+    def __init__(self, clock: Clock | None = CLOCK) -> None:
+        self.book, self.entries, self.count = PartitionBook(), list[Entry[Any]](), 0
+        create = CreateMatch(ruleset="sealed-picks", seats=2, seed="s", options={"rounds": 2})
+        if clock is not None:
+            create = msgspec.structs.replace(create, clock=clock)
+        self.send(None, create, START)
+        for seat in (0, 1):
+            self.send(seat, ClaimSeat(player=f"p{seat}"), START)
+
+    def send(self, seat: int | None, body: Any, at: int) -> list[Any]:
+        self.count += 1
+        sender = "organiser" if isinstance(body, CreateMatch) else "clock" if seat is None else ""
+        decision = Decision(
+            decision_id=f"hold:{self.count}",
+            match_id="hold",
+            seat=seat,
+            body=msgspec.Raw(encode(body)),
+            sender=sender or f"p{seat}",
+            sent_at_ms=at,
+        )
+        wrote = rule_on(
+            self.book, encode(decision), partition=0, offset=self.count, now_ms=at, fresh_seed=str
+        )
+        assert isinstance(wrote, list), wrote
+        self.entries.extend(wrote)
+        return [e.body for e in wrote]
+
+    def deadline(self, seat: int) -> Any:
+        timing = self.book.matches["hold"].timing
+        assert timing is not None
+        return timing.deadlines.get(seat)
+
+
+def ruled(bodies: list[Any]) -> Ruling:
+    return next(b for b in bodies if isinstance(b, Ruling))
+
+
+def revealed(bodies: list[Any]) -> list[Revealed]:
+    return [b for b in bodies if isinstance(b, Revealed)]
+
+
+def test_without_a_hold_the_phase_resolves_once_every_seat_has_chosen() -> None:
+    picks = Picks()
+    assert not revealed(picks.send(0, Pick("comet"), START + SECOND))
+    assert revealed(picks.send(1, Pick("pulsar"), START + 2 * SECOND))
+
+
+def test_a_held_phase_waits_for_the_holder_who_may_change_its_choice_then_releases() -> None:
+    picks = Picks()
+    assert PhaseHeld(0) in picks.send(0, HoldPhase(), START + SECOND)
+    picks.send(0, Pick("comet"), START + 2 * SECOND)
+    assert not revealed(picks.send(1, Pick("pulsar"), START + 3 * SECOND))  # every seat chose
+    assert picks.deadline(0) is not None and picks.deadline(1) is None  # the holder's runs
+    changed = picks.send(0, Pick("pulsar"), START + 4 * SECOND)
+    assert ruled(changed).accepted and not revealed(changed)
+    let_go = picks.send(0, ReleaseHold(), START + 5 * SECOND)
+    assert HoldReleased(0, "released") in let_go
+    assert revealed(let_go) == [Revealed(round=1, picks=("pulsar", "pulsar"))]
+    assert verify(picks.entries) is None
+
+
+def test_the_holders_deadline_ends_the_hold_and_its_own_choice_stands() -> None:
+    picks = Picks()
+    picks.send(0, HoldPhase(), START + SECOND)
+    picks.send(0, Pick("comet"), START + 2 * SECOND)
+    picks.send(1, Pick("pulsar"), START + 3 * SECOND)
+    deadline = picks.deadline(0)
+    assert deadline.due_ms == START + 60 * SECOND  # the phase's: its hold and picks renew none
+    wrote = picks.send(None, Timeout(0, deadline.at_seq, deadline.due_ms), deadline.due_ms)
+    assert DeadlineReached(0, deadline.due_ms, deadline.at_seq, "released") in wrote
+    assert HoldReleased(0, "deadline") in wrote and not any(
+        isinstance(b, DefaultApplied) for b in wrote
+    )
+    assert revealed(wrote) == [Revealed(round=1, picks=("comet", "pulsar"))]
+    lines = [Narrator(None).tell(e) for e in picks.entries[:1]]
+    narrator = Narrator(1)
+    told = [narrator.tell(e, e.sealed_seat not in (None, 1)) for e in picks.entries]
+    assert lines and "p0 holds the phase open until their deadline" in told
+    assert "p0's hold on the phase ended with their deadline" in told
+    assert not any("comet" in line for line in told[: -len(wrote)])  # its choice stayed sealed
+    assert verify(picks.entries) is None
+
+
+def test_a_hold_needs_a_clock_a_simultaneous_phase_and_is_released_once() -> None:
+    assert ruled(Picks(None).send(0, HoldPhase(), START)).rule == rules.HOLD
+    picks = Picks()
+    refused = picks.send(1, ReleaseHold(), START)
+    assert ruled(refused).rule == rules.HOLD and "holds no phase" in ruled(refused).reason
+    picks.send(1, HoldPhase(), START)
+    again = ruled(picks.send(1, HoldPhase(), START))
+    assert not again.accepted and "already" in again.reason
+    turns = Table(Clock(per_decision_s=60))  # seats take turns there
+    taken = verdict(turns.send(0, HoldPhase(), at=START))
+    assert not taken.accepted and taken.rule == rules.HOLD
