@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install browser test bench lint run golden clean
+.PHONY: install browser test bench lint run golden mutants clean
 
 install: $(STAMP)
 
@@ -36,5 +36,9 @@ run: install
 golden: install
 	$(BIN)/python -m tests.conformance.golden
 
+# Mutation testing (not in `make test`: it takes long); AREA=core or a game's folder name.
+mutants: install
+	$(BIN)/python -m tests.mutation $(AREA)
+
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis .run
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis .run mutants
