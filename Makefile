@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install browser test bench lint run golden golden-mail clean
+.PHONY: install browser test bench lint run golden golden-mail mutants clean
 
 install: $(STAMP)
 
@@ -40,5 +40,9 @@ golden: install
 golden-mail: install
 	STARLEDGER_WRITE_GOLDEN=1 $(BIN)/pytest tests/mail/test_mail_stack.py -k whole_match
 
+# Mutation testing (not in `make test`: it takes long); AREA=core or a game's folder name.
+mutants: install
+	$(BIN)/python -m tests.mutation $(AREA)
+
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis .run
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis .run mutants

@@ -1,0 +1,113 @@
+"""`make mutants [AREA=...]`: mutation testing of the platform's core and of each game's
+judging (pyproject's [tool.mutmut] says which modules and which tests), then the score per
+module. A survivor no test can kill is explained in tests/mutation_survivors.toml; the run
+fails while a module of the area scores under the goal.
+
+    python -m tests.mutation              # every area: core, then each game
+    python -m tests.mutation core         # or a game's folder name, e.g. one under events/rulesets
+"""
+
+import fnmatch
+import os
+import re
+import subprocess
+import sys
+import tomllib
+from collections import Counter, defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+GOAL = 0.90
+CORE = [
+    "events.match.*",
+    "events.storable.*",
+    "events.strict.*",
+    "services.rules.judge.*",
+    "services.rules.catch_up.*",
+    "services.rules.snapshots.*",
+    "services.rules.deadlines.*",
+    "services.rules.seats.*",
+    "events.calendar.*",
+    "projections.secrecy.*",
+]
+KILLED = {"killed", "timeout"}  # a mutant that hangs the tests is caught by them
+MODULE = re.compile(r"^(.*)\.x[_ǁ]")
+
+
+def areas() -> dict[str, list[str]]:
+    games = sorted(
+        p.name for p in (ROOT / "events" / "rulesets").iterdir() if (p / "state.py").exists()
+    )
+    return {"core": CORE} | {game: [f"events.rulesets.{game}.*"] for game in games}
+
+
+def explained() -> dict[str, str]:
+    with (ROOT / "tests" / "mutation_survivors.toml").open("rb") as f:
+        return tomllib.load(f)["explained"]
+
+
+def results() -> dict[str, str]:
+    """mutant name -> its status ('killed', 'survived', 'no tests', 'timeout', ...)."""
+    shown = subprocess.run(
+        [sys.executable, "-m", "mutmut", "results", "--all", "true"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    pairs = (line.strip().split(": ", 1) for line in shown.splitlines() if ": " in line)
+    return {name: status for name, status in pairs}
+
+
+def score(area: str, patterns: list[str], statuses: dict[str, str], why: dict[str, str]) -> bool:
+    per_module: dict[str, Counter[str]] = defaultdict(Counter)
+    for name, status in statuses.items():
+        if any(fnmatch.fnmatch(name, p) for p in patterns) and (module := MODULE.match(name)):
+            kind = "explained" if status == "survived" and name in why else status
+            per_module[module.group(1)][kind] += 1
+    print(f"\n{area}: module, mutants, killed, explained, survived, no tests, score")
+    met = True
+    for module, counts in sorted(per_module.items()):
+        total = sum(counts.values())
+        caught = sum(counts[k] for k in KILLED) + counts["explained"]
+        met &= caught / total >= GOAL
+        print(
+            f"  {module:<48} {total:>5} {sum(counts[k] for k in KILLED):>6}"
+            f" {counts['explained']:>5} {counts['survived']:>5} {counts['no tests']:>5}"
+            f"  {caught / total:6.1%}"
+        )
+    for name, status in sorted(statuses.items()):
+        if (
+            status == "survived"
+            and name not in why
+            and any(fnmatch.fnmatch(name, p) for p in patterns)
+        ):
+            print(f"  survived: {name}   (mutmut show {name})")
+    return met
+
+
+def main(wanted: list[str]) -> int:
+    known = areas()
+    unknown = [a for a in wanted if a not in known]
+    if unknown:
+        print(f"unknown area {', '.join(unknown)}; areas: {', '.join(known)}", file=sys.stderr)
+        return 2
+    chosen = {a: known[a] for a in wanted or known}
+    patterns = [p for ps in chosen.values() for p in ps]
+    children = str(os.cpu_count() or 1)
+    subprocess.run(
+        [sys.executable, "-m", "mutmut", "run", "--max-children", children, *patterns],
+        cwd=ROOT,
+        check=True,
+    )
+    statuses, why = results(), explained()
+    stale = sorted(n for n in why if statuses.get(n) != "survived")
+    for name in stale:
+        print(f"explained but no longer a survivor (drop it from the list): {name}")
+    met = [score(area, ps, statuses, why) for area, ps in chosen.items()]
+    print(f"\ngoal: {GOAL:.0%} of each module's mutants killed or explained")
+    return 0 if all(met) and not stale else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
