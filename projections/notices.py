@@ -13,6 +13,7 @@ import asyncpg
 
 from events.clock import DeadlineReached, DefaultApplied, SeatHandedToBot
 from events.envelope import SeedRevealed
+from events.match import EndedMatch
 from events.platform_rules import BOT_PREFIX
 from events.ruleset import get_ruleset
 from projections.projection import Projection, Step
@@ -32,6 +33,8 @@ class Notices(Projection):
 
     def take(self, step: Step) -> None:
         match = step.match
+        if isinstance(match, EndedMatch):  # a late ruling after the end: nobody is told
+            return
         running = match.state is not None and not match.over and not match.open_seats
         must = get_ruleset(match.ruleset).waiting(match.state).must if running else ()
         timed_out = {

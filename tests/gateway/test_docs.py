@@ -37,8 +37,8 @@ PATH_VALUES = {
     "decision_id": "no-such-decision",
     "game": "race-to-21",
     "seat": 0,
-    "action": "pause",
 }
+ACTIONS = {"clock": "pause", "hold": "hold"}  # /matches/{match_id}/<kind>/{action}
 
 
 class _Loads(HTMLParser):
@@ -92,7 +92,8 @@ async def test_the_document_names_the_bearer_token_where_the_gateway_asks_for_it
                 if needs:
                     assert {"bearer": []} in required, (method, path)
                     needing.add(f"{method.upper()} {path}")
-                url = path.format(**PATH_VALUES, k=1, seq=1)
+                action = ACTIONS.get(path.split("/")[-2], "")
+                url = path.format(**PATH_VALUES, action=action, k=1, seq=1)
                 answer = await http.request(method, url, json=BODIES.get(path))
                 assert (answer.status_code == 401) == needs, (method, path, answer.text)
                 if needs:
