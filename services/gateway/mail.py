@@ -54,18 +54,24 @@ async def mail_of(
     )
 
 
-async def forget_seat(pool: asyncpg.Pool, match_id: str, seat: int) -> bool:
-    """No more mail for the seat: its address and reply token gone (mail to the token is then
-    refused), what was still to be sent settled as gone. False if it had no address."""
+# Where each channel keeps the seats that want its notices.
+SEAT_TABLES = {"mail": "mail_seats", "webhook": "webhook_seats"}
+
+
+async def forget_seat(pool: asyncpg.Pool, match_id: str, seat: int, channel: str = "mail") -> bool:
+    """No more notices on `channel` for the seat (for mail: its address and reply token gone,
+    so mail to the token is refused), what was still to be sent settled as gone. False if the
+    seat had none set."""
     async with pool.acquire() as conn, conn.transaction():
         removed = await conn.execute(
-            "DELETE FROM mail_seats WHERE match_id = $1 AND seat = $2", match_id, seat
+            f"DELETE FROM {SEAT_TABLES[channel]} WHERE match_id = $1 AND seat = $2", match_id, seat
         )
         await conn.execute(
             "UPDATE mail_outbox SET done_ms = $3, outcome = 'gone' WHERE match_id = $1"
-            " AND seat = $2 AND channel = 'mail' AND done_ms IS NULL",
+            " AND seat = $2 AND channel = $4 AND done_ms IS NULL",
             match_id,
             seat,
             int(time.time() * 1000),
+            channel,
         )
     return removed != "DELETE 0"

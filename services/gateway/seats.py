@@ -14,7 +14,7 @@ from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED, HTTP_202_ACCEPT
 
 from events.platform_rules import BOT_PREFIX, ORGANISER
 from events.seats import HandToBot, ReplacePlayer
-from services.gateway import api, docs, invites, mail, matches, tokens, webhooks
+from services.gateway import api, docs, invites, mail, matches, tokens
 from services.gateway.access import Access
 from services.gateway.context import Context, context
 from services.gateway.players import moment
@@ -69,7 +69,7 @@ async def replace(
         raise NotFoundException(f"no player {data.player_id!r}")
     revoked = await ctx.revoke(await tokens.seat_digests(ctx.pool, match_id, seat), "replaced")
     await mail.forget_seat(ctx.pool, match_id, seat)  # the address was the former player's
-    await webhooks.forget_seat(ctx.pool, match_id, seat)
+    await mail.forget_seat(ctx.pool, match_id, seat, "webhook")
     body = ReplacePlayer(data.player, data.note)
     decision_id = await ctx.submitter.submit(match_id, seat, body, sender=ORGANISER)
     holder = tokens.Holder(

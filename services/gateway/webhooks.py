@@ -4,10 +4,8 @@ address): the target is refused if it resolves to a private, loopback or link-lo
 signs the generic JSON body. The mail worker posts the notices."""
 
 import secrets
-import time
 from typing import Annotated
 
-import asyncpg
 from litestar import Request, delete, put
 from litestar.exceptions import HTTPException
 from litestar.params import Parameter
@@ -15,6 +13,7 @@ from litestar.params import Parameter
 from services.gateway import api, docs
 from services.gateway.access import Access
 from services.gateway.context import context
+from services.gateway.mail import forget_seat
 from services.webhooks import targets
 
 MatchId = Annotated[str, Parameter(pattern=api.ID_PATTERN, max_length=100)]
@@ -61,23 +60,7 @@ async def set_webhook(request: Request, match_id: MatchId, data: api.Webhook) ->
 async def stop_webhook(request: Request, match_id: MatchId) -> dict[str, bool]:
     ctx = context(request)
     holder = await (await Access.of(request)).acts_for(match_id)
-    return {"removed": await forget_seat(ctx.pool, match_id, holder.seat)}
-
-
-async def forget_seat(pool: asyncpg.Pool, match_id: str, seat: int) -> bool:
-    """No more posts for the seat; what was still to be sent settled as gone."""
-    async with pool.acquire() as conn, conn.transaction():
-        removed = await conn.execute(
-            "DELETE FROM webhook_seats WHERE match_id = $1 AND seat = $2", match_id, seat
-        )
-        await conn.execute(
-            "UPDATE mail_outbox SET done_ms = $3, outcome = 'gone' WHERE match_id = $1"
-            " AND seat = $2 AND channel = 'webhook' AND done_ms IS NULL",
-            match_id,
-            seat,
-            int(time.time() * 1000),
-        )
-    return removed != "DELETE 0"
+    return {"removed": await forget_seat(ctx.pool, match_id, holder.seat, "webhook")}
 
 
 HANDLERS = [set_webhook, stop_webhook]
