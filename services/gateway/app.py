@@ -50,16 +50,12 @@ from services.gateway import (
 from services.gateway.access import Access
 from services.gateway.context import Context, context
 from services.gateway.edge import check_request
+from services.gateway.params import DecisionId, EntryNumber, MatchId, SeatNumber
 from services.gateway.stream import seat_stream
 from services.gateway.submit import Oversized
 from services.web.pages import router as web_pages
 
 HELP_WORDS = {"help", "?"}
-
-# Path parameters: what the log can name, and entry numbers PostgreSQL can hold.
-MatchId = Annotated[str, Parameter(pattern=api.ID_PATTERN, max_length=100)]
-DecisionId = Annotated[str, Parameter(pattern=api.ID_PATTERN, max_length=100)]
-EntryNumber = Annotated[int, Parameter(ge=0, le=2**31 - 1)]
 
 
 def _unprocessable(detail: str) -> HTTPException:
@@ -315,7 +311,7 @@ async def _organise(request: Request, match_id: str, body: Any) -> api.Submitted
 async def extend_deadline(
     request: Request,
     match_id: MatchId,
-    seat: Annotated[int, Parameter(ge=0, le=15)],
+    seat: SeatNumber,
     data: api.Extend,
 ) -> api.Submitted:
     return await _organise(request, match_id, ExtendDeadline(seat, data.by_s, data.note))

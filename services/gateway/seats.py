@@ -5,11 +5,8 @@ tokens are revoked here, before the decision is sent, and the seat's mail addres
 reply address) and webhook forgotten; a player whose seat went to a bot keeps a token that
 reads what the public reads (`Context.seat_is_held`), as after a resignation."""
 
-from typing import Annotated
-
 from litestar import Request, post
 from litestar.exceptions import HTTPException, NotFoundException
-from litestar.params import Parameter
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED, HTTP_202_ACCEPTED
 
 from events.platform_rules import BOT_PREFIX, ORGANISER
@@ -17,10 +14,8 @@ from events.seats import HandToBot, ReplacePlayer
 from services.gateway import api, docs, invites, mail, matches, tokens
 from services.gateway.access import Access
 from services.gateway.context import Context, context
+from services.gateway.params import MatchId, SeatNumber
 from services.gateway.players import moment
-
-MatchId = Annotated[str, Parameter(pattern=api.ID_PATTERN, max_length=100)]
-SeatNumber = Annotated[int, Parameter(ge=0, le=15)]
 
 
 async def _seat(request: Request, match_id: str, seat: int) -> tuple[Context, list[str | None]]:

@@ -4,19 +4,16 @@ address): the target is refused if it resolves to a private, loopback or link-lo
 signs the generic JSON body. The mail worker posts the notices."""
 
 import secrets
-from typing import Annotated
 
 from litestar import Request, delete, put
 from litestar.exceptions import HTTPException
-from litestar.params import Parameter
 
 from services.gateway import api, docs
 from services.gateway.access import Access
 from services.gateway.context import context
 from services.gateway.mail import forget_seat
+from services.gateway.params import MatchId
 from services.webhooks import targets
-
-MatchId = Annotated[str, Parameter(pattern=api.ID_PATTERN, max_length=100)]
 
 
 @put(

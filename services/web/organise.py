@@ -4,24 +4,22 @@ HttpOnly, SameSite=Strict cookie; every post needs this server's Origin and the 
 derived from it. A new organiser action is a form in `organise.html` and a handler here that
 calls `_decided` with its decision body."""
 
-from typing import Annotated, Any
+from typing import Any
 
 import msgspec
 from litestar import Request, Response, get, post
 from litestar.exceptions import HTTPException, NotAuthorizedException
-from litestar.params import Parameter
 from litestar.response import Redirect
 
 from events.clock import ExtendDeadline, PauseClock, ResumeClock
 from events.narration import seat_names
 from events.platform_rules import ORGANISER
-from services.gateway import api, matches, reads
+from services.gateway import matches, reads
 from services.gateway.context import context
+from services.gateway.params import DecisionId, MatchId
 from services.web import live, session
 from services.web.jinja import render
 
-MatchId = Annotated[str, Parameter(pattern=api.ID_PATTERN, max_length=100)]
-DecisionId = Annotated[str, Parameter(pattern=api.ID_PATTERN, max_length=100)]
 HOUR_S = 3600
 
 

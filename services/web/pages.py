@@ -21,6 +21,7 @@ from projections import replay
 from services.gateway import api, matches, reads, tokens
 from services.gateway.context import context
 from services.gateway.edge import REFUSED_IN_TEXT, limit_reads
+from services.gateway.params import DecisionId, MatchId
 from services.web import cards, live, me, organise, session
 from services.web.changes import changed
 from services.web.jinja import render
@@ -28,8 +29,6 @@ from services.web.verdict import rejudged
 
 STATIC = Path(__file__).parent / "static"
 HELP_WORDS = {"help", "?"}
-MatchId = Annotated[str, Parameter(pattern=api.ID_PATTERN, max_length=100)]
-DecisionId = Annotated[str, Parameter(pattern=api.ID_PATTERN, max_length=100)]
 Step = Annotated[int, Parameter(ge=1, le=2**31 - 1)]
 Eyes = Annotated[int | None, Parameter(ge=0, le=15, description="whose eyes, once it ended")]
 
