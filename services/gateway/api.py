@@ -153,23 +153,21 @@ class MailSet(msgspec.Struct, frozen=True):
     reply_address_made: bool  # the mail worker has given the seat its reply address
 
 
-WebhookKind = Literal["turn", "timeout", "ended"]
-WEBHOOK_KINDS: tuple[WebhookKind, ...] = ("turn", "timeout", "ended")
-
-
 class Webhook(RequestBody):
     """Where a seat's notices are posted, and in which format: Discord's or Slack's incoming
     webhook, or a generic JSON body signed with the secret the answer gives."""
 
     url: Annotated[str, msgspec.Meta(max_length=2000, pattern=r"^https?://")]
     format: Literal["json", "discord", "slack"] = "json"
-    kinds: list[WebhookKind] = msgspec.field(default_factory=lambda: list(WEBHOOK_KINDS))
+    kinds: list[NoticeKind] = msgspec.field(default_factory=lambda: list(NOTICE_KINDS))
+    remind_s: Annotated[int, msgspec.Meta(ge=0, le=7 * 86400)] = 3600  # before a deadline
 
 
 class WebhookSet(msgspec.Struct, frozen=True):
     url: str
     format: str
     kinds: list[str]
+    remind_s: int
     secret: str  # the key of the JSON body's X-Starledger-Signature (HMAC-SHA256, hex)
 
 

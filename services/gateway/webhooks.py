@@ -29,10 +29,11 @@ async def set_webhook(request: Request, match_id: MatchId, data: api.Webhook) ->
     except targets.Refused as error:
         raise HTTPException(status_code=422, detail=f"url: {error}") from error
     secret = await ctx.pool.fetchval(
-        "INSERT INTO webhook_seats (match_id, seat, player, url, format, kinds, secret, from_seq)"
-        " SELECT $1, $2, $3, $4, $5, $6, $7, l.seq FROM lobby AS l WHERE l.match_id = $1"
-        " ON CONFLICT (match_id, seat) DO UPDATE SET url = EXCLUDED.url,"
-        " format = EXCLUDED.format, kinds = EXCLUDED.kinds, player = EXCLUDED.player,"
+        "INSERT INTO webhook_seats (match_id, seat, player, url, format, kinds, remind_s, secret,"
+        " from_seq) SELECT $1, $2, $3, $4, $5, $6, $7, $8, l.seq FROM lobby AS l"
+        " WHERE l.match_id = $1 ON CONFLICT (match_id, seat) DO UPDATE SET url = EXCLUDED.url,"
+        " format = EXCLUDED.format, kinds = EXCLUDED.kinds, remind_s = EXCLUDED.remind_s,"
+        " player = EXCLUDED.player,"
         " secret = CASE WHEN webhook_seats.player = EXCLUDED.player THEN webhook_seats.secret"
         " ELSE EXCLUDED.secret END,"
         " from_seq = CASE WHEN webhook_seats.player = EXCLUDED.player THEN webhook_seats.from_seq"
@@ -43,9 +44,10 @@ async def set_webhook(request: Request, match_id: MatchId, data: api.Webhook) ->
         data.url,
         data.format,
         list(data.kinds),
+        data.remind_s,
         secrets.token_hex(32),
     )
-    return api.WebhookSet(data.url, data.format, list(data.kinds), secret)
+    return api.WebhookSet(data.url, data.format, list(data.kinds), data.remind_s, secret)
 
 
 @delete(

@@ -31,6 +31,14 @@ HEADLINES = {
 }
 
 
+def headline(kind: str, detail: dict[str, Any]) -> str:
+    """What a notice says first; a reminder's deadline in the match clock's time zone."""
+    if kind == "reminder":
+        due = moment(detail["due_ms"], detail.get("zone", "UTC"))
+        return f"Reminder: you must decide by {due}."
+    return HEADLINES[kind]
+
+
 class Part(msgspec.Struct, frozen=True):
     """One match's part of a mail: a seat's notice or answer, told up to `upto`."""
 
@@ -56,10 +64,8 @@ async def body(pool: asyncpg.Pool, settings: Settings, part: Part) -> list[str]:
     ]
     if part.kind == "answer":
         lines += await _rulings(pool, ruleset, part)
-    elif part.kind == "reminder":
-        lines.append(f"Reminder: you must decide by {moment(part.detail['due_ms'])}.")
     else:
-        lines.append(HEADLINES[part.kind])
+        lines.append(headline(part.kind, part.detail))
     if part.kind == "ended" or record.over:
         standing = ruleset.standing(record.state)
         scores = ", ".join(f"{n} {s}" for n, s in zip(names, standing.scores, strict=False))

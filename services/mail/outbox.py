@@ -1,9 +1,10 @@
 """Sending the outbox. Each pass: give new mail seats their reply tokens, record reminders
-due, settle answers whose decisions are judged, then send what is due: an answer alone as soon
-as it is ready; a seat's notices once its answers are out (so every mail tells the log in
-order) and its digest period has passed since its last mail, all of an address's notices in
-one mail. A delivery is marked done only once the relay took it, so a worker that dies
-sends it again (with the same Message-ID); a failure is tried again later, backing off."""
+due (for mail and webhooks), settle answers whose decisions are judged, then send the mail
+due: an answer alone as soon as it is ready; a seat's notices once its answers are out (so
+every mail tells the log in order) and its digest period has passed since its last mail, all
+of an address's notices in one mail. A delivery is marked done only once the relay took it,
+so a worker that dies sends it again (with the same Message-ID); a failure is tried again
+later, backing off."""
 
 import mailbox
 import time
@@ -19,6 +20,7 @@ import msgspec
 import structlog
 
 from events.envelope import Say
+from projections.notices import CHANNELS
 from services import run_folder
 from services.gateway.submit import Submitter
 from services.mail import addresses, compose
@@ -35,6 +37,14 @@ SUBJECTS = {
     "timeout": "a deadline passed",
     "ended": "the match ended",
 }
+
+
+# Whether a delivery `o` still stands at time $1: a reminder only while its deadline does.
+STANDING = (
+    "(o.kind <> 'reminder' OR EXISTS (SELECT 1 FROM deadlines AS d"
+    " WHERE d.match_id = o.match_id AND d.seat = o.seat AND d.at_seq = o.upto_seq"
+    " AND d.due_ms = (o.detail->>'due_ms')::bigint AND d.due_ms > $1))"
+)
 
 
 def now_ms() -> int:
@@ -65,7 +75,7 @@ class Outbox:
     async def run_once(self) -> None:
         now = now_ms()
         await self.give_tokens()
-        await self.remind(now)
+        await remind(self.pool, now)
         await self.settle_answers(now)
         await self.send_due(now)
 
@@ -82,19 +92,6 @@ class Outbox:
                 made,
             )
 
-    async def remind(self, now: int) -> None:
-        """A reminder for each running deadline within its seat's reminder time."""
-        await self.pool.execute(
-            "INSERT INTO mail_outbox (delivery_id, match_id, seat, kind, upto_seq, created_ms,"
-            " next_ms, detail) SELECT 'reminder:' || d.at_seq || ':' || d.due_ms || ':' || d.seat"
-            " || ':' || d.match_id, d.match_id, d.seat, 'reminder', d.at_seq, $1, $1,"
-            " jsonb_build_object('due_ms', d.due_ms) FROM deadlines AS d JOIN mail_seats AS m"
-            " ON m.match_id = d.match_id AND m.seat = d.seat WHERE m.remind_s > 0"
-            " AND d.due_ms - m.remind_s * 1000::bigint <= $1 AND d.due_ms > $1"
-            " AND d.at_seq > m.from_seq ON CONFLICT (delivery_id) DO NOTHING",
-            now,
-        )
-
     async def settle_answers(self, now: int) -> None:
         """An answer tells up to its decisions' last entry once all are judged (or it has
         waited long enough: then up to where the match is)."""
@@ -104,7 +101,7 @@ class Outbox:
             " WHERE o.kind = 'answer' AND o.upto_seq IS NULL AND o.done_ms IS NULL"
         )
         for row in rows:
-            ids = [s["decision_id"] for s in _detail(row["detail"]).get("sent", [])]
+            ids = [s["decision_id"] for s in detail_of(row["detail"]).get("sent", [])]
             judged = await self.pool.fetch(
                 "SELECT last_seq FROM audit WHERE match_id = $1 AND seat = $2"
                 " AND decision_id = ANY($3::text[])",
@@ -127,9 +124,7 @@ class Outbox:
             "SELECT o.delivery_id, o.match_id, o.seat, o.kind, o.upto_seq, o.detail,"
             " o.attempts, m.address, m.kinds, m.digest_s, m.told_seq, m.last_sent_ms, m.token,"
             " m.player = l.players[o.seat + 1] AS holds, r.last_seq >= o.upto_seq AS readable,"
-            " o.kind <> 'reminder' OR EXISTS (SELECT 1 FROM deadlines AS d"
-            " WHERE d.match_id = o.match_id AND d.seat = o.seat AND d.at_seq = o.upto_seq"
-            " AND d.due_ms = (o.detail->>'due_ms')::bigint AND d.due_ms > $1) AS standing"
+            f" {STANDING} AS standing"
             " FROM mail_outbox AS o JOIN mail_seats AS m USING (match_id, seat)"
             " JOIN lobby AS l USING (match_id) JOIN replay_matches AS r USING (match_id)"
             " WHERE o.channel = 'mail' AND o.done_ms IS NULL AND o.next_ms <= $1"
@@ -173,7 +168,7 @@ class Outbox:
                     row["upto_seq"],
                     min(after, row["upto_seq"]),
                     row["token"],
-                    _detail(row["detail"]),
+                    detail_of(row["detail"]),
                 )
             )
             told[seat] = max(after, row["upto_seq"])
@@ -229,7 +224,7 @@ class Outbox:
             " WHERE o.kind = 'answer' AND o.upto_seq IS NULL AND o.done_ms IS NULL"
         )
         for row in rows:
-            detail = _detail(row["detail"])
+            detail = detail_of(row["detail"])
             for i, sent in enumerate(detail.get("sent", [])):
                 await submitter.submit(
                     row["match_id"],
@@ -239,6 +234,26 @@ class Outbox:
                     decision_id=sent["decision_id"],
                     seen_seq=detail.get("seen_seq") if i == 0 else None,
                 )
+
+
+async def remind(pool: asyncpg.Pool, now: int) -> None:
+    """A reminder on each channel for each running deadline within its seat's reminder time,
+    the deadline kept with the clock's time zone to tell it in."""
+    for channel, prefix, table in CHANNELS:
+        await pool.execute(
+            "INSERT INTO mail_outbox (delivery_id, match_id, seat, kind, upto_seq, created_ms,"
+            " next_ms, detail, channel) SELECT $2 || 'reminder:' || d.at_seq || ':' || d.due_ms"
+            " || ':' || d.seat || ':' || d.match_id, d.match_id, d.seat, 'reminder', d.at_seq,"
+            " $1, $1, jsonb_build_object('due_ms', d.due_ms, 'zone',"
+            " COALESCE(l.clock->>'zone', 'UTC')), $3 FROM deadlines AS d"
+            f" JOIN {table} AS m USING (match_id, seat) JOIN lobby AS l USING (match_id)"
+            " WHERE m.remind_s > 0 AND 'reminder' = ANY(m.kinds)"
+            " AND d.due_ms - m.remind_s * 1000::bigint <= $1"
+            " AND d.due_ms > $1 AND d.at_seq > m.from_seq ON CONFLICT (delivery_id) DO NOTHING",
+            now,
+            prefix,
+            channel,
+        )
 
 
 async def settle(conn: Any, delivery_id: str, now: int, outcome: str) -> None:
@@ -265,7 +280,7 @@ async def retry_later(
     return wait
 
 
-def _detail(value: Any) -> dict[str, Any]:
+def detail_of(value: Any) -> dict[str, Any]:
     if value is None:
         return {}
     return msgspec.json.decode(value) if isinstance(value, str | bytes) else dict(value)

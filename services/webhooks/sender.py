@@ -10,8 +10,8 @@ import structlog
 from events.narration import seat_names
 from events.ruleset import get_ruleset
 from projections import replay
-from services.mail.compose import HEADLINES
-from services.mail.outbox import now_ms, retry_later, settle
+from services.mail.compose import headline
+from services.mail.outbox import STANDING, detail_of, now_ms, retry_later, settle
 from services.settings import Settings
 from services.webhooks import formats, targets
 
@@ -33,15 +33,17 @@ class Webhooks:
         now = now_ms()
         rows = await self.pool.fetch(
             "SELECT o.delivery_id, o.match_id, o.seat, o.kind, o.upto_seq, o.attempts, o.next_ms,"
-            " w.url, w.format, w.kinds, w.secret, w.player = l.players[o.seat + 1] AS holds,"
+            f" o.detail, {STANDING} AS standing, w.url, w.format, w.kinds, w.secret,"
+            " w.player = l.players[o.seat + 1] AS holds,"
             " r.last_seq >= o.upto_seq AS readable, COALESCE((SELECT max(p.upto_seq)"
             " FROM mail_outbox AS p WHERE p.channel = 'webhook' AND p.match_id = o.match_id"
-            " AND p.seat = o.seat AND p.outcome = 'sent' AND p.upto_seq < o.upto_seq),"
+            " AND p.seat = o.seat AND p.outcome = 'sent'),"
             " w.from_seq) AS after"
             " FROM mail_outbox AS o JOIN webhook_seats AS w USING (match_id, seat)"
             " JOIN lobby AS l USING (match_id) JOIN replay_matches AS r USING (match_id)"
             " WHERE o.channel = 'webhook' AND o.done_ms IS NULL"
-            " ORDER BY o.upto_seq, array_position(ARRAY['timeout', 'turn', 'ended'], o.kind)"
+            " ORDER BY o.upto_seq, array_position(ARRAY['timeout', 'turn', 'ended'], o.kind)",
+            now,
         )
         waiting: set[tuple[str, int]] = set()  # seats with an earlier delivery not yet done
         for row in rows:
@@ -52,6 +54,8 @@ class Webhooks:
                 await settle(self.pool, row["delivery_id"], now, "gone")
             elif row["kind"] not in row["kinds"]:
                 await settle(self.pool, row["delivery_id"], now, "off")
+            elif not row["standing"]:
+                await settle(self.pool, row["delivery_id"], now, "late")  # its deadline moved
             elif row["next_ms"] > now or not row["readable"] or not await self.deliver(row, now):
                 waiting.add(seat)
 
@@ -87,10 +91,11 @@ class Webhooks:
         assert record is not None and record.state is not None  # a notice follows the start
         ruleset = get_ruleset(record.ruleset)
         names = seat_names(record.holders)
-        told = await replay.narrated(self.pool, match_id, seat, row["after"], upto, seat)
+        after = min(row["after"], upto)  # a reminder may follow a notice of later entries
+        told = await replay.narrated(self.pool, match_id, seat, after, upto, seat)
         lines = [f"#{t.seq} {t.line}" for t in told[-MAX_LINES:]]
         head = f"{ruleset.name} match {match_id}, seat {seat} ({names[seat]}), entry {upto}:"
-        words = [f"{head} {HEADLINES[row['kind']]}"]
+        words = [f"{head} {headline(row['kind'], detail_of(row['detail']))}"]
         if record.over:
             standing = ruleset.standing(record.state)
             scores = ", ".join(f"{n} {s}" for n, s in zip(names, standing.scores, strict=False))

@@ -74,7 +74,8 @@ async def test_a_reminder_before_each_deadline_and_a_notice_when_the_clock_decid
     mail_stack: MailStack,
 ) -> None:
     ms, ann, bob = mail_stack, "ann@clock.test", "bob@clock.test"
-    clock = {"per_decision_s": 3, "on_timeout": "default", "level": "pass"}
+    zone = "America/Argentina/Buenos_Aires"
+    clock = {"per_decision_s": 3, "on_timeout": "default", "level": "pass", "zone": zone}
     match_id, _ = await _open(
         ms, {0: {"address": ann, "remind_s": 2}, 1: {"address": bob, "remind_s": 0}}, clock
     )
@@ -91,7 +92,7 @@ async def test_a_reminder_before_each_deadline_and_a_notice_when_the_clock_decid
     reminders = [m for m in mails[ann] if "reminder" in str(m["Subject"])]
     assert len(reminders) == 2
     for reminder, deadline in zip(reminders, deadlines, strict=True):
-        words = f"Reminder: you must decide by {moment(int(deadline['due']))}."
+        words = f"Reminder: you must decide by {moment(int(deadline['due']), zone)}."
         assert words in reminder.get_content()
         assert "You may now send" in reminder.get_content()
     # Each reminder comes before the mail telling that its deadline passed; bob wants none.

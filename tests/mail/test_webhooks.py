@@ -14,6 +14,7 @@ import httpx
 import msgspec
 import pytest
 
+from events.clock_narration import moment
 from services.mail.outbox import BACKOFF_S
 from services.webhooks import formats
 from tests.mail.conftest import MailStack, until
@@ -58,10 +59,13 @@ def receiver() -> Iterator[Receiver]:
     found.server.shutdown()
 
 
-async def _match(ms: MailStack, hooks: dict[int, dict[str, Any]]) -> tuple[str, dict[int, str]]:
+async def _match(
+    ms: MailStack, hooks: dict[int, dict[str, Any]], per_decision_s: int = 1, zone: str = "UTC"
+) -> tuple[str, dict[int, str]]:
     """A race to 3 whose clock plays both seats, each seat's webhook set before it starts; the
     secrets given."""
-    clock = {"per_decision_s": 1, "on_timeout": "default", "level": "pass"}
+    clock = {"per_decision_s": per_decision_s, "on_timeout": "default", "level": "pass"}
+    clock["zone"] = zone
     secrets = {}
     async with httpx.AsyncClient(base_url=ms.stack.gateway, timeout=10) as http:
         opened = await http.post(
@@ -118,8 +122,8 @@ async def test_notices_are_posted_signed_in_order_and_a_failed_one_again_first(
     match_id, secrets = await _match(
         ms,
         {
-            0: {"url": f"{receiver.url}/json", "format": "json"},
-            1: {"url": f"{receiver.url}/flaky", "format": "slack"},
+            0: {"url": f"{receiver.url}/json", "format": "json", "remind_s": 0},
+            1: {"url": f"{receiver.url}/flaky", "format": "slack", "remind_s": 0},
         },
     )
     rows = await _settled(ms, match_id)
@@ -147,6 +151,38 @@ async def test_notices_are_posted_signed_in_order_and_a_failed_one_again_first(
     assert first.splitlines()[0].endswith(": It is your turn.")
     assert len(bob) == 1 + len([r for r in rows if r["seat"] == 1])
     assert BACKOFF_S[0] <= 5  # what the first retry waited: the test's length rests on it
+
+
+async def test_a_reminder_is_posted_before_each_deadline_in_the_clock_time_zone(
+    mail_stack: MailStack, receiver: Receiver
+) -> None:
+    ms, zone = mail_stack, "Pacific/Auckland"
+    hooks = {
+        0: {"url": f"{receiver.url}/json", "remind_s": 2},
+        1: {"url": f"{receiver.url}/json", "kinds": ["turn", "timeout", "ended"]},
+    }
+    match_id, _ = await _match(ms, hooks, per_decision_s=3, zone=zone)
+    rows = await _settled(ms, match_id)
+    assert {r["outcome"] for r in rows} == {"sent"}
+    posts = [p for p in receiver.at("/json") if match_id in p[2].decode()]
+    notices = [msgspec.json.decode(body, type=formats.Notice) for _, _, body in posts]
+    ann = [n for n in notices if n.seat == 0]
+    assert [n.kind for n in ann] == [
+        *("turn", "reminder", "timeout"),
+        *("turn", "reminder", "timeout", "ended"),
+    ]
+    assert "reminder" not in [n.kind for n in notices if n.seat == 1]
+    dues = await ms.pool.fetch(
+        "SELECT (detail->>'due_ms')::bigint AS due FROM mail_outbox WHERE match_id = $1"
+        " AND channel = 'webhook' AND kind = 'reminder' ORDER BY upto_seq",
+        match_id,
+    )
+    reminders = [n for n in ann if n.kind == "reminder"]
+    for reminder, row in zip(reminders, dues, strict=True):
+        told = f"Reminder: you must decide by {moment(row['due'], zone)}."
+        assert reminder.text.splitlines()[0].endswith(told)
+        assert zone in told
+        assert reminder.lines == []  # the turn notice told the same entries
 
 
 async def test_a_redirect_is_not_followed(mail_stack: MailStack, receiver: Receiver) -> None:
