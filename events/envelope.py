@@ -9,6 +9,7 @@ from typing import Any, Generic, TypeVar
 import msgspec
 
 from events.clock import CLOCK_DECISIONS, CLOCK_ENTRIES, Clock
+from events.messages import Announce, Announced
 from events.seats import SEAT_DECISIONS, SEAT_ENTRIES
 from events.storable import Int32, Int64
 
@@ -53,7 +54,7 @@ class Say(msgspec.Struct, frozen=True, tag="match.say"):
     text: str
 
 
-PLATFORM_DECISIONS = (CreateMatch, ClaimSeat, Say, *CLOCK_DECISIONS, *SEAT_DECISIONS)
+PLATFORM_DECISIONS = (CreateMatch, ClaimSeat, Say, *CLOCK_DECISIONS, *SEAT_DECISIONS, Announce)
 
 
 # Entries every game shares.
@@ -99,6 +100,7 @@ PLATFORM_ENTRIES = (
     SeedRevealed,
     *CLOCK_ENTRIES,
     *SEAT_ENTRIES,
+    Announced,
 )
 
 

@@ -19,6 +19,7 @@ from events.envelope import (
     SeatClaimed,
     SeedRevealed,
 )
+from events.messages import Announced
 from events.platform_rules import BOT_PREFIX
 from events.ruleset import get_ruleset
 
@@ -160,6 +161,8 @@ def apply(record: Match | None, entry: Entry[Any]) -> Match:
             record.holders[seat] = BOT_PREFIX + level
             record.handed_over = [*record.handed_over, (seat, player)]
             record.timing = record.timing and clock.evolve(record.timing, entry.body)
+        case Announced():
+            pass  # words on the record; no state changes
         case seats.SeatReplaced(seat=seat, player=player, previous=previous):
             record.holders[seat] = player
             record.handed_over = [*record.handed_over, (seat, previous)]

@@ -22,6 +22,7 @@ from events.envelope import (
     SeedRevealed,
 )
 from events.match import MatchRecord, apply
+from events.messages import Announce, Announced, announced_line
 from events.ruleset import Ruleset, get_ruleset
 from events.seats import SEAT_DECISIONS, SeatReplaced, seat_change_line, seat_tool_words
 
@@ -104,6 +105,8 @@ class Narrator:
                 return entry_line(timed, self.seat, self.names, self._game_decision, zone)
             case SeatReplaced():
                 return seat_change_line(body)
+            case Announced():
+                return announced_line(body)
         return self.ruleset.narrate(self.record.state, body, self.seat, self.names)
 
     @property
@@ -133,6 +136,9 @@ class Narrator:
         elif isinstance(decision, SEAT_DECISIONS) and ruling.seat is not None:
             who = ruling.sender or "the organiser"
             what = seat_tool_words(decision, names[ruling.seat])
+        elif isinstance(decision, Announce):
+            who, what = ruling.sender or "someone", "write to the players"
+
         elif ruling.seat is None or not 0 <= ruling.seat < len(names):
             who, what = ruling.sender or "someone", None
         else:

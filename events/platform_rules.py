@@ -17,6 +17,7 @@ RESIGN = "SL-14"  # a player may resign their seat; the game's bot plays it to t
 ABSENCE = "SL-15"  # a player may declare days away, within the clock's allowance
 SEAT_HOLDER = "SL-16"  # the organiser alone replaces a seat's player or hands it to a bot
 HOLD = "SL-17"  # a seat choosing in a simultaneous phase may hold it open until its deadline
+ANNOUNCE = "SL-18"  # the organiser alone writes to a match's players
 
 WORDS = {
     OVERSIZED: "A decision is at most 64 KiB.",
@@ -42,6 +43,7 @@ WORDS = {
     HOLD: "A seat choosing in a simultaneous phase of a match with a clock may hold the phase"
     " open: it resolves once every seat has chosen and every hold is released or its holder's"
     " deadline has passed; until then a choice may still change.",
+    ANNOUNCE: "Only the organiser writes a message to a match's players.",
 }
 
 ORGANISER = "organiser"  # the sender of what an organiser asks (creates, bot seats)

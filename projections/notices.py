@@ -1,19 +1,21 @@
 """Notices: what each seat with a mail address or a webhook is to hear, as deliveries in the
 outbox (`mail_outbox`, a row per channel). From the log: its turn began (it is among the seats
 the game must hear from, and was not after the entry before), a deadline of its was reached or
-a bot decided or took over for it, the match ended. Each delivery's id is made of its match,
-seat, kind and entry (and channel), and a row once written is kept (sent or not), so a rebuild
-or a worker replaying a batch records nothing twice. Only seats whose address (or webhook
-target) was set before the entry hear of it."""
+a bot decided or took over for it, the organiser wrote to the players, the match ended. Each
+delivery's id is made of its match, seat, kind and entry (and channel), and a row once written
+is kept (sent or not), so a rebuild or a worker replaying a batch records nothing twice. Only
+seats whose address (or webhook target) was set before the entry hear of it."""
 
 import time
 from typing import Any
 
 import asyncpg
+import msgspec
 
 from events.clock import DeadlineReached, DefaultApplied, SeatHandedToBot
 from events.envelope import SeedRevealed
 from events.match import EndedMatch
+from events.messages import Announced
 from events.platform_rules import BOT_PREFIX
 from events.ruleset import get_ruleset
 from projections.projection import Projection, Step
@@ -27,9 +29,7 @@ class Notices(Projection):
     tables = ("notice_waiting",)  # the outbox is a record of deliveries, never emptied
 
     def __init__(self) -> None:
-        # (match, seq of the step's last entry, seats the game must hear from, timed-out
-        # seats, whether the match ended, seats held by players)
-        self.steps: list[tuple[str, int, tuple[int, ...], set[int], bool, tuple[int, ...]]] = []
+        self.steps: list[_Heard] = []
 
     def take(self, step: Step) -> None:
         match = step.match
@@ -43,27 +43,39 @@ class Notices(Projection):
             if isinstance(e.body, DefaultApplied | SeatHandedToBot)
             or (isinstance(e.body, DeadlineReached) and e.body.outcome == "wait")
         }
-        ended = any(isinstance(e.body, SeedRevealed) for e in step.entries)
         people = tuple(s for s, h in enumerate(match.holders) if h and not h.startswith(BOT_PREFIX))
-        self.steps.append((match.match_id, step.entries[-1].seq, must, timed_out, ended, people))
+        self.steps.append(
+            _Heard(
+                match.match_id,
+                step.entries[-1].seq,
+                must,
+                timed_out,
+                any(isinstance(e.body, SeedRevealed) for e in step.entries),
+                any(isinstance(e.body, Announced) for e in step.entries),
+                people,
+            )
+        )
 
     async def write(self, conn: asyncpg.Connection) -> None:
         if not self.steps:
             return
-        matches = sorted({s[0] for s in self.steps})
+        matches = sorted({s.match_id for s in self.steps})
         rows = await conn.fetch(
             "SELECT match_id, must FROM notice_waiting WHERE match_id = ANY($1::text[])", matches
         )
         waited = {r["match_id"]: tuple(r["must"]) for r in rows}
         deliveries: list[tuple[str, str, int, str, int]] = []
-        for match_id, seq, must, timed_out, ended, people in self.steps:
+        for step in self.steps:
+            match_id, seq, must = step.match_id, step.seq, step.must
             before = waited.get(match_id, ())
             for seat in must:
-                if seat not in before and seat in people:
+                if seat not in before and seat in step.people:
                     deliveries.append(_delivery(match_id, seat, "turn", seq))
-            deliveries += [_delivery(match_id, seat, "timeout", seq) for seat in sorted(timed_out)]
-            if ended:
-                deliveries += [_delivery(match_id, seat, "ended", seq) for seat in people]
+            deliveries += [_delivery(match_id, s, "timeout", seq) for s in sorted(step.timed_out)]
+            if step.announced:
+                deliveries += [_delivery(match_id, s, "message", seq) for s in step.people]
+            if step.ended:
+                deliveries += [_delivery(match_id, s, "ended", seq) for s in step.people]
             waited[match_id] = must
         if deliveries:
             now = int(time.time() * 1000)
@@ -87,6 +99,18 @@ class Notices(Projection):
             list(waited),
             [_int_array(must) for must in waited.values()],
         )
+
+
+class _Heard(msgspec.Struct, frozen=True):
+    """What one step of a match gives its seats to hear of."""
+
+    match_id: str
+    seq: int  # of the step's last entry
+    must: tuple[int, ...]  # the seats the game must hear from
+    timed_out: set[int]
+    ended: bool
+    announced: bool  # the organiser wrote to the players
+    people: tuple[int, ...]  # the seats players (not bots) hold
 
 
 def _delivery(match_id: str, seat: int, kind: str, seq: int) -> tuple[str, str, int, str, int]:

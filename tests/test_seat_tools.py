@@ -1,12 +1,15 @@
 """The organiser's seat tools, judged: given a running match, when the organiser replaces a
 seat's player or hands the seat to a bot, then the change is an entry with its cause; a player
-cannot do either; the former holder's decisions are refused, unless seated again by name."""
+cannot do either; the former holder's decisions are refused, unless seated again by name. The
+organiser's message to the players is an entry every seat reads."""
 
 from typing import Any
 
 from events import platform_rules as rules
 from events.clock import SeatHandedToBot
 from events.envelope import ClaimSeat, CreateMatch, Entry, Ruling
+from events.messages import Announce, Announced
+from events.narration import Narrator
 from events.seats import HandToBot, ReplacePlayer, SeatReplaced
 from tests.random_play import Table
 from tests.tiny_ruleset import Add
@@ -67,3 +70,21 @@ def test_an_open_seat_is_joined_not_replaced_and_no_platform_name_is_seated() ->
     running = _running()
     bot_name = running.send(0, ReplacePlayer("bot:greedy"), sender="organiser")
     assert (_ruling(bot_name).accepted, _ruling(bot_name).rule) == (False, rules.RESERVED_NAME)
+
+
+def test_the_organiser_alone_writes_to_the_players_and_the_log_tells_it_to_every_seat() -> None:
+    table = _running()
+    refused = table.send(None, Announce("free pizza"), sender="ann")
+    assert (_ruling(refused).accepted, _ruling(refused).rule) == (False, rules.ANNOUNCE)
+    assert len(refused) == 1 and "only the organiser" in _ruling(refused).reason
+    before = table.book.matches["seats"].state
+    [ruling, said] = table.send(None, Announce("no play on Friday"), sender="organiser")
+    assert (_ruling([ruling]).accepted, _ruling([ruling]).rule) == (True, rules.ANNOUNCE)
+    assert said.body == Announced("no play on Friday")
+    assert table.book.matches["seats"].state == before  # words only
+    for seat in (0, 1, None):
+        narrator = Narrator(seat)
+        lines = [narrator.tell(e) for e in table.entries]
+        assert lines[-1] == "the organiser wrote to the players: 'no play on Friday'"
+        assert lines[-2].startswith("organiser asked to write to the players: accepted (SL-18")
+    assert _ruling(table.send(0, Add(1), sender="ann")).accepted  # play goes on

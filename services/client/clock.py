@@ -162,6 +162,12 @@ def _pause_or_resume(args: argparse.Namespace) -> int:
         return _sent(gateway, args.match_id, path, {}, what)
 
 
+def _announce(args: argparse.Namespace) -> int:
+    with Gateway(tokens.organiser_token()) as gateway:
+        what = f"a message to the players of {args.match_id}"
+        return _sent(gateway, args.match_id, "messages", api.Message(args.text), what)
+
+
 def add_parsers(commands: Any) -> None:
     resign = commands.add_parser("resign", help="resign your seat; the game's bot plays it")
     resign.add_argument("match_id", metavar="ID")
@@ -189,3 +195,7 @@ def add_parsers(commands: Any) -> None:
         command = commands.add_parser(action, help=f"{action} the match's clock (organiser)")
         command.add_argument("match_id", metavar="ID")
         command.set_defaults(func=guarded(_pause_or_resume))
+    announce = commands.add_parser("announce", help="write to the match's players (organiser)")
+    announce.add_argument("match_id", metavar="ID")
+    announce.add_argument("text", metavar="TEXT")
+    announce.set_defaults(func=guarded(_announce))

@@ -6,6 +6,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 
 from events.clock import Clock, Seconds
+from events.messages import MessageText
 from events.narration import Told
 from events.ruleset import Description, Option
 
@@ -56,6 +57,10 @@ class Absence(RequestBody):
 class Extend(RequestBody):
     by_s: Seconds
     note: Note = ""
+
+
+class Message(RequestBody):
+    text: MessageText
 
 
 class NewPlayer(RequestBody):
@@ -130,8 +135,8 @@ class MatchOpened(msgspec.Struct, frozen=True):
     decision_id: str
 
 
-NoticeKind = Literal["turn", "reminder", "timeout", "ended"]
-NOTICE_KINDS: tuple[NoticeKind, ...] = ("turn", "reminder", "timeout", "ended")
+NoticeKind = Literal["turn", "reminder", "timeout", "message", "ended"]
+NOTICE_KINDS: tuple[NoticeKind, ...] = ("turn", "reminder", "timeout", "message", "ended")
 
 
 class Mail(RequestBody):

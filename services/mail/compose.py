@@ -27,6 +27,7 @@ MAX_COMMANDS = 30  # listed; `help` gives the rest
 HEADLINES = {
     "turn": "It is your turn.",
     "timeout": "A deadline of yours passed: what the clock did is told below.",
+    "message": "The organiser wrote to the players: the message is told below.",
     "ended": "The match has ended.",
 }
 

@@ -35,6 +35,7 @@ SUBJECTS = {
     "turn": "your turn",
     "reminder": "reminder",
     "timeout": "a deadline passed",
+    "message": "a message from the organiser",
     "ended": "the match ended",
 }
 

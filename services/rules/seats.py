@@ -1,6 +1,7 @@
-"""The organiser's seat tools, judged: a held seat's player replaced (the new one gets a fresh
-deadline where the clock runs one), or the seat handed to the game's bot for good. Either way
-the former holder's decisions for the seat are refused from then on (`deadlines.judged`)."""
+"""The organiser's tools for who sits where, and its messages, judged: a held seat's player
+replaced (the new one gets a fresh deadline where the clock runs one), or the seat handed to
+the game's bot for good; either way the former holder's decisions for the seat are refused
+from then on (`deadlines.judged`). A message to the players is on the log as said."""
 
 from contextlib import suppress
 from typing import Any, Union
@@ -11,12 +12,13 @@ from events import platform_rules as rules
 from events.clock import DeadlineCleared, SeatHandedToBot
 from events.envelope import Decision
 from events.match import MatchRecord
+from events.messages import Announce, Announced
 from events.ruleset import Accepted, Rejection, Ruleset
 from events.seats import SEAT_DECISIONS, HandToBot, ReplacePlayer, SeatReplaced
 from services.rules.deadlines import Scribe
 
-_seat_decision = msgspec.json.Decoder(Union[SEAT_DECISIONS])  # noqa: UP007
-_TAGS = (b'"match.replace_player"', b'"match.hand_to_bot"')
+_organiser_decision = msgspec.json.Decoder(Union[(*SEAT_DECISIONS, Announce)])
+_TAGS = (b'"match.replace_player"', b'"match.hand_to_bot"', b'"match.announce"')
 
 
 def judged(scribe: Scribe, record: MatchRecord, ruleset: Ruleset, decision: Decision) -> bool:
@@ -26,7 +28,7 @@ def judged(scribe: Scribe, record: MatchRecord, ruleset: Ruleset, decision: Deci
         return False
     body = None
     with suppress(msgspec.DecodeError):  # malformed: the judge's to refuse
-        body = _seat_decision.decode(raw)
+        body = _organiser_decision.decode(raw)
     if body is None:
         return False
     verdict = _verdict(record, ruleset, decision, body)
@@ -39,9 +41,16 @@ def judged(scribe: Scribe, record: MatchRecord, ruleset: Ruleset, decision: Deci
 
 
 def _verdict(
-    record: MatchRecord, ruleset: Ruleset, decision: Decision, body: ReplacePlayer | HandToBot
+    record: MatchRecord,
+    ruleset: Ruleset,
+    decision: Decision,
+    body: ReplacePlayer | HandToBot | Announce,
 ) -> Accepted | Rejection:
     seat = decision.seat
+    if isinstance(body, Announce):
+        if decision.sender != rules.ORGANISER:
+            return Rejection(rules.ANNOUNCE, "only the organiser writes to the players")
+        return Accepted(rules.ANNOUNCE, [Announced(body.text)])
     if decision.sender != rules.ORGANISER:
         return Rejection(rules.SEAT_HOLDER, "only the organiser changes who holds a seat")
     if record.over:

@@ -2,7 +2,7 @@
 notice when the clock decided for a seat; reply addresses that name no seat of theirs refused
 (a genuine token of a seat without mail, one of another install, a replaced player's); and a
 mail worker killed after the relay took a mail, which sends it again under the same Message-ID
-and loses none of the others."""
+and loses none of the others; the organiser's message mailed to every seat."""
 
 from email.message import EmailMessage
 from typing import Any
@@ -13,6 +13,7 @@ import pytest
 
 from events.clock_narration import moment
 from services.mail import addresses
+from services.mail.compose import HEADLINES
 from services.mail.outbox import SUBJECTS
 from tests.mail.conftest import DOMAIN, MailStack, inbound_answers, until
 from tests.mail.relay import send
@@ -251,3 +252,28 @@ async def test_a_mail_worker_killed_after_the_relay_took_a_mail_loses_none_and_r
     )
     assert {r["outcome"] for r in outcomes} == {"sent"}
     assert len(taken) == 1
+
+
+async def test_the_organisers_message_is_mailed_to_every_seat_and_no_player_sends_one(
+    mail_stack: MailStack,
+) -> None:
+    ms, ann, bob = mail_stack, "ann@message.test", "bob@message.test"
+    match_id, tokens = await _open(ms, {0: {"address": ann}, 1: {"address": bob}})
+    assert "your turn" in str((await ms.relay.next(ann))["Subject"])
+    text = "No play on Friday: the server moves house."
+    async with httpx.AsyncClient(base_url=ms.stack.gateway, timeout=10) as http:
+        path = f"/matches/{match_id}/messages"
+        player = {"authorization": f"Bearer {tokens[0]}"}
+        assert (await http.post(path, json={"text": text}, headers=player)).status_code == 403
+        for bad in ("", "nul\u0000", "x" * 1001):
+            sent = await http.post(path, json={"text": bad}, headers=ms.stack.organiser())
+            assert sent.status_code == 422, bad
+        sent = await http.post(path, json={"text": text}, headers=ms.stack.organiser())
+        assert sent.status_code == 202, sent.text
+    for to in (ann, bob):
+        mail = await ms.relay.next(to)
+        while "a message from the organiser" not in str(mail["Subject"]):
+            mail = await ms.relay.next(to)
+        words = mail.get_content()
+        assert HEADLINES["message"] in words
+        assert f"the organiser wrote to the players: {text!r}" in words
