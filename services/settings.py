@@ -38,6 +38,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     smtp_relay: str = ""
     maildir: str = ""  # where mail goes when no relay is set; empty: the run folder's `mail/`
     mail_listen: str = "127.0.0.1:2525"
+    # LMTP, for a mail server that hands the orders on ("host:port", or the path of a Unix
+    # socket); empty: none.
+    mail_lmtp_listen: str = ""
     mail_domain: str = "starledger.localhost"
     mail_secret_file: str = ""  # empty: the run folder's `mail-secret`
     mail_tick_ms: int = 1_000  # how often the outbox is read for deliveries due
@@ -83,6 +86,7 @@ _ENV = {
     "smtp_relay": "STARLEDGER_SMTP_RELAY",
     "maildir": "STARLEDGER_MAILDIR",
     "mail_listen": "STARLEDGER_MAIL_LISTEN",
+    "mail_lmtp_listen": "STARLEDGER_MAIL_LMTP_LISTEN",
     "mail_domain": "STARLEDGER_MAIL_DOMAIN",
     "mail_secret_file": "STARLEDGER_MAIL_SECRET_FILE",
     "mail_tick_ms": "STARLEDGER_MAIL_TICK_MS",
@@ -91,6 +95,15 @@ _ENV = {
     "seat_token_days_after_end": "STARLEDGER_SEAT_TOKEN_DAYS_AFTER_END",
     "invite_days": "STARLEDGER_INVITE_DAYS",
 }
+
+
+def as_environment(settings: Settings) -> dict[str, str]:
+    """Every setting as the variable `load_settings` reads it: a child process's environment."""
+    found = {}
+    for field, var in _ENV.items():
+        value = getattr(settings, field)
+        found[var] = str(value).lower() if isinstance(value, bool) else str(value)
+    return found
 
 
 def load_settings(**overrides: object) -> Settings:

@@ -18,7 +18,7 @@ from events.codec import decode_record, encode
 from events.envelope import DeadLetter, Decision, Entry, Ruling
 from events.match import PartitionBook
 from projections import log_end
-from services.settings import Settings
+from services.settings import Settings, as_environment
 from services.topics import ensure_topics
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,28 +30,13 @@ def decision(match_id: str, seat: int | None, body: Any, **fields: Any) -> Decis
 
 
 def service_env(settings: Settings) -> dict[str, str]:
-    """What a service process needs to join the test's broker, database and namespace."""
+    """What a service process needs: every setting of the test's stack, and its rulesets."""
     return {
         **os.environ,
+        **as_environment(settings),
         "PYTHONPATH": str(ROOT),
-        "KAFKA_BOOTSTRAP": settings.kafka_bootstrap,
-        "DATABASE_URL": settings.database_url,
-        "STARLEDGER_NAMESPACE": settings.namespace,
-        "STARLEDGER_PARTITIONS": str(settings.partitions),
-        "STARLEDGER_SNAPSHOT_EVERY": str(settings.snapshot_every),
-        "STARLEDGER_SESSION_TIMEOUT_MS": str(settings.session_timeout_ms),
         "STARLEDGER_RULESETS": "tests.tiny_ruleset,tests.sealed_ruleset",
         "STARLEDGER_LOG_FORMAT": "json",
-        "STARLEDGER_IDEMPOTENT_PRODUCER": str(settings.idempotent_producer).lower(),
-        "STARLEDGER_CLOCK_TICK_MS": str(settings.clock_tick_ms),
-        "STARLEDGER_CLOCK_OUTAGE_MS": str(settings.clock_outage_ms),
-        "STARLEDGER_SMTP_RELAY": settings.smtp_relay,
-        "STARLEDGER_MAILDIR": settings.maildir,
-        "STARLEDGER_MAIL_LISTEN": settings.mail_listen,
-        "STARLEDGER_MAIL_DOMAIN": settings.mail_domain,
-        "STARLEDGER_MAIL_SECRET_FILE": settings.mail_secret_file,
-        "STARLEDGER_MAIL_TICK_MS": str(settings.mail_tick_ms),
-        "STARLEDGER_WEBHOOK_ALLOW_PRIVATE": str(settings.webhook_allow_private).lower(),
     }
 
 

@@ -18,6 +18,7 @@ from typing import Any
 
 import asyncpg
 import structlog
+from aiosmtpd.lmtp import LMTP
 from aiosmtpd.smtp import SMTP, Envelope, Session
 
 from events.codec import encode
@@ -90,13 +91,20 @@ class Orders:
         return "250 OK"
 
     async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
+        """SMTP answers the mail once; LMTP answers each recipient, in order."""
         content = envelope.original_content or envelope.content or b""
         if isinstance(content, str):
             content = content.encode()
+        answers = []
         for address in envelope.rcpt_tos:
             found, _ = await self.seat_of(address)
-            if found is not None:  # it may have changed hands since RCPT
-                await self.take(found, content)
+            if found is None:  # it changed hands since RCPT
+                answers.append("550 5.1.1 This seat has another player now")
+                continue
+            await self.take(found, content)
+            answers.append("250 2.0.0 OK: you will have an answer by mail")
+        if isinstance(server, LMTP):
+            return "\r\n".join(answers)
         return "250 OK: you will have an answer by mail"
 
     async def take(self, found: Any, content: bytes) -> None:

@@ -1,11 +1,14 @@
-"""The mail worker (`starledger mail`): the inbound server for orders by mail, and the outbox
-sender (mail, then webhooks), every `mail_tick_ms`. One per database: deliveries are marked as
+"""The mail worker (`starledger mail`): the inbound server for orders by mail (SMTP, and LMTP
+where a mail server hands them on), and the outbox sender (mail, then webhooks), every
+`mail_tick_ms`. One per database: deliveries are marked as
 they are sent, not claimed, so two workers could send one twice."""
 
 import asyncio
 from contextlib import suppress
+from pathlib import Path
 
 import structlog
+from aiosmtpd.lmtp import LMTP
 from aiosmtpd.smtp import SMTP
 
 from services import db
@@ -36,13 +39,16 @@ class MailWorker:
         outbox = Outbox(settings, pool, key, send)
         orders = Orders(pool, self.submitter, key)
         webhooks = Webhooks(settings, pool)
-        host, _, port = settings.mail_listen.rpartition(":")
-        server = await asyncio.get_running_loop().create_server(
-            lambda: SMTP(orders, data_size_limit=SMTP_SIZE_LIMIT, hostname=settings.mail_domain),
-            host,
-            int(port),
+        servers = [await _listen(SMTP, orders, settings.mail_listen, settings.mail_domain)]
+        if settings.mail_lmtp_listen:
+            lmtp = await _listen(LMTP, orders, settings.mail_lmtp_listen, settings.mail_domain)
+            servers.append(lmtp)
+        log.info(
+            "mail_started",
+            sends=where,
+            orders_to=f"smtp://{settings.mail_listen}",
+            lmtp=settings.mail_lmtp_listen or None,
         )
-        log.info("mail_started", sends=where, orders_to=f"smtp://{settings.mail_listen}")
         try:
             await outbox.resubmit(self.submitter)
             while not stop.is_set():
@@ -54,8 +60,23 @@ class MailWorker:
                 with suppress(TimeoutError):
                     await asyncio.wait_for(stop.wait(), settings.mail_tick_ms / 1000)
         finally:
-            server.close()
-            await server.wait_closed()
+            for server in servers:
+                server.close()
+                await server.wait_closed()
             await self.submitter.stop()
             await webhooks.close()
             await pool.close()
+
+
+async def _listen(protocol: type[SMTP], orders: Orders, where: str, domain: str) -> asyncio.Server:
+    """A server for orders at `where`: "host:port", or the path of a Unix socket."""
+    loop = asyncio.get_running_loop()
+
+    def serve() -> SMTP:
+        return protocol(orders, data_size_limit=SMTP_SIZE_LIMIT, hostname=domain)
+
+    if where.startswith("/"):
+        Path(where).unlink(missing_ok=True)  # a socket left by a worker that died
+        return await loop.create_unix_server(serve, where)
+    host, _, port = where.rpartition(":")
+    return await loop.create_server(serve, host, int(port))

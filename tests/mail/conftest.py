@@ -22,6 +22,7 @@ class MailStack(msgspec.Struct):
     stack: Stack
     relay: Relay
     inbound: int  # the mail worker's SMTP port
+    lmtp: str  # the mail worker's LMTP socket
     pool: asyncpg.Pool
 
 
@@ -38,6 +39,7 @@ async def mail_stack(
         await fresh_settings(main_broker, database_url),
         smtp_relay=f"127.0.0.1:{relay.port}",
         mail_listen=f"127.0.0.1:{inbound}",
+        mail_lmtp_listen=str(folder / "lmtp.sock"),
         mail_domain=DOMAIN,
         mail_secret_file=str(secret),
         mail_tick_ms=100,
@@ -47,7 +49,7 @@ async def mail_stack(
     pool = await db.connect(settings.database_url, size=2)
     async with running_stack(settings, folder, mail=True) as stack:
         await inbound_answers(inbound)
-        yield MailStack(stack, relay, inbound, pool)
+        yield MailStack(stack, relay, inbound, settings.mail_lmtp_listen, pool)
     await pool.close()
     await relay.stop()
 

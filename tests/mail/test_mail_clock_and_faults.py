@@ -4,6 +4,7 @@ notice when the clock decided for a seat; reply addresses that name no seat of t
 mail worker killed after the relay took a mail, which sends it again under the same Message-ID
 and loses none of the others; the organiser's message mailed to every seat."""
 
+import asyncio
 from email.message import EmailMessage
 from typing import Any
 
@@ -277,3 +278,41 @@ async def test_the_organisers_message_is_mailed_to_every_seat_and_no_player_send
         words = mail.get_content()
         assert HEADLINES["message"] in words
         assert f"the organiser wrote to the players: {text!r}" in words
+
+
+async def test_a_mail_server_hands_orders_on_by_lmtp_and_hears_of_each_recipient(
+    mail_stack: MailStack,
+) -> None:
+    """One mail to two seats' reply addresses and an unknown one, over the worker's LMTP
+    socket: the unknown one refused at RCPT, then one answer to DATA for each of the other two,
+    and each seat's player answered by mail."""
+    ms, ann, bob = mail_stack, "ann@lmtp.test", "bob@lmtp.test"
+    match_id, _ = await _open(ms, {0: {"address": ann}, 1: {"address": bob}})
+    to = [f"play+{await _reply_token(ms, match_id, s)}@{DOMAIN}" for s in (0, 1)]
+    reader, writer = await asyncio.open_unix_connection(ms.lmtp)
+
+    async def say(line: str) -> list[str]:
+        if line:
+            writer.write(line.encode() + b"\r\n")
+        replies = [(await reader.readline()).decode().rstrip()]
+        while replies[-1][3:4] == "-":
+            replies.append((await reader.readline()).decode().rstrip())
+        return replies
+
+    assert (await say(""))[0].startswith("220")
+    assert (await say("EHLO lmtp.test"))[0].startswith("500")  # LMTP greets with LHLO
+    assert (await say("LHLO lmtp.test"))[-1].startswith("250")
+    assert (await say("MAIL FROM:<postmaster@lmtp.test>"))[0].startswith("250")
+    for address in to:
+        assert (await say(f"RCPT TO:<{address}>"))[0].startswith("250")
+    unknown = await say(f"RCPT TO:<play+{'0' * 40}@{DOMAIN}>")
+    assert unknown[0].startswith("550") and "Unknown reply address" in unknown[0]
+    assert (await say("DATA"))[0].startswith("354")
+    writer.write(b"From: both@lmtp.test\r\nSubject: orders\r\n\r\nhelp\r\n.\r\n")
+    per_recipient = [(await reader.readline()).decode() for _ in to]
+    assert all(line.startswith("250 ") for line in per_recipient), per_recipient
+    assert (await say("QUIT"))[0].startswith("221")
+    writer.close()
+    for address in (ann, bob):
+        answer = await ms.relay.next(address, "Re: orders")
+        assert "Your mail 'orders' was read as follows." in answer.get_content()
