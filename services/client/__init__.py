@@ -4,7 +4,7 @@
 import argparse
 from typing import Any
 
-from services.client import cards, match, play, players, replay
+from services.client import cards, match, notices, play, players, replay
 from services.client.http import guarded
 from services.client.verify import run as verify_match
 
@@ -14,10 +14,10 @@ def _verify(args: argparse.Namespace) -> int:
 
 
 def add_parsers(subparsers: Any) -> None:
-    """`match new|list|show|join|invite|replace|hand-to-bot|revoke`, `player new|show`, `games`,
-    `token revoke`, `play`, `say`, `replay`, `explain`, `cards` and `verify`."""
+    """`match new|list|show|join|invite|replace|hand-to-bot|revoke`, `player new|show|notices`,
+    `games`, `token revoke`, `play`, `say`, `replay`, `explain`, `cards` and `verify`."""
     match.add_parser(subparsers)
-    players.add_parsers(subparsers)
+    notices.add_parser(players.add_parsers(subparsers))
     play.add_parsers(subparsers)
     replay.add_parsers(subparsers)
     cards.add_parser(subparsers)

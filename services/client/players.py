@@ -94,7 +94,8 @@ def _revoke(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_parsers(commands: Any) -> None:
+def add_parsers(commands: Any) -> Any:
+    """The player's commands; the `player` subcommands, for more of them elsewhere."""
     player = commands.add_parser("player", help="your player: a token that holds your seats")
     player_commands = player.add_subparsers(dest="player_command", required=True)
     new = player_commands.add_parser("new", help="become a player; the token is saved")
@@ -113,3 +114,4 @@ def add_parsers(commands: Any) -> None:
     revoke.add_argument("match_id", metavar="ID", nargs="?")
     revoke.add_argument("--seat", type=int, metavar="S", help="which of your seats, if several")
     revoke.set_defaults(func=guarded(_revoke))
+    return player_commands

@@ -176,6 +176,20 @@ class WebhookSet(msgspec.Struct, frozen=True):
     secret: str  # the key of the JSON body's X-Starledger-Signature (HMAC-SHA256, hex)
 
 
+class Notices(RequestBody):
+    """What a player hears of all their seats: by mail, by webhook, or (null) not that way."""
+
+    mail: Mail | None = None
+    webhook: Webhook | None = None
+
+
+class NoticesSet(msgspec.Struct, frozen=True):
+    mail: Mail | None
+    webhook: Webhook | None
+    secret: str  # signs the JSON webhook body of every seat set from these
+    seats: int  # the seats held now that took them
+
+
 class Join(RequestBody):
     seat: Seat
     player: Name | None = None  # needed without a player token; with one, the player's name

@@ -10,7 +10,7 @@ from events.codec import game_codec
 from events.envelope import ClaimSeat
 from events.narration import seat_names
 from events.platform_rules import reserved
-from services.gateway import api, invites, reads, tokens
+from services.gateway import api, invites, preferences, reads, tokens
 from services.gateway.context import Context
 from services.gateway.mail import set_mail
 
@@ -68,6 +68,8 @@ async def claim_seat(
         player_id=player_id,
     )
     token = await tokens.issue(ctx.pool, holder)
+    if player_id is not None:
+        await preferences.on_join(ctx.pool, player_id, match_id, seat, player)
     if mail is not None:
         await set_mail(ctx.pool, match_id, seat, player, mail)
     return api.Joined(match_id=match_id, seat=seat, token=token, decision_id=decision_id)

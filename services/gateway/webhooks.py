@@ -5,6 +5,7 @@ signs the generic JSON body. The mail worker posts the notices."""
 
 import secrets
 
+import asyncpg
 from litestar import Request, delete, put
 from litestar.exceptions import HTTPException
 
@@ -13,6 +14,7 @@ from services.gateway.access import Access
 from services.gateway.context import context
 from services.gateway.mail import forget_seat
 from services.gateway.params import MatchId
+from services.settings import Settings
 from services.webhooks import targets
 
 
@@ -24,30 +26,52 @@ from services.webhooks import targets
 async def set_webhook(request: Request, match_id: MatchId, data: api.Webhook) -> api.WebhookSet:
     ctx = context(request)
     holder = await (await Access.of(request)).acts_for(match_id)
+    await checked(ctx.settings, data)
+    secret = await store(
+        ctx.pool, match_id, holder.seat, holder.player or "", data, secrets.token_hex(32)
+    )
+    return api.WebhookSet(data.url, data.format, list(data.kinds), data.remind_s, secret)
+
+
+async def checked(settings: Settings, data: api.Webhook) -> None:
+    """Refuse (422, saying why) a target we would not send to."""
     try:
-        await targets.resolve(data.url, ctx.settings.webhook_allow_private)
+        await targets.resolve(data.url, settings.webhook_allow_private)
     except targets.Refused as error:
         raise HTTPException(status_code=422, detail=f"url: {error}") from error
-    secret = await ctx.pool.fetchval(
+
+
+async def store(
+    conn: asyncpg.Pool | asyncpg.Connection,
+    match_id: str,
+    seat: int,
+    player: str,
+    data: api.Webhook,
+    secret: str,
+    *,
+    keep_secret: bool = True,
+) -> str:
+    """Set the seat's target; its secret: the one it had while the same player holds it (unless
+    not `keep_secret`), else `secret`. A new player of the seat starts afresh."""
+    kept = "webhook_seats.player = EXCLUDED.player" if keep_secret else "false"
+    return await conn.fetchval(
         "INSERT INTO webhook_seats (match_id, seat, player, url, format, kinds, remind_s, secret,"
         " from_seq) SELECT $1, $2, $3, $4, $5, $6, $7, $8, l.seq FROM lobby AS l"
         " WHERE l.match_id = $1 ON CONFLICT (match_id, seat) DO UPDATE SET url = EXCLUDED.url,"
         " format = EXCLUDED.format, kinds = EXCLUDED.kinds, remind_s = EXCLUDED.remind_s,"
         " player = EXCLUDED.player,"
-        " secret = CASE WHEN webhook_seats.player = EXCLUDED.player THEN webhook_seats.secret"
-        " ELSE EXCLUDED.secret END,"
+        f" secret = CASE WHEN {kept} THEN webhook_seats.secret ELSE EXCLUDED.secret END,"
         " from_seq = CASE WHEN webhook_seats.player = EXCLUDED.player THEN webhook_seats.from_seq"
         " ELSE EXCLUDED.from_seq END RETURNING secret",
         match_id,
-        holder.seat,
-        holder.player or "",
+        seat,
+        player,
         data.url,
         data.format,
         list(data.kinds),
         data.remind_s,
-        secrets.token_hex(32),
+        secret,
     )
-    return api.WebhookSet(data.url, data.format, list(data.kinds), data.remind_s, secret)
 
 
 @delete(

@@ -1,7 +1,8 @@
 """Players and the organiser's seat tools from the command line, through the real stack: a
 player is made and its token kept privately; the organiser reserves a seat for an invite, the
-player joins with it and finds the game waiting on them in `games`; the organiser replaces
-them, hands the seat to a bot, and the player revokes their token."""
+player joins with it and finds the game waiting on them in `games`, sets and clears their
+mail for all their seats; the organiser writes to the players, replaces the player, hands the
+seat to a bot, and the player revokes their token."""
 
 import argparse
 import asyncio
@@ -35,6 +36,9 @@ def test_the_new_commands_parse() -> None:
     assert parse(["match", "join", "m1", "--seat", "0", "--invite", "c0de"]).invite == "c0de"
     assert parse(["token", "revoke", "m1", "--seat", "0"]).match_id == "m1"
     assert parse(["games"]).command == "games"
+    notices = parse(["player", "notices", "--webhook", "https://x.test/h", "--format", "slack"])
+    assert (notices.webhook, notices.format, notices.mail) == ("https://x.test/h", "slack", None)
+    assert parse(["match", "announce", "m1", "hello all"]).text == "hello all"
 
 
 def test_games_are_told_a_line_each_waiting_first() -> None:
@@ -91,6 +95,15 @@ async def test_a_player_invited_replaced_and_revoked_from_the_command_line(
             break
         await asyncio.sleep(0.1)
     assert f"* {match_id}  race-to-21  seat 0  your turn" in out
+    assert await _cli("player", "notices", "--mail", "ann@cli.test", "--remind", "60") == 0
+    out = capsys.readouterr().out
+    assert "mail: ann@cli.test" in out and "a reminder 60 s before" in out
+    assert "set for the 1 seat(s) you hold now" in out
+    assert await _cli("player", "notices", "--no-mail") == 0
+    assert await _cli("player", "notices") == 0
+    assert capsys.readouterr().out.splitlines()[-2:] == ["mail: none", "webhook: none"]
+    assert await _cli("match", "announce", match_id, "No play on Friday.") == 0
+    assert "accepted" in capsys.readouterr().out
     assert await _cli("match", "replace", match_id, "--seat", "0", "--player", "dan") == 0
     new_token = capsys.readouterr().out.strip().splitlines()[-1]
     with (

@@ -1,8 +1,11 @@
 """The real stack with the mail worker, and an in-process `aiosmtpd` relay as the players'
-mail server; one per test module."""
+mail server; one per test module. A local HTTP receiver for webhooks."""
 
 import asyncio
-from collections.abc import AsyncIterator, Awaitable, Callable
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
 
 import aiosmtplib
 import asyncpg
@@ -73,3 +76,42 @@ async def until(check: Callable[[], Awaitable[bool]], timeout: float = 60.0) -> 
             return
         await asyncio.sleep(0.05)
     raise AssertionError("condition not met in time")
+
+
+class Receiver:
+    """Keeps every POST (path, headers, body); `/flaky` answers 500 once, `/moved` a 302."""
+
+    def __init__(self) -> None:
+        self.posts: list[tuple[str, dict[str, str], bytes]] = []
+        receiver = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:
+                body = self.rfile.read(int(self.headers["content-length"]))
+                receiver.posts.append((self.path, dict(self.headers.items()), body))
+                if self.path == "/moved":
+                    self.send_response(302)
+                    self.send_header("location", "/json")
+                elif self.path == "/flaky" and len(receiver.at("/flaky")) == 1:
+                    self.send_response(500)
+                else:
+                    self.send_response(204)
+                self.end_headers()
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_port}"
+
+    def at(self, path: str) -> list[tuple[str, dict[str, str], bytes]]:
+        return [p for p in self.posts if p[0] == path]
+
+
+@pytest.fixture(scope="module")
+def receiver() -> Iterator[Receiver]:
+    found = Receiver()
+    thread = threading.Thread(target=found.server.serve_forever, daemon=True)
+    thread.start()
+    yield found
+    found.server.shutdown()

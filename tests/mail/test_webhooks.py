@@ -5,58 +5,15 @@ is not followed."""
 
 import hashlib
 import hmac
-import threading
-from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import httpx
 import msgspec
-import pytest
 
 from events.clock_narration import moment
 from services.mail.outbox import BACKOFF_S
 from services.webhooks import formats
-from tests.mail.conftest import MailStack, until
-
-
-class Receiver:
-    """Keeps every POST (path, headers, body); `/flaky` answers 500 once, `/moved` a 302."""
-
-    def __init__(self) -> None:
-        self.posts: list[tuple[str, dict[str, str], bytes]] = []
-        receiver = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:
-                body = self.rfile.read(int(self.headers["content-length"]))
-                receiver.posts.append((self.path, dict(self.headers.items()), body))
-                if self.path == "/moved":
-                    self.send_response(302)
-                    self.send_header("location", "/json")
-                elif self.path == "/flaky" and len(receiver.at("/flaky")) == 1:
-                    self.send_response(500)
-                else:
-                    self.send_response(204)
-                self.end_headers()
-
-            def log_message(self, *args: Any) -> None:
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.server.server_port}"
-
-    def at(self, path: str) -> list[tuple[str, dict[str, str], bytes]]:
-        return [p for p in self.posts if p[0] == path]
-
-
-@pytest.fixture(scope="module")
-def receiver() -> Iterator[Receiver]:
-    found = Receiver()
-    thread = threading.Thread(target=found.server.serve_forever, daemon=True)
-    thread.start()
-    yield found
-    found.server.shutdown()
+from tests.mail.conftest import MailStack, Receiver, until
 
 
 async def _match(

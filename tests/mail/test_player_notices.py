@@ -1,0 +1,88 @@
+"""A player's notice preferences on the real stack: set once with the player token, they reach
+every seat the player joins (mail and a signed webhook, in two matches at once), change every
+seat held at once, and only a player token sets them."""
+
+import hashlib
+import hmac
+from typing import Any
+
+import httpx
+import msgspec
+
+from services.webhooks import formats
+from tests.mail.conftest import MailStack, Receiver, until
+
+RACE = "race-to-21"
+CLEO = "cleo@notices.test"
+
+
+async def _match_with_cleo(
+    ms: MailStack, http: httpx.AsyncClient, cleo: dict[str, str]
+) -> tuple[str, str]:
+    """A two-seat race to 3: cleo (by her player token) at seat 0, dan at seat 1; dan's seat
+    token."""
+    opened = await http.post(
+        "/matches",
+        headers=ms.stack.organiser(),
+        json={"game": RACE, "seats": 2, "options": {"target": 3}},
+    )
+    match_id = opened.json()["match_id"]
+
+    async def listed() -> bool:
+        return (await http.get(f"/matches/{match_id}")).status_code == 200
+
+    await until(listed)
+    joined = await http.post(f"/matches/{match_id}/join", json={"seat": 0}, headers=cleo)
+    assert joined.status_code == 202, joined.text
+    dan = await http.post(f"/matches/{match_id}/join", json={"seat": 1, "player": "dan"})
+    assert dan.status_code == 202, dan.text
+    return match_id, dan.json()["token"]
+
+
+async def test_a_players_preferences_reach_every_seat_and_change_them_all_at_once(
+    mail_stack: MailStack, receiver: Receiver
+) -> None:
+    ms = mail_stack
+    async with httpx.AsyncClient(base_url=ms.stack.gateway, timeout=10) as http:
+        made = await http.post("/players", json={"name": "cleo"})
+        cleo = {"authorization": f"Bearer {made.json()['token']}"}
+        wishes: dict[str, Any] = {
+            "mail": {"address": CLEO, "kinds": ["turn"]},
+            "webhook": {"url": f"{receiver.url}/cleo", "kinds": ["turn"], "remind_s": 0},
+        }
+        assert (await http.put("/players/me/notices", json=wishes)).status_code == 401
+        set_ = await http.put("/players/me/notices", json=wishes, headers=cleo)
+        assert set_.status_code == 200, set_.text
+        assert set_.json()["seats"] == 0  # no seat yet
+        secret = set_.json()["secret"]
+        opened = [await _match_with_cleo(ms, http, cleo) for _ in range(2)]
+        matches = [match_id for match_id, _ in opened]
+        dan = {"authorization": f"Bearer {opened[0][1]}"}
+        assert (await http.put("/players/me/notices", json=wishes, headers=dan)).status_code == 403
+        bad = {"mail": {"address": "not an address"}}
+        assert (await http.put("/players/me/notices", json=bad, headers=cleo)).status_code == 422
+
+        mails = [await ms.relay.next(CLEO) for _ in matches]  # her turn in both
+        assert sorted(str(m["Subject"]).split()[1].rstrip(":") for m in mails) == sorted(matches)
+        assert all("your turn" in str(m["Subject"]) for m in mails)
+
+        async def posted() -> bool:
+            bodies = [body.decode() for _, _, body in receiver.at("/cleo")]
+            return all(any(m in b for b in bodies) for m in matches)
+
+        await until(posted)
+        for _, headers, body in receiver.at("/cleo"):
+            signed = hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
+            assert headers[formats.SIGNATURE] == f"sha256={signed}"
+            assert msgspec.json.decode(body, type=formats.Notice).seat == 0
+
+        only_hooks = {"webhook": wishes["webhook"]}
+        changed = await http.put("/players/me/notices", json=only_hooks, headers=cleo)
+        assert changed.status_code == 200 and changed.json()["seats"] == 2
+        assert changed.json()["secret"] == secret  # one secret for all her seats, kept
+        mail_seats = await ms.pool.fetchval(
+            "SELECT count(*) FROM mail_seats WHERE match_id = ANY($1)", matches
+        )
+        assert mail_seats == 0
+        shown = await http.get("/players/me/notices", headers=cleo)
+        assert shown.json()["mail"] is None and shown.json()["webhook"]["url"].endswith("/cleo")
