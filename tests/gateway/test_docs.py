@@ -30,7 +30,9 @@ BODIES: dict[str, Any] = {
     "/matches/{match_id}/seats/{seat}/invite": {},
     "/matches/{match_id}/seats/{seat}/replace": {"player": "dan"},
     "/matches/{match_id}/seats/{seat}/hand-to-bot": {},
+    "/matches/{match_id}/messages": {"text": "hello"},
     "/players": {"name": "ann"},
+    "/players/me/notices": {},
 }
 PATH_VALUES = {
     "match_id": "no-such-match",
