@@ -1,7 +1,6 @@
 """The mail worker (`starledger mail`): the inbound server for orders by mail (SMTP, and LMTP
 where a mail server hands them on), and the outbox sender (mail, then webhooks), every
-`mail_tick_ms`. One per database: deliveries are marked as
-they are sent, not claimed, so two workers could send one twice."""
+`mail_tick_ms`, by the one worker that holds the database's sender lease (`lease.py`)."""
 
 import asyncio
 from contextlib import suppress
@@ -15,6 +14,7 @@ from services import db
 from services.gateway.submit import Submitter
 from services.mail.addresses import secret
 from services.mail.inbound import Orders
+from services.mail.lease import SenderLease
 from services.mail.outbox import Outbox, sender
 from services.settings import Settings
 from services.webhooks.sender import Webhooks
@@ -39,6 +39,7 @@ class MailWorker:
         outbox = Outbox(settings, pool, key, send)
         orders = Orders(pool, self.submitter, key)
         webhooks = Webhooks(settings, pool)
+        lease = SenderLease(settings.database_url)
         servers = [await _listen(SMTP, orders, settings.mail_listen, settings.mail_domain)]
         if settings.mail_lmtp_listen:
             lmtp = await _listen(LMTP, orders, settings.mail_lmtp_listen, settings.mail_domain)
@@ -53,8 +54,9 @@ class MailWorker:
             await outbox.resubmit(self.submitter)
             while not stop.is_set():
                 try:
-                    await outbox.run_once()
-                    await webhooks.run_once()
+                    if await lease.held():
+                        await outbox.run_once()
+                        await webhooks.run_once()
                 except Exception:  # a database hiccup: logged, the next pass tries again
                     log.exception("mail_pass_failed")
                 with suppress(TimeoutError):
@@ -65,6 +67,7 @@ class MailWorker:
                 await server.wait_closed()
             await self.submitter.stop()
             await webhooks.close()
+            await lease.release()
             await pool.close()
 
 
