@@ -84,7 +84,8 @@ def _pages(stack: Stack) -> tuple[list[float], list[float]]:
     )
     replay = f"{stack.gateway}/web/matches/{quote(ended, safe='')}/replay"
     rng = random.Random(1)
-    return seat, _timed_ms(lambda: httpx.get(f"{replay}/{rng.randint(1, last)}"))
+    with httpx.Client() as http:  # one client, as for the seat page: its setup is not the page's
+        return seat, _timed_ms(lambda: http.get(f"{replay}/{rng.randint(1, last)}"))
 
 
 async def _seq(page: Page) -> int:
