@@ -18,47 +18,34 @@ from services.gateway.params import MatchId, SeatNumber
 from services.gateway.players import moment
 
 
-async def _seat(request: Request, match_id: str, seat: int) -> tuple[Context, list[str | None]]:
-    """The organiser's context and the match's holders, once the seat is one of the match's."""
-    ctx = context(request)
-    await (await Access.of(request)).organiser()
+async def seat_row(ctx: Context, match_id: str, seat: int) -> list[str | None]:
+    """The match's holders, once the seat is one of a match still running."""
     row = await matches.lobby_row(ctx, match_id)
     if seat >= row["seats"]:
         raise NotFoundException(f"seat {seat} is not a seat of this {row['seats']}-seat match")
     if row["status"] == "finished":
         raise HTTPException(status_code=409, detail="this match has ended")
-    return ctx, row["players"]
+    return row["players"]
 
 
-@post(
-    "/matches/{match_id:str}/seats/{seat:int}/invite",
-    status_code=HTTP_201_CREATED,
-    summary="Reserve an open seat for an invite code, single use (organiser)",
-    security=docs.TOKEN,
-)
-async def invite(
-    request: Request, match_id: MatchId, seat: SeatNumber, data: api.NewInvite
-) -> api.Invite:
-    ctx, players = await _seat(request, match_id, seat)
-    if players[seat] is not None:
+async def _organiser(request: Request) -> Context:
+    await (await Access.of(request)).organiser()
+    return context(request)
+
+
+async def invite_to(ctx: Context, match_id: str, seat: int, expires_s: int | None) -> api.Invite:
+    """A single-use code that alone opens the (open) seat until it expires."""
+    if (await seat_row(ctx, match_id, seat))[seat] is not None:
         raise HTTPException(status_code=409, detail=f"seat {seat} is taken: replace its player")
-    expires = invites.expiry(ctx.settings.invite_days, data.expires_s)
+    expires = invites.expiry(ctx.settings.invite_days, expires_s)
     code = await invites.new(ctx.pool, match_id, seat, expires)
     return api.Invite(match_id, seat, code, moment(expires))
 
 
-@post(
-    "/matches/{match_id:str}/seats/{seat:int}/replace",
-    status_code=HTTP_202_ACCEPTED,
-    summary="Seat another player in place of the seat's holder: a new token; the old ones are "
-    "revoked (organiser)",
-    security=docs.TOKEN,
-)
-async def replace(
-    request: Request, match_id: MatchId, seat: SeatNumber, data: api.Replace
-) -> api.Replaced:
-    ctx, players = await _seat(request, match_id, seat)
-    if players[seat] is None:
+async def replace_player(ctx: Context, match_id: str, seat: int, data: api.Replace) -> api.Replaced:
+    """Revoke the holder's tokens and forget its addresses, send the replacement, and issue the
+    newcomer's seat token."""
+    if (await seat_row(ctx, match_id, seat))[seat] is None:
         raise HTTPException(status_code=409, detail=f"seat {seat} is open: invite a player")
     if data.player_id is not None and await tokens.player_name(ctx.pool, data.player_id) is None:
         raise NotFoundException(f"no player {data.player_id!r}")
@@ -78,6 +65,40 @@ async def replace(
     return api.Replaced(decision_id, await tokens.issue(ctx.pool, holder), revoked)
 
 
+async def hand_over(ctx: Context, match_id: str, seat: int, data: api.HandOver) -> str:
+    """Send the hand-over of a person's seat to the game's bot; its decision id."""
+    holder = (await seat_row(ctx, match_id, seat))[seat]
+    if holder is None or holder.startswith(BOT_PREFIX):
+        raise HTTPException(status_code=409, detail=f"seat {seat} is held by no person")
+    body = HandToBot(data.level or "", data.note)
+    return await ctx.submitter.submit(match_id, seat, body, sender=ORGANISER)
+
+
+@post(
+    "/matches/{match_id:str}/seats/{seat:int}/invite",
+    status_code=HTTP_201_CREATED,
+    summary="Reserve an open seat for an invite code, single use (organiser)",
+    security=docs.TOKEN,
+)
+async def invite(
+    request: Request, match_id: MatchId, seat: SeatNumber, data: api.NewInvite
+) -> api.Invite:
+    return await invite_to(await _organiser(request), match_id, seat, data.expires_s)
+
+
+@post(
+    "/matches/{match_id:str}/seats/{seat:int}/replace",
+    status_code=HTTP_202_ACCEPTED,
+    summary="Seat another player in place of the seat's holder: a new token; the old ones are "
+    "revoked (organiser)",
+    security=docs.TOKEN,
+)
+async def replace(
+    request: Request, match_id: MatchId, seat: SeatNumber, data: api.Replace
+) -> api.Replaced:
+    return await replace_player(await _organiser(request), match_id, seat, data)
+
+
 @post(
     "/matches/{match_id:str}/seats/{seat:int}/hand-to-bot",
     status_code=HTTP_202_ACCEPTED,
@@ -88,12 +109,7 @@ async def replace(
 async def hand_to_bot(
     request: Request, match_id: MatchId, seat: SeatNumber, data: api.HandOver
 ) -> api.Submitted:
-    ctx, players = await _seat(request, match_id, seat)
-    holder = players[seat]
-    if holder is None or holder.startswith(BOT_PREFIX):
-        raise HTTPException(status_code=409, detail=f"seat {seat} is held by no person")
-    body = HandToBot(data.level or "", data.note)
-    return api.Submitted(await ctx.submitter.submit(match_id, seat, body, sender=ORGANISER))
+    return api.Submitted(await hand_over(await _organiser(request), match_id, seat, data))
 
 
 @post(
@@ -103,7 +119,8 @@ async def hand_to_bot(
     security=docs.TOKEN,
 )
 async def revoke(request: Request, match_id: MatchId, seat: SeatNumber) -> api.Revoked:
-    ctx, _ = await _seat(request, match_id, seat)
+    ctx = await _organiser(request)
+    await seat_row(ctx, match_id, seat)
     digests = await tokens.seat_digests(ctx.pool, match_id, seat)
     return api.Revoked(await ctx.revoke(digests, "revoked by the organiser"))
 

@@ -57,6 +57,7 @@ async def my_games(request: Request) -> Response[str]:
     return _page(
         title=title,
         player_name=holder.player,
+        player_id=holder.player_id,
         games=games,
         waiting=waiting,
         path=session.match_path,
@@ -89,11 +90,12 @@ async def new_player(request: Request) -> Response[str]:
     if not name or reserved(name):
         raise HTTPException(status_code=422, detail="name: 1 to 40 plain characters, not a bot's")
     ctx = context(request)
-    _, token, _ = await tokens.new_player(ctx.pool, name, ctx.settings.player_token_days)
+    player_id, token, _ = await tokens.new_player(ctx.pool, name, ctx.settings.player_token_days)
     page = _page(
         status=201,
         title="My games",
         player_name=name,
+        player_id=player_id,
         games=[],
         waiting=0,
         path=session.match_path,

@@ -1,20 +1,24 @@
 """The organiser's page of a match: its clock and each seat's deadline, and the organiser's
-decisions about them (extend a deadline, pause, resume). The organiser token lives in an
-HttpOnly, SameSite=Strict cookie; every post needs this server's Origin and the CSRF token
-derived from it. A new organiser action is a form in `organise.html` and a handler here that
-calls `_decided` with its decision body."""
+decisions about them (extend a deadline, pause, resume, a message to every player); the seat
+tools are in `organise_seats`. The organiser token lives in an HttpOnly, SameSite=Strict
+cookie; every post needs this server's Origin and the CSRF token derived from it. A new
+organiser action is a form in `organise.html` and a handler that calls `decided` with its
+decision body (or `told` with the decision it sent)."""
 
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 from litestar import Request, Response, get, post
 from litestar.exceptions import HTTPException, NotAuthorizedException
+from litestar.params import Parameter
 from litestar.response import Redirect
 
 from events.clock import ExtendDeadline, PauseClock, ResumeClock
+from events.messages import Announce
 from events.narration import seat_names
-from events.platform_rules import ORGANISER
-from services.gateway import matches, reads
+from events.platform_rules import BOT_PREFIX, ORGANISER
+from events.ruleset import load_rulesets
+from services.gateway import api, matches, reads
 from services.gateway.context import context
 from services.gateway.params import DecisionId, MatchId
 from services.web import live, session
@@ -29,30 +33,53 @@ def _page_of(match_id: str) -> str:
 
 @get("/matches/{match_id:str}/organise")
 async def organise(
-    request: Request, match_id: MatchId, ruled: DecisionId | None = None
+    request: Request,
+    match_id: MatchId,
+    ruled: DecisionId | None = None,
+    seat: Annotated[int | None, Parameter(ge=0, le=15)] = None,
 ) -> Response[str]:
-    """The match as its organiser runs it; `ruled`: the decision just sent, told with its
-    ruling once judged."""
+    """The match as its organiser runs it; `ruled`: the decision just sent (for `seat`, or the
+    match), told with its ruling once judged."""
+    try:
+        await session.organiser(request)
+    except NotAuthorizedException:
+        signing_in = render(
+            "sign_in.html", title="Organiser sign-in", base=_page_of(match_id), holder="Organiser"
+        )
+        return Response(signing_in, status_code=401, media_type="text/html")
+    return await page(request, match_id, ruled=ruled, seat=seat)
+
+
+async def page(
+    request: Request,
+    match_id: str,
+    *,
+    ruled: str | None = None,
+    seat: int | None = None,
+    shown: dict[str, Any] | None = None,
+    status: int = 200,
+) -> Response[str]:
+    """The organiser's page; `shown`: a code or token issued by the post that answers with it,
+    shown this once."""
     ctx = context(request)
     row = await matches.lobby_row(ctx, match_id)
-    try:
-        token, _ = await session.organiser(request)
-    except NotAuthorizedException:
-        page = render("sign_in.html", title="Organiser sign-in", base=_page_of(match_id))
-        return Response(page, status_code=401, media_type="text/html")
-    said = await reads.ruling(ctx.pool, match_id, ruled, None, None) if ruled else None
-    page = render(
+    token, _ = await session.organiser(request)
+    said = await reads.ruling(ctx.pool, match_id, ruled, seat, seat) if ruled else None
+    rendered = render(
         "organise.html",
         title=f"{match_id}: organiser",
         row=row,
         names=seat_names(row["players"]),
         deadlines={d["seat"]: d for d in row["deadlines"] or []},
+        bots=_bot_levels(row["game"]),
+        bot_prefix=BOT_PREFIX,
         csrf=session.csrf_token(token),
         base=session.match_path(match_id),
         ruled=ruled,
         said=said,
+        shown=shown,
     )
-    return Response(page, media_type="text/html")
+    return Response(rendered, status_code=status, media_type="text/html")
 
 
 @post("/matches/{match_id:str}/organise/sign-in")
@@ -66,15 +93,38 @@ async def sign_in(request: Request, match_id: MatchId) -> Response[Any]:
     return Redirect(_page_of(match_id), cookies=[session.organiser_cookie(request, token)])
 
 
-async def _decided(request: Request, match_id: str, body: Any) -> Redirect:
-    """Send an organiser's decision for the match (for no seat) and show its ruling."""
+async def checked_form(request: Request) -> dict[str, str]:
+    """The organiser's post, once its origin and CSRF token are this server's and this
+    organiser's; its fields as text."""
     token, _ = await session.organiser(request)
-    session.check_post(request, (await request.form()).get("csrf"), token)
+    form = await request.form()
+    session.check_post(request, form.get("csrf"), token)
+    return {key: str(value) for key, value in form.items()}
+
+
+async def told(request: Request, match_id: str, decision_id: str, seat: int | None) -> Redirect:
+    """The page again, telling the sent decision's ruling (waited for a moment)."""
+    await live.ruling(context(request), match_id, decision_id, seat)
+    at_seat = "" if seat is None else f"&seat={seat}"
+    return Redirect(f"{_page_of(match_id)}?ruled={decision_id}{at_seat}")
+
+
+async def decided(request: Request, match_id: str, body: Any) -> Redirect:
+    """Send an organiser's decision for the match (for no seat) and show its ruling."""
+    await checked_form(request)
     ctx = context(request)
     await matches.lobby_row(ctx, match_id)
     decision_id = await ctx.submitter.submit(match_id, None, body, sender=ORGANISER)
-    await live.ruling(ctx, match_id, decision_id, None)
-    return Redirect(f"{_page_of(match_id)}?ruled={decision_id}")
+    return await told(request, match_id, decision_id, None)
+
+
+def unprocessable(action: str, error: Exception) -> HTTPException:
+    return HTTPException(status_code=422, detail=f"{action}: {error}")
+
+
+def _bot_levels(game: str) -> list[str]:
+    found = load_rulesets().get(game)
+    return list(found.bots) if found else []
 
 
 @post("/matches/{match_id:str}/organise/extend")
@@ -87,18 +137,29 @@ async def extend(request: Request, match_id: MatchId) -> Redirect:
             ExtendDeadline,
         )
     except (ValueError, msgspec.ValidationError) as error:
-        raise HTTPException(status_code=422, detail=f"extend: {error}") from None
-    return await _decided(request, match_id, wanted)
+        raise unprocessable("extend", error) from None
+    return await decided(request, match_id, wanted)
 
 
 @post("/matches/{match_id:str}/organise/pause")
 async def pause(request: Request, match_id: MatchId) -> Redirect:
-    return await _decided(request, match_id, PauseClock())
+    return await decided(request, match_id, PauseClock())
 
 
 @post("/matches/{match_id:str}/organise/resume")
 async def resume(request: Request, match_id: MatchId) -> Redirect:
-    return await _decided(request, match_id, ResumeClock())
+    return await decided(request, match_id, ResumeClock())
 
 
-HANDLERS = [organise, sign_in, extend, pause, resume]
+@post("/matches/{match_id:str}/organise/message")
+async def message(request: Request, match_id: MatchId) -> Redirect:
+    """Write to every player of the match: on the log, and to each seat's mail and webhook."""
+    text = str((await request.form()).get("text", "")).strip()
+    try:
+        wanted = msgspec.convert({"text": text}, api.Message)
+    except msgspec.ValidationError as error:
+        raise unprocessable("message", error) from None
+    return await decided(request, match_id, Announce(wanted.text))
+
+
+HANDLERS = [organise, sign_in, extend, pause, resume, message]

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 import msgspec
 from litestar import Request, Response, Router, get, post
 from litestar.datastructures import ResponseHeader
-from litestar.exceptions import HTTPException, NotFoundException
+from litestar.exceptions import HTTPException, NotAuthorizedException, NotFoundException
 from litestar.params import Parameter
 from litestar.response import Redirect, ServerSentEvent
 from litestar.static_files import create_static_files_router
@@ -19,10 +19,11 @@ from events.narration import rule_words, seat_names
 from events.ruleset import get_ruleset
 from projections import replay
 from services.gateway import api, matches, reads, tokens
+from services.gateway.access import Access
 from services.gateway.context import context
 from services.gateway.edge import REFUSED_IN_TEXT, limit_reads
 from services.gateway.params import DecisionId, MatchId
-from services.web import cards, live, me, organise, session
+from services.web import cards, live, me, organise, organise_seats, session
 from services.web.changes import changed
 from services.web.jinja import render
 from services.web.verdict import rejudged
@@ -86,12 +87,16 @@ async def join(request: Request, match_id: MatchId) -> Response[str]:
     signed_in = await me.signed_in(request)
     player_id = signed_in[1].player_id if signed_in else None
     player = signed_in[1].player if signed_in else _text(str(form.get("player", "")), "player", 40)
+    invite = str(form.get("invite", "")).strip() or None
     try:
-        wanted = msgspec.convert({"seat": int(form.get("seat", "")), "player": player}, api.Join)
+        fields = {"seat": int(form.get("seat", "")), "player": player, "invite": invite}
+        wanted = msgspec.convert(fields, api.Join)
     except (ValueError, msgspec.ValidationError) as error:
         raise HTTPException(status_code=422, detail=f"join: {error}") from None
     ctx = context(request)
-    joined = await matches.claim_seat(ctx, match_id, wanted.seat, player, player_id=player_id)
+    joined = await matches.claim_seat(
+        ctx, match_id, wanted.seat, player, player_id=player_id, invite=wanted.invite
+    )
     ruling = await live.ruling(ctx, match_id, joined.decision_id, wanted.seat)
     if ruling is None or not ruling["accepted"]:
         why = "not judged in time" if ruling is None else ruling["reason"]
@@ -102,7 +107,11 @@ async def join(request: Request, match_id: MatchId) -> Response[str]:
 
 @get("/matches/{match_id:str}/seat")
 async def seat(request: Request, match_id: MatchId) -> Response[str]:
-    access, holder = await session.seat(request, match_id)
+    try:
+        access, holder = await session.seat(request, match_id)
+    except NotAuthorizedException:
+        base = f"{session.match_path(match_id)}/seat"
+        return _page("sign_in.html", status=401, title="Seat sign-in", base=base, holder="Seat")
     shown = await live.seat(context(request), match_id, holder)
     return _page(
         "seat.html",
@@ -111,6 +120,21 @@ async def seat(request: Request, match_id: MatchId) -> Response[str]:
         csrf=session.csrf_token(access.token or ""),
         base=session.match_path(match_id),
     )
+
+
+@post("/matches/{match_id:str}/seat/sign-in")
+async def seat_sign_in(request: Request, match_id: MatchId) -> Response[Any]:
+    """Keep a seat token given by hand (a replacement's, the command line's) in the match's
+    cookie, once it acts for a seat of this match."""
+    session.check_post(request, None, None)
+    token = str((await request.form()).get("token", "")).strip()
+    ctx = context(request)
+    holder = await ctx.holder_of(token) if 0 < len(token) <= 200 else None
+    if holder is None or holder.kind != "seat":
+        raise NotAuthorizedException("that is no seat token (or it expired or was revoked)")
+    await Access(ctx, holder, token).acts_for(match_id)
+    seat_page = f"{session.match_path(match_id)}/seat"
+    return Redirect(seat_page, cookies=[session.seat_cookie(request, match_id, token)])
 
 
 @get("/matches/{match_id:str}/seat/live")
@@ -312,7 +336,9 @@ def router() -> Router:
             replay_step,
             replay_jump,
             verify,
+            seat_sign_in,
             *organise.HANDLERS,
+            *organise_seats.HANDLERS,
             *me.HANDLERS,
             static,
         ],

@@ -1,0 +1,120 @@
+"""The organiser's seat tools and message in a real browser against the real stack: an invite
+code shown once opens its reserved seat in the lobby (and nothing else does), a message reaches
+the seat pages' log, a replaced player's token stops acting while the newcomer signs in to the
+seat with the token the page showed, and a seat handed to a bot is played by it."""
+
+import time
+from pathlib import Path
+
+import httpx
+from playwright.async_api import Browser, Page, expect
+
+from tests.stack import Stack
+from tests.web.test_browser import SHORT_GAME, WAIT_MS, _page_path, _until_ruled
+
+MESSAGE = "Round two starts Monday: play on, please."
+
+
+async def _organiser_page(browser: Browser, stack: Stack, match_id: str) -> Page:
+    page = await (await browser.new_context()).new_page()
+    await page.goto(_page_path(stack, match_id, "organise"))
+    await page.get_by_label("Organiser token").fill(stack.organiser_token)
+    await page.get_by_role("button", name="Sign in").click()
+    await page.wait_for_url(_page_path(stack, match_id, "organise"))
+    return page
+
+
+async def _ruled_accepted(page: Page) -> None:
+    await expect(page.locator("#ruled")).to_have_attribute("data-verdict", "accepted")
+
+
+async def _join_lobby(page: Page, stack: Stack, match_id: str, invite: str) -> None:
+    await page.goto(f"{stack.gateway}/web/")
+    row = page.locator(f'li.match[data-match="{match_id}"]')
+    await row.locator('input[name="player"]').fill("ann")
+    await row.locator('input[name="invite"]').fill(invite)
+    await row.get_by_role("button", name="Join").click()
+
+
+def _holder(stack: Stack, match_id: str, seat: int) -> str | None:
+    holder: str | None = httpx.get(f"{stack.gateway}/matches/{match_id}").json()["players"][seat]
+    return holder
+
+
+def _until_held(stack: Stack, match_id: str, seat: int, wanted: str) -> None:
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while _holder(stack, match_id, seat) != wanted:
+        assert time.monotonic() < deadline, f"seat {seat} never went to {wanted}"
+        time.sleep(0.1)
+
+
+async def test_an_organiser_invites_messages_replaces_and_hands_a_seat_to_a_bot(
+    shared_stack: Stack, browser: Browser, screenshots: Path
+) -> None:
+    stack = shared_stack
+    body = {"game": SHORT_GAME, "seats": 2}
+    opened = httpx.post(f"{stack.gateway}/matches", json=body, headers=stack.organiser()).json()
+    match_id = opened["match_id"]
+    _until_ruled(stack, match_id, opened["decision_id"])
+    organiser = await _organiser_page(browser, stack, match_id)
+
+    # an invite reserves seat 0: the lobby's join takes it with the code alone
+    await organiser.get_by_role("button", name="Invite a player to seat 0").click()
+    code = (await organiser.locator("#invite-code").text_content() or "").strip()
+    assert code and code not in organiser.url
+    ann = await (await browser.new_context()).new_page()
+    await _join_lobby(ann, stack, match_id, "not-the-code")
+    await expect(ann.locator("#refusal")).to_contain_text("does not open seat 0")
+    await _join_lobby(ann, stack, match_id, code)
+    await ann.wait_for_url(_page_path(stack, match_id, "seat"))
+    await expect(ann.locator("h1")).to_contain_text("you are ann")
+
+    bob = httpx.post(
+        f"{stack.gateway}/matches/{match_id}/join", json={"seat": 1, "player": "bob"}
+    ).json()
+    _until_ruled(stack, match_id, bob["decision_id"], 1)
+
+    # a message to every player: ruled, then in ann's narrated log without a reload
+    await organiser.goto(_page_path(stack, match_id, "organise"))
+    await organiser.get_by_role("textbox", name="Message").fill(MESSAGE)
+    await organiser.get_by_role("button", name="Send the message").click()
+    await _ruled_accepted(organiser)
+    await expect(ann.locator("#live")).to_contain_text(MESSAGE, timeout=WAIT_MS)
+
+    # bob replaced by cy: bob's token stops acting; cy signs in with the token shown once
+    row = organiser.locator('tr[data-seat="1"]')
+    await row.get_by_label("New player").fill("cy")
+    await row.get_by_role("button", name="Replace bob").click()
+    await _ruled_accepted(organiser)
+    token = (await organiser.locator("#seat-token").text_content() or "").strip()
+    await organiser.screenshot(path=screenshots / "organise-replaced.png", full_page=True)
+    bobs = {"authorization": f"Bearer {bob['token']}"}
+    assert httpx.get(f"{stack.gateway}/matches/{match_id}/view", headers=bobs).status_code == 401
+    cy = await (await browser.new_context()).new_page()
+    await cy.goto(_page_path(stack, match_id, "seat"))
+    await cy.get_by_label("Seat token").fill(bob["token"])
+    await cy.get_by_role("button", name="Sign in").click()
+    await expect(cy.locator("#refusal")).to_be_visible()
+    await cy.goto(_page_path(stack, match_id, "seat"))
+    await cy.get_by_label("Seat token").fill(token)
+    await cy.get_by_role("button", name="Sign in").click()
+    await cy.wait_for_url(_page_path(stack, match_id, "seat"))
+    await expect(cy.locator("h1")).to_contain_text("you are cy (seat 1)")
+
+    # cy's seat handed to the greedy bot, which then holds it
+    await organiser.goto(_page_path(stack, match_id, "organise"))
+    row = organiser.locator('tr[data-seat="1"]')
+    await row.locator('select[name="level"]').select_option("greedy")
+    await row.get_by_role("button", name="Hand cy's seat to a bot").click()
+    await _ruled_accepted(organiser)
+    _until_held(stack, match_id, 1, "bot:greedy")
+    await organiser.screenshot(path=screenshots / "organise-seats.png", full_page=True)
+
+    # each seat tool takes posts from the organiser's own page only
+    [cookie] = await organiser.context.cookies()
+    invite = _page_path(stack, match_id, "organise/invite")
+    own = {"origin": stack.gateway, "cookie": f"organiser={cookie['value']}"}
+    forged = httpx.post(invite, data={"csrf": "0" * 64, "seat": "0"}, headers=own)
+    assert forged.status_code == 403
+    for page in (organiser, ann, cy):
+        await page.context.close()
