@@ -37,7 +37,7 @@ def _gateway(settings: Settings, log_dir: Path) -> tuple[ServiceProcess, str]:
     return ServiceProcess(settings, log_dir, "gateway", argv).start(), f"http://127.0.0.1:{port}"
 
 
-async def _answering(gateway: str) -> None:
+async def answering(gateway: str) -> None:
     def answers() -> bool:
         try:
             return httpx.get(f"{gateway}/health", timeout=1).status_code == 200
@@ -52,7 +52,7 @@ async def running_gateway(settings: Settings, log_dir: Path) -> AsyncIterator[st
     """The gateway alone: enough for what needs no match to be played. Yields its URL."""
     process, gateway = _gateway(settings, log_dir)
     try:
-        await _answering(gateway)
+        await answering(gateway)
         yield gateway
     finally:
         process.stop()
@@ -76,7 +76,7 @@ async def running_stack(
     pool = await db.connect(settings.database_url, size=1)
     try:
         token = await tokens.issue(pool, tokens.Holder(kind="organiser"))
-        await _answering(gateway)
+        await answering(gateway)
         yield Stack(
             settings=settings,
             gateway=gateway,

@@ -1,7 +1,6 @@
 """The gateway's HTTP API (Litestar). Decisions go to the log; everything read comes from the
 projections. OpenAPI at /schema, JSON at /schema/openapi.json."""
 
-from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
 import msgspec
@@ -53,7 +52,7 @@ from services.gateway.access import Access
 from services.gateway.context import Context, context
 from services.gateway.edge import check_request
 from services.gateway.params import DecisionId, EntryNumber, MatchId, SeatNumber
-from services.gateway.stream import seat_stream
+from services.gateway.stream import last_seen, seat_stream
 from services.gateway.submit import Oversized
 from services.web.pages import router as web_pages
 
@@ -552,9 +551,8 @@ async def stream(request: Request, match_id: MatchId) -> ServerSentEvent:
     ctx, key = context(request), tokens.digest(access.token or "")
     if ctx.streams.full(key):
         raise HTTPException(status_code=429, detail="too many streams open with this token")
-    events: AsyncIterator[str] = seat_stream(
-        ctx, match_id, holder, key, lambda: access.still_acts_for(match_id)
-    )
+    still = lambda: access.still_acts_for(match_id)  # noqa: E731
+    events = seat_stream(ctx, match_id, holder, key, still, last_seen(request))
     return ServerSentEvent(events)
 
 

@@ -4,6 +4,7 @@ import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
 
 import msgspec
+from litestar import Request
 from litestar.response import ServerSentEventMessage
 
 from projections.announce import RulingNotice, ViewNotice
@@ -13,6 +14,14 @@ from services.gateway.hub import Recheck
 from services.gateway.tokens import Holder
 
 KEEPALIVE_S = 15.0
+MAX_SEQ = 2**31 - 1
+
+
+def last_seen(request: Request) -> int:
+    """The entry a reconnecting client was last told of (its Last-Event-ID: each view's event
+    id is its entry number), so the stream resumes after it; -1 on a first connect."""
+    told = request.headers.get("last-event-id", "")
+    return int(told) if told.isdigit() and int(told) <= MAX_SEQ else -1
 
 
 async def seat_stream(
@@ -21,15 +30,16 @@ async def seat_stream(
     holder: Holder,
     token_key: str,
     still_held: Callable[[], Awaitable[bool]],
+    seen: int = -1,
 ) -> AsyncIterator[ServerSentEventMessage]:
-    """The seat's pushes until the client goes, counted against its token's streams; it ends
-    once its token no longer holds the seat (revoked, expired, the seat taken over)."""
+    """The seat's pushes after entry `seen` until the client goes, counted against its token's
+    streams; it ends once its token no longer holds the seat (revoked, expired, taken over)."""
     ctx.streams.opened(token_key)
     queue = ctx.hub.subscribe(match_id, holder.seat, token_key=token_key)
     try:
-        sent_seq = -1
+        sent_seq = seen
         view = await reads.seat_view(ctx.pool, match_id, holder.seat)
-        if view is not None:
+        if view is not None and view[0] > sent_seq:
             sent_seq = view[0]
             yield ServerSentEventMessage(data=view[1], event="view", id=str(view[0]))
         while True:

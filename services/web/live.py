@@ -152,25 +152,29 @@ async def seat_moves(
     holder: Holder,
     token_key: str,
     still_held: Callable[[], Awaitable[bool]],
+    seen: int,
 ) -> AsyncIterator[ServerSentEventMessage]:
-    """The seat's stream, its views told by their entry only: the page fetches what it shows."""
-    async for message in stream.seat_stream(ctx, match_id, holder, token_key, still_held):
+    """The seat's stream after entry `seen`, its views told by their entry only: the page
+    fetches what it shows."""
+    moves = stream.seat_stream(ctx, match_id, holder, token_key, still_held, seen)
+    async for message in moves:
         yield _moved(int(message.id)) if message.event == "view" and message.id else message
 
 
 async def public_moves(
-    ctx: Context, match_id: str, seats: int
+    ctx: Context, match_id: str, seats: int, seen: int
 ) -> AsyncIterator[ServerSentEventMessage]:
-    """Each entry the match moves to, heard from every seat's notices (the public view is
-    written with them) and passed on as its number alone: no seat's view leaves here."""
+    """Each entry the match moves to after `seen`, heard from every seat's notices (the public
+    view is written with them) and passed on as its number alone: no seat's view leaves here."""
     queue = None
     for s in range(seats):
         queue = ctx.hub.subscribe(match_id, s, queue)
     assert queue is not None
     try:
         found = await reads.public_view(ctx.pool, match_id)
-        sent = found[0] if found else -1
-        if found:
+        sent = seen
+        if found and found[0] > sent:
+            sent = found[0]
             yield _moved(sent)
         while True:
             try:

@@ -23,6 +23,7 @@ from services.gateway.access import Access
 from services.gateway.context import context
 from services.gateway.edge import REFUSED_IN_TEXT, limit_reads
 from services.gateway.params import DecisionId, MatchId
+from services.gateway.stream import last_seen
 from services.web import cards, live, me, organise, organise_seats, session
 from services.web.changes import changed
 from services.web.jinja import render
@@ -195,7 +196,7 @@ async def seat_stream(request: Request, match_id: MatchId) -> ServerSentEvent:
     if ctx.streams.full(key):
         raise HTTPException(status_code=429, detail="too many pages of this seat follow it live")
     still = lambda: access.still_acts_for(match_id)  # noqa: E731
-    return ServerSentEvent(live.seat_moves(ctx, match_id, holder, key, still))
+    return ServerSentEvent(live.seat_moves(ctx, match_id, holder, key, still, last_seen(request)))
 
 
 @get("/matches/{match_id:str}/watch")
@@ -215,7 +216,7 @@ async def watch_live(request: Request, match_id: MatchId) -> Response[str]:
 async def watch_stream(request: Request, match_id: MatchId) -> ServerSentEvent:
     ctx = context(request)
     row = await matches.lobby_row(ctx, match_id)
-    return ServerSentEvent(live.public_moves(ctx, match_id, row["seats"]))
+    return ServerSentEvent(live.public_moves(ctx, match_id, row["seats"], last_seen(request)))
 
 
 @get("/matches/{match_id:str}/replay/{k:int}")

@@ -111,3 +111,32 @@ async def test_a_seat_stream_pushes_its_own_views_and_rulings_only(
     finally:
         await stream.aclose()
         await hub.stop()
+
+
+async def test_a_reconnected_stream_resumes_after_the_entry_it_was_last_sent(
+    settings: Settings, pool: asyncpg.Pool
+) -> None:
+    """Told (Last-Event-ID) that the client has entry 2, the stream does not send it again:
+    its first event is the next view; a client behind gets the current view at once."""
+    match_id = f"resume-{uuid.uuid4().hex[:8]}"
+    hub = Hub(settings.database_url, lambda _match: None, lambda _key, _match: None)
+    await hub.start()
+    holder = Holder(kind="seat", match_id=match_id, seat=0, player="p0", claim_decision_id="c")
+    ctx = SimpleNamespace(pool=pool, hub=hub, streams=StreamLimit())
+    still = AsyncMock(return_value=True)
+    await _view(pool, match_id, 0, 2, {"total": 2})
+    behind = seat_stream(ctx, match_id, holder, "a", still, 1)  # type: ignore[arg-type]
+    resumed = seat_stream(ctx, match_id, holder, "b", still, 2)  # type: ignore[arg-type]
+    try:
+        caught_up = await asyncio.wait_for(anext(behind), timeout=10)
+        assert (caught_up.event, caught_up.id) == ("view", "2")
+        first = asyncio.ensure_future(anext(resumed))
+        await asyncio.sleep(0.5)  # subscribed, and sent nothing of entry 2
+        assert not first.done()
+        await _view(pool, match_id, 0, 3, {"total": 3})
+        told = await asyncio.wait_for(first, timeout=10)
+        assert (told.event, told.id, json.loads(str(told.data))) == ("view", "3", {"total": 3})
+    finally:
+        await behind.aclose()
+        await resumed.aclose()
+        await hub.stop()

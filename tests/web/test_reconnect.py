@@ -1,0 +1,72 @@
+"""A seat page whose live stream drops (the gateway killed and started again while the browser
+is offline) while the other seat acts: once back, the browser reconnects by itself, telling the
+server the last entry it was sent (Last-Event-ID), and the page moves to the new entry without
+a reload."""
+
+import time
+
+import httpx
+from playwright.async_api import Browser, Page, Request
+
+from tests.stack import Stack, answering
+from tests.web.test_browser import SHORT_GAME, WAIT_MS, _join, _until_ruled
+
+STREAM = "/seat/stream"
+
+
+async def _seq(page: Page) -> int:
+    return int(await page.locator("#live").get_attribute("data-seq") or -1)
+
+
+async def test_a_dropped_stream_resumes_from_its_last_entry_and_the_page_moves(
+    shared_stack: Stack, browser: Browser
+) -> None:
+    stack = shared_stack
+    body = {"game": SHORT_GAME, "seats": 2}
+    opened = httpx.post(f"{stack.gateway}/matches", json=body, headers=stack.organiser()).json()
+    match_id = opened["match_id"]
+    _until_ruled(stack, match_id, opened["decision_id"])
+    first = httpx.post(
+        f"{stack.gateway}/matches/{match_id}/join", json={"seat": 0, "player": "ada"}
+    ).json()
+    _until_ruled(stack, match_id, first["decision_id"], 0)
+    context = await browser.new_context()
+    page = await context.new_page()
+    streams: list[Request] = []
+    page.on("request", lambda r: streams.append(r) if r.url.endswith(STREAM) else None)
+    await _join(page, stack, match_id, 1, "bea")
+    await page.wait_for_function("document.querySelector('#live')?.dataset.turn !== undefined")
+    shown = await _seq(page)
+    await page.evaluate("window.stillHere = true")
+
+    await context.set_offline(True)  # the page cannot reconnect until it is back online
+    gateway = stack.processes["gateway"]
+    gateway.kill()
+    failed = await page.wait_for_event(
+        "requestfailed", lambda r: r.url.endswith(STREAM), timeout=WAIT_MS
+    )
+    assert failed in streams
+    gateway.start()
+    await answering(stack.gateway)
+    # seat 0 (first to act) moves while the page cannot hear of it
+    ada = {"authorization": f"Bearer {first['token']}"}
+    path = f"{stack.gateway}/matches/{match_id}"
+    legal = httpx.get(f"{path}/legal", headers=ada).json()
+    decision = {"decision_id": "ada-1", "body": legal["decisions"][0], "seen_seq": legal["seq"]}
+    said = httpx.post(f"{path}/decisions", json=decision, headers=ada).json()
+    ruled = _until_ruled(stack, match_id, said["decision_id"], 0)
+    assert ruled["status"] == "accepted" and ruled["last_seq"] > shown
+    assert await _seq(page) == shown
+
+    reconnects = len(streams)
+    await context.set_offline(False)
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while await _seq(page) < ruled["last_seq"]:
+        assert time.monotonic() < deadline, "the page never moved after the reconnect"
+        await page.wait_for_timeout(100)
+    assert await page.evaluate("window.stillHere") is True  # no reload
+    resumed = streams[reconnects:]
+    assert resumed, "the page moved without a new stream"
+    told = {await r.header_value("last-event-id") for r in resumed}
+    assert str(shown) in told, told
+    await context.close()
