@@ -402,6 +402,53 @@ async def test_a_replaced_players_token_is_refused_everywhere_and_its_stream_end
     await stream.close()
 
 
+async def test_a_player_token_acts_for_a_seat_only_while_the_seats_own_token_stands(
+    shared_stack: Stack, http: httpx.AsyncClient
+) -> None:
+    stack = shared_stack
+    eve = await new_player(http, "eve")
+    me = bearer(eve["token"])
+    revoked, replaced, expired = [await open_match(http, stack, bots={1: "pass"}) for _ in "abc"]
+    seat_tokens = {}
+    for match_id in (revoked, replaced, expired):
+        joined = await join(http, match_id, 0, headers=me)
+        assert joined.status_code == 202, joined.text
+        seat_tokens[match_id] = joined.json()["token"]
+        await until(lambda m=match_id: _ok(http.get(f"/matches/{m}/view", headers=me)))
+    stream = OpenStream(stack, revoked, eve["token"])
+    await asyncio.wait_for(stream.first.wait(), 20)
+    # the organiser revokes the seat's tokens: the player token's stream ends, its reads stop
+    path = f"/matches/{revoked}/seats/0/revoke"
+    assert (await http.post(path, headers=stack.organiser())).json() == {"revoked": 1}
+    await asyncio.wait_for(stream.ended.wait(), 20)
+    # the organiser seats another player: the seat's token, and with it the player's, is gone
+    path = f"/matches/{replaced}/seats/0/replace"
+    swap = await http.post(path, headers=stack.organiser(), json={"player": "dan"})
+    assert swap.status_code == 202, swap.text
+    # the seat's token expires
+    conn = await asyncpg.connect(stack.settings.database_url)
+    try:
+        await conn.execute(
+            "UPDATE tokens SET expires_at = now() - interval '1 second' WHERE digest = $1",
+            tokens.digest(seat_tokens[expired]),
+        )
+    finally:
+        await conn.close()
+    for match_id in (revoked, replaced, expired):
+        view = await http.get(f"/matches/{match_id}/view", headers=me)
+        assert view.status_code == 403 and "no seat of this match" in view.text, match_id
+        sent = await http.post(
+            f"/matches/{match_id}/decisions",
+            headers=me,
+            json={"decision_id": "eve-late", "body": {"type": "race.add", "amount": 1}},
+        )
+        assert sent.status_code == 403, (match_id, sent.text)
+    assert (await http.get(f"/matches/{revoked}")).json()["players"][0] == "eve"
+    # the player token itself stands, and its games are those it still reaches: none
+    assert (await http.get("/players/me/matches", headers=me)).json() == []
+    await stream.close()
+
+
 async def test_a_seat_handed_to_a_bot_is_played_to_the_end_and_its_player_sees_the_public_view(
     shared_stack: Stack, http: httpx.AsyncClient
 ) -> None:

@@ -1,5 +1,6 @@
-"""Who may do what: seat tokens act and read for their seat only, player tokens for the seats
-their player holds; organisers open matches, change who holds a seat, and read audits; a
+"""Who may do what: seat tokens act and read for their seat only; player tokens for the seats
+their player holds, each through that seat's own token, and only while it stands (not revoked,
+replaced or expired); organisers open matches, change who holds a seat, and read audits; a
 finished match's replay is open to all; nobody acts for a seat they do not hold, nor reads it
 once it is no longer theirs."""
 
@@ -52,7 +53,8 @@ class Access:
 
     async def seat_in(self, match_id: str) -> tokens.Holder | None:
         """The seat token this token speaks with in the match, held or not: itself, or the
-        seat its player holds there (409 if several: their own tokens tell them apart)."""
+        standing seat token of its player there (409 if several: their own tokens tell them
+        apart)."""
         if match_id in self._seats:
             return self._seats[match_id]
         holder, found = self.holder, None
@@ -61,7 +63,7 @@ class Access:
         elif holder is not None and holder.kind == "player" and holder.player_id is not None:
             held = [
                 seat
-                for seat in await tokens.player_seats(self.ctx.pool, holder.player_id, match_id)
+                for seat in await self.ctx.player_seats(holder.player_id, match_id)
                 if await self.ctx.seat_is_held(seat)
             ]
             if len(held) > 1:

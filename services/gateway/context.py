@@ -58,25 +58,37 @@ class Context:
         await self._running.aclose()
 
     async def holder_of(self, token: str) -> tokens.Holder | None:
-        """The token's holder while it stands: not revoked (every gateway hears of it), not
-        expired, and for a seat token, its match not over for longer than the settings keep
-        seat tokens after the end."""
+        """The token's holder while it stands (`stands`); a revocation reaches the memo as every
+        gateway hears of it."""
         key = tokens.digest(token)
         if (holder := self._holders.get(key)) is None:
             holder = await tokens.holder_of(self.pool, token)
             if holder is None:
                 return None
             self._holders.put(key, holder)
+        return holder if await self.stands(holder) else None
+
+    async def player_seats(
+        self, player_id: str, match_id: str | None = None
+    ) -> list[tokens.Holder]:
+        """The player's seat tokens that stand (of one match, or all): the seats a player token
+        may act for, as far as tokens go (`seat_is_held` says whether each is still theirs)."""
+        found = await tokens.player_seats(self.pool, player_id, match_id)
+        return [seat for seat in found if await self.stands(seat)]
+
+    async def stands(self, holder: tokens.Holder) -> bool:
+        """Whether a token read as neither revoked nor expired still stands: for a seat token,
+        its match is not over for longer than the settings keep seat tokens after the end."""
         now = tokens.now_ms()
         if holder.expired(now):
-            return None
+            return False
         if holder.kind == "seat" and holder.match_id is not None:
             seating = await self.seating(holder.match_id)
             after_end = self.settings.seat_token_days_after_end * 86_400_000
             ended = None if seating is None else seating.ended_ms
             if ended is not None and now >= ended + after_end:
-                return None
-        return holder
+                return False
+        return True
 
     async def seat_is_held(self, holder: tokens.Holder) -> bool:
         """A seat token counts once the log accepted its claim, while the seat's holder is the

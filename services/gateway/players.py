@@ -44,7 +44,7 @@ async def me(request: Request) -> api.Player:
 async def my_matches(ctx: Context, holder: tokens.Holder) -> list[api.MyMatch]:
     """Every match the player holds (or held) a seat of, the ones waiting on them first (the
     soonest deadline first), then the rest by last activity, the finished ones last."""
-    seats = await tokens.player_seats(ctx.pool, holder.player_id or "")
+    seats = await ctx.player_seats(holder.player_id or "")
     rows = {r["match_id"]: r for r in await reads.matches(ctx.pool, [s.match_id for s in seats])}
     now = tokens.now_ms()
     found: list[tuple[tuple[Any, ...], api.MyMatch]] = []

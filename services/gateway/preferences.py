@@ -10,7 +10,7 @@ import asyncpg
 import msgspec
 from litestar import Request, get, put
 
-from services.gateway import api, docs, reads, tokens
+from services.gateway import api, docs, reads
 from services.gateway.access import Access
 from services.gateway.mail import forget_seat, set_mail
 from services.gateway.webhooks import checked, store
@@ -36,7 +36,7 @@ async def set_notices(request: Request, data: api.Notices) -> api.NoticesSet:
         _json(data.webhook),
         secrets.token_hex(32),
     )
-    seats = await tokens.player_seats(ctx.pool, holder.player_id or "")
+    seats = await ctx.player_seats(holder.player_id or "")
     rows = await reads.matches(ctx.pool, [s.match_id or "" for s in seats])
     going = {r["match_id"] for r in rows if r["status"] != "finished"}
     held = [s for s in seats if s.match_id in going and await ctx.seat_is_held(s)]

@@ -60,14 +60,14 @@ _COLUMNS = (
     "kind, match_id, seat, player, claim_decision_id, player_id,"
     " (extract(epoch FROM expires_at) * 1000)::bigint AS expires_ms"
 )
+# What the table knows of a token's standing; the rest (a match long over) is the gateway's.
+_STANDS = "revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())"
 
 
 async def holder_of(conn: Conn, token: str) -> Holder | None:
     """The token's holder, unless it was revoked or has expired."""
     row = await conn.fetchrow(
-        f"SELECT {_COLUMNS} FROM tokens WHERE digest = $1 AND revoked_at IS NULL"
-        " AND (expires_at IS NULL OR expires_at > now())",
-        digest(token),
+        f"SELECT {_COLUMNS} FROM tokens WHERE digest = $1 AND {_STANDS}", digest(token)
     )
     return Holder(**dict(row)) if row else None
 
@@ -86,10 +86,11 @@ async def claim_accepted(conn: Conn, holder: Holder) -> bool:
 
 
 async def player_seats(conn: Conn, player_id: str, match_id: str | None = None) -> list[Holder]:
-    """The seat tokens of a player still standing (of one match, or all), by match and seat."""
+    """The seat tokens of a player neither revoked nor expired (of one match, or all), by match
+    and seat."""
     rows = await conn.fetch(
         f"SELECT {_COLUMNS} FROM tokens WHERE player_id = $1 AND kind = 'seat'"
-        " AND ($2::text IS NULL OR match_id = $2) AND revoked_at IS NULL"
+        f" AND ($2::text IS NULL OR match_id = $2) AND {_STANDS}"
         " ORDER BY match_id, seat, created_at DESC",
         player_id,
         match_id,
