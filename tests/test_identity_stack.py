@@ -1,7 +1,8 @@
 """Players, invites, token lifecycle and the organiser's seat tools on the real stack: a player
-token groups its seats and lists its games waiting on it first; an invite opens a reserved seat
-once, and not after it expired; a revoked or replaced player's token is refused on every
-endpoint and its open stream ends; a seat handed to a bot is played to the end, its player left
+token groups its seats and lists its games waiting on it first, and is renewed in place; it
+acts for a seat only while the seat's own token stands; an invite opens a reserved seat once,
+and not after it expired; a revoked or replaced player's token is refused on every endpoint
+and its open stream ends; a seat handed to a bot is played to the end, its player left
 with the public's eyes; each change of holder is on the log with its cause, and `explain` says
 so, while no token ever reaches the log."""
 
@@ -9,6 +10,7 @@ import asyncio
 import json
 import time
 from collections.abc import Awaitable, Callable
+from datetime import datetime
 from typing import Any
 
 import asyncpg
@@ -399,6 +401,50 @@ async def test_a_replaced_players_token_is_refused_everywhere_and_its_stream_end
     for entry in entries:
         text = json.dumps(entry.body, default=str) + str(entry)
         assert not any(secret in text for secret in secrets)
+    await stream.close()
+
+
+async def test_a_renewed_player_token_acts_for_the_same_player_and_the_old_one_stops(
+    shared_stack: Stack, http: httpx.AsyncClient
+) -> None:
+    stack = shared_stack
+    fay = await new_player(http, "fay")
+    old = bearer(fay["token"])
+    conn = await asyncpg.connect(stack.settings.database_url)
+    try:  # a token near its end, before the gateway first reads it
+        await conn.execute(
+            "UPDATE tokens SET expires_at = now() + interval '1 day' WHERE digest = $1",
+            tokens.digest(fay["token"]),
+        )
+    finally:
+        await conn.close()
+    match_id = await open_match(http, stack, bots={1: "pass"})
+    joined = await join(http, match_id, 0, headers=old)
+    assert joined.status_code == 202, joined.text
+    await until(lambda: _ok(http.get(f"/matches/{match_id}/view", headers=old)))
+    ending = (await http.get("/players/me", headers=old)).json()["expires_at"]
+    stream = OpenStream(stack, match_id, fay["token"])
+    await asyncio.wait_for(stream.first.wait(), 20)
+    assert (await http.post("/players/me/token")).status_code == 401
+    made = await http.post("/players/me/token", headers=old)
+    assert made.status_code == 201, made.text
+    renewed = made.json()
+    assert (renewed["player_id"], renewed["name"]) == (fay["player_id"], "fay")
+    assert renewed["token"] != fay["token"]
+    days = (datetime.fromisoformat(renewed["expires_at"]) - datetime.fromisoformat(ending)).days
+    assert days >= 360  # a fresh expiry: the settings' 365 days from now
+    # the old token stops everywhere, its stream too, and renews nothing more
+    await asyncio.wait_for(stream.ended.wait(), 20)
+    assert (await http.get("/players/me", headers=old)).status_code == 401
+    assert (await http.get(f"/matches/{match_id}/view", headers=old)).status_code == 401
+    assert (await http.post("/players/me/token", headers=old)).status_code == 401
+    # the new one is the same player, holding the same seat
+    new = bearer(renewed["token"])
+    me = (await http.get("/players/me", headers=new)).json()
+    assert (me["player_id"], me["expires_at"]) == (fay["player_id"], renewed["expires_at"])
+    assert (await http.get(f"/matches/{match_id}/view", headers=new)).json()["seat"] == 0
+    [game] = (await http.get("/players/me/matches", headers=new)).json()
+    assert (game["match_id"], game["holds"]) == (match_id, True)
     await stream.close()
 
 

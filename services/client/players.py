@@ -1,4 +1,4 @@
-"""`starledger player new|show`, `starledger games` (my games, waiting on me first) and
+"""`starledger player new|show|renew`, `starledger games` (my games, waiting on me first) and
 `starledger token revoke`: a player's identity from the command line. The player token is kept
 in a file only its owner reads (or given as $STARLEDGER_PLAYER_TOKEN)."""
 
@@ -39,6 +39,19 @@ def _show(args: argparse.Namespace) -> int:
     with Gateway(player_token()) as gateway:
         me = gateway.get("/players/me", api.Player)
     print(f"{me.name} ({me.player_id}), token valid until {me.expires_at}")
+    return 0
+
+
+def _renew(args: argparse.Namespace) -> int:
+    """A new player token in place of the one in use, which the gateway revokes."""
+    with Gateway(player_token()) as gateway:
+        renewed = gateway.post("/players/me/token", {}, api.PlayerIssued)
+    if os.environ.get(PLAYER_ENV, "").strip():  # kept by the user, not here: shown to keep
+        print(f"your new token (set ${PLAYER_ENV} to it; the old one is revoked): {renewed.token}")
+    else:
+        write_private(PLAYER_TOKEN, renewed.token)
+        print(f"your token is renewed and saved in {PLAYER_TOKEN}; the old one is revoked")
+    print(f"  it expires {renewed.expires_at}")
     return 0
 
 
@@ -104,6 +117,9 @@ def add_parsers(commands: Any) -> Any:
     player_commands.add_parser("show", help="who your token says you are").set_defaults(
         func=guarded(_show)
     )
+    player_commands.add_parser(
+        "renew", help="a new player token with a fresh expiry; the old one is revoked"
+    ).set_defaults(func=guarded(_renew))
     games = commands.add_parser("games", help="my games: those waiting on me first, with time left")
     games.set_defaults(func=guarded(_games))
     token = commands.add_parser("token", help="your tokens")

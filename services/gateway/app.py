@@ -592,6 +592,7 @@ def create_app(ctx: Context) -> Litestar:
             stream,
             players.new_player,
             players.me,
+            players.renew_token,
             players.my_games,
             players.revoke_own,
             *seats.HANDLERS,

@@ -143,6 +143,21 @@ class Context:
             self.forget_token(key, match_id)
         return len(gone)
 
+    async def renew(self, token: str, holder: tokens.Holder) -> tuple[str, int] | None:
+        """A new token for the player token's player, with a fresh expiry, and `token` revoked
+        in the same transaction (so one token renews once): (token, expires_ms), or None if it
+        was revoked meanwhile."""
+        key = tokens.digest(token)
+        async with self.pool.acquire() as conn, conn.transaction():
+            if not await tokens.revoke(conn, [key], "renewed"):
+                return None
+            days = self.settings.player_token_days
+            renewed = await tokens.player_token(
+                conn, holder.player_id or "", holder.player or "", days
+            )
+        self.forget_token(key, "")
+        return renewed
+
     async def game_of(self, match_id: str) -> str | None:
         """The match's game, or None while the lobby does not know the match."""
         if (game := self._games.get(match_id)) is None:

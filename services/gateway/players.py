@@ -1,11 +1,12 @@
-"""Players: a name and a token that proves it (`POST /players`), the player's games waiting on
-them first (`GET /players/me/matches`), and revoking one's own token (`POST /tokens/revoke`)."""
+"""Players: a name and a token that proves it (`POST /players`), renewed before it expires
+(`POST /players/me/token`), the player's games waiting on them first (`GET
+/players/me/matches`), and revoking one's own token (`POST /tokens/revoke`)."""
 
 from datetime import UTC, datetime
 from typing import Any
 
 from litestar import Request, get, post
-from litestar.exceptions import HTTPException
+from litestar.exceptions import HTTPException, NotAuthorizedException
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED
 
 from events.platform_rules import reserved
@@ -39,6 +40,23 @@ async def me(request: Request) -> api.Player:
     holder = (await Access.of(request)).player()
     expires = None if holder.expires_ms is None else moment(holder.expires_ms)
     return api.Player(holder.player_id or "", holder.player or "", expires)
+
+
+@post(
+    "/players/me/token",
+    status_code=HTTP_201_CREATED,
+    summary="Renew your player token: a new one for the same player and seats, with a fresh "
+    "expiry; the one you send is revoked at once",
+    security=docs.TOKEN,
+)
+async def renew_token(request: Request) -> api.PlayerIssued:
+    access = await Access.of(request)
+    holder = access.player()
+    renewed = await access.ctx.renew(access.token or "", holder)
+    if renewed is None:
+        raise NotAuthorizedException("unknown, expired or revoked token")
+    token, expires = renewed
+    return api.PlayerIssued(holder.player_id or "", holder.player or "", token, moment(expires))
 
 
 async def my_matches(ctx: Context, holder: tokens.Holder) -> list[api.MyMatch]:

@@ -126,10 +126,15 @@ async def seat_digests(conn: Conn, match_id: str, seat: int) -> list[str]:
 async def new_player(conn: Conn, name: str, days: int) -> tuple[str, str, int]:
     """A new player and its token: (player_id, token, expires_ms)."""
     player_id = f"p-{uuid.uuid4().hex[:16]}"
-    expires = now_ms() + days * 86_400_000
     await conn.execute("INSERT INTO players (player_id, name) VALUES ($1, $2)", player_id, name)
+    return player_id, *await player_token(conn, player_id, name, days)
+
+
+async def player_token(conn: Conn, player_id: str, name: str, days: int) -> tuple[str, int]:
+    """A new token for the player, good for `days`: (token, expires_ms)."""
+    expires = now_ms() + days * 86_400_000
     holder = Holder(kind="player", player=name, player_id=player_id, expires_ms=expires)
-    return player_id, await issue(conn, holder), expires
+    return await issue(conn, holder), expires
 
 
 async def player_name(conn: Conn, player_id: str) -> str | None:

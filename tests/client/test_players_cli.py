@@ -1,8 +1,8 @@
 """Players and the organiser's seat tools from the command line, through the real stack: a
 player is made and its token kept privately; the organiser reserves a seat for an invite, the
-player joins with it and finds the game waiting on them in `games`, sets and clears their
-mail for all their seats; the organiser writes to the players, replaces the player, hands the
-seat to a bot, and the player revokes their token."""
+player joins with it and finds the game waiting on them in `games`, renews their token, sets
+and clears their mail for all their seats with the new one; the organiser writes to the
+players, replaces the player, hands the seat to a bot, and the player revokes their token."""
 
 import argparse
 import asyncio
@@ -29,6 +29,7 @@ def test_the_new_commands_parse() -> None:
     add_parsers(parser.add_subparsers(dest="command", required=True))
     parse = parser.parse_args
     assert parse(["player", "new", "ann"]).name == "ann"
+    assert parse(["player", "renew"]).player_command == "renew"
     assert parse(["match", "invite", "m1", "--seat", "1", "--expires", "60"]).expires == 60
     replace = parse(["match", "replace", "m1", "--seat", "0", "--player", "dan", "--note", "x"])
     assert (replace.player, replace.note, replace.player_id) == ("dan", "x", None)
@@ -95,6 +96,12 @@ async def test_a_player_invited_replaced_and_revoked_from_the_command_line(
             break
         await asyncio.sleep(0.1)
     assert f"* {match_id}  race-to-21  seat 0  your turn" in out
+    old_token = players.player_token()
+    assert await _cli("player", "renew") == 0
+    assert "your token is renewed" in capsys.readouterr().out
+    assert players.player_token() != old_token
+    with pytest.raises(ClientError, match="revoked"), Gateway(old_token) as old:
+        old.get("/players/me", api.Player)
     assert await _cli("player", "notices", "--mail", "ann@cli.test", "--remind", "60") == 0
     out = capsys.readouterr().out
     assert "mail: ann@cli.test" in out and "a reminder 60 s before" in out

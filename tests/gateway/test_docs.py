@@ -100,7 +100,11 @@ async def test_the_document_names_the_bearer_token_where_the_gateway_asks_for_it
                 assert (answer.status_code == 401) == needs, (method, path, answer.text)
                 if needs:
                     assert "Authorization: Bearer" in answer.text
-        assert {"POST /matches", "POST /matches/{match_id}/decisions"} <= needing
+        assert {
+            "POST /matches",
+            "POST /matches/{match_id}/decisions",
+            "POST /players/me/token",
+        } <= needing
 
 
 async def test_the_asyncapi_document_lists_every_topic_and_its_schemas_take_real_records(
