@@ -7,6 +7,7 @@ import hashlib
 import secrets
 import time
 import uuid
+from datetime import datetime
 
 import asyncpg
 import msgspec
@@ -108,6 +109,18 @@ async def revoke(conn: Conn, digests: list[str], why: str) -> list[tuple[str, st
         digests,
         why,
         TOKENS_CHANNEL,
+    )
+    return [(r["digest"], r["match_id"]) for r in rows]
+
+
+async def revoked_since(conn: Conn, since: datetime) -> list[tuple[str, str]]:
+    """The (digest, match) of the tokens revoked since `since` (a time of the database's), as
+    their notifications named them: what a gateway that was not listening missed. A minute early:
+    a revocation is stamped when its transaction began, and told when it committed."""
+    rows = await conn.fetch(
+        "SELECT digest, coalesce(match_id, '') AS match_id FROM tokens"
+        " WHERE revoked_at >= $1::timestamptz - interval '1 minute'",
+        since,
     )
     return [(r["digest"], r["match_id"]) for r in rows]
 
