@@ -11,7 +11,6 @@ from litestar.params import Parameter
 from litestar.response import ServerSentEvent
 from litestar.status_codes import HTTP_202_ACCEPTED, HTTP_500_INTERNAL_SERVER_ERROR
 
-from events.calendar import calendar_error
 from events.clock import (
     DeclareAbsence,
     ExtendDeadline,
@@ -22,17 +21,16 @@ from events.clock import (
     ResumeClock,
 )
 from events.codec import game_codec
-from events.envelope import ClaimSeat, CreateMatch, MatchCreated, Say
+from events.envelope import MatchCreated, Say
 from events.messages import Announce
 from events.narration import rule_words
-from events.platform_rules import BOT_PREFIX, MAX_DECISION_BYTES, ORGANISER
+from events.platform_rules import MAX_DECISION_BYTES, ORGANISER
 from events.ruleset import (
     CardInfo,
     UnknownRuleset,
     default_game,
     get_ruleset,
     load_rulesets,
-    setup_error,
 )
 from projections import audit, replay
 from services.gateway import (
@@ -82,38 +80,8 @@ async def list_games() -> list[api.Game]:
     security=docs.TOKEN,
 )
 async def open_match(request: Request, data: api.NewMatch) -> api.MatchOpened:
-    ctx = context(request)
     await (await Access.of(request)).organiser()
-    try:
-        ruleset = get_ruleset(data.game or default_game())
-    except UnknownRuleset as error:
-        raise _unprocessable(str(error)) from None
-    game = ruleset.name
-    if (why := setup_error(ruleset, data.seats, data.options)) is not None:
-        raise _unprocessable(why)
-    if data.clock is not None and data.clock.level not in ruleset.bots:
-        raise _unprocessable(
-            f"clock: no bot {data.clock.level!r} of {game}; bots: {', '.join(ruleset.bots)}"
-        )
-    if data.clock is not None and (why := calendar_error(data.clock)) is not None:
-        raise _unprocessable(f"clock: {why}")
-    for bot in data.bots:
-        if bot.seat >= data.seats or bot.bot not in ruleset.bots:
-            raise _unprocessable(
-                f"no bot {bot.bot!r} for seat {bot.seat} of {game}; bots: {', '.join(ruleset.bots)}"
-            )
-    match_id = data.match_id or ctx.new_match_id()
-    if await reads.match(ctx.pool, match_id) is not None:
-        raise HTTPException(status_code=409, detail=f"match {match_id!r} exists")
-    create = CreateMatch(ruleset=game, seats=data.seats, options=data.options)
-    if data.clock is not None:
-        create = msgspec.structs.replace(create, clock=data.clock)
-    decision_id = await ctx.submitter.submit(match_id, None, create, sender=ORGANISER)
-    for bot in data.bots:
-        await ctx.submitter.submit(
-            match_id, bot.seat, ClaimSeat(player=BOT_PREFIX + bot.bot), sender=ORGANISER
-        )
-    return api.MatchOpened(match_id=match_id, decision_id=decision_id)
+    return await matches.open_match(context(request), data)
 
 
 @get(

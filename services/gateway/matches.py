@@ -6,10 +6,12 @@ from typing import Any
 import msgspec
 from litestar.exceptions import HTTPException, NotFoundException, PermissionDeniedException
 
+from events.calendar import calendar_error
 from events.codec import game_codec
-from events.envelope import ClaimSeat
+from events.envelope import ClaimSeat, CreateMatch
 from events.narration import seat_names
-from events.platform_rules import reserved
+from events.platform_rules import BOT_PREFIX, ORGANISER, reserved
+from events.ruleset import UnknownRuleset, default_game, get_ruleset, setup_error
 from services.gateway import api, invites, preferences, reads, tokens
 from services.gateway.context import Context
 from services.gateway.mail import set_mail
@@ -85,3 +87,42 @@ async def view_reply(
     codec = game_codec(game)
     description = codec.ruleset.describe(codec.view(found[1].encode()), seat_names(players))
     return api.SeatViewReply(match_id, seat, found[0], msgspec.json.decode(found[1]), description)
+
+
+def _unprocessable(detail: str) -> HTTPException:
+    return HTTPException(status_code=422, detail=detail)
+
+
+async def open_match(ctx: Context, data: api.NewMatch) -> api.MatchOpened:
+    """Check the new match against its game (seats, options, bots, clock), then send its
+    creation and its bots' claims."""
+    try:
+        ruleset = get_ruleset(data.game or default_game())
+    except UnknownRuleset as error:
+        raise _unprocessable(str(error)) from None
+    game = ruleset.name
+    if (why := setup_error(ruleset, data.seats, data.options)) is not None:
+        raise _unprocessable(why)
+    if data.clock is not None and data.clock.level not in ruleset.bots:
+        raise _unprocessable(
+            f"clock: no bot {data.clock.level!r} of {game}; bots: {', '.join(ruleset.bots)}"
+        )
+    if data.clock is not None and (why := calendar_error(data.clock)) is not None:
+        raise _unprocessable(f"clock: {why}")
+    for bot in data.bots:
+        if bot.seat >= data.seats or bot.bot not in ruleset.bots:
+            raise _unprocessable(
+                f"no bot {bot.bot!r} for seat {bot.seat} of {game}; bots: {', '.join(ruleset.bots)}"
+            )
+    match_id = data.match_id or ctx.new_match_id()
+    if await reads.match(ctx.pool, match_id) is not None:
+        raise HTTPException(status_code=409, detail=f"match {match_id!r} exists")
+    create = CreateMatch(ruleset=game, seats=data.seats, options=data.options)
+    if data.clock is not None:
+        create = msgspec.structs.replace(create, clock=data.clock)
+    decision_id = await ctx.submitter.submit(match_id, None, create, sender=ORGANISER)
+    for bot in data.bots:
+        await ctx.submitter.submit(
+            match_id, bot.seat, ClaimSeat(player=BOT_PREFIX + bot.bot), sender=ORGANISER
+        )
+    return api.MatchOpened(match_id=match_id, decision_id=decision_id)

@@ -142,6 +142,13 @@ async def ruling(
     return found
 
 
+async def listed(ctx: Context, match_id: str) -> None:
+    """Wait (within JOIN_WAIT_S) for a new match to reach the lobby."""
+    deadline = time.monotonic() + JOIN_WAIT_S
+    while await reads.match(ctx.pool, match_id) is None and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+
+
 def _moved(seq: int) -> ServerSentEventMessage:
     return ServerSentEventMessage(data=str(seq), event="view", id=str(seq))
 

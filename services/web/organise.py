@@ -83,14 +83,18 @@ async def page(
 
 
 @post("/matches/{match_id:str}/organise/sign-in")
-async def sign_in(request: Request, match_id: MatchId) -> Response[Any]:
+async def sign_in(request: Request, match_id: MatchId) -> Redirect:
+    return await sign_in_to(request, _page_of(match_id))
+
+
+async def sign_in_to(request: Request, page: str) -> Redirect:
     """Keep an organiser token (as `starledger` issues them) in this browser's cookie."""
     session.check_post(request, None, None)
     token = str((await request.form()).get("token", "")).strip()
     holder = await context(request).holder_of(token) if 0 < len(token) <= 200 else None
     if holder is None or holder.kind != "organiser":
         raise HTTPException(status_code=403, detail="that is not an organiser token")
-    return Redirect(_page_of(match_id), cookies=[session.organiser_cookie(request, token)])
+    return Redirect(page, cookies=[session.organiser_cookie(request, token)])
 
 
 async def checked_form(request: Request) -> dict[str, str]:

@@ -24,7 +24,7 @@ from services.gateway.context import context
 from services.gateway.edge import REFUSED_IN_TEXT, limit_reads
 from services.gateway.params import DecisionId, MatchId
 from services.gateway.stream import last_seen
-from services.web import cards, live, me, organise, organise_seats, session
+from services.web import cards, live, me, new_match, organise, organise_seats, session
 from services.web.changes import changed
 from services.web.jinja import render
 from services.web.verdict import rejudged
@@ -338,6 +338,7 @@ def router() -> Router:
             replay_jump,
             verify,
             seat_sign_in,
+            *new_match.HANDLERS,
             *organise.HANDLERS,
             *organise_seats.HANDLERS,
             *me.HANDLERS,

@@ -118,3 +118,41 @@ async def test_an_organiser_invites_messages_replaces_and_hands_a_seat_to_a_bot(
     assert forged.status_code == 403
     for page in (organiser, ann, cy):
         await page.context.close()
+
+
+async def test_an_organiser_opens_a_match_from_the_lobby(
+    shared_stack: Stack, browser: Browser, screenshots: Path
+) -> None:
+    """The lobby's new match form: game, seats, a bot and its level, a clock; a setup its game
+    refuses is told why and opens nothing."""
+    stack = shared_stack
+    page = await (await browser.new_context()).new_page()
+    await page.goto(f"{stack.gateway}/web/")
+    await page.get_by_role("link", name="Open a new match").click()
+    await page.get_by_label("Organiser token").fill(stack.organiser_token)
+    await page.get_by_role("button", name="Sign in").click()
+    await page.wait_for_url(f"{stack.gateway}/web/matches/new")
+
+    await page.locator('select[name="game"]').select_option("star-realms")
+    await page.locator('input[name="seats"]').fill("3")
+    await page.get_by_role("button", name="Open the match").click()
+    await expect(page.locator("#refusal")).to_contain_text("seats")
+    before = httpx.get(f"{stack.gateway}/matches").json()
+
+    await page.goto(f"{stack.gateway}/web/matches/new")
+    await page.locator('select[name="game"]').select_option(SHORT_GAME)
+    await page.locator('input[name="seats"]').fill("2")
+    await page.locator('select[name="seat1"]').select_option("greedy")
+    await page.locator('input[name="hours"]').fill("24")
+    await page.locator('select[name="on_timeout"]').select_option("wait")
+    await page.screenshot(path=screenshots / "new-match.png", full_page=True)
+    await page.get_by_role("button", name="Open the match").click()
+    await page.wait_for_url("**/organise?ruled=*")
+    await _ruled_accepted(page)
+    match_id = page.url.split("/matches/")[1].split("/")[0]
+    assert match_id not in {row["match_id"] for row in before}
+    _until_held(stack, match_id, 1, "bot:greedy")
+    row = httpx.get(f"{stack.gateway}/matches/{match_id}").json()
+    assert (row["game"], row["seats"], row["players"][0]) == (SHORT_GAME, 2, None)
+    assert (row["clock"]["per_decision_s"], row["clock"]["on_timeout"]) == (86_400, "wait")
+    await page.context.close()
