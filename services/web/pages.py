@@ -24,7 +24,7 @@ from services.gateway.context import context
 from services.gateway.edge import REFUSED_IN_TEXT, limit_reads
 from services.gateway.params import DecisionId, MatchId
 from services.gateway.stream import last_seen
-from services.web import cards, live, me, new_match, organise, organise_seats, session
+from services.web import cards, live, looks, me, new_match, organise, organise_seats, session
 from services.web.changes import changed
 from services.web.jinja import render
 from services.web.verdict import rejudged
@@ -113,11 +113,14 @@ async def seat(request: Request, match_id: MatchId) -> Response[str]:
     except NotAuthorizedException:
         base = f"{session.match_path(match_id)}/seat"
         return _page("sign_in.html", status=401, title="Seat sign-in", base=base, holder="Seat")
-    shown = await live.seat(context(request), match_id, holder)
+    ctx = context(request)
+    shown = await live.seat(ctx, match_id, holder)
     return _page(
         "seat.html",
         title=f"{match_id}: seat {holder.seat}",
         live=shown,
+        since=await looks.looked(ctx.pool, match_id, live.seat_of(holder), shown.seq),
+        waiting=shown.turn == "must",
         csrf=session.csrf_token(access.token or ""),
         base=session.match_path(match_id),
     )
@@ -139,12 +142,18 @@ async def seat_sign_in(request: Request, match_id: MatchId) -> Response[Any]:
 
 
 @get("/matches/{match_id:str}/seat/live")
-async def seat_live(request: Request, match_id: MatchId) -> Response[str]:
+async def seat_live(
+    request: Request, match_id: MatchId, since: Annotated[int, Parameter(ge=-1)] = looks.NEVER
+) -> Response[str]:
+    """The seat's part of its page that moves, entries after `since` (the entry shown when the
+    page was loaded) marked new."""
     access, holder = await session.seat(request, match_id)
-    shown = await live.seat(context(request), match_id, holder)
+    ctx = context(request)
+    shown = await live.seat(ctx, match_id, holder)
+    await looks.looked(ctx.pool, match_id, live.seat_of(holder), shown.seq)
     csrf = session.csrf_token(access.token or "")
     base = session.match_path(match_id)
-    return _page("seat_live.html", live=shown, csrf=csrf, base=base)
+    return _page("seat_live.html", live=shown, since=since, csrf=csrf, base=base)
 
 
 @post("/matches/{match_id:str}/say")

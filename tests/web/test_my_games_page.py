@@ -64,6 +64,9 @@ async def test_my_games_lists_what_waits_and_plays_it_with_the_player_cookie(
     listed = page.locator("li.match")
     assert await listed.count() == 2
     assert await page.locator('li.match[data-waiting="true"]').count() == 2
+    icon = page.locator('link[rel="icon"]')
+    assert (await icon.get_attribute("href") or "").endswith("/favicon-waiting.svg")
+    assert (await page.request.get(stack.gateway + (await icon.get_attribute("href") or ""))).ok
 
     # the seat page acts with the player cookie alone
     await page.locator(f'li.match[data-match="{waiting}"] a', has_text="Play").click()
@@ -75,6 +78,7 @@ async def test_my_games_lists_what_waits_and_plays_it_with_the_player_cookie(
     await page.goto(f"{stack.gateway}/web/me")
     await page.get_by_role("button", name="Sign out").click()
     await expect(page.locator("form.sign-in")).to_be_visible()
+    assert (await icon.get_attribute("href") or "").endswith("/favicon.svg")
     assert not [c for c in await context.cookies() if c["name"] == "player"]
     await page.locator('form.sign-in input[name="token"]').fill(token)
     await page.locator("form.sign-in button").click()

@@ -26,6 +26,9 @@ async function refresh() {
   if (help && Number(fresh.dataset.seq) > liveSeq()) help.hidden = true; // told for a past entry
   old.replaceWith(fresh);
   settle();
+  const icon = document.querySelector('link[rel="icon"]');
+  const waiting = fresh.dataset.turn === "must" ? "favicon-waiting.svg" : "favicon.svg";
+  if (icon) icon.href = `/web/static/${waiting}`; // the tab tells when the seat must act
   if (fresh.dataset.behind) setTimeout(refresh, 300); // the lobby row is on its way
 }
 
@@ -64,7 +67,7 @@ function onRuling(event) {
 // After a reconnect, a ruling pushed while the stream was down is asked for once.
 async function askRuling() {
   if (!pending) return;
-  const reply = await fetch(`${main.dataset.live.replace(/\/live$/, "")}/rulings/${pending}`, {
+  const reply = await fetch(`${main.dataset.stream.replace(/\/stream$/, "")}/rulings/${pending}`, {
     headers: { accept: "application/json" },
   });
   const ruling = reply.ok ? await reply.json() : null;

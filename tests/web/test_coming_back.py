@@ -1,12 +1,12 @@
-"""A seat page whose live stream drops (the gateway killed and started again while the browser
-is offline) while the other seat acts: once back, the browser reconnects by itself, telling the
-server the last entry it was sent (Last-Event-ID), and the page moves to the new entry without
-a reload."""
+"""Coming back to a seat page: a live stream that dropped (the gateway killed and started again
+while the browser is offline) while the other seat acts reconnects by itself, telling the
+server the last entry it was sent (Last-Event-ID), and the page moves without a reload; a
+player who closed the page and opens it again finds what happened since marked new."""
 
 import time
 
 import httpx
-from playwright.async_api import Browser, Page, Request
+from playwright.async_api import Browser, Page, Request, expect
 
 from tests.stack import Stack, answering
 from tests.web.test_browser import SHORT_GAME, WAIT_MS, _join, _until_ruled
@@ -70,3 +70,45 @@ async def test_a_dropped_stream_resumes_from_its_last_entry_and_the_page_moves(
     told = {await r.header_value("last-event-id") for r in resumed}
     assert str(shown) in told, told
     await context.close()
+
+
+async def test_what_happened_since_the_player_last_looked_is_marked_new(
+    shared_stack: Stack, browser: Browser
+) -> None:
+    stack = shared_stack
+    body = {"game": SHORT_GAME, "seats": 2}
+    opened = httpx.post(f"{stack.gateway}/matches", json=body, headers=stack.organiser()).json()
+    match_id = opened["match_id"]
+    _until_ruled(stack, match_id, opened["decision_id"])
+    first = httpx.post(
+        f"{stack.gateway}/matches/{match_id}/join", json={"seat": 0, "player": "ada"}
+    ).json()
+    _until_ruled(stack, match_id, first["decision_id"], 0)
+    page = await (await browser.new_context()).new_page()
+    await _join(page, stack, match_id, 1, "bea")
+    await page.reload()  # a second look at the same entry: nothing new
+    assert await page.locator("#since").count() == 0
+    looked = await _seq(page)
+    await page.goto(f"{stack.gateway}/web/")  # the player leaves; seat 0 moves meanwhile
+
+    ada = {"authorization": f"Bearer {first['token']}"}
+    path = f"{stack.gateway}/matches/{match_id}"
+    legal = httpx.get(f"{path}/legal", headers=ada).json()
+    decision = {"decision_id": "ada-1", "body": legal["decisions"][0], "seen_seq": legal["seq"]}
+    said = httpx.post(f"{path}/decisions", json=decision, headers=ada).json()
+    ruled = _until_ruled(stack, match_id, said["decision_id"], 0)
+
+    [cookie] = [c for c in await page.context.cookies() if c["name"] == "seat"]
+    bea = {"authorization": f"Bearer {cookie['value']}"}
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while httpx.get(f"{path}/view", headers=bea).json()["seq"] < ruled["last_seq"]:
+        assert time.monotonic() < deadline, "the seat's view never caught up"
+        time.sleep(0.05)
+    await page.goto(f"{stack.gateway}/web/matches/{match_id}/seat")
+    new = page.locator("#live li.new")
+    marked = [int(await li.get_attribute("value") or 0) for li in await new.all()]
+    assert marked and min(marked) > looked and max(marked) == ruled["last_seq"]
+    seen = await page.locator("#live li:not(.new)").first.get_attribute("value")
+    assert int(seen or 0) <= looked
+    await expect(page.locator("#since")).to_contain_text(f"{len(marked)} entr")
+    await page.context.close()
