@@ -45,7 +45,8 @@ A {game} match is open: seat 0 is yours, {bots}.
   join it:    .venv/bin/starledger match join {match_id} --seat 0 --player you
   play it:    .venv/bin/starledger play {match_id}
   watch it:   .venv/bin/starledger match show {match_id}
-  or in a browser: {gateway}/web/ (the lobby: join seat 0 there, watch, replay)
+  or in a browser: {gateway}/web/ (the lobby: join seat 0 there, watch, replay; organise
+  and open matches there with the organiser token)
 API: {gateway}/schema (OpenAPI); organiser token in {token_file}
 Ctrl-C stops everything."""
 
