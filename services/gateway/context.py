@@ -29,7 +29,10 @@ class Context:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.submitter = Submitter(settings)
-        self.hub = Hub(settings.database_url, self.forget_match, self.forget_token)
+        self._seating: Recent[str, reads.Seating] = Recent(REMEMBERED)  # until the lobby moves
+        self.hub = Hub(
+            settings.database_url, self.forget_match, self.forget_token, self._seating.clear
+        )
         self.limiter = RateLimit(per_second=20)  # decisions
         self.read_limiter = RateLimit(per_second=READS_PER_S)
         self.streams = StreamLimit(most=STREAMS_PER_TOKEN)
@@ -37,7 +40,6 @@ class Context:
         self._seated: Recent[str, bool] = Recent(REMEMBERED)  # claims the log accepted
         self._games: Recent[str, str] = Recent(REMEMBERED)  # match -> its game
         self._running = AsyncExitStack()  # stops what started, so a failed start shows its cause
-        self._seating: Recent[str, reads.Seating] = Recent(REMEMBERED)  # until the lobby moves
         self.pool: asyncpg.Pool
 
     async def start(self) -> None:

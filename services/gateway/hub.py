@@ -3,7 +3,9 @@ seat's stream hears only its own seat's views and rulings. It also hears when a 
 change hands or a token is revoked, tells the gateway to forget what it remembered, and asks
 the streams concerned to check that their token still holds their seat (`Recheck`). Its
 connection of its own is watched: once lost, it listens again (backing off while the database
-does not answer), then reads the revocations it missed from the tokens table."""
+does not answer), then reads the revocations it missed from the tokens table, forgets every
+match's seats, and ends every open stream (`Rejoin`): its client reconnects and resumes after
+its Last-Event-ID, so no view or ruling missed meanwhile stays unheard."""
 
 import asyncio
 from collections import defaultdict
@@ -31,7 +33,11 @@ class Recheck(msgspec.Struct, frozen=True):
     """The stream's token or its match's seats changed: is the token still the seat's?"""
 
 
-Notice = ViewNotice | RulingNotice | Recheck
+class Rejoin(msgspec.Struct, frozen=True):
+    """The hub was deaf for a while: end the stream so its client reconnects and resumes."""
+
+
+Notice = ViewNotice | RulingNotice | Recheck | Rejoin
 _Seat = tuple[str, int | None]  # (match_id, seat)
 Queue = asyncio.Queue[Notice]
 
@@ -45,9 +51,11 @@ class Hub:
         database_url: str,
         forget_match: Callable[[str], None],
         forget_token: Callable[[str, str], None],
+        forget_seatings: Callable[[], None],
     ) -> None:
         self.database_url = database_url
         self._forget_match, self._forget_token = forget_match, forget_token
+        self._forget_seatings = forget_seatings
         self._listeners: dict[_Seat, set[Queue]] = defaultdict(set)
         self._by_token: dict[str, set[Queue]] = defaultdict(set)
         self._conn: asyncpg.Connection
@@ -119,7 +127,11 @@ class Hub:
         self._conn, self._listening_since = conn, since
         for key, match_id in missed:
             self._forget_token(key, match_id)
-        log.info("gateway_listen_restored", revoked_meanwhile=len(missed))
+        self._forget_seatings()
+        streams = {queue for queues in self._listeners.values() for queue in queues}
+        for queue in streams:
+            _put(queue, Rejoin())
+        log.info("gateway_listen_restored", revoked_meanwhile=len(missed), streams=len(streams))
 
     def _heard(self, _conn: object, _pid: int, _channel: str, payload: str) -> None:
         kind, _, rest = payload.partition(" ")
@@ -175,7 +187,7 @@ class Hub:
 
 
 def _put(queue: Queue, notice: Notice) -> None:
-    if isinstance(notice, Recheck) and queue.full():
+    if isinstance(notice, Recheck | Rejoin) and queue.full():
         queue.get_nowait()  # a check of its token must reach even a stalled stream
     with suppress(asyncio.QueueFull):  # a stalled stream re-reads the latest view
         queue.put_nowait(notice)

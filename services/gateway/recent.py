@@ -31,5 +31,8 @@ class Recent(Generic[K, V]):
     def drop(self, key: K) -> None:
         self._entries.pop(key, None)
 
+    def clear(self) -> None:
+        self._entries.clear()
+
     def __len__(self) -> int:
         return len(self._entries)

@@ -10,7 +10,7 @@ from litestar.response import ServerSentEventMessage
 from projections.announce import RulingNotice, ViewNotice
 from services.gateway import reads
 from services.gateway.context import Context
-from services.gateway.hub import Recheck
+from services.gateway.hub import Recheck, Rejoin
 from services.gateway.tokens import Holder
 
 KEEPALIVE_S = 15.0
@@ -48,6 +48,8 @@ async def seat_stream(
             except TimeoutError:
                 yield ServerSentEventMessage(comment="keep-alive")
                 continue
+            if isinstance(notice, Rejoin):
+                return
             if isinstance(notice, Recheck):
                 if not await still_held():
                     gone = "this token no longer holds the seat"

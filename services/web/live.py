@@ -16,6 +16,7 @@ from projections import replay
 from projections.announce import ViewNotice
 from services.gateway import matches, reads, stream
 from services.gateway.context import Context
+from services.gateway.hub import Rejoin
 from services.gateway.tokens import Holder
 from services.web import cards
 
@@ -189,6 +190,8 @@ async def public_moves(
             except TimeoutError:
                 yield ServerSentEventMessage(comment="keep-alive")
                 continue
+            if isinstance(notice, Rejoin):
+                return
             if isinstance(notice, ViewNotice) and notice.seq > sent:
                 sent = notice.seq
                 yield _moved(sent)

@@ -10,12 +10,13 @@ from typing import Any
 from unittest.mock import AsyncMock
 
 import asyncpg
+import pytest
 from litestar.response import ServerSentEventMessage
 
 from projections import offsets
 from projections.announce import CHANNEL, announcements, ruling_notice, view_notice
 from projections.audit import COLUMNS as AUDIT_COLUMNS
-from services.gateway.hub import Hub
+from services.gateway.hub import LISTENER, Hub
 from services.gateway.limits import StreamLimit
 from services.gateway.stream import seat_stream
 from services.gateway.tokens import Holder
@@ -75,7 +76,7 @@ async def test_a_seat_stream_pushes_its_own_views_and_rulings_only(
     settings: Settings, pool: asyncpg.Pool
 ) -> None:
     match_id = f"push-{uuid.uuid4().hex[:8]}"
-    hub = Hub(settings.database_url, lambda _match: None, lambda _key, _match: None)
+    hub = Hub(settings.database_url, lambda _m: None, lambda _k, _m: None, lambda: None)
     await hub.start()
     holder = Holder(kind="seat", match_id=match_id, seat=0, player="p0", claim_decision_id="c")
     ctx = SimpleNamespace(pool=pool, hub=hub, streams=StreamLimit())
@@ -119,7 +120,7 @@ async def test_a_reconnected_stream_resumes_after_the_entry_it_was_last_sent(
     """Told (Last-Event-ID) that the client has entry 2, the stream does not send it again:
     its first event is the next view; a client behind gets the current view at once."""
     match_id = f"resume-{uuid.uuid4().hex[:8]}"
-    hub = Hub(settings.database_url, lambda _match: None, lambda _key, _match: None)
+    hub = Hub(settings.database_url, lambda _m: None, lambda _k, _m: None, lambda: None)
     await hub.start()
     holder = Holder(kind="seat", match_id=match_id, seat=0, player="p0", claim_decision_id="c")
     ctx = SimpleNamespace(pool=pool, hub=hub, streams=StreamLimit())
@@ -139,4 +140,36 @@ async def test_a_reconnected_stream_resumes_after_the_entry_it_was_last_sent(
     finally:
         await behind.aclose()
         await resumed.aclose()
+        await hub.stop()
+
+
+async def test_a_hub_that_listens_again_ends_every_stream_so_each_resumes(
+    settings: Settings, pool: asyncpg.Pool
+) -> None:
+    """Notices sent while the hub was deaf are gone: once it listens again, it forgets every
+    match's seats and each open stream ends (its client reconnects after its last entry)."""
+    forgotten: list[bool] = []
+    hub = Hub(
+        settings.database_url, lambda _m: None, lambda _k, _m: None, lambda: forgotten.append(True)
+    )
+    await hub.start()
+    match_id = f"rejoin-{uuid.uuid4().hex[:8]}"
+    holder = Holder(kind="seat", match_id=match_id, seat=0, player="p0", claim_decision_id="c")
+    ctx = SimpleNamespace(pool=pool, hub=hub, streams=StreamLimit())
+    await _view(pool, match_id, 0, 1, {"total": 1})
+    stream = seat_stream(ctx, match_id, holder, "t", AsyncMock(return_value=True))  # type: ignore[arg-type]
+    try:
+        assert (await asyncio.wait_for(anext(stream), timeout=10)).id == "1"
+        cut = await pool.fetchval(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+            " WHERE application_name = $1 AND datname = current_database()",
+            LISTENER,
+        )
+        assert cut == 1
+        ended = asyncio.ensure_future(anext(stream))
+        with pytest.raises(StopAsyncIteration):
+            await asyncio.wait_for(ended, timeout=30)
+        assert forgotten == [True]
+    finally:
+        await stream.aclose()
         await hub.stop()
