@@ -1,6 +1,7 @@
 """Helpers the integration tests share: real processes, real topics, the log read back."""
 
 import asyncio
+import json
 import os
 import signal
 import subprocess
@@ -88,6 +89,11 @@ class ServiceProcess:
 
     def log_text(self) -> str:
         return self.log_path.read_text(errors="replace")
+
+    def events(self, name: str) -> list[dict[str, Any]]:
+        """Every JSON log line of the event `name`, in order."""
+        lines = (line for line in self.log_text().splitlines() if line.startswith("{"))
+        return [event for event in map(json.loads, lines) if event["event"] == name]
 
 
 class RulesProcess(ServiceProcess):

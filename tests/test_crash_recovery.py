@@ -2,7 +2,6 @@
 had happened: every decision ruled once, every match in the same final state."""
 
 import asyncio
-import json
 import random
 from pathlib import Path
 
@@ -63,13 +62,8 @@ async def test_sigkill_at_random_points_loses_and_repeats_nothing(
         assert [e.seq for e in match_entries] == list(range(1, len(match_entries) + 1))
         rulings(match_entries)  # asserts no decision was ruled twice
     assert outcome(entries) == expected_outcome(stream)
-    resumed = [line for line in _events(rules, "catching_up") if line["snapshot_matches"]]
+    resumed = [line for line in rules.events("catching_up") if line["snapshot_matches"]]
     assert resumed, "no restart resumed from a snapshot"
-
-
-def _events(process: RulesProcess, name: str) -> list[dict]:
-    lines = (line for line in process.log_text().splitlines() if line.startswith("{"))
-    return [event for event in map(json.loads, lines) if event["event"] == name]
 
 
 def _ids(decisions: list) -> set[str]:
@@ -109,12 +103,12 @@ async def test_a_frozen_owners_pending_work_is_taken_over_and_its_late_writes_co
         await all_ruled(settings, _ids(stream[:third]), timeout=60)  # the first owns them all
         first.pause()
         second.start()
-        await wait_for(lambda: _events(second, "partitions_assigned"), timeout=60)
+        await wait_for(lambda: second.events("partitions_assigned"), timeout=60)
         second.pause()  # it has fenced the partitions, and freezes in turn
         await produce(settings, stream[third : 2 * third])  # waiting, for nobody to judge yet
-        revoked = len(_events(first, "partitions_revoked"))
+        revoked = len(first.events("partitions_revoked"))
         first.resume()  # a zombie: it may judge them, each the next entry of its match, until
-        await wait_for(lambda: len(_events(first, "partitions_revoked")) > revoked, timeout=60)
+        await wait_for(lambda: len(first.events("partitions_revoked")) > revoked, timeout=60)
         second.resume()  # its heartbeat tells it it lost them (how soon is the broker's timing)
         await produce(settings, stream[2 * third :])  # judged by whoever the group gives them to
         log = await all_ruled(settings, _ids(stream), timeout=120)
