@@ -36,6 +36,7 @@ from services.run_folder import (
     write_private,
 )
 from services.settings import Settings, load_settings
+from services.topic_check import UnfitTopics
 from services.topics import ensure_topics
 
 GATEWAY_PORT = 8000
@@ -214,6 +215,9 @@ def up() -> int:
             token = asyncio.run(prepare(settings, kept=kept))
         except restore.CannotRestore as error:
             print(f"not starting: the broker holds no match-log to serve, and {error}", flush=True)
+            return 1
+        except UnfitTopics as error:
+            print(f"not starting: {error}", flush=True)
             return 1
         write_private(ORGANISER_TOKEN, token)
         env = {

@@ -1,7 +1,5 @@
-"""The topics, created idempotently at start-up."""
+"""The topics, created idempotently at start-up and checked when they exist already."""
 
-import asyncio
-import time
 from contextlib import suppress
 
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
@@ -9,6 +7,7 @@ from aiokafka.errors import TopicAlreadyExistsError
 
 from events.platform_rules import MAX_DECISION_BYTES
 from services.settings import Settings
+from services.topic_check import check_topics
 
 # Between a client's retries of a broker it cannot reach: a broker that is gone costs a line
 # of log a second per connection, not hundreds, and one that is back is found within a second.
@@ -25,7 +24,8 @@ BATCH_OVERHEAD = 1024  # a record batch's header and a record's framing, with ro
 
 async def ensure_topics(settings: Settings) -> None:
     """`decisions` and `match-log` share the partition count so a match sits on the same
-    partition number in both; the match-log keeps everything."""
+    partition number in both; the match-log keeps everything. Raises
+    `topic_check.UnfitTopics` over a topic that differs where it cannot be healed."""
     wanted = [
         NewTopic(
             name, count, settings.replication_factor, topic_configs=topic_configs(settings, name)
@@ -40,7 +40,7 @@ async def ensure_topics(settings: Settings) -> None:
         for topic in missing:
             with suppress(TopicAlreadyExistsError):  # created meanwhile by another process
                 await admin.create_topics([topic])
-        await _check_partitions(admin, settings)
+        await check_topics(admin, wanted)
     finally:
         await admin.close()
 
@@ -66,20 +66,3 @@ def topic_configs(settings: Settings, name: str) -> dict[str, str]:
     if settings.replication_factor >= 3:
         configs["min.insync.replicas"] = "2"
     return configs
-
-
-async def _check_partitions(admin: AIOKafkaAdminClient, settings: Settings) -> None:
-    """Waits until the broker describes every topic: Kafka finishes a creation after it
-    answers, and a client started before then would find no partitions."""
-    names = list(topics(settings))
-    deadline = time.monotonic() + 30
-    while True:
-        described = await admin.describe_topics(names)
-        counts = {t["topic"]: len(t["partitions"]) for t in described if t["error_code"] == 0}
-        if len(counts) == len(names):
-            break
-        if time.monotonic() > deadline:
-            raise RuntimeError(f"the broker does not describe every topic: {counts}")
-        await asyncio.sleep(0.05)
-    if counts[settings.decisions_topic] != counts[settings.match_log_topic]:
-        raise RuntimeError(f"decisions and match-log must have equal partition counts: {counts}")

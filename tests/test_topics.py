@@ -1,0 +1,117 @@
+"""Topics that exist already when the stack starts: settings that keep or take too little are
+healed and logged, a partition count that differs refuses the start, fitting topics are left
+as they are."""
+
+import uuid
+from collections.abc import AsyncIterator
+
+import pytest
+from aiokafka.admin import AIOKafkaAdminClient, NewTopic
+from aiokafka.admin.config_resource import ConfigResource, ConfigResourceType
+from structlog.testing import capture_logs
+
+from services.settings import Settings
+from services.topic_check import UnfitTopics
+from services.topics import ensure_topics, topic_configs, topics
+from tests.conftest import Broker, _main_broker_is_tansu
+
+# What an operator might have made the match-log with: it forgets after a minute or a
+# megabyte, takes 1000-byte records, and rolls its segments hourly.
+SHORT_LIVED = {
+    "retention.ms": "60000",
+    "retention.bytes": "1000000",
+    "max.message.bytes": "1000",
+    "segment.ms": "3600000",
+}
+
+
+def _settings(broker: Broker) -> Settings:
+    return Settings(
+        kafka_bootstrap=broker.bootstrap, partitions=4, namespace=f"t{uuid.uuid4().hex[:8]}-"
+    )
+
+
+@pytest.fixture
+async def admin(broker: Broker) -> AsyncIterator[AIOKafkaAdminClient]:
+    client = AIOKafkaAdminClient(bootstrap_servers=broker.bootstrap)
+    await client.start()
+    yield client
+    await client.close()
+
+
+async def _described(admin: AIOKafkaAdminClient, topic: str) -> dict[str, str]:
+    [response] = await admin.describe_configs([ConfigResource(ConfigResourceType.TOPIC, topic)])
+    [resource] = response.to_object()["resources"]
+    return {entry["config_names"]: entry["config_value"] for entry in resource["config_entries"]}
+
+
+@pytest.mark.skipif(_main_broker_is_tansu(), reason="Tansu cannot change a topic's settings")
+async def test_a_match_log_that_keeps_too_little_is_healed_on_start(
+    broker: Broker, admin: AIOKafkaAdminClient
+) -> None:
+    settings = _settings(broker)
+    topic = settings.match_log_topic
+    await admin.create_topics([NewTopic(topic, 4, 1, topic_configs=SHORT_LIVED)])
+
+    with capture_logs() as logs:
+        await ensure_topics(settings)
+
+    wanted = topic_configs(settings, topic)
+    found = await _described(admin, topic)
+    assert found["retention.ms"] == found["retention.bytes"] == "-1"
+    assert found["max.message.bytes"] == wanted["max.message.bytes"]
+    assert found["segment.ms"] == "3600000"  # the topic's own other settings stay
+    healed = {(e["topic"], e["setting"]): (e["old"], e["new"]) for e in logs}
+    assert healed == {
+        (topic, name): (SHORT_LIVED[name], wanted[name])
+        for name in ("retention.ms", "retention.bytes", "max.message.bytes")
+    }
+
+
+async def test_a_match_log_with_another_partition_count_refuses_the_start_changing_nothing(
+    broker: Broker, admin: AIOKafkaAdminClient
+) -> None:
+    settings = _settings(broker)
+    topic = settings.match_log_topic
+    await admin.create_topics([NewTopic(topic, 3, 1, topic_configs=SHORT_LIVED)])
+
+    with pytest.raises(UnfitTopics, match=f"{topic}: partitions is 3, must be 4"):
+        await ensure_topics(settings)
+
+    assert (await _described(admin, topic))["retention.ms"] == "60000"
+
+
+@pytest.mark.tansu_too
+async def test_a_start_on_fitting_topics_changes_nothing(
+    broker: Broker, admin: AIOKafkaAdminClient
+) -> None:
+    settings = _settings(broker)
+    await ensure_topics(settings)
+    before = {topic: await _described(admin, topic) for topic in topics(settings)}
+
+    with capture_logs() as logs:
+        await ensure_topics(settings)
+
+    assert logs == []
+    assert {topic: await _described(admin, topic) for topic in topics(settings)} == before
+
+
+async def test_tansu_which_cannot_heal_a_setting_refuses_the_start_saying_so(
+    tansu_broker: Broker,
+) -> None:
+    settings = _settings(tansu_broker)
+    topic = settings.match_log_topic
+    admin = AIOKafkaAdminClient(bootstrap_servers=tansu_broker.bootstrap)
+    await admin.start()
+    try:
+        await admin.create_topics([NewTopic(topic, 4, 1, topic_configs=SHORT_LIVED)])
+    finally:
+        await admin.close()
+
+    with pytest.raises(UnfitTopics) as refused:
+        await ensure_topics(settings)
+
+    assert (
+        f"{topic}: retention.ms is 60000, must be -1"
+        " (healing it failed: the broker cannot change a topic's settings)"
+    ) in str(refused.value)
