@@ -62,7 +62,8 @@ def topic_configs(settings: Settings, name: str) -> dict[str, str]:
     largest = MAX_DECISION_RECORD_BYTES if name == settings.decisions_topic else MAX_RECORD_BYTES
     configs = {"max.message.bytes": str(largest + BATCH_OVERHEAD)}
     if name != settings.decisions_topic:
-        configs |= {"retention.ms": "-1", "retention.bytes": "-1"}
+        # Named, not left to the broker: compaction would keep only a match's latest record.
+        configs |= {"retention.ms": "-1", "retention.bytes": "-1", "cleanup.policy": "delete"}
     if settings.replication_factor >= 3:
         configs["min.insync.replicas"] = "2"
     return configs

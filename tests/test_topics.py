@@ -16,12 +16,14 @@ from services.topics import ensure_topics, topic_configs, topics
 from tests.conftest import Broker, _main_broker_is_tansu
 
 # What an operator might have made the match-log with: it forgets after a minute or a
-# megabyte, takes 1000-byte records, and rolls its segments hourly.
+# megabyte, keeps a match's latest record only, takes 1000-byte records, and rolls its
+# segments hourly.
 SHORT_LIVED = {
     "retention.ms": "60000",
     "retention.bytes": "1000000",
     "max.message.bytes": "1000",
     "segment.ms": "3600000",
+    "cleanup.policy": "compact",
 }
 
 
@@ -59,12 +61,13 @@ async def test_a_match_log_that_keeps_too_little_is_healed_on_start(
     wanted = topic_configs(settings, topic)
     found = await _described(admin, topic)
     assert found["retention.ms"] == found["retention.bytes"] == "-1"
+    assert found["cleanup.policy"] == "delete"
     assert found["max.message.bytes"] == wanted["max.message.bytes"]
     assert found["segment.ms"] == "3600000"  # the topic's own other settings stay
     healed = {(e["topic"], e["setting"]): (e["old"], e["new"]) for e in logs}
     assert healed == {
         (topic, name): (SHORT_LIVED[name], wanted[name])
-        for name in ("retention.ms", "retention.bytes", "max.message.bytes")
+        for name in ("retention.ms", "retention.bytes", "cleanup.policy", "max.message.bytes")
     }
 
 
