@@ -9,9 +9,27 @@ import httpx
 from playwright.async_api import Browser, Page, Request, expect
 
 from tests.stack import Stack, answering
-from tests.web.test_browser import SHORT_GAME, WAIT_MS, _join, _until_ruled
+from tests.web.test_browser import SHORT_GAME, WAIT_MS, _join, _open, _until_ruled
 
 STREAM = "/seat/stream"
+
+
+def _ada_at_seat_0(stack: Stack) -> tuple[str, dict[str, str]]:
+    """A two-seat match whose seat 0 (the first to act) ada holds: its id, her headers."""
+    match_id = _open(stack, 2, [], SHORT_GAME)
+    path = f"{stack.gateway}/matches/{match_id}"
+    joined = httpx.post(f"{path}/join", json={"seat": 0, "player": "ada"}).json()
+    _until_ruled(stack, match_id, joined["decision_id"], 0)
+    return match_id, {"authorization": f"Bearer {joined['token']}"}
+
+
+def _ada_moves(stack: Stack, match_id: str, ada: dict[str, str]) -> dict:
+    """Her first legal decision, sent over the API; its ruling."""
+    path = f"{stack.gateway}/matches/{match_id}"
+    legal = httpx.get(f"{path}/legal", headers=ada).json()
+    decision = {"decision_id": "ada-1", "body": legal["decisions"][0], "seen_seq": legal["seq"]}
+    said = httpx.post(f"{path}/decisions", json=decision, headers=ada).json()
+    return _until_ruled(stack, match_id, said["decision_id"], 0)
 
 
 async def _seq(page: Page) -> int:
@@ -22,14 +40,7 @@ async def test_a_dropped_stream_resumes_from_its_last_entry_and_the_page_moves(
     shared_stack: Stack, browser: Browser
 ) -> None:
     stack = shared_stack
-    body = {"game": SHORT_GAME, "seats": 2}
-    opened = httpx.post(f"{stack.gateway}/matches", json=body, headers=stack.organiser()).json()
-    match_id = opened["match_id"]
-    _until_ruled(stack, match_id, opened["decision_id"])
-    first = httpx.post(
-        f"{stack.gateway}/matches/{match_id}/join", json={"seat": 0, "player": "ada"}
-    ).json()
-    _until_ruled(stack, match_id, first["decision_id"], 0)
+    match_id, ada = _ada_at_seat_0(stack)
     context = await browser.new_context()
     page = await context.new_page()
     streams: list[Request] = []
@@ -49,12 +60,7 @@ async def test_a_dropped_stream_resumes_from_its_last_entry_and_the_page_moves(
     gateway.start()
     await answering(stack.gateway)
     # seat 0 (first to act) moves while the page cannot hear of it
-    ada = {"authorization": f"Bearer {first['token']}"}
-    path = f"{stack.gateway}/matches/{match_id}"
-    legal = httpx.get(f"{path}/legal", headers=ada).json()
-    decision = {"decision_id": "ada-1", "body": legal["decisions"][0], "seen_seq": legal["seq"]}
-    said = httpx.post(f"{path}/decisions", json=decision, headers=ada).json()
-    ruled = _until_ruled(stack, match_id, said["decision_id"], 0)
+    ruled = _ada_moves(stack, match_id, ada)
     assert ruled["status"] == "accepted" and ruled["last_seq"] > shown
     assert await _seq(page) == shown
 
@@ -76,14 +82,7 @@ async def test_what_happened_since_the_player_last_looked_is_marked_new(
     shared_stack: Stack, browser: Browser
 ) -> None:
     stack = shared_stack
-    body = {"game": SHORT_GAME, "seats": 2}
-    opened = httpx.post(f"{stack.gateway}/matches", json=body, headers=stack.organiser()).json()
-    match_id = opened["match_id"]
-    _until_ruled(stack, match_id, opened["decision_id"])
-    first = httpx.post(
-        f"{stack.gateway}/matches/{match_id}/join", json={"seat": 0, "player": "ada"}
-    ).json()
-    _until_ruled(stack, match_id, first["decision_id"], 0)
+    match_id, ada = _ada_at_seat_0(stack)
     page = await (await browser.new_context()).new_page()
     await _join(page, stack, match_id, 1, "bea")
     await page.reload()  # a second look at the same entry: nothing new
@@ -91,17 +90,13 @@ async def test_what_happened_since_the_player_last_looked_is_marked_new(
     looked = await _seq(page)
     await page.goto(f"{stack.gateway}/web/")  # the player leaves; seat 0 moves meanwhile
 
-    ada = {"authorization": f"Bearer {first['token']}"}
-    path = f"{stack.gateway}/matches/{match_id}"
-    legal = httpx.get(f"{path}/legal", headers=ada).json()
-    decision = {"decision_id": "ada-1", "body": legal["decisions"][0], "seen_seq": legal["seq"]}
-    said = httpx.post(f"{path}/decisions", json=decision, headers=ada).json()
-    ruled = _until_ruled(stack, match_id, said["decision_id"], 0)
+    ruled = _ada_moves(stack, match_id, ada)
 
     [cookie] = [c for c in await page.context.cookies() if c["name"] == "seat"]
     bea = {"authorization": f"Bearer {cookie['value']}"}
+    view = f"{stack.gateway}/matches/{match_id}/view"
     deadline = time.monotonic() + WAIT_MS / 1000
-    while httpx.get(f"{path}/view", headers=bea).json()["seq"] < ruled["last_seq"]:
+    while httpx.get(view, headers=bea).json()["seq"] < ruled["last_seq"]:
         assert time.monotonic() < deadline, "the seat's view never caught up"
         time.sleep(0.05)
     await page.goto(f"{stack.gateway}/web/matches/{match_id}/seat")

@@ -10,7 +10,7 @@ import httpx
 from playwright.async_api import Browser, Page, expect
 
 from tests.stack import Stack
-from tests.web.test_browser import SHORT_GAME, WAIT_MS, _page_path, _until_ruled
+from tests.web.test_browser import SHORT_GAME, WAIT_MS, _open, _page_path, _until_ruled
 
 MESSAGE = "Round two starts Monday: play on, please."
 
@@ -52,10 +52,7 @@ async def test_an_organiser_invites_messages_replaces_and_hands_a_seat_to_a_bot(
     shared_stack: Stack, browser: Browser, screenshots: Path
 ) -> None:
     stack = shared_stack
-    body = {"game": SHORT_GAME, "seats": 2}
-    opened = httpx.post(f"{stack.gateway}/matches", json=body, headers=stack.organiser()).json()
-    match_id = opened["match_id"]
-    _until_ruled(stack, match_id, opened["decision_id"])
+    match_id = _open(stack, 2, [], SHORT_GAME)
     organiser = await _organiser_page(browser, stack, match_id)
 
     # an invite reserves seat 0: the lobby's join takes it with the code alone
