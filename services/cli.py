@@ -3,6 +3,7 @@
 import argparse
 import asyncio
 import signal
+import sys
 from collections.abc import Awaitable, Callable
 
 from projections import cli as projections_cli
@@ -16,13 +17,18 @@ from services.settings import Settings, load_settings
 def _run_rules(args: argparse.Namespace) -> int:
     from services.logs import configure_logging
     from services.rules.service import RulesService
+    from services.topic_check import UnfitTopics
     from services.topics import ensure_topics
 
     settings = load_settings()
     configure_logging(settings.log_format)
 
     async def serve() -> int:
-        await ensure_topics(settings)
+        try:
+            await ensure_topics(settings)
+        except UnfitTopics as error:  # one plain line, not a traceback
+            print(f"not starting: {error}", file=sys.stderr)
+            return 1
         service = RulesService(settings)
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):

@@ -2,6 +2,8 @@
 healed and logged, a partition count that differs refuses the start, fitting topics are left
 as they are."""
 
+import subprocess
+import sys
 import uuid
 from collections.abc import AsyncIterator
 
@@ -14,6 +16,7 @@ from services.settings import Settings
 from services.topic_check import UnfitTopics
 from services.topics import ensure_topics, topic_configs, topics
 from tests.conftest import Broker, _main_broker_is_tansu
+from tests.support import ROOT, service_env
 
 # What an operator might have made the match-log with: it forgets after a minute or a
 # megabyte, keeps a match's latest record only, takes 1000-byte records, and rolls its
@@ -80,6 +83,18 @@ async def test_a_match_log_with_another_partition_count_refuses_the_start_changi
 
     with pytest.raises(UnfitTopics, match=f"{topic}: partitions is 3, must be 4"):
         await ensure_topics(settings)
+    # a rules service started on its own says so in one line, and stops
+    started = subprocess.run(
+        [sys.executable, "-m", "services", "rules"],
+        env=service_env(settings),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert started.returncode == 1
+    assert started.stderr.startswith("not starting: ") and "Traceback" not in started.stderr
+    assert f"{topic}: partitions is 3, must be 4" in started.stderr
 
     assert (await _described(admin, topic))["retention.ms"] == "60000"
 
