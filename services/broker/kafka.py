@@ -22,23 +22,36 @@ JVM_OPTIONS = [
 ]
 
 
-def server_properties(port: int, controller_port: int, log_dir: Path) -> str:
+def replication(nodes: int) -> dict[str, str]:
+    """How many copies each topic keeps on `nodes` nodes, and how many must hold a write for it
+    to count: three and two on a cluster, as `deploy/` runs it (and `services.topics` asks)."""
+    copies = str(min(nodes, 3))
+    in_sync = str(min(nodes, 2))
+    return {
+        "default.replication.factor": copies,
+        "min.insync.replicas": in_sync,
+        "offsets.topic.replication.factor": copies,
+        "transaction.state.log.replication.factor": copies,
+        "transaction.state.log.min.isr": in_sync,
+        "share.coordinator.state.topic.replication.factor": copies,
+        "share.coordinator.state.topic.min.isr": in_sync,
+    }
+
+
+def server_properties(node_id: int, port: int, voters: dict[int, int], log_dir: Path) -> str:
+    """One node of the quorum `voters` (node id -> controller port), each broker and controller."""
+    quorum = ",".join(f"{node}@127.0.0.1:{controller}" for node, controller in voters.items())
     settings = {
         "process.roles": "broker,controller",
-        "node.id": "1",
-        "controller.quorum.voters": f"1@127.0.0.1:{controller_port}",
-        "listeners": f"PLAINTEXT://127.0.0.1:{port},CONTROLLER://127.0.0.1:{controller_port}",
+        "node.id": str(node_id),
+        "controller.quorum.voters": quorum,
+        "listeners": f"PLAINTEXT://127.0.0.1:{port},CONTROLLER://127.0.0.1:{voters[node_id]}",
         "advertised.listeners": f"PLAINTEXT://127.0.0.1:{port}",
         "controller.listener.names": "CONTROLLER",
         "inter.broker.listener.name": "PLAINTEXT",
         "listener.security.protocol.map": "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT",
         "log.dirs": str(log_dir),
-        # One node: every internal topic has one replica.
-        "offsets.topic.replication.factor": "1",
-        "transaction.state.log.replication.factor": "1",
-        "transaction.state.log.min.isr": "1",
-        "share.coordinator.state.topic.replication.factor": "1",
-        "share.coordinator.state.topic.min.isr": "1",
+        **replication(len(voters)),
         # Fewer partitions than the default 50: each costs files and start-up time.
         "offsets.topic.num.partitions": "4",
         "transaction.state.log.num.partitions": "4",
@@ -57,15 +70,31 @@ def new_cluster_id() -> str:
 
 
 class KafkaBroker(BrokerProcess):
+    """One node; alone by default, or one of the quorum `voters` (node id -> controller port)
+    formatted with their shared `cluster_id`. Its ports stay the same across restarts."""
+
     keeps_log = True
     idempotent = True
     start_timeout = 90.0  # a first JVM start on a busy machine
     stop_timeout = 30.0  # a clean shutdown closes every log segment
 
-    def __init__(self, data_dir: Path, port: int | None = None, log_path: Path | None = None):
+    def __init__(
+        self,
+        data_dir: Path,
+        port: int | None = None,
+        log_path: Path | None = None,
+        *,
+        node_id: int = 1,
+        voters: dict[int, int] | None = None,
+        cluster_id: str | None = None,
+    ):
         super().__init__(port, log_path)
         self.data_dir = data_dir
         self.log_dir = data_dir / "log"
+        self.node_id = node_id
+        # A static quorum keeps no controller port on disk: a node alone takes any free one.
+        self.voters = voters or {node_id: free_port()}
+        self.cluster_id = cluster_id or new_cluster_id()
 
     def describe(self) -> str:
         return f"Apache Kafka {kafka_version()} on {self.bootstrap}, log in {self.log_dir}/"
@@ -74,12 +103,11 @@ class KafkaBroker(BrokerProcess):
         java = ["java", *JVM_OPTIONS, "-cp", f"{kafka_libs()}/*"]
         self.data_dir.mkdir(parents=True, exist_ok=True)
         config = self.data_dir / "server.properties"
-        # The controller's port may change between runs: a static quorum keeps none on disk.
-        config.write_text(server_properties(self.port, free_port(), self.log_dir))
+        config.write_text(server_properties(self.node_id, self.port, self.voters, self.log_dir))
         if not (self.log_dir / "meta.properties").exists():  # a new log folder
             format_storage = ["kafka.tools.StorageTool", "format", "--config", str(config)]
             subprocess.run(
-                [*java, *format_storage, "--cluster-id", new_cluster_id()],
+                [*java, *format_storage, "--cluster-id", self.cluster_id],
                 stdout=log,
                 stderr=log,
                 check=True,

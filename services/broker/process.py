@@ -1,5 +1,5 @@
-"""What both local brokers share: a free port, the wait until the broker answers a Kafka
-request, and a stop that lets it shut down cleanly before it is killed."""
+"""What both local brokers share: free ports, the wait until the broker answers a Kafka
+request, a stop that lets it shut down cleanly before it is killed, and a kill that does not."""
 
 import ctypes
 import signal
@@ -9,7 +9,7 @@ import subprocess
 import sys
 import time
 from abc import ABC, abstractmethod
-from contextlib import nullcontext
+from contextlib import ExitStack, nullcontext, suppress
 from pathlib import Path
 from typing import IO, Self
 
@@ -17,9 +17,16 @@ API_VERSIONS = 18  # the request every Kafka client sends first
 
 
 def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+    return free_ports(1)[0]
+
+
+def free_ports(count: int) -> list[int]:
+    """`count` distinct ports, each free now: all are held open until every one is found."""
+    with ExitStack() as held:
+        socks = [held.enter_context(socket.socket()) for _ in range(count)]
+        for sock in socks:
+            sock.bind(("127.0.0.1", 0))
+        return [sock.getsockname()[1] for sock in socks]
 
 
 def port_taken(port: int) -> bool:
@@ -78,6 +85,13 @@ class BrokerProcess(ABC):
         """The command line that runs the broker; what it prepares first writes to `log`."""
 
     def start(self) -> Self:
+        self.spawn()
+        self.until_answering()
+        return self
+
+    def spawn(self) -> None:
+        """Starts the process without waiting for it to answer (a cluster's nodes answer only
+        once a majority of them runs)."""
         if port_taken(self.port):
             raise RuntimeError(f"port {self.port} is taken: is a broker already running?")
         log_file = open(self.log_path, "ab") if self.log_path else None  # noqa: SIM115
@@ -89,6 +103,9 @@ class BrokerProcess(ABC):
                 start_new_session=True,  # Ctrl-C reaches the caller, which stops the broker last
                 preexec_fn=_stop_with_parent if sys.platform == "linux" else None,
             )
+
+    def until_answering(self) -> None:
+        assert self._process is not None, "spawn it first"
         deadline = time.monotonic() + self.start_timeout
         while not answers(self.port):
             if self._process.poll() is not None:
@@ -99,18 +116,27 @@ class BrokerProcess(ABC):
                 self.stop()
                 raise TimeoutError(f"the broker did not answer on {self.bootstrap}")
             time.sleep(0.05)
-        return self
+
+    def kill(self) -> None:
+        """SIGKILL: no clean shutdown, as when its machine loses power; `start` runs it again."""
+        if self._process is None:
+            return
+        self._process.kill()
+        self._process.wait()
+        self._process = None
+
+    def ask_to_stop(self) -> None:
+        """SIGTERM, without waiting for the clean shutdown it starts; `stop` waits."""
+        if self._process is not None:
+            self._process.terminate()
 
     def stop(self) -> None:
         if self._process is None:
             return
-        self._process.terminate()
-        try:
+        self.ask_to_stop()
+        with suppress(subprocess.TimeoutExpired):
             self._process.wait(timeout=self.stop_timeout)
-        except subprocess.TimeoutExpired:
-            self._process.kill()
-            self._process.wait()
-        self._process = None
+        self.kill()  # if it has not stopped in time
 
     def __enter__(self) -> Self:
         return self.start()
