@@ -112,10 +112,13 @@ async def own_database(database_server: str) -> AsyncIterator[str]:
         await db.drop_database(database_server, url)
 
 
-async def fresh_settings(broker: Broker, database_url: str) -> Settings:
+async def fresh_settings(
+    broker: Broker, database_url: str, replication_factor: int = 1
+) -> Settings:
     """A namespace of its own: fresh topics and consumer groups on the shared broker."""
     config = Settings(
         kafka_bootstrap=broker.bootstrap,
+        replication_factor=replication_factor,
         idempotent_producer=broker.idempotent,
         database_url=database_url,
         partitions=4,
