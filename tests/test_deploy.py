@@ -1,5 +1,6 @@
 """`deploy/` runs what the tests prove: the Kafka version the local stack resolves, three KRaft
-brokers, three copies of each topic with two in sync, PostgreSQL and every service."""
+brokers with the replication settings of the cluster `tests/test_kafka_cluster.py` kills a
+broker of (three copies of each topic, two in sync), PostgreSQL and every service."""
 
 from pathlib import Path
 from typing import Any
@@ -7,11 +8,17 @@ from typing import Any
 import yaml
 
 from services.broker.jars import kafka_version
+from services.broker.kafka import replication
 from services.settings import Settings
 from services.topics import topic_configs
 
 DEPLOY = Path(__file__).resolve().parent.parent / "deploy"
 SERVICES = {"rules", "projections", "bots", "clock", "gateway"}
+
+
+def _as_environment(properties: dict[str, str]) -> dict[str, str]:
+    """Broker properties as the apache/kafka image reads them from its environment."""
+    return {f"KAFKA_{key.upper().replace('.', '_')}": value for key, value in properties.items()}
 
 
 def _k8s() -> list[dict[str, Any]]:
@@ -30,9 +37,8 @@ def test_compose_runs_three_brokers_of_the_tested_version_postgres_and_every_ser
     assert sorted(s["environment"]["KAFKA_NODE_ID"] for s in brokers.values()) == [1, 2, 3]
     for broker in brokers.values():
         env = broker["environment"]
-        assert (
-            env["KAFKA_MIN_INSYNC_REPLICAS"] == 2 and env["KAFKA_DEFAULT_REPLICATION_FACTOR"] == 3
-        )
+        tested = _as_environment(replication(len(brokers)))
+        assert {name: str(env.get(name)) for name in tested} == tested
         assert env["KAFKA_CONTROLLER_QUORUM_VOTERS"].count("@") == 3
     assert {"postgres", *SERVICES} <= services.keys()
     for name in SERVICES:
@@ -49,9 +55,8 @@ def test_kubernetes_runs_the_same() -> None:
     [container] = kafka["spec"]["template"]["spec"]["containers"]
     assert container["image"] == f"apache/kafka:{kafka_version()}"
     env = {e["name"]: e.get("value") for e in container["env"]}
-    assert (
-        env["KAFKA_MIN_INSYNC_REPLICAS"] == "2" and env["KAFKA_DEFAULT_REPLICATION_FACTOR"] == "3"
-    )
+    tested = _as_environment(replication(kafka["spec"]["replicas"]))
+    assert {name: env.get(name) for name in tested} == tested
     assert ("StatefulSet", "postgres") in by_name
     assert {name for kind, name in by_name if kind == "Deployment"} == SERVICES
     config = by_name["ConfigMap", "starledger"]["data"]
