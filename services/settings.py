@@ -44,6 +44,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     mail_domain: str = "starledger.localhost"
     mail_secret_file: str = ""  # empty: the run folder's `mail-secret`
     mail_tick_ms: int = 1_000  # how often the outbox is read for deliveries due
+    # The gateway's address as mail readers reach it (e.g. https://play.example.org): mails
+    # then offer one-click unsubscribe (RFC 8058) there; empty: by mail alone.
+    public_url: str = ""
     # Webhook targets resolving to private, loopback or link-local addresses are refused
     # unless this allows them (a local receiver, tests).
     webhook_allow_private: bool = False
@@ -90,6 +93,7 @@ _ENV = {
     "mail_domain": "STARLEDGER_MAIL_DOMAIN",
     "mail_secret_file": "STARLEDGER_MAIL_SECRET_FILE",
     "mail_tick_ms": "STARLEDGER_MAIL_TICK_MS",
+    "public_url": "STARLEDGER_PUBLIC_URL",
     "webhook_allow_private": "STARLEDGER_WEBHOOK_ALLOW_PRIVATE",
     "player_token_days": "STARLEDGER_PLAYER_TOKEN_DAYS",
     "seat_token_days_after_end": "STARLEDGER_SEAT_TOKEN_DAYS_AFTER_END",

@@ -226,6 +226,7 @@ def up() -> int:
             "DATABASE_URL": settings.database_url,
             "STARLEDGER_IDEMPOTENT_PRODUCER": str(settings.idempotent_producer).lower(),
             "STARLEDGER_LOG_FORMAT": "json",
+            "STARLEDGER_PUBLIC_URL": settings.public_url or f"http://127.0.0.1:{GATEWAY_PORT}",
         }
         running = services(GATEWAY_PORT)
         for service in running:

@@ -55,3 +55,12 @@ def token_of(address: str) -> str | None:
     if not at or not plus or name.lower() != LOCAL or not found:
         return None
     return found.lower()
+
+
+UNSUBSCRIBE = "starledger-unsubscribe:"  # migration 0126 indexes the same digest
+
+
+def unsubscribe_key(seat_token: str) -> str:
+    """What a one-click unsubscribe address carries: a digest of the reply token, which stops
+    the seat's notices but cannot play for it."""
+    return hashlib.sha256(f"{UNSUBSCRIBE}{seat_token}".encode()).hexdigest()[:40]

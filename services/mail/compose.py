@@ -18,7 +18,7 @@ from events.narration import rule_words, seat_names, short_words
 from events.ruleset import get_ruleset
 from projections import audit, replay
 from services.client.render import render
-from services.mail.addresses import LOCAL, reply_address
+from services.mail.addresses import LOCAL, reply_address, unsubscribe_key
 from services.settings import Settings
 
 MAX_LINES = 200  # of "since you last looked"; the earliest are left out past it
@@ -157,7 +157,13 @@ def message(
     thread = thread_id(settings, first.match_id, first.seat)
     mail["In-Reply-To"] = in_reply_to or thread
     mail["References"] = f"{thread} {in_reply_to}" if in_reply_to else thread
-    mail["List-Unsubscribe"] = f"<mailto:{reply}?subject=unsubscribe>"
+    by_mail = f"<mailto:{reply}?subject=unsubscribe>"
+    if settings.public_url:
+        one_click = f"{settings.public_url.rstrip('/')}/web/unsubscribe/"
+        mail["List-Unsubscribe"] = f"<{one_click}{unsubscribe_key(first.token)}>, {by_mail}"
+        mail["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+    else:
+        mail["List-Unsubscribe"] = by_mail
     mail["Auto-Submitted"] = "auto-replied" if in_reply_to else "auto-generated"
     mail.set_content(text)
     return mail

@@ -24,7 +24,17 @@ from services.gateway.context import context
 from services.gateway.edge import REFUSED_IN_TEXT, limit_reads
 from services.gateway.params import DecisionId, MatchId
 from services.gateway.stream import last_seen
-from services.web import cards, live, looks, me, new_match, organise, organise_seats, session
+from services.web import (
+    cards,
+    live,
+    looks,
+    me,
+    new_match,
+    organise,
+    organise_seats,
+    session,
+    unsubscribe,
+)
 from services.web.changes import changed
 from services.web.jinja import render
 from services.web.verdict import rejudged
@@ -351,6 +361,7 @@ def router() -> Router:
             *organise.HANDLERS,
             *organise_seats.HANDLERS,
             *me.HANDLERS,
+            *unsubscribe.HANDLERS,
             static,
         ],
         response_headers=HEADERS,

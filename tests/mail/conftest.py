@@ -19,6 +19,7 @@ from tests.mail.relay import Relay
 from tests.stack import Stack, running_stack
 
 DOMAIN = "mail.test"
+PUBLIC_URL = "https://play.mail.test"  # where mails say the gateway is (one-click unsubscribe)
 
 
 class MailStack(msgspec.Struct):
@@ -48,6 +49,7 @@ async def mail_stack(
         mail_tick_ms=100,
         clock_tick_ms=200,
         webhook_allow_private=True,  # the tests' receivers listen on 127.0.0.1
+        public_url=PUBLIC_URL,
     )
     pool = await db.connect(settings.database_url, size=2)
     async with running_stack(settings, folder, mail=True) as stack:

@@ -25,7 +25,7 @@ from events.platform_rules import ORGANISER
 from events.ruleset import get_ruleset
 from projections import replay
 from services.gateway.submit import Submitter
-from tests.mail.conftest import DOMAIN, MailStack, until
+from tests.mail.conftest import DOMAIN, PUBLIC_URL, MailStack, until
 from tests.mail.relay import commands_of, entry_of, reply_to, send
 
 GOLDEN = Path(__file__).parent / "golden" / "core-worlds-by-mail.txt"
@@ -33,9 +33,11 @@ GAME = "core-worlds"
 PLAYER = "you@player.test"
 
 
-async def _open(ms: MailStack, match_id: str, seed: str, players: list[str]) -> dict[int, str]:
+async def _open(
+    ms: MailStack, match_id: str, seed: str, players: list[str], address: str = PLAYER
+) -> dict[int, str]:
     """A match with a known seed (sent as an operator's tool would), its seats joined in
-    order, seat 0 with mail; the seat tokens."""
+    order, seat 0 with mail to `address`; the seat tokens."""
     submitter = Submitter(ms.stack.settings)
     await submitter.start()
     try:
@@ -49,7 +51,7 @@ async def _open(ms: MailStack, match_id: str, seed: str, players: list[str]) -> 
         for seat, player in enumerate(players):
             join = {"seat": seat, "player": player}
             if seat == 0:
-                join["mail"] = {"address": PLAYER}
+                join["mail"] = {"address": address}
             joined = await http.post(f"/matches/{match_id}/join", json=join)
             assert joined.status_code == 202, joined.text
             tokens[seat] = joined.json()["token"]
@@ -238,3 +240,47 @@ async def test_bad_mail_is_refused_or_answered_and_nothing_of_it_reaches_the_log
 
 async def _not_none(value: Awaitable[object]) -> bool:
     return await value is not None
+
+
+async def test_one_click_unsubscribe_stops_the_notices_and_a_mere_visit_does_not(
+    mail_stack: MailStack,
+) -> None:
+    """A notice offers RFC 8058's one-click unsubscribe beside the mailto: a GET of its
+    address (a link checker, a preview) only asks; the mail program's POST stops the seat's
+    notices; the address tells nothing of the reply token, and a made-up one is unknown."""
+    ms = mail_stack
+    match_id = f"{ms.stack.settings.namespace}mail-quits"
+    address = "quits@player.test"
+    tokens = await _open(ms, match_id, "golden-by-mail", ["you", "ada", "bea"], address)
+    bots = asyncio.create_task(_bots(ms, match_id, tokens))  # seat 0's turn comes after theirs
+    try:
+        mail = await ms.relay.next(address)
+    finally:
+        bots.cancel()
+    assert mail["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    one_click, by_mail = (part.strip(" <>") for part in mail["List-Unsubscribe"].split(","))
+    assert by_mail == f"mailto:{reply_to(mail)}?subject=unsubscribe"
+    assert one_click.startswith(f"{PUBLIC_URL}/web/unsubscribe/")
+    key = one_click.rpartition("/")[2]
+    assert key not in reply_to(mail)
+    path = f"/web/unsubscribe/{key}"
+
+    async def kinds() -> list[str]:
+        found: list[str] = await ms.pool.fetchval(
+            "SELECT kinds FROM mail_seats WHERE match_id = $1 AND seat = 0", match_id
+        )
+        return found
+
+    async with httpx.AsyncClient(base_url=ms.stack.gateway, timeout=10) as http:
+        asked = await http.get(path)
+        assert asked.status_code == 200 and "Stop the notices" in asked.text
+        assert await kinds()
+        stopped = await http.post(
+            path,
+            content=b"List-Unsubscribe=One-Click",
+            headers={"content-type": "application/x-www-form-urlencoded"},
+        )
+        assert stopped.status_code == 200, stopped.text
+        assert await kinds() == []
+        assert (await http.post(f"/web/unsubscribe/{'0' * 40}")).status_code == 404
+        assert (await http.get("/web/unsubscribe/not-a-key")).status_code == 422
