@@ -76,6 +76,11 @@ class BrokerProcess(ABC):
     def bootstrap(self) -> str:
         return f"127.0.0.1:{self.port}"
 
+    @property
+    def pid(self) -> int | None:
+        """The running broker's process id (a benchmark reads its CPU time)."""
+        return self._process.pid if self._process is not None else None
+
     @abstractmethod
     def describe(self) -> str:
         """One line for people: which broker, where, and where its log lives."""

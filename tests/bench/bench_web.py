@@ -2,7 +2,8 @@
 HTTP against the whole stack), and the time from a decision clicked in one browser to the
 update appearing in the other seat's browser (Debian's Chromium through Playwright).
 
-Starts its own broker (Tansu, unless $KAFKA_BOOTSTRAP), a scratch database and the stack."""
+On Kafka, then on Tansu (`scratch.on_each_broker`), each with a scratch database and the
+stack."""
 
 import asyncio
 import random
@@ -18,7 +19,8 @@ from playwright.async_api import Page, async_playwright
 from services import db
 from services.settings import Settings
 from services.topics import ensure_topics
-from tests.bench.scratch import scratch_settings
+from tests.bench.scratch import Scratch, on_each_broker
+from tests.bench.table import Row, print_table
 from tests.stack import Stack, running_stack
 from tests.web.conftest import ARGS, CHROMIUM
 
@@ -157,30 +159,36 @@ async def _bench(settings: Settings, logs: Path) -> tuple[list[float], list[floa
         return seat, replay, await _pushed(stack)
 
 
-def main() -> dict[str, float]:
-    with scratch_settings() as settings, tempfile.TemporaryDirectory() as logs:
-        seat, replay, pushed = asyncio.run(_bench(settings, Path(logs)))
-    figures = {
+def _on(scratch: Scratch) -> dict[str, float]:
+    with tempfile.TemporaryDirectory() as logs:
+        seat, replay, pushed = asyncio.run(_bench(scratch.settings, Path(logs)))
+    return {
+        "seat_renders": len(seat),
         "seat_p50_ms": statistics.median(seat),
         "seat_p99_ms": _p(seat, 0.99),
         "replay_p50_ms": statistics.median(replay),
         "replay_p99_ms": _p(replay, 0.99),
+        "pushed": len(pushed),
         "pushed_p50_ms": statistics.median(pushed),
         "pushed_p99_ms": _p(pushed, 0.99),
     }
-    print(
-        f"web, seat page (Core Worlds, 3 seats) over HTTP: p50 {figures['seat_p50_ms']:.1f} ms,"
-        f" p99 {figures['seat_p99_ms']:.1f} ms ({len(seat)} renders)"
-    )
-    print(
-        f"web, replay step (Core Worlds, a finished match, random steps): p50"
-        f" {figures['replay_p50_ms']:.1f} ms, p99 {figures['replay_p99_ms']:.1f} ms"
-    )
-    print(
-        f"web, a decision clicked in one browser to the other seat's page showing it:"
-        f" p50 {figures['pushed_p50_ms']:.0f} ms, p99 {figures['pushed_p99_ms']:.0f} ms"
-        f" ({len(pushed)} decisions)"
-    )
+
+
+ROWS = [
+    Row("seat page (Core Worlds, 3 seats) over HTTP: renders", "seat_renders"),
+    Row("seat page p50 (ms)", "seat_p50_ms", "{:.1f}"),
+    Row("seat page p99 (ms)", "seat_p99_ms", "{:.1f}"),
+    Row("replay step (a finished match, random steps) p50 (ms)", "replay_p50_ms", "{:.1f}"),
+    Row("replay step p99 (ms)", "replay_p99_ms", "{:.1f}"),
+    Row("decisions clicked in one browser", "pushed"),
+    Row("to the other seat's page showing it p50 (ms)", "pushed_p50_ms"),
+    Row("to the other seat's page showing it p99 (ms)", "pushed_p99_ms"),
+]
+
+
+def main() -> dict[str, dict[str, float]]:
+    figures = on_each_broker(_on)
+    print_table("web", ROWS, figures)
     return figures
 
 

@@ -1,41 +1,90 @@
-"""A bench's own broker (unless $KAFKA_BOOTSTRAP names one) and a database of its own on
+"""The brokers a bench runs on, one after the other: Apache Kafka, then Tansu, each started for
+the bench (only the one $KAFKA_BOOTSTRAP names, when set), each with a database of its own on
 $DATABASE_URL's server (else on a server the bench starts), dropped at the end."""
 
 import asyncio
 import os
 import tempfile
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
+from typing import NamedTuple, TypeVar
 
 import msgspec
 
 from services import db
-from services.broker import TansuBroker
+from services.broker import BrokerProcess, KafkaBroker, TansuBroker
+from services.broker.jars import kafka_runs_here
 from services.embedded_db import server_url
 from services.settings import Settings, load_settings
 
+KAFKA, TANSU = "Kafka", "Tansu"
+BROKERS = (KAFKA, TANSU)
+PARTITIONS = 12  # of each topic a bench makes, as the stack's
+T = TypeVar("T")
+
+
+class Scratch(NamedTuple):
+    broker: str  # KAFKA or TANSU
+    settings: Settings
+    broker_pid: int | None  # None for $KAFKA_BOOTSTRAP's broker, which is not the bench's
+
+
+def on_each_broker(run: Callable[[Scratch], T], brokers: tuple[str, ...] = BROKERS) -> dict[str, T]:
+    """What `run` returns on each of `brokers` in turn, by broker; one it cannot use is
+    skipped with a line saying why."""
+    found: dict[str, T] = {}
+    with tempfile.TemporaryDirectory(prefix="bench-pg-") as folder:
+        server = server_url(Path(folder) / "data")
+        for broker in brokers:
+            if (why := _unavailable(broker)) is not None:
+                print(f"{broker}: skipped, {why}", flush=True)
+                continue
+            with _scratch(broker, server) as scratch:
+                found[broker] = run(scratch)
+    return found
+
+
+def _unavailable(broker: str) -> str | None:
+    if "KAFKA_BOOTSTRAP" in os.environ:
+        # Tansu's stack turns the idempotent producer off, Kafka's keeps it (`Settings`).
+        named = KAFKA if load_settings().idempotent_producer else TANSU
+        return None if broker == named else f"$KAFKA_BOOTSTRAP names a {named} broker"
+    if broker == KAFKA and not kafka_runs_here():
+        return "no Java 17+ here to run Apache Kafka"
+    return None
+
+
+def _own_broker(broker: str, stack: ExitStack) -> BrokerProcess:
+    if broker == TANSU:
+        return stack.enter_context(TansuBroker())
+    log_dir = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bench-kafka-")))
+    return stack.enter_context(KafkaBroker(log_dir))
+
 
 @contextmanager
-def scratch_settings() -> Iterator[Settings]:
+def _scratch(broker: str, server: str) -> Iterator[Scratch]:
     with ExitStack() as stack:
-        settings = load_settings()
+        settings, pid = load_settings(), None
         if "KAFKA_BOOTSTRAP" not in os.environ:
-            tansu = stack.enter_context(TansuBroker())
+            own = _own_broker(broker, stack)
             settings = msgspec.structs.replace(
-                settings, kafka_bootstrap=tansu.bootstrap, idempotent_producer=tansu.idempotent
+                settings, kafka_bootstrap=own.bootstrap, idempotent_producer=own.idempotent
             )
-        folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bench-pg-")))
-        server = server_url(folder / "data")
+            pid = own.pid
         url = asyncio.run(db.create_database(server, "starledger_bench"))
         try:
-            yield msgspec.structs.replace(
-                settings,
-                database_url=url,
-                partitions=12,
-                namespace=f"bench{uuid.uuid4().hex[:6]}-",
-                log_format="json",
+            yield Scratch(
+                broker,
+                msgspec.structs.replace(
+                    settings,
+                    database_url=url,
+                    partitions=PARTITIONS,
+                    namespace=f"bench{uuid.uuid4().hex[:6]}-",
+                    log_format="json",
+                ),
+                pid,
             )
         finally:
             asyncio.run(db.drop_database(server, url))
