@@ -1,4 +1,5 @@
-"""`make bench`: every benchmark, one after another, each printing its figures."""
+"""`make bench`: every benchmark, one after another, each printing its figures (those that
+start a broker: on Kafka and on Tansu side by side, `scratch.on_each_broker`)."""
 
 import os
 
@@ -15,12 +16,14 @@ from tests.bench import (
     bench_rules,
     bench_star_realms,
     bench_status,
+    bench_transactions,
     bench_web,
 )
 
 if __name__ == "__main__":  # not in the floor's spawned processes, which import this module
     for bench in (
         bench_rules,
+        bench_transactions,
         bench_projections,
         bench_status,
         bench_floor,
