@@ -10,10 +10,11 @@ import yaml
 from services.broker.jars import kafka_version
 from services.broker.kafka import replication
 from services.settings import Settings
+from services.stack import services
 from services.topics import topic_configs
 
 DEPLOY = Path(__file__).resolve().parent.parent / "deploy"
-SERVICES = {"rules", "projections", "bots", "clock", "gateway"}
+SERVICES = {service.name for service in services(8000)}  # every one `starledger up` runs
 
 
 def _as_environment(properties: dict[str, str]) -> dict[str, str]:
