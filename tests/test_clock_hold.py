@@ -21,6 +21,7 @@ from events.codec import encode
 from events.envelope import ClaimSeat, CreateMatch, Decision, Entry, Ruling
 from events.match import PartitionBook
 from events.narration import Narrator
+from events.seats import HandToBot
 from services.rules.judge import rule_on
 from services.rules.rejudge import verify
 from tests.sealed_ruleset import Pick, Revealed
@@ -42,15 +43,18 @@ class Picks:
         for seat in (0, 1):
             self.send(seat, ClaimSeat(player=f"p{seat}"), START)
 
-    def send(self, seat: int | None, body: Any, at: int) -> list[Any]:
+    def send(self, seat: int | None, body: Any, at: int, sender: str = "") -> list[Any]:
         self.count += 1
-        sender = "organiser" if isinstance(body, CreateMatch) else "clock" if seat is None else ""
+        if not sender:
+            sender = (
+                "organiser" if isinstance(body, CreateMatch) else "clock" if seat is None else ""
+            )
         decision = Decision(
             decision_id=f"hold:{self.count}",
             match_id="hold",
             seat=seat,
             body=msgspec.Raw(encode(body)),
-            sender=sender or f"p{seat}",
+            sender=sender,
             sent_at_ms=at,
         )
         wrote = rule_on(
@@ -127,3 +131,16 @@ def test_a_hold_needs_a_clock_a_simultaneous_phase_and_is_released_once() -> Non
     turns = Table(Clock(per_decision_s=60))  # seats take turns there
     taken = verdict(turns.send(0, HoldPhase(), at=START))
     assert not taken.accepted and taken.rule == rules.HOLD
+
+
+def test_a_holder_handed_to_a_bot_holds_the_phase_no_more_and_has_no_deadline() -> None:
+    picks = Picks()
+    picks.send(0, HoldPhase(), START + SECOND)
+    picks.send(0, Pick("comet"), START + 2 * SECOND)
+    picks.send(1, Pick("pulsar"), START + 3 * SECOND)  # every seat chose; the hold keeps it open
+    assert picks.deadline(0) is not None
+    handed = picks.send(0, HandToBot("first"), START + 4 * SECOND, sender="organiser")
+    assert ruled(handed).accepted
+    timing = picks.book.matches["hold"].timing
+    assert timing is not None and 0 not in timing.holding and picks.deadline(0) is None
+    assert verify(picks.entries) is None

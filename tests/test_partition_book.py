@@ -4,8 +4,11 @@ admits wrongly is a move every reader believes."""
 
 from typing import Any
 
+import pytest
+
 from events.envelope import Entry, EntryBatch, MatchCreated, OwnerFence, SeatClaimed
-from events.match import PartitionBook
+from events.match import ContentChanged, PartitionBook, apply
+from events.ruleset import get_ruleset
 
 MATCH = "m"
 
@@ -88,3 +91,37 @@ def test_before_any_fence_every_writer_counts_and_other_matches_keep_their_own_s
     book, counted = _folded(_created("a"), _created("b", "other"), _claim("b", 2, 0, "ann"))
     assert [len(c) for c in counted] == [1, 1, 1]
     assert (book.matches[MATCH].seq, book.matches["other"].seq) == (2, 1)
+
+
+def test_a_match_folds_only_with_the_card_data_it_was_played_with():
+    """A created match names the digest of its card data: folding it on other data fails
+    closed, naming both digests; one that names none (made before digests) folds."""
+    now = get_ruleset("core-worlds").content_digest({})
+    assert now
+
+    def created(digest: str) -> Entry[Any]:
+        body = MatchCreated(
+            ruleset="core-worlds",
+            seats=2,
+            options={},
+            seed_commitment="c",
+            seed="s",
+            content_digest=digest,
+        )
+        return _batch("a", 1, body).entries[0]
+
+    assert apply(None, created(now)).seq == 1
+    assert apply(None, created("")).seq == 1
+    with pytest.raises(ContentChanged) as changed:
+        apply(None, created("f" * 64))
+    assert str(changed.value) == (
+        f"core-worlds options {{}} read data with digest {now[:16]}…;"
+        f" the match was played with {'f' * 16}…: restore that card set"
+    )
+
+
+def test_a_book_restored_with_its_owner_refuses_a_fenced_out_writer_before_any_new_fence():
+    """A snapshot or checkpoint keeps the owner it was taken under: the tail folded after it
+    counts that owner's records only, as the whole log would have."""
+    assert PartitionBook(owner="b").fold(_created("a")) == []
+    assert len(PartitionBook(owner="b").fold(_created("b"))) == 1
