@@ -6,12 +6,14 @@ organiser's message to the players is an entry every seat reads."""
 from typing import Any
 
 from events import platform_rules as rules
-from events.clock import SeatHandedToBot
+from events.clock import DeadlineCleared, SeatHandedToBot
 from events.envelope import ClaimSeat, CreateMatch, Entry, Ruling
 from events.messages import Announce, Announced
 from events.narration import Narrator
 from events.seats import HandToBot, ReplacePlayer, SeatReplaced
 from tests.random_play import Table
+from tests.test_clock import CLOCK, SECOND, START, bodies
+from tests.test_clock import Table as ClockTable
 from tests.tiny_ruleset import Add
 
 
@@ -88,3 +90,31 @@ def test_the_organiser_alone_writes_to_the_players_and_the_log_tells_it_to_every
         assert lines[-1] == "the organiser wrote to the players: 'no play on Friday'"
         assert lines[-2].startswith("organiser asked to write to the players: accepted (SL-18")
     assert _ruling(table.send(0, Add(1), sender="ann")).accepted  # play goes on
+
+
+def test_a_seat_tool_names_a_seat_of_the_match_and_only_the_organiser_uses_any() -> None:
+    table = _running()
+    for seat in (None, 2, -1):
+        refused = _ruling(table.send(seat, ReplacePlayer("dan"), sender="organiser"))
+        assert (refused.accepted, refused.rule) == (False, rules.SEAT)
+        assert refused.reason == f"seat {seat} is not a seat of this 2-seat match"
+    by_ann = _ruling(table.send(0, HandToBot(), sender="ann"))
+    assert by_ann.reason == "only the organiser changes who holds a seat"
+    told = _ruling(table.send(None, Announce("hi"), sender="ann"))
+    assert (told.rule, told.reason) == (rules.ANNOUNCE, "only the organiser writes to the players")
+
+
+def test_a_replaced_seats_running_deadline_is_cleared_so_the_newcomers_time_starts_afresh() -> None:
+    table = ClockTable(CLOCK)
+    assert 0 in table.timing.deadlines and 0 not in table.timing.late
+    wrote = bodies(table.send(0, ReplacePlayer("dan"), at=START + SECOND, sender="organiser"))
+    assert wrote[1] == DeadlineCleared(0)
+    assert table.timing.deadlines[0].due_ms == START + SECOND + CLOCK.per_decision_s * SECOND
+
+
+def test_a_malformed_seat_tool_is_refused_as_malformed_and_changes_nothing() -> None:
+    table = _running()
+    for body in ({"type": "match.replace_player"}, {"type": "match.hand_to_bot", "level": 7}):
+        refused = _ruling(table.send(1, body, sender="organiser"))
+        assert (refused.accepted, refused.rule) == (False, rules.MALFORMED)
+    assert table.book.matches["seats"].holders == ["ann", "bob"]

@@ -53,8 +53,6 @@ def _verdict(
         return Accepted(rules.ANNOUNCE, [Announced(body.text)])
     if decision.sender != rules.ORGANISER:
         return Rejection(rules.SEAT_HOLDER, "only the organiser changes who holds a seat")
-    if record.over:
-        return Rejection(rules.MATCH_OVER, "this match has ended")
     if seat is None or not 0 <= seat < record.seats:
         return Rejection(rules.SEAT, f"seat {seat} is not a seat of this {record.seats}-seat match")
     holder = record.holders[seat]
