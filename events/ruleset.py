@@ -339,6 +339,12 @@ def default_game() -> str:
     return os.environ.get(DEFAULT_ENV) or min(load_rulesets())
 
 
+def rulesets_default_first() -> list[Ruleset]:
+    """Every game, the default first, then by name: how lists of games are shown."""
+    first = default_game()
+    return sorted(load_rulesets().values(), key=lambda r: (r.name != first, r.name))
+
+
 def get_ruleset(name: str) -> Ruleset:
     if name not in _REGISTRY:
         load_rulesets()

@@ -28,9 +28,8 @@ from events.platform_rules import MAX_DECISION_BYTES, ORGANISER
 from events.ruleset import (
     CardInfo,
     UnknownRuleset,
-    default_game,
     get_ruleset,
-    load_rulesets,
+    rulesets_default_first,
 )
 from projections import audit, replay
 from services.gateway import (
@@ -57,19 +56,13 @@ from services.web.pages import router as web_pages
 HELP_WORDS = {"help", "?"}
 
 
-def _unprocessable(detail: str) -> HTTPException:
-    return HTTPException(status_code=422, detail=detail)
-
-
 @get(
     "/games", summary="The games this server plays, their bot levels and options; the default first"
 )
 async def list_games() -> list[api.Game]:
-    first = default_game()
-    games = sorted(load_rulesets().values(), key=lambda r: (r.name != first, r.name))
     return [
         api.Game(r.name, r.version, r.min_seats, r.max_seats, list(r.bots), dict(r.options))
-        for r in games
+        for r in rulesets_default_first()
     ]
 
 
@@ -126,7 +119,7 @@ async def join(request: Request, match_id: MatchId, data: api.Join) -> api.Joine
     if holder is not None and holder.kind == "player":
         player_id, name = holder.player_id, holder.player
     if name is None:
-        raise _unprocessable("player: a name is needed without a player token")
+        raise matches.unprocessable("player: a name is needed without a player token")
     return await matches.claim_seat(
         context(request),
         match_id,
@@ -180,7 +173,7 @@ async def submit(request: Request, match_id: MatchId, data: api.Submit) -> api.S
     try:
         game_codec(game).decision_body(raw)
     except msgspec.DecodeError as error:
-        raise _unprocessable(f"body: {error}") from None
+        raise matches.unprocessable(f"body: {error}") from None
     await ctx.submitter.submit(
         match_id,
         holder.seat,

@@ -89,7 +89,7 @@ async def view_reply(
     return api.SeatViewReply(match_id, seat, found[0], msgspec.json.decode(found[1]), description)
 
 
-def _unprocessable(detail: str) -> HTTPException:
+def unprocessable(detail: str) -> HTTPException:
     return HTTPException(status_code=422, detail=detail)
 
 
@@ -99,19 +99,19 @@ async def open_match(ctx: Context, data: api.NewMatch) -> api.MatchOpened:
     try:
         ruleset = get_ruleset(data.game or default_game())
     except UnknownRuleset as error:
-        raise _unprocessable(str(error)) from None
+        raise unprocessable(str(error)) from None
     game = ruleset.name
     if (why := setup_error(ruleset, data.seats, data.options)) is not None:
-        raise _unprocessable(why)
+        raise unprocessable(why)
     if data.clock is not None and data.clock.level not in ruleset.bots:
-        raise _unprocessable(
+        raise unprocessable(
             f"clock: no bot {data.clock.level!r} of {game}; bots: {', '.join(ruleset.bots)}"
         )
     if data.clock is not None and (why := calendar_error(data.clock)) is not None:
-        raise _unprocessable(f"clock: {why}")
+        raise unprocessable(f"clock: {why}")
     for bot in data.bots:
         if bot.seat >= data.seats or bot.bot not in ruleset.bots:
-            raise _unprocessable(
+            raise unprocessable(
                 f"no bot {bot.bot!r} for seat {bot.seat} of {game}; bots: {', '.join(ruleset.bots)}"
             )
     match_id = data.match_id or ctx.new_match_id()

@@ -70,12 +70,10 @@ async def my_games(request: Request) -> Response[str]:
 @post("/me")
 async def sign_in(request: Request) -> Response[Any]:
     """Sign in with a player token (pasted): kept in the cookie, never in an address."""
-    session.check_post(request, None, None)
-    token = str((await request.form()).get("token", "")).strip()
-    holder = await context(request).holder_of(token) if 0 < len(token) <= 100 else None
-    if holder is None or holder.kind != "player":
+    found = await session.pasted(request, "player")
+    if found is None:
         raise NotAuthorizedException("that is no player token (or it expired or was revoked)")
-    return Redirect(PAGE, cookies=[_cookie(request, token)])
+    return Redirect(PAGE, cookies=[_cookie(request, found[0])])
 
 
 @post("/players")

@@ -9,7 +9,7 @@ from litestar import Request, Response, get, post
 from litestar.exceptions import NotAuthorizedException
 from litestar.response import Redirect
 
-from events.ruleset import Option, Ruleset, default_game, load_rulesets
+from events.ruleset import Option, load_rulesets, rulesets_default_first
 from services.gateway import api, matches
 from services.gateway.context import context
 from services.web import live, organise, session
@@ -20,19 +20,13 @@ HOUR_S = 3600
 OUTCOMES = ("wait", "default", "bot")
 
 
-def _games() -> list[Ruleset]:
-    first = default_game()
-    return sorted(load_rulesets().values(), key=lambda r: (r.name != first, r.name))
-
-
 @get("/matches/new")
 async def new_match(request: Request) -> Response[str]:
     try:
         token, _ = await session.organiser(request)
     except NotAuthorizedException:
-        page = render("sign_in.html", title="Organiser sign-in", base=PAGE, holder="Organiser")
-        return Response(page, status_code=401, media_type="text/html")
-    games = _games()
+        return organise.signing_in(PAGE)
+    games = rulesets_default_first()
     page = render(
         "new_match.html",
         title="New match",

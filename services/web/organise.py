@@ -41,13 +41,15 @@ async def organise(
     """The match as its organiser runs it; `ruled`: the decision just sent (for `seat`, or the
     match), told with its ruling once judged."""
     try:
-        await session.organiser(request)
+        return await page(request, match_id, ruled=ruled, seat=seat)
     except NotAuthorizedException:
-        signing_in = render(
-            "sign_in.html", title="Organiser sign-in", base=_page_of(match_id), holder="Organiser"
-        )
-        return Response(signing_in, status_code=401, media_type="text/html")
-    return await page(request, match_id, ruled=ruled, seat=seat)
+        return signing_in(_page_of(match_id))
+
+
+def signing_in(page: str) -> Response[str]:
+    """The organiser's sign-in, for a browser holding no organiser token; it returns to `page`."""
+    shown = render("sign_in.html", title="Organiser sign-in", base=page, holder="Organiser")
+    return Response(shown, status_code=401, media_type="text/html")
 
 
 async def page(
@@ -59,11 +61,11 @@ async def page(
     shown: dict[str, Any] | None = None,
     status: int = 200,
 ) -> Response[str]:
-    """The organiser's page; `shown`: a code or token issued by the post that answers with it,
-    shown this once."""
+    """The organiser's page (401 without an organiser token); `shown`: a code or token issued by
+    the post that answers with it, shown this once."""
+    token, _ = await session.organiser(request)
     ctx = context(request)
     row = await matches.lobby_row(ctx, match_id)
-    token, _ = await session.organiser(request)
     said = await reads.ruling(ctx.pool, match_id, ruled, seat, seat) if ruled else None
     rendered = render(
         "organise.html",
@@ -89,12 +91,10 @@ async def sign_in(request: Request, match_id: MatchId) -> Redirect:
 
 async def sign_in_to(request: Request, page: str) -> Redirect:
     """Keep an organiser token (as `starledger` issues them) in this browser's cookie."""
-    session.check_post(request, None, None)
-    token = str((await request.form()).get("token", "")).strip()
-    holder = await context(request).holder_of(token) if 0 < len(token) <= 200 else None
-    if holder is None or holder.kind != "organiser":
+    found = await session.pasted(request, "organiser")
+    if found is None:
         raise HTTPException(status_code=403, detail="that is not an organiser token")
-    return Redirect(page, cookies=[session.organiser_cookie(request, token)])
+    return Redirect(page, cookies=[session.organiser_cookie(request, found[0])])
 
 
 async def checked_form(request: Request) -> dict[str, str]:
@@ -123,7 +123,7 @@ async def decided(request: Request, match_id: str, body: Any) -> Redirect:
 
 
 def unprocessable(action: str, error: Exception) -> HTTPException:
-    return HTTPException(status_code=422, detail=f"{action}: {error}")
+    return matches.unprocessable(f"{action}: {error}")
 
 
 def _bot_levels(game: str) -> list[str]:

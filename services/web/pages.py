@@ -140,13 +140,11 @@ async def seat(request: Request, match_id: MatchId) -> Response[str]:
 async def seat_sign_in(request: Request, match_id: MatchId) -> Response[Any]:
     """Keep a seat token given by hand (a replacement's, the command line's) in the match's
     cookie, once it acts for a seat of this match."""
-    session.check_post(request, None, None)
-    token = str((await request.form()).get("token", "")).strip()
-    ctx = context(request)
-    holder = await ctx.holder_of(token) if 0 < len(token) <= 200 else None
-    if holder is None or holder.kind != "seat":
+    found = await session.pasted(request, "seat")
+    if found is None:
         raise NotAuthorizedException("that is no seat token (or it expired or was revoked)")
-    await Access(ctx, holder, token).acts_for(match_id)
+    token, holder = found
+    await Access(context(request), holder, token).acts_for(match_id)
     seat_page = f"{session.match_path(match_id)}/seat"
     return Redirect(seat_page, cookies=[session.seat_cookie(request, match_id, token)])
 

@@ -58,6 +58,15 @@ async def organiser(request: Request) -> tuple[str, Holder]:
     return token, await Access(context(request), holder, token).organiser()
 
 
+async def pasted(request: Request, kind: str) -> tuple[str, Holder] | None:
+    """The token a sign-in form posted from one of our pages, with its holder, if it is a
+    standing `kind` token (organiser, seat, player)."""
+    check_post(request, None, None)
+    token = str((await request.form()).get("token", "")).strip()
+    holder = await context(request).holder_of(token) if 0 < len(token) <= 200 else None
+    return (token, holder) if holder is not None and holder.kind == kind else None
+
+
 def csrf_token(token: str) -> str:
     """Stateless double submit: only a page that holds the seat knows it, and it reveals
     nothing of the token (nor equals the digest the tokens table keeps)."""
