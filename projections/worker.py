@@ -11,9 +11,10 @@ log it counts on (a digest of the partition's first record): a worker finding an
 under the name (a broker emptied, a topic made anew) stops and says how to rebuild.
 
 The crew commits its rows and offsets while the next batch is fetched and folded, in
-transactions side by side: each projection a live reader awaits (a pushed view, a ruling, a
-bot's turn) in one of its own, so its notices need not wait for the heavier rows, and the
-rest in one. A projection that fails (a bug in its `take` or `write`) is stopped alone: when
+transactions side by side: the projections a live reader awaits (a pushed view, a ruling, a
+bot's turn) in one, so their notices need not wait for the heavier rows, and the rest in
+another. The awaited ones commit together so that a ruling is told only once the views
+show it. A projection that fails (a bug in its `take` or `write`) is stopped alone: when
 a transaction fails, each of its projections commits the batch in a transaction of its own,
 the one that fails again rolls back with its offsets, and the rest of the crew goes on.
 """
@@ -44,8 +45,8 @@ from services.settings import Settings
 log = structlog.get_logger("projections")
 
 MAX_RECORDS = 1000  # per batch: a worker that fell behind catches up in few of them
-# A batch up to this size commits in few transactions (fewer round trips: lower latency and
-# CPU); a larger one in a transaction per projection, which PostgreSQL runs side by side.
+# A batch up to this size commits in two transactions (fewer round trips: lower latency and
+# CPU); in a larger one each projection not awaited commits alone, side by side.
 ONE_TRANSACTION_UP_TO = 100
 PARTITION_FETCH_BYTES = 256 * 1024  # per partition per fetch: a restart resumes part-way
 REPORT_S = 1.0  # a busy worker logs its progress and worst lag this often
@@ -401,18 +402,18 @@ class Worker(ConsumerRebalanceListener):
         oldest_ms: int | None,
         together: bool,
     ) -> None:
-        """The crew's rows and offsets in transactions side by side: `together`, each
-        projection someone awaits (`Projection.awaited`) in one of its own and the rest in
-        one; else every projection alone. A projection stops only when its write fails twice
-        in a row (once in its transaction, once alone); the others commit on. The
-        checkpoints, and which log a partition is (once its first record is read), follow once
-        every one has committed."""
+        """The crew's rows and offsets in transactions side by side: the projections someone
+        awaits (`Projection.awaited`) in one, so a ruling is told only once the views show it;
+        the rest in another if `together`, else each alone. A projection stops only when its
+        write fails twice in a row (once in its transaction, once alone); the others commit
+        on. The checkpoints, and which log a partition is (once its first record is read),
+        follow once every one has committed."""
         # one stopped while this batch folded took its steps, but must not move on past its loss
         names = sorted({pr.projection for pr in progress} - set(self.stopped))
         held = [pr for pr in progress if pr.projection in names]
-        awaited = [[n] for n in names if together and self.projections[n].awaited]
-        rest = [n for n in names if [n] not in awaited]
-        groups = [*awaited, rest] if together else [[n] for n in names]
+        awaited = [n for n in names if self.projections[n].awaited]
+        rest = [n for n in names if n not in awaited]
+        groups = [awaited, *([rest] if together else [[n] for n in rest])]
         await self._side_by_side(
             self._commit_group(group, batches, held) for group in groups if group
         )
