@@ -1,6 +1,7 @@
 """The brokers a bench runs on, one after the other: Apache Kafka, then Tansu, each started for
-the bench (only the one $KAFKA_BOOTSTRAP names, when set), each with a database of its own on
-$DATABASE_URL's server (else on a server the bench starts), dropped at the end."""
+the bench (only the one $KAFKA_BOOTSTRAP names, when set; only those $BENCH_BROKERS names,
+as `kafka` or `tansu,kafka`, when set), each with a database of its own on $DATABASE_URL's
+server (else on a server the bench starts), dropped at the end."""
 
 import asyncio
 import os
@@ -47,6 +48,9 @@ def on_each_broker(run: Callable[[Scratch], T], brokers: tuple[str, ...] = BROKE
 
 
 def _unavailable(broker: str) -> str | None:
+    named = os.environ.get("BENCH_BROKERS")
+    if named is not None and broker.lower() not in named.lower().split(","):
+        return "not in $BENCH_BROKERS"
     if "KAFKA_BOOTSTRAP" in os.environ:
         # Tansu's stack turns the idempotent producer off, Kafka's keeps it (`Settings`).
         named = KAFKA if load_settings().idempotent_producer else TANSU
