@@ -43,7 +43,6 @@ KEPT = ("match_id", "first_seq", "ruling_seq", "asked", "read", "rule", "reason"
 class Audit(Projection):
     name = "audit"
     tables = ("audit", "audit_sealed")
-    awaited = True  # the gateway pushes its rulings
 
     def __init__(self) -> None:
         self.rows: list[tuple[Any, ...]] = []

@@ -29,9 +29,6 @@ class Projection(ABC):
 
     name: ClassVar[str]
     tables: ClassVar[tuple[str, ...]]  # what a reset empties
-    # someone waits live for its notices (a pushed view, a ruling, a bot's turn): the awaited
-    # ones commit in a transaction of their own, not after the crew's heavier rows
-    awaited: ClassVar[bool] = False
 
     @abstractmethod
     def take(self, step: Step) -> None:

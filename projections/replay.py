@@ -32,7 +32,6 @@ _raw_entries = msgspec.json.Decoder(list[msgspec.Raw])
 class Replay(Projection):
     name = "replay"
     tables = ("replay_matches", "replay_steps", "replay_checkpoints")
-    awaited = True  # the bots worker answers its moves
 
     def __init__(self) -> None:
         self.steps: list[tuple[str, int, int, bytes]] = []

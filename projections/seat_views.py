@@ -36,7 +36,6 @@ PUBLIC_COLUMNS = {"match_id": "text", "seq": "integer", "view": "jsonb"}
 class SeatViews(Projection):
     name = "seat_views"
     tables = ("seat_views", "public_views")
-    awaited = True  # the gateway pushes its views
 
     def __init__(self) -> None:
         self.matches: dict[str, MatchRecord] = {}

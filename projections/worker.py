@@ -10,20 +10,18 @@ than the least of them, and re-folds the tail without writing. Beside each offse
 log it counts on (a digest of the partition's first record): a worker finding another log
 under the name (a broker emptied, a topic made anew) stops and says how to rebuild.
 
-The crew commits its rows and offsets while the next batch is fetched and folded, in
-transactions side by side: the projections a live reader awaits (a pushed view, a ruling, a
-bot's turn) in one, so their notices need not wait for the heavier rows, and the rest in
-another. The awaited ones commit together so that a ruling is told only once the views
-show it. A projection that fails (a bug in its `take` or `write`) is stopped alone: when
-a transaction fails, each of its projections commits the batch in a transaction of its own,
-the one that fails again rolls back with its offsets, and the rest of the crew goes on.
+The crew commits every projection's rows and offsets in one transaction while the next batch
+is fetched and folded. A projection that fails (a bug in its `take` or `write`) is stopped
+alone: when that transaction fails, each projection commits the batch in a transaction of
+its own, the one that fails again rolls back with its offsets, and the rest of the crew
+goes on.
 """
 
 import asyncio
 import os
 import time
 import uuid
-from collections.abc import Awaitable, Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import asyncpg
@@ -45,8 +43,8 @@ from services.settings import Settings
 log = structlog.get_logger("projections")
 
 MAX_RECORDS = 1000  # per batch: a worker that fell behind catches up in few of them
-# A batch up to this size commits in two transactions (fewer round trips: lower latency and
-# CPU); in a larger one each projection not awaited commits alone, side by side.
+# A batch up to this size commits in one transaction (fewer round trips: lower latency and
+# CPU); a larger one in a transaction per projection, which PostgreSQL runs side by side.
 ONE_TRANSACTION_UP_TO = 100
 PARTITION_FETCH_BYTES = 256 * 1024  # per partition per fetch: a restart resumes part-way
 REPORT_S = 1.0  # a busy worker logs its progress and worst lag this often
@@ -402,21 +400,18 @@ class Worker(ConsumerRebalanceListener):
         oldest_ms: int | None,
         together: bool,
     ) -> None:
-        """The crew's rows and offsets in transactions side by side: the projections someone
-        awaits (`Projection.awaited`) in one, so a ruling is told only once the views show it;
-        the rest in another if `together`, else each alone. A projection stops only when its
-        write fails twice in a row (once in its transaction, once alone); the others commit
+        """The crew's rows and offsets: `together` in one transaction, else each projection's
+        in a transaction of its own, side by side. A projection stops only when its write
+        fails twice in a row (once together and once alone, or twice alone); the others commit
         on. The checkpoints, and which log a partition is (once its first record is read),
         follow once every one has committed."""
         # one stopped while this batch folded took its steps, but must not move on past its loss
         names = sorted({pr.projection for pr in progress} - set(self.stopped))
         held = [pr for pr in progress if pr.projection in names]
-        awaited = [n for n in names if self.projections[n].awaited]
-        rest = [n for n in names if n not in awaited]
-        groups = [awaited, *([rest] if together else [[n] for n in rest])]
-        await self._side_by_side(
-            self._commit_group(group, batches, held) for group in groups if group
-        )
+        if not together:
+            await self._commit_apart(names, batches, held, tries=2)
+        elif not await self._committed_together(names, batches, held):
+            await self._commit_apart(names, batches, held, tries=1)
         if checkpoints or heads:
             async with self.pool.acquire() as conn, conn.transaction():
                 for p, taken in checkpoints.items():
@@ -425,11 +420,39 @@ class Worker(ConsumerRebalanceListener):
                     await offsets.note_log_heads(conn, names, self.topic, heads)
         self._measure(oldest_ms)
 
-    @staticmethod
-    async def _side_by_side(commits: Iterable[Awaitable[None]]) -> None:
-        """Run the commits at once; then raise what went wrong beyond a projection stopped,
-        a lost claim last (its partitions are taken again)."""
-        outcomes = await asyncio.gather(*commits, return_exceptions=True)
+    async def _committed_together(
+        self, names: list[str], batches: dict[str, Projection], progress: list[offsets.Progress]
+    ) -> bool:
+        """Every projection in one transaction; False if a write failed (nothing committed)."""
+        try:
+            told = [a for name in names for a in batches[name].announcements()]
+            async with self.pool.acquire() as conn, conn.transaction():
+                await offsets.advance(conn, self.topic, progress, self.holder, told)
+                for name in names:
+                    await batches[name].write(conn)
+        except offsets.LostClaim:
+            raise
+        except Exception as error:
+            log.warning("crew_commit_failed", crew=self.name, error=repr(error))
+            return False
+        self._moved(progress)
+        return True
+
+    async def _commit_apart(
+        self,
+        names: list[str],
+        batches: dict[str, Projection],
+        progress: list[offsets.Progress],
+        tries: int,
+    ) -> None:
+        """Each projection in a transaction of its own, side by side."""
+        outcomes = await asyncio.gather(
+            *(
+                self._commit_one(batches[n], [pr for pr in progress if pr.projection == n], tries)
+                for n in names
+            ),
+            return_exceptions=True,
+        )
         for outcome in outcomes:
             if isinstance(outcome, BaseException) and not isinstance(
                 outcome, offsets.LostClaim | _Stopped
@@ -439,41 +462,25 @@ class Worker(ConsumerRebalanceListener):
         if lost:
             raise lost[0]
 
-    async def _commit_group(
-        self, names: list[str], batches: dict[str, Projection], progress: list[offsets.Progress]
+    async def _commit_one(
+        self, batch: Projection, progress: list[offsets.Progress], tries: int
     ) -> None:
-        """`names` in one transaction; if a write fails (nothing committed), each alone."""
-        if await self._write(names, batches, progress) is not None:
-            await self._side_by_side(self._commit_alone(n, batches, progress) for n in names)
-
-    async def _commit_alone(
-        self, name: str, batches: dict[str, Projection], progress: list[offsets.Progress]
-    ) -> None:
-        """The second try of a projection whose transaction failed: failing again stops it."""
-        error = await self._write([name], batches, progress)
-        if error is not None:
-            self._stop_projection(name, error)
-            raise _Stopped from error
-
-    async def _write(
-        self, names: list[str], batches: dict[str, Projection], progress: list[offsets.Progress]
-    ) -> Exception | None:
-        """`names`' rows and offsets in one transaction; the error if a write failed (then
-        nothing committed)."""
-        mine = [pr for pr in progress if pr.projection in names]
-        try:
-            told = [a for name in names for a in batches[name].announcements()]
-            async with self.pool.acquire() as conn, conn.transaction():
-                await offsets.advance(conn, self.topic, mine, self.holder, told)
-                for name in names:
-                    await batches[name].write(conn)
-        except offsets.LostClaim:
-            raise
-        except Exception as error:  # a projection's bug, not the crew's: the others commit on
-            log.warning("write_failed", crew=self.name, projections=names, error=repr(error))
-            return error
-        self._moved(mine)
-        return None
+        name = progress[0].projection
+        for attempt in range(1, tries + 1):
+            try:
+                async with self.pool.acquire() as conn, conn.transaction():
+                    told = batch.announcements()
+                    await offsets.advance(conn, self.topic, progress, self.holder, told)
+                    await batch.write(conn)
+                break
+            except offsets.LostClaim:
+                raise
+            except Exception as error:  # its bug, not the crew's: the others commit on
+                if attempt == tries:
+                    self._stop_projection(name, error)
+                    raise _Stopped from error
+                log.warning("write_failed", projection=name, error=repr(error))
+        self._moved(progress)
 
     def _moved(self, progress: list[offsets.Progress]) -> None:
         for pr in progress:

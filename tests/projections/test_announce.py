@@ -1,6 +1,5 @@
 """What the workers announce: every seat view, ruling and replay move a batch writes, packed
-into as few notifications as fit, each under PostgreSQL's 8000-byte limit; and told without
-waiting for the slower read models of their crew."""
+into as few notifications as fit, each under PostgreSQL's 8000-byte limit."""
 
 import asyncio
 import json
@@ -9,14 +8,10 @@ import asyncpg
 
 from projections.announce import CHANNEL, REPLAY_CHANNEL, pack, view_notice
 from projections.audit import Audit
-from projections.projection import Projection, Step
 from projections.replay import Replay
-from projections.runner import supervise
 from projections.seat_views import SeatViews
-from projections.worker import Worker
 from services.settings import Settings
-from tests.projections.support import judged, project, steps_of, wait_caught_up, write_log
-from tests.workload import race_decisions
+from tests.projections.support import project, steps_of
 
 
 def test_packing_keeps_every_notice_in_order_under_the_limit() -> None:
@@ -92,48 +87,3 @@ async def test_a_batch_announces_each_view_ruling_and_replay_move_it_writes(
         == {"match_id": "told", "last_seq": last}
         == {"match_id": "told", "last_seq": steps[-1].entries[-1].seq}
     )
-
-
-class _Slow(Projection):
-    """A read model nobody awaits whose writes wait until the test lets them go."""
-
-    name = "slow"
-    tables = ()
-    writing = asyncio.Event()
-    let_go = asyncio.Event()
-
-    def take(self, step: Step) -> None:
-        pass
-
-    async def write(self, conn: asyncpg.Connection) -> None:
-        _Slow.writing.set()
-        await _Slow.let_go.wait()
-
-
-async def test_views_rulings_and_replays_are_told_while_a_slower_read_model_still_writes(
-    settings: Settings, pool: asyncpg.Pool
-) -> None:
-    _Slow.writing, _Slow.let_go = asyncio.Event(), asyncio.Event()
-    heard: list[str] = []
-    listener = await asyncpg.connect(settings.database_url)
-    for channel in (CHANNEL, REPLAY_CHANNEL):
-        await listener.add_listener(channel, lambda *told: heard.append(told[3].partition(" ")[0]))
-    stop = asyncio.Event()
-    crew = Worker(settings, [_Slow, SeatViews, Audit, Replay], pool)
-    running = asyncio.create_task(supervise([crew], stop))
-    try:
-        await write_log(settings, judged(race_decisions(matches=4, seed=37), settings.partitions))
-        await asyncio.wait_for(_Slow.writing.wait(), timeout=30)
-        async with asyncio.timeout(30):
-            while not {"views", "rulings", "replays"} <= set(heard):
-                await asyncio.sleep(0.05)
-        assert not await pool.fetchval(
-            "SELECT count(*) FROM projection_offsets WHERE projection = 'slow' AND next_offset > 0"
-        )
-        _Slow.let_go.set()
-        await wait_caught_up(settings, pool, [_Slow, SeatViews, Audit, Replay])
-    finally:
-        _Slow.let_go.set()
-        stop.set()
-        await listener.close()
-    assert await running is True
