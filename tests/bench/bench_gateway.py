@@ -127,19 +127,24 @@ class Load:
         return sent - (self.missed - missed)
 
 
-def _cpu_s(pid: int | str) -> float:
-    """CPU seconds a process has used (Linux)."""
+def _cpu_s(pid: int | str, *, with_children: bool = False) -> float:
+    """CPU seconds a process has used, and with its children ended and waited for (Linux)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    ticks = int(fields[11]) + int(fields[12])
+    if with_children:
+        ticks += int(fields[13]) + int(fields[14])
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def _cpu_of_all(program: str) -> float:
-    """CPU seconds used by every process whose command starts with `program` (Linux)."""
+    """CPU seconds used by every process whose program is `program` (as its name or its
+    title), with the children they have ended: a server's connections come and go (Linux)."""
     total = 0.0
     for proc in Path("/proc").iterdir():
         try:
-            if proc.name.isdigit() and (proc / "cmdline").read_bytes().startswith(program.encode()):
-                total += _cpu_s(proc.name)
+            command = (proc / "cmdline").read_bytes().split(b"\0")[0]
+            if proc.name.isdigit() and command.rpartition(b"/")[2].startswith(program.encode()):
+                total += _cpu_s(proc.name, with_children=True)
         except OSError:
             continue  # gone meanwhile
     return total
