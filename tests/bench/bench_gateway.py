@@ -129,29 +129,50 @@ class Load:
 
 def _cpu_s(pid: int | str, *, with_children: bool = False) -> float:
     """CPU seconds a process has used, and with its children ended and waited for (Linux)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    fields = _stat(pid)
     ticks = int(fields[11]) + int(fields[12])
     if with_children:
         ticks += int(fields[13]) + int(fields[14])
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
-def _cpu_of_all(program: str) -> float:
-    """CPU seconds used by every process whose program is `program` (as its name or its
-    title), with the children they have ended: a server's connections come and go (Linux)."""
-    total = 0.0
+def _stat(pid: int | str) -> list[str]:
+    """/proc/PID/stat's fields after the command name: state, parent, ... (Linux)."""
+    return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+
+
+async def _postmaster(database_url: str) -> int | None:
+    """The PostgreSQL server's own process, the parent of a connection's; None when the
+    server is not on this machine."""
+    conn = await asyncpg.connect(database_url)
+    try:
+        backend = await conn.fetchval("SELECT pg_backend_pid()")
+        if not Path(f"/proc/{backend}/cmdline").read_bytes().startswith(b"postgres"):
+            return None  # another machine's process number
+        return int(_stat(backend)[1])
+    except OSError:
+        return None
+    finally:
+        await conn.close()
+
+
+def _server_cpu_s(postmaster: int | None) -> float:
+    """CPU seconds of a PostgreSQL server: its own process, its connections and workers,
+    living and ended (a connection's CPU passes to the server when it ends)."""
+    if postmaster is None:
+        return float("nan")
+    total = _cpu_s(postmaster, with_children=True)
     for proc in Path("/proc").iterdir():
         try:
-            command = (proc / "cmdline").read_bytes().split(b"\0")[0]
-            if proc.name.isdigit() and command.rpartition(b"/")[2].startswith(program.encode()):
-                total += _cpu_s(proc.name, with_children=True)
+            if proc.name.isdigit() and int(_stat(proc.name)[1]) == postmaster:
+                total += _cpu_s(proc.name)
         except OSError:
             continue  # gone meanwhile
     return total
 
 
-def _usage() -> dict[str, float]:
-    return {"postgres": _cpu_of_all("postgres"), "machine": busy_s()}
+def _usage(postmaster: int | None) -> dict[str, float]:
+    return {"postgres": _server_cpu_s(postmaster), "machine": busy_s()}
 
 
 def busy_s() -> float:
@@ -229,9 +250,10 @@ async def _measure(
         load.measuring, load.missed = True, 0
         measured_from_ms = int(time.time() * 1000)
         pids = {**pids, "load": os.getpid()}
-        before = {name: _cpu_s(pid) for name, pid in pids.items()} | _usage()
+        postmaster = await _postmaster(database_url)
+        before = {name: _cpu_s(pid) for name, pid in pids.items()} | _usage(postmaster)
         submitted = await load.run(MEASURE_S)
-        after = {name: _cpu_s(pid) for name, pid in pids.items()} | _usage()
+        after = {name: _cpu_s(pid) for name, pid in pids.items()} | _usage(postmaster)
         load.measuring = False
         await asyncio.gather(*load.in_flight)
         await asyncio.sleep(1.0)  # the last views in flight
