@@ -14,6 +14,7 @@ import subprocess
 import sys
 import tomllib
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,7 +48,7 @@ def explained() -> dict[str, str]:
 
 
 def results() -> dict[str, str]:
-    """mutant name -> its status ('killed', 'survived', 'no tests', 'timeout', ...)."""
+    """mutant name -> its status ('killed', 'survived', 'not checked', 'timeout', ...)."""
     shown = subprocess.run(
         [sys.executable, "-m", "mutmut", "results", "--all", "true"],
         cwd=ROOT,
@@ -57,6 +58,25 @@ def results() -> dict[str, str]:
     ).stdout
     pairs = (line.strip().split(": ", 1) for line in shown.splitlines() if ": " in line)
     return {name: status for name, status in pairs}
+
+
+def judged(patterns: list[str]) -> dict[str, str]:
+    """The statuses, once each mutant of the patterns has a verdict on today's code and tests."""
+
+    def named(statuses: dict[str, str], wanted: Callable[[str], bool]) -> list[str]:
+        mine = (n for n in statuses if any(fnmatch.fnmatch(n, p) for p in patterns))
+        return [n for n in mine if wanted(statuses[n])]
+
+    # mutmut re-tests every mutant it is named: name those without a verdict (a stopped run
+    # resumes) and the survivors; pyproject has it reset every verdict when code or tests change.
+    names = named(results(), lambda s: s not in KILLED) or patterns
+    for _ in range(2):  # the second pass tests what such a reset left without a verdict
+        if names:
+            children = str(os.cpu_count() or 1)
+            run = [sys.executable, "-m", "mutmut", "run", "--max-children", children, *names]
+            subprocess.run(run, cwd=ROOT, check=True)
+        names = named(statuses := results(), lambda s: s == "not checked")
+    return statuses
 
 
 def score(area: str, patterns: list[str], statuses: dict[str, str], why: dict[str, str]) -> bool:
@@ -93,14 +113,8 @@ def main(wanted: list[str]) -> int:
         print(f"unknown area {', '.join(unknown)}; areas: {', '.join(known)}", file=sys.stderr)
         return 2
     chosen = {a: known[a] for a in wanted or known}
-    patterns = [p for ps in chosen.values() for p in ps]
-    children = str(os.cpu_count() or 1)
-    subprocess.run(
-        [sys.executable, "-m", "mutmut", "run", "--max-children", children, *patterns],
-        cwd=ROOT,
-        check=True,
-    )
-    statuses, why = results(), explained()
+    statuses = judged([p for ps in chosen.values() for p in ps])
+    why = explained()
     stale = sorted(n for n in why if statuses.get(n) != "survived")
     for name in stale:
         print(f"explained but no longer a survivor (drop it from the list): {name}")
