@@ -5,6 +5,8 @@ organiser's message to the players is an entry every seat reads."""
 
 from typing import Any
 
+import msgspec
+
 from events import platform_rules as rules
 from events.clock import DeadlineCleared, SeatHandedToBot
 from events.envelope import ClaimSeat, CreateMatch, Entry, Ruling
@@ -41,7 +43,8 @@ def test_only_the_organiser_changes_who_holds_a_seat() -> None:
 def test_a_replaced_player_acts_no_more_and_the_newcomer_does() -> None:
     table = _running()
     [ruling, replaced] = table.send(0, ReplacePlayer("dan", "ann left"), sender="organiser")
-    assert _ruling([ruling]).accepted and replaced.body == SeatReplaced(0, "dan", "ann", "ann left")
+    assert (_ruling([ruling]).accepted, _ruling([ruling]).rule) == (True, rules.SEAT_HOLDER)
+    assert replaced.body == SeatReplaced(0, "dan", "ann", "ann left")
     assert table.book.matches["seats"].holders == ["dan", "bob"]
     late = table.send(0, Add(1), sender="ann")
     assert (_ruling(late).accepted, _ruling(late).rule) == (False, rules.SEAT)
@@ -55,13 +58,24 @@ def test_a_replaced_player_acts_no_more_and_the_newcomer_does() -> None:
 
 def test_a_seat_handed_to_a_bot_names_the_organiser_as_its_cause() -> None:
     table = _running()
-    [_, handed] = table.send(1, HandToBot("greedy", "asleep"), sender="organiser")
+    [ruling, handed] = table.send(1, HandToBot("greedy", "asleep"), sender="organiser")
+    assert (_ruling([ruling]).accepted, _ruling([ruling]).rule) == (True, rules.SEAT_HOLDER)
     assert handed.body == SeatHandedToBot(1, "greedy", "bob", "organiser", "asleep")
     assert table.book.matches["seats"].holders == ["ann", "bot:greedy"]
     twice = table.send(1, HandToBot(), sender="organiser")
     assert (_ruling(twice).accepted, _ruling(twice).rule) == (False, rules.SEAT_HOLDER)
-    unknown = table.send(0, HandToBot("nobody"), sender="organiser")
-    assert not _ruling(unknown).accepted and "no bot 'nobody'" in _ruling(unknown).reason
+    unknown = _ruling(table.send(0, HandToBot("nobody"), sender="organiser"))
+    assert (unknown.accepted, unknown.rule) == (False, rules.SEAT_HOLDER)
+    assert unknown.reason == "no bot 'nobody' of race-to-21; bots: pass, random, greedy"
+
+
+def test_a_seat_handed_to_a_bot_of_no_level_gets_the_clocks_bot_else_the_games_first() -> None:
+    untimed = _running()
+    [_, handed] = untimed.send(0, HandToBot(), sender="organiser")
+    assert handed.body == SeatHandedToBot(0, "pass", "ann", "organiser", "")
+    timed = ClockTable(msgspec.structs.replace(CLOCK, level="greedy"))
+    wrote = bodies(timed.send(1, HandToBot(), at=START, sender="organiser"))
+    assert wrote[1:] == [SeatHandedToBot(1, "greedy", "bob", "organiser", "")]
 
 
 def test_an_open_seat_is_joined_not_replaced_and_no_platform_name_is_seated() -> None:
@@ -110,6 +124,8 @@ def test_a_replaced_seats_running_deadline_is_cleared_so_the_newcomers_time_star
     wrote = bodies(table.send(0, ReplacePlayer("dan"), at=START + SECOND, sender="organiser"))
     assert wrote[1] == DeadlineCleared(0)
     assert table.timing.deadlines[0].due_ms == START + SECOND + CLOCK.per_decision_s * SECOND
+    idle = bodies(table.send(1, ReplacePlayer("eve"), at=START + SECOND, sender="organiser"))
+    assert idle[1:] == [SeatReplaced(1, "eve", "bob", "")]  # seat 1 had no time running
 
 
 def test_a_malformed_seat_tool_is_refused_as_malformed_and_changes_nothing() -> None:
