@@ -124,12 +124,14 @@ def test_a_move_clears_the_movers_deadline_and_sets_the_next_seats() -> None:
 
 def test_a_timeout_after_the_grace_period_applies_the_default_decision() -> None:
     table = Table(CLOCK)
-    due = table.timing.deadlines[0].due_ms
-    early = table.timeout(0, at=due + 5 * SECOND)  # within the grace period
-    assert not verdict(early).accepted and "not due until" in verdict(early).reason
+    deadline = table.timing.deadlines[0]
+    due = deadline.due_ms
+    early = verdict(table.timeout(0, at=due + 5 * SECOND))  # within the grace period
+    assert not early.accepted and early.rule == rules.CLOCK
+    assert early.reason.startswith("not due until")
     wrote = bodies(table.timeout(0, at=due + 10 * SECOND))
-    assert verdict(table.entries[-len(wrote) :]).accepted
-    assert wrote[1] == DeadlineReached(0, due, table.timing and wrote[1].at_seq, "default")
+    assert verdict(table.entries[-len(wrote) :]).rule == rules.CLOCK
+    assert wrote[1] == DeadlineReached(0, due, deadline.at_seq, "default")
     assert wrote[2] == DefaultApplied(
         0, "pass", "T-1", msgspec.Raw(b'{"type":"race.add","amount":1}')
     )
@@ -148,23 +150,28 @@ def test_a_stale_timeout_is_refused_and_changes_nothing() -> None:
 
 
 def test_an_excused_miss_is_forgiven_with_a_fresh_deadline_and_the_next_is_not() -> None:
-    table = Table(msgspec.structs.replace(CLOCK, excuses=1))
-    due = table.timing.deadlines[0].due_ms
-    first = bodies(table.timeout(0, at=due + 10 * SECOND))
-    fresh = due + 70 * SECOND
-    assert first[1:] == [
-        DeadlineReached(0, due, first[1].at_seq, "excused"),
-        DeadlineExtended(0, fresh, 70 * SECOND, "excuse", "0 left"),
-    ]
-    second = bodies(table.timeout(0, at=fresh + 10 * SECOND))
-    assert second[1].outcome == "default" and isinstance(second[2], DefaultApplied)
+    table = Table(msgspec.structs.replace(CLOCK, excuses=2))
+    deadline = table.timing.deadlines[0]
+    for left in (1, 0):
+        due, fresh = deadline.due_ms, deadline.due_ms + 70 * SECOND
+        excused = table.timeout(0, at=due + 10 * SECOND)
+        assert verdict(excused).rule == rules.CLOCK
+        assert bodies(excused)[1:] == [
+            DeadlineReached(0, due, deadline.at_seq, "excused"),
+            DeadlineExtended(0, fresh, 70 * SECOND, "excuse", f"{left} left"),
+        ]
+        deadline = table.timing.deadlines[0]
+    last = bodies(table.timeout(0, at=deadline.due_ms + 10 * SECOND))
+    assert last[1].outcome == "default" and isinstance(last[2], DefaultApplied)
 
 
 def test_a_waiting_clock_reaches_the_deadline_once_and_sets_no_other_until_the_seat_moves() -> None:
     table = Table(msgspec.structs.replace(CLOCK, on_timeout="wait"))
-    due = table.timing.deadlines[0].due_ms
-    wrote = bodies(table.timeout(0, at=due + 10 * SECOND))
-    assert wrote[1:] == [DeadlineReached(0, due, wrote[1].at_seq, "wait")]
+    deadline = table.timing.deadlines[0]
+    due = deadline.due_ms
+    reached = table.timeout(0, at=due + 10 * SECOND)
+    assert verdict(reached).rule == rules.CLOCK
+    assert bodies(reached)[1:] == [DeadlineReached(0, due, deadline.at_seq, "wait")]
     assert table.timing.running == () and table.timing.late == (0,)
     table.send(0, Add(amount=1), at=due + 99 * SECOND)
     assert table.timing.deadlines.keys() == {1} and table.timing.late == ()
@@ -173,8 +180,9 @@ def test_a_waiting_clock_reaches_the_deadline_once_and_sets_no_other_until_the_s
 def test_a_bot_takes_the_seat_for_good_and_the_players_decisions_are_refused() -> None:
     table = Table(msgspec.structs.replace(CLOCK, on_timeout="bot", level="greedy"))
     due = table.timing.deadlines[0].due_ms
-    wrote = bodies(table.timeout(0, at=due + 10 * SECOND))
-    assert wrote[2] == SeatHandedToBot(0, "greedy", "ann", "timeout")
+    handed = table.timeout(0, at=due + 10 * SECOND)
+    assert verdict(handed).rule == rules.CLOCK
+    assert bodies(handed)[2] == SeatHandedToBot(0, "greedy", "ann", "timeout")
     record = table.book.matches[MATCH]
     assert record.holders[0] == "bot:greedy" and table.timing.running == ()
     refused = table.send(0, Add(amount=1), at=due + 11 * SECOND, sender="ann")
@@ -209,7 +217,7 @@ def test_the_organiser_extends_pauses_and_resumes_and_a_seat_cannot() -> None:
     paused = table.send(None, PauseClock(), at=START + 10 * SECOND, sender="organiser")
     assert bodies(paused)[1] == ClockPaused(START + 10 * SECOND)
     frozen = table.timeout(0, at=due + 700 * SECOND)
-    assert verdict(frozen).reason == "the clock is paused"
+    assert (verdict(frozen).rule, verdict(frozen).reason) == (rules.CLOCK, "the clock is paused")
     resumed = bodies(table.send(None, ResumeClock(), at=START + 70 * SECOND, sender="organiser"))
     assert resumed[1:] == [
         ClockResumed(START + 70 * SECOND, 60 * SECOND),
@@ -218,11 +226,25 @@ def test_the_organiser_extends_pauses_and_resumes_and_a_seat_cannot() -> None:
 
 
 def test_a_resigned_seat_is_played_by_the_clocks_bot_to_the_end() -> None:
-    table = Table(CLOCK)
+    table = Table(msgspec.structs.replace(CLOCK, level="greedy"))
     wrote = bodies(table.send(1, Resign(), at=START + SECOND))
     assert verdict(table.entries[-len(wrote) :]).rule == rules.RESIGN
-    assert SeatHandedToBot(1, "pass", "bob", "resigned") in wrote
-    assert table.book.matches[MATCH].holders[1] == "bot:pass"
+    assert SeatHandedToBot(1, "greedy", "bob", "resigned") in wrote
+    assert table.book.matches[MATCH].holders[1] == "bot:greedy"
+
+
+def test_only_a_seats_player_resigns_it_once_and_without_a_clock_the_games_first_bot_plays_on() -> (
+    None
+):
+    table = Table(None)
+    for seat in (None, 2, -1):
+        refused = verdict(table.send(seat, Resign(), at=START, sender="ann"))
+        assert (refused.rule, refused.reason) == (rules.SEAT, "only a seat's player may resign it")
+    resigned = table.send(0, Resign(), at=START)
+    assert verdict(resigned).rule == rules.RESIGN
+    assert bodies(resigned)[1:] == [SeatHandedToBot(0, "pass", "ann", "resigned")]
+    again = verdict(table.send(0, Resign(), at=START, sender="bot:pass"))
+    assert (again.rule, again.reason) == (rules.RESIGN, "seat 0 is played by bot:pass already")
 
 
 def test_a_match_without_a_clock_writes_no_deadline_and_a_timeout_is_refused() -> None:
