@@ -196,11 +196,43 @@ def test_an_outage_moves_on_what_fell_due_during_it_by_its_length() -> None:
     due = table.timing.deadlines[0].due_ms
     before = table.send(None, ClockOutage(START, due), at=due + 30 * SECOND)
     assert not verdict(before).accepted  # it fires after the grace period, past the outage
+    assert verdict(before).rule == rules.CLOCK
+    fires = due + 10 * SECOND
+    at_its_start = verdict(table.send(None, ClockOutage(fires, fires + SECOND), at=fires + SECOND))
+    assert not at_its_start.accepted  # what fell due as the clock went down was reached then
     down_from, down_to = due, due + 30 * SECOND
     wrote = bodies(table.send(None, ClockOutage(down_from, down_to), at=down_to))
+    assert verdict(table.entries[-len(wrote) :]).rule == rules.CLOCK
     assert wrote[1] == DeadlineExtended(0, due + 30 * SECOND, 30 * SECOND, "outage", wrote[1].note)
     assert "was down from" in wrote[1].note
     assert table.timing.deadlines[0].due_ms == due + 30 * SECOND
+    fires = table.timing.fires_ms(table.timing.deadlines[0])
+    at_its_end = table.send(None, ClockOutage(fires - SECOND, fires), at=fires)
+    assert verdict(at_its_end).accepted  # due as the clock came back: it moves on as well
+
+
+def test_the_clock_tools_are_the_organisers_for_a_clock_and_a_state_it_is_not_in() -> None:
+    table = Table(CLOCK)
+
+    def refusal(seat: int | None, body: Any) -> tuple[bool, str, str]:
+        refused = verdict(table.send(seat, body, at=START, sender="organiser"))
+        return refused.accepted, refused.rule, refused.reason
+
+    no_seat = "the clock and the organiser send this, for no seat"
+    assert refusal(0, PauseClock()) == (False, rules.CLOCK_TOOLS, no_seat)
+    unset = "seat 1 has no deadline to extend"
+    assert refusal(None, ExtendDeadline(seat=1, by_s=60)) == (False, rules.CLOCK_TOOLS, unset)
+    assert refusal(None, ResumeClock()) == (False, rules.CLOCK_TOOLS, "the clock is running")
+    assert refusal(None, PauseClock())[:2] == (True, rules.CLOCK_TOOLS)
+    paused = (False, rules.CLOCK_TOOLS, "the clock is paused already")
+    assert refusal(None, PauseClock()) == paused
+    due = table.timing.deadlines[0].due_ms
+    resumed = table.send(None, ResumeClock(), at=START, sender="organiser")  # paused for no time
+    assert verdict(resumed).rule == rules.CLOCK_TOOLS
+    assert bodies(resumed)[1:] == [ClockResumed(START, 0), DeadlineExtended(0, due, 0, "paused")]
+    assert refusal(None, ExtendDeadline(seat=0, by_s=60))[:2] == (True, rules.CLOCK_TOOLS)
+    table = Table(None)
+    assert refusal(None, PauseClock()) == (False, rules.CLOCK_TOOLS, "this match has no clock")
 
 
 def test_the_organiser_extends_pauses_and_resumes_and_a_seat_cannot() -> None:
@@ -339,11 +371,18 @@ def test_an_absence_stops_the_seats_clock_within_the_allowance() -> None:
         AbsenceDeclared(0, START + SECOND, START + SECOND + 2 * DAY),
         DeadlineExtended(0, due + 2 * DAY, 2 * DAY, "absence"),
     ]
+    assert verdict(table.entries[-len(away) :]).rule == rules.ABSENCE
     too_long = table.send(0, DeclareAbsence(days=2), at=START + 2 * SECOND)
     assert (
         verdict(too_long).rule == rules.ABSENCE
         and "1 d of absence left" in verdict(too_long).reason
     )
+    back = START + SECOND + 2 * DAY
+    the_rest = bodies(table.send(0, DeclareAbsence(days=1), at=START + 2 * SECOND))
+    assert the_rest[1:] == [  # follows the first absence
+        AbsenceDeclared(0, back, back + DAY),
+        DeadlineExtended(0, due + 3 * DAY, DAY, "absence"),
+    ]
     table.send(1, DeclareAbsence(days=1), at=START + 3 * SECOND)  # bob, who is not to move
     table.send(0, Add(amount=1), at=START + 4 * SECOND)  # ann moves while away: bob's turn
     bob_back = START + 3 * SECOND + DAY
@@ -356,6 +395,12 @@ def test_a_match_without_an_allowance_refuses_an_absence() -> None:
     assert (
         verdict(refused).rule == rules.ABSENCE and "0 s of absence left" in verdict(refused).reason
     )
+    for seat in (None, 2, -1):
+        outside = verdict(table.send(seat, DeclareAbsence(days=1), at=START, sender="ann"))
+        why = "only a seat's player may declare an absence"
+        assert (outside.rule, outside.reason) == (rules.SEAT, why)
+    untimed = verdict(Table(None).send(0, DeclareAbsence(days=1), at=START))
+    assert (untimed.rule, untimed.reason) == (rules.ABSENCE, "this match has no clock")
 
 
 def test_a_default_decision_in_a_sealed_phase_is_sealed_for_its_seat() -> None:
