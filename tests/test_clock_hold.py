@@ -86,14 +86,15 @@ def test_without_a_hold_the_phase_resolves_once_every_seat_has_chosen() -> None:
 
 def test_a_held_phase_waits_for_the_holder_who_may_change_its_choice_then_releases() -> None:
     picks = Picks()
-    assert PhaseHeld(0) in picks.send(0, HoldPhase(), START + SECOND)
+    held = picks.send(0, HoldPhase(), START + SECOND)
+    assert ruled(held).rule == rules.HOLD and PhaseHeld(0) in held
     picks.send(0, Pick("comet"), START + 2 * SECOND)
     assert not revealed(picks.send(1, Pick("pulsar"), START + 3 * SECOND))  # every seat chose
     assert picks.deadline(0) is not None and picks.deadline(1) is None  # the holder's runs
     changed = picks.send(0, Pick("pulsar"), START + 4 * SECOND)
     assert ruled(changed).accepted and not revealed(changed)
     let_go = picks.send(0, ReleaseHold(), START + 5 * SECOND)
-    assert HoldReleased(0, "released") in let_go
+    assert ruled(let_go).rule == rules.HOLD and HoldReleased(0, "released") in let_go
     assert revealed(let_go) == [Revealed(round=1, picks=("pulsar", "pulsar"))]
     assert verify(picks.entries) is None
 
@@ -121,16 +122,23 @@ def test_the_holders_deadline_ends_the_hold_and_its_own_choice_stands() -> None:
 
 
 def test_a_hold_needs_a_clock_a_simultaneous_phase_and_is_released_once() -> None:
-    assert ruled(Picks(None).send(0, HoldPhase(), START)).rule == rules.HOLD
+    untimed = ruled(Picks(None).send(0, HoldPhase(), START))
+    no_clock = "this match has no clock: no deadline would end a hold"
+    assert (untimed.rule, untimed.reason) == (rules.HOLD, no_clock)
     picks = Picks()
+    for seat in (None, 2, -1):
+        outside = ruled(picks.send(seat, HoldPhase(), START, sender="p0"))
+        why = "only a seat's player may hold the phase open"
+        assert (outside.rule, outside.reason) == (rules.SEAT, why)
     refused = picks.send(1, ReleaseHold(), START)
     assert ruled(refused).rule == rules.HOLD and "holds no phase" in ruled(refused).reason
     picks.send(1, HoldPhase(), START)
     again = ruled(picks.send(1, HoldPhase(), START))
-    assert not again.accepted and "already" in again.reason
+    assert (again.accepted, again.rule) == (False, rules.HOLD) and "already" in again.reason
     turns = Table(Clock(per_decision_s=60))  # seats take turns there
     taken = verdict(turns.send(0, HoldPhase(), at=START))
-    assert not taken.accepted and taken.rule == rules.HOLD
+    why = "only a seat choosing in a simultaneous phase may hold it"
+    assert (taken.accepted, taken.rule, taken.reason) == (False, rules.HOLD, why)
 
 
 def test_a_holder_handed_to_a_bot_holds_the_phase_no_more_and_has_no_deadline() -> None:
