@@ -16,6 +16,7 @@ from projections.archive import Archive
 from projections.audit import Audit
 from projections.projection import Step
 from projections.seat_views import SeatViews
+from projections.secrecy import revealed, seed_sealed, shown
 from services.rules.judge import rule_on
 from tests.projections.support import project, steps_of
 from tests.sealed_ruleset import Pick
@@ -141,3 +142,24 @@ async def test_sealed_choices_are_stored_sealed_until_revealed_however_batched(
         async with pool.acquire() as conn, conn.transaction():
             await batch.write(conn)
     assert await _rows(pool, "at-once") == rows
+
+
+def test_read_as_each_step_comes_a_hidden_pick_shows_whose_it_was_and_the_reveals_show_once() -> (
+    None
+):
+    """Seat 0's pick shows anyone else only whose it was; the created entry's seed shows as
+    its commitment, every other body as it is; seat 1's pick reveals the round, the end the
+    rest, and no other step reveals anything."""
+    reveals = []
+    for n, step in enumerate(_sealed_picks("read")):
+        reveals += revealed(step)
+        first = step.entries[0]
+        stored, sealed = seed_sealed(first.body, step.match)
+        if n == 0:
+            seed = f"sealed:{step.match.seed_commitment}"
+            assert sealed and json.loads(stored)["seed"] == seed
+        else:
+            assert (stored, sealed) == (encode(first.body), False)
+        if n == 3:  # seat 0 picks the secret
+            assert bytes(shown(first, step.match.revealed_seq).asked) == encode("sealed:seat 0")
+    assert reveals == [("read", 13), ("read", 19)]
