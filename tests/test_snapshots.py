@@ -104,6 +104,8 @@ async def test_a_snapshot_from_another_ruleset_version_is_not_trusted(
     book, checkpoint = await _taken_over(settings, pool, producer, p)
     assert _seqs(book) == _seqs(truth)
     assert checkpoint is None
+    kept = "SELECT count(*) FROM rules_snapshots WHERE topic = $1 AND partition = $2"
+    assert await pool.fetchval(kept, settings.match_log_topic, p) == 0  # none of it is kept
 
 
 async def test_a_take_over_from_a_snapshot_of_ended_matches_folds_to_the_same_matches(
