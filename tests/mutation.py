@@ -69,7 +69,11 @@ def judged(patterns: list[str]) -> dict[str, str]:
 
     # mutmut re-tests every mutant it is named: name those without a verdict (a stopped run
     # resumes) and the survivors; pyproject has it reset every verdict when code or tests change.
-    names = named(results(), lambda s: s not in KILLED) or patterns
+    # With every verdict in, one mutant still goes (a run is where that reset happens); the
+    # patterns only while mutmut knows none of their mutants: they re-test the killed as well.
+    statuses = results()
+    known = named(statuses, lambda _: True)
+    names = named(statuses, lambda s: s not in KILLED) or known[:1] or patterns
     for _ in range(2):  # the second pass tests what such a reset left without a verdict
         if names:
             children = str(os.cpu_count() or 1)

@@ -48,8 +48,8 @@ def on_each_broker(run: Callable[[Scratch], T], brokers: tuple[str, ...] = BROKE
 
 
 def _unavailable(broker: str) -> str | None:
-    named = os.environ.get("BENCH_BROKERS")
-    if named is not None and broker.lower() not in named.lower().split(","):
+    chosen = os.environ.get("BENCH_BROKERS")
+    if chosen is not None and broker.lower() not in chosen.lower().split(","):
         return "not in $BENCH_BROKERS"
     if "KAFKA_BOOTSTRAP" in os.environ:
         # Tansu's stack turns the idempotent producer off, Kafka's keeps it (`Settings`).
