@@ -86,7 +86,9 @@ async def _play_to_the_end(page: Page) -> tuple[int, int]:
             return clicked, typed
         acted, options = found
         kind, value, label = rng.choice(options)
-        if kind == "text" and (clicked + 1) % TYPED_EVERY == 0 and await _typed(page, value, acted):
+        # a typed move falls due every TYPED_EVERY moves, and stays due while typing races a move
+        typing_due = clicked + 1 >= TYPED_EVERY * (typed + 1)
+        if kind == "text" and typing_due and await _typed(page, value, acted):
             await page.press("#command", "Enter")
             typed += 1
             continue
