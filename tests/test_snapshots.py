@@ -8,7 +8,8 @@ import msgspec
 import pytest
 from aiokafka import AIOKafkaProducer
 
-from events.codec import decode_record
+from events.codec import decode_record, encode
+from events.envelope import EntryBatch, OwnerFence
 from events.match import EndedMatch, PartitionBook, record_bytes
 from events.ruleset import get_ruleset
 from services.rules import snapshots
@@ -130,3 +131,24 @@ async def test_a_take_over_from_a_snapshot_of_ended_matches_folds_to_the_same_ma
     assert any(isinstance(m, EndedMatch) for m in truth.matches.values())
     assert book.matches == truth.matches
     assert checkpoint is not None and checkpoint.next_offset == half
+
+
+async def test_a_take_over_from_a_snapshot_skips_a_late_write_of_an_owner_fenced_out_before_it(
+    settings: Settings, pool: asyncpg.Pool, producer: AIOKafkaProducer
+) -> None:
+    """The snapshot keeps whose partition it was: a batch from the owner fenced out before
+    it, written late in the tail, counts no more than in a fold from zero."""
+    judge = judged(race_decisions(matches=4, seed=66), settings.partitions)
+    p = max(judge, key=lambda q: len(judge[q]))
+    cut = len(judge[p]) - 1
+    batch = decode_record(judge[p][cut])
+    assert isinstance(batch, EntryBatch)
+    late = encode(msgspec.structs.replace(batch, writer="old"))  # the next entry of its match
+    log = [encode(OwnerFence(writer="old")), *judge[p][:cut], late]
+    await write_log(settings, {p: log})
+    await _snapshot(settings, pool, p, log[:-1])
+    book, checkpoint = await _taken_over(settings, pool, producer, p)
+    truth = _folded(log)
+    assert _seqs(truth) == _seqs(_folded(log[:-1]))  # the late write did not count
+    assert _seqs(book) == _seqs(truth)
+    assert checkpoint is not None and checkpoint.next_offset == len(log) - 1
