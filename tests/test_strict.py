@@ -1,6 +1,6 @@
 """The unknown-field check names the first field a decision's types do not name, at any depth:
-inside Structs, lists, sets, dicts, tuples, tagged and untagged unions, annotated types; and
-says nothing of values its types would take."""
+inside Structs, lists, sets, dicts, tuples, tagged and untagged unions, annotated types, and
+optional ones left null; and says nothing of values its types would take."""
 
 from typing import Annotated
 
@@ -31,6 +31,9 @@ class Plan(msgspec.Struct):
     sized: Annotated[list[Card], msgspec.Meta(max_length=3)] = []
     either: Card | None = None
     free: list[int] = []
+    noted: Annotated[Card, msgspec.Meta(description="a card, described")] | None = None
+    maybe: list[Card] | None = None
+    maybe_pair: tuple[int, Card] | None = None
 
 
 def _first_unknown(value: object) -> str | None:
@@ -46,6 +49,9 @@ CLEAN = {
     "sized": [{"name": "Scout"}],
     "either": {"name": "Scout"},
     "free": [1, 2],
+    "noted": {"name": "Scout"},
+    "maybe": None,
+    "maybe_pair": None,
 }
 
 
@@ -67,6 +73,9 @@ def test_a_value_its_types_name_throughout_has_no_unknown_field() -> None:
         ({"pair": [1, {"name": "S", "y": 2}]}, "body.pair[1].y"),
         ({"sized": [{"name": "S"}, {"name": "T", "z": 3}]}, "body.sized[1].z"),
         ({"either": {"name": "S", "w": 4}}, "body.either.w"),
+        ({"noted": {"name": "S", "v": 5}}, "body.noted.v"),
+        ({"maybe": [{"name": "S"}, {"name": "T", "u": 6}]}, "body.maybe[1].u"),
+        ({"maybe_pair": [1, {"name": "S", "t": 7}]}, "body.maybe_pair[1].t"),
     ],
 )
 def test_the_first_unknown_field_is_named_by_its_path(changed: dict, path: str) -> None:
