@@ -8,6 +8,7 @@ import msgspec
 import pytest
 
 from events import platform_rules as rules
+from events import ruleset as rulesets
 from events.clock import (
     AbsenceDeclared,
     Clock,
@@ -32,9 +33,11 @@ from events.codec import encode
 from events.envelope import ClaimSeat, CreateMatch, Decision, Entry, Ruling, SeedRevealed
 from events.match import PartitionBook, apply, record_bytes, record_from_bytes
 from events.narration import Narrator
+from events.rulesets.star_realms.decisions import Play, PlayAll
+from events.rulesets.star_realms.happenings import DeckShuffled
 from services.rules.judge import rule_on
 from services.rules.rejudge import verify
-from tests.tiny_ruleset import Add, Added
+from tests.tiny_ruleset import Add, Added, RaceToTwentyOne
 
 MATCH = "timed"
 SECOND = 1000
@@ -42,15 +45,20 @@ START = 1_700_000_000_000  # when the match is opened
 
 
 class Table:
-    """One match judged decision by decision, each sent at a time the test names."""
+    """One match of `game` judged decision by decision, each sent at a time the test names."""
 
     def __init__(
-        self, clock: Clock | None, players: tuple[str, str] = ("ann", "bob"), start: int = START
+        self,
+        clock: Clock | None,
+        players: tuple[str, ...] = ("ann", "bob"),  # () to claim the seats by hand
+        start: int = START,
+        game: str = "race-to-21",
     ) -> None:
         self.book = PartitionBook()
         self.entries: list[Entry[Any]] = []
         self.count = 0
-        create = CreateMatch(ruleset="race-to-21", seats=2, options={"target": 6}, seed="s")
+        options = {"target": 6} if game == "race-to-21" else {}
+        create = CreateMatch(ruleset=game, seats=2, options=options, seed="s")
         if clock is not None:
             create = msgspec.structs.replace(create, clock=clock)
         self.send(None, create, at=start, sender="organiser")
@@ -103,6 +111,27 @@ def verdict(entries: list[Entry[Any]]) -> Ruling:
 
 
 CLOCK = Clock(per_decision_s=60, grace_s=10, on_timeout="default", level="pass")
+
+
+class NoBots(RaceToTwentyOne):
+    """Race to 21 with no bot to take a seat."""
+
+    name = "race-no-bots"
+    bots = {}
+
+
+class RefusedBot(RaceToTwentyOne):
+    """Race to 21 whose one bot adds more than the rules let it."""
+
+    name = "race-refused-bot"
+    bots = {"eager": lambda state, seat, rng: Add(amount=9)}
+
+
+def play_variants(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The variants, playable for one test (registered for good, the conformance suite would
+    play them too)."""
+    for game in (NoBots(), RefusedBot()):
+        monkeypatch.setitem(rulesets._REGISTRY, game.name, game)
 
 
 def test_the_first_seat_to_act_gets_a_deadline_once_every_seat_is_held() -> None:
@@ -187,6 +216,7 @@ def test_a_bot_takes_the_seat_for_good_and_the_players_decisions_are_refused() -
     assert record.holders[0] == "bot:greedy" and table.timing.running == ()
     refused = table.send(0, Add(amount=1), at=due + 11 * SECOND, sender="ann")
     assert verdict(refused).rule == rules.SEAT and "bot:greedy" in verdict(refused).reason
+    assert bytes(verdict(refused).asked) == encode(Add(amount=1))  # what she asked, on record
     played = table.send(0, Add(amount=1), at=due + 12 * SECOND, sender="bot:greedy")
     assert verdict(played).accepted and table.timing.deadlines.keys() == {1}
 
@@ -295,7 +325,7 @@ def test_a_clock_whose_bot_the_game_lacks_is_refused_at_creation() -> None:
     )
     decision = Decision(decision_id="d", match_id="m", seat=None, body=msgspec.Raw(encode(create)))
     dead = rule_on(book, encode(decision), partition=0, offset=0, now_ms=0, fresh_seed=str)
-    assert "no bot 'x'" in dead.reason
+    assert dead.reason == "no bot 'x' to play for late seats; bots: pass, random, greedy"
 
 
 def test_the_log_folds_to_the_same_timing_and_re_judges_the_same() -> None:
@@ -430,3 +460,78 @@ def test_a_default_decision_in_a_sealed_phase_is_sealed_for_its_seat() -> None:
     wrote = send(None, Timeout(0, deadline.at_seq, deadline.due_ms), deadline.due_ms)
     applied = next(e for e in wrote if isinstance(e.body, DefaultApplied))
     assert applied.sealed_seat == 0
+
+
+def test_a_deadline_starts_once_the_last_seat_is_claimed() -> None:
+    table = Table(CLOCK, players=())
+    table.send(0, ClaimSeat(player="ann"), at=START + 10 * SECOND)
+    assert table.timing.deadlines == {}  # no one plays while a seat is open
+    table.send(1, ClaimSeat(player="bob"), at=START + 20 * SECOND)
+    assert table.timing.deadlines[0].due_ms == START + 80 * SECOND
+
+
+def test_a_seat_whose_move_keeps_the_turn_gets_its_time_afresh_and_a_refused_one_does_not() -> None:
+    table = Table(CLOCK, game="star-realms")  # a turn is many decisions of one seat
+    [(seat, deadline)] = table.timing.deadlines.items()
+    assert deadline.due_ms == START + 60 * SECOND
+    refused = table.send(seat, Play(card=9999), at=START + 3 * SECOND)
+    assert not verdict(refused).accepted and table.timing.deadlines == {seat: deadline}
+    played = table.send(seat, PlayAll(), at=START + 5 * SECOND)
+    assert verdict(played).accepted and table.timing.deadlines.keys() == {seat}
+    assert table.timing.deadlines[seat].due_ms == START + 65 * SECOND
+
+
+def test_a_default_decision_uses_the_matchs_chance_and_re_judges_the_same() -> None:
+    table = Table(msgspec.structs.replace(CLOCK, level="random"), game="star-realms")
+    for _ in range(60):  # until a bot's decision, ending a turn, shuffles a deck
+        [(seat, deadline)] = table.timing.deadlines.items()
+        wrote = bodies(table.timeout(seat, at=deadline.due_ms + 10 * SECOND))
+        assert isinstance(wrote[2], DefaultApplied)
+        if any(isinstance(b, DeckShuffled) for b in wrote):
+            break
+    else:
+        pytest.fail("no default decision shuffled a deck")
+    assert verify(table.entries) is None  # the bot's choices and the shuffle, as written
+
+
+def test_a_default_decision_the_game_refuses_leaves_the_match_waiting_for_the_seat(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    play_variants(monkeypatch)
+    table = Table(msgspec.structs.replace(CLOCK, level="eager"), game="race-refused-bot")
+    deadline = table.timing.deadlines[0]
+    waits = table.timeout(0, at=deadline.due_ms + 10 * SECOND)
+    assert (verdict(waits).accepted, verdict(waits).rule) == (True, rules.CLOCK)
+    assert bodies(waits)[1:] == [DeadlineReached(0, deadline.due_ms, deadline.at_seq, "wait")]
+    assert table.timing.running == () and table.timing.late == (0,)
+    assert verify(table.entries) is None
+
+
+def test_a_game_without_bots_keeps_a_seat_with_its_player_who_would_resign(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    play_variants(monkeypatch)
+    table = Table(None, game="race-no-bots")
+    refused = verdict(table.send(0, Resign(), at=START))
+    why = "race-no-bots has no bot to take the seat"
+    assert (refused.accepted, refused.rule, refused.reason) == (False, rules.RESIGN, why)
+    assert table.book.matches[MATCH].holders == ["ann", "bob"]
+
+
+def test_a_seat_claimed_under_an_empty_name_is_handed_over_under_that_name() -> None:
+    timed = Table(msgspec.structs.replace(CLOCK, on_timeout="bot"), players=("", "bob"))
+    due = timed.timing.deadlines[0].due_ms
+    handed = bodies(timed.timeout(0, at=due + 10 * SECOND))
+    assert handed[2] == SeatHandedToBot(0, "pass", "", "timeout")
+    resigned = Table(None, players=("", "bob"))
+    assert bodies(resigned.send(0, Resign(), at=START))[1:] == [
+        SeatHandedToBot(0, "pass", "", "resigned")
+    ]
+
+
+def test_an_absence_declared_as_the_deadline_falls_due_does_not_move_it() -> None:
+    table = Table(msgspec.structs.replace(CLOCK, absence_days=3))
+    due = table.timing.deadlines[0].due_ms
+    away = bodies(table.send(0, DeclareAbsence(days=1), at=due))
+    assert away[1:] == [AbsenceDeclared(0, due, due + DAY)]
+    assert table.timing.deadlines[0].due_ms == due  # it fell due before the absence began
