@@ -21,7 +21,9 @@ from events.codec import encode
 from events.envelope import ClaimSeat, CreateMatch, Decision, Entry, Ruling
 from events.match import PartitionBook
 from events.narration import Narrator
+from events.ruleset import get_ruleset
 from events.seats import HandToBot
+from services.rules import deadlines
 from services.rules.judge import rule_on
 from services.rules.rejudge import verify
 from tests.sealed_ruleset import Pick, Revealed
@@ -107,6 +109,7 @@ def test_the_holders_deadline_ends_the_hold_and_its_own_choice_stands() -> None:
     deadline = picks.deadline(0)
     assert deadline.due_ms == START + 60 * SECOND  # the phase's: its hold and picks renew none
     wrote = picks.send(None, Timeout(0, deadline.at_seq, deadline.due_ms), deadline.due_ms)
+    assert (ruled(wrote).accepted, ruled(wrote).rule) == (True, rules.CLOCK)
     assert DeadlineReached(0, deadline.due_ms, deadline.at_seq, "released") in wrote
     assert HoldReleased(0, "deadline") in wrote and not any(
         isinstance(b, DefaultApplied) for b in wrote
@@ -152,3 +155,24 @@ def test_a_holder_handed_to_a_bot_holds_the_phase_no_more_and_has_no_deadline() 
     timing = picks.book.matches["hold"].timing
     assert timing is not None and 0 not in timing.holding and picks.deadline(0) is None
     assert verify(picks.entries) is None
+
+
+def test_a_holder_that_never_chose_gets_the_bots_choice_when_its_deadline_passes() -> None:
+    picks = Picks()
+    picks.send(0, HoldPhase(), START + SECOND)
+    picks.send(1, Pick("pulsar"), START + 2 * SECOND)
+    deadline = picks.deadline(0)
+    wrote = picks.send(None, Timeout(0, deadline.at_seq, deadline.due_ms), deadline.due_ms)
+    assert DeadlineReached(0, deadline.due_ms, deadline.at_seq, "default") in wrote
+    assert HoldReleased(0, "deadline") in wrote
+    assert revealed(wrote) == [Revealed(round=1, picks=("comet", "pulsar"))]  # the first bot's
+    assert verify(picks.entries) is None
+
+
+def test_a_hold_keeps_the_phase_open_only_once_every_seat_has_chosen() -> None:
+    picks, game = Picks(), get_ruleset("sealed-picks")
+    picks.send(0, HoldPhase(), START + SECOND)
+    picks.send(0, Pick("comet"), START + 2 * SECOND)
+    assert not deadlines.held(picks.book.matches["hold"], game)  # seat 1 must still choose
+    picks.send(1, Pick("pulsar"), START + 3 * SECOND)
+    assert deadlines.held(picks.book.matches["hold"], game)
