@@ -6,6 +6,7 @@ organiser's message to the players is an entry every seat reads."""
 from typing import Any
 
 import msgspec
+import pytest
 
 from events import platform_rules as rules
 from events.clock import DeadlineCleared, SeatHandedToBot
@@ -14,7 +15,7 @@ from events.messages import Announce, Announced
 from events.narration import Narrator
 from events.seats import HandToBot, ReplacePlayer, SeatReplaced
 from tests.random_play import Table
-from tests.test_clock import CLOCK, SECOND, START, bodies
+from tests.test_clock import CLOCK, SECOND, START, bodies, play_variants, verdict
 from tests.test_clock import Table as ClockTable
 from tests.tiny_ruleset import Add
 
@@ -76,6 +77,15 @@ def test_a_seat_handed_to_a_bot_of_no_level_gets_the_clocks_bot_else_the_games_f
     timed = ClockTable(msgspec.structs.replace(CLOCK, level="greedy"))
     wrote = bodies(timed.send(1, HandToBot(), at=START, sender="organiser"))
     assert wrote[1:] == [SeatHandedToBot(1, "greedy", "bob", "organiser", "")]
+
+
+def test_a_game_without_bots_has_none_to_hand_a_seat_to(monkeypatch: pytest.MonkeyPatch) -> None:
+    play_variants(monkeypatch)
+    table = ClockTable(None, game="race-no-bots")
+    refused = verdict(table.send(0, HandToBot(), at=START, sender="organiser"))
+    why = "no bot '' of race-no-bots; bots: "
+    assert (refused.accepted, refused.rule, refused.reason) == (False, rules.SEAT_HOLDER, why)
+    assert table.book.matches["timed"].holders == ["ann", "bob"]
 
 
 def test_an_open_seat_is_joined_not_replaced_and_no_platform_name_is_seated() -> None:
