@@ -131,7 +131,7 @@ def play_variants(monkeypatch: pytest.MonkeyPatch) -> None:
     """The variants, playable for one test (registered for good, the conformance suite would
     play them too)."""
     for game in (NoBots(), RefusedBot()):
-        monkeypatch.setitem(rulesets._REGISTRY, game.name, game)
+        monkeypatch.setitem(rulesets.load_rulesets(), game.name, game)
 
 
 def test_the_first_seat_to_act_gets_a_deadline_once_every_seat_is_held() -> None:

@@ -83,7 +83,7 @@ def test_a_game_without_bots_has_none_to_hand_a_seat_to(monkeypatch: pytest.Monk
     play_variants(monkeypatch)
     table = ClockTable(None, game="race-no-bots")
     refused = verdict(table.send(0, HandToBot(), at=START, sender="organiser"))
-    why = "no bot '' of race-no-bots; bots: "
+    why = "race-no-bots has no bot to take the seat"
     assert (refused.accepted, refused.rule, refused.reason) == (False, rules.SEAT_HOLDER, why)
     assert table.book.matches["timed"].holders == ["ann", "bob"]
 

@@ -72,8 +72,10 @@ def _verdict(
         case HandToBot(level=level, note=note):
             if holder.startswith(rules.BOT_PREFIX):
                 return Rejection(rules.SEAT_HOLDER, f"seat {seat} is played by {holder} already")
+            if not ruleset.bots:
+                return Rejection(rules.SEAT_HOLDER, f"{ruleset.name} has no bot to take the seat")
             level = level or (record.timing.clock.level if record.timing else "")
-            level = level or next(iter(ruleset.bots), "")
+            level = level or next(iter(ruleset.bots))
             if level not in ruleset.bots:
                 why = f"no bot {level!r} of {ruleset.name}; bots: {', '.join(ruleset.bots)}"
                 return Rejection(rules.SEAT_HOLDER, why)
