@@ -18,6 +18,11 @@ def _play(game, name):
     return play(game, Play(card=named(game, name, game.players[0].hand)))
 
 
+def _foreign(game, rule, seat=0):
+    """Why a card of the Trade Deck, which no choice takes, is refused."""
+    return rejected(game, Select(cards=(game.trade_deck[0],)), rule, seat=seat)
+
+
 def test_sr_e1_trade_combat_authority():
     game = table(hand=["Cutter", "Viper"])
     game, _ = play(game, PlayAll())
@@ -42,6 +47,7 @@ def test_sr_e3_opponent_discards_at_the_start_of_their_turn_debts_add_up():
     rejected(game, Play(card=game.players[1].hand[0]), "SR-P6", seat=1)
     viper = named(game, "Viper", game.players[1].hand)
     rejected(game, Select(cards=(viper,)), "SR-E3", seat=1)  # exactly 2
+    assert _foreign(game, "SR-E3", seat=1) == "choose cards from your hand"
     game, events = play(game, Select(cards=game.players[1].hand[:2]), seat=1)
     assert any(isinstance(e, Discarded) for e in events)
     assert len(game.players[1].hand) == 3 and game.players[1].owed == 0
@@ -62,6 +68,7 @@ def test_sr_e4_scrap_from_hand_or_discard_up_to_n():
     game, _ = _play(game, "Trade Bot")
     scout, viper = game.players[0].hand[0], game.players[0].discard[0]
     rejected(game, Select(cards=(scout, viper)), "SR-E4")  # up to 1
+    assert _foreign(game, "SR-E4") == "choose cards from your hand or discard pile"
     game, _ = play(game, Select(cards=(viper,)))
     assert game.scrap_heap == (viper,) and game.players[0].discard == ()
     again = table(hand=["Trade Bot", "Explorer"])
@@ -75,6 +82,7 @@ def test_sr_e5_scrap_from_the_trade_row_refills():
     game, _ = _play(game, "Battle Pod")
     ram = named(game, "Ram")
     top = game.trade_deck[0]
+    assert _foreign(game, "SR-E5") == "choose cards of the Trade Row"
     game, _ = play(game, Select(cards=(ram,)))
     assert game.scrap_heap == (ram,) and game.row == (named(game, "Cutter"), top)
 
@@ -83,7 +91,8 @@ def test_sr_e6_destroy_a_base_outposts_first_no_combat():
     game = table(hand=["Missile Mech"], their_bases=["Blob Wheel", "Battle Station"])
     game, _ = _play(game, "Missile Mech")
     wheel, station = game.players[1].bases
-    rejected(game, Select(cards=(wheel,)), "SR-E6")
+    outposts_first = "choose a base of your opponent's; outposts first (SR-C3)"
+    assert rejected(game, Select(cards=(wheel,)), "SR-E6") == outposts_first
     game, _ = play(game, Select(cards=(station,)))
     assert game.players[1].discard == (station,) and game.turn.combat == 6
 
@@ -112,7 +121,8 @@ def test_sr_e8_acquire_a_ship_free_onto_the_deck():
     game = table(hand=["Blob Carrier", "Blob Fighter"], row=["Blob Wheel", "Ram"], deck=["Scout"])
     game, _ = play(game, PlayAll())
     game, _ = play(game, Use(card=named(game, "Blob Carrier"), slot="ally"))
-    rejected(game, Select(cards=(named(game, "Blob Wheel"),)), "SR-E8")  # a base
+    base = Select(cards=(named(game, "Blob Wheel"),))
+    assert rejected(game, base, "SR-E8") == "choose a ship of the Trade Row"
     ram = named(game, "Ram")
     game, _ = play(game, Select(cards=(ram,)))
     assert game.players[0].deck[0] == ram and game.turn.trade == 0
@@ -128,6 +138,7 @@ def test_sr_e9_draw_then_scrap_from_hand():
     game, _ = play(game, Use(card=game.players[0].bases[0], slot="primary"))
     assert len(game.players[0].hand) == 2
     rejected(game, Select(), "SR-E9")  # mandatory
+    assert _foreign(game, "SR-E9") == "choose cards from your hand"
     scout = named(game, "Scout", game.players[0].hand)
     game, _ = play(game, Select(cards=(scout,)))
     assert game.scrap_heap == (scout,)
@@ -137,6 +148,7 @@ def test_sr_e10_discard_then_draw_as_many():
     game = table(bases=["Recycling Station"], hand=["Viper", "Viper"], deck=["Scout"] * 2)
     game, _ = play(game, Use(card=game.players[0].bases[0], slot="primary"))
     game, _ = play(game, Choose(option=1))
+    assert _foreign(game, "SR-E10") == "choose cards from your hand"
     game, _ = play(game, Select(cards=game.players[0].hand))
     assert names(game, game.players[0].hand) == ["Scout", "Scout"]
     assert names(game, game.players[0].discard) == ["Viper", "Viper"]
@@ -147,6 +159,7 @@ def test_sr_e11_scrap_then_draw_as_many_reshuffle_after():
     game, _ = play(game, Use(card=game.players[0].bases[0], slot="primary"))
     viper = game.players[0].hand[0]
     scout = game.players[0].discard[0]
+    assert _foreign(game, "SR-E11") == "choose cards from your hand or discard pile"
     game, events = play(game, Select(cards=(viper, scout)))
     assert sorted(game.scrap_heap) == sorted((viper, scout))
     assert any(isinstance(e, DeckShuffled) for e in events)
@@ -166,6 +179,8 @@ def test_sr_e13_copy_another_ship_played_this_turn():
     game = table(hand=["Blob Fighter", "Stealth Needle", "Trade Pod"], deck=["Scout"] * 3)
     game, _ = _play(game, "Blob Fighter")
     game, _ = _play(game, "Stealth Needle")
+    itself = Select(cards=(named(game, "Stealth Needle"),))
+    assert rejected(game, itself, "SR-E13") == "choose another ship you played this turn"
     game, events = play(game, Select(cards=(named(game, "Blob Fighter"),)))
     assert any(isinstance(e, Copied) for e in events) and game.turn.combat == 6
     game, _ = _play(game, "Trade Pod")
