@@ -1,0 +1,172 @@
+"""Every decision on a match is answered on its log: a refusal names the rule and says what is
+wrong, and the ruling keeps what was asked as a read model can store it (a body that cannot be
+kept as it came, as its first KiB of text), what the player had seen, and when it was judged.
+In this process, so that mutation testing sees it; `test_bad_input` runs the real service."""
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from events import platform_rules as rules
+from events.codec import encode
+from events.envelope import ClaimSeat, CreateMatch, Entry, Ruling
+from events.match import PartitionBook
+from events.ruleset import _REGISTRY
+from services.rules.judge import rule_on
+from tests.random_play import Table
+from tests.support import decision
+from tests.tiny_ruleset import Add, RaceState, RaceToTwentyOne, TurnPassed
+
+MATCH = "refused"
+
+
+def _table() -> Table:
+    """A three-seat race with seats 0 and 1 held and seat 2 open."""
+    table = Table(MATCH)
+    table.send(None, CreateMatch(ruleset="race-to-21", seats=3, seed="s"))
+    table.send(0, ClaimSeat(player="ann"))
+    table.send(1, ClaimSeat(player="bob"))
+    return table
+
+
+def _ruling(entries: list[Entry[Any]]) -> Ruling:
+    assert entries and isinstance(entries[0].body, Ruling), entries
+    return entries[0].body
+
+
+def _judged(book: PartitionBook, raw: bytes) -> Ruling:
+    outcome = rule_on(book, raw, partition=0, offset=99, now_ms=0, fresh_seed=str)
+    assert isinstance(outcome, list), outcome
+    return _ruling(outcome)
+
+
+@pytest.mark.parametrize(
+    ("seat", "body", "sender", "rule", "reason"),
+    [
+        (
+            None,
+            CreateMatch(ruleset="race-to-21", seats=2),
+            "organiser",
+            rules.MATCH_EXISTS,
+            "match 'refused' already exists",
+        ),
+        (
+            3,
+            Add(amount=1),
+            "dan",
+            rules.SEAT,
+            "seat 3 is not a seat of this 3-seat match (seats are 0 to 2)",
+        ),
+        (
+            None,
+            Add(amount=1),
+            "organiser",
+            rules.SEAT,
+            "seat None is not a seat of this 3-seat match (seats are 0 to 2)",
+        ),
+        (1, ClaimSeat(player="eve"), "eve", rules.SEAT, "seat 1 is already held by bob"),
+        (
+            2,
+            ClaimSeat(player="bot:greedy"),
+            "mallory",
+            rules.RESERVED_NAME,
+            "'bot:greedy' is a name only the organiser gives (to a bot's seat)",
+        ),
+        (
+            0,
+            Add(amount=1),
+            "ann",
+            rules.NOT_STARTED,
+            "play starts when every seat is held; open: [2]",
+        ),
+    ],
+)
+def test_a_refusal_names_its_rule_and_what_is_wrong(
+    seat: int | None, body: Any, sender: str, rule: str, reason: str
+) -> None:
+    table = _table()
+    ruling = _ruling(table.send(seat, body, sender=sender))
+    assert (ruling.accepted, ruling.rule, ruling.reason) == (False, rule, reason)
+
+
+def test_an_open_seat_is_claimed_and_a_name_is_the_organisers_to_give() -> None:
+    table = _table()
+    assert _ruling(table.send(2, ClaimSeat(player="bot:greedy"), sender="organiser")).accepted
+    assert table.book.matches[MATCH].holders == ["ann", "bob", "bot:greedy"]
+
+
+def test_what_is_not_a_decision_is_refused_and_kept_as_text() -> None:
+    table = _table()
+    for raw in (
+        b'{"match_id": "refused", "decision_id": "no-body", "seat": 0}',
+        b'{"match_id": "refused", "decision_id": "bad-utf8", "seat": 0,'
+        b' "body": {"type": "race.add", "amount": 1, "note": "\xff"}}',
+    ):
+        ruling = _judged(table.book, raw)
+        assert (ruling.accepted, ruling.rule) == (False, rules.MALFORMED)
+        assert ruling.reason.startswith("this is not a decision: ")
+        # a JSON string of what came, with a byte that is no UTF-8 written as U+FFFD
+        assert json.loads(bytes(ruling.asked)) == raw.decode("utf-8", "replace")
+
+
+def test_an_unstorable_body_is_refused_and_kept_as_its_first_kib_of_text() -> None:
+    table = _table()
+    body = {"type": "race.add", "amount": 1, "note": "a\x00" + "é" * 1000}
+    raw = encode(body)
+    cut = 1023  # the first KiB ends inside an "é": that half character is written as U+FFFD
+    assert raw[cut:].startswith("é".encode())
+    ruling = _judged(table.book, encode(decision(MATCH, 0, body)))
+    assert (ruling.accepted, ruling.rule) == (False, rules.UNSTORABLE)
+    assert ruling.reason.startswith("body.note holds U+0000")
+    assert json.loads(bytes(ruling.asked)) == raw[:cut].decode() + "\ufffd"
+
+
+def test_a_decision_of_64_kib_is_judged_and_one_byte_more_is_refused() -> None:
+    table = _table()
+    table.send(2, ClaimSeat(player="cy"))
+    mover = table.book.matches[MATCH].state.turn
+    shape = encode(decision(MATCH, mover, Add(amount=1), decision_id=""))
+    pad = rules.MAX_DECISION_BYTES - len(shape)
+    at_limit = encode(decision(MATCH, mover, Add(amount=1), decision_id="a" * pad))
+    over = encode(decision(MATCH, mover, Add(amount=1), decision_id="b" * (pad + 1)))
+    assert len(at_limit) == rules.MAX_DECISION_BYTES
+    assert _judged(table.book, at_limit).accepted
+    refused = _judged(table.book, over)
+    assert (refused.accepted, refused.rule) == (False, rules.OVERSIZED)
+    assert refused.reason == f"a decision is at most 64 KiB; this one is {len(over)} bytes"
+    assert json.loads(bytes(refused.asked)) == {"oversized_bytes": len(over)}
+
+
+def test_a_ruling_keeps_the_entry_the_player_had_seen_and_each_entry_when_it_was_judged() -> None:
+    table = _table()
+    table.send(2, ClaimSeat(player="cy"))
+    mover = table.book.matches[MATCH].state.turn
+    seen = table.book.matches[MATCH].seq
+    sent = decision(MATCH, mover, Add(amount=1), seen_seq=seen, sent_at_ms=1_000)
+    entries = rule_on(table.book, encode(sent), partition=0, offset=9, now_ms=2_000, fresh_seed=str)
+    assert isinstance(entries, list) and len(entries) > 1
+    ruling = _ruling(entries)
+    assert (ruling.accepted, ruling.seen_seq, ruling.sent_at_ms) == (True, seen, 1_000)
+    assert {entry.recorded_at_ms for entry in entries} == {2_000}
+    assert table.book.matches[MATCH].last_entry_ms == 2_000
+
+
+class _Restless(RaceToTwentyOne):
+    """A broken game: after any move its turn passes on and on, never settling."""
+
+    name = "restless-race"
+
+    def react(self, state: RaceState, chance: random.Random) -> list[Any]:
+        return [TurnPassed(to_seat=(state.turn + 1) % state.seats)]
+
+
+def test_a_game_whose_reactions_never_settle_is_stopped_and_named(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(_REGISTRY, _Restless.name, _Restless())
+    create = decision("loop", None, CreateMatch(ruleset=_Restless.name, seats=2))
+    unsettled = r"^restless-race: react did not settle in 10000 rounds$"
+    with pytest.raises(RuntimeError, match=unsettled):
+        rule_on(PartitionBook(), encode(create), partition=0, offset=0, now_ms=0, fresh_seed=str)
