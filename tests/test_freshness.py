@@ -7,6 +7,7 @@ from events import platform_rules as rules
 from events.codec import encode
 from events.envelope import ClaimSeat, CreateMatch, Ruling, Say
 from events.match import PartitionBook
+from events.rulesets.core_worlds.decisions import Declare, Draft, Pass
 from services.rules.judge import rule_on
 from tests.support import decision
 from tests.tiny_ruleset import Add
@@ -49,3 +50,17 @@ def test_a_command_that_does_not_read_on_a_changed_match_is_told_to_look_again()
     assert _judged(book, 0, Add(amount=1), seen).accepted
     late = _judged(book, 1, Say("add two"), seen)
     assert (late.accepted, late.rule) == (False, rules.STALE)
+
+
+def test_a_decision_that_reads_nothing_others_change_is_judged_on_an_old_view():
+    book = PartitionBook()
+    _judged(book, None, CreateMatch(ruleset="core-worlds", seats=2, seed="s"))
+    _judged(book, 0, ClaimSeat(player="ann"))
+    _judged(book, 1, ClaimSeat(player="bob"))
+    seen = book.matches[MATCH].seq
+    assert _judged(book, 0, Declare(), seen).accepted
+    assert _judged(book, 1, Declare()).accepted  # the match moved since seat 0's view
+    drafting = _judged(book, 0, Draft(card=1), seen)
+    assert (drafting.accepted, drafting.rule) == (False, rules.STALE)
+    passing = _judged(book, 0, Pass(), seen)  # passing depends on nothing others did
+    assert passing.accepted, passing
