@@ -5,13 +5,17 @@ their seat until then. A game without sealed choices writes its log as before.""
 
 from typing import Any
 
+import pytest
+
 from events.codec import encode
 from events.envelope import ClaimSeat, CreateMatch, Entry, Ruling, Say
 from events.match import PartitionBook
 from events.narration import Narrator
+from events.platform_rules import SEAT
+from events.ruleset import _REGISTRY
 from projections.secrecy import SEALED, Sealed, hidden, shown
 from services.rules.judge import rule_on
-from tests.sealed_ruleset import Pick, Picked, Revealed
+from tests.sealed_ruleset import Pick, Picked, PicksState, Revealed, SealedPicks
 from tests.support import decision
 from tests.tiny_ruleset import Add
 
@@ -91,3 +95,26 @@ def test_narration_tells_a_sealed_choice_as_made_and_no_more() -> None:
         if reader != 0:
             assert "p0 made a sealed choice: accepted" in lines
             assert "p0's sealed choice is kept until the reveal" in lines
+
+
+class _AskedOnlyOfItsSeats(SealedPicks):
+    """Sealed picks, from a game that counts on being asked only about a seat of the match."""
+
+    name = "sealed-picks-of-seats"
+
+    def sealed(self, state: PicksState, seat: int) -> bool:
+        assert 0 <= seat < len(state.scores), f"asked about seat {seat}"
+        return super().sealed(state, seat)
+
+
+def test_a_decision_for_no_seat_of_the_match_is_refused_without_asking_the_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(_REGISTRY, _AskedOnlyOfItsSeats.name, _AskedOnlyOfItsSeats())
+    moves = [(2, Pick(star=SECRET)), (-1, Pick(star=SECRET)), (0, Pick(star=SECRET))]
+    _, batches = _judged(_AskedOnlyOfItsSeats.name, 2, moves)
+    *refused, picked = batches[-3:]
+    for [ruling] in refused:
+        assert (ruling.body.accepted, ruling.body.rule) == (False, SEAT)
+        assert ruling.sealed_seat is None
+    assert [e.sealed_seat for e in picked] == [0, 0]
