@@ -13,7 +13,7 @@ from events import platform_rules as rules
 from events.codec import encode
 from events.envelope import ClaimSeat, CreateMatch, Entry, Ruling
 from events.match import PartitionBook
-from events.ruleset import _REGISTRY
+from events.ruleset import load_rulesets
 from services.rules.judge import rule_on
 from tests.random_play import Table
 from tests.support import decision
@@ -165,7 +165,7 @@ class _Restless(RaceToTwentyOne):
 def test_a_game_whose_reactions_never_settle_is_stopped_and_named(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setitem(_REGISTRY, _Restless.name, _Restless())
+    monkeypatch.setitem(load_rulesets(), _Restless.name, _Restless())
     create = decision("loop", None, CreateMatch(ruleset=_Restless.name, seats=2))
     unsettled = r"^restless-race: react did not settle in 10000 rounds$"
     with pytest.raises(RuntimeError, match=unsettled):

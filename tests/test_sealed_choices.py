@@ -12,7 +12,7 @@ from events.envelope import ClaimSeat, CreateMatch, Entry, Ruling, Say
 from events.match import PartitionBook
 from events.narration import Narrator
 from events.platform_rules import SEAT
-from events.ruleset import _REGISTRY
+from events.ruleset import load_rulesets
 from projections.secrecy import SEALED, Sealed, hidden, shown
 from services.rules.judge import rule_on
 from tests.sealed_ruleset import Pick, Picked, PicksState, Revealed, SealedPicks
@@ -110,7 +110,7 @@ class _AskedOnlyOfItsSeats(SealedPicks):
 def test_a_decision_for_no_seat_of_the_match_is_refused_without_asking_the_game(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setitem(_REGISTRY, _AskedOnlyOfItsSeats.name, _AskedOnlyOfItsSeats())
+    monkeypatch.setitem(load_rulesets(), _AskedOnlyOfItsSeats.name, _AskedOnlyOfItsSeats())
     moves = [(2, Pick(star=SECRET)), (-1, Pick(star=SECRET)), (0, Pick(star=SECRET))]
     _, batches = _judged(_AskedOnlyOfItsSeats.name, 2, moves)
     *refused, picked = batches[-3:]
