@@ -3,7 +3,7 @@ service judges them and written to the lobby and audit as the workers write them
 as the gateway issues them, and each check asked through a request as a handler asks it."""
 
 import functools
-import itertools
+import uuid
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -31,8 +31,6 @@ from services.settings import Settings
 from tests.projections.support import project
 from tests.tiny_ruleset import Add
 
-_ids = itertools.count()
-
 
 @pytest.fixture
 async def ctx(database_url: str) -> AsyncIterator[Context]:
@@ -52,17 +50,17 @@ class Table:
 
     def __init__(self, ctx: Context, seats: int = 2, target: int = 21) -> None:
         self.ctx, self.seats, self.target = ctx, seats, target
-        self.match_id = f"access-{next(_ids)}-{tokens.digest(str(id(self)))[:6]}"
+        self.match_id = f"access-{uuid.uuid4().hex[:10]}"  # the database serves the session
         self.judge, self.fold = PartitionBook(), PartitionBook()
         self.offset = 0
 
     async def send(self, seat: int | None, body: Any, sender: str = "") -> str:
         """Judge and project a decision; its id."""
-        decision_id = await self.sent(seat, body, sender)
+        decision_id = self.next_id()
         await self.judged(decision_id, seat, body, sender)
         return decision_id
 
-    async def sent(self, seat: int | None, body: Any, sender: str = "") -> str:
+    def next_id(self) -> str:
         """A decision's id, as the gateway gives it before the rules service judges it."""
         self.offset += 1
         return f"{self.match_id}:d{self.offset}"
@@ -108,7 +106,7 @@ class Table:
         """Join as `claim_seat` does: the claim sent, a token issued with its id (judged at
         once unless `judge` is False)."""
         claim = ClaimSeat(player=player)
-        decision_id = await self.sent(seat, claim, player)
+        decision_id = self.next_id()
         holder = tokens.Holder(
             kind="seat",
             match_id=self.match_id,
