@@ -31,6 +31,8 @@ CORE = [
     "events.calendar.*",
     "projections.secrecy.*",
     "services.gateway.access.*",
+    "projections.offsets.*",
+    "projections.upsert.*",
 ]
 KILLED = {"killed", "timeout"}  # a mutant that hangs the tests is caught by them
 MODULE = re.compile(r"^(.*)\.x[_ǁ]")

@@ -1,0 +1,343 @@
+"""Where each projection stands on the log, and which worker may move it, on a real database:
+a worker claims a partition unless a living worker holds it, and a batch's rows commit with
+the offsets they cover, or neither does. A claim lives as long as its holder's `keep_alive`
+connection. No broker: these are the calls a worker makes, made in the test's process."""
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import asyncpg
+import pytest
+
+from projections import offsets
+from projections.announce import Announcement
+from projections.offsets import Claimed, LostClaim, Progress
+from projections.upsert import update, upsert
+
+TOPIC = "match-log"
+CHANNEL = "claims_test"
+SCORES = {"game": "text", "seat": "int", "points": "int", "note": "text"}
+KEY = ("game", "seat")
+GONE = "SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE pid = $1)"
+
+
+@pytest.fixture
+async def pool(own_database: str) -> AsyncIterator[asyncpg.Pool]:
+    """A pool on a migrated database of the test's own, with a table a batch writes rows to."""
+    pool = await asyncpg.create_pool(own_database, min_size=1, max_size=3)
+    await pool.execute(
+        "CREATE TABLE scores (game text, seat int, points int NOT NULL, note text,"
+        " PRIMARY KEY (game, seat))"
+    )
+    yield pool
+    await pool.close()
+
+
+@asynccontextmanager
+async def alive(database_url: str, holder: str) -> AsyncIterator[asyncpg.Connection]:
+    """`holder` running: its claims stand until the block ends (its connection closes, and
+    its session with it)."""
+    conn = await offsets.keep_alive(database_url, holder)
+    pid = conn.get_server_pid()
+    try:
+        yield conn
+    finally:
+        await conn.close()
+        watcher = await asyncpg.connect(database_url)
+        try:
+            for _ in range(200):  # the session ends a moment after its client has gone
+                if not await watcher.fetchval(GONE, pid):
+                    break
+                await asyncio.sleep(0.05)
+        finally:
+            await watcher.close()
+
+
+async def claim(
+    pool: asyncpg.Pool, holder: str, partition: int = 0, *, force: bool = False, name: str = "p"
+) -> Claimed | None:
+    async with pool.acquire() as conn, conn.transaction():
+        return await offsets.claim(conn, name, TOPIC, partition, holder, force=force)
+
+
+async def commit(
+    pool: asyncpg.Pool,
+    holder: str,
+    progress: list[Progress],
+    rows: list[tuple[Any, ...]],
+    told: list[Announcement] | None = None,
+) -> None:
+    """A batch as a worker commits it: its offsets first, then its rows, in one transaction."""
+    async with pool.acquire() as conn, conn.transaction():
+        await offsets.advance(conn, TOPIC, progress, holder, told or [])
+        await upsert(conn, "scores", KEY, SCORES, rows)
+
+
+async def scores(pool: asyncpg.Pool) -> list[tuple[Any, ...]]:
+    return [tuple(r) for r in await pool.fetch("SELECT * FROM scores ORDER BY game, seat")]
+
+
+async def stored(pool: asyncpg.Pool) -> list[tuple[Any, ...]]:
+    """Every offset row: (projection, topic, partition, next_offset, holder, log_head)."""
+    rows = await pool.fetch(
+        "SELECT projection, topic, partition, next_offset, holder, log_head"
+        " FROM projection_offsets ORDER BY projection, topic, partition"
+    )
+    return [tuple(r) for r in rows]
+
+
+# Claims.
+
+
+async def test_a_first_claim_starts_at_offset_zero_on_no_known_log(pool: asyncpg.Pool) -> None:
+    assert await claim(pool, "north", partition=2) == Claimed(0, None)
+    assert await stored(pool) == [("p", TOPIC, 2, 0, "north", None)]
+    assert await offsets.positions(pool, TOPIC) == {("p", 2): 0}
+
+
+async def test_a_living_holder_keeps_its_claim_from_others_but_not_from_itself(
+    pool: asyncpg.Pool, own_database: str
+) -> None:
+    async with alive(own_database, "north"):
+        await claim(pool, "north")
+        await commit(pool, "north", [Progress("p", 0, 7)], [])
+        assert await claim(pool, "south") is None
+        assert await offsets.holders(pool, ["p"], TOPIC, [0]) == {("p", 0): "north"}
+        assert await claim(pool, "north") == Claimed(7, None)
+        assert await offsets.holders(pool, ["p"], TOPIC, [0]) == {("p", 0): "north"}
+
+
+async def test_a_forced_claim_takes_the_partition_from_a_living_holder(
+    pool: asyncpg.Pool, own_database: str
+) -> None:
+    """The consumer group gave it to the new worker: the old one may not write after it."""
+    async with alive(own_database, "north"), alive(own_database, "south"):
+        await claim(pool, "north")
+        await commit(pool, "north", [Progress("p", 0, 5)], [])
+        await note_heads(pool, {0: "log-1"})
+        assert await claim(pool, "south", force=True) == Claimed(5, "log-1")
+        assert await offsets.holders(pool, ["p"], TOPIC, [0]) == {("p", 0): "south"}
+        with pytest.raises(LostClaim):
+            await commit(pool, "north", [Progress("p", 0, 9)], [("g", 0, 1, "late")])
+        assert await offsets.positions(pool, TOPIC) == {("p", 0): 5}
+        assert await scores(pool) == []
+
+
+async def test_the_claim_of_a_dead_holder_is_free_to_take(
+    pool: asyncpg.Pool, own_database: str
+) -> None:
+    async with alive(own_database, "north"):
+        await claim(pool, "north")
+        await commit(pool, "north", [Progress("p", 0, 3)], [])
+    assert await offsets.holders(pool, ["p"], TOPIC, [0]) == {("p", 0): None}
+    assert await claim(pool, "south") == Claimed(3, None)
+    assert await stored(pool) == [("p", TOPIC, 0, 3, "south", None)]
+
+
+async def test_a_claim_let_go_is_free_to_take(pool: asyncpg.Pool, own_database: str) -> None:
+    async with alive(own_database, "north"), alive(own_database, "south"):
+        await claim(pool, "north", partition=0)
+        await claim(pool, "north", partition=1)
+        await claim(pool, "south", partition=2)
+        await claim(pool, "north", partition=0, name="q")
+        async with pool.acquire() as conn, conn.transaction():
+            await offsets.claim(conn, "p", "other-log", 0, "north", force=False)
+        await offsets.release(pool, TOPIC, "north")
+        assert await stored(pool) == [
+            ("p", "match-log", 0, 0, None, None),
+            ("p", "match-log", 1, 0, None, None),
+            ("p", "match-log", 2, 0, "south", None),
+            ("p", "other-log", 0, 0, "north", None),
+            ("q", "match-log", 0, 0, None, None),
+        ]
+        assert await claim(pool, "south", partition=1) == Claimed(0, None)
+        with pytest.raises(LostClaim):
+            await commit(pool, "north", [Progress("p", 0, 1)], [])
+
+
+async def test_holders_names_each_living_holder_of_the_asked_partitions_only(
+    pool: asyncpg.Pool, own_database: str
+) -> None:
+    async with alive(own_database, "north"):
+        for partition in range(3):
+            await claim(pool, "north", partition)
+        await claim(pool, "ghost", partition=3)  # never kept alive: nobody living
+        await claim(pool, "north", partition=0, name="q")
+        async with pool.acquire() as conn, conn.transaction():
+            await offsets.claim(conn, "p", "other-log", 1, "north", force=False)
+        assert await offsets.holders(pool, ["p"], TOPIC, [1, 2, 3]) == {
+            ("p", 1): "north",
+            ("p", 2): "north",
+            ("p", 3): None,
+        }
+
+
+# A batch's rows and its offsets.
+
+
+async def test_a_batch_moves_its_offsets_with_its_rows(pool: asyncpg.Pool) -> None:
+    await claim(pool, "north", partition=0)
+    await claim(pool, "north", partition=1)
+    await claim(pool, "north", partition=0, name="q")
+    await commit(
+        pool,
+        "north",
+        [Progress("p", 0, 4), Progress("p", 1, 9)],
+        [("g", 0, 10, "first"), ("g", 1, 20, "second")],
+    )
+    assert await offsets.positions(pool, TOPIC) == {("p", 0): 4, ("p", 1): 9, ("q", 0): 0}
+    assert await scores(pool) == [("g", 0, 10, "first"), ("g", 1, 20, "second")]
+
+
+async def test_a_failed_batch_moves_neither_its_rows_nor_its_offsets(pool: asyncpg.Pool) -> None:
+    await claim(pool, "north")
+    await commit(pool, "north", [Progress("p", 0, 2)], [("g", 0, 1, "kept")])
+    with pytest.raises(asyncpg.NotNullViolationError):
+        await commit(pool, "north", [Progress("p", 0, 6)], [("g", 1, 5, "ok"), ("g", 2, None, "")])
+    assert await offsets.positions(pool, TOPIC) == {("p", 0): 2}
+    assert await scores(pool) == [("g", 0, 1, "kept")]
+
+
+async def test_a_write_after_a_lost_claim_is_refused_and_writes_nothing(
+    pool: asyncpg.Pool, own_database: str
+) -> None:
+    """One partition of the batch lost is enough: the held one does not move either."""
+    async with alive(own_database, "south"):
+        await claim(pool, "north", partition=0)
+        await claim(pool, "south", partition=1)
+        with pytest.raises(LostClaim, match=r"\[\('p', 1\)\] are no longer held by north"):
+            await commit(
+                pool, "north", [Progress("p", 0, 3), Progress("p", 1, 3)], [("g", 0, 1, "")]
+            )
+    assert await offsets.positions(pool, TOPIC) == {("p", 0): 0, ("p", 1): 0}
+    assert await scores(pool) == []
+
+
+async def test_a_partition_never_claimed_cannot_be_written(pool: asyncpg.Pool) -> None:
+    async with pool.acquire() as conn, conn.transaction():
+        await offsets.claim(conn, "p", "other-log", 0, "north", force=False)
+    with pytest.raises(LostClaim):
+        await commit(pool, "north", [Progress("p", 0, 1)], [("g", 0, 1, "")])
+    assert await stored(pool) == [("p", "other-log", 0, 0, "north", None)]
+    assert await scores(pool) == []
+
+
+async def test_a_batch_moves_its_own_topic_only(pool: asyncpg.Pool) -> None:
+    await claim(pool, "north")
+    async with pool.acquire() as conn, conn.transaction():
+        await offsets.claim(conn, "p", "other-log", 0, "north", force=False)
+    await commit(pool, "north", [Progress("p", 0, 8)], [])
+    assert [row[:4] for row in await stored(pool)] == [
+        ("p", "match-log", 0, 8),
+        ("p", "other-log", 0, 0),
+    ]
+    assert await offsets.positions(pool, "other-log") == {("p", 0): 0}
+
+
+async def test_what_a_batch_tells_is_heard_only_if_it_commits(
+    pool: asyncpg.Pool, own_database: str
+) -> None:
+    heard: asyncio.Queue[str] = asyncio.Queue()
+    listener = await asyncpg.connect(own_database)
+    await listener.add_listener(CHANNEL, lambda _c, _p, _ch, payload: heard.put_nowait(payload))
+    try:
+        await claim(pool, "north")
+        await commit(pool, "north", [Progress("p", 0, 1)], [], [(CHANNEL, "one"), (CHANNEL, "2")])
+        with pytest.raises(asyncpg.NotNullViolationError):
+            await commit(
+                pool, "north", [Progress("p", 0, 2)], [("g", 0, None, "")], [(CHANNEL, "x")]
+            )
+        with pytest.raises(LostClaim):
+            await commit(pool, "south", [Progress("p", 0, 2)], [], [(CHANNEL, "lost")])
+        await commit(pool, "north", [], [], [(CHANNEL, "last")])  # told with no offset to move
+        got = [await asyncio.wait_for(heard.get(), 10) for _ in range(3)]
+        assert got == ["one", "2", "last"] and heard.empty()
+    finally:
+        await listener.close()
+
+
+# Which log the rows came from, and resets.
+
+
+async def note_heads(
+    pool: asyncpg.Pool, heads: dict[int, str], names: list[str] | None = None
+) -> None:
+    async with pool.acquire() as conn, conn.transaction():
+        await offsets.note_log_heads(conn, names or ["p"], TOPIC, heads)
+
+
+async def test_the_log_a_partition_is_read_from_is_recorded_once(pool: asyncpg.Pool) -> None:
+    for partition in range(3):
+        await claim(pool, "north", partition)
+    await claim(pool, "north", partition=0, name="q")
+    await claim(pool, "north", partition=0, name="r")
+    async with pool.acquire() as conn, conn.transaction():
+        await offsets.claim(conn, "p", "other-log", 0, "north", force=False)
+    await note_heads(pool, {0: "log-1", 1: "log-1"}, ["p", "q"])
+    await note_heads(pool, {0: "log-2", 2: "log-2"})  # a first record read again changes nothing
+    assert await offsets.log_heads(pool, TOPIC) == {
+        ("p", 0): "log-1",
+        ("p", 1): "log-1",
+        ("p", 2): "log-2",
+        ("q", 0): "log-1",
+    }
+    assert await offsets.log_heads(pool, "other-log") == {}
+    assert await claim(pool, "south", partition=1, force=True) == Claimed(0, "log-1")
+
+
+async def test_a_reset_sends_every_partition_of_the_projection_back_to_the_start(
+    pool: asyncpg.Pool, own_database: str
+) -> None:
+    async with alive(own_database, "north"):
+        for name in ("p", "q"):
+            for partition in range(2):
+                await claim(pool, "north", partition, name=name)
+        async with pool.acquire() as conn, conn.transaction():
+            await offsets.claim(conn, "p", "other-log", 0, "north", force=False)
+        progress = [Progress(n, part, 5) for n in ("p", "q") for part in range(2)]
+        await commit(pool, "north", progress, [])
+        await note_heads(pool, {0: "log-1", 1: "log-1"}, ["p", "q"])
+        async with pool.acquire() as conn, conn.transaction():
+            await offsets.reset(conn, "p", TOPIC)
+        assert await stored(pool) == [
+            ("p", "match-log", 0, 0, None, None),
+            ("p", "match-log", 1, 0, None, None),
+            ("p", "other-log", 0, 0, "north", None),
+            ("q", "match-log", 0, 5, "north", "log-1"),
+            ("q", "match-log", 1, 5, "north", "log-1"),
+        ]
+        with pytest.raises(LostClaim):  # the worker that had it may not write after the reset
+            await commit(pool, "north", [Progress("p", 0, 6)], [])
+        assert await claim(pool, "south") == Claimed(0, None)
+
+
+# Writing rows by key.
+
+
+async def test_upsert_adds_new_rows_and_replaces_the_others_columns_of_known_keys(
+    pool: asyncpg.Pool,
+) -> None:
+    async with pool.acquire() as conn:
+        await upsert(conn, "scores", KEY, SCORES, [("g", 0, 1, "a"), ("g", 1, 2, "b")])
+        await upsert(conn, "scores", KEY, SCORES, [("g", 1, 3, "c"), ("h", 1, 4, "d")])
+        await upsert(conn, "scores", KEY, SCORES, [])
+    assert await scores(pool) == [("g", 0, 1, "a"), ("g", 1, 3, "c"), ("h", 1, 4, "d")]
+
+
+async def test_update_sets_the_others_columns_of_the_rows_found_by_key(pool: asyncpg.Pool) -> None:
+    async with pool.acquire() as conn:
+        await upsert(conn, "scores", KEY, SCORES, [("g", 0, 1, "a"), ("g", 1, 2, "b")])
+        await upsert(conn, "scores", KEY, SCORES, [("h", 0, 3, "c")])
+        await update(conn, "scores", KEY, SCORES, [("g", 1, 7, "x"), ("h", 1, 8, "y")])
+        await update(conn, "scores", KEY, SCORES, [])
+    assert await scores(pool) == [("g", 0, 1, "a"), ("g", 1, 7, "x"), ("h", 0, 3, "c")]
+
+
+async def test_a_row_of_the_wrong_length_is_refused(pool: asyncpg.Pool) -> None:
+    async with pool.acquire() as conn:
+        for write in (upsert, update):
+            with pytest.raises(ValueError):
+                await write(conn, "scores", KEY, SCORES, [("g", 0, 1, "a"), ("g", 1, 2, "b", 9)])
+    assert await scores(pool) == []
