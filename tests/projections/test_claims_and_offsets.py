@@ -313,6 +313,62 @@ async def test_a_reset_sends_every_partition_of_the_projection_back_to_the_start
         assert await claim(pool, "south") == Claimed(0, None)
 
 
+# Lock order: every transaction locks the rows it changes in (projection, partition) order.
+
+
+async def _note_heads_later_first(pool: asyncpg.Pool) -> None:
+    await note_heads(pool, {1: "log-1", 0: "log-1"})
+
+
+async def _reset(pool: asyncpg.Pool) -> None:
+    async with pool.acquire() as conn, conn.transaction():
+        await offsets.reset(conn, "p", TOPIC)
+
+
+async def _release(pool: asyncpg.Pool) -> None:
+    await offsets.release(pool, TOPIC, "north")
+
+
+LOCK = "SELECT 1 FROM projection_offsets WHERE projection = 'p' AND partition = $1 FOR UPDATE"
+WAITING = (
+    "SELECT count(*) FROM pg_stat_activity"
+    " WHERE datname = current_database() AND wait_event_type = 'Lock'"
+)
+
+
+@pytest.mark.parametrize(
+    ("call", "after"),
+    [
+        (_note_heads_later_first, [(0, "north", "log-1"), (1, "north", "log-1")]),
+        (_release, [(0, None, None), (1, None, None)]),
+        (_reset, [(0, None, None), (1, None, None)]),
+    ],
+    ids=["note_log_heads", "release", "reset"],
+)
+async def test_moving_many_claims_waits_behind_a_writer_without_deadlocking_it(
+    pool: asyncpg.Pool, own_database: str, call: Any, after: list[tuple[Any, ...]]
+) -> None:
+    """A writer has locked partition 0 and goes on to partition 1: the call waits for it
+    with nothing locked yet, rather than take partition 1 first (met first in the table)."""
+    await claim(pool, "north", partition=1)
+    await claim(pool, "north", partition=0)
+    await pool.execute("ANALYZE projection_offsets")  # as autovacuum does: a scan, not the index
+    writer = await asyncpg.connect(own_database)
+    try:
+        async with writer.transaction():
+            await writer.execute(LOCK, 0)
+            waiting = asyncio.create_task(call(pool))
+            for _ in range(200):
+                if await pool.fetchval(WAITING):
+                    break
+                await asyncio.sleep(0.05)
+            await writer.execute(LOCK, 1)
+        await waiting
+    finally:
+        await writer.close()
+    assert [(r[2], r[4], r[5]) for r in await stored(pool)] == after
+
+
 # Writing rows by key.
 
 
