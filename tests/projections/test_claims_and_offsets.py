@@ -56,10 +56,16 @@ async def alive(database_url: str, holder: str) -> AsyncIterator[asyncpg.Connect
 
 
 async def claim(
-    pool: asyncpg.Pool, holder: str, partition: int = 0, *, force: bool = False, name: str = "p"
+    pool: asyncpg.Pool,
+    holder: str,
+    partition: int = 0,
+    *,
+    force: bool = False,
+    name: str = "p",
+    topic: str = TOPIC,
 ) -> Claimed | None:
     async with pool.acquire() as conn, conn.transaction():
-        return await offsets.claim(conn, name, TOPIC, partition, holder, force=force)
+        return await offsets.claim(conn, name, topic, partition, holder, force=force)
 
 
 async def commit(
@@ -73,6 +79,13 @@ async def commit(
     async with pool.acquire() as conn, conn.transaction():
         await offsets.advance(conn, TOPIC, progress, holder, told or [])
         await upsert(conn, "scores", KEY, SCORES, rows)
+
+
+async def note_heads(
+    pool: asyncpg.Pool, heads: dict[int, str], names: list[str] | None = None
+) -> None:
+    async with pool.acquire() as conn, conn.transaction():
+        await offsets.note_log_heads(conn, names or ["p"], TOPIC, heads)
 
 
 async def scores(pool: asyncpg.Pool) -> list[tuple[Any, ...]]:
@@ -142,8 +155,7 @@ async def test_a_claim_let_go_is_free_to_take(pool: asyncpg.Pool, own_database: 
         await claim(pool, "north", partition=1)
         await claim(pool, "south", partition=2)
         await claim(pool, "north", partition=0, name="q")
-        async with pool.acquire() as conn, conn.transaction():
-            await offsets.claim(conn, "p", "other-log", 0, "north", force=False)
+        await claim(pool, "north", 0, topic="other-log")
         await offsets.release(pool, TOPIC, "north")
         assert await stored(pool) == [
             ("p", "match-log", 0, 0, None, None),
@@ -165,8 +177,7 @@ async def test_holders_names_each_living_holder_of_the_asked_partitions_only(
             await claim(pool, "north", partition)
         await claim(pool, "ghost", partition=3)  # never kept alive: nobody living
         await claim(pool, "north", partition=0, name="q")
-        async with pool.acquire() as conn, conn.transaction():
-            await offsets.claim(conn, "p", "other-log", 1, "north", force=False)
+        await claim(pool, "north", 1, topic="other-log")
         assert await offsets.holders(pool, ["p"], TOPIC, [1, 2, 3]) == {
             ("p", 1): "north",
             ("p", 2): "north",
@@ -216,8 +227,7 @@ async def test_a_write_after_a_lost_claim_is_refused_and_writes_nothing(
 
 
 async def test_a_partition_never_claimed_cannot_be_written(pool: asyncpg.Pool) -> None:
-    async with pool.acquire() as conn, conn.transaction():
-        await offsets.claim(conn, "p", "other-log", 0, "north", force=False)
+    await claim(pool, "north", 0, topic="other-log")
     with pytest.raises(LostClaim):
         await commit(pool, "north", [Progress("p", 0, 1)], [("g", 0, 1, "")])
     assert await stored(pool) == [("p", "other-log", 0, 0, "north", None)]
@@ -226,8 +236,7 @@ async def test_a_partition_never_claimed_cannot_be_written(pool: asyncpg.Pool) -
 
 async def test_a_batch_moves_its_own_topic_only(pool: asyncpg.Pool) -> None:
     await claim(pool, "north")
-    async with pool.acquire() as conn, conn.transaction():
-        await offsets.claim(conn, "p", "other-log", 0, "north", force=False)
+    await claim(pool, "north", 0, topic="other-log")
     await commit(pool, "north", [Progress("p", 0, 8)], [])
     assert [row[:4] for row in await stored(pool)] == [
         ("p", "match-log", 0, 8),
@@ -261,20 +270,12 @@ async def test_what_a_batch_tells_is_heard_only_if_it_commits(
 # Which log the rows came from, and resets.
 
 
-async def note_heads(
-    pool: asyncpg.Pool, heads: dict[int, str], names: list[str] | None = None
-) -> None:
-    async with pool.acquire() as conn, conn.transaction():
-        await offsets.note_log_heads(conn, names or ["p"], TOPIC, heads)
-
-
 async def test_the_log_a_partition_is_read_from_is_recorded_once(pool: asyncpg.Pool) -> None:
     for partition in range(3):
         await claim(pool, "north", partition)
     await claim(pool, "north", partition=0, name="q")
     await claim(pool, "north", partition=0, name="r")
-    async with pool.acquire() as conn, conn.transaction():
-        await offsets.claim(conn, "p", "other-log", 0, "north", force=False)
+    await claim(pool, "north", 0, topic="other-log")
     await note_heads(pool, {0: "log-1", 1: "log-1"}, ["p", "q"])
     await note_heads(pool, {0: "log-2", 2: "log-2"})  # a first record read again changes nothing
     assert await offsets.log_heads(pool, TOPIC) == {
@@ -294,8 +295,7 @@ async def test_a_reset_sends_every_partition_of_the_projection_back_to_the_start
         for name in ("p", "q"):
             for partition in range(2):
                 await claim(pool, "north", partition, name=name)
-        async with pool.acquire() as conn, conn.transaction():
-            await offsets.claim(conn, "p", "other-log", 0, "north", force=False)
+        await claim(pool, "north", 0, topic="other-log")
         progress = [Progress(n, part, 5) for n in ("p", "q") for part in range(2)]
         await commit(pool, "north", progress, [])
         await note_heads(pool, {0: "log-1", 1: "log-1"}, ["p", "q"])
