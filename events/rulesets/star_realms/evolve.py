@@ -178,7 +178,7 @@ def _turn_ended(game: Game, e: TurnEnded) -> Game:
 
 
 def _won(game: Game, e: GameWon) -> Game:
-    return replace(game, winner=e.winner, turn=replace(game.turn, pending=None))
+    return replace(game, winner=e.winner)  # won by an attack: no choice waits (SR-P6)
 
 
 _APPLY: dict[type, Callable[[Any, Any], Game]] = {
