@@ -11,7 +11,7 @@ from events.rulesets.star_realms.decisions import (
     Use,
 )
 from events.rulesets.star_realms.happenings import Copied, DeckShuffled, Discarded
-from tests.star_realms.scenario import named, names, play, rejected, table
+from tests.star_realms.scenario import RULES, named, names, play, rejected, table
 
 
 def _play(game, name):
@@ -67,6 +67,8 @@ def test_sr_e4_scrap_from_hand_or_discard_up_to_n():
     game = table(hand=["Trade Bot", "Scout"], discard=["Viper"])
     game, _ = _play(game, "Trade Bot")
     scout, viper = game.players[0].hand[0], game.players[0].discard[0]
+    asked = RULES.view(game, 0).pending
+    assert (asked.kind, asked.amount) == ("scrap_hand_or_discard", 1)
     rejected(game, Select(cards=(scout, viper)), "SR-E4")  # up to 1
     assert _foreign(game, "SR-E4") == "choose cards from your hand or discard pile"
     game, _ = play(game, Select(cards=(viper,)))

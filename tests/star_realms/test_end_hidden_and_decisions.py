@@ -2,6 +2,8 @@
 
 import random
 
+from msgspec.structs import replace
+
 from events.ruleset import setup_error
 from events.rulesets.star_realms.decisions import AttackPlayer, EndTurn, Play
 from events.rulesets.star_realms.happenings import GameWon
@@ -15,6 +17,8 @@ def test_sr_g1_authority_at_0_loses_at_once():
     standing = RULES.standing(game)
     assert standing.winners == (0,) and standing.scores == (50, 0)
     assert RULES.waiting(game).must == ()
+    alive, _ = play(table(combat=7, authority=(50, 8)), AttackPlayer(amount=7))
+    assert alive.players[1].authority == 1 and not RULES.is_over(alive)
 
 
 def test_sr_g2_no_decision_after_the_end():
@@ -25,8 +29,16 @@ def test_sr_g2_no_decision_after_the_end():
 
 
 def test_sr_h1_discard_piles_row_bases_and_hand_sizes_are_public():
-    game = table(hand=["Scout"], discard=["Cutter"], bases=["Blob Wheel"], row=["Ram"])
+    game = table(
+        hand=["Scout"],
+        discard=["Cutter"],
+        bases=["Blob Wheel"],
+        row=["Ram"],
+        their_bases=["The Hive"],
+    )
     public = RULES.view(game, None)
+    named = {*game.row, *game.players[0].discard, *game.players[0].bases, *game.players[1].bases}
+    assert named <= public.cards.keys()
     assert public.players[0].discard == game.players[0].discard
     assert public.players[0].bases == game.players[0].bases
     assert public.row == game.row and public.players[0].hand_size == 1
@@ -50,6 +62,27 @@ def test_sr_h2_hands_and_every_deck_order_stay_secret():
         game.players[1].hand + game.players[1].deck
     )
     assert sorted(dealt.trade_deck) == sorted(game.trade_deck)
+
+
+def test_two_states_a_seat_cannot_tell_apart_resample_alike():
+    """A bot deals the unseen anew from what its seat sees: swapping a card between the other
+    seat's hand and deck, or reordering any deck, changes nothing it can be dealt."""
+    game = start()
+    mine, theirs = game.players
+    other = replace(
+        game,
+        players=(
+            replace(mine, deck=mine.deck[::-1]),
+            replace(
+                theirs,
+                hand=(theirs.deck[0], *theirs.hand[1:]),
+                deck=(theirs.hand[0], *theirs.deck[1:]),
+            ),
+        ),
+        trade_deck=game.trade_deck[::-1],
+    )
+    assert other != game and RULES.view(other, 0) == RULES.view(game, 0)
+    assert RULES.resample(other, 0, random.Random(7)) == RULES.resample(game, 0, random.Random(7))
 
 
 def test_sr_r1_unknown_decisions_and_options_are_refused():

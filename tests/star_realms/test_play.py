@@ -17,6 +17,7 @@ def test_sr_p1_play_all_plays_the_hand():
     game = table(hand=["Scout", "Scout", "Viper"])
     game, _ = play(game, PlayAll())
     assert game.players[0].hand == () and (game.turn.trade, game.turn.combat) == (2, 1)
+    assert rejected(game, PlayAll(), "SR-P1") == "your hand is empty"
 
 
 def test_sr_p2_a_base_stays_and_its_primary_is_used_once_per_turn():
