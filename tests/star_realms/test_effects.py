@@ -69,6 +69,8 @@ def test_sr_e4_scrap_from_hand_or_discard_up_to_n():
     scout, viper = game.players[0].hand[0], game.players[0].discard[0]
     asked = RULES.view(game, 0).pending
     assert (asked.kind, asked.amount) == ("scrap_hand_or_discard", 1)
+    cards_asked = "this ability asks for cards, not a choice of effect"
+    assert rejected(game, Choose(option=0), "SR-P6") == cards_asked
     rejected(game, Select(cards=(scout, viper)), "SR-E4")  # up to 1
     assert _foreign(game, "SR-E4") == "choose cards from your hand or discard pile"
     game, _ = play(game, Select(cards=(viper,)))
@@ -111,6 +113,8 @@ def test_sr_e7_next_ship_may_go_on_top_once():
     central, _ = play(central, PlayAll())
     central, _ = play(central, Use(card=named(central, "Freighter"), slot="ally"))
     assert central.turn.next_ship_to_top
+    offered = RULES.legal(central, 0)
+    assert all(Buy(card=named(central, "Cutter"), top=top) in offered for top in (False, True))
     central, _ = play(central, Buy(card=named(central, "Blob Wheel")))  # a base: kept
     assert central.turn.next_ship_to_top
     cutter = named(central, "Cutter")
@@ -185,6 +189,8 @@ def test_sr_e13_copy_another_ship_played_this_turn():
     assert rejected(game, itself, "SR-E13") == "choose another ship you played this turn"
     game, events = play(game, Select(cards=(named(game, "Blob Fighter"),)))
     assert any(isinstance(e, Copied) for e in events) and game.turn.combat == 6
+    fighter = named(game, "Blob Fighter")
+    assert Use(card=fighter, slot="ally") in RULES.legal(game, 0)  # the Needle is its Blob ally
     game, _ = _play(game, "Trade Pod")
     assert game.turn.combat == 6 + 2  # the pod's Blob ally: the Needle counts as Blob
     needle = named(game, "Stealth Needle")
@@ -207,7 +213,9 @@ def test_sr_e14_if_two_bases():
 def test_sr_e15_choose_one():
     game = table(hand=["Patrol Mech"])
     game, _ = _play(game, "Patrol Mech")
-    rejected(game, Choose(option=2), "SR-E15")
+    either = "choose the first effect (0) or the second (1)"
+    assert rejected(game, Choose(option=2), "SR-E15") == either
+    assert RULES.legal(game, 0) == [Choose(option=0), Choose(option=1)]
     game, _ = play(game, Choose(option=1))
     assert (game.turn.trade, game.turn.combat) == (0, 5)
 

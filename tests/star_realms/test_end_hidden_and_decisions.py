@@ -5,9 +5,9 @@ import random
 from msgspec.structs import replace
 
 from events.ruleset import setup_error
-from events.rulesets.star_realms.decisions import AttackPlayer, EndTurn, Play
+from events.rulesets.star_realms.decisions import AttackPlayer, EndTurn, Play, PlayAll
 from events.rulesets.star_realms.happenings import GameWon
-from tests.star_realms.scenario import RULES, play, rejected, start, table
+from tests.star_realms.scenario import RULES, named, names, play, rejected, start, table
 
 
 def test_sr_g1_authority_at_0_loses_at_once():
@@ -83,6 +83,14 @@ def test_two_states_a_seat_cannot_tell_apart_resample_alike():
     )
     assert other != game and RULES.view(other, 0) == RULES.view(game, 0)
     assert RULES.resample(other, 0, random.Random(7)) == RULES.resample(game, 0, random.Random(7))
+
+
+def test_legal_decisions_offer_each_distinct_choice_once():
+    assert PlayAll() not in RULES.legal(table(hand=["Scout"]), 0)
+    assert PlayAll() in RULES.legal(table(hand=["Scout", "Viper"]), 0)
+    game = table(hand=["Trade Bot", "Scout", "Scout"])
+    game, _ = play(game, Play(card=named(game, "Trade Bot")))
+    assert sorted(names(game, s.cards) for s in RULES.legal(game, 0)) == [[], ["Scout"]]
 
 
 def test_sr_r1_unknown_decisions_and_options_are_refused():
