@@ -1,6 +1,8 @@
 """Every decision on a match is answered on its log: a refusal names the rule and says what is
 wrong, and the ruling keeps what was asked as a read model can store it (a body that cannot be
 kept as it came, as its first KiB of text), what the player had seen, and when it was judged.
+What no match can answer is dead-lettered with its rule, reason, partition, offset and first
+4 KiB of text; an ended match rules on what comes after the decision that ended it.
 In this process, so that mutation testing sees it; `test_bad_input` runs the real service."""
 
 import json
@@ -11,10 +13,10 @@ import pytest
 
 from events import platform_rules as rules
 from events.codec import encode
-from events.envelope import ClaimSeat, CreateMatch, Entry, Ruling
+from events.envelope import ClaimSeat, CreateMatch, DeadLetter, Decision, Entry, Ruling
 from events.match import PartitionBook
 from events.ruleset import load_rulesets
-from services.rules.judge import rule_on
+from services.rules.judge import Outcome, rule_on
 from tests.random_play import Table
 from tests.support import decision
 from tests.tiny_ruleset import Add, RaceState, RaceToTwentyOne, TurnPassed
@@ -170,3 +172,84 @@ def test_a_game_whose_reactions_never_settle_is_stopped_and_named(
     unsettled = r"^restless-race: react did not settle in 10000 rounds$"
     with pytest.raises(RuntimeError, match=unsettled):
         rule_on(PartitionBook(), encode(create), partition=0, offset=0, now_ms=0, fresh_seed=str)
+
+
+def _dead(raw: bytes, partition: int = 3, offset: int = 7) -> DeadLetter:
+    outcome = rule_on(
+        PartitionBook(), raw, partition=partition, offset=offset, now_ms=0, fresh_seed=str
+    )
+    assert isinstance(outcome, DeadLetter), outcome
+    return outcome
+
+
+@pytest.mark.parametrize("at_cut", ["é".encode(), b"\xff"], ids=["split-character", "not-utf8"])
+def test_what_names_no_match_is_dead_lettered_as_its_first_4_kib_of_text(at_cut: bytes) -> None:
+    start = b'{"decision_id": "d", "note": "'
+    raw = start + b"a" * (4095 - len(start)) + at_cut + b'a"}'
+    assert raw[4095:].startswith(at_cut)  # the cut after 4096 bytes falls inside or on it
+    assert _dead(raw) == DeadLetter(
+        reason="not a decision (needs match_id and decision_id):"
+        " Object missing required field `match_id`",
+        rule=rules.MALFORMED,
+        partition=3,
+        offset=7,
+        payload=raw[:4095].decode() + "\ufffd",
+    )
+
+
+def test_a_match_id_the_log_cannot_store_is_dead_lettered() -> None:
+    raw = encode(decision("a\x00b", 0, Add(amount=1), decision_id="d"))
+    assert _dead(raw, partition=0, offset=0) == DeadLetter(
+        reason="match_id holds U+0000 (at character 1), so no match can be named by it",
+        rule=rules.UNSTORABLE,
+        partition=0,
+        offset=0,
+        payload=raw.decode(),
+    )
+
+
+@pytest.mark.parametrize(
+    ("fields", "options", "where"),
+    [
+        ({"decision_id": "d\x00"}, {}, "decision_id holds U+0000 (at character 1)"),
+        ({"sender": "org\x00"}, {}, "sender holds U+0000 (at character 3)"),
+        ({}, {"note": "\x00"}, "body.options.note holds U+0000 (at character 0)"),
+    ],
+    ids=["decision_id", "sender", "body"],
+)
+def test_a_create_the_log_cannot_store_makes_no_match_and_is_dead_lettered(
+    fields: dict[str, str], options: dict[str, str], where: str
+) -> None:
+    create = CreateMatch(ruleset="race-to-21", seats=2, options=options, seed="s")
+    raw = encode(decision("new", None, create, **{"decision_id": "d", **fields}))
+    assert _dead(raw, partition=2, offset=5) == DeadLetter(
+        reason=f"{where}, which the log does not take: every read model must store it",
+        rule=rules.UNSTORABLE,
+        partition=2,
+        offset=5,
+        payload=raw.decode(),
+    )
+
+
+def test_the_decision_that_ended_a_match_redelivered_is_dropped_and_the_next_one_ruled() -> None:
+    book = PartitionBook()
+    race = [
+        (None, CreateMatch(ruleset="race-to-21", seats=2, options={"target": 6}, seed="s")),
+        (0, ClaimSeat(player="ann")),
+        (1, ClaimSeat(player="bob")),
+        (0, Add(amount=3)),
+        (1, Add(amount=3)),  # reaches 6: the race ends
+    ]
+    sent = [decision(MATCH, seat, body, decision_id=f"d{n}") for n, (seat, body) in enumerate(race)]
+    for offset, each in enumerate(sent):
+        assert isinstance(_at(book, each, offset), list)
+    end = len(sent) - 1
+    assert book.matches[MATCH].over
+    assert _at(book, sent[end], end) is None
+    late = _at(book, sent[end], end + 1)  # the same decision sent again later
+    assert isinstance(late, list)
+    assert (_ruling(late).rule, _ruling(late).reason) == (rules.MATCH_OVER, "this match has ended")
+
+
+def _at(book: PartitionBook, sent: Decision, offset: int) -> Outcome:
+    return rule_on(book, encode(sent), partition=0, offset=offset, now_ms=0, fresh_seed=str)
