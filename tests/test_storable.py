@@ -18,6 +18,7 @@ from events.rulesets.core_worlds.decisions import Invade, Use
         ({"k\x00": 1}, "$.'k\\x00' holds U+0000 (at character 1) as a key"),
         (["\ud800"], "$[0] holds U+D800 (at character 0)"),
         ({"n": 2**63}, "$.n does not fit in 64 bits"),
+        ({"n": -(2**63) - 1}, "$.n does not fit in 64 bits"),
         ([[[[]]]], None),
         ({"ok": ["tab\tand\nnewline", -(2**63), 1.5, None, True, "é\U0010ffff"]}, None),
     ],
@@ -34,7 +35,16 @@ def test_nesting_past_the_limit_is_found() -> None:
     for _ in range(storable.MAX_DEPTH - 1):
         nested = [nested]
     assert storable.problem(nested, "$") is None
-    assert "nests deeper than 32" in str(storable.problem([nested], "$"))
+    assert (
+        str(storable.problem([nested], "$")) == "$[0]" + "[0]" * 31 + " nests deeper than 32 levels"
+    )
+    keyed: dict[str, object] = {}  # the same through objects
+    for _ in range(storable.MAX_DEPTH - 1):
+        keyed = {"k": keyed}
+    assert storable.problem(keyed, "$") is None
+    assert (
+        str(storable.problem({"k": keyed}, "$")) == "$" + ".k" * 32 + " nests deeper than 32 levels"
+    )
 
 
 def test_control_characters_are_found_only_where_refused() -> None:
