@@ -231,6 +231,46 @@ def test_a_create_the_log_cannot_store_makes_no_match_and_is_dead_lettered(
     )
 
 
+@pytest.mark.parametrize(
+    ("body", "rule", "reason"),
+    [
+        (
+            Add(amount=1),
+            rules.UNKNOWN_MATCH,
+            "no match 'new', and this is not a match.create:"
+            " Invalid value 'race.add' - at `$.type`",
+        ),
+        (
+            CreateMatch(ruleset="nope", seats=2),
+            rules.CREATE,
+            "no game called 'nope'; known: ['core-worlds', 'race-for-the-galaxy', 'race-to-21',"
+            " 'sealed-picks', 'star-realms']",
+        ),
+        (
+            CreateMatch(ruleset="race-to-21", seats=9),
+            rules.CREATE,
+            "race-to-21 takes 2 to 4 seats, not 9",
+        ),
+    ],
+    ids=["not-a-create", "unknown-game", "seats"],
+)
+def test_a_decision_that_creates_no_match_is_dead_lettered_saying_why(
+    body: Any, rule: str, reason: str
+) -> None:
+    raw = encode(decision("new", 0, body, decision_id="d"))
+    assert _dead(raw, partition=1, offset=2) == DeadLetter(
+        reason=reason, rule=rule, partition=1, offset=2, payload=raw.decode()
+    )
+
+
+def test_a_create_without_a_seed_is_ruled_on_as_it_was_sent() -> None:
+    body = b'{"seats": 2,  "type": "match.create", "ruleset": "race-to-21"}'
+    raw = b'{"match_id": "m", "decision_id": "d", "seat": null, "body": ' + body + b"}"
+    created = rule_on(PartitionBook(), raw, partition=0, offset=0, now_ms=0, fresh_seed=str)
+    assert isinstance(created, list) and isinstance(created[1].body, Ruling), created
+    assert bytes(created[1].body.asked) == body  # not its fields written anew
+
+
 def test_the_decision_that_ended_a_match_redelivered_is_dropped_and_the_next_one_ruled() -> None:
     book = PartitionBook()
     race = [
