@@ -18,6 +18,7 @@ from typing import NamedTuple
 import asyncpg
 import msgspec
 import pytest
+from aiokafka import AIOKafkaProducer
 from aiokafka.admin import AIOKafkaAdminClient
 from aiokafka.errors import KafkaError
 
@@ -160,6 +161,15 @@ async def settings(broker: Broker, database_url: str) -> AsyncIterator[Settings]
                 await admin.delete_topics(list(topics(config)))
             finally:
                 await admin.close()
+
+
+@pytest.fixture
+async def producer(settings: Settings) -> AsyncIterator[AIOKafkaProducer]:
+    """A producer on the test's broker."""
+    producer = AIOKafkaProducer(bootstrap_servers=settings.kafka_bootstrap)
+    await producer.start()
+    yield producer
+    await producer.stop()
 
 
 @pytest.fixture

@@ -11,14 +11,16 @@ import uuid
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 import msgspec
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer
 from aiokafka.admin import AIOKafkaAdminClient
 
-from events.codec import decode_record, encode
+from events.codec import Unreadable, decode_record, encode, read_record
 from events.envelope import DeadLetter, Decision, Entry, Ruling
 from events.match import PartitionBook
 from projections import log_end
+from services.rules import snapshots
 from services.settings import Settings, as_environment
 from services.topics import ensure_topics
 
@@ -229,3 +231,20 @@ async def empty_the_log(settings: Settings) -> None:
             pass
         await asyncio.sleep(0.2)
     raise AssertionError("the match-log could not be made anew")
+
+
+def folded(records: list[bytes]) -> PartitionBook:
+    """The book a reader of these match-log records keeps (an unreadable one skipped)."""
+    book = PartitionBook()
+    for value in records:
+        record = read_record(value)
+        if not isinstance(record, Unreadable):
+            book.fold(record)
+    return book
+
+
+async def snapshot_of(settings: Settings, pool: asyncpg.Pool, p: int, records: list[bytes]) -> None:
+    """What a rules service that had judged `records` of partition `p` would keep."""
+    checkpoint = snapshots.Checkpoint(len(records), snapshots.record_digest(records[-1]), "judge")
+    matches = list(folded(records).matches.values())
+    await snapshots.save(pool, settings.match_log_topic, p, matches, checkpoint)

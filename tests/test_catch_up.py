@@ -1,49 +1,23 @@
 """A rules service taking over partitions catches each up from its own start (its snapshot when
 that is trusted, else zero) to its own fence, skips what no reader reads, and says so in its log."""
 
-from collections.abc import AsyncIterator
 from typing import Any
 
 import asyncpg
 import msgspec
-import pytest
 from aiokafka import AIOKafkaProducer
 from structlog.testing import capture_logs
 
 from events.codec import Unreadable, decode_record, encode, read_record
 from events.envelope import EntryBatch, OwnerFence
-from events.match import PartitionBook
 from services.rules import snapshots
 from services.rules.catch_up import take_over
 from services.settings import Settings
 from tests.projections.support import judged, write_log
+from tests.support import folded, snapshot_of
 from tests.workload import race_decisions
 
 NOT_A_RECORD = b"not a record"
-
-
-@pytest.fixture
-async def producer(settings: Settings) -> AsyncIterator[AIOKafkaProducer]:
-    producer = AIOKafkaProducer(bootstrap_servers=settings.kafka_bootstrap)
-    await producer.start()
-    yield producer
-    await producer.stop()
-
-
-def _folded(records: list[bytes]) -> PartitionBook:
-    book = PartitionBook()
-    for value in records:
-        record = read_record(value)
-        if not isinstance(record, Unreadable):
-            book.fold(record)
-    return book
-
-
-async def _snapshot(settings: Settings, pool: asyncpg.Pool, p: int, records: list[bytes]) -> None:
-    """What a rules service that had judged `records` would keep."""
-    checkpoint = snapshots.Checkpoint(len(records), snapshots.record_digest(records[-1]), "judge")
-    matches = list(_folded(records).matches.values())
-    await snapshots.save(pool, settings.match_log_topic, p, matches, checkpoint)
 
 
 def _as_late_write(value: bytes) -> bytes:
@@ -66,20 +40,20 @@ async def test_a_take_over_catches_up_each_partition_from_its_own_start(
     other = judged(race_decisions(matches=1, seed=72), settings.partitions)
     from_zero, part_way, after_first = sorted(log, key=lambda q: len(log[q]))[-3:]
     late = _as_late_write(next(r for rs in other.values() for r in rs[1:]))
-    judged_only = _folded(log[from_zero]).matches
+    judged_only = folded(log[from_zero]).matches
     log[from_zero].insert(1, late)  # a match of its own, sent by a fenced-out owner
-    assert _folded(log[from_zero]).matches == judged_only != _folded(log[from_zero][1:]).matches
+    assert folded(log[from_zero]).matches == judged_only != folded(log[from_zero][1:]).matches
     half = len(log[part_way]) // 2
     await write_log(settings, log)
-    await _snapshot(settings, pool, part_way, log[part_way][:half])
-    await _snapshot(settings, pool, after_first, log[after_first][:1])
+    await snapshot_of(settings, pool, part_way, log[part_way][:half])
+    await snapshot_of(settings, pool, after_first, log[after_first][:1])
 
     partitions = [from_zero, part_way, after_first]
     with capture_logs() as logs:
         books = await take_over(settings, producer, pool, partitions, "next")
 
     assert {p: books[p].matches for p in partitions} == {
-        p: _folded(log[p]).matches for p in partitions
+        p: folded(log[p]).matches for p in partitions
     }
     assert all(books[p].owner == "next" for p in partitions)
     kept = {
@@ -98,7 +72,7 @@ async def test_a_take_over_catches_up_each_partition_from_its_own_start(
                 "partition": p,
                 "from_offset": start,
                 "to_offset": len(log[p]),  # the new owner's fence, just after the log
-                "snapshot_matches": len(_folded(log[p][:start]).matches),
+                "snapshot_matches": len(folded(log[p][:start]).matches),
             }
             for p, start in ((from_zero, 0), (part_way, half), (after_first, 1))
         ]
@@ -118,7 +92,7 @@ async def test_a_checkpoint_before_any_record_is_forgotten_saying_which_and_why(
     with capture_logs() as logs:
         books = await take_over(settings, producer, pool, [p], "next")
 
-    assert books[p].matches == _folded(log[p]).matches
+    assert books[p].matches == folded(log[p]).matches
     assert await snapshots.load_checkpoint(pool, settings.match_log_topic, p) is None
     assert _lines(logs, "snapshot_discarded") == [
         {
@@ -148,7 +122,7 @@ async def test_an_unreadable_record_is_skipped_with_a_warning_and_the_rest_is_re
     with capture_logs() as logs:
         books = await take_over(settings, producer, pool, [p], "next")
 
-    assert books[p].matches == _folded(log[p]).matches and books[p].matches
+    assert books[p].matches == folded(log[p]).matches and books[p].matches
     assert _lines(logs, "unreadable_record") == [
         {
             "event": "unreadable_record",

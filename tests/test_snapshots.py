@@ -1,11 +1,8 @@
 """A rules service taking over a partition starts from its snapshot only if the snapshot belongs
 to this log and to this ruleset code; any other is forgotten and the log is read from zero."""
 
-from collections.abc import AsyncIterator
-
 import asyncpg
 import msgspec
-import pytest
 from aiokafka import AIOKafkaProducer
 
 from events.codec import decode_record, encode
@@ -16,34 +13,12 @@ from services.rules import snapshots
 from services.rules.catch_up import take_over
 from services.settings import Settings
 from tests.projections.support import judged, write_log
-from tests.support import empty_the_log
+from tests.support import empty_the_log, folded, snapshot_of
 from tests.workload import race_decisions
-
-
-@pytest.fixture
-async def producer(settings: Settings) -> AsyncIterator[AIOKafkaProducer]:
-    producer = AIOKafkaProducer(bootstrap_servers=settings.kafka_bootstrap)
-    await producer.start()
-    yield producer
-    await producer.stop()
-
-
-def _folded(records: list[bytes]) -> PartitionBook:
-    book = PartitionBook()
-    for value in records:
-        book.fold(decode_record(value))
-    return book
 
 
 def _seqs(book: PartitionBook) -> dict[str, tuple[int, str]]:
     return {m: (r.seq, r.state_hash) for m, r in book.matches.items()}
-
-
-async def _snapshot(settings: Settings, pool: asyncpg.Pool, p: int, records: list[bytes]) -> None:
-    """What a rules service that had judged `records` would keep."""
-    book = _folded(records)
-    checkpoint = snapshots.Checkpoint(len(records), snapshots.record_digest(records[-1]), "judge")
-    await snapshots.save(pool, settings.match_log_topic, p, list(book.matches.values()), checkpoint)
 
 
 async def _taken_over(
@@ -61,12 +36,12 @@ async def test_a_snapshot_of_an_emptied_log_is_not_trusted_on_the_log_written_an
     p = max(old, key=lambda q: len(old[q]))
     assert len(new[p]) >= len(old[p]) > 1  # the snapshot's offset is inside the new log
     await write_log(settings, old)
-    await _snapshot(settings, pool, p, old[p])
+    await snapshot_of(settings, pool, p, old[p])
 
     await empty_the_log(settings)
     await write_log(settings, new)
     book, checkpoint = await _taken_over(settings, pool, producer, p)
-    assert _seqs(book) == _seqs(_folded(new[p]))
+    assert _seqs(book) == _seqs(folded(new[p]))
     assert checkpoint is None  # forgotten, not kept for the next owner to trust
 
 
@@ -76,9 +51,9 @@ async def test_a_snapshot_of_this_log_is_trusted(
     log = judged(race_decisions(matches=4, seed=63), settings.partitions)
     p = max(log, key=lambda q: len(log[q]))
     await write_log(settings, log)
-    await _snapshot(settings, pool, p, log[p])
+    await snapshot_of(settings, pool, p, log[p])
     book, checkpoint = await _taken_over(settings, pool, producer, p)
-    assert _seqs(book) == _seqs(_folded(log[p]))
+    assert _seqs(book) == _seqs(folded(log[p]))
     assert checkpoint is not None and checkpoint.next_offset == len(log[p])
 
 
@@ -88,9 +63,9 @@ async def test_a_snapshot_from_another_ruleset_version_is_not_trusted(
     log = judged(race_decisions(matches=4, seed=64), settings.partitions)
     p = max(log, key=lambda q: len(log[q]))
     await write_log(settings, log)
-    await _snapshot(settings, pool, p, log[p])
+    await snapshot_of(settings, pool, p, log[p])
     # Another version folded the same log to other states, and said so in its rows.
-    truth = _folded(log[p])
+    truth = folded(log[p])
     match_id, record = next(iter(truth.matches.items()))
     other = msgspec.structs.replace(record, state_hash="another version's", seq=record.seq - 1)
     assert get_ruleset(record.ruleset).version != "0-other"
@@ -118,7 +93,7 @@ async def test_a_take_over_from_a_snapshot_of_ended_matches_folds_to_the_same_ma
     p = max(log, key=lambda q: len(log[q]))
     half = len(log[p]) - 5
     await write_log(settings, log)
-    await _snapshot(settings, pool, p, log[p][:half])
+    await snapshot_of(settings, pool, p, log[p][:half])
     stored = await pool.fetch(
         "SELECT record, state FROM rules_snapshots WHERE topic = $1 AND partition = $2",
         settings.match_log_topic,
@@ -127,7 +102,7 @@ async def test_a_take_over_from_a_snapshot_of_ended_matches_folds_to_the_same_ma
     ended = [r for r in stored if not r["state"]]
     assert ended and all(len(r["record"]) < 100 for r in ended)  # a short array each
     book, checkpoint = await _taken_over(settings, pool, producer, p)
-    truth = _folded(log[p])
+    truth = folded(log[p])
     assert any(isinstance(m, EndedMatch) for m in truth.matches.values())
     assert book.matches == truth.matches
     assert checkpoint is not None and checkpoint.next_offset == half
@@ -146,9 +121,9 @@ async def test_a_take_over_from_a_snapshot_skips_a_late_write_of_an_owner_fenced
     late = encode(msgspec.structs.replace(batch, writer="old"))  # the next entry of its match
     log = [encode(OwnerFence(writer="old")), *judge[p][:cut], late]
     await write_log(settings, {p: log})
-    await _snapshot(settings, pool, p, log[:-1])
+    await snapshot_of(settings, pool, p, log[:-1])
     book, checkpoint = await _taken_over(settings, pool, producer, p)
-    truth = _folded(log)
-    assert _seqs(truth) == _seqs(_folded(log[:-1]))  # the late write did not count
+    truth = folded(log)
+    assert _seqs(truth) == _seqs(folded(log[:-1]))  # the late write did not count
     assert _seqs(book) == _seqs(truth)
     assert checkpoint is not None and checkpoint.next_offset == len(log) - 1
