@@ -33,11 +33,12 @@ from tests.tiny_ruleset import Add
 
 
 @pytest.fixture
-async def ctx(database_url: str) -> AsyncIterator[Context]:
-    """The gateway's context on a migrated database, as `Context.start` leaves it (no broker:
-    nothing here sends a decision)."""
-    ctx = Context(Settings(database_url=database_url))
-    ctx.pool = await db.connect(database_url, size=2)
+async def ctx(own_database: str) -> AsyncIterator[Context]:
+    """The gateway's context on a migrated database of its own, as `Context.start` leaves it
+    (no broker: nothing here sends a decision). Its own: a gateway elsewhere that listens
+    again reads the tokens revoked in the minute before, and these tests revoke some."""
+    ctx = Context(Settings(database_url=own_database))
+    ctx.pool = await db.connect(own_database, size=2)
     await db.migrate(ctx.pool)
     yield ctx
     await ctx.pool.close()
