@@ -19,7 +19,9 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from services import run_folder
 from services.broker import local_broker
+from services.embedded_db import server_url
 
 ROOT = Path(__file__).resolve().parent.parent
 GOAL = 0.90
@@ -68,20 +70,27 @@ def results() -> dict[str, str]:
 
 
 @contextmanager
-def one_broker() -> Iterator[dict[str, str]]:
-    """A broker for the whole run, named to every mutant's tests: each would start its own,
-    and a mutant's time would go to starting Apache Kafka (KAFKA_BOOTSTRAP set: that one)."""
+def one_broker_and_database() -> Iterator[dict[str, str]]:
+    """A broker and a database server for the whole run, named to every mutant's tests: each
+    would start its own broker, a mutant's time going to starting Apache Kafka, and leave its
+    server running (mutmut ends its children without their exit handlers). KAFKA_BOOTSTRAP or
+    DATABASE_URL set: that one."""
+    database = {"DATABASE_URL": server_url(run_folder.RUN / "mutants-pgdata")}
     if os.environ.get("KAFKA_BOOTSTRAP"):
-        yield dict(os.environ)
+        yield os.environ | database
         return
     with (
         tempfile.TemporaryDirectory(prefix="mutants-broker-") as folder,
         local_broker(Path(folder)) as broker,
     ):
-        yield os.environ | {
-            "KAFKA_BOOTSTRAP": broker.bootstrap,
-            "STARLEDGER_IDEMPOTENT_PRODUCER": str(broker.idempotent).lower(),
-        }
+        yield (
+            os.environ
+            | database
+            | {
+                "KAFKA_BOOTSTRAP": broker.bootstrap,
+                "STARLEDGER_IDEMPOTENT_PRODUCER": str(broker.idempotent).lower(),
+            }
+        )
 
 
 def judged(patterns: list[str]) -> dict[str, str]:
@@ -102,7 +111,7 @@ def judged(patterns: list[str]) -> dict[str, str]:
         if names:
             children = str(os.cpu_count() or 1)
             run = [sys.executable, "-m", "mutmut", "run", "--max-children", children, *names]
-            with one_broker() as env:
+            with one_broker_and_database() as env:
                 subprocess.run(run, cwd=ROOT, env=env, check=True)
         names = named(statuses := results(), lambda s: s == "not checked")
     return statuses
