@@ -19,7 +19,6 @@ import asyncpg
 import msgspec
 import pytest
 from aiokafka import AIOKafkaProducer
-from aiokafka.admin import AIOKafkaAdminClient
 from aiokafka.errors import KafkaError
 
 from events.ruleset import load_rulesets
@@ -30,6 +29,7 @@ from services.embedded_db import server_url
 from services.settings import Settings, load_settings
 from services.topics import ensure_topics, topics
 from tests.stack import Stack, running_gateway, running_stack
+from tests.support import delete_topics
 
 os.environ.setdefault("STARLEDGER_RULESETS", "tests.tiny_ruleset,tests.sealed_ruleset")
 load_rulesets()
@@ -154,13 +154,8 @@ async def settings(broker: Broker, database_url: str) -> AsyncIterator[Settings]
     config = await fresh_settings(broker, database_url)
     yield config
     if "MUTANT_UNDER_TEST" in os.environ:
-        admin = AIOKafkaAdminClient(bootstrap_servers=config.kafka_bootstrap)
         with suppress(KafkaError):  # a test that stopped the broker leaves none to ask
-            await admin.start()
-            try:
-                await admin.delete_topics(list(topics(config)))
-            finally:
-                await admin.close()
+            await delete_topics(config, list(topics(config)))
 
 
 @pytest.fixture

@@ -107,13 +107,13 @@ def judged(patterns: list[str]) -> dict[str, str]:
     statuses = results()
     known = named(statuses, lambda _: True)
     names = named(statuses, lambda s: s not in KILLED) or known[:1] or patterns
-    for _ in range(2):  # the second pass tests what such a reset left without a verdict
-        if names:
-            children = str(os.cpu_count() or 1)
-            run = [sys.executable, "-m", "mutmut", "run", "--max-children", children, *names]
-            with one_broker_and_database() as env:
+    with one_broker_and_database() as env:
+        for _ in range(2):  # the second pass tests what such a reset left without a verdict
+            if names:
+                children = str(os.cpu_count() or 1)
+                run = [sys.executable, "-m", "mutmut", "run", "--max-children", children, *names]
                 subprocess.run(run, cwd=ROOT, env=env, check=True)
-        names = named(statuses := results(), lambda s: s == "not checked")
+            names = named(statuses := results(), lambda s: s == "not checked")
     return statuses
 
 

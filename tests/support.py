@@ -196,6 +196,12 @@ async def all_ruled(settings: Settings, decision_ids: set[str], timeout: float) 
         return log
 
 
+def first_ruling(entries: list[Entry[Any]]) -> Ruling:
+    """The ruling a decision's entries begin with."""
+    assert entries and isinstance(entries[0].body, Ruling), entries
+    return entries[0].body
+
+
 def rulings(entries: list[Entry[Any]]) -> dict[str, Ruling]:
     """decision_id -> its ruling; fails if any decision has two."""
     found: dict[str, Ruling] = {}
@@ -214,14 +220,18 @@ async def wait_for(predicate: Any, timeout: float = 30.0, step: float = 0.1) -> 
         await asyncio.sleep(step)
 
 
-async def empty_the_log(settings: Settings) -> None:
-    """The broker forgets the match-log, as a restarted in-memory one does."""
+async def delete_topics(settings: Settings, names: list[str]) -> None:
     admin = AIOKafkaAdminClient(bootstrap_servers=settings.kafka_bootstrap)
     await admin.start()
     try:
-        await admin.delete_topics([settings.decisions_topic, settings.match_log_topic])
+        await admin.delete_topics(names)
     finally:
         await admin.close()
+
+
+async def empty_the_log(settings: Settings) -> None:
+    """The broker forgets the match-log, as a restarted in-memory one does."""
+    await delete_topics(settings, [settings.decisions_topic, settings.match_log_topic])
     for _ in range(50):
         try:
             await ensure_topics(settings)

@@ -13,12 +13,12 @@ import pytest
 
 from events import platform_rules as rules
 from events.codec import encode
-from events.envelope import ClaimSeat, CreateMatch, DeadLetter, Decision, Entry, Ruling
+from events.envelope import ClaimSeat, CreateMatch, DeadLetter, Decision, Ruling
 from events.match import PartitionBook
 from events.ruleset import load_rulesets
 from services.rules.judge import Outcome, rule_on
 from tests.random_play import Table
-from tests.support import decision
+from tests.support import decision, first_ruling
 from tests.tiny_ruleset import Add, RaceState, RaceToTwentyOne, TurnPassed
 
 MATCH = "refused"
@@ -33,15 +33,10 @@ def _table() -> Table:
     return table
 
 
-def _ruling(entries: list[Entry[Any]]) -> Ruling:
-    assert entries and isinstance(entries[0].body, Ruling), entries
-    return entries[0].body
-
-
 def _judged(book: PartitionBook, raw: bytes) -> Ruling:
     outcome = rule_on(book, raw, partition=0, offset=99, now_ms=0, fresh_seed=str)
     assert isinstance(outcome, list), outcome
-    return _ruling(outcome)
+    return first_ruling(outcome)
 
 
 @pytest.mark.parametrize(
@@ -89,13 +84,13 @@ def test_a_refusal_names_its_rule_and_what_is_wrong(
     seat: int | None, body: Any, sender: str, rule: str, reason: str
 ) -> None:
     table = _table()
-    ruling = _ruling(table.send(seat, body, sender=sender))
+    ruling = first_ruling(table.send(seat, body, sender=sender))
     assert (ruling.accepted, ruling.rule, ruling.reason) == (False, rule, reason)
 
 
 def test_an_open_seat_is_claimed_and_a_name_is_the_organisers_to_give() -> None:
     table = _table()
-    assert _ruling(table.send(2, ClaimSeat(player="bot:greedy"), sender="organiser")).accepted
+    assert first_ruling(table.send(2, ClaimSeat(player="bot:greedy"), sender="organiser")).accepted
     assert table.book.matches[MATCH].holders == ["ann", "bob", "bot:greedy"]
 
 
@@ -149,7 +144,7 @@ def test_a_ruling_keeps_the_entry_the_player_had_seen_and_each_entry_when_it_was
     sent = decision(MATCH, mover, Add(amount=1), seen_seq=seen, sent_at_ms=1_000)
     entries = rule_on(table.book, encode(sent), partition=0, offset=9, now_ms=2_000, fresh_seed=str)
     assert isinstance(entries, list) and len(entries) > 1
-    ruling = _ruling(entries)
+    ruling = first_ruling(entries)
     assert (ruling.accepted, ruling.seen_seq, ruling.sent_at_ms) == (True, seen, 1_000)
     assert {entry.recorded_at_ms for entry in entries} == {2_000}
     assert table.book.matches[MATCH].last_entry_ms == 2_000
@@ -288,7 +283,10 @@ def test_the_decision_that_ended_a_match_redelivered_is_dropped_and_the_next_one
     assert _at(book, sent[end], end) is None
     late = _at(book, sent[end], end + 1)  # the same decision sent again later
     assert isinstance(late, list)
-    assert (_ruling(late).rule, _ruling(late).reason) == (rules.MATCH_OVER, "this match has ended")
+    assert (first_ruling(late).rule, first_ruling(late).reason) == (
+        rules.MATCH_OVER,
+        "this match has ended",
+    )
 
 
 def _at(book: PartitionBook, sent: Decision, offset: int) -> Outcome:
