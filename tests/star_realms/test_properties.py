@@ -1,6 +1,5 @@
-"""Properties of whole matches through the pure API: random legal play and every bot, from
-setup to a winner (or, for random play, to a stalemate for good); cards neither made nor lost;
-folding twice gives the same hashes."""
+"""Properties of whole matches through the pure API: random legal play keeps every card, every
+bot plays from setup to a winner, folding twice gives the same hashes."""
 
 import random
 from collections import Counter
@@ -12,7 +11,6 @@ from hypothesis import strategies as st
 from events.chance import chance_for
 from events.codec import state_hash
 from events.ruleset import Accepted
-from events.rulesets.star_realms.happenings import Acquired, Attacked, BaseDestroyed
 from events.rulesets.star_realms.state import Game
 from tests.star_realms.scenario import CARDS, RULES
 
@@ -65,7 +63,11 @@ def match(seed: str, bots: tuple[str, str], rng: random.Random, check=None) -> t
 @settings(max_examples=15, deadline=None)
 @given(matches)
 @example(("Ü", 16911414))  # both decks scrapped down to a base or two: no trade, too little combat
-def test_random_play_reaches_a_winner_or_a_stalemate_and_no_card_is_made_or_lost(params):
+@example(("O\U000ff40c\x7fÕê¥", 2_706_316_059))  # bases and bought Explorers, no row left to buy
+def test_random_play_makes_and_loses_no_card_and_a_won_match_stands(params):
+    """Random legal play need not end (the rules know no draw, and aimless seats can scrap their
+    decks down to cards that never get past an outpost): the bots' test below is the one that
+    asks for an end."""
     seed, choices = params
     total = Counter(range(CARDS.explorer_base))
 
@@ -73,21 +75,18 @@ def test_random_play_reaches_a_winner_or_a_stalemate_and_no_card_is_made_or_lost
         assert _cards(game) == total
         assert game.turn.trade >= 0 and game.turn.combat >= 0
 
-    game, log = match(seed, ("random_legal", "random_legal"), random.Random(choices), check)
+    game, _ = match(seed, ("random_legal", "random_legal"), random.Random(choices), check)
     if RULES.is_over(game):
         standing = RULES.standing(game)
         assert standing.winners == (game.winner,) and min(standing.scores) <= 0
-    else:  # the rules know no draw: a match whose seats can neither buy nor get past the
-        # other's outposts goes on for good, with nothing bought or attacked
-        last = [event for event, _ in log[-5_000:]]
-        assert not any(isinstance(e, (Acquired, Attacked, BaseDestroyed)) for e in last)
 
 
 @settings(max_examples=6, deadline=None)
 @given(matches, st.sampled_from(["pass", "random", "greedy", "planner"]))
 def test_every_bot_plays_to_the_end_blind(params, level):
     seed, choices = params
-    opponent = "greedy" if level == "pass" else level  # two pass bots never fight
+    # two pass bots never fight, and two random ones may wander for good, as random play above
+    opponent = "greedy" if level in ("pass", "random") else level
     game, _ = match(seed, (level, opponent), random.Random(choices))
     assert RULES.is_over(game)
 
