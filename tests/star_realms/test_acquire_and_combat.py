@@ -1,5 +1,7 @@
 """SR-A acquiring cards and SR-C combat."""
 
+import msgspec
+
 from events.rulesets.star_realms.decisions import (
     AttackBase,
     AttackPlayer,
@@ -47,6 +49,16 @@ def test_sr_a4_explorers_cost_2_and_never_run_out():
         game, _ = play(game, BuyExplorer())
     assert names(game, game.players[0].discard) == ["Explorer"] * 20
     assert len(set(game.players[0].discard)) == 20 and game.turn.trade == 0
+
+
+def test_the_next_explorer_may_go_on_top_however_many_were_bought():
+    marked = table(trade=2)
+    marked = arrange(marked, turn=msgspec.structs.replace(marked.turn, next_ship_to_top=True))
+    for bought in range(0, 100, 3):
+        game = arrange(marked, explorers=bought)
+        assert BuyExplorer(top=True) in RULES.legal(game, 0), bought
+        game, _ = play(game, BuyExplorer(top=True))
+        assert names(game, game.players[0].deck[:1]) == ["Explorer"]
 
 
 def test_sr_a5_scouts_and_vipers_are_never_acquired():

@@ -101,6 +101,20 @@ def test_sr_e6_destroy_a_base_outposts_first_no_combat():
     assert game.players[1].discard == (station,) and game.turn.combat == 6
 
 
+def test_an_ability_of_two_choices_asks_the_second_after_the_first():
+    game = table(
+        hand=["Blob Destroyer", "Blob Fighter"], their_bases=["Blob Wheel"], row=["Cutter", "Ram"]
+    )
+    game, _ = play(game, PlayAll())
+    game, _ = play(game, Use(card=named(game, "Blob Destroyer"), slot="ally"))
+    wheel, ram = game.players[1].bases[0], named(game, "Ram")
+    game, _ = play(game, Select(cards=(wheel,)))
+    assert game.players[1].discard == (wheel,)
+    assert _foreign(game, "SR-E5") == "choose cards of the Trade Row"
+    game, _ = play(game, Select(cards=(ram,)))
+    assert game.scrap_heap == (ram,) and game.turn.pending is None
+
+
 def test_sr_e7_next_ship_may_go_on_top_once():
     game = table(hand=["Freighter", "Trade Pod"], row=["Cutter", "Blob Wheel", "Corvette"])
     game, _ = play(game, PlayAll())
