@@ -82,14 +82,17 @@ def test_sr_c2_a_base_is_destroyed_for_its_defense_to_its_owners_discard():
     game = table(their_bases=["Blob Wheel"], combat=5)
     game, _ = play(game, AttackBase(base=wheel))
     assert game.players[1].bases == () and game.players[1].discard == (wheel,)
-    rejected(game, AttackBase(base=wheel), "SR-C2")
+    gone = rejected(game, AttackBase(base=wheel), "SR-C2")
+    assert gone == "that card is not a base of your opponent's in play"
 
 
 def test_sr_c3_outposts_shield_authority_and_other_bases():
     game = table(their_bases=["Blob Wheel", "Trading Post"], combat=20)
     wheel, post = game.players[1].bases
-    rejected(game, AttackPlayer(amount=1), "SR-C3")
-    rejected(game, AttackBase(base=wheel), "SR-C3")
+    shielded = rejected(game, AttackPlayer(amount=1), "SR-C3")
+    assert shielded == "an outpost shields your opponent: destroy it first"
+    behind = rejected(game, AttackBase(base=wheel), "SR-C3")
+    assert behind == "an outpost shields Blob Wheel: attack the outposts first"
     game, _ = play(game, AttackBase(base=post))
     game, _ = play(game, AttackBase(base=wheel))
     game, _ = play(game, AttackPlayer(amount=11))

@@ -46,7 +46,7 @@ def test_sr_e3_opponent_discards_at_the_start_of_their_turn_debts_add_up():
     assert game.active == 1 and game.turn.pending.effects[0].amount == 2
     rejected(game, Play(card=game.players[1].hand[0]), "SR-P6", seat=1)
     viper = named(game, "Viper", game.players[1].hand)
-    rejected(game, Select(cards=(viper,)), "SR-E3", seat=1)  # exactly 2
+    assert rejected(game, Select(cards=(viper,)), "SR-E3", seat=1) == "choose exactly 2"
     assert _foreign(game, "SR-E3", seat=1) == "choose cards from your hand"
     game, events = play(game, Select(cards=game.players[1].hand[:2]), seat=1)
     assert any(isinstance(e, Discarded) for e in events)
@@ -71,7 +71,8 @@ def test_sr_e4_scrap_from_hand_or_discard_up_to_n():
     assert (asked.kind, asked.amount) == ("scrap_hand_or_discard", 1)
     cards_asked = "this ability asks for cards, not a choice of effect"
     assert rejected(game, Choose(option=0), "SR-P6") == cards_asked
-    rejected(game, Select(cards=(scout, viper)), "SR-E4")  # up to 1
+    assert rejected(game, Select(cards=(scout, viper)), "SR-E4") == "choose up to 1"
+    assert rejected(game, Select(explorer=True), "SR-E4") == "this ability takes no Explorer"
     assert _foreign(game, "SR-E4") == "choose cards from your hand or discard pile"
     game, _ = play(game, Select(cards=(viper,)))
     assert game.scrap_heap == (viper,) and game.players[0].discard == ()
@@ -144,6 +145,9 @@ def test_sr_e8_acquire_a_ship_free_onto_the_deck():
     base = Select(cards=(named(game, "Blob Wheel"),))
     assert rejected(game, base, "SR-E8") == "choose a ship of the Trade Row"
     ram = named(game, "Ram")
+    one = "choose one ship of the Trade Row, or an Explorer"
+    assert rejected(game, Select(), "SR-E8") == one
+    assert rejected(game, Select(cards=(ram,), explorer=True), "SR-E8") == one
     game, _ = play(game, Select(cards=(ram,)))
     assert game.players[0].deck[0] == ram and game.turn.trade == 0
     other = table(hand=["Blob Carrier", "Blob Fighter"])

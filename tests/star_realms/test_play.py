@@ -95,7 +95,8 @@ def test_sr_p6_a_choice_stops_everything_else():
     game, events = play(game, Use(card=game.players[0].bases[0], slot="primary"))
     assert any(isinstance(e, Prompted) for e in events)
     rejected(game, Play(card=game.players[0].hand[0]), "SR-P6")
-    rejected(game, Select(), "SR-P6")
+    effect_asked = "this ability asks which effect you choose, not cards"
+    assert rejected(game, Select(), "SR-P6") == effect_asked
     game, _ = play(game, Choose(option=0))
     assert game.players[0].authority == 52
     rejected(game, Choose(option=0), "SR-P6")

@@ -68,10 +68,10 @@ def judge_select(game: Game, seat: int, decision: Select, batch: Batch) -> Accep
     if len(set(cards)) != len(cards) or not set(cards) <= set(allowed):
         return Rejection(rule, _where(effect.kind))
     count = len(cards) + decision.explorer
-    if count > wanted or (exact(effect) and count < wanted):
-        return Rejection(rule, f"choose {'exactly' if exact(effect) else 'up to'} {wanted}")
     if effect.kind == "acquire_free_ship_to_top" and count != 1:
         return Rejection(rule, "choose one ship of the Trade Row, or an Explorer")
+    if count > wanted or (exact(effect) and count < wanted):
+        return Rejection(rule, f"choose {'exactly' if exact(effect) else 'up to'} {wanted}")
     batch.emit(Chosen(seat=seat, cards=cards, explorer=decision.explorer))
     rest = _carry_out(batch, seat, pending, decision)
     resolve(batch, seat, pending.card, rest)
