@@ -10,7 +10,7 @@ from events.rulesets.star_realms.decisions import (
     Select,
     Use,
 )
-from events.rulesets.star_realms.happenings import Copied, DeckShuffled, Discarded
+from events.rulesets.star_realms.happenings import Copied, DeckShuffled, Discarded, Gained
 from tests.star_realms.scenario import RULES, named, names, play, rejected, table
 
 
@@ -165,7 +165,8 @@ def test_sr_e9_draw_then_scrap_from_hand():
     assert _foreign(game, "SR-E9") == "choose cards from your hand"
     scout = named(game, "Scout", game.players[0].hand)
     game, _ = play(game, Select(cards=(scout,)))
-    assert game.scrap_heap == (scout,)
+    assert game.scrap_heap == (scout,) and game.turn.pending is None  # one card, once
+    assert names(game, game.players[0].hand) == ["Viper"]
 
 
 def test_sr_e10_discard_then_draw_as_many():
@@ -243,8 +244,9 @@ def test_sr_e16_ships_get_combat_after_the_base():
     game, _ = play(game, PlayAll())
     assert game.turn.combat == 1  # only the Scout after Fleet HQ
     game = table(hand=["Viper"], bases=["Fleet HQ"])
-    game, _ = play(game, PlayAll())
+    game, events = play(game, PlayAll())
     assert game.turn.combat == 2
+    assert Gained(seat=0, card=game.players[0].bases[0], combat=1) in events  # the base's bonus
 
 
 def test_sr_e17_mech_world_allies_every_faction_but_is_no_blob():
