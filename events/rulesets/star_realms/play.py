@@ -64,11 +64,8 @@ def judge_use(game: Game, seat: int, decision: Use, batch: Batch) -> Accepted | 
         return Rejection(rule, f"{acting_as(game, card).name} has no {slot} ability")
     if (card, slot) in game.turn.used:
         return Rejection(rule, f"{name}'s {slot} ability is used already this turn")
-    if not usable(game, card, slot):
-        why = {
-            "primary": "a ship's primary ability resolves when it is played",
-            "ally": f"no other {acting_as(game, card).ally_faction} card of yours is in play",
-        }
-        return Rejection(rule, f"{name}: {why.get(slot, 'not usable now')}")
+    if not usable(game, card, slot):  # only an ally waits: a ship's primary is used as it is played
+        faction = acting_as(game, card).ally_faction
+        return Rejection(rule, f"{name}: no other {faction} card of yours is in play")
     use_ability(batch, seat, card, slot)
     return Accepted(rule, batch.events)
