@@ -157,6 +157,17 @@ def test_rg_c1_the_trader_sells_before_any_consume_power():
     assert ChipsTaken(seat=0, vp=1) in events
 
 
+def test_rg_c2_a_bonus_for_this_worlds_good_is_for_its_good_alone():
+    tableau = ["old_earth", "star_nomad_lair", "gem_world"]  # two Novelty worlds
+    game = _consume([tableau, ["new_sparta"]], [["trade"], ["develop"]])
+    game = stock(game, 0, "star_nomad_lair", "gem_world")
+    lair, gem = on(game, 0, "star_nomad_lair"), on(game, 0, "gem_world")
+    _, events = play(game, Trade(world=lair))
+    assert Sold(seat=0, world=lair, cards=2 + 1 + 1) in events  # Novelty, Old Earth, the lair
+    _, events = play(game, Trade(world=gem))
+    assert Sold(seat=0, world=gem, cards=2 + 1) in events
+
+
 def test_rg_c6_draw_powers_draw_as_consume_begins():
     game = table([["new_sparta", "new_economy"], ["old_earth"]], step="develop")
     game = arrange(game, phases=("consume",))

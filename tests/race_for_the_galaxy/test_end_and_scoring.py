@@ -64,6 +64,9 @@ def test_rg_g4_ties_go_to_hand_plus_goods_then_are_shared():
     assert final_scores(game) == (1, 1) and winners(game, (1, 1)) == (0, 1)
     game = arrange(game, 1, hand=ids("gem_world"))
     assert winners(game, (1, 1)) == (1,)
+    good, *hand = ids("comet_zone", "spice_world", "star_nomad_lair")
+    goods = arrange(game, 0, goods=((game.players[0].tableau[0], good),), hand=tuple(hand))
+    assert winners(goods, (1, 1)) == (0,)  # 2 cards and a good against 1 card
 
 
 MATCHES = [(2, {}), (3, {}), (4, {}), (2, {"advanced": True}), (3, {"first_game": True})]

@@ -4,7 +4,7 @@ import random
 
 import msgspec
 
-from events.rulesets.race_for_the_galaxy.decisions import Consume, Windfall
+from events.rulesets.race_for_the_galaxy.decisions import ChooseActions, Consume, Windfall
 from tests.race_for_the_galaxy.scenario import (
     RULES,
     arrange,
@@ -65,3 +65,39 @@ def test_rg_p3_a_world_holds_one_good_at_most():
     rejected(game, Windfall(world=on(game, 0, "gem_world")), "RG-P2")
     game, _ = play(game, Windfall(world=on(game, 0, "asteroid_belt")))
     assert len(game.players[0].goods) == 2
+
+
+def test_rg_h3_explored_cards_and_a_sealed_choice_are_the_seats_own():
+    game = start(2)
+    choice = ChooseActions(actions=("explore_5",))
+    drawn = game.deck[:2]
+    game = arrange(game, 0, drawn=drawn, choice=choice)
+    mine, theirs = RULES.view(game, 0).players[0], RULES.view(game, 1).players[0]
+    assert (mine.drawn, mine.choice) == (drawn, choice)
+    assert (theirs.drawn, theirs.choice, theirs.has_chosen) == (None, None, True)
+
+
+def test_the_round_and_the_end_are_public():
+    game = arrange(start(2), phases=("develop", "produce"), advanced=True)
+    ended = arrange(game, scores=(31, 27), winners=(0,))
+    for seat in (0, 1, None):
+        seen = RULES.view(ended, seat)
+        assert (seen.phases, seen.advanced) == (("develop", "produce"), True)
+        assert (seen.scores, seen.winners) == ((31, 27), (0,))
+
+
+def test_a_resampled_table_deals_others_explored_cards_anew_and_keeps_every_card_once():
+    game = start(2)
+    game = arrange(game, 1, drawn=game.deck[:3])
+    game = arrange(game, deck=game.deck[3:])
+
+    def every_card(g):
+        found = [*g.deck, *g.discard]
+        for p in g.players:
+            found += [*p.tableau, *p.hand, *p.drawn, *(good for _, good in p.goods)]
+        return sorted(found)
+
+    for chance in range(5):
+        dealt = RULES.resample(game, 0, random.Random(chance))
+        assert every_card(dealt) == every_card(game)
+        assert len(dealt.players[1].drawn) == 3 and dealt.players[0] == game.players[0]

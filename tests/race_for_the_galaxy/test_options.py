@@ -46,7 +46,8 @@ def test_the_two_options_are_declared_and_the_rest_refused():
     assert setup_error(RULES, 2, {}) is None
     assert setup_error(RULES, 2, {"advanced": True, "first_game": True}) is None
     assert setup_error(RULES, 4, {"first_game": True}) is None
-    assert "2 players" in setup_error(RULES, 3, {"advanced": True})
+    two = "the advanced game (two actions a round) is for 2 players"
+    assert setup_error(RULES, 3, {"advanced": True}) == two
     assert "no option 'expansion'" in setup_error(RULES, 2, {"expansion": True})
     assert "true or false" in setup_error(RULES, 2, {"first_game": "yes"})
 
