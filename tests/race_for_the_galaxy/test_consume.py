@@ -135,6 +135,16 @@ def test_rg_c5_chips_are_paid_past_an_empty_pool_and_the_game_ends():
     assert isinstance(events[-1], GameEnded) and RULES.is_over(game)
 
 
+def test_rg_c5_a_round_ending_with_a_chip_left_goes_on():
+    game = _consume([["new_sparta", "galactic_trendsetters", "gem_world"], ["old_earth"]], pool=3)
+    game = stock(game, 0, "gem_world")
+    game, events = play(
+        game, Consume(on(game, 0, "galactic_trendsetters"), worlds=game.players[0].tableau[2:])
+    )
+    assert game.players[0].chips == 2 and game.pool == 1
+    assert not any(isinstance(e, GameEnded) for e in events) and not RULES.is_over(game)
+
+
 def test_rg_c5_every_seat_is_paid_in_full_when_the_pool_runs_out():
     game = _consume([["epsilon_eridani", "gem_world"], ["earths_lost_colony"]], pool=1)
     game = stock(stock(game, 0, "gem_world"), 1, "earths_lost_colony")
@@ -189,6 +199,18 @@ def test_rg_c6_gamble_names_a_number_and_turns_the_top_card():
     assert lost.players[0].hand == () and names(lost.discard) == ["gem_world"]
 
 
+def test_rg_c6_gamble_reads_a_military_worlds_defense_and_is_not_asked_with_no_card_to_turn():
+    game = _consume([["new_sparta", "gambling_world"], ["old_earth"]])
+    gambling = on(game, 0, "gambling_world")
+    fuel = ids("rebel_fuel_cache")[0]  # defense 1, no cost
+    on_top = arrange(game, deck=(fuel, *(c for c in game.deck if c != fuel)))
+    _, events = play(on_top, Consume(gambling, power=1, number=1))
+    assert Gambled(seat=0, number=1, card=fuel, won=True) in events
+    empty = arrange(game, 1, hand=game.deck)  # every card in a hand: none to turn
+    empty = arrange(empty, deck=())
+    assert RULES.waiting(empty).must == () and RULES.is_over(empty) is False
+
+
 def test_rg_c6_hand_cards_for_vp_are_optional_partial_and_never_doubled():
     hand = [["gem_world", "comet_zone", "spice_world"]]
     game = _consume([["new_sparta", "deficit_spending"], ["old_earth"]], [["consume_2x"], []], hand)
@@ -197,6 +219,8 @@ def test_rg_c6_hand_cards_for_vp_are_optional_partial_and_never_doubled():
     rejected(game, Consume(spending, cards=cards), "RG-C6")
     kept, events = play(game, Consume(spending, cards=cards[:1]))
     assert ChipsTaken(seat=0, vp=1) in events and len(kept.players[0].hand) == 2
+    _, events = play(game, Consume(spending, cards=cards[:2]))
+    assert ChipsTaken(seat=0, vp=2) in events
     declined, events = play(game, Consume(spending))
     assert not any(isinstance(e, ChipsTaken) for e in events) and declined.players[0].hand == cards
 

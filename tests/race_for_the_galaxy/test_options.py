@@ -60,10 +60,16 @@ def test_rg_s6_first_game_numbered_start_worlds_and_preset_hands():
         for p in game.players:
             assert set(names(p.hand)) == PRESET[CARDS.card(p.start).id]
         assert game.step == "select" and RULES.waiting(game).must == tuple(range(seats))
+        assert game.round == 1 and not game.advanced
         held = [*game.deck, *(g for p in game.players for _, g in p.goods)]
         held += [c for p in game.players for c in (*p.hand, *p.tableau)]
         assert Counter(held) == Counter(range(114))
         assert sum(len(p.goods) for p in game.players) == 1  # Alpha Centauri's (RG-S4)
+
+
+def test_rg_a_the_advanced_option_starts_a_game_of_two_actions_a_round():
+    game, _ = settle(fold(RULES.initial(2, {"advanced": True}, random.Random(2))))
+    assert game.advanced and RULES.view(game, 0).advanced
 
 
 def test_rg_a1_two_actions_a_round_develop_or_settle_may_be_doubled():

@@ -2,7 +2,7 @@
 draw powers (RG-P5)."""
 
 from events.rulesets.race_for_the_galaxy.decisions import Develop, Windfall
-from events.rulesets.race_for_the_galaxy.happenings import Drew, StepBegan
+from events.rulesets.race_for_the_galaxy.happenings import Drew, StepBegan, Used
 from tests.race_for_the_galaxy.scenario import (
     RULES,
     all_play,
@@ -39,7 +39,8 @@ def test_rg_p4_windfall_produce_powers_fill_worlds_of_their_kind_each_once():
     assert game.step == "produce" and RULES.waiting(game).must == (0,)
     assert "of its kind" in rejected(game, Windfall(world=race, card=robots), "RG-P4")
     rejected(game, Windfall(world=belt), "RG-P2")  # no Produce bonus chosen
-    game, _ = play(game, Windfall(world=belt, card=robots))
+    game, events = play(game, Windfall(world=belt, card=robots))
+    assert Used(seat=0, card=robots, power=0) in events  # its first row-V power, used up
     assert game.step == "produce"  # Engineers still have empty worlds to fill
     rejected(game, Windfall(world=on(game, 0, "radioactive_world"), card=robots), "RG-P4")
     game, _ = play(game, Windfall(world=race, card=engineers))
@@ -74,6 +75,13 @@ def test_rg_p5_draw_if_produced_here_only_when_a_good_arrives():
     assert _draws(events) == 1
 
 
+def test_rg_p1_with_no_card_left_for_a_good_the_world_stays_empty():
+    game = table([["old_earth", "gem_world"], ["new_sparta"]], step="develop")
+    game = arrange(arrange(game, 1, hand=game.deck), deck=(), phases=("produce",))
+    game, events = all_play(game, Develop(), Develop())
+    assert game.players[0].goods == () and _draws(events) == 0 and game.step != "produce"
+
+
 def test_rg_p5_draws_as_the_phase_begins():
     tableau = ["old_earth", "merchant_guild", "rebel_underground", "pan_galactic_league"]
     tableau += ["pre_sentient_race", "empath_world", "distant_world"]
@@ -94,5 +102,7 @@ def test_rg_p5_most_rare_needs_strictly_more_than_every_other_player():
     mine = ["old_earth", "mining_conglomerate", "new_earth"]
     _, events = _produce([mine, ["new_sparta"]])
     assert _draws(events) == 2
+    _, events = _produce([[*mine, "diversified_economy"], ["new_sparta"]])
+    assert _draws(events) == 2 + 1  # and one for the one kind produced
     _, events = _produce([mine, ["new_sparta", "bio_hazard_mining_world"]])
     assert _draws(events) == 0

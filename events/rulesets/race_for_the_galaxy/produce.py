@@ -80,12 +80,11 @@ def options(game: Game, seat: int) -> list[Windfall]:
 
 
 def produce_on(batch: Batch, seat: int, world: int) -> None:
-    """A good on the world, and its P-V2 draw if it has one."""
-    before = batch.game.players[seat].good_on(world)
+    """A good on the empty world, and its P-V2 draw if it has one: with no card left for the
+    good, none is left to draw either."""
     batch.place_good(seat, world)
-    if before is None and batch.game.players[seat].good_on(world) is not None:
-        powers = batch.game.cards.card(world).powers
-        batch.draw(seat, sum(p.n for p in powers if p.kind == "draw_if_produced"))
+    powers = batch.game.cards.card(world).powers
+    batch.draw(seat, sum(p.n for p in powers if p.kind == "draw_if_produced"))
 
 
 def begin(batch: Batch) -> None:
