@@ -3,6 +3,8 @@ chips from the pool and the game end when it empties; the other row-IV powers.""
 
 import random
 
+import pytest
+
 from events.rulesets.race_for_the_galaxy.decisions import Consume, Develop, Trade
 from events.rulesets.race_for_the_galaxy.happenings import (
     ChipsTaken,
@@ -125,24 +127,16 @@ def test_rg_c4_two_x_vp_doubles_chips_not_cards():
     assert sum(len(e.cards) for e in events if isinstance(e, Drew)) == 1
 
 
-def test_rg_c5_chips_are_paid_past_an_empty_pool_and_the_game_ends():
-    game = _consume([["new_sparta", "galactic_trendsetters", "gem_world"], ["old_earth"]], pool=1)
+@pytest.mark.parametrize(("pool", "left", "ends"), [(1, 0, True), (3, 1, False)])
+def test_rg_c5_chips_are_paid_past_an_empty_pool_and_only_an_empty_pool_ends_it(pool, left, ends):
+    tableau = ["new_sparta", "galactic_trendsetters", "gem_world"]
+    game = _consume([tableau, ["old_earth"]], pool=pool)
     game = stock(game, 0, "gem_world")
     game, events = play(
         game, Consume(on(game, 0, "galactic_trendsetters"), worlds=game.players[0].tableau[2:])
     )
-    assert game.players[0].chips == 2 and game.pool == 0
-    assert isinstance(events[-1], GameEnded) and RULES.is_over(game)
-
-
-def test_rg_c5_a_round_ending_with_a_chip_left_goes_on():
-    game = _consume([["new_sparta", "galactic_trendsetters", "gem_world"], ["old_earth"]], pool=3)
-    game = stock(game, 0, "gem_world")
-    game, events = play(
-        game, Consume(on(game, 0, "galactic_trendsetters"), worlds=game.players[0].tableau[2:])
-    )
-    assert game.players[0].chips == 2 and game.pool == 1
-    assert not any(isinstance(e, GameEnded) for e in events) and not RULES.is_over(game)
+    assert game.players[0].chips == 2 and game.pool == left
+    assert isinstance(events[-1], GameEnded) is ends and RULES.is_over(game) is ends
 
 
 def test_rg_c5_every_seat_is_paid_in_full_when_the_pool_runs_out():
