@@ -17,6 +17,7 @@ from events.rulesets.race_for_the_galaxy.happenings import (
     Sold,
     Used,
 )
+from events.rulesets.race_for_the_galaxy.narrate import count
 from events.rulesets.race_for_the_galaxy.powers import row, total, trade_price
 from events.rulesets.race_for_the_galaxy.state import BONUS, Game
 
@@ -85,8 +86,7 @@ def _wanted(game: Game, seat: int, power: Power) -> int:
 
 
 def refusal(game: Game, seat: int, d: Consume) -> Rejection | None:
-    if trade_owed(game, seat):
-        return Rejection("RG-C1", "sell a good with your Trade bonus before any consume power")
+    """The trader's sale comes first: the step asks a trader for `Trade` alone (RG-C1)."""
     found = next(((i, p) for c, i, p in pending(game, seat) if (c, i) == (d.card, d.power)), None)
     if found is None:
         return Rejection("RG-C3", "use one of your row-IV powers you have not used and can use")
@@ -96,15 +96,16 @@ def refusal(game: Game, seat: int, d: Consume) -> Rejection | None:
     if power.kind == "discard_for_vp":
         hand, cards = game.players[seat].hand, d.cards
         if len(set(cards)) != len(cards) or not set(cards) <= set(hand) or len(cards) > power.n:
-            return Rejection("RG-C6", f"discard up to {power.n} different cards from your hand")
+            return Rejection("RG-C6", f"discard up to {count(power.n)} from your hand, each once")
         return None
     held = {w for w, _ in game.players[seat].goods}
-    count = _wanted(game, seat, power)
+    number = _wanted(game, seat, power)
     kinds = _kinds(game, seat, d.worlds)
-    if len(set(d.worlds)) != len(d.worlds) or not set(d.worlds) <= held or len(kinds) != count:
-        return Rejection("RG-C3", f"take exactly {count} goods from your worlds holding one")
+    if len(set(d.worlds)) != len(d.worlds) or not set(d.worlds) <= held or len(kinds) != number:
+        goods = count(number, "good")
+        return Rejection("RG-C3", f"take exactly {goods} from your worlds holding one, each once")
     if not all(_fits(power, k) for k in kinds) or (
-        power.good == "different" and len(set(kinds)) != count
+        power.good == "different" and len(set(kinds)) != number
     ):
         return Rejection("RG-C3", f"those goods do not fit {power.text!r}")
     return None
@@ -132,10 +133,10 @@ def carry_out(batch: Batch, seat: int, d: Consume) -> None:
             batch.emit(Sold(seat=seat, world=world, cards=price))
             batch.draw(seat, price)
         case _:
-            count = len(d.worlds)
+            taken = len(d.worlds)
             batch.emit(Consumed(seat=seat, worlds=d.worlds))
-            each = count if power.upto else 1
-            vp = count - 1 if power.kind == "consume_all" else power.vp * each
+            each = taken if power.upto else 1
+            vp = taken - 1 if power.kind == "consume_all" else power.vp * each
             vp *= 2 if game.chose(seat, "consume_2x") else 1
             if vp:
                 batch.emit(ChipsTaken(seat=seat, vp=vp))

@@ -18,9 +18,21 @@ from events.rulesets.race_for_the_galaxy.decisions import (
     Windfall,
 )
 from events.rulesets.race_for_the_galaxy.happenings import Chosen
+from events.rulesets.race_for_the_galaxy.narrate import count
 from events.rulesets.race_for_the_galaxy.powers import explore_counts
 from events.rulesets.race_for_the_galaxy.state import HAND_LIMIT, Cards, Game
 from events.rulesets.race_for_the_galaxy.steps import SETUP_DISCARD, asks, owes
+
+ASKED_WORDS = {
+    ChooseActions: "choose your action",
+    Discard: "discard",
+    Keep: "keep some of your explored cards",
+    Develop: "develop",
+    Settle: "settle",
+    Trade: "sell a good with your Trade bonus, before any consume power",
+    Consume: "use your consume powers",
+    Windfall: "put goods on your windfall worlds",
+}
 
 
 def decide(game: Game, seat: int, decision: Any, chance: random.Random) -> Accepted | Rejection:
@@ -33,7 +45,7 @@ def decide(game: Game, seat: int, decision: Any, chance: random.Random) -> Accep
     if not owes(game, seat):
         return Rejection(rule, "nothing is asked of you now; the others are choosing")
     if not isinstance(decision, asked):
-        return Rejection(rule, f"now is the time to {asked.__name__.lower()}")
+        return Rejection(rule, f"now is the time to {ASKED_WORDS[asked]}")
     refusal = _refusal(game, seat, decision)
     if refusal is not None:
         return refusal
@@ -46,9 +58,9 @@ def _refusal(game: Game, seat: int, d: Any) -> Rejection | None:
         case ChooseActions(actions=actions):
             return action_cards.refusal(game, actions)
         case Discard(cards=cards):
-            count = SETUP_DISCARD if game.step == "setup" else len(player.hand) - HAND_LIMIT
+            number = SETUP_DISCARD if game.step == "setup" else len(player.hand) - HAND_LIMIT
             rule = "RG-S5" if game.step == "setup" else "RG-R5"
-            return _pick(cards, player.hand, count, rule, "discard", "from your hand")
+            return _pick(cards, player.hand, number, rule, "discard", "from your hand")
         case Keep(cards=cards):
             keep = min(explore_counts(game, seat)[1], len(player.drawn))
             return _pick(cards, player.drawn, keep, "RG-E1", "keep", "of the explored cards")
@@ -67,8 +79,8 @@ def _refusal(game: Game, seat: int, d: Any) -> Rejection | None:
 
 
 def _pick(
-    cards: Cards, pool: Cards, count: int, rule: str, verb: str, where: str
+    cards: Cards, pool: Cards, number: int, rule: str, verb: str, where: str
 ) -> Rejection | None:
-    if len(set(cards)) != len(cards) or not set(cards) <= set(pool) or len(cards) != count:
-        return Rejection(rule, f"{verb} exactly {count} different cards {where}")
+    if len(set(cards)) != len(cards) or not set(cards) <= set(pool) or len(cards) != number:
+        return Rejection(rule, f"{verb} exactly {count(number)} {where}, each once")
     return None

@@ -67,4 +67,7 @@ def _settling(game: Game, seat: int, card: int) -> list[Settle]:
     variants = [Settle(card=card, discarding=(c,)) for c in giving_up]
     variants = [Settle(card=card), *variants]
     variants += [replace(v, pay_for_military=True) for v in variants]
-    return [replace(v, paying=tuple(others[: settle_price(game, seat, v)])) for v in variants]
+    world = game.cards.card(card)
+    return [
+        replace(v, paying=tuple(others[: settle_price(game, seat, world, v)])) for v in variants
+    ]

@@ -7,6 +7,7 @@ from events.rulesets.race_for_the_galaxy.batch import Batch
 from events.rulesets.race_for_the_galaxy.cardset import Card, Power
 from events.rulesets.race_for_the_galaxy.decisions import Develop, Settle
 from events.rulesets.race_for_the_galaxy.happenings import Placed, TableauDiscarded
+from events.rulesets.race_for_the_galaxy.narrate import count
 from events.rulesets.race_for_the_galaxy.powers import (
     develop_cost,
     military,
@@ -58,7 +59,7 @@ def settle_refusal(game: Game, seat: int, d: Settle) -> Rejection | None:
                 f"conquering {world.name} needs Military {world.defense}; yours is {strength}",
             )
         return None
-    return _payment(d.paying, player.hand, d.card, settle_price(game, seat, d), "RG-W2")
+    return _payment(d.paying, player.hand, d.card, settle_price(game, seat, world, d), "RG-W2")
 
 
 def _given_up(game: Game, d: Settle, kind: str) -> list[Power]:
@@ -84,11 +85,8 @@ def _powers_refusal(game: Game, seat: int, d: Settle, world: Card) -> Rejection 
     return None
 
 
-def settle_price(game: Game, seat: int, d: Settle) -> int:
-    """Cards to pay for the world of `d` (0 when conquered): RG-W2, RG-W7, RG-W8."""
-    if d.card is None:
-        return 0
-    world = game.cards.card(d.card)
+def settle_price(game: Game, seat: int, world: Card, d: Settle) -> int:
+    """Cards to pay for `world` settled as `d` says (0 when conquered): RG-W2, RG-W7, RG-W8."""
     if _given_up(game, d, "colony_ship"):
         return 0
     if not world.military:
@@ -102,7 +100,8 @@ def settle_price(game: Game, seat: int, d: Settle) -> int:
 def _payment(paying: Cards, hand: Cards, card: int, cost: int, rule: str) -> Rejection | None:
     others = set(hand) - {card}
     if len(set(paying)) != len(paying) or not set(paying) <= others or len(paying) != cost:
-        return Rejection(rule, f"pay exactly {cost} other cards from your hand")
+        cards = count(cost, "other card")
+        return Rejection(rule, f"pay exactly {cards} from your hand, each once")
     return None
 
 
