@@ -138,3 +138,20 @@ def test_cw_a6_energy_surge_token_any_time_in_own_turn():
     assert not game.turn_done and game.players[holder].surge_tokens == 1
     game = arrange(game, holder, surge_tokens=0)
     assert rejected(game, holder, UseSurgeToken(), "CW-A6") == "you have no Energy Surge token left"
+
+
+def test_cw_a5_a_free_action_spares_the_forced_pass_only_where_it_can_be_used():
+    game = in_action(2, "a5-free")
+    me = game.turn
+    broke = arrange(game, me, energy=0, surge_tokens=0)
+    prophet, overcharge, grunts = cid("Prophet Amun-Tal"), cid("Overcharge"), cid("Galactic Grunts")
+
+    def forced(hand, warzone=()):
+        _, events = settle(arrange(broke, me, hand=hand, warzone=warzone))
+        return events[:1] == [Passed(seat=me, forced=True)]
+
+    assert not forced((grunts,), warzone=(prophet,))  # discards a card for 2 energy
+    assert forced((grunts, prophet))  # in hand the Prophet is a Unit to deploy
+    assert forced((), warzone=(prophet,))  # no card to discard
+    assert forced((overcharge,))  # Overcharge cannot discard itself
+    assert not forced((overcharge, grunts))

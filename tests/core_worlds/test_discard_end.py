@@ -83,3 +83,11 @@ def test_cw_n4_entering_sector_v_each_player_may_shuffle_the_discard_pile_in():
     game, _ = play(game, 1, Reshuffle(shuffle=False))
     assert game.phase == ENERGY and len(game.players[0].hand) == 7
     assert "only on entering Sector V" in rejected(game, 0, Reshuffle(shuffle=True), "CW-N4")
+
+
+def test_cw_n4_a_seat_with_no_discard_pile_is_not_asked_to_shuffle():
+    game = _discard_phase(2, "n4-none", round_=8)
+    game = arrange(game, 1, hand=(), discard=())
+    game, events = play(game, 0, Keep())
+    assert game.phase == RESHUFFLE and RULES.waiting(game).must == (0,)
+    assert ReshuffleChosen(seat=1, shuffle=False) in events

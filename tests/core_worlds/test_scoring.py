@@ -74,3 +74,14 @@ def test_cw_f4_ties_broken_by_world_energy_then_worlds_then_shared():
     game = arrange(game, 0, warzone=(homes[0], cid("Tarn Reach"), cid("Mireth")))
     game = arrange(game, 1, warzone=(homes[1], cid("Drift Colony"), cid("Ossa Minor")))
     assert final_scores(game).winners == (0, 1)
+
+
+def test_cw_f2_a_card_kind_named_by_a_bonus_counts_every_card_of_that_kind():
+    game = _empty_empires()
+    home = game.players[0].home
+    odin, ruskar = cid("Odin"), cid("Ruskar")
+    game = arrange(game, 0, warzone=(home, odin, ruskar))
+    assert score(game, 0).bonus == 1 * 3  # Odin: a point per World, itself and the home too
+    isis, rhee, crown = cid("Isis"), cid("Commander Rhee"), cid("Crown of Stars")
+    game = arrange(game, 0, warzone=(home, isis, rhee), hand=(crown,))
+    assert score(game, 0).bonus == 2 * 2  # Isis: per Hero and per Prestige card

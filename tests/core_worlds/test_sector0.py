@@ -1,11 +1,13 @@
 """The pre-game Sector 0 draft variant (CW-V)."""
 
+import random
+
 from events.ruleset import setup_error
 from events.rulesets.core_worlds.decisions import Pick
 from events.rulesets.core_worlds.happenings import DeckShuffled, Sector0Ended
-from events.rulesets.core_worlds.state import ENERGY, SECTOR0
+from events.rulesets.core_worlds.state import DRAW, ENERGY, SECTOR0
 
-from .scenario import CARDS, RULES, accepted, play, rejected, start
+from .scenario import CARDS, RULES, accepted, fold, in_action, play, rejected, start
 
 
 def test_cw_v1_each_player_removes_a_grunt_and_a_snub():
@@ -59,3 +61,28 @@ def test_cw_v4_unpicked_cards_leave_and_picks_are_shuffled_in():
     for shuffle in shuffles:
         assert set(picks[shuffle.seat]) <= set(shuffle.order) and len(shuffle.order) == 16
     assert game.phase == ENERGY and all(p.picks == () for p in game.players)
+
+
+def test_cw_v3_a_pick_needs_a_draft_and_a_card_dealt_for_it():
+    game = in_action(2, "v3-none")
+    none = rejected(game, game.destiny, Pick(card=game.central[0]), "CW-V3")
+    assert none == "there is no Sector 0 draft going on"
+    game = start(2, "v3-cards", sector0_draft=True)
+    seat, cards = RULES.waiting(game).must[0], game.cards.cards
+    for card, name in ((0, cards[0].name), (game.removed[0], "Galactic Grunts")):
+        reason = rejected(game, seat, Pick(card=card), "CW-V3")
+        assert reason == f"{name} is not among the Sector 0 cards on the table"
+    beyond = rejected(game, seat, Pick(card=len(cards)), "CW-V3")
+    assert beyond == f"card {len(cards)} is not among the Sector 0 cards on the table"
+
+
+def test_cw_v4_the_draft_ends_into_round_ones_draw():
+    game = start(2, "v4-end", sector0_draft=True)
+    for _ in range(3):
+        game, _ = play(game, RULES.waiting(game).must[0], Pick(card=game.central[0]))
+    last = Pick(card=game.central[0])
+    game = fold(accepted(game, RULES.waiting(game).must[0], last), game)
+    ending = RULES.react(game, random.Random(0))
+    assert isinstance(ending[-1], Sector0Ended)
+    ended = fold(ending, game)  # a replay's step: the draft is over, Round 1 draws
+    assert ended.phase == DRAW and ended.central == ()

@@ -25,7 +25,9 @@ def _reach(card: Card, tokens: int) -> tuple[int, int]:
     """The most Fleet and Ground a Unit could bring, every boost bought."""
     fleet, ground = card.fleet, card.ground
     for a in card.abilities:
-        if a.kind == "counter_strength":
+        if a.kind == "strength":  # a Tactic's
+            fleet, ground = fleet + a.fleet, ground + a.ground
+        elif a.kind == "counter_strength":
             fleet, ground = fleet + a.fleet * tokens, ground + a.ground * tokens
         elif a.kind in ("pay_for_strength", "discard_for_strength"):
             fleet, ground = fleet + a.fleet * a.times, ground + a.ground * a.times

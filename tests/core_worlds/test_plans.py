@@ -1,0 +1,47 @@
+"""The invasion plans offered as legal options (and the bots' picks): a Tactic joins a plan only
+when it brings strength the Units still lack and the energy left pays its play cost."""
+
+from events.rulesets.core_worlds.plans import invasion_plans
+
+from .scenario import arrange, cid, in_action
+
+FLEET, GROUND, EITHER = cid("Fleet Command"), cid("Forced March"), cid("Ambush")  # play 1 each
+FREE_GROUND = cid("Boarding Party")  # play 0
+
+
+def _plans(world, warzone, hand, energy=2):
+    """My turn, `world` alone in the Central Zone: the plans' (units, tactics)."""
+    game = in_action(2, "plans")
+    me = game.turn
+    game = arrange(game, central=(cid(world),))
+    units = tuple(cid(u) for u in warzone)
+    game = arrange(game, me, warzone=units, hand=hand, energy=energy, action_points=4)
+    return [(plan.units, plan.tactics) for plan, _ in invasion_plans(game, me)]
+
+
+def test_a_tactic_joins_a_plan_only_for_strength_still_lacking():
+    cutter, militia = cid("Patrol Cutter"), cid("Frontier Militia")
+    # Mireth needs Fleet 2 and Ground 2; Fleet Command comes first but adds only Fleet
+    assert _plans("Mireth", ["Patrol Cutter"], (FLEET, GROUND)) == [((cutter,), (GROUND,))]
+    assert _plans("Mireth", ["Frontier Militia"], (GROUND, FLEET)) == [((militia,), (FLEET,))]
+    # short by one, a Tactic beats adding a Unit: Kelvar Outpost (1, 2), Drift Colony (2, 1)
+    plans = _plans("Kelvar Outpost", ["Frontier Militia", "Snub Fighter"], (FLEET,))
+    assert plans == [((militia,), (FLEET,))]
+    plans = _plans("Drift Colony", ["Patrol Cutter", "Galactic Grunts"], (GROUND,))
+    assert plans == [((cutter,), (GROUND,))]
+
+
+def test_a_tactic_that_chooses_its_side_joins_where_strength_lacks():
+    cutter = cid("Patrol Cutter")
+    assert _plans("Mireth", ["Patrol Cutter"], (EITHER,)) == [((cutter,), (EITHER,))]
+
+
+def test_each_tactic_is_paid_from_the_energy_left_after_invading():
+    scout = cid("Recon Scout")
+    # Vesper Moon (3, 3) against a Recon Scout (1, 1): both Tactics, 1 energy each
+    assert _plans("Vesper Moon", ["Recon Scout"], (GROUND, FLEET), energy=2) == []
+    both = _plans("Vesper Moon", ["Recon Scout"], (GROUND, FLEET), energy=3)
+    assert both == [((scout,), (GROUND, FLEET))]
+    # Thessaly (4, 4) to Tactics alone: a free one leaves the 2 energy for two more
+    three = _plans("Thessaly", [], (FREE_GROUND, GROUND, FLEET), energy=3)
+    assert three == [((), (FREE_GROUND, GROUND, FLEET))]
