@@ -14,6 +14,8 @@ import msgspec
 from events.naming import TextError
 from events.platform_rules import MALFORMED
 
+MAX_REACTIONS = 10_000  # a ruleset whose react never settles is a bug, not a long game
+
 
 class Rejection(msgspec.Struct, frozen=True):
     rule: str  # the rule ID that refused it, e.g. "CW-A1"
@@ -158,7 +160,8 @@ class Ruleset(ABC):
 
     @abstractmethod
     def react(self, state: Any, chance: random.Random) -> list[Any]:
-        """Events that follow on their own (phase advance, refill, scoring); [] when none."""
+        """Events that follow on their own (phase advance, refill, scoring); [] when none,
+        within MAX_REACTIONS calls."""
 
     @abstractmethod
     def view(self, state: Any, seat: int | None) -> Any:

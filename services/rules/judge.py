@@ -32,11 +32,18 @@ from events.envelope import (
     SeedRevealed,
 )
 from events.match import EndedMatch, MatchRecord, PartitionBook, apply, decision_key
-from events.ruleset import Accepted, Rejection, Ruleset, UnknownRuleset, get_ruleset, setup_error
+from events.ruleset import (
+    MAX_REACTIONS,
+    Accepted,
+    Rejection,
+    Ruleset,
+    UnknownRuleset,
+    get_ruleset,
+    setup_error,
+)
 from services.rules import deadlines, seats
 
-MAX_REACTIONS = 10_000
-ENDED = "this match has ended"  # a ruleset whose react never settles is a bug, not a long game
+ENDED = "this match has ended"
 
 
 class _Head(msgspec.Struct):

@@ -11,6 +11,7 @@ import tests.sealed_ruleset
 import tests.tiny_ruleset  # noqa: F401
 from events.chance import chance_for
 from events.ruleset import Accepted, Ruleset, load_rulesets
+from tests.reacting import bounded
 
 RULESETS = load_rulesets()
 GAMES = sorted(RULESETS)
@@ -91,7 +92,8 @@ def play(
     apply(ruleset.initial(seats, options or {}, chance))
     positions = []
     for number in range(1, MAX_DECISIONS + 1):
-        while derived := ruleset.react(state, chance):
+        react = bounded(ruleset, chance)
+        while derived := react(state):
             apply(derived)
         if ruleset.is_over(state):
             return Played(positions, state)

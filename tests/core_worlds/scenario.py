@@ -10,6 +10,7 @@ from events.rulesets.core_worlds import CORE_WORLDS
 from events.rulesets.core_worlds.decisions import Declare
 from events.rulesets.core_worlds.loader import load
 from events.rulesets.core_worlds.state import ACTION, Game, with_player
+from tests.reacting import settled
 
 RULES = CORE_WORLDS
 CARDS = load()
@@ -28,11 +29,7 @@ def fold(events: list[Any], game: Game | None = None) -> Game:
 
 def settle(game: Game) -> tuple[Game, list[Any]]:
     """Apply what follows on its own, as the rules service does."""
-    happened: list[Any] = []
-    while derived := RULES.react(game, random.Random(0)):
-        happened += derived
-        game = fold(derived, game)
-    return game, happened
+    return settled(RULES, game, random.Random(0))
 
 
 def start(seats: int = 2, seed: str = "scenario", **options: Any) -> Game:

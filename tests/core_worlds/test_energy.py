@@ -4,7 +4,7 @@ from events.rulesets.core_worlds.decisions import Declare, Exchange
 from events.rulesets.core_worlds.happenings import EnergyDeclared, EnergyProduced
 from events.rulesets.core_worlds.state import DRAW
 
-from .scenario import CARDS, accepted, arrange, cid, in_action, play, rejected, settle, start
+from .scenario import CARDS, RULES, accepted, arrange, cid, in_action, play, rejected, settle, start
 
 
 def _energy_phase(seed: str, **hands: tuple[int, ...]):
@@ -87,3 +87,18 @@ def test_cw_e5_other_energy_phase_abilities_of_warzone_cards():
     game = arrange(game, seat, warzone=(player.home, engineers))
     [event] = accepted(game, seat, use)
     assert event.gain == 1
+
+
+def test_cw_e2_a_seat_with_nothing_to_declare_is_declared_for():
+    grunts, surge = cid("Galactic Grunts"), cid("Energy Surge")
+    game = start(2, "e2-none")
+    first, second = game.order()
+    asked = {
+        (grunts,): False,  # too few cards for the Home World's exchange, no Energy Surge
+        (surge,): True,
+        (grunts, cid("Galactic Grunts", 1)): True,
+    }
+    for hand, is_asked in asked.items():
+        after, events = settle(arrange(game, first, hand=hand))
+        assert (EnergyDeclared(seat=first) not in events) is is_asked, hand
+        assert RULES.waiting(after).must == ((first,) if is_asked else (second,)), hand

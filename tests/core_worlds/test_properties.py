@@ -13,6 +13,7 @@ from events.ruleset import Accepted
 from events.rulesets.core_worlds.bots import greedy_bot
 from events.rulesets.core_worlds.cardset import ROUNDS
 from events.rulesets.core_worlds.state import Game
+from tests.reacting import bounded
 
 from .scenario import CARDS, RULES
 
@@ -44,7 +45,8 @@ def _random_play(seats: int, seed: str, sector0: bool, choices: int, check=None)
     apply(RULES.initial(seats, {"sector0_draft": sector0}, chance))
     decisions = []
     while True:
-        while derived := RULES.react(game, chance):
+        react = bounded(RULES, chance)
+        while derived := react(game):
             apply(derived)
         if RULES.is_over(game):
             return game, log, decisions
@@ -119,7 +121,8 @@ def test_same_seed_and_decisions_same_events_and_hashes(params):
     chance = chance_for(seed, 0)
     apply(RULES.initial(seats, {"sector0_draft": sector0}, chance))
     for number, (seat, decision) in enumerate([*decisions, (None, None)], start=1):
-        while derived := RULES.react(again, chance):
+        react = bounded(RULES, chance)
+        while derived := react(again):
             apply(derived)
         if decision is not None:
             chance = chance_for(seed, number)

@@ -11,6 +11,7 @@ from events.ruleset import Accepted, Rejection
 from events.rulesets.race_for_the_galaxy import RACE_FOR_THE_GALAXY
 from events.rulesets.race_for_the_galaxy.loader import load
 from events.rulesets.race_for_the_galaxy.state import Game, Player
+from tests.reacting import settled
 
 RULES = RACE_FOR_THE_GALAXY
 CARDS = load()
@@ -74,11 +75,7 @@ def fold(events: list[Any], game: Game | None = None) -> Game:
 
 def settle(game: Game) -> tuple[Game, list[Any]]:
     """Apply what follows on its own, as the rules service does."""
-    happened: list[Any] = []
-    while derived := RULES.react(game, random.Random(0)):
-        happened += derived
-        game = fold(derived, game)
-    return game, happened
+    return settled(RULES, game, random.Random(0))
 
 
 def start(seats: int = 2, seed: str = "scenario") -> Game:

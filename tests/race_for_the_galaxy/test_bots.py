@@ -5,6 +5,7 @@ import random
 
 from events.ruleset import Accepted
 from tests.race_for_the_galaxy.scenario import RULES, fold
+from tests.reacting import bounded
 
 
 def _play(levels, seed, options=None, check=False):
@@ -13,7 +14,8 @@ def _play(levels, seed, options=None, check=False):
     rng = random.Random(seed)
     game = fold(RULES.initial(len(levels), options or {}, rng))
     for _ in range(1_000):
-        while derived := RULES.react(game, rng):
+        react = bounded(RULES, rng)
+        while derived := react(game):
             game = fold(derived, game)
         if RULES.is_over(game):
             return game

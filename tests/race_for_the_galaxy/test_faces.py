@@ -21,6 +21,7 @@ from tests.race_for_the_galaxy.scenario import (
     stock,
     table,
 )
+from tests.reacting import bounded
 
 
 def _random_match(seats, options, seed):
@@ -28,7 +29,8 @@ def _random_match(seats, options, seed):
     rng = random.Random(seed)
     game = fold(RULES.initial(seats, options, rng))
     while True:
-        while derived := RULES.react(game, rng):
+        react = bounded(RULES, rng)
+        while derived := react(game):
             yield from ((game, e) for e in derived)
             game = fold(derived, game)
         if RULES.is_over(game):

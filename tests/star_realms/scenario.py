@@ -11,6 +11,7 @@ from events.ruleset import Accepted, Rejection
 from events.rulesets.star_realms import STAR_REALMS
 from events.rulesets.star_realms.loader import load
 from events.rulesets.star_realms.state import Game, Player, Turn
+from tests.reacting import settled
 
 RULES = STAR_REALMS
 CARDS = load()
@@ -107,11 +108,7 @@ def fold(events: list[Any], game: Game | None = None) -> Game:
 
 def settle(game: Game) -> tuple[Game, list[Any]]:
     """Apply what follows on its own, as the rules service does."""
-    happened: list[Any] = []
-    while derived := RULES.react(game, random.Random(0)):
-        happened += derived
-        game = fold(derived, game)
-    return game, happened
+    return settled(RULES, game, random.Random(0))
 
 
 def start(seed: str = "scenario") -> Game:

@@ -12,6 +12,7 @@ from events.chance import chance_for
 from events.codec import state_hash
 from events.ruleset import Accepted
 from events.rulesets.star_realms.state import Game
+from tests.reacting import bounded
 from tests.star_realms.scenario import CARDS, RULES
 
 matches = st.tuples(st.text(min_size=1, max_size=8), st.integers(min_value=0, max_value=2**32))
@@ -43,7 +44,8 @@ def match(seed: str, bots: tuple[str, str], rng: random.Random, check=None) -> t
     chance = chance_for(seed, 0)
     apply(RULES.initial(2, {}, chance))
     for number in range(1, 20_000):
-        while derived := RULES.react(game, chance):
+        react = bounded(RULES, chance)
+        while derived := react(game):
             apply(derived)
         if RULES.is_over(game):
             return game, log
