@@ -1,5 +1,10 @@
 """The Energy phase (CW-E)."""
 
+import random
+
+import msgspec
+import pytest
+
 from events.rulesets.core_worlds.decisions import Declare, Exchange
 from events.rulesets.core_worlds.happenings import EnergyDeclared, EnergyProduced
 from events.rulesets.core_worlds.state import DRAW
@@ -102,3 +107,13 @@ def test_cw_e2_a_seat_with_nothing_to_declare_is_declared_for():
         after, events = settle(arrange(game, first, hand=hand))
         assert (EnergyDeclared(seat=first) not in events) is is_asked, hand
         assert RULES.waiting(after).must == ((first,) if is_asked else (second,)), hand
+
+
+def test_a_fold_refuses_an_event_that_does_not_fit_the_seats():
+    """A log entry for another number of seats is refused, never half applied."""
+    game = start(2, "fold")
+    with pytest.raises(ValueError, match="zip"):
+        RULES.evolve(game, EnergyProduced(amounts=(1, 2, 3)))
+    [setup] = RULES.initial(2, {}, random.Random(1))
+    with pytest.raises(ValueError, match="zip"):
+        RULES.evolve(None, msgspec.structs.replace(setup, surge_tokens=setup.surge_tokens[:1]))
