@@ -90,6 +90,13 @@ def test_rg_c3_kinds_counts_and_all_goods():
     assert game.players[0].chips == 3
 
 
+def test_rg_c3_goods_of_different_kinds_are_owed_only_with_that_many_kinds():
+    """Diversified Economy takes 3 kinds: 3 goods of 2 kinds leave the seat owing nothing."""
+    tableau = ["new_sparta", "diversified_economy", *GOODS]
+    game = stock(_consume([tableau, ["old_earth"]]), 0, *GOODS)
+    assert RULES.waiting(game).must == ()
+
+
 def test_rg_c3_two_goods_of_a_kind_for_one_reward():
     tableau = ["new_sparta", "mining_league", "comet_zone", "mining_world", "gem_world"]
     game = stock(_consume([tableau, ["old_earth"]]), 0, "comet_zone", "mining_world", "gem_world")

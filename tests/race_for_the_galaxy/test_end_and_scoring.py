@@ -6,7 +6,7 @@ from collections import Counter
 from events.rulesets.race_for_the_galaxy.decisions import ChooseActions, Develop
 from events.rulesets.race_for_the_galaxy.happenings import GameEnded, RoundBegan
 from events.rulesets.race_for_the_galaxy.scoring import final_scores, winners
-from tests.race_for_the_galaxy.scenario import RULES, all_play, arrange, ids, table
+from tests.race_for_the_galaxy.scenario import RULES, all_play, arrange, fold, ids, table
 from tests.reacting import bounded
 
 ELEVEN = ["old_earth", "gem_world", "comet_zone", "spice_world", "mining_world", "new_earth"]
@@ -37,6 +37,12 @@ def test_rg_g1_the_game_ends_when_the_pool_is_empty():
     game = arrange(table([["old_earth"], ["new_sparta"]], hands=HAND), pool=0)
     _, events = _a_develop_round(game)
     assert isinstance(events[-1], GameEnded)
+
+
+def test_rg_g1_the_game_ends_scored_with_its_winners():
+    game = fold([GameEnded(scores=(3, 5), winners=(1,))], table([["old_earth"], ["new_sparta"]]))
+    assert RULES.is_over(game) and RULES.waiting(game).must == ()
+    assert (game.scores, game.winners) == ((3, 5), (1,))
 
 
 def test_rg_g2_printed_vp_plus_chips():

@@ -123,6 +123,13 @@ def test_rg_w4_military_too_weak_and_military_against_a_kind():
     assert names(game.players[1].tableau) == ["alpha_centauri", "rebel_fuel_cache"]
 
 
+def test_rg_k3_military_against_a_kind_adds_to_the_rest():
+    """New Sparta's 2 and Galactic Imperium's 4 against Rebel conquer Rebel Base (defense 6)."""
+    game = _phase("settle", [["new_sparta", "galactic_imperium"], ["old_earth"]], [["rebel_base"]])
+    game, _ = all_play(game, Settle(card=game.players[0].hand[0]), Settle())
+    assert names(game.players[0].tableau) == ["new_sparta", "galactic_imperium", "rebel_base"]
+
+
 def test_rg_w6_the_settle_bonus_draws_after_placing_only():
     hands = [["gem_world", "comet_zone", "spice_world"], []]
     game = _phase("settle", [["old_earth"], ["new_sparta"]], hands, [["settle"], ["settle"]])

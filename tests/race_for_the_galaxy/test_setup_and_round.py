@@ -3,12 +3,15 @@
 import random
 from collections import Counter
 
-from events.rulesets.race_for_the_galaxy.decisions import ChooseActions, Discard, Keep
+import pytest
+
+from events.rulesets.race_for_the_galaxy.decisions import ChooseActions, Develop, Discard, Keep
 from events.rulesets.race_for_the_galaxy.happenings import (
     ActionsRevealed,
     Chosen,
     GoodPlaced,
     Revealed,
+    RoundBegan,
     StepBegan,
 )
 from tests.race_for_the_galaxy.scenario import (
@@ -151,3 +154,42 @@ def test_rg_r6_timing_order_from_the_lowest_start_world():
         first = numbers[0]
         assert first == min(numbers)
         assert list(game.order) == [(game.order[0] + i) % 3 for i in range(3)]
+
+
+def _chosen(game, *decisions):
+    """Each seat's decision sealed, with nothing settled after it."""
+    for seat, decision in enumerate(decisions):
+        game = fold(RULES.decide(game, seat, decision, random.Random(0)).events, game)
+    return game
+
+
+def _step(game):
+    """What follows once all have chosen, one step only."""
+    events = RULES.react(game, random.Random(0))
+    return fold(events, game), events
+
+
+def test_rg_r3_a_round_step_by_step_reveal_phases_hand_limit_next_round():
+    game = table([["old_earth"], ["new_sparta"]])
+    develop = ChooseActions(actions=("develop",))
+    game, events = _step(_chosen(game, develop, develop))
+    assert events == [
+        Revealed(step="select", choices=(develop, develop)),
+        ActionsRevealed(actions=(("develop",), ("develop",)), phases=("develop",)),
+        StepBegan(step="develop"),
+    ]
+    assert game.step == "develop" and game.phases == ()
+    assert [p.choice for p in game.players] == [None, None]
+    game, events = _step(_chosen(game, Develop(), Develop()))
+    assert events[1:] == [StepBegan(step="hand_limit")]
+    game, events = _step(game)
+    assert events == [RoundBegan(round=2)]
+    assert game.step == "select" and RULES.waiting(game).must == (0, 1)
+
+
+def test_a_log_with_a_foreign_event_or_a_wrong_seat_count_does_not_fold():
+    game = table([["old_earth"], ["new_sparta"]])
+    with pytest.raises(TypeError, match="race-for-the-galaxy has no event 'develop'"):
+        RULES.evolve(game, "develop")
+    with pytest.raises(ValueError):
+        fold([ActionsRevealed(actions=(("develop",),), phases=("develop",))], game)

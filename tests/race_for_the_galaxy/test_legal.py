@@ -1,0 +1,73 @@
+"""The legal decisions offered to a seat (bots and clients choose from them): every kind of
+choice the step allows, each accepted, combinations bounded."""
+
+from collections import Counter
+
+from events.rulesets.race_for_the_galaxy import consume
+from events.rulesets.race_for_the_galaxy.decisions import Consume, Discard, Keep, Settle, Windfall
+from events.rulesets.race_for_the_galaxy.legal import BOUND
+from tests.race_for_the_galaxy.scenario import RULES, arrange, on, stock, table
+
+NOVELTY = ["refugee_world", "artist_colony", "gem_world", "space_port", "spice_world"]
+NOVELTY += ["star_nomad_lair", "former_penal_colony", "pirate_world", "secluded_world"]
+
+
+def test_a_gamble_is_offered_beside_the_same_cards_consume_power():
+    game = table([["new_sparta", "gambling_world", "gem_world"], ["old_earth"]], step="consume")
+    game = stock(game, 0, "gem_world")
+    gambling, gem = on(game, 0, "gambling_world"), on(game, 0, "gem_world")
+    offered = RULES.legal(game, 0)
+    assert Consume(gambling, 0, worlds=(gem,)) in offered
+    assert [d.number for d in offered if d.power == 1] == list(range(1, 8))
+
+
+def test_hand_cards_for_vp_are_offered_in_every_number_up_to_the_powers_bounded():
+    """Deficit Spending (up to 2 cards) with 7 in hand: none, each card, and the first 20 of
+    the 21 pairs."""
+    hand = [["gem_world", "comet_zone", "spice_world", "mining_world", "new_earth"]]
+    hand[0] += ["asteroid_belt", "space_port"]
+    game = table([["new_sparta", "deficit_spending"], ["old_earth"]], hand, step="consume")
+    offered = RULES.legal(game, 0)
+    assert Counter(len(d.cards) for d in offered) == {0: 1, 1: 7, 2: consume.BOUND}
+
+
+def test_goods_combinations_are_bounded():
+    """Consumer Markets takes 3 of 10 Novelty goods: the first 80 of the 120 triples."""
+    game = table([["earths_lost_colony", "consumer_markets", *NOVELTY], ["old_earth"]])
+    game = stock(arrange(game, step="consume"), 0, "earths_lost_colony", *NOVELTY)
+    markets = on(game, 0, "consumer_markets")
+    offered = [d for d in RULES.legal(game, 0) if d.card == markets]
+    assert len(offered) == consume.BOUND * 4 and {len(d.worlds) for d in offered} == {3}
+
+
+def test_the_produce_bonus_and_a_windfall_power_are_both_offered():
+    tableau = ["old_earth", "free_trade_association", "star_nomad_lair"]
+    game = table([tableau, ["new_sparta"]], step="produce", actions=[["produce"], ["develop"]])
+    lair, trade = on(game, 0, "star_nomad_lair"), on(game, 0, "free_trade_association")
+    assert RULES.legal(game, 0) == [Windfall(world=lair), Windfall(world=lair, card=trade)]
+
+
+def test_a_military_world_paid_for_is_offered_with_a_power_that_pays():
+    """Contact Specialist: Rebel Outpost (defense 5) for 4 cards, too strong to conquer."""
+    hand = [["rebel_outpost", "gem_world", "comet_zone", "spice_world", "mining_world"]]
+    game = table([["old_earth", "contact_specialist"], ["new_sparta"]], hand, step="settle")
+    outpost, *others = game.players[0].hand
+    paid = Settle(card=outpost, paying=tuple(others), pay_for_military=True)
+    assert [d for d in RULES.legal(game, 0) if d.card == outpost] == [paid]
+
+
+def test_explored_cards_to_keep_are_bounded():
+    """Explore +1,+1 keeps 2 of 10 drawn: the first 40 of the 45 pairs."""
+    game = table([["old_earth"], ["new_sparta"]], step="explore", actions=[["explore_1_1"], []])
+    game = arrange(arrange(game, 0, drawn=game.deck[:10]), deck=game.deck[10:])
+    offered = RULES.legal(game, 0)
+    assert len(offered) == BOUND and all(isinstance(d, Keep) for d in offered)
+
+
+def test_discards_to_the_hand_limit_are_bounded():
+    """13 cards in hand, 3 to discard: the first 40 of the 286 choices."""
+    game = table([["old_earth"], ["new_sparta"]], step="hand_limit")
+    game = arrange(arrange(game, 0, hand=game.deck[:13]), deck=game.deck[13:])
+    offered = RULES.legal(game, 0)
+    assert len(offered) == BOUND and {len(d.cards) for d in offered} == {3}
+    assert all(isinstance(d, Discard) for d in offered)
