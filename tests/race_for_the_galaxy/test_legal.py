@@ -6,7 +6,7 @@ from collections import Counter
 from events.rulesets.race_for_the_galaxy import consume
 from events.rulesets.race_for_the_galaxy.decisions import Consume, Discard, Keep, Settle, Windfall
 from events.rulesets.race_for_the_galaxy.legal import BOUND
-from tests.race_for_the_galaxy.scenario import RULES, arrange, on, stock, table
+from tests.race_for_the_galaxy.scenario import CARDS, RULES, arrange, on, stock, table
 
 NOVELTY = ["refugee_world", "artist_colony", "gem_world", "space_port", "spice_world"]
 NOVELTY += ["star_nomad_lair", "former_penal_colony", "pirate_world", "secluded_world"]
@@ -71,3 +71,20 @@ def test_discards_to_the_hand_limit_are_bounded():
     offered = RULES.legal(game, 0)
     assert len(offered) == BOUND and {len(d.cards) for d in offered} == {3}
     assert all(isinstance(d, Discard) for d in offered)
+
+
+def test_a_power_owed_is_offered_however_many_goods_do_not_fit_it():
+    """Seven Rare goods before three Novelty and one Genes: Consumer Markets (3 Novelty) is
+    offered, and Diversified Economy (3 kinds) one good of each kind."""
+    rare = ["alpha_centauri", "destroyed_world", "asteroid_belt", "radioactive_world"]
+    rare += ["comet_zone", "mining_world", "blaster_gem_mines"]
+    goods = [*rare, *NOVELTY[:3], "distant_world"]
+    game = table([["new_sparta", "consumer_markets", "diversified_economy", *goods], ["old_earth"]])
+    game = stock(arrange(game, step="consume"), 0, *goods)
+    markets, economy = on(game, 0, "consumer_markets"), on(game, 0, "diversified_economy")
+    offered = RULES.legal(game, 0)
+    assert [d.worlds for d in offered if d.card == markets] == [
+        tuple(on(game, 0, w) for w in NOVELTY[:3])
+    ]
+    kinds = {frozenset(CARDS.card(w).good for w in d.worlds) for d in offered if d.card == economy}
+    assert kinds == {frozenset({"Rare", "Novelty", "Genes"})}

@@ -146,7 +146,6 @@ def carry_out(batch: Batch, seat: int, d: Consume) -> None:
 def options(game: Game, seat: int) -> list[Consume]:
     """Every use worth offering now: each power with its goods combinations, bounded."""
     offered: list[Consume] = []
-    goods = [w for w, _ in game.players[seat].goods]
     for card, index, power in pending(game, seat):
         if power.kind == "gamble":
             offered += [Consume(card, index, number=n) for n in NUMBERS]
@@ -156,6 +155,18 @@ def options(game: Game, seat: int) -> list[Consume]:
                 picks = islice(combinations(hand, size), BOUND)
                 offered += [Consume(card, index, cards=c) for c in picks]
         else:
+            goods = _combinable(game, seat, power)
             picks = islice(combinations(goods, _wanted(game, seat, power)), BOUND * 4)
             offered += [Consume(card, index, worlds=w) for w in picks]
     return offered
+
+
+def _combinable(game: Game, seat: int, power: Power) -> list[int]:
+    """The worlds whose goods the power may take; one world a kind where the kinds must differ,
+    so the bounded combinations are never all refused."""
+    worlds: dict[int | str, int] = {}
+    for world, _ in game.players[seat].goods:
+        kind = game.cards.card(world).good
+        if _fits(power, kind):
+            worlds.setdefault(kind if power.good == "different" else world, world)
+    return list(worlds.values())
