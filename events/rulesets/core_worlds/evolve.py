@@ -119,7 +119,7 @@ def _drew(g: Game, e: Drew) -> Game:
 
 
 def _phase_began(g: Game, e: PhaseBegan) -> Game:
-    players = tuple(replace(p, done=False) if p.done else p for p in g.players)
+    players = tuple(replace(p, done=False) for p in g.players)
     return replace(g, phase=e.phase, players=players, turn_done=False)
 
 

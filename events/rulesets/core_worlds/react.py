@@ -84,12 +84,11 @@ def _energy(batch: Batch) -> None:
 
 
 def _galactic(batch: Batch) -> None:
-    game = batch.game
-    if game.round > 1:
-        if game.tokened:
-            batch.emit(CardsReturned(cards=game.tokened))  # CW-G1
-        if batch.game.central:
-            batch.emit(TokensPlaced(cards=batch.game.central))  # CW-G2
+    game = batch.game  # in Round 1 nothing holds a token and the Central Zone is still empty
+    if game.tokened:
+        batch.emit(CardsReturned(cards=game.tokened))  # CW-G1
+    if batch.game.central:
+        batch.emit(TokensPlaced(cards=batch.game.central))  # CW-G2
     _refill(batch)
     batch.emit(PhaseBegan(phase=ACTION), TurnBegan(seat=batch.game.destiny))
 
