@@ -127,7 +127,20 @@ def test_the_card_lookup_lists_every_card_with_its_powers():
     assert (
         infos["New Sparta"].numbers == {"defense": 2, "VP": 1} and infos["New Sparta"].cost is None
     )
-    assert "Game end: +2 per Rebel military world" in infos["Galactic Imperium"].abilities
+    imperium = infos["Galactic Imperium"]
+    assert "Game end: +2 per Rebel military world" in imperium.abilities
+    # a 6-cost development is worth its bonus: its cost is said once, and no "VP 0"
+    assert imperium.kind == "Development, scores a bonus at game end"
+    assert imperium.cost == 6 and imperium.numbers == {}
+
+
+def test_a_bonus_development_in_hand_shows_its_cost_once_and_no_vp():
+    game = table([["old_earth"], ["new_sparta"]], hands=[["galactic_imperium", "gem_world"]])
+    hand = RULES.describe(RULES.view(game, 0), ["Ann", "Bo"]).sections[1].cards[1].cards
+    assert [(f.name, f.kind, f.numbers) for f in hand] == [
+        ("Galactic Imperium", "Development, scores a bonus at game end", {"cost": 6}),
+        ("Gem World", "World, Novelty production", {"cost": 2, "VP": 1}),
+    ]
 
 
 def test_facts_count_start_worlds_actions_and_placed_cards():

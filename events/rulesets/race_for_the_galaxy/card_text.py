@@ -8,7 +8,7 @@ PHASE_NAMES |= {"IV": "IV Consume", "V": "V Produce"}
 
 def kind(card: Card) -> str:
     if not card.is_world:
-        return "Development" + (", cost 6 (scores a bonus)" if card.cost == 6 else "")
+        return "Development" + (", scores a bonus at game end" if card.scoring else "")
     said = "Military world" if card.military else "World"
     if card.good:
         said += f", {card.good} {card.mode}"
@@ -17,7 +17,7 @@ def kind(card: Card) -> str:
 
 def numbers(card: Card) -> dict[str, int]:
     found = {"defense": card.defense} if card.military else {"cost": card.cost}
-    return found | {"VP": card.vp}
+    return found if card.scoring and not card.vp else found | {"VP": card.vp}  # a bonus: its worth
 
 
 def abilities(card: Card) -> tuple[str, ...]:
