@@ -15,6 +15,8 @@ from services.settings import Settings, load_settings
 
 
 def _run_rules(args: argparse.Namespace) -> int:
+    import uvloop
+
     from services.logs import configure_logging
     from services.rules.service import RulesService
     from services.topic_check import UnfitTopics
@@ -39,7 +41,7 @@ def _run_rules(args: argparse.Namespace) -> int:
             return 1
         return 0
 
-    return asyncio.run(serve())
+    return uvloop.run(serve())  # a cheaper event loop than asyncio's (`make bench`)
 
 
 def _run_broker(args: argparse.Namespace) -> int:
@@ -72,6 +74,8 @@ def _run_gateway(args: argparse.Namespace) -> int:
 
 def _until_signalled(run: Callable[[Settings, asyncio.Event], Awaitable[None]]) -> int:
     """Run a worker until SIGTERM or SIGINT sets the event it watches."""
+    import uvloop
+
     from services.logs import configure_logging
 
     settings = load_settings()
@@ -84,7 +88,7 @@ def _until_signalled(run: Callable[[Settings, asyncio.Event], Awaitable[None]]) 
             loop.add_signal_handler(sig, stop.set)
         await run(settings, stop)
 
-    asyncio.run(serve())
+    uvloop.run(serve())
     return 0
 
 
