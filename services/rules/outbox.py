@@ -33,10 +33,14 @@ class Outbox:
         ack = await self.producer.send_batch(batch, self.topic, partition=partition)
         self._sent.append((partition, batch.record_count(), ack))
 
-    async def deliver(self) -> None:
-        """Send what is open and wait for every ack; raises if the broker refused any."""
+    async def send(self) -> None:
+        """Hand every open batch to the producer, without waiting for the broker."""
         for partition in list(self._open):
             await self._send(partition)
+
+    async def deliver(self) -> None:
+        """Send what is open and wait for every ack; raises if the broker refused any."""
+        await self.send()
         for partition, count, ack in self._sent:
             meta = await ack
             self.last[partition] = (meta.offset + count - 1, self.last[partition][1])

@@ -1,10 +1,10 @@
 """The rules service loop: consume decisions, judge, append to the match-log, commit.
 
 One consumer group over `decisions`; the owner of partition p is the only writer of
-match-log partition p. Order per batch: judge every decision, wait for the broker's
-acks of every resulting record; the decisions' offsets are committed after that, at most
-every COMMIT_EVERY_S. A crash anywhere re-delivers decisions that are then dropped as
-already judged (the log says so).
+match-log partition p. Order per batch: judge every decision and hand the resulting records
+to the producer; judge the next batch while the broker acks them; a batch's decisions' offsets
+are committed once every record it caused is acked, at most every COMMIT_EVERY_S. A crash
+anywhere re-delivers decisions that are then dropped as already judged (the log says so).
 """
 
 import asyncio
@@ -12,7 +12,7 @@ import os
 import secrets
 import time
 import uuid
-from typing import Any
+from typing import Any, NamedTuple
 
 import asyncpg
 import structlog
@@ -53,11 +53,21 @@ class _Partition:
         self.last_value = b""
 
 
+class _Sending(NamedTuple):
+    """A judged batch on its way to the broker: its records, its dead letters' acks, and the
+    decisions' offsets to commit once all of them are acked."""
+
+    outbox: Outbox
+    dead_letters: list[asyncio.Future]
+    commits: dict[TopicPartition, int]
+
+
 class RulesService(ConsumerRebalanceListener):
     def __init__(self, settings: Settings, instance: str | None = None) -> None:
         self.settings = settings
         self.instance = instance or f"{os.uname().nodename}-{os.getpid()}"
         self.owned: dict[int, _Partition] = {}
+        self._sending: _Sending | None = None  # the batch judged last, on its way to the broker
         self._judging = asyncio.Lock()
         self._stopping = asyncio.Event()
         self._fatal: Exception | None = None
@@ -70,6 +80,7 @@ class RulesService(ConsumerRebalanceListener):
 
     async def on_partitions_revoked(self, revoked: list[TopicPartition]) -> None:
         async with self._judging:  # no batch is half-way through the broker when we let go
+            await self._delivered()  # its offsets are the new owner's to skip as judged
             for tp in revoked:
                 self.owned.pop(tp.partition, None)
         log.info("partitions_revoked", partitions=sorted(tp.partition for tp in revoked))
@@ -136,11 +147,16 @@ class RulesService(ConsumerRebalanceListener):
                 fetched = await self.consumer.getmany(timeout_ms=200, max_records=2000)
                 if fetched:
                     due.update(await self._judge(fetched))
+                elif self._sending is not None:
+                    async with self._judging:
+                        due.update(await self._delivered())
                 if due and committing.done() and time.monotonic() >= commit_at:
                     await committing  # one commit in flight at a time, overlapping judging
                     committing = asyncio.ensure_future(self._commit(due))
                     due, commit_at = {}, time.monotonic() + COMMIT_EVERY_S
             await committing
+            async with self._judging:
+                due.update(await self._delivered())
             await self._commit(due)
         finally:
             await self.consumer.stop()
@@ -155,9 +171,11 @@ class RulesService(ConsumerRebalanceListener):
             asyncio.get_running_loop().call_later(STOP_GRACE_S, self._running.cancel)
 
     async def _judge(self, fetched: dict[TopicPartition, list[Any]]) -> dict[TopicPartition, int]:
-        """Judge a fetched batch and wait until the broker holds every record it caused."""
+        """Judge a fetched batch and send what it caused; returns the decisions' offsets of
+        the batch before it, once the broker holds every record that one caused."""
         now_ms = int(time.time() * 1000)
         commits: dict[TopicPartition, int] = {}
+        dead_letters: list[asyncio.Future] = []
         async with self._judging:
             outbox = Outbox(self.producer, self.settings.match_log_topic)
             for tp, messages in fetched.items():
@@ -193,7 +211,11 @@ class RulesService(ConsumerRebalanceListener):
                         owned.entries_since_snapshot += len(outcome)
                         _log_rejection(outcome)
                     elif isinstance(outcome, DeadLetter):
-                        await self.producer.send(self.settings.dead_letter_topic, encode(outcome))
+                        dead_letters.append(
+                            await self.producer.send(
+                                self.settings.dead_letter_topic, encode(outcome)
+                            )
+                        )
                         log.info(
                             "dead_letter",
                             rule=outcome.rule,
@@ -202,12 +224,26 @@ class RulesService(ConsumerRebalanceListener):
                             offset=message.offset,
                         )
                 commits[tp] = messages[-1].offset + 1
-            await outbox.deliver()  # raises if the broker refused: crash, restart, catch up
-            await self.producer.flush()  # dead letters
-            for p, (offset, value) in outbox.last.items():
-                self.owned[p].last_offset, self.owned[p].last_value = offset, value
-            await self._snapshot_due()
-        return commits
+            await outbox.send()
+            settled = await self._delivered()
+            self._sending = _Sending(outbox, dead_letters, commits)
+            if self._snapshot_owed():  # a snapshot is of a book and the log at one point
+                settled.update(await self._delivered())
+                await self._snapshot_due()
+        return settled
+
+    async def _delivered(self) -> dict[TopicPartition, int]:
+        """Wait for the acks of the batch on its way, if any; the decisions' offsets it
+        settles. Raises if the broker refused a record: crash, restart, catch up."""
+        if self._sending is None:
+            return {}
+        sending, self._sending = self._sending, None
+        await sending.outbox.deliver()
+        for ack in sending.dead_letters:
+            await ack
+        for p, (offset, value) in sending.outbox.last.items():
+            self.owned[p].last_offset, self.owned[p].last_value = offset, value
+        return sending.commits
 
     async def _commit(self, offsets: dict[TopicPartition, int]) -> None:
         offsets = {tp: o for tp, o in offsets.items() if tp.partition in self.owned}
@@ -218,6 +254,10 @@ class RulesService(ConsumerRebalanceListener):
         except (CommitFailedError, IllegalStateError) as error:
             # A rebalance took the partitions; the new owner drops what the log shows judged.
             log.warning("commit_skipped", reason=str(error))
+
+    def _snapshot_owed(self) -> bool:
+        every = self.settings.snapshot_every
+        return any(owned.entries_since_snapshot >= every for owned in self.owned.values())
 
     async def _snapshot_due(self) -> None:
         for p, owned in self.owned.items():
