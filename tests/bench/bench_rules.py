@@ -1,10 +1,14 @@
 """Rules-service throughput and latency through the real broker, beside the raw broker rate.
 
 1,000 race-to-21 matches play at once, each with one decision in flight (the next is sent
-when the ruling of the last lands on the match-log). Prints decisions judged per second,
-p50/p99 from producing a decision to its ruling, the raw aiokafka produce-then-consume rate
-with the same message size on a topic shaped like the match-log, and the ratio; on Kafka and
-on Tansu side by side. Goals: 3,000 decisions/s and a ratio of 0.25.
+when the ruling of the last lands on the match-log): decisions judged per second and p50/p99
+from producing a decision to its ruling. Before that, the rate a backlog is judged at
+(decisions put on the topic while no rules service runs, timed by the match-log's record
+timestamps from the first ruling of the backlog to the last), the raw aiokafka
+produce-then-consume rate with the same message size on a topic shaped like the match-log,
+and the ratio of those two, both open loops; on Kafka and on Tansu side by side. Goals: 3,000
+decisions/s and a ratio of 0.25. The closed loop's rate is bound by its round trip (a wave of
+rulings, then the client's wave of decisions), not by the service.
 """
 
 import asyncio
@@ -20,6 +24,7 @@ from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 
 from events.codec import encode
 from events.envelope import ClaimSeat, CreateMatch
+from projections import log_end
 from services.settings import Settings
 from services.topics import ensure_topics, topic_configs
 from tests.bench.scratch import Scratch, on_each_broker
@@ -29,6 +34,7 @@ from tests.tiny_ruleset import Add
 
 MATCHES = int(os.environ.get("BENCH_MATCHES", 1000))
 SECONDS = float(os.environ.get("BENCH_SECONDS", 20))
+BACKLOG_PER_MATCH = int(os.environ.get("BENCH_BACKLOG_PER_MATCH", 250))
 
 
 class _RulingHead(msgspec.Struct):
@@ -126,6 +132,87 @@ class _Players:
         return True
 
 
+async def _open_matches(settings: Settings, producer: AIOKafkaProducer, prefix: str) -> list[str]:
+    """MATCHES new race-to-21 matches that never end, both seats claimed."""
+    matches = [f"{prefix}-{uuid.uuid4().hex[:6]}-{i}" for i in range(MATCHES)]
+    for match_id in matches:
+        for seat, body in (
+            (None, CreateMatch(ruleset="race-to-21", seats=2, options={"target": 10**9})),
+            (0, ClaimSeat(player="a")),
+            (1, ClaimSeat(player="b")),
+        ):
+            d = decision(match_id, seat, body)
+            await producer.send(settings.decisions_topic, encode(d), key=match_id.encode())
+    await producer.flush()
+    return matches
+
+
+async def _log_size(settings: Settings) -> int:
+    """Records on the match-log, all partitions (as fetches see them: Tansu's ListOffsets
+    trails)."""
+    return sum((await log_end.ends(settings)).values())
+
+
+async def _until_logged(settings: Settings, records: int) -> None:
+    deadline = time.monotonic() + 600
+    while await _log_size(settings) < records:
+        await asyncio.sleep(0.5)
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the match-log did not reach {records} records in 10 minutes")
+
+
+async def _put_backlog(settings: Settings, matches: list[str]) -> set[str]:
+    """BACKLOG_PER_MATCH decisions for each match on the topic; their decision ids."""
+    producer = AIOKafkaProducer(
+        bootstrap_servers=settings.kafka_bootstrap,
+        enable_idempotence=settings.idempotent_producer,
+        linger_ms=5,
+        max_batch_size=1024 * 1024,
+    )
+    await producer.start()
+    backlog: set[str] = set()
+    try:
+        for turn in range(BACKLOG_PER_MATCH):
+            for match_id in matches:
+                d = decision(match_id, turn % 2, Add(amount=1), decision_id=f"{match_id}/{turn}")
+                backlog.add(d.decision_id)
+                await producer.send(settings.decisions_topic, encode(d), key=match_id.encode())
+        await producer.flush()
+    finally:
+        await producer.stop()
+    return backlog
+
+
+async def backlog_rate(settings: Settings, backlog: set[str], logged: int) -> float:
+    """Decisions a second from the first ruling of the backlog to its last, read once the
+    match-log holds them all (`logged` records were on it before), so the reading takes no
+    CPU from the service."""
+    await _until_logged(settings, logged + len(backlog))
+    consumer = AIOKafkaConsumer(
+        bootstrap_servers=settings.kafka_bootstrap, enable_auto_commit=False
+    )
+    await consumer.start()
+    stamps: list[int] = []
+    try:
+        topic = settings.match_log_topic
+        partitions = [TopicPartition(topic, p) for p in range(settings.partitions)]
+        consumer.assign(partitions)
+        await consumer.seek_to_beginning(*partitions)
+        deadline = time.monotonic() + 600
+        while len(stamps) < len(backlog):
+            if time.monotonic() > deadline:
+                raise AssertionError("the backlog's rulings were not all read in 10 minutes")
+            fetched = await consumer.getmany(timeout_ms=1000, max_records=10_000)
+            for messages in fetched.values():
+                for message in messages:
+                    head = _batch_head.decode(message.value)
+                    if head.entries and head.entries[0].decision_id in backlog:
+                        stamps.append(message.timestamp)
+    finally:
+        await consumer.stop()
+    return len(stamps) / ((max(stamps) - min(stamps)) / 1000)
+
+
 async def judged_rate(settings: Settings) -> dict[str, float]:
     producer = AIOKafkaProducer(
         bootstrap_servers=settings.kafka_bootstrap,
@@ -134,19 +221,8 @@ async def judged_rate(settings: Settings) -> dict[str, float]:
     )
     await producer.start()
     players = _Players(settings, producer)
-    matches = [f"bench-{uuid.uuid4().hex[:6]}-{i}" for i in range(MATCHES)]
-    for match_id in matches:
-        for seat, body in (
-            (None, CreateMatch(ruleset="race-to-21", seats=2, options={"target": 10**9})),
-            (0, ClaimSeat(player="a")),
-            (1, ClaimSeat(player="b")),
-        ):
-            await producer.send(
-                settings.decisions_topic,
-                encode(decision(match_id, seat, body)),
-                key=match_id.encode(),
-            )
-        players.turns[match_id] = 0
+    matches = await _open_matches(settings, producer, "bench")
+    players.turns = dict.fromkeys(matches, 0)
     consumer = AIOKafkaConsumer(
         settings.match_log_topic,
         bootstrap_servers=settings.kafka_bootstrap,
@@ -192,26 +268,42 @@ async def _run(scratch: Scratch) -> dict[str, float]:
         return {"raw_msgs_per_s": await raw_rate(settings, raw_topic, 168)}
     log_dir = Path(".run")
     log_dir.mkdir(exist_ok=True)
-    rules = RulesProcess(settings, log_dir, f"bench-rules-{scratch.broker}").start()
+    name = f"bench-rules-{scratch.broker}"
+    # a first rules service opens the backlog's matches and commits as it stops; the backlog
+    # waits on the topic; a second one judges it, then plays the closed loop
+    opener = RulesProcess(settings, log_dir, name).start()
     try:
-        await wait_for(lambda: "partitions_assigned" in rules.log_text(), timeout=60)
-        figures = await judged_rate(settings)
+        await wait_for(lambda: "partitions_assigned" in opener.log_text(), timeout=60)
+        producer = AIOKafkaProducer(bootstrap_servers=settings.kafka_bootstrap, linger_ms=5)
+        await producer.start()
+        matches = await _open_matches(settings, producer, "backlog")
+        await producer.stop()
+        await _until_logged(settings, 3 * MATCHES)
+    finally:
+        opener.stop()
+    backlog = await _put_backlog(settings, matches)
+    logged = await _log_size(settings)
+    rules = RulesProcess(settings, log_dir, name).start()
+    try:
+        drained = await backlog_rate(settings, backlog, logged)
+        figures = await judged_rate(settings) | {"backlog_per_s": drained}
     finally:
         rules.stop()
     size = int(figures["decision_bytes"])
     raw = [await raw_rate(settings, raw_topic, size) for _ in range(3)]
     figures["raw_msgs_per_s"] = statistics.median(raw)  # the broker's rate wobbles run to run
-    figures["ratio"] = figures["decisions_per_s"] / figures["raw_msgs_per_s"]
+    figures["ratio"] = figures["backlog_per_s"] / figures["raw_msgs_per_s"]
     return figures
 
 
 ROWS = [
-    Row("decisions judged/s", "decisions_per_s", goal=Goal(">=", 3000)),
+    Row("decisions judged/s, one in flight a match", "decisions_per_s", goal=Goal(">=", 3000)),
     Row("produce -> ruling p50 (ms)", "p50_ms", "{:.1f}"),
     Row("produce -> ruling p99 (ms)", "p99_ms", "{:.1f}"),
     Row("decision size (bytes)", "decision_bytes"),
+    Row("decisions judged/s from a backlog", "backlog_per_s"),
     Row("raw broker msgs/s (median of 3)", "raw_msgs_per_s"),
-    Row("ratio judged/raw", "ratio", "{:.2f}", Goal(">=", 0.25)),
+    Row("ratio backlog/raw", "ratio", "{:.2f}", Goal(">=", 0.25)),
 ]
 
 
