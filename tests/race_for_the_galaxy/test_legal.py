@@ -6,7 +6,7 @@ from collections import Counter
 from events.rulesets.race_for_the_galaxy import consume
 from events.rulesets.race_for_the_galaxy.decisions import Consume, Discard, Keep, Settle, Windfall
 from events.rulesets.race_for_the_galaxy.legal import BOUND
-from tests.race_for_the_galaxy.scenario import CARDS, RULES, arrange, on, stock, table
+from tests.race_for_the_galaxy.scenario import CARDS, RULES, arrange, ids, on, stock, table
 
 NOVELTY = ["refugee_world", "artist_colony", "gem_world", "space_port", "spice_world"]
 NOVELTY += ["star_nomad_lair", "former_penal_colony", "pirate_world", "secluded_world"]
@@ -88,3 +88,27 @@ def test_a_power_owed_is_offered_however_many_goods_do_not_fit_it():
     ]
     kinds = {frozenset(CARDS.card(w).good for w in d.worlds) for d in offered if d.card == economy}
     assert kinds == {frozenset({"Rare", "Novelty", "Genes"})}
+
+
+def test_copies_of_a_card_are_one_choice():
+    """Copies are interchangeable: keeping, developing or discarding either is one choice,
+    offered once (as the first copy)."""
+    robot, other_robot, gem, force, other_force = ids(
+        "replicant_robots", "replicant_robots", "gem_world", "expedition_force", "expedition_force"
+    )
+    game = table([["old_earth"], ["new_sparta"]], step="explore", actions=[["explore_5"], []])
+    game = arrange(game, 0, drawn=(robot, other_robot, gem))
+    assert RULES.legal(game, 0) == [Keep(cards=(robot,)), Keep(cards=(gem,))]
+    game = table([["old_earth"], ["new_sparta"]], step="develop", actions=[["develop"], []])
+    game = arrange(game, 0, hand=(force, other_force, gem))
+    assert [d.card for d in RULES.legal(game, 0)] == [None, force]
+
+
+def test_discards_differ_by_the_cards_they_name():
+    """12 in hand, two of them copies: 2 to discard, no two choices the same cards."""
+    game = table([["old_earth"], ["new_sparta"]], step="hand_limit")
+    hand = (*ids("replicant_robots", "replicant_robots"), *game.deck[:10])
+    game = arrange(game, 0, hand=hand)
+    offered = [sorted(CARDS.card(c).name for c in d.cards) for d in RULES.legal(game, 0)]
+    assert len(offered) == BOUND and len({tuple(names) for names in offered}) == BOUND
+    assert ["Replicant Robots", "Replicant Robots"] in offered

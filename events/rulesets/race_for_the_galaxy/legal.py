@@ -1,7 +1,9 @@
 """Every decision worth offering a seat now, each one accepted; payments offered once per card
-(the first cards of the hand), combinations bounded."""
+(the first cards of the hand), combinations bounded. Copies of a card are one choice: the
+first copy is offered."""
 
 import random
+from collections.abc import Iterable, Iterator
 from itertools import combinations, islice
 from typing import Any
 
@@ -37,19 +39,21 @@ def legal(game: Game, seat: int) -> list[Any]:
             offered = [ChooseActions(actions=a) for a in action_cards.choices(game)]
         case "setup" | "hand_limit":
             count = SETUP_DISCARD if game.step == "setup" else len(player.hand) - HAND_LIMIT
-            offered = [Discard(cards=c) for c in islice(combinations(player.hand, count), BOUND)]
+            picks = _distinct(game, combinations(player.hand, count))
+            offered = [Discard(cards=c) for c in islice(picks, BOUND)]
         case "explore":
             keep = min(explore_counts(game, seat)[1], len(player.drawn))
-            offered = [Keep(cards=c) for c in islice(combinations(player.drawn, keep), BOUND)]
+            picks = _distinct(game, combinations(player.drawn, keep))
+            offered = [Keep(cards=c) for c in islice(picks, BOUND)]
         case "develop":
             offered = [Develop()]
-            for card in player.hand:
+            for (card,) in _distinct(game, combinations(player.hand, 1)):
                 others = [c for c in player.hand if c != card]
                 cost = develop_cost(game, seat, game.cards.card(card))
                 offered.append(Develop(card=card, paying=tuple(others[:cost])))
         case "settle":
             offered = [Settle()]
-            for card in player.hand:
+            for (card,) in _distinct(game, combinations(player.hand, 1)):
                 offered += _settling(game, seat, card)
         case "consume" if consume.trade_owed(game, seat):
             offered = [Trade(world=w) for w, _ in player.goods]
@@ -58,6 +62,16 @@ def legal(game: Game, seat: int) -> list[Any]:
         case _:
             offered = list(produce.options(game, seat))
     return [d for d in offered if isinstance(decide(game, seat, d, _UNUSED), Accepted)]
+
+
+def _distinct(game: Game, picks: Iterable[tuple[int, ...]]) -> Iterator[tuple[int, ...]]:
+    """The picks told apart by their cards' names, each first as it comes."""
+    seen: set[tuple[str, ...]] = set()
+    for pick in picks:
+        names = tuple(sorted(game.cards.card(c).name for c in pick))
+        if names not in seen:
+            seen.add(names)
+            yield pick
 
 
 def _settling(game: Game, seat: int, card: int) -> list[Settle]:
