@@ -80,7 +80,15 @@ class RulesService(ConsumerRebalanceListener):
 
     async def on_partitions_revoked(self, revoked: list[TopicPartition]) -> None:
         async with self._judging:  # no batch is half-way through the broker when we let go
-            await self._delivered()  # its offsets are the new owner's to skip as judged
+            try:
+                await self._delivered()  # its offsets are the new owner's to skip as judged
+            except Exception as error:
+                # The broker refused a record, so our books are ahead of the log: stop, as a
+                # crash would, rather than judge on them (a restart catches up from the log).
+                log.exception("delivery_failed")
+                self._fatal = error
+                self._stopping.set()
+                self.owned.clear()
             for tp in revoked:
                 self.owned.pop(tp.partition, None)
         log.info("partitions_revoked", partitions=sorted(tp.partition for tp in revoked))
