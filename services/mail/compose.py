@@ -5,6 +5,7 @@ message itself (standard library `email`), threaded per match, with a reply addr
 List-Unsubscribe header."""
 
 import hashlib
+import re
 from collections.abc import Sequence
 from email.message import EmailMessage
 from email.utils import formatdate
@@ -128,6 +129,15 @@ def _verdict(ruleset: Any, found: dict[str, Any] | None) -> str:
     if found["accepted"]:
         return f"accepted ({cited})"
     return f"rejected ({cited}): {found['reason']}"
+
+
+# "Re:", "RE[2]:", "AW:", "Sv:"... as mail clients in several languages put them before a subject
+_REPLY_PREFIXES = re.compile(r"^(?:\s*(?:re|aw|sv|vs|antw|odp|r)\s*(?:\[\d+\])?\s*:)+\s*", re.I)
+
+
+def reply_subject(subject: str) -> str:
+    """An answer's subject: the player's, with one "Re: " however many replies it went through."""
+    return "Re: " + _REPLY_PREFIXES.sub("", subject)
 
 
 def thread_id(settings: Settings, match_id: str, seat: int) -> str:

@@ -180,7 +180,7 @@ class Outbox:
                 lines += [*await compose.body(self.pool, self.settings, part), ""]
             first = parts[0]
             if first.kind == "answer":
-                subject = "Re: " + first.detail.get("subject", "your orders").removeprefix("Re: ")
+                subject = compose.reply_subject(first.detail.get("subject", "your orders"))
             else:
                 kinds = ", ".join(dict.fromkeys(SUBJECTS[p.kind] for p in parts))
                 more = f" and {len(parts) - 1} more" if len({p.match_id for p in parts}) > 1 else ""
