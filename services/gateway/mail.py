@@ -15,11 +15,16 @@ async def set_mail(
     seat: int,
     player: str,
     mail: api.Mail,
+    *,
+    after: int | None = None,
 ) -> None:
-    """Set (or change) the seat's address; a new player of the seat starts afresh."""
+    """Set (or change) the seat's address; a new player of the seat starts afresh, hearing of
+    the entries `after` the one named (at a join: the match's entry before the claim, so a
+    turn its claim starts is told), else after the match's entry now."""
     await conn.execute(
         "INSERT INTO mail_seats (match_id, seat, player, address, kinds, digest_s, remind_s,"
-        " from_seq, told_seq) SELECT $1, $2, $3, $4, $5, $6, $7, l.seq, l.seq FROM lobby AS l"
+        " from_seq, told_seq) SELECT $1, $2, $3, $4, $5, $6, $7, coalesce($8, l.seq),"
+        " coalesce($8, l.seq) FROM lobby AS l"
         " WHERE l.match_id = $1 ON CONFLICT (match_id, seat) DO UPDATE SET"
         " address = EXCLUDED.address, kinds = EXCLUDED.kinds, digest_s = EXCLUDED.digest_s,"
         " remind_s = EXCLUDED.remind_s, player = EXCLUDED.player,"
@@ -35,6 +40,7 @@ async def set_mail(
         list(mail.kinds),
         mail.digest_s,
         mail.remind_s,
+        after,
     )
 
 

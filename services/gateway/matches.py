@@ -58,6 +58,13 @@ async def claim_seat(
     elif await invites.reserved(ctx.pool, match_id, seat):
         why = f"seat {seat} is reserved for an invite: join with its code"
         raise PermissionDeniedException(why)
+    # Notices are set before the claim is sent and told from the entry before it, so even a
+    # turn the claim begins reaches them (a seat's notices go out only while its player holds
+    # it, so a claim that loses a race sends none).
+    if player_id is not None:
+        await preferences.on_join(ctx.pool, player_id, match_id, seat, player, found["seq"])
+    if mail is not None:
+        await set_mail(ctx.pool, match_id, seat, player, mail, after=found["seq"])
     decision_id = await ctx.submitter.submit(
         match_id, seat, ClaimSeat(player=player), sender=player
     )
@@ -70,10 +77,6 @@ async def claim_seat(
         player_id=player_id,
     )
     token = await tokens.issue(ctx.pool, holder)
-    if player_id is not None:
-        await preferences.on_join(ctx.pool, player_id, match_id, seat, player)
-    if mail is not None:
-        await set_mail(ctx.pool, match_id, seat, player, mail)
     return api.Joined(match_id=match_id, seat=seat, token=token, decision_id=decision_id)
 
 

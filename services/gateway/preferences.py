@@ -62,26 +62,30 @@ async def apply(
     player: str,
     data: api.Notices,
     secret: str,
+    *,
+    after: int | None = None,
 ) -> None:
     """Set the seat's mail and webhook as the player's preferences say, forgetting either
-    where they name none."""
+    where they name none (notices of the entries `after` the one named: `set_mail`)."""
     if data.mail is None:
         await forget_seat(pool, match_id, seat, "mail")
     else:
-        await set_mail(pool, match_id, seat, player, data.mail)
+        await set_mail(pool, match_id, seat, player, data.mail, after=after)
     if data.webhook is None:
         await forget_seat(pool, match_id, seat, "webhook")
     else:
-        await store(pool, match_id, seat, player, data.webhook, secret, keep_secret=False)
+        hook = data.webhook
+        await store(pool, match_id, seat, player, hook, secret, keep_secret=False, after=after)
 
 
 async def on_join(
-    pool: asyncpg.Pool, player_id: str, match_id: str, seat: int, player: str
+    pool: asyncpg.Pool, player_id: str, match_id: str, seat: int, player: str, after: int
 ) -> None:
-    """A seat the player just joined takes their preferences, if they set any."""
+    """A seat the player just joined takes their preferences, if they set any: notices of the
+    entries after `after`, the match's entry before the claim."""
     found = await _preferences(pool, player_id)
     if found is not None:
-        await apply(pool, match_id, seat, player, *found)
+        await apply(pool, match_id, seat, player, *found, after=after)
 
 
 async def _preferences(

@@ -50,13 +50,15 @@ async def store(
     secret: str,
     *,
     keep_secret: bool = True,
+    after: int | None = None,
 ) -> str:
     """Set the seat's target; its secret: the one it had while the same player holds it (unless
-    not `keep_secret`), else `secret`. A new player of the seat starts afresh."""
+    not `keep_secret`), else `secret`. A new player of the seat starts afresh, from the entry
+    `after` (as for mail: `set_mail`), else from the match's entry now."""
     kept = "webhook_seats.player = EXCLUDED.player" if keep_secret else "false"
     return await conn.fetchval(
         "INSERT INTO webhook_seats (match_id, seat, player, url, format, kinds, remind_s, secret,"
-        " from_seq) SELECT $1, $2, $3, $4, $5, $6, $7, $8, l.seq FROM lobby AS l"
+        " from_seq) SELECT $1, $2, $3, $4, $5, $6, $7, $8, coalesce($9, l.seq) FROM lobby AS l"
         " WHERE l.match_id = $1 ON CONFLICT (match_id, seat) DO UPDATE SET url = EXCLUDED.url,"
         " format = EXCLUDED.format, kinds = EXCLUDED.kinds, remind_s = EXCLUDED.remind_s,"
         " player = EXCLUDED.player,"
@@ -71,6 +73,7 @@ async def store(
         list(data.kinds),
         data.remind_s,
         secret,
+        after,
     )
 
 

@@ -23,9 +23,13 @@ RACE = "race-to-21"
 
 
 async def _open(
-    ms: MailStack, mails: dict[int, dict[str, Any]], clock: dict[str, Any] | None = None
+    ms: MailStack,
+    mails: dict[int, dict[str, Any]],
+    clock: dict[str, Any] | None = None,
+    order: tuple[int, int] = (0, 1),
 ) -> tuple[str, dict[int, str]]:
-    """A two-seat race to 3, both seats joined (with the mail wishes given); its seat tokens."""
+    """A two-seat race to 3, both seats joined in `order` (with the mail wishes given); its
+    seat tokens."""
     async with httpx.AsyncClient(base_url=ms.stack.gateway, timeout=10) as http:
         opened = await http.post(
             "/matches",
@@ -40,8 +44,8 @@ async def _open(
 
         await until(listed)
         tokens = {}
-        for seat, player in enumerate(("ann", "bob")):
-            join: dict[str, Any] = {"seat": seat, "player": player}
+        for seat in order:
+            join: dict[str, Any] = {"seat": seat, "player": ("ann", "bob")[seat]}
             if seat in mails:
                 join["mail"] = mails[seat]
             joined = await http.post(f"/matches/{match_id}/join", json=join)
@@ -253,6 +257,16 @@ async def test_a_mail_worker_killed_after_the_relay_took_a_mail_loses_none_and_r
     )
     assert {r["outcome"] for r in outcomes} == {"sent"}
     assert len(taken) == 1
+
+
+async def test_the_seat_whose_claim_starts_the_match_is_told_its_turn(
+    mail_stack: MailStack,
+) -> None:
+    """Bob joins first; Ann's claim of seat 0, with her address, begins play on her turn: her
+    notices start from the entry before her claim, so that turn is mailed to her."""
+    ms, ann = mail_stack, "ann@last-to-join.test"
+    await _open(ms, {0: {"address": ann}}, order=(1, 0))
+    assert "your turn" in str((await ms.relay.next(ann))["Subject"])
 
 
 async def test_the_organisers_message_is_mailed_to_every_seat_and_no_player_sends_one(
