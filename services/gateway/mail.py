@@ -1,6 +1,7 @@
 """A seat's mail address and wishes (`mail_seats`), as its player sets them. Kept off the log:
 an address is personal data, and a log is kept forever. Notices start from the entry the
-match is at when set; the mail worker gives the seat its reply address."""
+match is at when set (at a join, the one before the claim); the mail worker gives the seat
+its reply address."""
 
 import time
 
