@@ -74,6 +74,7 @@ def test_cw_n4_entering_sector_v_each_player_may_shuffle_the_discard_pile_in():
     game, _ = play(game, 0, Keep())
     game, _ = play(game, 1, Keep())
     assert game.phase == RESHUFFLE and game.round == 9
+    assert RULES.legal(game, 0) == [Reshuffle(shuffle=True), Reshuffle(shuffle=False)]
     player = game.players[0]
     events = accepted(game, 0, Reshuffle(shuffle=True), "CW-N4")
     assert events[0] == ReshuffleChosen(seat=0, shuffle=True)

@@ -10,10 +10,10 @@ def test_cw_d1_draw_up_to_six_counting_the_kept_card_and_seven_in_sector_v():
     game = in_action(2, "d1")
     kept = game.players[0].hand[0]
     game = arrange(game, 0, hand=(kept,))
-    game = arrange(game, 1, hand=())
+    game = arrange(game, 1, hand=game.players[1].hand[:5])  # one short of six: draws one
     game, events = settle(arrange(game, phase=DRAW, round=2))
     drawn = {e.seat: len(e.cards) for e in events if isinstance(e, Drew)}
-    assert drawn == {0: 5, 1: 6}
+    assert drawn == {0: 5, 1: 1}
     assert [len(p.hand) for p in game.players] == [6, 6]
     game = arrange(in_action(2, "d1"), phase=DRAW, round=9)
     game = arrange(arrange(game, 0, hand=()), 1, hand=())

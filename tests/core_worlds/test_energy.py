@@ -35,6 +35,7 @@ def test_cw_e2_declarations_in_destiny_order_and_final():
     game = start(2, "e2")
     first, second = game.order()
     assert "declares before you" in rejected(game, second, Declare(), "CW-E2")
+    assert RULES.legal(game, second) == [] and Declare() in RULES.legal(game, first)
     game, _ = play(game, first, Declare())
     assert rejected(game, first, Declare(), "CW-E2") == (
         "you have declared already; a declaration is final"

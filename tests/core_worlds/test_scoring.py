@@ -42,6 +42,7 @@ def test_cw_f2_bonus_points_for_the_warzone_and_per_type_in_the_empire():
         discard=(snubs[2], cid("Star Lancer")),
     )
     assert score(game, 0).bonus == 4 + 1 * 4  # World Ship in the Warzone; Zeus: 4 Starfighters
+    assert score(arrange(game, 0, warzone=(home, zeus, ship)), 0).bonus == 8  # in any order
     game = arrange(game, 0, warzone=(home, zeus), discard=(ship, snubs[2], cid("Star Lancer")))
     assert score(game, 0).bonus == 4
 

@@ -3,7 +3,7 @@
 import random
 from collections import Counter
 
-from events.rulesets.core_worlds.decisions import Draft, Pass
+from events.rulesets.core_worlds.decisions import Draft, Invade, Keep, Pass
 from events.rulesets.core_worlds.happenings import Setup
 from events.rulesets.core_worlds.state import ENERGY
 
@@ -26,6 +26,7 @@ def test_cw_s2_random_home_worlds_and_the_lowest_number_holds_destiny():
         assert len(set(homes)) == 3 and all(p.warzone == (p.home,) for p in game.players)
         numbers = [CARDS.cards[h].number for h in homes]
         assert numbers[game.destiny] == min(numbers)
+        assert game.turn == game.destiny  # the first Action-phase turn is the destiny's
         seen.add(tuple(homes))
     assert len(seen) > 1
 
@@ -68,3 +69,7 @@ def test_cw_r_decisions_belong_to_their_phase():
     assert game.phase == ENERGY
     reason = rejected(game, game.destiny, Draft(card=cid("Battle Cruiser")), "CW-R")
     assert reason == "drafting happens in the Action phase; this is the Energy phase"
+    reason = rejected(game, game.destiny, Invade(world=cid("Ossa Minor")), "CW-R")
+    assert reason == "invading happens in the Action phase; this is the Energy phase"
+    reason = rejected(game, game.destiny, Keep(), "CW-R")
+    assert reason == "keeping a card happens in the Discard phase; this is the Energy phase"
