@@ -81,9 +81,13 @@ def test_cw_n4_entering_sector_v_each_player_may_shuffle_the_discard_pile_in():
     assert isinstance(events[1], DeckShuffled)
     assert sorted(events[1].order) == sorted(player.draw + player.discard)
     game, _ = play(game, 0, Reshuffle(shuffle=True))
+    chosen = rejected(game, 0, Reshuffle(shuffle=False), "CW-N4")
+    assert chosen == "you have chosen already"
     game, _ = play(game, 1, Reshuffle(shuffle=False))
     assert game.phase == ENERGY and len(game.players[0].hand) == 7
-    assert "only on entering Sector V" in rejected(game, 0, Reshuffle(shuffle=True), "CW-N4")
+    assert rejected(game, 0, Reshuffle(shuffle=True), "CW-N4") == (
+        "the discard pile may be shuffled in only on entering Sector V"
+    )
 
 
 def test_cw_n4_a_seat_with_no_discard_pile_is_not_asked_to_shuffle():
