@@ -235,7 +235,7 @@ class RulesService(ConsumerRebalanceListener):
             await outbox.send()
             settled = await self._delivered()
             self._sending = _Sending(outbox, dead_letters, commits)
-            if self._snapshot_owed():  # a snapshot is of a book and the log at one point
+            if self._snapshots_owed():  # a snapshot is of a book and the log at one point
                 settled.update(await self._delivered())
                 await self._snapshot_due()
         return settled
@@ -263,13 +263,13 @@ class RulesService(ConsumerRebalanceListener):
             # A rebalance took the partitions; the new owner drops what the log shows judged.
             log.warning("commit_skipped", reason=str(error))
 
-    def _snapshot_owed(self) -> bool:
+    def _snapshots_owed(self) -> dict[int, _Partition]:
         every = self.settings.snapshot_every
-        return any(owned.entries_since_snapshot >= every for owned in self.owned.values())
+        return {p: o for p, o in self.owned.items() if o.entries_since_snapshot >= every}
 
     async def _snapshot_due(self) -> None:
-        for p, owned in self.owned.items():
-            if owned.entries_since_snapshot < self.settings.snapshot_every or owned.last_offset < 0:
+        for p, owned in self._snapshots_owed().items():
+            if owned.last_offset < 0:
                 continue
             records = [owned.book.matches[m] for m in owned.dirty]
             await snapshots.save(

@@ -161,25 +161,17 @@ async def _until_logged(settings: Settings, records: int) -> None:
             raise AssertionError(f"the match-log did not reach {records} records in 10 minutes")
 
 
-async def _put_backlog(settings: Settings, matches: list[str]) -> set[str]:
+async def _put_backlog(
+    settings: Settings, producer: AIOKafkaProducer, matches: list[str]
+) -> set[str]:
     """BACKLOG_PER_MATCH decisions for each match on the topic; their decision ids."""
-    producer = AIOKafkaProducer(
-        bootstrap_servers=settings.kafka_bootstrap,
-        enable_idempotence=settings.idempotent_producer,
-        linger_ms=5,
-        max_batch_size=1024 * 1024,
-    )
-    await producer.start()
     backlog: set[str] = set()
-    try:
-        for turn in range(BACKLOG_PER_MATCH):
-            for match_id in matches:
-                d = decision(match_id, turn % 2, Add(amount=1), decision_id=f"{match_id}/{turn}")
-                backlog.add(d.decision_id)
-                await producer.send(settings.decisions_topic, encode(d), key=match_id.encode())
-        await producer.flush()
-    finally:
-        await producer.stop()
+    for turn in range(BACKLOG_PER_MATCH):
+        for match_id in matches:
+            d = decision(match_id, turn % 2, Add(amount=1), decision_id=f"{match_id}/{turn}")
+            backlog.add(d.decision_id)
+            await producer.send(settings.decisions_topic, encode(d), key=match_id.encode())
+    await producer.flush()
     return backlog
 
 
@@ -271,17 +263,24 @@ async def _run(scratch: Scratch) -> dict[str, float]:
     name = f"bench-rules-{scratch.broker}"
     # a first rules service opens the backlog's matches and commits as it stops; the backlog
     # waits on the topic; a second one judges it, then plays the closed loop
+    producer = AIOKafkaProducer(
+        bootstrap_servers=settings.kafka_bootstrap,
+        enable_idempotence=settings.idempotent_producer,
+        linger_ms=5,
+        max_batch_size=1024 * 1024,
+    )
+    await producer.start()
     opener = RulesProcess(settings, log_dir, name).start()
     try:
         await wait_for(lambda: "partitions_assigned" in opener.log_text(), timeout=60)
-        producer = AIOKafkaProducer(bootstrap_servers=settings.kafka_bootstrap, linger_ms=5)
-        await producer.start()
         matches = await _open_matches(settings, producer, "backlog")
-        await producer.stop()
         await _until_logged(settings, 3 * MATCHES)
     finally:
         opener.stop()
-    backlog = await _put_backlog(settings, matches)
+    try:
+        backlog = await _put_backlog(settings, producer, matches)
+    finally:
+        await producer.stop()
     logged = await _log_size(settings)
     rules = RulesProcess(settings, log_dir, name).start()
     try:
