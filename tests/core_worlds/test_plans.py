@@ -2,8 +2,9 @@
 when it brings strength the Units still lack and the energy left pays its play cost."""
 
 from events.rulesets.core_worlds.plans import invasion_plans
+from events.rulesets.core_worlds.worth import worth
 
-from .scenario import arrange, cid, in_action
+from .scenario import CARDS, arrange, cid, in_action
 
 FLEET, GROUND, EITHER = cid("Fleet Command"), cid("Forced March"), cid("Ambush")  # play 1 each
 FREE_GROUND = cid("Boarding Party")  # play 0
@@ -45,3 +46,45 @@ def test_each_tactic_is_paid_from_the_energy_left_after_invading():
     # Thessaly (4, 4) to Tactics alone: a free one leaves the 2 energy for two more
     three = _plans("Thessaly", [], (FREE_GROUND, GROUND, FLEET), energy=3)
     assert three == [((), (FREE_GROUND, GROUND, FLEET))]
+
+
+def test_a_unit_pays_for_strength_from_the_energy_left_after_invading():
+    # Haldor Station (0, 3) against a Heavy Repeating Assault (0, 1; pay 1 energy for Ground 2):
+    # with 1 energy, all of it spent on invading, a free Tactic brings the Ground instead
+    assault = cid("Heavy Repeating Assault")
+    plans = _plans("Haldor Station", ["Heavy Repeating Assault"], (FREE_GROUND,), energy=1)
+    assert plans == [((assault,), (FREE_GROUND,))]
+    paid = _plans("Haldor Station", ["Heavy Repeating Assault"], (FREE_GROUND,), energy=2)
+    assert paid == [((assault,), ())]
+
+
+def test_a_unit_counts_the_ground_its_tokens_bring():
+    # a Genetic Super Soldier (0, 2) adds Ground 2 for each token on it: with one, Haldor
+    # Station (0, 3) falls with no Tactic; with none, the free Tactic is needed
+    soldier = cid("Genetic Super Soldier")
+    game = in_action(2, "plans")
+    me = game.turn
+    game = arrange(game, central=(cid("Haldor Station"),))
+    game = arrange(game, me, warzone=(soldier,), hand=(FREE_GROUND,), energy=2, action_points=4)
+    with_token = arrange(game, me, counters=((soldier, 1),))
+    assert [(p.units, p.tactics) for p, _ in invasion_plans(with_token, me)] == [((soldier,), ())]
+    assert [(p.units, p.tactics) for p, _ in invasion_plans(game, me)] == [
+        ((soldier,), (FREE_GROUND,))
+    ]
+
+
+def test_a_unit_discards_the_least_worth_cards_from_hand():
+    # Tarn Reach (3, 1): Admiral Oskel (2, 0) discards one card for the Fleet short, the Heavy
+    # Repeating Assault (0, 1) brings the Ground
+    oskel, assault = cid("Admiral Oskel"), cid("Heavy Repeating Assault")
+    dear, cheap = cid("Veridia"), cid("Patrol Cutter")
+    # the card first in hand is worth more, so it stays
+    assert dear < cheap and worth(CARDS.cards[dear]) > worth(CARDS.cards[cheap])
+    game = in_action(2, "plans")
+    me = game.turn
+    game = arrange(game, central=(cid("Tarn Reach"),))
+    game = arrange(
+        game, me, warzone=(oskel, assault), hand=(dear, cheap), energy=2, action_points=4
+    )
+    [(plan, _)] = invasion_plans(game, me)
+    assert [use.discards for use in plan.uses if use.card == oskel] == [(cheap,)]
