@@ -10,14 +10,21 @@ FLEET, GROUND, EITHER = cid("Fleet Command"), cid("Forced March"), cid("Ambush")
 FREE_GROUND = cid("Boarding Party")  # play 0
 
 
-def _plans(world, warzone, hand, energy=2):
-    """My turn, `world` alone in the Central Zone: the plans' (units, tactics)."""
+def _found(world, warzone, hand, energy=2, counters=()):
+    """My turn, `world` alone in the Central Zone: the invasion plans."""
     game = in_action(2, "plans")
     me = game.turn
     game = arrange(game, central=(cid(world),))
     units = tuple(cid(u) for u in warzone)
-    game = arrange(game, me, warzone=units, hand=hand, energy=energy, action_points=4)
-    return [(plan.units, plan.tactics) for plan, _ in invasion_plans(game, me)]
+    game = arrange(
+        game, me, warzone=units, hand=hand, energy=energy, action_points=4, counters=counters
+    )
+    return [plan for plan, _ in invasion_plans(game, me)]
+
+
+def _plans(world, warzone, hand, energy=2, counters=()):
+    """The plans' (units, tactics)."""
+    return [(p.units, p.tactics) for p in _found(world, warzone, hand, energy, counters)]
 
 
 def test_a_tactic_joins_a_plan_only_for_strength_still_lacking():
@@ -62,29 +69,20 @@ def test_a_unit_counts_the_ground_its_tokens_bring():
     # a Genetic Super Soldier (0, 2) adds Ground 2 for each token on it: with one, Haldor
     # Station (0, 3) falls with no Tactic; with none, the free Tactic is needed
     soldier = cid("Genetic Super Soldier")
-    game = in_action(2, "plans")
-    me = game.turn
-    game = arrange(game, central=(cid("Haldor Station"),))
-    game = arrange(game, me, warzone=(soldier,), hand=(FREE_GROUND,), energy=2, action_points=4)
-    with_token = arrange(game, me, counters=((soldier, 1),))
-    assert [(p.units, p.tactics) for p, _ in invasion_plans(with_token, me)] == [((soldier,), ())]
-    assert [(p.units, p.tactics) for p, _ in invasion_plans(game, me)] == [
-        ((soldier,), (FREE_GROUND,))
-    ]
+    token = ((soldier, 1),)
+    plans = _plans("Haldor Station", ["Genetic Super Soldier"], (FREE_GROUND,), counters=token)
+    assert plans == [((soldier,), ())]
+    plans = _plans("Haldor Station", ["Genetic Super Soldier"], (FREE_GROUND,))
+    assert plans == [((soldier,), (FREE_GROUND,))]
 
 
 def test_a_unit_discards_the_least_worth_cards_from_hand():
     # Tarn Reach (3, 1): Admiral Oskel (2, 0) discards one card for the Fleet short, the Heavy
     # Repeating Assault (0, 1) brings the Ground
-    oskel, assault = cid("Admiral Oskel"), cid("Heavy Repeating Assault")
+    oskel = cid("Admiral Oskel")
     dear, cheap = cid("Veridia"), cid("Patrol Cutter")
     # the card first in hand is worth more, so it stays
     assert dear < cheap and worth(CARDS.cards[dear]) > worth(CARDS.cards[cheap])
-    game = in_action(2, "plans")
-    me = game.turn
-    game = arrange(game, central=(cid("Tarn Reach"),))
-    game = arrange(
-        game, me, warzone=(oskel, assault), hand=(dear, cheap), energy=2, action_points=4
-    )
-    [(plan, _)] = invasion_plans(game, me)
+    warzone = ["Admiral Oskel", "Heavy Repeating Assault"]
+    [plan] = _found("Tarn Reach", warzone, (dear, cheap))
     assert [use.discards for use in plan.uses if use.card == oskel] == [(cheap,)]
