@@ -1,6 +1,9 @@
 """The invasion plans offered as legal options (and the bots' picks): a Tactic joins a plan only
 when it brings strength the Units still lack and the energy left pays its play cost."""
 
+import msgspec
+
+from events.rulesets.core_worlds.decisions import Invade, Use
 from events.rulesets.core_worlds.plans import invasion_plans
 from events.rulesets.core_worlds.worth import worth
 
@@ -44,6 +47,27 @@ def test_a_tactic_that_chooses_its_side_joins_where_strength_lacks():
     assert _plans("Mireth", ["Patrol Cutter"], (EITHER,)) == [((cutter,), (EITHER,))]
 
 
+def _uses(world, warzone, hand, energy=2):
+    """The one plan's (tactics, uses)."""
+    [plan] = _found(world, warzone, hand, energy)
+    return plan.tactics, plan.uses
+
+
+def test_a_chosen_side_is_where_more_strength_lacks_fleet_on_a_tie():
+    ambush = (Use(card=EITHER, choice="fleet"),)
+    # Mireth (2, 2) against a Patrol Cutter (2, 0) lacks Ground; against no Unit, both alike
+    assert _uses("Mireth", ["Patrol Cutter"], (EITHER,)) == (
+        (EITHER,),
+        (Use(EITHER, choice="ground"),),
+    )
+    assert _uses("Mireth", [], (EITHER, GROUND), energy=3) == ((EITHER, GROUND), ambush)
+    # the side chosen adds to that side alone, so the other still calls for its Tactic:
+    # Drift Colony (2, 1) takes Ambush on Fleet, then Ground; Kelvar Outpost (1, 2) the reverse
+    assert _uses("Drift Colony", [], (EITHER, GROUND), energy=3) == ((EITHER, GROUND), ambush)
+    ground = (Use(card=EITHER, choice="ground"),)
+    assert _uses("Kelvar Outpost", [], (EITHER, FLEET), energy=3) == ((EITHER, FLEET), ground)
+
+
 def test_each_tactic_is_paid_from_the_energy_left_after_invading():
     scout = cid("Recon Scout")
     # Vesper Moon (3, 3) against a Recon Scout (1, 1): both Tactics, 1 energy each
@@ -85,4 +109,50 @@ def test_a_unit_discards_the_least_worth_cards_from_hand():
     assert dear < cheap and worth(CARDS.cards[dear]) > worth(CARDS.cards[cheap])
     warzone = ["Admiral Oskel", "Heavy Repeating Assault"]
     [plan] = _found("Tarn Reach", warzone, (dear, cheap))
-    assert [use.discards for use in plan.uses if use.card == oskel] == [(cheap,)]
+    assert plan.uses == (Use(card=oskel, discards=(cheap,)),)  # nothing paid for Ground
+
+
+def test_a_unit_pays_for_what_is_lacking_up_to_its_limit():
+    assault, raptor = cid("Heavy Repeating Assault"), cid("Raptor Bomber")  # up to 2, 1 times
+    # Haldor Station (0, 3) lacks 2 Ground: one payment, though energy allows two
+    paid = _uses("Haldor Station", ["Heavy Repeating Assault"], (), energy=3)
+    assert paid == ((), (Use(card=assault),))
+    # Oberon's Rest (2, 5) against a Raptor Bomber (2, 0) lacks 5 Ground: it pays once, the
+    # free Tactic and Forced March bring the rest
+    once = _uses("Oberon's Rest", ["Raptor Bomber"], (FREE_GROUND, GROUND), energy=3)
+    assert once == ((FREE_GROUND, GROUND), (Use(card=raptor),))
+
+
+def test_a_payment_leaves_less_energy_for_the_next_unit():
+    # Oberon's Rest (2, 5): the Heavy Repeating Assault pays the 1 energy left after invading,
+    # so the Raptor Bomber cannot, and the free Tactic brings the Ground still lacking
+    assault = cid("Heavy Repeating Assault")
+    warzone = ["Heavy Repeating Assault", "Raptor Bomber"]
+    assert _uses("Oberon's Rest", warzone, (FREE_GROUND,)) == ((FREE_GROUND,), (Use(assault),))
+
+
+def test_a_unit_discards_nothing_for_a_side_already_strong_enough():
+    # Drift Colony (2, 1) against Admiral Oskel (2, 0; discards for Fleet) lacks only Ground,
+    # which Forced March brings: Oskel keeps the hand, Forced March with it
+    oskel = cid("Admiral Oskel")
+    assert _plans("Drift Colony", ["Admiral Oskel"], (GROUND,)) == [((oskel,), (GROUND,))]
+
+
+def test_a_unit_discards_no_more_times_than_its_limit():
+    # Caldera (4, 7) against a Patrol Cutter, an Interceptor Wing (5 Fleet) and a Shock Legion
+    # (Ground 4, discards for Ground up to twice): two discards, then Forced March
+    legion = cid("Shock Legion")
+    warzone = ["Patrol Cutter", "Interceptor Wing", "Shock Legion"]
+    worthless = (cid("Alpha Prime"), cid("Nova Tarsis"), cid("Veridia"))  # worth 3, as the Tactic
+    tactics, uses = _uses("Caldera", warzone, (*worthless, GROUND))
+    assert (tactics, uses) == ((GROUND,), (Use(card=legion, times=2, discards=worthless[:2]),))
+
+
+def test_a_payment_bound_by_the_energy_left_reads_back_as_offered():
+    # Hera (8, 10): the Omega Bomber pays twice, then the Heavy Repeating Assault once (the 1
+    # energy left), and the free Tactic brings the rest; the plan is a decision the codec reads
+    omega, assault = cid("Omega Bomber"), cid("Heavy Repeating Assault")
+    warzone = ["Omega Bomber", "Interceptor Wing", "Patrol Cutter", "Heavy Repeating Assault"]
+    [plan] = _found("Hera", warzone, (FREE_GROUND,), energy=4)
+    assert plan.uses == (Use(card=omega, times=2), Use(card=assault))
+    assert msgspec.json.decode(msgspec.json.encode(plan), type=Invade) == plan
