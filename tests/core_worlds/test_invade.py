@@ -49,6 +49,13 @@ def test_cw_a3_1_tactics_during_an_invasion_pay_their_own_costs():
     game = arrange(game, me, hand=(convoy,), energy=4)
     wrong = Invade(world=cid("Pyxis Belt"), units=(bomber,), tactics=(convoy,))
     assert "not a Tactic played during an Invasion" in rejected(game, me, wrong, "CW-A3.1")
+    game = arrange(game, me, hand=(), energy=4)
+    assert rejected(game, me, plan, "CW-A3.1") == "Forced March is not in your hand"
+    game = arrange(game, me, hand=(march,), energy=5)
+    twice = Invade(world=cid("Pyxis Belt"), units=(bomber, SNUBS[0]), tactics=(march, march))
+    assert rejected(game, me, twice, "CW-A3.1") == (
+        "Forced March is named twice; a card is used once"
+    )
 
 
 def test_cw_a3_2_success_needs_both_fleet_and_ground_and_discards_the_units():

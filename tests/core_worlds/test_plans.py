@@ -156,3 +156,60 @@ def test_a_payment_bound_by_the_energy_left_reads_back_as_offered():
     [plan] = _found("Hera", warzone, (FREE_GROUND,), energy=4)
     assert plan.uses == (Use(card=omega, times=2), Use(card=assault))
     assert msgspec.json.decode(msgspec.json.encode(plan), type=Invade) == plan
+
+
+def test_plans_come_cheapest_first_counting_units_lost_energy_tactics_and_discards():
+    def units(world, warzone, hand=(), energy=2):
+        return [
+            tuple(CARDS.cards[u].name for u in p) for p, _ in _plans(world, warzone, hand, energy)
+        ]
+
+    # an Iron Vanguard survives its invasions, so the plans keeping it come first
+    warzone = [
+        "Iron Vanguard",
+        "Snub Fighter",
+        "Recon Scout",
+        "Lancer Squadron",
+        "Frontier Militia",
+    ]
+    assert units("Vesper Moon", warzone) == [
+        ("Iron Vanguard", "Recon Scout"),
+        ("Iron Vanguard", "Lancer Squadron"),
+        ("Iron Vanguard", "Snub Fighter"),
+    ]
+    # Haldor Station: a Siege Walker (2 to deploy, 1 energy), a Heavy Repeating Assault paying
+    # (2 and 2), Frontier Militia with Forced March (1, 2 energy, and the Tactic counting 2)
+    warzone = ["Heavy Repeating Assault", "Siege Walker", "Frontier Militia"]
+    assert units("Haldor Station", warzone, (GROUND,), energy=3) == [
+        ("Siege Walker",),
+        ("Heavy Repeating Assault",),
+        ("Frontier Militia",),
+    ]
+    # Ruskar: Admiral Oskel and Orbital Marines with the free Tactic (3 + 1 + 2) before Oskel
+    # discarding it beside a Shock Legion (5 + 1 + 1)
+    warzone = ["Admiral Oskel", "Orbital Marines", "Shock Legion"]
+    hand = (FREE_GROUND, EITHER, FLEET)
+    assert units("Ruskar", warzone, hand, energy=1) == [
+        ("Admiral Oskel", "Orbital Marines"),
+        ("Shock Legion", "Admiral Oskel"),
+    ]
+    # Oberon's Rest: a Shock Legion with Commander Rhee (4 + 1) before the Legion discarding
+    # beside Admiral Oskel (4 + 1 + 1)
+    warzone = ["Commander Rhee", "Admiral Oskel", "Shock Legion"]
+    assert units("Oberon's Rest", warzone, (cid("Nova Tarsis"),), energy=1) == [
+        ("Shock Legion", "Commander Rhee"),
+        ("Shock Legion", "Admiral Oskel"),
+    ]
+
+
+def test_discards_stop_when_the_hand_runs_out_and_each_counts():
+    legion, assault, alpha = cid("Shock Legion"), cid("Heavy Repeating Assault"), cid("Alpha Prime")
+    # Meridian (5, 7): the Shock Legion can discard the one card in hand only, so the Heavy
+    # Repeating Assault pays for the Ground still lacking
+    warzone = ["Patrol Cutter", "Interceptor Wing", "Shock Legion", "Heavy Repeating Assault"]
+    once = (Use(card=legion, discards=(alpha,)), Use(card=assault))
+    assert _uses("Meridian", warzone, (alpha,)) == ((), once)
+    # Nyx Relay (4, 2): Admiral Oskel discards twice for the 2 Fleet lacking, then Forced March
+    oskel, cutter = cid("Admiral Oskel"), cid("Patrol Cutter")
+    twice = (Use(card=oskel, times=2, discards=(cutter, alpha)),)
+    assert _uses("Nyx Relay", ["Admiral Oskel"], (cutter, alpha, GROUND)) == ((GROUND,), twice)
