@@ -56,6 +56,15 @@ def test_cw_a3_1_tactics_during_an_invasion_pay_their_own_costs():
     assert rejected(game, me, twice, "CW-A3.1") == (
         "Forced March is named twice; a card is used once"
     )
+    game = arrange(game, me, hand=(march,), energy=4)
+    stranger = Invade(world=plan.world, units=plan.units, uses=(Use(card=SNUBS[1]),))
+    assert rejected(game, me, stranger, "CW-A3.1") == (
+        "Snub Fighter is neither a Unit used in this invasion nor a Tactic played in it"
+    )
+    no_such = Invade(world=plan.world, units=plan.units, uses=(Use(card=bomber, ability=1),))
+    assert rejected(game, me, no_such, "CW-A3.1") == (
+        "Hercules Bomber has no ability #1 to use during an Invasion"
+    )
 
 
 def test_cw_a3_2_success_needs_both_fleet_and_ground_and_discards_the_units():
