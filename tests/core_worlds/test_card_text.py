@@ -27,6 +27,10 @@ def test_cw_c1_abilities_once_per_situation_unless_up_to_n():
     up_to = Invade(world=world, units=(bomber, heavy), uses=(Use(card=heavy, times=2),))
     [event] = accepted(game, me, up_to)
     assert (event.fleet, event.ground, event.energy) == (1, 5, 3)
+    thrice = Invade(world=world, units=(bomber, heavy), uses=(Use(card=heavy, times=3),))
+    assert rejected(game, me, thrice, "CW-C1") == (
+        "Heavy Repeating Assault's ability is used up to 2 times per invasion, not 3"
+    )
 
 
 def test_cw_c2_card_text_beats_the_rules():

@@ -120,6 +120,27 @@ def test_cw_a3_3_a_short_invasion_spends_its_tactics_and_paid_abilities_but_not_
     assert {bomber, SNUBS[0]} <= set(player.warzone) and cid("Zeus") in after.central
 
 
+def test_cw_a3_1_each_use_says_what_its_ability_asks_for():
+    bomber, measures, ambush = cid("Hercules Bomber"), cid("Desperate Measures"), cid("Ambush")
+    hand = (measures, ambush, *GRUNTS[:2])
+    game, me = _ready("a31-uses", "Zeus", warzone=(bomber,), hand=hand, energy=5)
+
+    def refused(*uses, tactics=(measures,)):
+        plan = Invade(world=cid("Zeus"), units=(bomber,), tactics=tactics, uses=uses)
+        return rejected(game, me, plan, "CW-A3.1")
+
+    assert refused(Use(card=measures, times=2, discards=GRUNTS[:1])) == (
+        "Desperate Measures adds strength per card discarded: name 2 cards to discard"
+    )
+    assert refused(Use(card=measures, discards=(bomber,))) == "Hercules Bomber is not in your hand"
+    assert refused(Use(card=bomber, discards=GRUNTS[:1])) == (
+        "Hercules Bomber's ability discards no cards"
+    )
+    assert refused(Use(card=ambush, choice="both"), tactics=(ambush,)) == (
+        'Ambush: choose "fleet" or "ground"'
+    )
+
+
 def test_cw_a3_4_colonise_with_a_grunt_or_snub_used_in_the_invasion():
     rover = cid("Armoured Rover")
     game, me = _ready("a34", "Ossa Minor", warzone=(GRUNTS[0], rover, SNUBS[0]))
