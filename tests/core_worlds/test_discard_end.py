@@ -1,5 +1,8 @@
 """The Discard phase (CW-X) and the End phase (CW-N)."""
 
+import random
+
+from events.rulesets.core_worlds.bots import greedy_bot
 from events.rulesets.core_worlds.decisions import Declare, Keep, Pass, Reshuffle
 from events.rulesets.core_worlds.happenings import (
     DeckShuffled,
@@ -10,7 +13,7 @@ from events.rulesets.core_worlds.happenings import (
 )
 from events.rulesets.core_worlds.state import DISCARD, ENERGY, RESHUFFLE
 
-from .scenario import RULES, accepted, arrange, fold, in_action, play, rejected
+from .scenario import RULES, accepted, arrange, cid, fold, in_action, play, rejected
 
 
 def _discard_phase(seats: int = 2, seed: str = "x", round_: int = 1):
@@ -96,3 +99,12 @@ def test_cw_n4_a_seat_with_no_discard_pile_is_not_asked_to_shuffle():
     game, events = play(game, 0, Keep())
     assert game.phase == RESHUFFLE and RULES.waiting(game).must == (0,)
     assert ReshuffleChosen(seat=1, shuffle=False) in events
+
+
+def test_the_greedy_bot_keeps_the_unit_worth_most():
+    # a Siege Walker (draft 2, EP 1, Ground 3) is worth more than a Lancer Squadron (2, Fleet 2)
+    walker, lancer, march = cid("Siege Walker"), cid("Lancer Squadron"), cid("Forced March")
+    game = _discard_phase(seed="greedy-keeps")
+    me = game.turn
+    game = arrange(game, me, hand=(lancer, march, walker))
+    assert greedy_bot(game, me, random.Random(0)) == Keep(card=walker)
