@@ -36,6 +36,10 @@ def test_cw_e2_declarations_in_destiny_order_and_final():
     first, second = game.order()
     assert "declares before you" in rejected(game, second, Declare(), "CW-E2")
     assert RULES.legal(game, second) == [] and Declare() in RULES.legal(game, first)
+    acting = in_action(2, "e2")
+    assert rejected(acting, acting.turn, Declare(), "CW-R") == (
+        "declaring energy boosts happens in the Energy phase; this is the Action phase"
+    )
     game, _ = play(game, first, Declare())
     assert rejected(game, first, Declare(), "CW-E2") == (
         "you have declared already; a declaration is final"
@@ -59,6 +63,10 @@ def test_cw_e3_energy_surge_gives_one_or_two_if_behind_and_stacks():
     game = arrange(game, first, hand=(*surges, grunt))
     assert rejected(game, first, Declare(surges=(grunt,)), "CW-E3") == (
         "Galactic Grunts is not an Energy Surge"
+    )
+    game = arrange(game, first, hand=surges[:1])
+    assert rejected(game, first, Declare(surges=surges), "CW-E3") == (
+        "Energy Surge is not in your hand"
     )
 
 
