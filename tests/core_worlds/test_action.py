@@ -44,7 +44,10 @@ def test_cw_a1_draft_costs_an_action_point_and_the_draft_cost():
     assert rejected(game, me, Draft(card=world), "CW-A1") == (
         "Worlds are never drafted; invade Mireth instead"
     )
-    assert "not in the Central Zone" in rejected(game, me, Draft(card=cid("Leviathan")), "CW-A1")
+    assert (
+        rejected(game, me, Draft(card=cid("Leviathan")), "CW-A1")
+        == "Leviathan is not in the Central Zone"
+    )
     game = arrange(game, me, energy=9)
     after, events = play(game, me, Draft(card=cruiser))
     assert events[0] == Drafted(seat=me, card=cruiser, cost=4, token=False)
@@ -74,7 +77,10 @@ def test_cw_a2_deploy_units_in_order_each_an_action_point_and_its_cost():
     )
     surge = cid("Energy Surge")
     game = arrange(game, me, hand=(surge,))
-    assert "not a Unit" in rejected(game, me, Deploy(units=(surge,)), "CW-A2")
+    assert (
+        rejected(game, me, Deploy(units=(surge,)), "CW-A2")
+        == "Energy Surge is not a Unit; only Units are deployed"
+    )
 
 
 def test_cw_a4_as_an_action_abilities_cost_an_action_point_and_their_costs():
@@ -92,11 +98,15 @@ def test_cw_a4_as_an_action_abilities_cost_an_action_point_and_their_costs():
     after, events = play(game, me, UseAction(card=requisition))
     drew = next(e for e in events if isinstance(e, Drew))
     assert len(drew.cards) == 2 and set(drew.cards) <= set(after.players[me].hand)
-    assert "neither in your hand nor in your Warzone" in rejected(
-        game, me, UseAction(card=cid("Overcharge")), "CW-A4"
+    assert (
+        rejected(game, me, UseAction(card=cid("Overcharge")), "CW-A4")
+        == "Overcharge is neither in your hand nor in your Warzone"
     )
     home = game.players[me].home
-    assert 'no "as an Action" ability' in rejected(game, me, UseAction(card=home), "CW-A4")
+    named = game.cards.cards[home].name
+    assert rejected(game, me, UseAction(card=home), "CW-A4") == (
+        f'{named} has no "as an Action" ability #0'
+    )
 
 
 def test_cw_a5_pass_spends_every_action_point_and_forced_passes():
@@ -119,8 +129,9 @@ def test_cw_a5_pass_spends_every_action_point_and_forced_passes():
     game = in_action(2, "a5")
     game, events = settle(arrange(game, me, energy=0, surge_tokens=1))
     assert events == []
-    assert "with no energy you must pass" in rejected(
-        game, me, Draft(card=game.central[0]), "CW-A5"
+    assert rejected(game, me, Draft(card=game.central[0]), "CW-A5") == (
+        "with no energy you must pass, unless you use an "
+        '"as an Action" ability that costs no energy'
     )
     convoy = cid("Supply Convoy")
     game, events = settle(arrange(game, me, energy=0, surge_tokens=0, hand=(convoy,)))

@@ -23,7 +23,9 @@ def test_cw_c1_abilities_once_per_situation_unless_up_to_n():
         "Hercules Bomber's ability is used once per invasion, not 2"
     )
     again = Invade(world=world, units=(bomber,), uses=(Use(card=bomber), Use(card=bomber)))
-    assert "named twice" in rejected(game, me, again, "CW-C1")
+    assert rejected(game, me, again, "CW-C1") == (
+        'Hercules Bomber\'s ability is named twice; name it once, with times for "up to" abilities'
+    )
     up_to = Invade(world=world, units=(bomber, heavy), uses=(Use(card=heavy, times=2),))
     [event] = accepted(game, me, up_to)
     assert (event.fleet, event.ground, event.energy) == (1, 5, 3)
@@ -55,7 +57,10 @@ def test_cw_c3_unit_text_only_in_the_warzone_and_counters_on_it():
         game, _ = play(game, me, UseAction(card=soldier))
     assert game.players[me].tokens_on(soldier) == 3 and game.players[me].energy == 6
     game = arrange(game, turn=me, turn_done=False)
-    assert "already holds 3 energy tokens" in rejected(game, me, UseAction(card=soldier), "CW-C1")
+    assert (
+        rejected(game, me, UseAction(card=soldier), "CW-C1")
+        == "Genetic Super Soldier already holds 3 energy tokens"
+    )
     [event] = accepted(game, me, Invade(world=world, units=(soldier,)))
     assert (event.fleet, event.ground) == (0, 2 + 2 * 3)
     after, _ = play(game, me, Invade(world=world, units=(soldier,)))

@@ -33,7 +33,7 @@ def test_cw_x1_discard_the_hand_keeping_at_most_one_card():
     assert player.hand == (hand[0],) and set(hand[1:]) <= set(player.discard)
     assert rejected(game, 0, Keep(), "CW-X1") == "you have discarded your hand already this round"
     other = game.players[1].hand
-    assert "not in your hand" in rejected(game, 1, Keep(card=hand[1]), "CW-X1")
+    assert rejected(game, 1, Keep(card=hand[1]), "CW-X1") == "Snub Fighter is not in your hand"
     game = fold(accepted(game, 1, Keep()), game)
     assert game.players[1].hand == () and set(other) <= set(game.players[1].discard)
 

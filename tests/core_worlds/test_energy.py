@@ -34,7 +34,10 @@ def test_cw_e1_each_world_produces_its_energy():
 def test_cw_e2_declarations_in_destiny_order_and_final():
     game = start(2, "e2")
     first, second = game.order()
-    assert "declares before you" in rejected(game, second, Declare(), "CW-E2")
+    assert (
+        rejected(game, second, Declare(), "CW-E2")
+        == f"seat {first} declares before you (turn order from Destiny)"
+    )
     assert RULES.legal(game, second) == [] and Declare() in RULES.legal(game, first)
     acting = in_action(2, "e2")
     assert rejected(acting, acting.turn, Declare(), "CW-R") == (
@@ -84,11 +87,13 @@ def test_cw_e4_home_world_exploration_discards_two_for_one_once():
         Exchange(source=player.home, discards=two),
         Exchange(source=player.home, discards=player.hand[2:4]),
     )
-    assert "at most once per Energy phase" in rejected(
-        game, seat, Declare(exchanges=twice), "CW-E4"
+    assert (
+        rejected(game, seat, Declare(exchanges=twice), "CW-E4")
+        == "Drakon Reach's ability is used at most once per Energy phase"
     )
     one = Declare(exchanges=(Exchange(source=player.home, discards=two[:1]),))
-    assert "takes 2 cards from your hand, not 1" in rejected(game, seat, one, "CW-E4")
+    named = CARDS.cards[player.home].name
+    assert rejected(game, seat, one, "CW-E4") == f"{named} takes 2 cards from your hand, not 1"
 
 
 def test_cw_e5_other_energy_phase_abilities_of_warzone_cards():

@@ -23,8 +23,9 @@ def test_cw_a3_invading_costs_an_action_point_and_one_energy_naming_a_world():
     game, me = _ready("a3", "Ossa Minor", warzone=(*GRUNTS, SNUBS[0]))
     after, _ = play(game, me, Invade(world=cid("Ossa Minor"), units=(*GRUNTS, SNUBS[0])))
     assert (after.players[me].energy, after.players[me].action_points) == (2, 3)
-    assert "not a World in the Central Zone" in rejected(
-        game, me, Invade(world=cid("Mireth")), "CW-A3"
+    assert (
+        rejected(game, me, Invade(world=cid("Mireth")), "CW-A3")
+        == "Mireth is not a World in the Central Zone"
     )
 
 
@@ -48,7 +49,10 @@ def test_cw_a3_1_tactics_during_an_invasion_pay_their_own_costs():
     convoy = cid("Supply Convoy")
     game = arrange(game, me, hand=(convoy,), energy=4)
     wrong = Invade(world=cid("Pyxis Belt"), units=(bomber,), tactics=(convoy,))
-    assert "not a Tactic played during an Invasion" in rejected(game, me, wrong, "CW-A3.1")
+    assert (
+        rejected(game, me, wrong, "CW-A3.1")
+        == "Supply Convoy is not a Tactic played during an Invasion"
+    )
     game = arrange(game, me, hand=(), energy=4)
     assert rejected(game, me, plan, "CW-A3.1") == "Forced March is not in your hand"
     game = arrange(game, me, hand=(march,), energy=5)
@@ -152,7 +156,9 @@ def test_cw_a3_4_colonise_with_a_grunt_or_snub_used_in_the_invasion():
     wrong = Invade(world=cid("Ossa Minor"), units=(GRUNTS[0], rover, SNUBS[0]), colonist=rover)
     assert rejected(game, me, wrong, "CW-A3.4") == "Armoured Rover cannot colonise a World"
     unused = Invade(world=cid("Ossa Minor"), units=(GRUNTS[0], rover), colonist=SNUBS[0])
-    assert "used in this invasion" in rejected(game, me, unused, "CW-A3.4")
+    assert (
+        rejected(game, me, unused, "CW-A3.4") == "the colonist must be a Unit used in this invasion"
+    )
 
 
 def test_cw_a3_2_only_units_in_your_own_warzone_count_each_once():

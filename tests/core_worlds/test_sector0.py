@@ -38,7 +38,10 @@ def test_cw_v3_snake_draft_from_the_destiny_holder_and_back():
     for seat in expected:
         assert RULES.waiting(game).must == (seat,)
         wrong = next(s for s in range(3) if s != seat)
-        assert "snake order" in rejected(game, wrong, Pick(card=game.central[0]), "CW-V3")
+        assert (
+            rejected(game, wrong, Pick(card=game.central[0]), "CW-V3")
+            == f"seat {seat} picks now (snake order from the Destiny holder)"
+        )
         accepted(game, seat, Pick(card=game.central[0]), "CW-V3")
         picked.append(seat)
         game, _ = play(game, seat, Pick(card=game.central[0]))
