@@ -81,6 +81,11 @@ def test_cw_a2_deploy_units_in_order_each_an_action_point_and_its_cost():
         rejected(game, me, Deploy(units=(surge,)), "CW-A2")
         == "Energy Surge is not a Unit; only Units are deployed"
     )
+    assert rejected(game, me, Deploy(units=()), "CW-A2") == "name the Units to deploy, in order"
+    assert rejected(game, me, Deploy(units=(rover,)), "CW-A2") == (
+        "Armoured Rover is not in your hand"
+    )
+    assert rejected(game, me, 5, "CW-R") == "Core Worlds has no decision int"
 
 
 def test_cw_a4_as_an_action_abilities_cost_an_action_point_and_their_costs():
@@ -107,6 +112,13 @@ def test_cw_a4_as_an_action_abilities_cost_an_action_point_and_their_costs():
     assert rejected(game, me, UseAction(card=home), "CW-A4") == (
         f'{named} has no "as an Action" ability #0'
     )
+    overcharge = cid("Overcharge")  # discards 1 card for 3 energy
+    game = arrange(game, me, hand=(overcharge, convoy))
+    assert rejected(game, me, UseAction(card=overcharge), "CW-A4") == (
+        "Overcharge takes 1 cards from your hand, not 0"
+    )
+    wrong = UseAction(card=overcharge, discards=(requisition,))
+    assert rejected(game, me, wrong, "CW-A4") == "Requisition is not in your hand"
 
 
 def test_cw_a5_pass_spends_every_action_point_and_forced_passes():
@@ -115,12 +127,19 @@ def test_cw_a5_pass_spends_every_action_point_and_forced_passes():
     game, events = play(game, me, Pass())
     assert events[0] == Passed(seat=me) and game.players[me].action_points == 0
     assert game.turn != me
+    assert rejected(game, me, Draft(card=game.central[0]), "CW-A5") == (
+        "you have passed; you take no further turns this round"
+    )
     other = game.turn
     game, events = play(game, other, Pass())
     assert game.phase == DISCARD
     game = in_action(2, "a5")
     me = game.turn
-    game, events = settle(arrange(game, me, action_points=0))
+    spent = arrange(game, me, action_points=0)
+    assert rejected(spent, me, Draft(card=game.central[0]), "CW-A5") == (
+        "you have no action points left; you must pass"
+    )
+    game, events = settle(spent)
     assert events[0] == Passed(seat=me, forced=True)
     game = in_action(2, "a5")
     me = game.turn

@@ -87,13 +87,14 @@ def test_cw_e4_home_world_exploration_discards_two_for_one_once():
         Exchange(source=player.home, discards=two),
         Exchange(source=player.home, discards=player.hand[2:4]),
     )
-    assert (
-        rejected(game, seat, Declare(exchanges=twice), "CW-E4")
-        == "Drakon Reach's ability is used at most once per Energy phase"
+    named = CARDS.cards[player.home].name
+    assert rejected(game, seat, Declare(exchanges=twice), "CW-E4") == (
+        f"{named}'s ability is used at most once per Energy phase"
     )
     one = Declare(exchanges=(Exchange(source=player.home, discards=two[:1]),))
-    named = CARDS.cards[player.home].name
     assert rejected(game, seat, one, "CW-E4") == f"{named} takes 2 cards from your hand, not 1"
+    second = Declare(exchanges=(Exchange(source=player.home, ability=1, discards=two),))
+    assert rejected(game, seat, second, "CW-E4") == f"{named} has no Energy-phase ability #1"
 
 
 def test_cw_e5_other_energy_phase_abilities_of_warzone_cards():
@@ -106,6 +107,11 @@ def test_cw_e5_other_energy_phase_abilities_of_warzone_cards():
     game = arrange(game, seat, warzone=(player.home, engineers))
     [event] = accepted(game, seat, use)
     assert event.gain == 1
+    elsewhere = next(c for c in game.players[1 - seat].hand if c not in player.hand)
+    away = Declare(exchanges=(Exchange(source=engineers, discards=(elsewhere,)),))
+    assert rejected(game, seat, away, "CW-E5") == (
+        f"{CARDS.cards[elsewhere].name} is not in your hand"
+    )
 
 
 def test_cw_e2_a_seat_with_nothing_to_declare_is_declared_for():
