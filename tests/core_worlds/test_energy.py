@@ -137,3 +137,21 @@ def test_a_fold_refuses_an_event_that_does_not_fit_the_seats():
     [setup] = RULES.initial(2, {}, random.Random(1))
     with pytest.raises(ValueError, match="zip"):
         RULES.evolve(None, msgspec.structs.replace(setup, surge_tokens=setup.surge_tokens[:1]))
+
+
+def test_the_declarations_offered_are_every_surge_count_with_every_set_of_exchanges():
+    game = start(2, "e-legal")
+    first = game.order()[0]
+    player = game.players[first]
+    surge, engineers = cid("Energy Surge"), cid("Combat Engineers")
+    grunts = tuple(cid("Galactic Grunts", i) for i in range(3))
+    game = arrange(game, first, hand=(surge, *grunts), warzone=(player.home, engineers))
+    offered = RULES.legal(game, first)
+    # the Home World's exchange takes 2 cards and the Engineers' 1: the least worth first
+    home = Exchange(source=player.home, discards=grunts[:2])
+    sets = [(), (home,), (Exchange(source=engineers, discards=grunts[:1]),)]
+    sets.append((home, Exchange(source=engineers, discards=grunts[2:])))
+    expected = [Declare(surges=s, exchanges=e) for s in ((), (surge,)) for e in sets]
+    assert offered == expected
+    [declared] = accepted(game, first, expected[-1])
+    assert declared.gain == 3  # the Surge's 1 (no one produces more) and 1 for each exchange
