@@ -185,3 +185,24 @@ def test_cw_a5_a_free_action_spares_the_forced_pass_only_where_it_can_be_used():
     assert forced((), warzone=(prophet,))  # no card to discard
     assert forced((overcharge,))  # Overcharge cannot discard itself
     assert not forced((overcharge, grunts))
+
+
+def test_the_deployments_offered_are_each_affordable_set_of_names_once_discounts_last():
+    game = in_action(2, "deploy-legal")
+    me = game.turn
+    grunts = (cid("Galactic Grunts", 0), cid("Galactic Grunts", 1))
+    dread, legion = cid("Dreadnought Cruiser"), cid("Shock Legion")  # 7 and 3 energy
+    hand = (grunts[0], dread, grunts[1], legion)
+    game = arrange(game, me, hand=hand, energy=10, action_points=3)
+    offered = [d for d in RULES.legal(game, me) if isinstance(d, Deploy)]
+    assert [tuple(game.cards.cards[u].name for u in d.units) for d in offered] == [
+        ("Galactic Grunts",),
+        ("Dreadnought Cruiser",),
+        ("Shock Legion",),
+        ("Galactic Grunts", "Dreadnought Cruiser"),
+        ("Galactic Grunts", "Galactic Grunts"),
+        ("Galactic Grunts", "Shock Legion"),
+        ("Shock Legion", "Dreadnought Cruiser"),  # a discount counts the Units deployed before
+        ("Galactic Grunts", "Galactic Grunts", "Dreadnought Cruiser"),
+        ("Galactic Grunts", "Galactic Grunts", "Shock Legion"),
+    ]
