@@ -206,3 +206,13 @@ def test_the_deployments_offered_are_each_affordable_set_of_names_once_discounts
         ("Galactic Grunts", "Galactic Grunts", "Dreadnought Cruiser"),
         ("Galactic Grunts", "Galactic Grunts", "Shock Legion"),
     ]
+
+
+def test_an_as_an_action_use_offered_discards_the_least_worth_other_cards():
+    game = in_action(2, "action-legal")
+    me = game.turn
+    overcharge, veridia, cutter = cid("Overcharge"), cid("Veridia"), cid("Patrol Cutter")
+    # Veridia comes first in the card list but is worth more (3) than the Patrol Cutter (2)
+    game = arrange(game, me, hand=(overcharge, veridia, cutter), energy=3)
+    offered = [d for d in RULES.legal(game, me) if isinstance(d, UseAction)]
+    assert offered == [UseAction(card=overcharge, discards=(cutter,))]
