@@ -40,6 +40,16 @@ def test_cw_a3_1_tactics_during_an_invasion_pay_their_own_costs():
     )
     [event] = accepted(game, me, plan, "CW-A3.2")
     assert (event.fleet, event.ground, event.energy) == (2, 4, 3)
+    ambush = cid("Ambush")
+    game = arrange(game, me, hand=(march, ambush), energy=5)
+    on_fleet = Invade(
+        world=plan.world,
+        units=plan.units,
+        tactics=(march, ambush),
+        uses=(Use(card=bomber), Use(card=ambush, choice="fleet")),
+    )
+    [event] = accepted(game, me, on_fleet)
+    assert (event.fleet, event.ground) == (2 + 4, 4)  # Ambush's 4 on the side chosen alone
     after, _ = play(game, me, plan)
     assert after.players[me].action_points == 3 and march in after.players[me].discard
     game = arrange(game, me, energy=2)
