@@ -213,3 +213,35 @@ def test_discards_stop_when_the_hand_runs_out_and_each_counts():
     oskel, cutter = cid("Admiral Oskel"), cid("Patrol Cutter")
     twice = (Use(card=oskel, times=2, discards=(cutter, alpha)),)
     assert _uses("Nyx Relay", ["Admiral Oskel"], (cutter, alpha, GROUND)) == ((GROUND,), twice)
+
+
+def test_a_set_is_tried_when_its_units_with_their_tokens_could_win():
+    # a Genetic Super Soldier (0, 2) with one token brings Ground 4: Haldor Station (0, 3) falls
+    # to it alone, with no Tactic in hand to help
+    soldier = cid("Genetic Super Soldier")
+    token = ((soldier, 1),)
+    assert _plans("Haldor Station", ["Genetic Super Soldier"], (), counters=token) == [
+        ((soldier,), ())
+    ]
+    # with its token it reaches furthest, so it leads Oberon's Rest's (2, 5) plan
+    warzone = ["Frontier Militia", "Patrol Cutter", "Genetic Super Soldier"]
+    [(units, _)] = _plans("Oberon's Rest", warzone, (), counters=token)
+    assert units == (soldier, cid("Frontier Militia"), cid("Patrol Cutter"))
+    # Kelvar Outpost (1, 2): the Fleet of an Interceptor Wing and the Ground of Frontier Militia
+    wing, militia = cid("Interceptor Wing"), cid("Frontier Militia")
+    assert _plans("Kelvar Outpost", ["Interceptor Wing", "Frontier Militia"], ()) == [
+        ((wing, militia), ())
+    ]
+
+
+def test_plans_need_an_action_point_and_only_tactics_join_them():
+    game = in_action(2, "plans")
+    me = game.turn
+    game = arrange(game, central=(cid("Mireth"),))
+    game = arrange(game, me, warzone=(cid("Patrol Cutter"),), hand=(GROUND,), energy=2)
+    for points, found in ((0, 0), (1, 1)):
+        assert len(invasion_plans(arrange(game, me, action_points=points), me)) == found
+    # a Raptor Bomber in hand pays for Ground only once deployed: Forced March brings it
+    cutter = cid("Patrol Cutter")
+    plans = _plans("Mireth", ["Patrol Cutter"], (cid("Raptor Bomber"), GROUND))
+    assert plans == [((cutter,), (GROUND,))]
