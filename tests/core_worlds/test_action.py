@@ -18,7 +18,7 @@ from events.rulesets.core_worlds.happenings import (
 )
 from events.rulesets.core_worlds.state import DISCARD
 
-from .scenario import RULES, accepted, arrange, cid, in_action, play, rejected, settle
+from .scenario import RULES, accepted, arrange, cid, in_action, play, rejected, settle, start
 
 
 def test_cw_a_turns_go_clockwise_one_option_each():
@@ -86,6 +86,10 @@ def test_cw_a2_deploy_units_in_order_each_an_action_point_and_its_cost():
         "Armoured Rover is not in your hand"
     )
     assert rejected(game, me, 5, "CW-R") == "Core Worlds has no decision int"
+    declaring = start(2, "a4-phase")
+    assert rejected(declaring, declaring.order()[0], UseAction(card=surge), "CW-R") == (
+        'using an "as an Action" ability happens in the Action phase; this is the Energy phase'
+    )
 
 
 def test_cw_a4_as_an_action_abilities_cost_an_action_point_and_their_costs():

@@ -137,6 +137,8 @@ def test_a_fold_refuses_an_event_that_does_not_fit_the_seats():
     [setup] = RULES.initial(2, {}, random.Random(1))
     with pytest.raises(ValueError, match="zip"):
         RULES.evolve(None, msgspec.structs.replace(setup, surge_tokens=setup.surge_tokens[:1]))
+    with pytest.raises(TypeError, match="core-worlds has no event Declare"):
+        RULES.evolve(game, Declare())
 
 
 def test_the_declarations_offered_are_every_surge_count_with_every_set_of_exchanges():
