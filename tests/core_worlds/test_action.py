@@ -220,3 +220,14 @@ def test_an_as_an_action_use_offered_discards_the_least_worth_other_cards():
     game = arrange(game, me, hand=(overcharge, veridia, cutter), energy=3)
     offered = [d for d in RULES.legal(game, me) if isinstance(d, UseAction)]
     assert offered == [UseAction(card=overcharge, discards=(cutter,))]
+
+
+def test_a_discount_takes_a_deploy_cost_down_to_nothing_never_below():
+    # the Dreadnought Cruiser (7) costs 1 less for each Starfighter in the Warzone: with 8, none
+    game = in_action(2, "a2-free")
+    me = game.turn
+    dread, snubs = cid("Dreadnought Cruiser"), tuple(cid("Snub Fighter", i) for i in range(8))
+    home = game.players[me].home
+    game = arrange(game, me, hand=(dread,), warzone=(home, *snubs), energy=1)
+    [deployed] = accepted(game, me, Deploy(units=(dread,)), "CW-A2")
+    assert deployed == Deployed(seat=me, units=(dread,), costs=(0,))

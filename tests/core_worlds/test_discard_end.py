@@ -108,3 +108,7 @@ def test_the_greedy_bot_keeps_the_unit_worth_most():
     me = game.turn
     game = arrange(game, me, hand=(lancer, march, walker))
     assert greedy_bot(game, me, random.Random(0)) == Keep(card=walker)
+    # Admiral Oskel's ability counts 2 toward his worth of 5, below the Siege Walker's 6
+    oskel = cid("Admiral Oskel")
+    game = arrange(game, me, hand=(oskel, walker))
+    assert greedy_bot(game, me, random.Random(0)) == Keep(card=walker)
