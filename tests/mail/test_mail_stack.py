@@ -199,6 +199,10 @@ async def test_bad_mail_is_refused_or_answered_and_nothing_of_it_reaches_the_log
             "SELECT count(*) FROM audit WHERE match_id = $1 AND seat = 0", match_id
         )
 
+    async def claim_judged() -> bool:  # the join's claim is the seat's first ruling
+        return await seat_rulings() > 0
+
+    await until(claim_judged)  # the address is kept before the claim is sent
     claimed = await seat_rulings()
     forged = address[: address.index("@") - 1] + ("a" if address[-len(DOMAIN) - 2] != "a" else "b")
     refused = [f"play@{DOMAIN}", f"play+{'a' * 24}@{DOMAIN}", forged + f"@{DOMAIN}"]
