@@ -1,7 +1,5 @@
 """Invasions (CW-A3)."""
 
-from msgspec.structs import replace
-
 from events.rulesets.core_worlds.decisions import Invade, Use
 from events.rulesets.core_worlds.happenings import Invaded, InvasionFailed
 
@@ -44,15 +42,11 @@ def test_cw_a3_1_tactics_during_an_invasion_pay_their_own_costs():
     assert (event.fleet, event.ground, event.energy) == (2, 4, 3)
     ambush = cid("Ambush")
     game = arrange(game, me, hand=(march, ambush), energy=5)
-    with_ambush = Invade(
-        world=plan.world,
-        units=plan.units,
-        tactics=(march, ambush),
-        uses=(Use(card=bomber), Use(card=ambush, choice="fleet")),
-    )
     for side, strength in (("fleet", (2 + 4, 4)), ("ground", (2, 4 + 4))):
         chosen = Use(card=ambush, choice=side)  # Ambush's 4 on the side chosen alone
-        [event] = accepted(game, me, replace(with_ambush, uses=(Use(card=bomber), chosen)))
+        uses = (Use(card=bomber), chosen)
+        both = Invade(world=plan.world, units=plan.units, tactics=(march, ambush), uses=uses)
+        [event] = accepted(game, me, both)
         assert (event.fleet, event.ground) == strength
     after, _ = play(game, me, plan)
     assert after.players[me].action_points == 3 and march in after.players[me].discard

@@ -13,21 +13,20 @@ FLEET, GROUND, EITHER = cid("Fleet Command"), cid("Forced March"), cid("Ambush")
 FREE_GROUND = cid("Boarding Party")  # play 0
 
 
-def _found(world, warzone, hand, energy=2, counters=()):
-    """My turn, `world` alone in the Central Zone: the invasion plans."""
+def _found(world, warzone, hand, **seat):
+    """My turn, `world` alone in the Central Zone: the invasion plans. `seat` sets my other
+    fields (2 energy and 4 action points unless it says)."""
     game = in_action(2, "plans")
     me = game.turn
     game = arrange(game, central=(cid(world),))
     units = tuple(cid(u) for u in warzone)
-    game = arrange(
-        game, me, warzone=units, hand=hand, energy=energy, action_points=4, counters=counters
-    )
+    game = arrange(game, me, warzone=units, hand=hand, **{"energy": 2, "action_points": 4, **seat})
     return [plan for plan, _ in invasion_plans(game, me)]
 
 
-def _plans(world, warzone, hand, energy=2, counters=()):
+def _plans(world, warzone, hand, **seat):
     """The plans' (units, tactics)."""
-    return [(p.units, p.tactics) for p in _found(world, warzone, hand, energy, counters)]
+    return [(p.units, p.tactics) for p in _found(world, warzone, hand, **seat)]
 
 
 def test_a_tactic_joins_a_plan_only_for_strength_still_lacking():
@@ -47,9 +46,9 @@ def test_a_tactic_that_chooses_its_side_joins_where_strength_lacks():
     assert _plans("Mireth", ["Patrol Cutter"], (EITHER,)) == [((cutter,), (EITHER,))]
 
 
-def _uses(world, warzone, hand, energy=2):
+def _uses(world, warzone, hand, **seat):
     """The one plan's (tactics, uses)."""
-    [plan] = _found(world, warzone, hand, energy)
+    [plan] = _found(world, warzone, hand, **seat)
     return plan.tactics, plan.uses
 
 
@@ -161,7 +160,8 @@ def test_a_payment_bound_by_the_energy_left_reads_back_as_offered():
 def test_plans_come_cheapest_first_counting_units_lost_energy_tactics_and_discards():
     def units(world, warzone, hand=(), energy=2):
         return [
-            tuple(CARDS.cards[u].name for u in p) for p, _ in _plans(world, warzone, hand, energy)
+            tuple(CARDS.cards[u].name for u in p)
+            for p, _ in _plans(world, warzone, hand, energy=energy)
         ]
 
     # an Iron Vanguard survives its invasions, so the plans keeping it come first
@@ -235,12 +235,8 @@ def test_a_set_is_tried_when_its_units_with_their_tokens_could_win():
 
 
 def test_plans_need_an_action_point_and_only_tactics_join_them():
-    game = in_action(2, "plans")
-    me = game.turn
-    game = arrange(game, central=(cid("Mireth"),))
-    game = arrange(game, me, warzone=(cid("Patrol Cutter"),), hand=(GROUND,), energy=2)
     for points, found in ((0, 0), (1, 1)):
-        assert len(invasion_plans(arrange(game, me, action_points=points), me)) == found
+        assert len(_found("Mireth", ["Patrol Cutter"], (GROUND,), action_points=points)) == found
     # a Raptor Bomber in hand pays for Ground only once deployed: Forced March brings it
     cutter = cid("Patrol Cutter")
     plans = _plans("Mireth", ["Patrol Cutter"], (cid("Raptor Bomber"), GROUND))
