@@ -1,5 +1,7 @@
 """The Action phase: turns, drafting, deploying, "as an Action", passing, tokens (CW-A)."""
 
+import pytest
+
 from events.rulesets.core_worlds.decisions import (
     Deploy,
     Draft,
@@ -16,6 +18,7 @@ from events.rulesets.core_worlds.happenings import (
     SurgeTokenUsed,
     TurnBegan,
 )
+from events.rulesets.core_worlds.loader import CARD_SETS_ENV, PROVISIONAL_FILE
 from events.rulesets.core_worlds.state import DISCARD
 
 from .scenario import RULES, accepted, arrange, cid, in_action, play, rejected, settle, start
@@ -69,6 +72,9 @@ def test_cw_a2_deploy_units_in_order_each_an_action_point_and_its_cost():
     assert rejected(game, me, Deploy(units=(dread, *snubs)), "CW-A2") == (
         "deploying Snub Fighter costs 1 energy; you have 0 left"
     )
+    assert rejected(arrange(game, me, energy=6), me, Deploy(units=(dread,)), "CW-A2") == (
+        "deploying Dreadnought Cruiser costs 7 energy; you have 6"
+    )
     too_many = Deploy(units=(*snubs, dread, rover, rover))
     assert rejected(game, me, too_many, "CW-A2") == "a Unit is named twice"
     game = arrange(game, me, action_points=2)
@@ -86,9 +92,21 @@ def test_cw_a2_deploy_units_in_order_each_an_action_point_and_its_cost():
         "Armoured Rover is not in your hand"
     )
     assert rejected(game, me, 5, "CW-R") == "Core Worlds has no decision int"
-    declaring = start(2, "a4-phase")
-    assert rejected(declaring, declaring.order()[0], UseAction(card=surge), "CW-R") == (
-        'using an "as an Action" ability happens in the Action phase; this is the Energy phase'
+
+
+@pytest.mark.parametrize(
+    ("decision", "doing"),
+    [
+        (UseAction(card=0), 'using an "as an Action" ability'),
+        (Deploy(units=(0,)), "deploying"),
+        (Pass(), "passing"),
+        (UseSurgeToken(), "using an Energy Surge token"),
+    ],
+)
+def test_cw_a_turn_decisions_outside_the_action_phase_are_refused_in_words(decision, doing):
+    declaring = start(2, "a-phase")
+    assert rejected(declaring, declaring.order()[0], decision, "CW-R") == (
+        f"{doing} happens in the Action phase; this is the Energy phase"
     )
 
 
@@ -123,6 +141,70 @@ def test_cw_a4_as_an_action_abilities_cost_an_action_point_and_their_costs():
     )
     wrong = UseAction(card=overcharge, discards=(requisition,))
     assert rejected(game, me, wrong, "CW-A4") == "Requisition is not in your hand"
+
+
+def test_cw_a4_an_as_an_action_use_costs_what_it_costs_and_no_more():
+    game = in_action(2, "a4-costs")
+    me = game.turn
+    convoy, overcharge, grunts = cid("Supply Convoy"), cid("Overcharge"), cid("Galactic Grunts")
+    game = arrange(game, me, hand=(convoy, overcharge, grunts), energy=0)
+    [used] = accepted(game, me, UseAction(card=convoy), "CW-A4")  # costs no energy
+    assert (used.energy, used.gain) == (0, 2)
+    assert rejected(game, me, UseAction(card=overcharge, discards=(overcharge,)), "CW-A4") == (
+        "Overcharge is named twice; a card is used once"
+    )
+
+
+def _operator_set(tmp_path, monkeypatch, name, printed, reprinted):
+    """Given: an operator's card set where one card's text differs, for a combination the
+    provisional set lacks."""
+    text = PROVISIONAL_FILE.read_text(encoding="utf-8")
+    assert printed in text
+    (tmp_path / name).write_text(text.replace(printed, reprinted, 1), encoding="utf-8")
+    monkeypatch.setenv(CARD_SETS_ENV, str(tmp_path))
+    return name
+
+
+def test_cw_a4_a_tactic_used_as_an_action_costs_its_play_cost_too(tmp_path, monkeypatch):
+    printed = 'draft = 1\nabilities = [{ kind = "action", gain = 2 }]'  # Supply Cache
+    reprinted = 'draft = 1\nplay = 2\nabilities = [{ kind = "action", energy = 1, gain = 2 }]'
+    card_set = _operator_set(tmp_path, monkeypatch, "a4-play.toml", printed, reprinted)
+    game = in_action(2, "a4-play")
+    me = game.turn
+    cache = cid("Supply Cache")
+    game = arrange(arrange(game, card_set=card_set), me, hand=(cache,), energy=2)
+    assert rejected(game, me, UseAction(card=cache), "CW-A4") == (
+        "using Supply Cache costs 3 energy; you have 2"
+    )
+    [used] = accepted(arrange(game, me, energy=3), me, UseAction(card=cache), "CW-A4")
+    assert used.energy == 3
+
+
+def test_cw_c1_a_card_full_of_tokens_still_gains_what_its_action_gives(tmp_path, monkeypatch):
+    printed = '{ kind = "action", energy = 1, counter = 1, limit = 3 }'  # Genetic Super Soldier
+    reprinted = '{ kind = "action", energy = 1, counter = 1, limit = 3, gain = 1 }'
+    card_set = _operator_set(tmp_path, monkeypatch, "c1-gain.toml", printed, reprinted)
+    soldier = cid("Genetic Super Soldier")
+    game = in_action(2, "c1-gain")
+    me = game.turn
+    game = arrange(game, card_set=card_set)
+    game = arrange(game, me, warzone=(soldier,), counters=((soldier, 3),), energy=1)
+    [used] = accepted(game, me, UseAction(card=soldier), "CW-A4")
+    assert (used.gain, used.counter) == (1, 0)
+
+
+def test_cw_a5_a6_passing_and_a_token_take_no_action_point_and_only_in_ones_turn():
+    game = in_action(4, "a6-turn")
+    holder = next(s for s, p in enumerate(game.players) if p.surge_tokens)
+    game = arrange(game, turn=(holder + 1) % 4)
+    assert rejected(game, holder, UseSurgeToken(), "CW-A") == (
+        f"it is seat {game.turn}'s turn, not yours"
+    )
+    spent = arrange(arrange(game, turn=holder), holder, action_points=0)
+    assert accepted(spent, holder, UseSurgeToken(), "CW-A6") == [
+        SurgeTokenUsed(seat=holder, gain=2)
+    ]
+    assert accepted(spent, holder, Pass(), "CW-A5") == [Passed(seat=holder)]
 
 
 def test_cw_a5_pass_spends_every_action_point_and_forced_passes():
