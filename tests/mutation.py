@@ -151,9 +151,11 @@ def main(wanted: list[str]) -> int:
         print(f"unknown area {', '.join(unknown)}; areas: {', '.join(known)}", file=sys.stderr)
         return 2
     chosen = {a: known[a] for a in wanted or known}
-    statuses = judged([p for ps in chosen.values() for p in ps])
+    patterns = [p for ps in chosen.values() for p in ps]
+    statuses = judged(patterns)
     why = explained()
-    stale = sorted(n for n in why if statuses.get(n) != "survived")
+    mine = (n for n in why if any(fnmatch.fnmatch(n, p) for p in patterns))
+    stale = sorted(n for n in mine if statuses.get(n) != "survived")
     for name in stale:
         print(f"explained but no longer a survivor (drop it from the list): {name}")
     met = [score(area, ps, statuses, why) for area, ps in chosen.items()]

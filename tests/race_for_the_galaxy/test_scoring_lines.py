@@ -49,3 +49,11 @@ def test_rg_g3_alien_cards():
     printed = 2 + 0 + 5 + 1
     score = _score("old_earth", "alien_tech_institute", "alien_robotic_factory", "space_marines")
     assert score == printed + 3 + 2
+
+
+def test_rg_g3_rebel_and_other_military_worlds():
+    """Galactic Imperium: 2 per Rebel military world, 1 per other military world, none for a
+    world without military."""
+    tableau = ["old_earth", "galactic_imperium", "rebel_outpost", "pirate_world"]
+    printed = 2 + 0 + 5 + 2 + 1 + 1
+    assert _score(*tableau, "star_nomad_lair", "gem_world") == printed + 2 + 1 + 1
