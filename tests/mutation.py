@@ -51,6 +51,10 @@ def areas() -> dict[str, list[str]]:
     return {"core": CORE} | {game: [f"events.rulesets.{game}.*"] for game in games}
 
 
+def within(name: str, patterns: list[str]) -> bool:
+    return any(fnmatch.fnmatch(name, p) for p in patterns)
+
+
 def explained() -> dict[str, str]:
     with (ROOT / "tests" / "mutation_survivors.toml").open("rb") as f:
         return tomllib.load(f)["explained"]
@@ -97,7 +101,7 @@ def judged(patterns: list[str]) -> dict[str, str]:
     """The statuses, once each mutant of the patterns has a verdict on today's code and tests."""
 
     def named(statuses: dict[str, str], wanted: Callable[[str], bool]) -> list[str]:
-        mine = (n for n in statuses if any(fnmatch.fnmatch(n, p) for p in patterns))
+        mine = (n for n in statuses if within(n, patterns))
         return [n for n in mine if wanted(statuses[n])]
 
     # mutmut re-tests every mutant it is named: name those without a verdict (a stopped run
@@ -120,7 +124,7 @@ def judged(patterns: list[str]) -> dict[str, str]:
 def score(area: str, patterns: list[str], statuses: dict[str, str], why: dict[str, str]) -> bool:
     per_module: dict[str, Counter[str]] = defaultdict(Counter)
     for name, status in statuses.items():
-        if any(fnmatch.fnmatch(name, p) for p in patterns) and (module := MODULE.match(name)):
+        if within(name, patterns) and (module := MODULE.match(name)):
             kind = "explained" if status == "survived" and name in why else status
             per_module[module.group(1)][kind] += 1
     print(f"\n{area}: module, mutants, killed, explained, survived, no tests, score")
@@ -135,11 +139,7 @@ def score(area: str, patterns: list[str], statuses: dict[str, str], why: dict[st
             f"  {caught / total:6.1%}"
         )
     for name, status in sorted(statuses.items()):
-        if (
-            status == "survived"
-            and name not in why
-            and any(fnmatch.fnmatch(name, p) for p in patterns)
-        ):
+        if status == "survived" and name not in why and within(name, patterns):
             print(f"  survived: {name}   (mutmut show {name})")
     return met
 
@@ -154,8 +154,7 @@ def main(wanted: list[str]) -> int:
     patterns = [p for ps in chosen.values() for p in ps]
     statuses = judged(patterns)
     why = explained()
-    mine = (n for n in why if any(fnmatch.fnmatch(n, p) for p in patterns))
-    stale = sorted(n for n in mine if statuses.get(n) != "survived")
+    stale = sorted(n for n in why if within(n, patterns) and statuses.get(n) != "survived")
     for name in stale:
         print(f"explained but no longer a survivor (drop it from the list): {name}")
     met = [score(area, ps, statuses, why) for area, ps in chosen.items()]
