@@ -7,28 +7,34 @@ it (see `projections.secrecy`)."""
 
 from typing import Any
 
-import asyncpg
-
 from events.envelope import PLATFORM_ENTRIES, MatchCreated, Ruling, SeedRevealed
 from events.match import MatchRecord
 from events.ruleset import get_ruleset
 from projections.projection import Projection, Step
 from projections.secrecy import hidden, revealed
-from projections.upsert import update
+from projections.writes import Write, insert, update
 
 COLUMNS = {
-    "analytics_matches": (
-        "match_id",
-        "game",
-        "seats",
-        "started_ms",
-        "entries",
-        "last_ms",
-        "finished",
-    ),
-    "analytics_seats": ("match_id", "seat"),
-    "analytics_facts": ("match_id", "seq", "n", "seat", "kind", "subject", "value"),
-    "analytics_rejections": ("match_id", "seq", "rule"),
+    "analytics_matches": {
+        "match_id": "text",
+        "game": "text",
+        "seats": "integer",
+        "started_ms": "bigint",
+        "entries": "integer",
+        "last_ms": "bigint",
+        "finished": "boolean",
+    },
+    "analytics_seats": {"match_id": "text", "seat": "integer"},
+    "analytics_facts": {
+        "match_id": "text",
+        "seq": "integer",
+        "n": "integer",
+        "seat": "integer",
+        "kind": "text",
+        "subject": "text",
+        "value": "bigint",
+    },
+    "analytics_rejections": {"match_id": "text", "seq": "integer", "rule": "text"},
 }
 KEPT = {  # where each table's rows of sealed choices wait for the reveal
     "analytics_facts": "analytics_sealed_facts",
@@ -95,43 +101,35 @@ class Analytics(Projection):
             (m.match_id, m.seq, m.last_entry_ms, m.over) for m in self.matches.values()
         ]
 
-    async def write(self, conn: asyncpg.Connection) -> None:
-        """Facts are copied in; the later columns of seats and matches are set by key. Most
-        batches touch few of these tables: those cost no round trip."""
-        for table, rows in (
-            ("analytics_matches", self.created),
-            ("analytics_seats", self.seats),
-            ("analytics_facts", self.facts),
-            ("analytics_rejections", self.rejections),
-        ):
-            if rows:
-                await conn.copy_records_to_table(table, records=rows, columns=COLUMNS[table])
+    def writes(self) -> list[Write]:
+        """Facts are inserted; the later columns of seats and matches are set by key. Most
+        batches touch few of these tables: those cost no statement."""
+        writes = [
+            *insert("analytics_matches", COLUMNS["analytics_matches"], self.created),
+            *insert("analytics_seats", COLUMNS["analytics_seats"], self.seats),
+            *insert("analytics_facts", COLUMNS["analytics_facts"], self.facts),
+            *insert("analytics_rejections", COLUMNS["analytics_rejections"], self.rejections),
+        ]
+        opened = [{"match_id": m, "upto": upto} for m, upto in self.opened]
         for table, sealed in KEPT.items():
-            if self.kept[table]:
-                await conn.copy_records_to_table(
-                    sealed, records=self.kept[table], columns=COLUMNS[table]
-                )
-            if self.opened:
-                await conn.execute(
+            writes += insert(sealed, COLUMNS[table], self.kept[table])
+            if opened:
+                sql = (
                     f"WITH opened AS (DELETE FROM {sealed} AS s"
-                    " USING unnest($1::text[], $2::int[]) AS u(match_id, upto)"
+                    " USING json_to_recordset($1) AS u(match_id text, upto int)"
                     " WHERE s.match_id = u.match_id AND s.seq < u.upto RETURNING s.*)"
-                    f" INSERT INTO {table} SELECT * FROM opened",
-                    [m for m, _ in self.opened],
-                    [upto for _, upto in self.opened],
+                    f" INSERT INTO {table} SELECT * FROM opened"
                 )
-        seat = {"match_id": "text", "seat": "integer"}
-        await update(
-            conn,
-            "analytics_seats",
-            ("match_id", "seat"),
-            {**seat, "win_share": "double precision"},
-            self.shares,
-        )
-        await update(
-            conn,
-            "analytics_matches",
-            ("match_id",),
-            {"match_id": "text", "entries": "integer", "last_ms": "bigint", "finished": "boolean"},
-            self.progress,
-        )
+                writes.append(Write(sql, opened))
+        seat = {"match_id": "text", "seat": "integer", "win_share": "double precision"}
+        progress = {
+            "match_id": "text",
+            "entries": "integer",
+            "last_ms": "bigint",
+            "finished": "boolean",
+        }
+        return [
+            *writes,
+            *update("analytics_seats", ("match_id", "seat"), seat, self.shares),
+            *update("analytics_matches", ("match_id",), progress, self.progress),
+        ]

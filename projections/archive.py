@@ -7,27 +7,27 @@ sealed ruling, which the rows of its decision show as `sealed`.
 
 from typing import Any
 
-import asyncpg
-
 from events.codec import encode
 from events.envelope import Ruling, SeedRevealed
 from events.match import MatchRecord
 from projections.projection import Projection, Step, kind
 from projections.secrecy import SEALED, hidden, revealed, seed_sealed, shown, unseal
+from projections.writes import Write, insert
 
-COLUMNS = (
-    "match_id",
-    "seq",
-    "kind",
-    "body",
-    "decision_id",
-    "rule",
-    "state_hash",
-    "ruleset",
-    "ruleset_version",
-    "recorded_at_ms",
-    "sealed",
-)
+COLUMNS = {
+    "match_id": "text",
+    "seq": "integer",
+    "kind": "text",
+    "body": "jsonb",
+    "decision_id": "text",
+    "rule": "text",
+    "state_hash": "text",
+    "ruleset": "text",
+    "ruleset_version": "text",
+    "recorded_at_ms": "bigint",
+    "sealed": "boolean",
+}
+KEPT = {"match_id": "text", "seq": "integer", "body": "jsonb", "rule": "text"}
 
 
 class Archive(Projection):
@@ -69,19 +69,20 @@ class Archive(Projection):
                 self.revealed.append(match)
         self.opened += revealed(step)
 
-    async def write(self, conn: asyncpg.Connection) -> None:
-        if self.rows:
-            await conn.copy_records_to_table("archive", records=self.rows, columns=COLUMNS)
-        if self.kept:
-            await conn.copy_records_to_table("archive_sealed", records=self.kept)
-        if self.opened:
-            await conn.execute(
+    def writes(self) -> list[Write]:
+        opened = [
+            Write(
                 "WITH opened AS (DELETE FROM archive_sealed AS s"
-                " USING unnest($1::text[], $2::int[]) AS u(match_id, upto)"
+                " USING json_to_recordset($1) AS u(match_id text, upto int)"
                 " WHERE s.match_id = u.match_id AND s.seq < u.upto RETURNING s.*)"
                 " UPDATE archive AS a SET body = o.body, rule = o.rule, sealed = false"
                 " FROM opened AS o WHERE a.match_id = o.match_id AND a.seq = o.seq",
-                [m for m, _ in self.opened],
-                [upto for _, upto in self.opened],
+                [{"match_id": m, "upto": upto} for m, upto in self.opened],
             )
-        await unseal(conn, self.revealed)
+        ]
+        return [
+            *insert("archive", COLUMNS, self.rows),
+            *insert("archive_sealed", KEPT, self.kept),
+            *(opened if self.opened else []),
+            *unseal(self.revealed),
+        ]

@@ -16,28 +16,37 @@ from events.envelope import Ruling
 from projections.announce import CHANNEL, Announcement, announcements, ruling_notice
 from projections.projection import Projection, Step, kind
 from projections.secrecy import hidden, revealed, shown
+from projections.writes import Write, insert
 
-COLUMNS = (
-    "match_id",
-    "first_seq",
-    "last_seq",
-    "ruling_seq",
-    "decision_id",
-    "seat",
-    "sender",
-    "sent_at_ms",
-    "recorded_at_ms",
-    "asked",
-    "accepted",
-    "rule",
-    "reason",
-    "caused",
-    "hash_before",
-    "hash_after",
-    "read",
-    "sealed_for",
-)
-KEPT = ("match_id", "first_seq", "ruling_seq", "asked", "read", "rule", "reason")
+COLUMNS = {
+    "match_id": "text",
+    "first_seq": "integer",
+    "last_seq": "integer",
+    "ruling_seq": "integer",
+    "decision_id": "text",
+    "seat": "integer",
+    "sender": "text",
+    "sent_at_ms": "bigint",
+    "recorded_at_ms": "bigint",
+    "asked": "jsonb",
+    "accepted": "boolean",
+    "rule": "text",
+    "reason": "text",
+    "caused": "jsonb",
+    "hash_before": "text",
+    "hash_after": "text",
+    "read": "jsonb",
+    "sealed_for": "integer",
+}
+KEPT = {
+    "match_id": "text",
+    "first_seq": "integer",
+    "ruling_seq": "integer",
+    "asked": "jsonb",
+    "read": "jsonb",
+    "rule": "text",
+    "reason": "text",
+}
 
 
 class Audit(Projection):
@@ -94,22 +103,23 @@ class Audit(Projection):
         }
         self.notices.append(ruling_notice(ruling.decision_id, ruled, carried=not sealed))
 
-    async def write(self, conn: asyncpg.Connection) -> None:
-        if self.rows:
-            await conn.copy_records_to_table("audit", records=self.rows, columns=COLUMNS)
-        if self.kept:
-            await conn.copy_records_to_table("audit_sealed", records=self.kept, columns=KEPT)
-        if self.opened:
-            await conn.execute(
+    def writes(self) -> list[Write]:
+        opened = [
+            Write(
                 "WITH opened AS (DELETE FROM audit_sealed AS s"
-                " USING unnest($1::text[], $2::int[]) AS u(match_id, upto)"
+                " USING json_to_recordset($1) AS u(match_id text, upto int)"
                 " WHERE s.match_id = u.match_id AND s.ruling_seq < u.upto RETURNING s.*)"
                 " UPDATE audit AS a SET asked = o.asked, read = o.read, rule = o.rule,"
                 " reason = o.reason, sealed_for = NULL"
                 " FROM opened AS o WHERE a.match_id = o.match_id AND a.first_seq = o.first_seq",
-                [m for m, _ in self.opened],
-                [upto for _, upto in self.opened],
+                [{"match_id": m, "upto": upto} for m, upto in self.opened],
             )
+        ]
+        return [
+            *insert("audit", COLUMNS, self.rows),
+            *insert("audit_sealed", KEPT, self.kept),
+            *(opened if self.opened else []),
+        ]
 
     def announcements(self) -> list[Announcement]:
         return announcements(CHANNEL, "rulings", self.notices)

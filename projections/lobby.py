@@ -5,15 +5,13 @@ It also keeps `deadlines`, the running deadlines the clock service sweeps."""
 from datetime import UTC, datetime
 from typing import Any
 
-import asyncpg
 import msgspec
 
 from events.clock_narration import calendar_words, moment
-from events.codec import encode
 from events.match import EndedMatch, MatchRecord
 from events.ruleset import get_ruleset
 from projections.projection import Projection, Step
-from projections.upsert import upsert
+from projections.writes import Write, upsert
 
 DEADLINE_COLUMNS = {
     "match_id": "text",
@@ -77,33 +75,34 @@ class Lobby(Projection):
             **_clock(match),
         }
 
-    async def write(self, conn: asyncpg.Connection) -> None:
-        """One statement for the batch's rows: they travel as one JSON array (the array columns
-        rule out unnest), which PostgreSQL reads as lobby rows; ended matches' late rulings
-        move only their progress, after."""
+    def writes(self) -> list[Write]:
+        """The batch's rows, read by PostgreSQL as lobby rows; ended matches' late rulings
+        move only their progress, after; a timed match's deadlines are written anew."""
+        writes = []
         if self.rows:
-            await conn.execute(
-                "INSERT INTO lobby SELECT * FROM json_populate_recordset(NULL::lobby, $1::json)"
+            sql = (
+                "INSERT INTO lobby SELECT * FROM json_populate_recordset(NULL::lobby, $1)"
                 " ON CONFLICT (match_id) DO UPDATE SET status = EXCLUDED.status,"
                 " players = EXCLUDED.players, round = EXCLUDED.round, phase = EXCLUDED.phase,"
                 " to_act = EXCLUDED.to_act, seq = EXCLUDED.seq,"
                 " last_activity = EXCLUDED.last_activity, scores = EXCLUDED.scores,"
                 " winners = EXCLUDED.winners, clock = EXCLUDED.clock,"
-                " deadlines = EXCLUDED.deadlines",
-                encode(self.rows).decode(),
+                " deadlines = EXCLUDED.deadlines"
             )
+            writes.append(Write(sql, self.rows))
         if self.late:
-            await conn.execute(
+            sql = (
                 "UPDATE lobby AS l SET seq = u.seq, last_activity = to_timestamp(u.ms / 1000.0)"
-                " FROM unnest($1::text[], $2::int[], $3::bigint[]) AS u(match_id, seq, ms)"
-                " WHERE l.match_id = u.match_id",
-                list(self.late),
-                [seq for seq, _ in self.late.values()],
-                [ms for _, ms in self.late.values()],
+                " FROM json_to_recordset($1) AS u(match_id text, seq int, ms bigint)"
+                " WHERE l.match_id = u.match_id"
             )
+            late = [{"match_id": m, "seq": seq, "ms": ms} for m, (seq, ms) in self.late.items()]
+            writes.append(Write(sql, late))
         if self.timed:
-            await conn.execute("DELETE FROM deadlines WHERE match_id = ANY($1::text[])", self.timed)
-            await upsert(conn, "deadlines", ("match_id", "seat"), DEADLINE_COLUMNS, self.deadlines)
+            sql = "DELETE FROM deadlines WHERE match_id IN (SELECT json_array_elements_text($1))"
+            writes.append(Write(sql, self.timed))
+            writes += upsert("deadlines", ("match_id", "seat"), DEADLINE_COLUMNS, self.deadlines)
+        return writes
 
 
 def _moment(ms: int) -> str:

@@ -7,9 +7,7 @@ is kept (sent or not), so a rebuild or a worker replaying a batch records nothin
 seats whose address (or webhook target) was set before the entry hear of it."""
 
 import time
-from typing import Any
 
-import asyncpg
 import msgspec
 
 from events.clock import DeadlineReached, DefaultApplied, SeatHandedToBot
@@ -19,6 +17,7 @@ from events.messages import Announced
 from events.platform_rules import BOT_PREFIX
 from events.ruleset import get_ruleset
 from projections.projection import Projection, Step
+from projections.writes import Write
 
 # Where notices go: the channel, its deliveries' id prefix, the table of seats that want them.
 CHANNELS = (("mail", "", "mail_seats"), ("webhook", "hook:", "webhook_seats"))
@@ -56,49 +55,28 @@ class Notices(Projection):
             )
         )
 
-    async def write(self, conn: asyncpg.Connection) -> None:
+    def writes(self) -> list[Write]:
+        """A seat's turn begins where it was not among the seats waited for before: earlier in
+        the batch, else as `notice_waiting` holds it, read as the deliveries are written."""
         if not self.steps:
-            return
-        matches = sorted({s.match_id for s in self.steps})
-        rows = await conn.fetch(
-            "SELECT match_id, must FROM notice_waiting WHERE match_id = ANY($1::text[])", matches
-        )
-        waited = {r["match_id"]: tuple(r["must"]) for r in rows}
-        deliveries: list[tuple[str, str, int, str, int]] = []
+            return []
+        waited: dict[str, tuple[int, ...]] = {}  # the batch's matches, as of their last step
+        deliveries: list[_Delivery] = []
         for step in self.steps:
             match_id, seq, must = step.match_id, step.seq, step.must
-            before = waited.get(match_id, ())
+            before = waited.get(match_id)
             for seat in must:
-                if seat not in before and seat in step.people:
-                    deliveries.append(_delivery(match_id, seat, "turn", seq))
+                if seat in step.people and (before is None or seat not in before):
+                    deliveries.append(_delivery(match_id, seat, "turn", seq, before is None))
             deliveries += [_delivery(match_id, s, "timeout", seq) for s in sorted(step.timed_out)]
             if step.announced:
                 deliveries += [_delivery(match_id, s, "message", seq) for s in step.people]
             if step.ended:
                 deliveries += [_delivery(match_id, s, "ended", seq) for s in step.people]
             waited[match_id] = must
-        if deliveries:
-            now = int(time.time() * 1000)
-            for channel, prefix, seats in CHANNELS:
-                await conn.execute(
-                    "INSERT INTO mail_outbox (delivery_id, match_id, seat, kind, upto_seq,"
-                    f" created_ms, next_ms, channel) SELECT $7 || u.id, u.m, u.s, u.k, u.q, $6,"
-                    f" $6, $8 FROM unnest($1::text[], $2::text[], $3::int[], $4::text[],"
-                    f" $5::int[]) AS u(id, m, s, k, q) JOIN {seats} AS ms"
-                    " ON ms.match_id = u.m AND ms.seat = u.s AND u.q > ms.from_seq"
-                    " ON CONFLICT (delivery_id) DO NOTHING",
-                    *(list(column) for column in zip(*deliveries, strict=True)),
-                    now,
-                    prefix,
-                    channel,
-                )
-        await conn.execute(
-            "INSERT INTO notice_waiting (match_id, must)"
-            " SELECT m, w::integer[] FROM unnest($1::text[], $2::text[]) AS u(m, w)"
-            " ON CONFLICT (match_id) DO UPDATE SET must = EXCLUDED.must",
-            list(waited),
-            [_int_array(must) for must in waited.values()],
-        )
+        sent = [Write(_OUTBOX, _Outbox(deliveries, int(time.time() * 1000)))] if deliveries else []
+        rows = [{"match_id": m, "must": must} for m, must in waited.items()]
+        return [*sent, Write(_WAITING, rows)]
 
 
 class _Heard(msgspec.Struct, frozen=True):
@@ -113,10 +91,46 @@ class _Heard(msgspec.Struct, frozen=True):
     people: tuple[int, ...]  # the seats players (not bots) hold
 
 
-def _delivery(match_id: str, seat: int, kind: str, seq: int) -> tuple[str, str, int, str, int]:
-    return (f"{kind}:{seq}:{seat}:{match_id}", match_id, seat, kind, seq)
+class _Delivery(msgspec.Struct, frozen=True):
+    id: str  # its delivery_id, less the channel's prefix
+    match_id: str
+    seat: int
+    kind: str
+    seq: int
+    unless_waited: bool  # only if `notice_waiting` did not list the seat already
 
 
-def _int_array(seats: tuple[int, ...]) -> Any:
-    """A PostgreSQL array literal: unnest takes no array of arrays of varying length."""
-    return "{" + ",".join(map(str, seats)) + "}"
+def _delivery(
+    match_id: str, seat: int, kind: str, seq: int, unless_waited: bool = False
+) -> _Delivery:
+    return _Delivery(f"{kind}:{seq}:{seat}:{match_id}", match_id, seat, kind, seq, unless_waited)
+
+
+class _Outbox(msgspec.Struct, frozen=True):
+    deliveries: list[_Delivery]
+    now_ms: int
+
+
+# The seats that want notices, on each channel they want them.
+_WANTED = " UNION ALL ".join(
+    f"SELECT match_id, seat, from_seq, '{channel}' AS channel, '{prefix}' AS prefix FROM {seats}"
+    for channel, prefix, seats in CHANNELS
+)
+# Every delivery, on every channel its seat wants it.
+_OUTBOX = (
+    "INSERT INTO mail_outbox (delivery_id, match_id, seat, kind, upto_seq, created_ms, next_ms,"
+    " channel) SELECT c.prefix || u.id, u.match_id, u.seat, u.kind, u.seq,"
+    " ($1->>'now_ms')::bigint, ($1->>'now_ms')::bigint, c.channel"
+    " FROM json_to_recordset($1->'deliveries')"
+    " AS u(id text, match_id text, seat int, kind text, seq int, unless_waited boolean)"
+    f" JOIN ({_WANTED}) AS c"
+    " ON c.match_id = u.match_id AND c.seat = u.seat AND u.seq > c.from_seq"
+    " WHERE NOT (u.unless_waited AND EXISTS (SELECT 1 FROM notice_waiting AS w"
+    " WHERE w.match_id = u.match_id AND u.seat = ANY(w.must)))"
+    " ON CONFLICT (delivery_id) DO NOTHING"
+)
+_WAITING = (
+    "INSERT INTO notice_waiting (match_id, must) SELECT u.match_id, u.must"
+    " FROM json_to_recordset($1) AS u(match_id text, must integer[])"
+    " ON CONFLICT (match_id) DO UPDATE SET must = EXCLUDED.must"
+)

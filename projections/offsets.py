@@ -11,10 +11,13 @@ it on a connection of its own (`keep_alive`), and a claim whose holder's lock is
 worker was killed, its database session ended) is free for any worker to take.
 """
 
+from collections.abc import Sequence
+
 import asyncpg
 import msgspec
 
 from projections.announce import Announcement
+from projections.writes import Write, run
 
 _KEY = "hashtextextended({holder}, 0)"
 _ALIVE = (  # the holder's advisory lock is held by some session (pg_locks shows a bigint key split)
@@ -113,43 +116,46 @@ class Progress(msgspec.Struct, frozen=True):
     next_offset: int
 
 
+LOST_CLAIM = "SL001"  # the SQLSTATE of `starledger_lost_claim` (migration 0127)
+
+_ADVANCE = (
+    "WITH progress AS (SELECT * FROM json_to_recordset($1->'progress')"
+    " AS p(projection text, partition int, next_offset bigint)),"
+    " mine AS (SELECT o.projection, o.partition, o.holder, p.next_offset"
+    " FROM projection_offsets o JOIN progress p USING (projection, partition)"
+    " WHERE o.topic = $1->>'topic' ORDER BY o.projection, o.partition FOR UPDATE OF o),"
+    " moved AS (UPDATE projection_offsets o SET next_offset = mine.next_offset FROM mine"
+    " WHERE o.topic = $1->>'topic' AND o.projection = mine.projection"
+    " AND o.partition = mine.partition AND mine.holder = $1->>'holder'"
+    " RETURNING o.projection, o.partition)"
+    " SELECT starledger_lost_claim(format('[%s] are no longer held by %s', string_agg("
+    "format('(%L, %s)', p.projection, p.partition), ', ' ORDER BY p.projection, p.partition),"
+    " $1->>'holder')) FROM progress p LEFT JOIN moved m USING (projection, partition)"
+    " WHERE m.projection IS NULL HAVING count(*) > 0"
+)
+_TELL = "SELECT pg_notify(n->>0, n->>1) FROM json_array_elements($1) AS n"
+
+
 async def advance(
     conn: asyncpg.Connection,
     topic: str,
     progress: list[Progress],
     holder: str,
     told: list[Announcement],
+    writes: Sequence[Write] = (),
 ) -> None:
-    """Lock these (projection, partition) rows for this transaction, in order, and move them
-    to their next offsets; raise `LostClaim` (and move none) unless `holder` holds them all.
-    Done first in a write transaction, it keeps every other worker out until the commit.
-    The same statement sends `told`, which listeners hear only if the transaction commits."""
-    rows = await conn.fetch(
-        "WITH mine AS ("
-        " SELECT o.projection, o.partition, o.holder, p.next_offset FROM projection_offsets o"
-        " JOIN unnest($2::text[], $3::int[], $4::bigint[]) AS p(projection, partition, next_offset)"
-        " USING (projection, partition) WHERE o.topic = $1"
-        " ORDER BY o.projection, o.partition FOR UPDATE OF o),"
-        " moved AS (UPDATE projection_offsets o SET next_offset = mine.next_offset FROM mine"
-        " WHERE o.topic = $1 AND o.projection = mine.projection"
-        " AND o.partition = mine.partition AND mine.holder = $5"
-        " RETURNING o.projection, o.partition)"
-        " SELECT projection, partition FROM moved"
-        " UNION ALL"  # runs both sides: the count always returns its one row
-        " SELECT NULL, count(pg_notify(channel, payload))::int"
-        " FROM unnest($6::text[], $7::text[]) AS n(channel, payload)",
-        topic,
-        [p.projection for p in progress],
-        [p.partition for p in progress],
-        [p.next_offset for p in progress],
-        holder,
-        [channel for channel, _ in told],
-        [payload for _, payload in told],
-    )
-    moved = {(r["projection"], r["partition"]) for r in rows if r["projection"] is not None}
-    lost = sorted({(p.projection, p.partition) for p in progress} - moved)
-    if lost:
-        raise LostClaim(f"{lost} are no longer held by {holder}")
+    """In one statement: lock these (projection, partition) rows, in order, and move them to
+    their next offsets, raising `LostClaim` (and writing nothing) unless `holder` holds them
+    all; then send `told` and run `writes`. Readers see the writes, and listeners hear
+    `told`, only once the statement commits: outside a transaction it is one."""
+    claims = Write(_ADVANCE, {"topic": topic, "holder": holder, "progress": progress})
+    telling = [Write(_TELL, told)] if told else []
+    try:
+        await run(conn, [claims, *telling, *writes])
+    except asyncpg.PostgresError as error:
+        if error.sqlstate == LOST_CLAIM:
+            raise LostClaim(str(error)) from None
+        raise
 
 
 async def holders(

@@ -3,12 +3,12 @@
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
-import asyncpg
 import msgspec
 
 from events.envelope import Entry
 from events.match import Match
 from projections.announce import Announcement
+from projections.writes import Write
 
 
 class Step(msgspec.Struct, frozen=True):
@@ -23,9 +23,9 @@ class Step(msgspec.Struct, frozen=True):
 
 class Projection(ABC):
     """One read model. The worker makes a fresh instance per fetched batch, feeds it every
-    step of the batch with `take`, calls `finish`, then `write` inside the transaction that
-    also moves the offsets; an instance is never reused. The worker folds the next batch
-    while this one writes, so what `write` needs of a match must be read by `finish`."""
+    step of the batch with `take`, calls `finish`, then runs its `writes` in the statement
+    that also moves the offsets; an instance is never reused. The worker folds the next batch
+    while this one writes, so what `writes` needs of a match must be read by `finish`."""
 
     name: ClassVar[str]
     tables: ClassVar[tuple[str, ...]]  # what a reset empties
@@ -38,8 +38,8 @@ class Projection(ABC):
         """The batch is complete: turn the matches kept into rows now; they fold on after."""
 
     @abstractmethod
-    async def write(self, conn: asyncpg.Connection) -> None:
-        """Write everything taken since the batch began."""
+    def writes(self) -> list[Write]:
+        """The statements writing everything taken since the batch began; no I/O here."""
 
     def announcements(self) -> list[Announcement]:
         """What to tell listeners once the batch's rows commit (read after `finish`)."""

@@ -22,11 +22,25 @@ from events.ruleset import Description, get_ruleset
 from projections.announce import REPLAY_CHANNEL, Announcement, announcements, replay_notice
 from projections.projection import Projection, Step
 from projections.secrecy import hidden, shown
-from projections.upsert import upsert
+from projections.writes import Write, insert, upsert
 
 CHECKPOINT_EVERY = 64
 LAST = 2**31 - 1
 _raw_entries = msgspec.json.Decoder(list[msgspec.Raw])
+STEP_COLUMNS = {
+    "match_id": "text",
+    "first_seq": "integer",
+    "last_seq": "integer",
+    "entries": "bytea",
+}
+CHECKPOINT_COLUMNS = {"match_id": "text", "seq": "integer", "record": "bytea", "state": "bytea"}
+MATCH_COLUMNS = {
+    "match_id": "text",
+    "ruleset": "text",
+    "last_seq": "integer",
+    "over": "boolean",
+    "revealed_seq": "integer",
+}
 
 
 class Replay(Projection):
@@ -53,24 +67,12 @@ class Replay(Projection):
             (m.match_id, m.ruleset, m.seq, m.over, m.revealed_seq) for m in self.matches.values()
         ]
 
-    async def write(self, conn: asyncpg.Connection) -> None:
-        if self.steps:
-            await conn.copy_records_to_table("replay_steps", records=self.steps)
-        if self.checkpoints:
-            await conn.copy_records_to_table("replay_checkpoints", records=self.checkpoints)
-        await upsert(
-            conn,
-            "replay_matches",
-            ("match_id",),
-            {
-                "match_id": "text",
-                "ruleset": "text",
-                "last_seq": "integer",
-                "over": "boolean",
-                "revealed_seq": "integer",
-            },
-            self.heads,
-        )
+    def writes(self) -> list[Write]:
+        return [
+            *insert("replay_steps", STEP_COLUMNS, self.steps),
+            *insert("replay_checkpoints", CHECKPOINT_COLUMNS, self.checkpoints),
+            *upsert("replay_matches", ("match_id",), MATCH_COLUMNS, self.heads),
+        ]
 
     def announcements(self) -> list[Announcement]:
         moved = [replay_notice(match_id, last_seq) for match_id, _, last_seq, *_ in self.heads]

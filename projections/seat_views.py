@@ -6,7 +6,6 @@ game's help, so the gateway answers them without folding a match's secret state.
 
 from typing import Any
 
-import asyncpg
 import msgspec
 
 from events.codec import encode
@@ -14,7 +13,7 @@ from events.match import EndedMatch, MatchRecord
 from events.ruleset import Ruleset, get_ruleset
 from projections.announce import CHANNEL, Announcement, announcements, view_notice
 from projections.projection import Projection, Step
-from projections.upsert import upsert
+from projections.writes import Write, upsert
 
 
 class LegalChoice(msgspec.Struct, frozen=True):
@@ -68,18 +67,21 @@ class SeatViews(Projection):
             public = encode(ruleset.view(match.state, None)).decode()
             self.public.append((match.match_id, match.seq, public))
 
-    async def write(self, conn: asyncpg.Connection) -> None:
-        await upsert(conn, "seat_views", ("match_id", "seat"), SEAT_COLUMNS, self.seats)
-        await upsert(conn, "public_views", ("match_id",), PUBLIC_COLUMNS, self.public)
-        if self.late:
-            for table in ("seat_views", "public_views"):
-                await conn.execute(
-                    f"UPDATE {table} AS v SET seq = u.seq"
-                    " FROM unnest($1::text[], $2::int[]) AS u(match_id, seq)"
-                    " WHERE v.match_id = u.match_id",
-                    list(self.late),
-                    list(self.late.values()),
-                )
+    def writes(self) -> list[Write]:
+        late = [
+            Write(
+                f"UPDATE {table} AS v SET seq = u.seq FROM json_to_recordset($1)"
+                " AS u(match_id text, seq int) WHERE v.match_id = u.match_id",
+                [{"match_id": m, "seq": seq} for m, seq in self.late.items()],
+            )
+            for table in ("seat_views", "public_views")
+            if self.late
+        ]
+        return [
+            *upsert("seat_views", ("match_id", "seat"), SEAT_COLUMNS, self.seats),
+            *upsert("public_views", ("match_id",), PUBLIC_COLUMNS, self.public),
+            *late,
+        ]
 
     def announcements(self) -> list[Announcement]:
         return announcements(CHANNEL, "views", self.notices)

@@ -16,13 +16,13 @@ and move it back in the transaction that projects the reveal.
 
 from typing import Any
 
-import asyncpg
 import msgspec
 
 from events.codec import encode
 from events.envelope import Entry, MatchCreated, Ruling
 from events.match import MatchRecord
 from projections.projection import Step
+from projections.writes import Write
 
 SEALED = "sealed"  # the rule and reason a sealed ruling shows
 
@@ -70,14 +70,13 @@ def revealed(step: Step) -> list[tuple[str, int]]:
     return [(match.match_id, match.revealed_seq)] if opened else []
 
 
-async def unseal(conn: asyncpg.Connection, matches: list[MatchRecord]) -> None:
+def unseal(matches: list[MatchRecord]) -> list[Write]:
     """Give each (now revealed) seed back to its match's sealed archive row, in one statement."""
     if not matches:
-        return
-    await conn.execute(
+        return []
+    sql = (
         "UPDATE archive AS a SET body = jsonb_set(a.body, '{seed}', to_jsonb(u.seed)),"
-        " sealed = false FROM unnest($1::text[], $2::text[]) AS u(match_id, seed)"
-        " WHERE a.match_id = u.match_id AND a.kind = 'match.created' AND a.sealed",
-        [m.match_id for m in matches],
-        [m.seed for m in matches],
+        " sealed = false FROM json_to_recordset($1) AS u(match_id text, seed text)"
+        " WHERE a.match_id = u.match_id AND a.kind = 'match.created' AND a.sealed"
     )
+    return [Write(sql, [{"match_id": m.match_id, "seed": m.seed} for m in matches])]

@@ -10,11 +10,11 @@ than the least of them, and re-folds the tail without writing. Beside each offse
 log it counts on (a digest of the partition's first record): a worker finding another log
 under the name (a broker emptied, a topic made anew) stops and says how to rebuild.
 
-The crew commits every projection's rows and offsets in one transaction while the next batch
-is fetched and folded. A projection that fails (a bug in its `take` or `write`) is stopped
-alone: when that transaction fails, each projection commits the batch in a transaction of
-its own, the one that fails again rolls back with its offsets, and the rest of the crew
-goes on.
+The crew commits every projection's rows and offsets in one statement (one round trip, see
+`projections.writes`) while the next batch is fetched and folded. A projection that fails (a
+bug in its `take` or `writes`) is stopped alone: when that statement fails, each projection
+commits the batch in a statement of its own, the one that fails again rolls back with its
+offsets, and the rest of the crew goes on.
 """
 
 import asyncio
@@ -43,9 +43,9 @@ from services.settings import Settings
 log = structlog.get_logger("projections")
 
 MAX_RECORDS = 1000  # per batch: a worker that fell behind catches up in few of them
-# A batch up to this size commits in one transaction (fewer round trips: lower latency and
-# CPU); a larger one in a transaction per projection, which PostgreSQL runs side by side.
-ONE_TRANSACTION_UP_TO = 100
+# A batch up to this size commits in one statement (lower latency and CPU); a larger one in a
+# statement per projection, which PostgreSQL runs side by side.
+ONE_STATEMENT_UP_TO = 100
 PARTITION_FETCH_BYTES = 256 * 1024  # per partition per fetch: a restart resumes part-way
 REPORT_S = 1.0  # a busy worker logs its progress and worst lag this often
 CLAIM_CHECK_S = 1.0  # how often a worker looks for claims reset, released or taken
@@ -63,7 +63,7 @@ class AnotherLog(RuntimeError):
 
 
 class _Stopped(Exception):
-    """A projection's write failed; it has been stopped and its transaction rolled back."""
+    """A projection's write failed; it has been stopped and its statement rolled back."""
 
 
 class Meter(msgspec.Struct):
@@ -123,7 +123,7 @@ class Worker(ConsumerRebalanceListener):
     # Partition ownership (called by the consumer during a rebalance).
 
     async def on_partitions_revoked(self, revoked: list[TopicPartition]) -> None:
-        async with self._lock:  # no batch is half-way through its transaction when we let go
+        async with self._lock:  # no batch is half-way through its commit when we let go
             await self._settle()
             for tp in revoked:
                 self.assigned.discard(tp.partition)
@@ -292,7 +292,7 @@ class Worker(ConsumerRebalanceListener):
                 for name, start in sorted(part.projected.items())
             ]
             if await self._settle():
-                together = records <= ONE_TRANSACTION_UP_TO
+                together = records <= ONE_STATEMENT_UP_TO
                 commit = self._commit(
                     batches, progress, checkpoints, heads, self._oldest_ms, together
                 )
@@ -400,8 +400,8 @@ class Worker(ConsumerRebalanceListener):
         oldest_ms: int | None,
         together: bool,
     ) -> None:
-        """The crew's rows and offsets: `together` in one transaction, else each projection's
-        in a transaction of its own, side by side. A projection stops only when its write
+        """The crew's rows and offsets: `together` in one statement, else each projection's
+        in a statement of its own, side by side. A projection stops only when its write
         fails twice in a row (once together and once alone, or twice alone); the others commit
         on. The checkpoints, and which log a partition is (once its first record is read),
         follow once every one has committed."""
@@ -423,13 +423,12 @@ class Worker(ConsumerRebalanceListener):
     async def _committed_together(
         self, names: list[str], batches: dict[str, Projection], progress: list[offsets.Progress]
     ) -> bool:
-        """Every projection in one transaction; False if a write failed (nothing committed)."""
+        """Every projection in one statement; False if a write failed (nothing committed)."""
         try:
             told = [a for name in names for a in batches[name].announcements()]
-            async with self.pool.acquire() as conn, conn.transaction():
-                await offsets.advance(conn, self.topic, progress, self.holder, told)
-                for name in names:
-                    await batches[name].write(conn)
+            writes = [w for name in names for w in batches[name].writes()]
+            async with self.pool.acquire() as conn:
+                await offsets.advance(conn, self.topic, progress, self.holder, told, writes)
         except offsets.LostClaim:
             raise
         except Exception as error:
@@ -445,7 +444,7 @@ class Worker(ConsumerRebalanceListener):
         progress: list[offsets.Progress],
         tries: int,
     ) -> None:
-        """Each projection in a transaction of its own, side by side."""
+        """Each projection in a statement of its own, side by side."""
         outcomes = await asyncio.gather(
             *(
                 self._commit_one(batches[n], [pr for pr in progress if pr.projection == n], tries)
@@ -468,10 +467,9 @@ class Worker(ConsumerRebalanceListener):
         name = progress[0].projection
         for attempt in range(1, tries + 1):
             try:
-                async with self.pool.acquire() as conn, conn.transaction():
-                    told = batch.announcements()
-                    await offsets.advance(conn, self.topic, progress, self.holder, told)
-                    await batch.write(conn)
+                told, writes = batch.announcements(), batch.writes()
+                async with self.pool.acquire() as conn:
+                    await offsets.advance(conn, self.topic, progress, self.holder, told, writes)
                 break
             except offsets.LostClaim:
                 raise

@@ -16,6 +16,7 @@ from litestar.response import ServerSentEventMessage
 from projections import offsets
 from projections.announce import CHANNEL, announcements, ruling_notice, view_notice
 from projections.audit import COLUMNS as AUDIT_COLUMNS
+from projections.writes import insert
 from services.gateway.hub import LISTENER, Hub
 from services.gateway.limits import StreamLimit
 from services.gateway.stream import seat_stream
@@ -63,12 +64,10 @@ async def _ruling(pool: asyncpg.Pool, match_id: str, seat: int, seq: int) -> str
     }
     ruled = {k: row[k] for k in ("match_id", "seat", "accepted", "rule", "reason")}
     ruled |= {"first_seq": seq, "last_seq": seq}
-    async with pool.acquire() as conn, conn.transaction():  # as the audit projection does
-        await conn.copy_records_to_table(
-            "audit", records=[tuple(row[c] for c in AUDIT_COLUMNS)], columns=AUDIT_COLUMNS
-        )
+    async with pool.acquire() as conn:  # as the audit projection does
+        writes = insert("audit", AUDIT_COLUMNS, [tuple(row[c] for c in AUDIT_COLUMNS)])
         told = announcements(CHANNEL, "rulings", [ruling_notice(decision_id, ruled)])
-        await offsets.advance(conn, "match-log", [], "test", told)
+        await offsets.advance(conn, "match-log", [], "test", told, writes)
     return decision_id
 
 

@@ -186,6 +186,6 @@ async def project(pool: asyncpg.Pool, projection: type[Projection], *steps: Step
     for step in steps:
         batch.take(step)
     batch.finish()
-    async with pool.acquire() as conn, conn.transaction():
-        await offsets.advance(conn, "match-log", [], "test", batch.announcements())
-        await batch.write(conn)
+    async with pool.acquire() as conn:
+        told, writes = batch.announcements(), batch.writes()
+        await offsets.advance(conn, "match-log", [], "test", told, writes)

@@ -14,7 +14,7 @@ import pytest
 from projections import offsets
 from projections.announce import Announcement
 from projections.offsets import Claimed, LostClaim, Progress
-from projections.upsert import update, upsert
+from projections.writes import Write, insert, run, update, upsert
 
 TOPIC = "match-log"
 CHANNEL = "claims_test"
@@ -75,10 +75,10 @@ async def commit(
     rows: list[tuple[Any, ...]],
     told: list[Announcement] | None = None,
 ) -> None:
-    """A batch as a worker commits it: its offsets first, then its rows, in one transaction."""
-    async with pool.acquire() as conn, conn.transaction():
-        await offsets.advance(conn, TOPIC, progress, holder, told or [])
-        await upsert(conn, "scores", KEY, SCORES, rows)
+    """A batch as a worker commits it: its offsets first, then its rows, in one statement."""
+    async with pool.acquire() as conn:
+        writes = upsert("scores", KEY, SCORES, rows)
+        await offsets.advance(conn, TOPIC, progress, holder, told or [], writes)
 
 
 async def note_heads(
@@ -376,24 +376,62 @@ async def test_upsert_adds_new_rows_and_replaces_the_others_columns_of_known_key
     pool: asyncpg.Pool,
 ) -> None:
     async with pool.acquire() as conn:
-        await upsert(conn, "scores", KEY, SCORES, [("g", 0, 1, "a"), ("g", 1, 2, "b")])
-        await upsert(conn, "scores", KEY, SCORES, [("g", 1, 3, "c"), ("h", 1, 4, "d")])
-        await upsert(conn, "scores", KEY, SCORES, [])
+        await run(conn, upsert("scores", KEY, SCORES, [("g", 0, 1, "a"), ("g", 1, 2, "b")]))
+        await run(conn, upsert("scores", KEY, SCORES, [("g", 1, 3, "c"), ("h", 1, 4, "d")]))
+        await run(conn, upsert("scores", KEY, SCORES, []))
     assert await scores(pool) == [("g", 0, 1, "a"), ("g", 1, 3, "c"), ("h", 1, 4, "d")]
 
 
 async def test_update_sets_the_others_columns_of_the_rows_found_by_key(pool: asyncpg.Pool) -> None:
     async with pool.acquire() as conn:
-        await upsert(conn, "scores", KEY, SCORES, [("g", 0, 1, "a"), ("g", 1, 2, "b")])
-        await upsert(conn, "scores", KEY, SCORES, [("h", 0, 3, "c")])
-        await update(conn, "scores", KEY, SCORES, [("g", 1, 7, "x"), ("h", 1, 8, "y")])
-        await update(conn, "scores", KEY, SCORES, [])
+        await run(conn, upsert("scores", KEY, SCORES, [("g", 0, 1, "a"), ("g", 1, 2, "b")]))
+        await run(conn, upsert("scores", KEY, SCORES, [("h", 0, 3, "c")]))
+        await run(conn, update("scores", KEY, SCORES, [("g", 1, 7, "x"), ("h", 1, 8, "y")]))
+        await run(conn, update("scores", KEY, SCORES, []))
     assert await scores(pool) == [("g", 0, 1, "a"), ("g", 1, 7, "x"), ("h", 0, 3, "c")]
 
 
-async def test_a_row_of_the_wrong_length_is_refused(pool: asyncpg.Pool) -> None:
+def test_a_row_of_the_wrong_length_is_refused() -> None:
+    for write in (upsert, update):
+        with pytest.raises(ValueError):
+            write("scores", KEY, SCORES, [("g", 0, 1, "a"), ("g", 1, 2, "b", 9)])
+    with pytest.raises(ValueError):
+        insert("scores", SCORES, [("g", 0, 1)])
+
+
+async def test_a_batchs_statements_run_in_order_and_take_effect_together(
+    pool: asyncpg.Pool,
+) -> None:
+    """Each statement sees the ones before it; one failing undoes every one of them."""
     async with pool.acquire() as conn:
-        for write in (upsert, update):
-            with pytest.raises(ValueError):
-                await write(conn, "scores", KEY, SCORES, [("g", 0, 1, "a"), ("g", 1, 2, "b", 9)])
-    assert await scores(pool) == []
+        await run(
+            conn,
+            [
+                *insert("scores", SCORES, [("g", 0, 1, "a")]),
+                Write("UPDATE scores SET points = points + ($1->>'more')::int", {"more": 10}),
+            ],
+        )
+        with pytest.raises(asyncpg.NotNullViolationError):
+            await run(
+                conn,
+                [
+                    *insert("scores", SCORES, [("g", 1, 2, "b")]),
+                    *update("scores", KEY, SCORES, [("g", 0, 5, "changed")]),
+                    *insert("scores", SCORES, [("g", 2, None, "c")]),
+                ],
+            )
+    assert await scores(pool) == [("g", 0, 11, "a")]
+
+
+async def test_rows_keep_their_bytes_json_and_nulls(pool: asyncpg.Pool) -> None:
+    """bytea travels as base64 and a JSON column takes its value's JSON text as it is."""
+    columns = {"id": "int", "blob": "bytea", "doc": "jsonb", "note": "text"}
+    await pool.execute("CREATE TABLE kept (id int, blob bytea, doc jsonb, note text)")
+    rows = [(1, b"\x00\xff'\\", '{"a": [1, "x\'y"]}', "it's"), (2, b"", None, None)]
+    async with pool.acquire() as conn:
+        await run(conn, insert("kept", columns, rows))
+    found = await pool.fetch("SELECT id, blob, doc::text, note FROM kept ORDER BY id")
+    assert [tuple(r) for r in found] == [
+        (1, b"\x00\xff'\\", '{"a": [1, "x\'y"]}', "it's"),
+        (2, b"", None, None),
+    ]

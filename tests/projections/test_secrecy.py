@@ -17,6 +17,7 @@ from projections.audit import Audit
 from projections.projection import Step
 from projections.seat_views import SeatViews
 from projections.secrecy import revealed, seed_sealed, shown
+from projections.writes import run
 from services.rules.judge import rule_on
 from tests.projections.support import project, steps_of
 from tests.sealed_ruleset import Pick
@@ -139,8 +140,8 @@ async def test_sealed_choices_are_stored_sealed_until_revealed_however_batched(
             batch.take(step)
     for batch in batches:
         batch.finish()
-        async with pool.acquire() as conn, conn.transaction():
-            await batch.write(conn)
+        async with pool.acquire() as conn:
+            await run(conn, batch.writes())
     assert await _rows(pool, "at-once") == rows
 
 

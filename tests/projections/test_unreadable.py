@@ -20,6 +20,7 @@ from projections.lobby import Lobby
 from projections.projection import Projection, Step
 from projections.runner import supervise
 from projections.worker import UnreadableLog, Worker
+from projections.writes import Write
 from services.settings import Settings
 from tests.projections.support import judged, wait_caught_up, write_log
 from tests.workload import race_decisions
@@ -159,7 +160,7 @@ class _Broken(Projection):
     def take(self, step: Step) -> None:
         raise RuntimeError(f"cannot project {step.match.match_id}")
 
-    async def write(self, conn: asyncpg.Connection) -> None:
+    def writes(self) -> list[Write]:
         raise AssertionError("never reached")
 
 
@@ -184,8 +185,13 @@ async def test_a_failing_projection_stops_alone_and_its_crew_serves_on(
     )
 
 
+def _failing(why: str) -> Write:
+    """A statement PostgreSQL refuses, saying `why`."""
+    return Write("SELECT ($1->>'why')::int", {"why": why})
+
+
 class _FailsOnce(Projection):
-    """Its first batch fails to write, slowly, in the crew's transaction and again alone, as
+    """Its first batch fails to write, slowly, in the crew's statement and again alone, as
     with a bug; later batches would write."""
 
     name = "fails_once"
@@ -196,13 +202,15 @@ class _FailsOnce(Projection):
     def take(self, step: Step) -> None:
         pass
 
-    async def write(self, conn: asyncpg.Connection) -> None:
+    def writes(self) -> list[Write]:
+        slow = []
         if not _FailsOnce.failing.is_set():
             _FailsOnce.failing.set()
-            await asyncio.sleep(1.0)  # the next batch is fetched and folded meanwhile
+            slow = [Write("SELECT pg_sleep(1.0)", None)]  # the next batch is fetched meanwhile
         if _FailsOnce.failures < 2:
             _FailsOnce.failures += 1
-            raise RuntimeError("cannot write")
+            return [*slow, _failing("cannot write")]
+        return []
 
 
 async def test_a_projection_whose_write_fails_never_moves_past_what_it_lost(
@@ -235,10 +243,11 @@ class _Blips(Projection):
     def take(self, step: Step) -> None:
         pass
 
-    async def write(self, conn: asyncpg.Connection) -> None:
+    def writes(self) -> list[Write]:
         if not _Blips.failed:
             _Blips.failed = True
-            raise RuntimeError("passing fault")
+            return [_failing("passing fault")]
+        return []
 
 
 async def test_a_write_that_fails_once_is_retried_and_nothing_stops(
