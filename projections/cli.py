@@ -17,6 +17,7 @@ def _run(args: argparse.Namespace) -> int:
     import uvloop
 
     from projections import runner
+    from services import heap
     from services.logs import configure_logging
     from services.topics import ensure_topics
 
@@ -34,6 +35,7 @@ def _run(args: argparse.Namespace) -> int:
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(sig, stop.set)
+        heap.settle()
         return await runner.serve(settings, projections, stop)
 
     return 0 if uvloop.run(serve()) else 1  # a cheaper event loop than asyncio's

@@ -17,6 +17,7 @@ from services.settings import Settings, load_settings
 def _run_rules(args: argparse.Namespace) -> int:
     import uvloop
 
+    from services import heap
     from services.logs import configure_logging
     from services.rules.service import RulesService
     from services.topic_check import UnfitTopics
@@ -32,6 +33,7 @@ def _run_rules(args: argparse.Namespace) -> int:
             print(f"not starting: {error}", file=sys.stderr)
             return 1
         service = RulesService(settings)
+        heap.settle()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(sig, service.stop)
@@ -62,13 +64,16 @@ def _run_broker(args: argparse.Namespace) -> int:
 def _run_gateway(args: argparse.Namespace) -> int:
     import uvicorn
 
+    from services import heap
     from services.gateway.app import create_app
     from services.gateway.context import Context
     from services.logs import configure_logging
 
     settings = load_settings()
     configure_logging(settings.log_format)
-    uvicorn.run(create_app(Context(settings)), host=args.host, port=args.port, log_level="warning")
+    app = create_app(Context(settings))
+    heap.settle()
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
     return 0
 
 
@@ -76,6 +81,7 @@ def _until_signalled(run: Callable[[Settings, asyncio.Event], Awaitable[None]]) 
     """Run a worker until SIGTERM or SIGINT sets the event it watches."""
     import uvloop
 
+    from services import heap
     from services.logs import configure_logging
 
     settings = load_settings()
@@ -86,6 +92,7 @@ def _until_signalled(run: Callable[[Settings, asyncio.Event], Awaitable[None]]) 
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(sig, stop.set)
+        heap.settle()
         await run(settings, stop)
 
     uvloop.run(serve())

@@ -38,7 +38,7 @@ CORE = [
     "projections.secrecy.*",
     "services.gateway.access.*",
     "projections.offsets.*",
-    "projections.upsert.*",
+    "projections.writes.*",
 ]
 KILLED = {"killed", "timeout"}  # a mutant that hangs the tests is caught by them
 MODULE = re.compile(r"^(.*)\.x[_ǁ]")

@@ -427,11 +427,12 @@ async def test_rows_keep_their_bytes_json_and_nulls(pool: asyncpg.Pool) -> None:
     """bytea travels as base64 and a JSON column takes its value's JSON text as it is."""
     columns = {"id": "int", "blob": "bytea", "doc": "jsonb", "note": "text"}
     await pool.execute("CREATE TABLE kept (id int, blob bytea, doc jsonb, note text)")
-    rows = [(1, b"\x00\xff'\\", '{"a": [1, "x\'y"]}', "it's"), (2, b"", None, None)]
+    odd = "it's \x1b\x7f\x85\u202e\u2066\u2028\t\n\r\ufeff\u200d\U0010ffff é%/\"\\ $1"
+    rows = [(1, b"\x00\xff'\\", '{"a": [1, "x\'y"]}', odd), (2, b"", None, None)]
     async with pool.acquire() as conn:
         await run(conn, insert("kept", columns, rows))
     found = await pool.fetch("SELECT id, blob, doc::text, note FROM kept ORDER BY id")
     assert [tuple(r) for r in found] == [
-        (1, b"\x00\xff'\\", '{"a": [1, "x\'y"]}', "it's"),
+        (1, b"\x00\xff'\\", '{"a": [1, "x\'y"]}', odd),
         (2, b"", None, None),
     ]
