@@ -436,3 +436,22 @@ async def test_rows_keep_their_bytes_json_and_nulls(pool: asyncpg.Pool) -> None:
         (1, b"\x00\xff'\\", '{"a": [1, "x\'y"]}', odd),
         (2, b"", None, None),
     ]
+
+
+async def test_a_statement_is_prepared_once_per_session_even_after_a_failed_batch(
+    pool: asyncpg.Pool,
+) -> None:
+    """The batch that first prepares a statement fails (its note of what is prepared rolls
+    back with it, the prepared statement may not): later batches run it all the same."""
+    first = insert("scores", SCORES, [("g", 0, 1, "a")])
+    async with pool.acquire() as conn:
+        with pytest.raises(asyncpg.NotNullViolationError):
+            await run(conn, [*first, *insert("scores", SCORES, [("g", 1, None, "b")])])
+        await run(conn, first)
+        for points in (2, 3):
+            await run(conn, upsert("scores", KEY, SCORES, [("g", 0, points, "c")]))
+        prepared = await conn.fetchval(
+            "SELECT count(*) FROM pg_prepared_statements WHERE name LIKE 'starledger\\_%'"
+        )
+    assert prepared == 2  # the insert and the upsert, once each
+    assert await scores(pool) == [("g", 0, 3, "c")]
