@@ -75,10 +75,11 @@ def _select(columns: dict[str, str]) -> str:
 
 
 def _objects(columns: dict[str, str], rows: list[tuple[Any, ...]]) -> list[dict[str, Any]]:
+    """Rows as JSON objects; a JSON column's value, JSON text already, goes in as it is."""
     raw = [kind in _JSON_TYPES for kind in columns.values()]
     return [
         {
-            c: msgspec.Raw(v if isinstance(v, bytes) else v.encode()) if j and v is not None else v
+            c: msgspec.Raw(v) if j and v is not None else v
             for c, j, v in zip(columns, raw, row, strict=True)
         }
         for row in rows
