@@ -74,19 +74,22 @@ class SeatPlayer:
                     raise
                 time.sleep(SLOW_DOWN_S)
 
-    def play(self, over: Any) -> None:
-        """Decide whenever the seat is to act, until `over()` says the match has ended."""
+    def play(self, over: Any, decisions: int) -> bool:
+        """Decide whenever the seat is to act, until `over()` says the match has ended (True)
+        or the seat has had this many decisions ruled on (False)."""
         listener = threading.Thread(target=self._listen, daemon=True)
         listener.start()
         latest, to_act, decided_at, pending = 0, False, 0, None
         heard = time.monotonic()
         try:
             while True:
+                if pending is None and len(self.rulings) >= decisions:
+                    return False
                 try:
                     event = self.events.get(timeout=0.5)
                 except queue.Empty:
                     if pending is None and not to_act and over():
-                        return
+                        return True
                     assert time.monotonic() - heard < WAIT_S, "the match went silent"
                     continue
                 heard = time.monotonic()
