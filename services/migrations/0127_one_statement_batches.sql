@@ -10,6 +10,11 @@ DECLARE
     named text;
 BEGIN
     FOR i IN 1 .. coalesce(array_length(statements, 1), 0) LOOP
+        IF octet_length(data[i]::text) > 65536 THEN
+            -- a backlog's rows: planning is cheap beside them, a literal this long is not
+            EXECUTE statements[i] USING data[i];
+            CONTINUE;
+        END IF;
         named := 'starledger_' || md5(statements[i]);
         IF position(named IN prepared) = 0 THEN
             -- not noted: new to this session, or noted in a transaction that rolled back

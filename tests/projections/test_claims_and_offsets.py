@@ -455,3 +455,17 @@ async def test_a_statement_is_prepared_once_per_session_even_after_a_failed_batc
         )
     assert prepared == 2  # the insert and the upsert, once each
     assert await scores(pool) == [("g", 0, 3, "c")]
+
+
+async def test_a_backlogs_rows_too_long_for_a_prepared_statement_are_written_as_well(
+    pool: asyncpg.Pool,
+) -> None:
+    """Past 64 KiB a statement's data is not passed as a literal: planned anew, same rows."""
+    rows = [("g", seat, seat, "x" * 1000) for seat in range(100)]  # about 100 KiB as JSON
+    async with pool.acquire() as conn:
+        await run(conn, [*insert("scores", SCORES, rows[:1]), *upsert("scores", KEY, SCORES, rows)])
+        prepared = await conn.fetchval(
+            "SELECT count(*) FROM pg_prepared_statements WHERE name LIKE 'starledger\\_%'"
+        )
+    assert prepared == 1  # the small insert's only
+    assert await scores(pool) == rows
