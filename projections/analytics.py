@@ -11,7 +11,7 @@ from events.envelope import PLATFORM_ENTRIES, MatchCreated, Ruling, SeedRevealed
 from events.match import MatchRecord
 from events.ruleset import get_ruleset
 from projections.projection import Projection, Step
-from projections.secrecy import hidden, revealed
+from projections.secrecy import hidden, reopen, revealed
 from projections.writes import Write, insert, update
 
 COLUMNS = {
@@ -110,17 +110,10 @@ class Analytics(Projection):
             *insert("analytics_facts", COLUMNS["analytics_facts"], self.facts),
             *insert("analytics_rejections", COLUMNS["analytics_rejections"], self.rejections),
         ]
-        opened = [{"match_id": m, "upto": upto} for m, upto in self.opened]
         for table, sealed in KEPT.items():
             writes += insert(sealed, COLUMNS[table], self.kept[table])
-            if opened:
-                sql = (
-                    f"WITH opened AS (DELETE FROM {sealed} AS s"
-                    " USING json_to_recordset($1) AS u(match_id text, upto int)"
-                    " WHERE s.match_id = u.match_id AND s.seq < u.upto RETURNING s.*)"
-                    f" INSERT INTO {table} SELECT * FROM opened"
-                )
-                writes.append(Write(sql, opened))
+            put_back = f"INSERT INTO {table} SELECT * FROM opened"
+            writes += reopen(sealed, "seq", self.opened, put_back)
         seat = {"match_id": "text", "seat": "integer", "win_share": "double precision"}
         progress = {
             "match_id": "text",

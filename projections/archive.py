@@ -11,7 +11,7 @@ from events.codec import encode
 from events.envelope import Ruling, SeedRevealed
 from events.match import MatchRecord
 from projections.projection import Projection, Step, kind
-from projections.secrecy import SEALED, hidden, revealed, seed_sealed, shown, unseal
+from projections.secrecy import SEALED, hidden, reopen, revealed, seed_sealed, shown, unseal
 from projections.writes import Write, insert
 
 COLUMNS = {
@@ -70,19 +70,13 @@ class Archive(Projection):
         self.opened += revealed(step)
 
     def writes(self) -> list[Write]:
-        opened = [
-            Write(
-                "WITH opened AS (DELETE FROM archive_sealed AS s"
-                " USING json_to_recordset($1) AS u(match_id text, upto int)"
-                " WHERE s.match_id = u.match_id AND s.seq < u.upto RETURNING s.*)"
-                " UPDATE archive AS a SET body = o.body, rule = o.rule, sealed = false"
-                " FROM opened AS o WHERE a.match_id = o.match_id AND a.seq = o.seq",
-                [{"match_id": m, "upto": upto} for m, upto in self.opened],
-            )
-        ]
+        put_back = (
+            "UPDATE archive AS a SET body = o.body, rule = o.rule, sealed = false"
+            " FROM opened AS o WHERE a.match_id = o.match_id AND a.seq = o.seq"
+        )
         return [
             *insert("archive", COLUMNS, self.rows),
             *insert("archive_sealed", KEPT, self.kept),
-            *(opened if self.opened else []),
+            *reopen("archive_sealed", "seq", self.opened, put_back),
             *unseal(self.revealed),
         ]

@@ -15,7 +15,7 @@ from events.codec import encode
 from events.envelope import Ruling
 from projections.announce import CHANNEL, Announcement, announcements, ruling_notice
 from projections.projection import Projection, Step, kind
-from projections.secrecy import hidden, revealed, shown
+from projections.secrecy import hidden, reopen, revealed, shown
 from projections.writes import Write, insert
 
 COLUMNS = {
@@ -104,21 +104,15 @@ class Audit(Projection):
         self.notices.append(ruling_notice(ruling.decision_id, ruled, carried=not sealed))
 
     def writes(self) -> list[Write]:
-        opened = [
-            Write(
-                "WITH opened AS (DELETE FROM audit_sealed AS s"
-                " USING json_to_recordset($1) AS u(match_id text, upto int)"
-                " WHERE s.match_id = u.match_id AND s.ruling_seq < u.upto RETURNING s.*)"
-                " UPDATE audit AS a SET asked = o.asked, read = o.read, rule = o.rule,"
-                " reason = o.reason, sealed_for = NULL"
-                " FROM opened AS o WHERE a.match_id = o.match_id AND a.first_seq = o.first_seq",
-                [{"match_id": m, "upto": upto} for m, upto in self.opened],
-            )
-        ]
+        put_back = (
+            "UPDATE audit AS a SET asked = o.asked, read = o.read, rule = o.rule,"
+            " reason = o.reason, sealed_for = NULL"
+            " FROM opened AS o WHERE a.match_id = o.match_id AND a.first_seq = o.first_seq"
+        )
         return [
             *insert("audit", COLUMNS, self.rows),
             *insert("audit_sealed", KEPT, self.kept),
-            *(opened if self.opened else []),
+            *reopen("audit_sealed", "ruling_seq", self.opened, put_back),
         ]
 
     def announcements(self) -> list[Announcement]:

@@ -11,8 +11,10 @@ from events.clock_narration import calendar_words, moment
 from events.match import EndedMatch, MatchRecord
 from events.ruleset import get_ruleset
 from projections.projection import Projection, Step
-from projections.writes import Write, upsert
+from projections.writes import Write, update, upsert
 
+# An ended match's row after late rulings: only its progress moves.
+LATE_COLUMNS = {"match_id": "text", "seq": "integer", "last_activity": "timestamptz"}
 DEADLINE_COLUMNS = {
     "match_id": "text",
     "seat": "integer",
@@ -90,14 +92,10 @@ class Lobby(Projection):
                 " deadlines = EXCLUDED.deadlines"
             )
             writes.append(Write(sql, self.rows))
-        if self.late:
-            sql = (
-                "UPDATE lobby AS l SET seq = u.seq, last_activity = to_timestamp(u.ms / 1000.0)"
-                " FROM json_to_recordset($1) AS u(match_id text, seq int, ms bigint)"
-                " WHERE l.match_id = u.match_id"
-            )
-            late = [{"match_id": m, "seq": seq, "ms": ms} for m, (seq, ms) in self.late.items()]
-            writes.append(Write(sql, late))
+        late = [
+            (m, seq, datetime.fromtimestamp(ms / 1000, UTC)) for m, (seq, ms) in self.late.items()
+        ]
+        writes += update("lobby", ("match_id",), LATE_COLUMNS, late)
         if self.timed:
             sql = "DELETE FROM deadlines WHERE match_id IN (SELECT json_array_elements_text($1))"
             writes.append(Write(sql, self.timed))

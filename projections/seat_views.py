@@ -13,7 +13,7 @@ from events.match import EndedMatch, MatchRecord
 from events.ruleset import Ruleset, get_ruleset
 from projections.announce import CHANNEL, Announcement, announcements, view_notice
 from projections.projection import Projection, Step
-from projections.writes import Write, upsert
+from projections.writes import Write, update, upsert
 
 
 class LegalChoice(msgspec.Struct, frozen=True):
@@ -30,6 +30,7 @@ SEAT_COLUMNS = {
     "help": "text",
 }
 PUBLIC_COLUMNS = {"match_id": "text", "seq": "integer", "view": "jsonb"}
+LATE_COLUMNS = {"match_id": "text", "seq": "integer"}  # an ended match's, after late rulings
 
 
 class SeatViews(Projection):
@@ -68,19 +69,12 @@ class SeatViews(Projection):
             self.public.append((match.match_id, match.seq, public))
 
     def writes(self) -> list[Write]:
-        late = [
-            Write(
-                f"UPDATE {table} AS v SET seq = u.seq FROM json_to_recordset($1)"
-                " AS u(match_id text, seq int) WHERE v.match_id = u.match_id",
-                [{"match_id": m, "seq": seq} for m, seq in self.late.items()],
-            )
-            for table in ("seat_views", "public_views")
-            if self.late
-        ]
+        late = list(self.late.items())
         return [
             *upsert("seat_views", ("match_id", "seat"), SEAT_COLUMNS, self.seats),
             *upsert("public_views", ("match_id",), PUBLIC_COLUMNS, self.public),
-            *late,
+            *update("seat_views", ("match_id",), LATE_COLUMNS, late),
+            *update("public_views", ("match_id",), LATE_COLUMNS, late),
         ]
 
     def announcements(self) -> list[Announcement]:

@@ -70,6 +70,19 @@ def revealed(step: Step) -> list[tuple[str, int]]:
     return [(match.match_id, match.revealed_seq)] if opened else []
 
 
+def reopen(sealed: str, seq: str, opened: list[tuple[str, int]], put_back: str) -> list[Write]:
+    """Take out of the `sealed` table each match's rows whose `seq` column is before its
+    revealed_seq (`opened`, as `revealed` gives them); `put_back` reads them as `opened`."""
+    if not opened:
+        return []
+    sql = (
+        f"WITH opened AS (DELETE FROM {sealed} AS s"
+        " USING json_to_recordset($1) AS u(match_id text, upto int)"
+        f" WHERE s.match_id = u.match_id AND s.{seq} < u.upto RETURNING s.*) {put_back}"
+    )
+    return [Write(sql, [{"match_id": m, "upto": upto} for m, upto in opened])]
+
+
 def unseal(matches: list[MatchRecord]) -> list[Write]:
     """Give each (now revealed) seed back to its match's sealed archive row, in one statement."""
     if not matches:
