@@ -10,6 +10,7 @@ fails while a module of the area scores under the goal.
 import fnmatch
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -97,6 +98,28 @@ def one_broker_and_database() -> Iterator[dict[str, str]]:
         )
 
 
+def refresh_copies(root: Path) -> list[str]:
+    """Copy again into mutants/ each file of the source folders, other than Python's, that
+    differs from its source (a migration, say): mutmut copies those once, and then tests a
+    changed one as it was (it copies `also_copy` again on each run)."""
+    mutants = root / "mutants"
+    if not mutants.is_dir():
+        return []  # mutmut's first run copies them all
+    with (root / "pyproject.toml").open("rb") as f:
+        config = tomllib.load(f)["tool"]["mutmut"]
+    refreshed = []
+    for folder in config["source_paths"]:
+        for source in sorted((root / folder).rglob("*")):
+            if not source.is_file() or source.suffix in {".py", ".pyc"}:
+                continue
+            copy = mutants / source.relative_to(root)
+            if not copy.is_file() or copy.read_bytes() != source.read_bytes():
+                copy.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(source, copy)
+                refreshed.append(str(source.relative_to(root)))
+    return refreshed
+
+
 def judged(patterns: list[str]) -> dict[str, str]:
     """The statuses, once each mutant of the patterns has a verdict on today's code and tests."""
 
@@ -108,6 +131,8 @@ def judged(patterns: list[str]) -> dict[str, str]:
     # resumes) and the survivors; pyproject has it reset every verdict when code or tests change.
     # With every verdict in, one mutant still goes (a run is where that reset happens); the
     # patterns only while mutmut knows none of their mutants: they re-test the killed as well.
+    for name in refresh_copies(ROOT):
+        print(f"copied again into mutants/, changed since mutmut copied it: {name}")
     statuses = results()
     known = named(statuses, lambda _: True)
     names = named(statuses, lambda s: s not in KILLED) or known[:1] or patterns
