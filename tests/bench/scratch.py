@@ -1,7 +1,7 @@
 """The brokers a bench runs on, one after the other: Apache Kafka, then Tansu, each started for
 the bench (only the one $KAFKA_BOOTSTRAP names, when set; only those $BENCH_BROKERS names,
 as `kafka` or `tansu,kafka`, when set), each with a database of its own on $DATABASE_URL's
-server (else on a server the bench starts), dropped at the end."""
+server (else on a server the bench starts, kept in the run folder), dropped at the end."""
 
 import asyncio
 import os
@@ -14,7 +14,7 @@ from typing import NamedTuple, TypeVar
 
 import msgspec
 
-from services import db
+from services import db, run_folder
 from services.broker import BrokerProcess, KafkaBroker, TansuBroker
 from services.broker.jars import kafka_runs_here
 from services.embedded_db import server_url
@@ -36,14 +36,14 @@ def on_each_broker(run: Callable[[Scratch], T], brokers: tuple[str, ...] = BROKE
     """What `run` returns on each of `brokers` in turn, by broker; one it cannot use is
     skipped with a line saying why."""
     found: dict[str, T] = {}
-    with tempfile.TemporaryDirectory(prefix="bench-pg-") as folder:
-        server = server_url(Path(folder) / "data")
-        for broker in brokers:
-            if (why := _unavailable(broker)) is not None:
-                print(f"{broker}: skipped, {why}", flush=True)
-                continue
-            with _scratch(broker, server) as scratch:
-                found[broker] = run(scratch)
+    # Not a temporary folder: the server's own exit handler makes its lock folder there again.
+    server = server_url(run_folder.RUN / "bench-pgdata")
+    for broker in brokers:
+        if (why := _unavailable(broker)) is not None:
+            print(f"{broker}: skipped, {why}", flush=True)
+            continue
+        with _scratch(broker, server) as scratch:
+            found[broker] = run(scratch)
     return found
 
 
