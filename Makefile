@@ -22,7 +22,7 @@ test: install browser
 	$(BIN)/ruff check .
 	$(BIN)/pytest
 
-bench: install
+bench: install browser
 	$(BIN)/python -m tests.bench
 
 lint: install

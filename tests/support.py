@@ -20,6 +20,7 @@ from events.codec import Unreadable, decode_record, encode, read_record
 from events.envelope import DeadLetter, Decision, Entry, Ruling
 from events.match import PartitionBook
 from projections import log_end
+from services.broker.process import stop_with_parent
 from services.rules import snapshots
 from services.settings import Settings, as_environment
 from services.topics import ensure_topics
@@ -59,6 +60,7 @@ class ServiceProcess:
             cwd=ROOT,
             stdout=log,
             stderr=log,
+            preexec_fn=stop_with_parent if sys.platform == "linux" else None,
         )
         return self
 

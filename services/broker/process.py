@@ -51,9 +51,10 @@ def answers(port: int, timeout: float = 0.5) -> bool:
     return len(reply) == 8 and struct.unpack(">ii", reply)[1] == 1  # our correlation id
 
 
-def _stop_with_parent() -> None:
+def stop_with_parent() -> None:
     """Runs in the child before exec: the kernel sends it SIGTERM when its parent dies, so a
-    killed test run or stack leaves no broker holding the port and the log."""
+    killed test run or stack leaves no broker holding the port and the log (nor a service
+    retrying against them)."""
     pr_set_pdeathsig = 1
     ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
 
@@ -106,7 +107,7 @@ class BrokerProcess(ABC):
                 stdout=log,
                 stderr=log,
                 start_new_session=True,  # Ctrl-C reaches the caller, which stops the broker last
-                preexec_fn=_stop_with_parent if sys.platform == "linux" else None,
+                preexec_fn=stop_with_parent if sys.platform == "linux" else None,
             )
 
     def until_answering(self) -> None:
