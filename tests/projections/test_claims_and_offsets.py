@@ -6,6 +6,7 @@ connection. No broker: these are the calls a worker makes, made in the test's pr
 import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import asyncpg
@@ -14,7 +15,7 @@ import pytest
 from projections import offsets
 from projections.announce import Announcement
 from projections.offsets import Claimed, LostClaim, Progress
-from projections.writes import Write, insert, run, update, upsert
+from projections.writes import BULK_FROM, Write, insert, run, update, upsert
 
 TOPIC = "match-log"
 CHANNEL = "claims_test"
@@ -469,3 +470,118 @@ async def test_a_backlogs_rows_too_long_for_a_prepared_statement_are_written_as_
         )
     assert prepared == 1  # the small insert's only
     assert await scores(pool) == rows
+
+
+# A backlog's rows: past BULK_FROM in a helper's statement, typed arrays instead of JSON.
+
+MANY = BULK_FROM + 1
+
+
+async def prepared_here(conn: asyncpg.Connection) -> int:
+    """How many statements the JSON path has prepared on this connection."""
+    return await conn.fetchval(
+        "SELECT count(*) FROM pg_prepared_statements WHERE name LIKE 'starledger\\_%'"
+    )
+
+
+async def test_rows_in_bulk_are_kept_as_the_json_path_keeps_them(pool: asyncpg.Pool) -> None:
+    columns = {
+        "id": "int",
+        "blob": "bytea",
+        "doc": "jsonb",
+        "raw": "json",
+        "note": "text",
+        "at": "timestamptz",
+        "big": "bigint",
+        "flag": "boolean",
+        "ratio": "double precision",
+    }
+    for table in ("small", "bulk"):
+        await pool.execute(
+            f"CREATE TABLE {table} (id int, blob bytea, doc jsonb, raw json, note text,"
+            " at timestamptz, big bigint, flag boolean, ratio double precision)"
+        )
+    odd = "it's \x1b\x7f\x85\u202e\u2066\u2028\t\n\r\ufeff\u200d\U0010ffff é%/\"\\ $1"
+    start = datetime(2026, 11, 27, 13, 0, tzinfo=UTC)
+    rows = [
+        (i, b"\x00\xff'\\" * i, '{"a": [1, "x\'y"]}', b'{"k": [true, null]}', odd,
+         start + timedelta(milliseconds=i), 2**40 + i, i % 3 == 0, i / 7)
+        if i % 10
+        else (i, None, None, None, None, None, None, None, None)
+        for i in range(MANY)
+    ]  # fmt: skip
+    async with pool.acquire() as conn:
+        for first in range(0, MANY, BULK_FROM):
+            await run(conn, insert("small", columns, rows[first : first + BULK_FROM]))
+        assert await prepared_here(conn) == 1  # the JSON path's insert
+        await run(conn, insert("bulk", columns, rows))
+        assert await prepared_here(conn) == 1  # the bulk went as arrays
+    shown = "id, blob, doc::text, raw::text, note, at, big, flag, ratio"
+    small = await pool.fetch(f"SELECT {shown} FROM small ORDER BY id")
+    bulk = await pool.fetch(f"SELECT {shown} FROM bulk ORDER BY id")
+    assert [tuple(r) for r in bulk] == [tuple(r) for r in small]
+    assert tuple(bulk[1]) == (
+        1, b"\x00\xff'\\", '{"a": [1, "x\'y"]}', '{"k": [true, null]}', odd,
+        start + timedelta(milliseconds=1), 2**40 + 1, False, 1 / 7,
+    )  # fmt: skip
+    assert tuple(bulk[0]) == (0, *[None] * 8)
+
+
+async def test_upsert_and_update_in_bulk_change_the_rows_they_find(pool: asyncpg.Pool) -> None:
+    async with pool.acquire() as conn:
+        await run(conn, upsert("scores", KEY, SCORES, [("g", s, s, "a") for s in range(MANY)]))
+        replaced = [("g", s, s + 1, "b") for s in range(1, MANY + 1)]  # the last one is new
+        await run(conn, upsert("scores", KEY, SCORES, replaced))
+        odd = [("g", s, 0, "c") for s in range(1, MANY + 1, 2)]
+        missing = [("h", s, 0, "none") for s in range(MANY)]  # found nowhere: nothing changes
+        await run(
+            conn,
+            update("scores", KEY, SCORES, odd + missing),
+        )
+        assert await prepared_here(conn) == 0
+    expected = [("g", 0, 0, "a")] + [
+        ("g", s, 0, "c") if s % 2 else ("g", s, s + 1, "b") for s in range(1, MANY + 1)
+    ]
+    assert await scores(pool) == expected
+
+
+async def test_a_batch_with_rows_in_bulk_runs_in_order_and_takes_effect_together(
+    pool: asyncpg.Pool,
+) -> None:
+    """Statements before and after a bulk see what it wrote; one failing undoes them all."""
+    many = [("g", s, 1, "bulk") for s in range(MANY)]
+    add_ten = Write("UPDATE scores SET points = points + ($1->>'more')::int", {"more": 10})
+    async with pool.acquire() as conn:
+        await run(
+            conn,
+            [
+                *insert("scores", SCORES, [("f", 0, 1, "json")]),
+                *upsert("scores", KEY, SCORES, many),
+                add_ten,
+            ],
+        )
+        with pytest.raises(asyncpg.NotNullViolationError):
+            await run(
+                conn,
+                [
+                    add_ten,
+                    *insert("scores", SCORES, [("h", s, 2, "bulk") for s in range(MANY)]),
+                    *insert("scores", SCORES, [("i", 0, None, "json")]),
+                ],
+            )
+    assert await scores(pool) == [("f", 0, 11, "json")] + [
+        ("g", s, 11, "bulk") for s in range(MANY)
+    ]
+
+
+async def test_a_lost_claim_refuses_rows_in_bulk_as_well(
+    pool: asyncpg.Pool, own_database: str
+) -> None:
+    async with alive(own_database, "south"):
+        await claim(pool, "south")
+        with pytest.raises(LostClaim):
+            await commit(
+                pool, "north", [Progress("p", 0, 3)], [("g", s, 1, "") for s in range(MANY)]
+            )
+    assert await offsets.positions(pool, TOPIC) == {("p", 0): 0}
+    assert await scores(pool) == []
