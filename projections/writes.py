@@ -2,8 +2,9 @@
 (`starledger_write`, migration 0127), so a batch costs its worker one round trip however many
 read models and tables it touches. Each statement reads its data as `$1` (JSON): rows travel
 as a JSON array of objects, read back typed by `json_to_recordset`. A helper's statement
-with more than BULK_FROM rows (a backlog's) sends them instead in PostgreSQL's binary form,
-a typed array per column read back by `unnest`: no JSON to write or parse, one round trip more."""
+with more than BULK_FROM rows (a backlog's) sends them instead in PostgreSQL's binary form: an
+insert's copied straight into its table, the others' as a typed array per column read back by
+`unnest`. No JSON to write or parse, one round trip more each."""
 
 from collections.abc import Sequence
 from typing import Any
@@ -21,12 +22,13 @@ class Rows(msgspec.Struct, frozen=True):
 
     columns: dict[str, str]  # name -> SQL type
     values: list[tuple[Any, ...]]
+    into: str | None = None  # an insert's table: a bulk of them is copied straight into it
 
 
 class Write(msgspec.Struct, frozen=True):
     sql: str  # reads its data as $1, of type json
     data: Any  # encoded as JSON; a str or bytes already JSON goes as msgspec.Raw; or Rows
-    bulk: str | None = None  # for Rows: the statement reading a typed array per column
+    bulk: str | None = None  # for Rows not copied: the statement reading an array per column
 
 
 async def run(conn: asyncpg.Connection, writes: Sequence[Write]) -> None:
@@ -44,12 +46,16 @@ async def run(conn: asyncpg.Connection, writes: Sequence[Write]) -> None:
             await _together(conn, together)
             together = []
             rows = write.data
-            await conn.execute(write.bulk, *_arrays(rows.columns, rows.values))
+            if rows.into is not None:
+                copied = _binary(rows.columns, rows.values)
+                await conn.copy_records_to_table(rows.into, records=copied, columns=[*rows.columns])
+            else:
+                await conn.execute(write.bulk, *_arrays(rows.columns, rows.values))
         await _together(conn, together)
 
 
 def _in_bulk(write: Write) -> bool:
-    return write.bulk is not None and len(write.data.values) > BULK_FROM
+    return isinstance(write.data, Rows) and len(write.data.values) > BULK_FROM
 
 
 async def _together(conn: asyncpg.Connection, writes: Sequence[Write]) -> None:
@@ -66,7 +72,7 @@ def insert(table: str, columns: dict[str, str], rows: list[tuple[Any, ...]]) -> 
     if not rows:
         return []
     into = f"INSERT INTO {table} ({', '.join(columns)})"
-    return [_write(f"{into} {{rows}}", columns, rows)]
+    return [_write(f"{into} {{rows}}", columns, rows, table)]
 
 
 def upsert(
@@ -97,15 +103,15 @@ def update(
     return [_write(sql, columns, rows)]
 
 
-def _write(sql: str, columns: dict[str, str], rows: list[tuple[Any, ...]]) -> Write:
-    """`sql` reading its rows where it says {rows}: from JSON, and from arrays for a bulk."""
+def _write(
+    sql: str, columns: dict[str, str], rows: list[tuple[Any, ...]], into: str | None = None
+) -> Write:
+    """`sql` reading its rows where it says {rows} from JSON; in bulk, copied `into` a table,
+    else read from arrays."""
     if any(len(row) != len(columns) for row in rows):
         raise ValueError(f"rows of {len(columns)} values expected: {', '.join(columns)}")
-    return Write(
-        sql.replace("{rows}", _from_json(columns)),
-        Rows(columns, rows),
-        sql.replace("{rows}", _from_arrays(columns)),
-    )
+    bulk = None if into else sql.replace("{rows}", _from_arrays(columns))
+    return Write(sql.replace("{rows}", _from_json(columns)), Rows(columns, rows, into), bulk)
 
 
 def _from_json(columns: dict[str, str]) -> str:
@@ -137,6 +143,17 @@ def _objects(columns: dict[str, str], rows: list[tuple[Any, ...]]) -> list[dict[
             c: msgspec.Raw(v) if j and v is not None else v
             for c, j, v in zip(columns, raw, row, strict=True)
         }
+        for row in rows
+    ]
+
+
+def _binary(columns: dict[str, str], rows: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+    """Rows as PostgreSQL's binary codecs take them: a JSON column's value as a str."""
+    texts = [i for i, kind in enumerate(columns.values()) if kind in _JSON_TYPES]
+    if not texts:
+        return rows
+    return [
+        tuple(v.decode() if i in texts and isinstance(v, bytes) else v for i, v in enumerate(row))
         for row in rows
     ]
 
