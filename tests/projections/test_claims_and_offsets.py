@@ -485,6 +485,14 @@ async def prepared_here(conn: asyncpg.Connection) -> int:
     )
 
 
+async def unnested_here(conn: asyncpg.Connection) -> int:
+    """How many statements reading arrays (`unnest`) asyncpg has prepared on this connection."""
+    return await conn.fetchval(
+        "SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE '%FROM unnest($1::%'"
+        " AND statement NOT LIKE '%pg_prepared_statements%'"  # this very query
+    )
+
+
 async def test_rows_in_bulk_are_kept_as_the_json_path_keeps_them(pool: asyncpg.Pool) -> None:
     columns = {
         "id": "int",
@@ -497,10 +505,10 @@ async def test_rows_in_bulk_are_kept_as_the_json_path_keeps_them(pool: asyncpg.P
         "flag": "boolean",
         "ratio": "double precision",
     }
-    for table in ("small", "bulk"):
+    for table in ("small", "copied", "upserted"):  # columns not in the order given
         await pool.execute(
-            f"CREATE TABLE {table} (id int, blob bytea, doc jsonb, raw json, note text,"
-            " at timestamptz, big bigint, flag boolean, ratio double precision)"
+            f"CREATE TABLE {table} (note text, id int PRIMARY KEY, ratio double precision,"
+            " blob bytea, doc jsonb, raw json, at timestamptz, big bigint, flag boolean)"
         )
     odd = "it's \x1b\x7f\x85\u202e\u2066\u2028\t\n\r\ufeff\u200d\U0010ffff é%/\"\\ $1"
     start = datetime(2026, 11, 27, 13, 0, tzinfo=UTC)
@@ -515,17 +523,20 @@ async def test_rows_in_bulk_are_kept_as_the_json_path_keeps_them(pool: asyncpg.P
         await run(conn, insert("small", columns, rows[:BULK_FROM]))
         assert await prepared_here(conn) == 1  # BULK_FROM rows still go as JSON
         await run(conn, insert("small", columns, rows[BULK_FROM:]))
-        await run(conn, insert("bulk", columns, rows))
-        assert await prepared_here(conn) == 1  # the bulk went as arrays
+        await run(conn, insert("copied", columns, rows))
+        assert (await prepared_here(conn), await unnested_here(conn)) == (1, 0)  # a COPY
+        await run(conn, upsert("upserted", ("id",), columns, rows))
+        assert (await prepared_here(conn), await unnested_here(conn)) == (1, 1)  # arrays
     shown = "id, blob, doc::text, raw::text, note, at, big, flag, ratio"
-    small = await pool.fetch(f"SELECT {shown} FROM small ORDER BY id")
-    bulk = await pool.fetch(f"SELECT {shown} FROM bulk ORDER BY id")
-    assert [tuple(r) for r in bulk] == [tuple(r) for r in small]
-    assert tuple(bulk[1]) == (
+    small = [tuple(r) for r in await pool.fetch(f"SELECT {shown} FROM small ORDER BY id")]
+    for table in ("copied", "upserted"):
+        bulk = await pool.fetch(f"SELECT {shown} FROM {table} ORDER BY id")
+        assert [tuple(r) for r in bulk] == small
+    assert small[1] == (
         1, b"\x00\xff'\\", '{"a": [1, "x\'y"]}', '{"k": [true, null]}', odd,
         start + timedelta(milliseconds=1), 2**40 + 1, False, 1 / 7,
     )  # fmt: skip
-    assert tuple(bulk[0]) == (0, *[None] * 8)
+    assert small[0] == (0, *[None] * 8)
 
 
 async def test_upsert_and_update_in_bulk_change_the_rows_they_find(pool: asyncpg.Pool) -> None:
