@@ -9,8 +9,16 @@ import asyncpg
 from services.gateway.tokens import Conn, digest, now_ms
 
 
+def new_code() -> str:
+    """A random code that does not start with '-': a command line would read it as an option
+    (`match join --invite CODE`)."""
+    while (code := secrets.token_urlsafe(12)).startswith("-"):
+        continue
+    return code
+
+
 async def new(conn: Conn, match_id: str, seat: int, expires_ms: int) -> str:
-    code = secrets.token_urlsafe(12)
+    code = new_code()
     await conn.execute(
         "INSERT INTO invites (digest, match_id, seat, expires_at)"
         " VALUES ($1, $2, $3, to_timestamp($4))",
