@@ -46,7 +46,7 @@ async def run(conn: asyncpg.Connection, writes: Sequence[Write]) -> None:
             await _together(conn, together)
             together = []
             rows = write.data
-            if rows.into is not None:
+            if write.bulk is None:  # an insert's: copied into its table
                 copied = _binary(rows.columns, rows.values)
                 await conn.copy_records_to_table(rows.into, records=copied, columns=[*rows.columns])
             else:
