@@ -149,7 +149,7 @@ def _objects(columns: dict[str, str], rows: list[tuple[Any, ...]]) -> list[dict[
 
 def _binary(columns: dict[str, str], rows: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
     """Rows as PostgreSQL's binary codecs take them: a JSON column's value as a str."""
-    texts = [i for i, kind in enumerate(columns.values()) if kind in _JSON_TYPES]
+    texts = {i for i, kind in enumerate(columns.values()) if kind in _JSON_TYPES}
     if not texts:
         return rows
     return [
@@ -159,9 +159,5 @@ def _binary(columns: dict[str, str], rows: list[tuple[Any, ...]]) -> list[tuple[
 
 
 def _arrays(columns: dict[str, str], rows: list[tuple[Any, ...]]) -> list[list[Any]]:
-    """Rows as one list per column; a JSON column's value, JSON text already, as a str."""
-    arrays = [list(column) for column in zip(*rows, strict=True)]
-    for i, kind in enumerate(columns.values()):
-        if kind in _JSON_TYPES:
-            arrays[i] = [v.decode() if isinstance(v, bytes) else v for v in arrays[i]]
-    return arrays
+    """Rows as one list per column, each value as in `_binary`."""
+    return [list(column) for column in zip(*_binary(columns, rows), strict=True)]
