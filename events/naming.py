@@ -2,6 +2,7 @@
 accents, a unique beginning or a later word's beginning, and "did you mean" for a near miss."""
 
 import difflib
+import functools
 import re
 import unicodedata
 
@@ -24,19 +25,31 @@ class Unreadable(Exception):
         self.message = message
 
 
+_SEPARATORS = re.compile(r"[-_/]")
+_PUNCTUATION = re.compile(r"[^\w\s]")
+
+
 def normal(text: str) -> str:
     """Compared form of a name: no accents, no case, no punctuation, single spaces."""
     plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
-    plain = re.sub(r"[-_/]", " ", plain.casefold())
-    return " ".join(re.sub(r"[^\w\s]", "", plain).split())
+    plain = _SEPARATORS.sub(" ", plain.casefold())
+    return " ".join(_PUNCTUATION.sub("", plain).split())
+
+
+@functools.lru_cache(maxsize=4096)
+def _normal_name(name: str) -> str:
+    """`normal` of a name the game offers (a card's, a player's): the same few hundred are
+    compared again for every view a game writes its text commands into."""
+    return normal(name)
 
 
 def matching(query: str, candidates: list[str]) -> list[str]:
     """The names a normal `query` picks: exact beats a beginning, which beats a later word's
     beginning ('hawk': Stealth Hawk)."""
-    exact = [n for n in candidates if normal(n) == query]
-    prefix = [n for n in candidates if normal(n).startswith(query)]
-    return exact or prefix or [n for n in candidates if f" {query}" in f" {normal(n)}"[1:]]
+    named = [(n, _normal_name(n)) for n in candidates]
+    exact = [n for n, plain in named if plain == query]
+    prefix = [n for n, plain in named if plain.startswith(query)]
+    return exact or prefix or [n for n, plain in named if f" {query}" in f" {plain}"[1:]]
 
 
 def suggest(query: str, options: list[str]) -> str | None:

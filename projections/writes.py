@@ -149,13 +149,17 @@ def _objects(columns: dict[str, str], rows: list[tuple[Any, ...]]) -> list[dict[
 
 def _binary(columns: dict[str, str], rows: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
     """Rows as PostgreSQL's binary codecs take them: a JSON column's value as a str."""
-    texts = {i for i, kind in enumerate(columns.values()) if kind in _JSON_TYPES}
+    texts = [i for i, kind in enumerate(columns.values()) if kind in _JSON_TYPES]
     if not texts:
         return rows
-    return [
-        tuple(v.decode() if i in texts and isinstance(v, bytes) else v for i, v in enumerate(row))
-        for row in rows
-    ]
+    binary = []
+    for row in rows:  # a loop over the JSON columns alone: a backlog's rows are many
+        values = list(row)
+        for i in texts:
+            if isinstance(values[i], bytes):
+                values[i] = values[i].decode()
+        binary.append(tuple(values))
+    return binary
 
 
 def _arrays(columns: dict[str, str], rows: list[tuple[Any, ...]]) -> list[list[Any]]:
