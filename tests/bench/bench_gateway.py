@@ -5,8 +5,9 @@ Runs the rules service, projection workers and gateway as processes on Kafka, th
 BENCH_GATEWAY_MATCHES race-to-21 matches that never end, follows seat 0 of each over SSE,
 and submits BENCH_GATEWAY_RATE decisions a second spread over them, each match's next one
 only once the view showing its last has arrived, for BENCH_GATEWAY_WARM_UP seconds (5) before
-measuring. Goal on Kafka: p50 <= 15 ms, p99 <= 60 ms. For about a minute after its start, the
-broker's JIT compiler takes a third of the broker's CPU: a longer warm-up measures without it.
+measuring; first, LONE decisions one at a time give a quiet stack's latency. Goal on Kafka:
+p50 <= 15 ms, p99 <= 60 ms. For about a minute after its start, the broker's JIT compiler
+takes a third of the broker's CPU: a longer warm-up measures without it.
 """
 
 import asyncio
@@ -34,6 +35,7 @@ MATCHES = int(os.environ.get("BENCH_GATEWAY_MATCHES", 1000))
 RATE = int(os.environ.get("BENCH_GATEWAY_RATE", 1000))
 WARM_UP_S = float(os.environ.get("BENCH_GATEWAY_WARM_UP", 5))
 MEASURE_S = float(os.environ.get("BENCH_GATEWAY_SECONDS", 20))
+LONE = 40  # decisions sent one at a time before the load
 GOAL_P50_MS, GOAL_P99_MS = 15, 60
 HOST = "127.0.0.1"
 ADD = b'{"type": "race.add", "amount": 1}'
@@ -113,6 +115,20 @@ class Load:
             self.failures += 1
             match.sent, match.sent_at = match.sent - 1, 0.0
             self.ready.append(match)
+
+    async def lone(self, count: int) -> list[float]:
+        """POST to pushed view of one decision at a time, 0.2 s apart: a quiet stack's latency,
+        as a match played a move an hour sees it."""
+        self.measuring = True
+        for _ in range(count):
+            await asyncio.sleep(0.2)
+            match = self.ready.popleft()
+            await self._decide(match)
+            while match.sent_at != 0.0:  # its view not pushed yet
+                await asyncio.sleep(0.001)
+        lone, self.latencies_ms, self.post_ms = self.latencies_ms, [], []
+        self.notify_to_push_ms, self.measuring = [], False
+        return lone
 
     async def run(self, seconds: float) -> int:
         """Submit at RATE for `seconds`; returns how many were submitted."""
@@ -252,6 +268,7 @@ async def _measure(
         await asyncio.sleep(2.0)  # every stream has sent its first view
         gc.collect()  # the load's own collector pauses would count as latency: see services.heap
         gc.freeze()
+        lone_ms = await load.lone(LONE)
         await load.run(WARM_UP_S)
         load.measuring, load.missed = True, 0
         measured_from_ms = int(time.time() * 1000)
@@ -272,6 +289,7 @@ async def _measure(
     judged_ms, projected_ms = await _stages_ms(database_url, measured_from_ms, load.announced)
     return {
         "setup_s": round(setup_s, 1),
+        "lone_p50_ms": round(percentile(lone_ms, 0.50), 1),
         "decisions_per_s": round(len(load.latencies_ms) / MEASURE_S),
         "submitted_per_s": round(submitted / MEASURE_S),
         "missed": load.missed,
@@ -345,6 +363,7 @@ def _answers(port: int) -> bool:
 
 ROWS = [
     Row("matches opened and joined in (s)", "setup_s", "{:.1f}"),
+    Row(f"one decision at a time ({LONE}): POST to pushed view p50 (ms)", "lone_p50_ms", "{:.1f}"),
     Row("decisions/s submitted", "submitted_per_s"),
     Row("decisions/s pushed as views", "decisions_per_s"),
     Row("ticks with no match free", "missed"),
