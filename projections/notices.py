@@ -116,11 +116,12 @@ _WANTED = " UNION ALL ".join(
     f"SELECT match_id, seat, from_seq, '{channel}' AS channel, '{prefix}' AS prefix FROM {seats}"
     for channel, prefix, seats in CHANNELS
 )
-# Every delivery, on every channel its seat wants it.
+# Every delivery, on every channel its seat wants it ($1's time read once, by a subquery, not
+# parsed out of all of $1 for each row).
 _OUTBOX = (
     "INSERT INTO mail_outbox (delivery_id, match_id, seat, kind, upto_seq, created_ms, next_ms,"
     " channel) SELECT c.prefix || u.id, u.match_id, u.seat, u.kind, u.seq,"
-    " ($1->>'now_ms')::bigint, ($1->>'now_ms')::bigint, c.channel"
+    " (SELECT ($1->>'now_ms')::bigint), (SELECT ($1->>'now_ms')::bigint), c.channel"
     " FROM json_to_recordset($1->'deliveries')"
     " AS u(id text, match_id text, seat int, kind text, seq int, unless_waited boolean)"
     f" JOIN ({_WANTED}) AS c"

@@ -118,15 +118,18 @@ class Progress(msgspec.Struct, frozen=True):
 
 LOST_CLAIM = "SL001"  # the SQLSTATE of `starledger_lost_claim` (migration 0127)
 
+# $1's topic and holder are each read once, by a subquery: `$1->>'topic'` in a condition
+# parses all of $1 again for every row it tests (a batch of 72 rows took 3.9 ms, not 0.5).
 _ADVANCE = (
     "WITH progress AS (SELECT * FROM json_to_recordset($1->'progress')"
     " AS p(projection text, partition int, next_offset bigint)),"
     " mine AS (SELECT o.projection, o.partition, o.holder, p.next_offset"
     " FROM projection_offsets o JOIN progress p USING (projection, partition)"
-    " WHERE o.topic = $1->>'topic' ORDER BY o.projection, o.partition FOR UPDATE OF o),"
+    " WHERE o.topic = (SELECT $1->>'topic') ORDER BY o.projection, o.partition"
+    " FOR UPDATE OF o),"
     " moved AS (UPDATE projection_offsets o SET next_offset = mine.next_offset FROM mine"
-    " WHERE o.topic = $1->>'topic' AND o.projection = mine.projection"
-    " AND o.partition = mine.partition AND mine.holder = $1->>'holder'"
+    " WHERE o.topic = (SELECT $1->>'topic') AND o.projection = mine.projection"
+    " AND o.partition = mine.partition AND mine.holder = (SELECT $1->>'holder')"
     " RETURNING o.projection, o.partition)"
     " SELECT starledger_lost_claim(format('[%s] are no longer held by %s', string_agg("
     "format('(%L, %s)', p.projection, p.partition), ', ' ORDER BY p.projection, p.partition),"
