@@ -8,7 +8,9 @@ import random
 import threading
 import time
 import uuid
-from typing import Any
+from collections.abc import Callable
+from functools import partial
+from typing import Any, TypeVar
 
 import msgspec
 
@@ -16,9 +18,10 @@ from events.codec import game_codec
 from services.client.http import ClientError, Gateway, ServerEvent, segment
 from services.gateway import api
 
-SLOW_DOWN_S = 0.1  # after a 429 (over 20 decisions or 50 reads a second from one token)
+SLOW_DOWN_S = 0.1  # after a 429 (`_slowing_down`)
 WAIT_S = 60.0  # the longest the match may stay silent before the test gives up
 STALE = "SL-5"  # a decision taken on a view the match had moved past: taken again
+T = TypeVar("T")
 
 
 class Ruled(msgspec.Struct, frozen=True):
@@ -51,7 +54,8 @@ class SeatPlayer:
     def _decide(self, seq: int) -> str | None:
         """Submit a legal decision taken on entry `seq`; None if the match moved on first."""
         deadline = time.monotonic() + WAIT_S
-        while (legal := self._legal()).seq < seq:
+        read_legal = partial(self.http.get, f"{self.path}/legal", api.LegalReply)
+        while (legal := _slowing_down(read_legal)).seq < seq:
             assert time.monotonic() < deadline, "the replay model never caught up"
             time.sleep(0.05)  # `legal` is stored with the views, which the push may outrun
         if legal.seq > seq:
@@ -60,30 +64,13 @@ class SeatPlayer:
         decision_id = uuid.uuid4().hex
         chosen = self.rng.randrange(len(legal.decisions))
         text = legal.texts[chosen]
-        said = api.Say(text=text, decision_id=decision_id, seen_seq=seq)
-        sent = api.Submit(decision_id=decision_id, body=legal.decisions[chosen], seen_seq=seq)
-        while True:  # as a client should: a 429 says to slow down, not to give up
-            try:
-                if text:
-                    self.http.post(f"{self.path}/say", said, api.Submitted)
-                else:
-                    self.http.post(f"{self.path}/decisions", sent, api.Submitted)
-                return decision_id
-            except ClientError as error:
-                if error.status != 429:
-                    raise
-                time.sleep(SLOW_DOWN_S)
-
-    def _legal(self) -> api.LegalReply:
-        """The seat's legal decisions, read as a client should: slower after a 429 (a quick
-        stack lets a seat act more than 50 times a second, one read of this each)."""
-        while True:
-            try:
-                return self.http.get(f"{self.path}/legal", api.LegalReply)
-            except ClientError as error:
-                if error.status != 429:
-                    raise
-                time.sleep(SLOW_DOWN_S)
+        if text:
+            said = api.Say(text=text, decision_id=decision_id, seen_seq=seq)
+            _slowing_down(lambda: self.http.post(f"{self.path}/say", said, api.Submitted))
+        else:
+            sent = api.Submit(decision_id=decision_id, body=legal.decisions[chosen], seen_seq=seq)
+            _slowing_down(lambda: self.http.post(f"{self.path}/decisions", sent, api.Submitted))
+        return decision_id
 
     def play(self, over: Any, decisions: int) -> bool:
         """Decide whenever the seat is to act, until `over()` says the match has ended (True)
@@ -116,3 +103,15 @@ class SeatPlayer:
         finally:
             self.stream.close()
             self.http.close()
+
+
+def _slowing_down(call: Callable[[], T]) -> T:
+    """`call` as a client should make it: a 429 (over 20 decisions or 50 reads a second from
+    one token; a quick stack lets a seat act faster) says to slow down, not to give up."""
+    while True:
+        try:
+            return call()
+        except ClientError as error:
+            if error.status != 429:
+                raise
+            time.sleep(SLOW_DOWN_S)
