@@ -1,9 +1,15 @@
 """The topics, created idempotently at start-up and checked when they exist already."""
 
+import asyncio
+import time
 from contextlib import suppress
 
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
-from aiokafka.errors import TopicAlreadyExistsError
+from aiokafka.errors import (
+    CoordinatorLoadInProgressError,
+    GroupCoordinatorNotAvailableError,
+    TopicAlreadyExistsError,
+)
 
 from events.platform_rules import MAX_DECISION_BYTES
 from services.settings import Settings
@@ -20,6 +26,7 @@ MAX_RECORD_BYTES = 64 * MAX_DECISION_BYTES  # 4 MiB
 # rules service, which records its refusal (SL-1); the broker refuses one past this outright.
 MAX_DECISION_RECORD_BYTES = 16 * MAX_DECISION_BYTES  # 1 MiB
 BATCH_OVERHEAD = 1024  # a record batch's header and a record's framing, with room to spare
+COORDINATOR_WAIT_S = 60.0  # a new broker making its consumer offsets topic
 
 
 async def ensure_topics(settings: Settings) -> None:
@@ -41,8 +48,24 @@ async def ensure_topics(settings: Settings) -> None:
             with suppress(TopicAlreadyExistsError):  # created meanwhile by another process
                 await admin.create_topics([topic])
         await check_topics(admin, wanted)
+        await _await_group_coordinator(admin)
     finally:
         await admin.close()
+
+
+async def _await_group_coordinator(admin: AIOKafkaAdminClient) -> None:
+    """A new broker makes its consumer offsets topic at the first lookup of a group's
+    coordinator and answers "not available" until it is ready: wait for that here, so no
+    service's first join logs the failure (aiokafka's own line, at ERROR)."""
+    deadline = time.monotonic() + COORDINATOR_WAIT_S
+    while True:
+        try:
+            await admin.find_coordinator("starledger")
+            return
+        except (GroupCoordinatorNotAvailableError, CoordinatorLoadInProgressError):
+            if time.monotonic() > deadline:
+                raise
+            await asyncio.sleep(0.1)
 
 
 def topics(settings: Settings) -> dict[str, int]:

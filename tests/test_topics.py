@@ -1,17 +1,20 @@
 """Topics that exist already when the stack starts: settings that keep or take too little are
 healed and logged, a partition count that differs refuses the start, fitting topics are left
-as they are."""
+as they are. On a new broker the start also waits for its consumer groups' coordinator."""
 
 import subprocess
 import sys
 import uuid
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 from aiokafka.admin.config_resource import ConfigResource, ConfigResourceType
 from structlog.testing import capture_logs
 
+from services.broker import KafkaBroker, TansuBroker
+from services.broker.jars import kafka_runs_here
 from services.settings import Settings
 from services.topic_check import UnfitTopics
 from services.topics import ensure_topics, topic_configs, topics
@@ -133,3 +136,18 @@ async def test_tansu_which_cannot_heal_a_setting_refuses_the_start_saying_so(
         f"{topic}: retention.ms is 60000, must be -1"
         " (healing it failed: the broker cannot change a topic's settings)"
     ) in str(refused.value)
+
+
+async def test_on_a_new_broker_the_group_coordinator_answers_once_the_topics_are_made(
+    tmp_path: Path,
+) -> None:
+    # A new Kafka answers its first coordinator lookup "not available" while it makes its
+    # offsets topic; each service's first join would log that failure at ERROR.
+    with KafkaBroker(tmp_path) if kafka_runs_here() else TansuBroker() as new:
+        await ensure_topics(Settings(kafka_bootstrap=new.bootstrap, partitions=4))
+        client = AIOKafkaAdminClient(bootstrap_servers=new.bootstrap)
+        await client.start()
+        try:
+            assert await client.find_coordinator("a-service-group") >= 0  # raises if not ready
+        finally:
+            await client.close()
