@@ -32,7 +32,8 @@ COORDINATOR_WAIT_S = 60.0  # a new broker making its consumer offsets topic
 async def ensure_topics(settings: Settings) -> None:
     """`decisions` and `match-log` share the partition count so a match sits on the same
     partition number in both; the match-log keeps everything. Raises
-    `topic_check.UnfitTopics` over a topic that differs where it cannot be healed."""
+    `topic_check.UnfitTopics` over a topic that differs where it cannot be healed. Returns once
+    the broker's consumer groups have a coordinator."""
     wanted = [
         NewTopic(
             name, count, settings.replication_factor, topic_configs=topic_configs(settings, name)
