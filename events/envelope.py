@@ -102,6 +102,14 @@ PLATFORM_ENTRIES = (
     *SEAT_ENTRIES,
     Announced,
 )
+_PLATFORM_ENTRY_TYPES = frozenset(PLATFORM_ENTRIES)
+
+
+def is_platform_entry(body: Any) -> bool:
+    """Whether an entry's body is the platform's, not a game's event. By exact type, as entries
+    are decoded: one lookup, where `isinstance` over the tuple tries each class in turn (each
+    a slow check for a Struct class), and the judge and every fold ask it of each entry."""
+    return type(body) in _PLATFORM_ENTRY_TYPES
 
 
 class Entry(msgspec.Struct, Generic[Body], frozen=True, kw_only=True):

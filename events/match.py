@@ -18,6 +18,7 @@ from events.envelope import (
     Ruling,
     SeatClaimed,
     SeedRevealed,
+    is_platform_entry,
 )
 from events.messages import Announced
 from events.platform_rules import BOT_PREFIX
@@ -135,6 +136,12 @@ def apply(record: Match | None, entry: Entry[Any]) -> Match:
         record.seq, record.last_entry_ms = entry.seq, entry.recorded_at_ms
         return record
     match entry.body:
+        case event if not is_platform_entry(event):  # the most frequent: asked first
+            ruleset = get_ruleset(record.ruleset)
+            record.state = ruleset.evolve(record.state, event)
+            record.moved_seq = entry.seq
+            if ruleset.reveals(event):
+                record.revealed_seq = entry.seq
         case MatchCreated() as created:
             _check_content(created)
             record = MatchRecord(
@@ -168,12 +175,6 @@ def apply(record: Match | None, entry: Entry[Any]) -> Match:
             record.handed_over = [*record.handed_over, (seat, previous)]
         case timed if isinstance(timed, clock.CLOCK_ENTRIES):
             record.timing = record.timing and clock.evolve(record.timing, timed)
-        case event:
-            ruleset = get_ruleset(record.ruleset)
-            record.state = ruleset.evolve(record.state, event)
-            record.moved_seq = entry.seq
-            if ruleset.reveals(event):
-                record.revealed_seq = entry.seq
     record.seq = entry.seq
     record.state_hash = entry.state_hash
     record.last_entry_ms = entry.recorded_at_ms

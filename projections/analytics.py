@@ -7,7 +7,7 @@ it (see `projections.secrecy`)."""
 
 from typing import Any
 
-from events.envelope import PLATFORM_ENTRIES, MatchCreated, Ruling, SeedRevealed
+from events.envelope import MatchCreated, Ruling, SeedRevealed, is_platform_entry
 from events.match import MatchRecord
 from events.ruleset import get_ruleset
 from projections.projection import Projection, Step
@@ -86,7 +86,7 @@ class Analytics(Projection):
                     self.shares += [
                         (m, seat, share) for seat, share in enumerate(win_shares(match))
                     ]
-                case event if not isinstance(event, PLATFORM_ENTRIES):
+                case event if not is_platform_entry(event):
                     counted = get_ruleset(match.ruleset).facts(match.state, event)
                     rows = self.kept["analytics_facts"] if kept else self.facts
                     rows += [

@@ -15,7 +15,7 @@ import asyncpg
 import msgspec
 
 from events.codec import decode_entry, encode
-from events.envelope import PLATFORM_ENTRIES, Entry, Ruling
+from events.envelope import Entry, Ruling, is_platform_entry
 from events.match import MatchRecord, apply, record_bytes, record_from_bytes
 from events.narration import Narrator, Told, seat_names
 from events.ruleset import Description, get_ruleset
@@ -211,7 +211,7 @@ async def narrated(
     told, round_ = [], _round(narrator.record)
     for entry in await entries(conn, match_id, after, upto):
         line = narrator.tell(entry, hidden(entry, revealed_seq or 0, reader))
-        if not isinstance(entry.body, PLATFORM_ENTRIES) or round_ is None:
+        if not is_platform_entry(entry.body) or round_ is None:
             round_ = _round(narrator.record)  # only a game's own events move its round
         decided_by = entry.body.seat if isinstance(entry.body, Ruling) else None
         told.append(Told(entry.seq, line, round_, decided_by))

@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Any
 
 from events.codec import decode_entry, encode
-from events.envelope import PLATFORM_ENTRIES
+from events.envelope import is_platform_entry
 from events.match import apply
 from events.rulesets.core_worlds import CORE_WORLDS as RULES
 from events.rulesets.core_worlds.bots import greedy_bot
@@ -39,7 +39,7 @@ def _transcripts(count: int) -> list[list[bytes]]:
 def fold_rate(transcripts: list[list[bytes]]) -> float:
     """Game events folded per second by `evolve` alone, on one core."""
     streams = [
-        [e.body for e in map(decode_entry, lines) if not isinstance(e.body, PLATFORM_ENTRIES)]
+        [e.body for e in map(decode_entry, lines) if not is_platform_entry(e.body)]
         for lines in transcripts
     ]
     events, started = 0, time.perf_counter()
