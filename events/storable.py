@@ -30,6 +30,23 @@ def problem(value: Any, at: str, refuse: re.Pattern[str] = UNSTORABLE) -> Proble
     return _walk(value, at, refuse, 0)
 
 
+_PRINTABLE_BUT_BACKSLASH = re.compile(rb"[\x20-\x5b\x5d-\x7e]*")
+# 2**63 has 19 digits: a number with fewer and no exponent fits in 64 bits or a double.
+_BIG_NUMBER = re.compile(rb"[0-9]{19}|[0-9][eE]")
+
+
+def plain_json(raw: bytes) -> bool:
+    """Whether JSON text msgspec found well formed surely decodes, to a value where `problem`
+    finds nothing, told without decoding it: printable ASCII without a backslash (valid UTF-8,
+    no escape, so no NUL), no big number, fewer brackets than MAX_DEPTH. Most decisions'
+    bodies are: the judge decodes and walks only the others."""
+    return (
+        _PRINTABLE_BUT_BACKSLASH.fullmatch(raw) is not None
+        and raw.count(b"[") + raw.count(b"{") < MAX_DEPTH
+        and _BIG_NUMBER.search(raw) is None
+    )
+
+
 def _walk(value: Any, at: str, refuse: re.Pattern[str], depth: int) -> Problem | None:
     if isinstance(value, str):
         return _text(value, at, refuse)

@@ -5,6 +5,8 @@ import re
 
 import msgspec
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from events import storable
 from events.codec import game_codec
@@ -96,3 +98,44 @@ def test_a_decision_holds_no_field_its_types_do_not_name_at_any_depth() -> None:
 def test_json_msgspec_cannot_follow_or_decode_is_a_decode_error(raw: bytes) -> None:
     with pytest.raises(msgspec.DecodeError):
         game_codec("core-worlds").decision_body(raw)
+
+
+@pytest.mark.parametrize(
+    ("raw", "plain"),
+    [
+        (b'{"type": "race.add", "amount": -1.5, "to": [null, true, "Drakon Reach"]}', True),
+        (b"[" * (storable.MAX_DEPTH - 1) + b"]" * (storable.MAX_DEPTH - 1), True),
+        (b"[" * storable.MAX_DEPTH + b"]" * storable.MAX_DEPTH, False),  # may nest too deep
+        (b'"a\\u0000"', False),  # an escape: may be NUL
+        (b'"tab\\t"', False),
+        (b'"\xc3\xa9"', False),  # not ASCII: may not be UTF-8
+        (b'"\xff"', False),
+        (b"[1234567890123456789]", False),  # may not fit in 64 bits
+        (b"[1e999]", False),  # an exponent: may not fit in a double
+        (b'{"a":\n1}', False),  # a control character, if only between tokens
+    ],
+)
+def test_plain_json_is_told_from_the_bytes_alone(raw: bytes, plain: bool) -> None:
+    assert storable.plain_json(raw) is plain
+
+
+_json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=40,
+)
+
+
+@given(_json_values, st.integers(min_value=0, max_value=40))
+def test_what_plain_json_lets_through_decodes_to_something_storable(
+    value: object, depth: int
+) -> None:
+    for _ in range(depth // 2):
+        value = [value]
+    raw = msgspec.json.encode(value)
+    if storable.plain_json(raw):
+        assert storable.problem(msgspec.json.decode(raw), "$") is None

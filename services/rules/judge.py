@@ -19,7 +19,6 @@ from events import storable
 from events.chance import chance_for
 from events.codec import decode_decision, decode_json, encode, game_codec, state_hash
 from events.envelope import (
-    PLATFORM_ENTRIES,
     ClaimSeat,
     CreateMatch,
     DeadLetter,
@@ -30,6 +29,7 @@ from events.envelope import (
     Say,
     SeatClaimed,
     SeedRevealed,
+    is_platform_entry,
 )
 from events.match import EndedMatch, MatchRecord, PartitionBook, apply, decision_key
 from events.ruleset import (
@@ -74,7 +74,7 @@ class _Scribe:
     def write(self, body: Any, ruleset: Ruleset, sealed_for: int | None = None) -> MatchRecord:
         """Append one entry; a game event is sealed for the seat its game names."""
         record = self.book.matches.get(self.head.match_id)
-        if not isinstance(body, PLATFORM_ENTRIES):
+        if not is_platform_entry(body):
             sealed_for = ruleset.sealed_event(body)
         entry = Entry(
             match_id=self.head.match_id,
@@ -171,7 +171,8 @@ def _read(raw: bytes) -> tuple[Decision | None, Rejection | None, msgspec.Raw]:
         )
     try:
         decision = decode_decision(raw)
-        body = decode_json(decision.body)
+        # None for a plain body: it holds nothing `storable.problem` finds, no need to decode
+        body = None if storable.plain_json(bytes(decision.body)) else decode_json(decision.body)
     except msgspec.DecodeError as error:
         return None, Rejection(rules.MALFORMED, f"this is not a decision: {error}"), _as_text(raw)
     found = (
