@@ -7,7 +7,8 @@ from producing a decision to its ruling. Before that, the rate a backlog is judg
 timestamps from the first ruling of the backlog to the last), the raw aiokafka
 produce-then-consume rate with the same message size on a topic shaped like the match-log,
 and the ratio of those two, both open loops; on Kafka and on Tansu side by side. Goals: 3,000
-decisions/s and a ratio of 0.25. The closed loop's rate is bound by its round trip (a wave of
+decisions/s and a ratio of 0.25. Beside them, the CPU the judge alone spends a decision, in
+this process. The closed loop's rate is bound by its round trip (a wave of
 rulings, then the client's wave of decisions), not by the service.
 """
 
@@ -24,13 +25,16 @@ from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 
 from events.codec import encode
 from events.envelope import ClaimSeat, CreateMatch
+from events.match import PartitionBook
 from projections import log_end
+from services.rules.judge import rule_on
 from services.settings import Settings
 from services.topics import ensure_topics, topic_configs
 from tests.bench.scratch import Scratch, on_each_broker
 from tests.bench.table import Goal, Row, print_table
 from tests.support import RulesProcess, decision, wait_for
 from tests.tiny_ruleset import Add
+from tests.workload import race_decisions
 
 MATCHES = int(os.environ.get("BENCH_MATCHES", 1000))
 SECONDS = float(os.environ.get("BENCH_SECONDS", 20))
@@ -205,6 +209,19 @@ async def backlog_rate(settings: Settings, backlog: set[str], logged: int) -> fl
     return len(stamps) / ((max(stamps) - min(stamps)) / 1000)
 
 
+def judge_cpu_us() -> float:
+    """CPU µs the judge alone spends a decision: MATCHES matches' decisions (creation, seats,
+    turns, some out of turn) through `rule_on` in this process, the best of 3 rounds."""
+    raws = [encode(d) for d in race_decisions(matches=MATCHES, seed=5)]
+    best = float("inf")
+    for _ in range(3):
+        book, started = PartitionBook(), time.process_time()
+        for offset, raw in enumerate(raws):
+            rule_on(book, raw, partition=0, offset=offset, now_ms=0, fresh_seed=lambda: "")
+        best = min(best, (time.process_time() - started) / len(raws) * 1e6)
+    return best
+
+
 async def judged_rate(settings: Settings) -> dict[str, float]:
     producer = AIOKafkaProducer(
         bootstrap_servers=settings.kafka_bootstrap,
@@ -292,6 +309,7 @@ async def _run(scratch: Scratch) -> dict[str, float]:
     raw = [await raw_rate(settings, raw_topic, size) for _ in range(3)]
     figures["raw_msgs_per_s"] = statistics.median(raw)  # the broker's rate wobbles run to run
     figures["ratio"] = figures["backlog_per_s"] / figures["raw_msgs_per_s"]
+    figures["judge_cpu_us"] = judge_cpu_us()
     return figures
 
 
@@ -303,6 +321,7 @@ ROWS = [
     Row("decisions judged/s from a backlog", "backlog_per_s"),
     Row("raw broker msgs/s (median of 3)", "raw_msgs_per_s"),
     Row("ratio backlog/raw", "ratio", "{:.2f}", Goal(">=", 0.25)),
+    Row("in process: the judge's CPU a decision (µs)", "judge_cpu_us", "{:.1f}"),
 ]
 
 
