@@ -49,12 +49,12 @@ async def ensure_topics(settings: Settings) -> None:
             with suppress(TopicAlreadyExistsError):  # created meanwhile by another process
                 await admin.create_topics([topic])
         await check_topics(admin, wanted)
-        await _await_group_coordinator(admin)
+        await await_group_coordinator(admin)
     finally:
         await admin.close()
 
 
-async def _await_group_coordinator(admin: AIOKafkaAdminClient) -> None:
+async def await_group_coordinator(admin: AIOKafkaAdminClient) -> None:
     """A new broker makes its consumer offsets topic at the first lookup of a group's
     coordinator and answers "not available" until it is ready: wait for that here, so no
     service's first join logs the failure (aiokafka's own line, at ERROR)."""

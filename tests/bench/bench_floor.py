@@ -24,6 +24,7 @@ from aiokafka import AIOKafkaConsumer, AIOKafkaProducer
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 
 from services.settings import Settings, load_settings
+from services.topics import await_group_coordinator
 from tests.bench.bench_gateway import GOAL_P50_MS, GOAL_P99_MS, MATCHES, RATE, busy_s, percentile
 from tests.bench.scratch import PARTITIONS, Scratch, on_each_broker
 from tests.bench.table import Goal, Row, print_table
@@ -141,12 +142,28 @@ async def _send_at_rate(
         await asyncio.sleep(0.001)
 
 
+async def _led(admin: AIOKafkaAdminClient, topics: list[str]) -> None:
+    """Until every partition of the new `topics` has a leader: a record sent before is refused
+    and retried, each refusal a line of aiokafka's in the bench's output."""
+    while True:
+        described = await admin.describe_topics(topics)
+        known = len(described) == len(topics) and all(t["error_code"] == 0 for t in described)
+        leaders = [p["leader"] for t in described for p in t["partitions"]]
+        if known and leaders and min(leaders) >= 0:
+            return
+        await asyncio.sleep(0.1)
+
+
 async def _measure(settings: Settings) -> dict[str, Any]:
     source, target = _topics(settings)
     admin = AIOKafkaAdminClient(bootstrap_servers=settings.kafka_bootstrap)
     await admin.start()
-    await admin.create_topics([NewTopic(t, settings.partitions, 1) for t in (source, target)])
-    await admin.close()
+    try:
+        await admin.create_topics([NewTopic(t, settings.partitions, 1) for t in (source, target)])
+        await _led(admin, [source, target])
+        await await_group_coordinator(admin)
+    finally:
+        await admin.close()
     spawn = multiprocessing.get_context("spawn")
     workers = [spawn.Process(target=_serve, args=(r, settings)) for r in ("relay", "sink")]
     for worker in workers:
