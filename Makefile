@@ -32,9 +32,10 @@ lint: install
 run: install
 	$(BIN)/starledger up
 
-# After a deliberate rules change (and a version raised): every game's golden match anew.
+# After a deliberate rules change (and a version raised): every game's golden match anew
+# (GAME=star-realms for one).
 golden: install
-	$(BIN)/python -m tests.conformance.golden
+	$(BIN)/python -m tests.conformance.golden $(GAME)
 
 # After a deliberate change to what mails say: the play-by-mail transcript anew.
 golden-mail: install

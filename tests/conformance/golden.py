@@ -4,9 +4,10 @@ ties the version to what the rules do: a change that alters a match already play
 until the version is raised and the match recorded anew (`make golden`), so a version changes
 whenever the rules change, not by hand alone.
 
-`python -m tests.conformance.golden` records every game's golden match of its current
-version and removes those of other versions."""
+`python -m tests.conformance.golden [GAME ...]` records the golden match of the current version
+of every game (or of the games named) and removes those of other versions."""
 
+import sys
 from pathlib import Path
 
 from events.codec import decode_entry, encode
@@ -36,9 +37,9 @@ def recorded(game: str) -> list[Entry]:
     return [decode_entry(line) for line in path(game).read_bytes().splitlines()]
 
 
-def record() -> None:
+def record(games: list[str]) -> None:
     FOLDER.mkdir(exist_ok=True)
-    for game in GAMES:
+    for game in games:
         for old in FOLDER.glob(f"{game}-v*.jsonl"):
             old.unlink()
         path(game).write_bytes(b"".join(encode(entry) + b"\n" for entry in play(game)))
@@ -46,4 +47,8 @@ def record() -> None:
 
 
 if __name__ == "__main__":
-    record()
+    named = sys.argv[1:]
+    unknown = sorted(set(named) - set(GAMES))
+    if unknown:
+        sys.exit(f"no such game: {', '.join(unknown)} (games: {', '.join(GAMES)})")
+    record(named or list(GAMES))
