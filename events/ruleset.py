@@ -12,7 +12,7 @@ from typing import Any, ClassVar, NoReturn
 import msgspec
 
 from events.naming import TextError
-from events.platform_rules import MALFORMED
+from events.platform_rules import MALFORMED, SEAT
 
 MAX_REACTIONS = 10_000  # a ruleset whose react never settles is a bug, not a long game
 
@@ -286,6 +286,14 @@ def setup_error(ruleset: Ruleset, seats: int, options: dict[str, Any]) -> str | 
 def text_read(read: Any) -> Any:
     """A game's reading of a text command: the decision, or its `TextError` as a refusal."""
     return Rejection(MALFORMED, read.message) if isinstance(read, TextError) else read
+
+
+def seat_refusal(seat: Any, seats: int) -> Rejection | None:
+    """Why `seat` is no seat of a `seats`-player match (the judge checks this first; a seat
+    given in code reaches `decide` unchecked), or None. `True` is no seat, though it equals 1."""
+    if type(seat) is not int or not 0 <= seat < seats:
+        return Rejection(SEAT, f"there is no seat {seat!r} in this {seats}-player game")
+    return None
 
 
 def as_declared(decision: Any, decision_types: tuple[type, ...]) -> Any:

@@ -25,6 +25,7 @@ from events.ruleset import (
     Waiting,
     as_declared,
     register,
+    seat_refusal,
 )
 
 STARS = ("comet", "nebula", "pulsar", "quasar")
@@ -117,6 +118,8 @@ class SealedPicks(Ruleset):
     def decide(
         self, state: PicksState, seat: int, decision: Any, chance: random.Random
     ) -> Accepted | Rejection:
+        if refusal := seat_refusal(seat, len(state.picks)):
+            return refusal
         decision = as_declared(decision, self.decision_types)
         if isinstance(decision, Rejection):
             return decision

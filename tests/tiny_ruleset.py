@@ -27,6 +27,7 @@ from events.ruleset import (
     Waiting,
     as_declared,
     register,
+    seat_refusal,
 )
 
 TARGET = 21
@@ -113,6 +114,8 @@ class RaceToTwentyOne(Ruleset):
     def decide(
         self, state: RaceState, seat: int, decision: Any, chance: random.Random
     ) -> Accepted | Rejection:
+        if refusal := seat_refusal(seat, state.seats):
+            return refusal
         decision = as_declared(decision, self.decision_types)
         if isinstance(decision, Rejection):
             return decision

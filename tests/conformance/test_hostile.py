@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from events.codec import encode
 from events.envelope import ClaimSeat, CreateMatch, Ruling
+from events.platform_rules import SEAT
 from events.ruleset import Accepted, Rejection, Ruleset
 from tests.random_play import PLAYERS, Table
 
@@ -87,3 +88,19 @@ def test_the_judge_refuses_them_from_json(game: str) -> None:
             seat = rng.choice(ruleset.waiting(record.state).must)
             table.send(seat, rng.choice(ruleset.legal(record.state, seat)))
     assert sent == len(hostile), f"{game} ended before every odd decision was sent"
+
+
+ODD_SEATS = (-1, True, False, "0", 1.5, None)  # besides the seat count and past it
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_decide_refuses_a_seat_the_match_does_not_have(game: str) -> None:
+    ruleset = RULESETS[game]
+    assert any(options for _, _, options in _positions(game)), f"{game}: no position to try"
+    for state, _, options in _positions(game):
+        seats = ruleset.min_seats
+        for odd_seat in (*ODD_SEATS, seats, seats + 5):
+            for decision in options[:3]:
+                verdict = ruleset.decide(state, odd_seat, decision, random.Random(0))
+                assert isinstance(verdict, Rejection), (game, odd_seat, decision, verdict)
+                assert verdict.rule == SEAT, (game, odd_seat, verdict)

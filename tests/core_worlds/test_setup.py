@@ -15,8 +15,8 @@ def test_cw_s1_two_to_five_players_ten_rounds_in_five_sectors():
     assert RULES.options_error(5, {}) is None
     assert [CARDS.sector(r).number for r in range(1, 11)] == [1, 1, 2, 2, 3, 3, 4, 4, 5, 5]
     game = in_action(2)
-    assert rejected(game, 7, Pass(), "CW-S1") == "there is no seat 7 in this 2-player game"
-    assert rejected(game, 2, Pass(), "CW-S1") == "there is no seat 2 in this 2-player game"
+    assert rejected(game, 7, Pass(), "SL-4") == "there is no seat 7 in this 2-player game"
+    assert rejected(game, 2, Pass(), "SL-4") == "there is no seat 2 in this 2-player game"
 
 
 def test_cw_s2_random_home_worlds_and_the_lowest_number_holds_destiny():

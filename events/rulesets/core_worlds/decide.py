@@ -4,7 +4,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from events.ruleset import Accepted, Rejection, as_declared
+from events.ruleset import Accepted, Rejection, as_declared, seat_refusal
 from events.rulesets.core_worlds.as_action import judge_use_action
 from events.rulesets.core_worlds.decisions import (
     DECISIONS,
@@ -55,8 +55,8 @@ def decide(game: Game, seat: int, decision: Any, chance: random.Random) -> Accep
         return Rejection("CW-R", f"Core Worlds has no decision {type(decision).__name__}")
     if game.phase == OVER:
         return Rejection("CW-F1", "the game is over")
-    if not 0 <= seat < game.seats:
-        return Rejection("CW-S1", f"there is no seat {seat} in this {game.seats}-player game")
+    if refusal := seat_refusal(seat, game.seats):
+        return refusal
     decision = as_declared(decision, DECISIONS)
     if isinstance(decision, Rejection):
         return decision

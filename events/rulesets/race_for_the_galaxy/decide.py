@@ -4,7 +4,7 @@ An accepted choice is sealed in the state until the step's reveal (RG-H3)."""
 import random
 from typing import Any
 
-from events.ruleset import Accepted, Rejection, as_declared
+from events.ruleset import Accepted, Rejection, as_declared, seat_refusal
 from events.rulesets.race_for_the_galaxy import action_cards, consume, placing, produce
 from events.rulesets.race_for_the_galaxy.decisions import (
     DECISIONS,
@@ -41,6 +41,8 @@ def decide(game: Game, seat: int, decision: Any, chance: random.Random) -> Accep
         return decision
     if game.over:
         return Rejection("RG-G1", "the game is over")
+    if refusal := seat_refusal(seat, len(game.players)):
+        return refusal
     asked, rule = asks(game, seat)
     if not owes(game, seat):
         return Rejection(rule, "nothing is asked of you now; the others are choosing")

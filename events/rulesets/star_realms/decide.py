@@ -4,7 +4,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from events.ruleset import Accepted, Rejection, as_declared
+from events.ruleset import Accepted, Rejection, as_declared, seat_refusal
 from events.rulesets.star_realms.acquire import judge_buy, judge_buy_explorer
 from events.rulesets.star_realms.batch import Batch
 from events.rulesets.star_realms.choices import judge_choose, judge_select
@@ -47,6 +47,8 @@ def decide(game: Game, seat: int, decision: Any, chance: random.Random) -> Accep
         return Rejection("SR-R1", f"Star Realms has no decision {type(decision).__name__}")
     if game.over:
         return Rejection("SR-G2", "the game is over")
+    if refusal := seat_refusal(seat, len(game.players)):
+        return refusal
     if seat != game.active:
         return Rejection("SR-T5", "it is not your turn")
     decision = as_declared(decision, DECISIONS)
