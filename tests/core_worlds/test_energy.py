@@ -7,6 +7,7 @@ import pytest
 
 from events.rulesets.core_worlds.decisions import Declare, Exchange
 from events.rulesets.core_worlds.happenings import EnergyDeclared, EnergyProduced
+from events.rulesets.core_worlds.loader import CARD_SETS_ENV, PROVISIONAL_FILE
 from events.rulesets.core_worlds.state import DRAW
 
 from .scenario import CARDS, RULES, accepted, arrange, cid, in_action, play, rejected, settle, start
@@ -70,6 +71,24 @@ def test_cw_e3_energy_surge_gives_one_or_two_if_behind_and_stacks():
     game = arrange(game, first, hand=surges[:1])
     assert rejected(game, first, Declare(surges=surges), "CW-E3") == (
         "Energy Surge is not in your hand"
+    )
+
+
+def test_cw_e3_an_energy_surge_costs_what_its_card_prints(tmp_path, monkeypatch):
+    priced = PROVISIONAL_FILE.read_text().replace(
+        'name = "Energy Surge"\nkind = "tactic"\n',
+        'name = "Energy Surge"\nkind = "tactic"\nplay = 1\n',
+    )
+    (tmp_path / "priced.toml").write_text(priced)
+    monkeypatch.setenv(CARD_SETS_ENV, str(tmp_path))
+    surges = (cid("Energy Surge"), cid("Energy Surge", 1))
+    game = start(2, "e3-cost", card_set="priced.toml")
+    first = game.order()[0]
+    game = arrange(game, first, hand=surges, energy=1)
+    [event] = accepted(game, first, Declare(surges=surges[:1]), "CW-E2")
+    assert event.gain == 0  # +1 for an equal production, less the card's 1
+    assert rejected(game, first, Declare(surges=surges), "CW-E3") == (
+        "playing them costs 2 energy; you have 1"
     )
 
 

@@ -3,6 +3,7 @@
 import copy
 import operator
 import random
+import re
 import tomllib
 from collections import Counter
 from functools import reduce
@@ -84,6 +85,15 @@ def test_a_card_set_is_named_never_a_path(tmp_path, monkeypatch):
         assert "not a path" in RULES.options_error(2, {"card_set": key})
     monkeypatch.delenv(CARD_SETS_ENV)
     assert "no card-set folder" in RULES.options_error(2, {"card_set": "unseen.toml"})
+
+
+def test_the_card_files_header_shows_an_option_the_loader_takes(tmp_path, monkeypatch):
+    header = PROVISIONAL_FILE.read_text().split("\n\n")[0]
+    [example] = re.findall(r'\{"card_set": "([^"]+)"\}', header)
+    (tmp_path / example).write_text(PROVISIONAL_FILE.read_text())
+    monkeypatch.setenv(CARD_SETS_ENV, str(tmp_path))
+    assert RULES.options_error(2, {"card_set": example}) is None
+    assert CARD_SETS_ENV in header
 
 
 def _broken(change):

@@ -50,7 +50,7 @@ OPTIONS = {
 
 class CoreWorlds(Ruleset):
     name = "core-worlds"
-    version = "2"  # 2: chance from the platform; no seed in the state or Setup
+    version = "3"  # 3: an Energy Surge's play cost is charged; 2: chance from the platform
     min_seats = 2
     max_seats = 5
     decision_types = DECISIONS

@@ -51,6 +51,10 @@ def judge_declare(game: Game, seat: int, decision: Declare) -> Accepted | Reject
         if surge is None:
             return Rejection("CW-E3", f"{cards[card].name} is not an Energy Surge")
         gain += surge.behind if behind(game, seat) else surge.gain  # CW-E3
+    cost = sum(cards[card].play for card in decision.surges)  # CW-E3: paid before they give
+    if cost > player.energy:
+        return Rejection("CW-E3", f"playing them costs {cost} energy; you have {player.energy}")
+    gain -= cost
     used: set[tuple[int, int]] = set()
     for exchange in decision.exchanges:
         rule = "CW-E4" if exchange.source == player.home else "CW-E5"

@@ -105,7 +105,7 @@ def _energy_declared(w: Words, g: Game, e: EnergyDeclared) -> str:
     for exchange in e.exchanges:
         discards = w.secret(e.seat, exchange.discards)
         parts.append(f"used {w.name(exchange.source)}, discarding {discards}")
-    return f"{who} {listing(parts)}: +{e.gain} energy"
+    return f"{who} {listing(parts)}: {e.gain:+d} energy"
 
 
 def _cards_returned(w: Words, g: Game, e: CardsReturned) -> str:
