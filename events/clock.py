@@ -20,9 +20,12 @@ Hour = Annotated[int, msgspec.Meta(ge=0, le=23)]
 
 
 class Clock(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """How long each decision may take, and what a missed deadline does once its grace period is
-    over: `wait` (the match waits for the seat), `default` (the game's bot at `level` decides
-    for it, this once) or `bot` (that bot takes the seat for good). Each seat has `excuses`
+    """How long each decision may take (`per` "decision"), or each turn (`per` "turn": from when
+    the game starts waiting for a seat until it no longer does, however many decisions that
+    takes), and what a missed deadline does once its grace period is over: `wait` (the match
+    waits for the seat), `default` (the game's bot at `level` decides for it: that decision, or
+    on a clock per turn the rest of the turn) or `bot` (that bot takes the seat for good).
+    `per_decision_s` is that time, a decision's or a turn's. Each seat has `excuses`
     missed deadlines forgiven first, each with a fresh `per_decision_s`, and may declare up to
     `absence_days` away in all, during which its clock stops. A decision's time is running
     time: the clock stops on `days_off` and in `quiet_hours` (from, until: local hours), both
@@ -38,6 +41,7 @@ class Clock(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     zone: Annotated[str, msgspec.Meta(min_length=1, max_length=64)] = "UTC"
     days_off: tuple[Weekday, ...] = ()
     quiet_hours: tuple[Hour, Hour] | None = None
+    per: Literal["decision", "turn"] = "decision"
 
 
 # Entries: what happened to a deadline, and why.
@@ -79,7 +83,8 @@ class DeadlineReached(msgspec.Struct, frozen=True, tag="match.deadline_reached")
 
 
 class DefaultApplied(msgspec.Struct, frozen=True, tag="match.default_applied"):
-    """The game's bot at `level` decided for the seat (`decision`, accepted under `rule`)."""
+    """The game's bot at `level` decided for the seat (`decision`, accepted under `rule`); one
+    missed deadline of a clock per turn writes one for each decision left in the turn."""
 
     seat: Int32
     level: str

@@ -33,7 +33,7 @@ from events.codec import encode
 from events.envelope import ClaimSeat, CreateMatch, Decision, Entry, Ruling, SeedRevealed
 from events.match import PartitionBook, apply, record_bytes, record_from_bytes
 from events.narration import Narrator
-from events.rulesets.star_realms.decisions import Play, PlayAll
+from events.rulesets.star_realms.decisions import EndTurn, Play, PlayAll
 from events.rulesets.star_realms.happenings import DeckShuffled
 from services.rules.judge import rule_on
 from services.rules.rejudge import verify
@@ -479,6 +479,33 @@ def test_a_seat_whose_move_keeps_the_turn_gets_its_time_afresh_and_a_refused_one
     played = table.send(seat, PlayAll(), at=START + 5 * SECOND)
     assert verdict(played).accepted and table.timing.deadlines.keys() == {seat}
     assert table.timing.deadlines[seat].due_ms == START + 65 * SECOND
+
+
+@pytest.mark.parametrize("per", ["decision", "turn"])
+def test_a_missed_deadline_has_the_bot_decide_once_or_finish_the_turn(per: str) -> None:
+    clock = msgspec.structs.replace(CLOCK, level="greedy", per=per)
+    table = Table(clock, game="star-realms")
+    [(seat, deadline)] = table.timing.deadlines.items()
+    wrote = bodies(table.timeout(seat, at=deadline.due_ms + 10 * SECOND))
+    defaults = [b for b in wrote if isinstance(b, DefaultApplied)]
+    if per == "decision":  # the seat owed one decision: the next has its own deadline
+        assert len(defaults) == 1 and table.timing.deadlines.keys() == {seat}
+    else:  # the seat owed its turn: played, bought and ended it; the other seat's turn now
+        assert len(defaults) > 1 and {d.seat for d in defaults} == {seat}
+        assert table.timing.deadlines.keys() == {1 - seat}
+    assert verify(table.entries) is None
+
+
+def test_a_clock_per_turn_keeps_the_turns_deadline_through_its_decisions() -> None:
+    table = Table(msgspec.structs.replace(CLOCK, per="turn"), game="star-realms")
+    [(seat, deadline)] = table.timing.deadlines.items()
+    played = table.send(seat, PlayAll(), at=START + 5 * SECOND)
+    assert verdict(played).accepted and table.timing.deadlines == {seat: deadline}
+    table.send(seat, EndTurn(), at=START + 9 * SECOND)
+    other = table.timing.deadlines[1 - seat]
+    assert seat not in table.timing.deadlines and other.due_ms == START + 69 * SECOND
+    table.send(1 - seat, EndTurn(), at=START + 20 * SECOND)
+    assert table.timing.deadlines[seat].due_ms == START + 80 * SECOND  # its next turn, afresh
 
 
 def test_a_default_decision_uses_the_matchs_chance_and_re_judges_the_same() -> None:

@@ -1,4 +1,4 @@
-"""The clock from the command line: a new match's clock (`match new --per-decision …`, its
+"""The clock from the command line: a new match's clock (`match new --per-turn …`, its
 calendar), its lines in `match show`, resigning a seat, holding a phase open, and the
 organiser's `match extend|pause|resume`."""
 
@@ -12,8 +12,15 @@ from services.gateway import api
 
 
 def add_options(new: argparse.ArgumentParser) -> None:
-    """`match new`'s clock options; a match without --per-decision has no clock."""
-    new.add_argument(
+    """`match new`'s clock options; a match without --per-turn or --per-decision has no clock."""
+    per = new.add_mutually_exclusive_group()
+    per.add_argument(
+        "--per-turn",
+        type=int,
+        metavar="SECONDS",
+        help="a clock: time for each turn (a league's choice: a missed deadline finishes the turn)",
+    )
+    per.add_argument(
         "--per-decision", type=int, metavar="SECONDS", help="a clock: time for each decision"
     )
     new.add_argument("--grace", type=int, default=0, metavar="SECONDS", help="after a deadline")
@@ -21,7 +28,8 @@ def add_options(new: argparse.ArgumentParser) -> None:
         "--on-timeout",
         choices=("wait", "default", "bot"),
         default="default",
-        help="past deadline and grace: wait, the bot decides this once, or the bot takes the seat",
+        help="past deadline and grace: wait, the bot decides for the seat (the decision, or the"
+        " rest of the turn), or the bot takes the seat",
     )
     new.add_argument("--timeout-bot", default="pass", metavar="LEVEL", help="that bot's level")
     new.add_argument("--excuses", type=int, default=0, metavar="N", help="misses forgiven a seat")
@@ -67,10 +75,11 @@ def _hours(text: str) -> tuple[int, int]:
 
 
 def chosen(args: argparse.Namespace) -> Clock | None:
-    if args.per_decision is None:
+    if args.per_turn is None and args.per_decision is None:
         return None
     return Clock(
-        per_decision_s=args.per_decision,
+        per_decision_s=args.per_turn or args.per_decision,
+        per="decision" if args.per_turn is None else "turn",
         grace_s=args.grace,
         on_timeout=args.on_timeout,
         level=args.timeout_bot,
@@ -88,15 +97,17 @@ def lines(row: dict[str, Any]) -> list[str]:
     if not clock:
         return []
     grace = f" + {clock['grace_s']} s grace" if clock["grace_s"] else ""
+    per = clock.get("per", "decision")
     outcome = {
         "wait": "the match waits",
-        "default": f"the {clock['level']} bot decides that once",
+        "default": f"the {clock['level']} bot "
+        + ("finishes the turn" if per == "turn" else "decides that once"),
         "bot": f"the {clock['level']} bot takes the seat",
     }[clock["on_timeout"]]
     paused = f"; paused since {clock['paused_since']}" if clock["paused_since"] else ""
     calendar = f" ({clock['calendar']})" if clock.get("calendar") else ""
     found = [
-        f"  clock: {clock['per_decision_s']} s a decision{calendar}{grace}; then {outcome}; "
+        f"  clock: {clock['per_decision_s']} s a {per}{calendar}{grace}; then {outcome}; "
         f"{clock['excuses']} excuse(s) and {clock['absence_days']} day(s) away a seat{paused}"
     ]
     found.extend(f"  seat {a['seat']} is away until {a['back']}" for a in clock["away"])

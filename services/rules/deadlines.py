@@ -49,6 +49,7 @@ from events.platform_rules import BOT_PREFIX
 from events.ruleset import Accepted, Rejection, Ruleset
 
 DAY_MS = 86_400_000
+MOST_DEFAULTS = 500  # decisions a bot makes for one missed deadline; the rest wait for the next
 
 _clock_decision = msgspec.json.Decoder(Union[CLOCK_DECISIONS])  # noqa: UP007
 
@@ -95,10 +96,50 @@ def judged(scribe: Scribe, record: MatchRecord, ruleset: Ruleset, decision: Deci
     verdict = _verdict(record, ruleset, decision, body, lambda: scribe.chance(record))
     scribe.ruling(ruleset, decision.body, verdict)
     if isinstance(verdict, Accepted):
-        for event in verdict.events:
-            record = scribe.write(event, ruleset, _sealed_for(record, ruleset, event))
-        scribe.settle(ruleset, record)
+        _write(scribe, record, ruleset, verdict.events)
+        defaulted = any(isinstance(e, DefaultApplied) for e in verdict.events)
+        if defaulted and record.timing is not None and record.timing.clock.per == "turn":
+            _finish_turn(scribe, ruleset, decision, body.seat)
     return True
+
+
+def _write(scribe: Scribe, record: MatchRecord, ruleset: Ruleset, events: list[Any]) -> None:
+    for event in events:
+        record = scribe.write(event, ruleset, _sealed_for(record, ruleset, event))
+    scribe.settle(ruleset, record)
+
+
+def _finish_turn(scribe: Scribe, ruleset: Ruleset, decision: Decision, seat: int) -> None:
+    """A missed deadline of a clock per turn settles the whole turn: the bot goes on deciding
+    for the seat while the game still waits for it (the rest of its turn, or its part of a
+    phase), so an idle seat costs the others one deadline a turn, not one a decision."""
+    for count in range(1, MOST_DEFAULTS):
+        record = scribe.book.matches[decision.match_id]
+        if record.over or seat not in _must(record, ruleset):
+            return
+        assert record.timing is not None  # a timeout is judged on a match with a clock
+        level = record.timing.clock.level
+        rng = random.Random(f"{decision.decision_id}:{count}")
+        done = _default(record, ruleset, seat, level, rng, scribe.chance(record))
+        if isinstance(done, Rejection):
+            return  # the seat's next deadline, set after this decision, waits for it
+        _write(scribe, record, ruleset, done)
+
+
+def _default(
+    record: MatchRecord,
+    ruleset: Ruleset,
+    seat: int,
+    level: str,
+    rng: random.Random,
+    chance: random.Random,
+) -> list[Any] | Rejection:
+    """The game's bot's decision for the seat, on what the seat may see, and what it caused."""
+    chosen = ruleset.default_decision(record.state, seat, level, rng)
+    verdict = ruleset.decide(record.state, seat, chosen, chance)
+    if isinstance(verdict, Rejection):
+        return verdict
+    return [DefaultApplied(seat, level, verdict.rule, msgspec.Raw(encode(chosen))), *verdict.events]
 
 
 def _sealed_for(record: MatchRecord, ruleset: Ruleset, entry: Any) -> int | None:
@@ -126,7 +167,7 @@ def keep(scribe: Scribe, ruleset: Ruleset, decision: Decision) -> None:
     if timing.paused_at_ms is not None:
         return
     for seat in sorted(must | held):
-        renewed = seat == decided and seat in must
+        renewed = seat == decided and seat in must and timing.clock.per == "decision"
         if renewed or (seat not in timing.deadlines and seat not in timing.late):
             # an absent seat's time starts once it is back, and counts while the clock runs
             start = max(decision.sent_at_ms, timing.back_ms(seat))
@@ -253,15 +294,12 @@ def _timeout(
             rules.CLOCK, [reached, *release, SeatHandedToBot(seat, clock.level, player, "timeout")]
         )
     # the bot decides on what the seat may see; its random choices are the decision's own
-    chosen = ruleset.default_decision(
-        record.state, seat, clock.level, random.Random(decision.decision_id)
-    )
-    verdict = ruleset.decide(record.state, seat, chosen, chance())
-    if isinstance(verdict, Rejection):  # a game whose bot is refused: the match waits instead
+    rng = random.Random(decision.decision_id)
+    done = _default(record, ruleset, seat, clock.level, rng, chance())
+    if isinstance(done, Rejection):  # a game whose bot is refused: the match waits instead
         waits = DeadlineReached(seat, body.due_ms, body.at_seq, "wait")
         return Accepted(rules.CLOCK, [waits, *release])
-    applied = DefaultApplied(seat, clock.level, verdict.rule, msgspec.Raw(encode(chosen)))
-    return Accepted(rules.CLOCK, [reached, *release, applied, *verdict.events])
+    return Accepted(rules.CLOCK, [reached, *release, *done])
 
 
 def _outage(timing: Timing, start: int, end: int) -> Accepted | Rejection:

@@ -72,6 +72,7 @@ def _wanted(form: dict[str, str]) -> api.NewMatch:
     if hours := form.get("hours", "").strip():
         fields["clock"] = {
             "per_decision_s": round(float(hours) * HOUR_S),
+            "per": form.get("per", "turn"),
             "on_timeout": form.get("on_timeout", "default"),
             "level": form.get("level") or next(iter(game.bots), ""),
             "excuses": int(form.get("excuses") or 0),

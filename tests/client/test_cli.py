@@ -6,7 +6,8 @@ import stat
 
 import pytest
 
-from services.client import add_parsers, tokens
+from events.clock import Clock
+from services.client import add_parsers, clock, tokens
 from services.client.http import ClientError, Gateway, ServerEvent, read_events
 from services.client.match import parse_bot, parse_option
 from services.gateway import api
@@ -41,6 +42,19 @@ def test_every_command_parses() -> None:
     looked = parse(["cards", "core-worlds", "Hercules Bomber", "--json"])
     assert (looked.game, looked.name, looked.json) == ("core-worlds", "Hercules Bomber", True)
     assert parse(["cards", "race-to-21"]).name is None
+
+
+def test_a_clock_runs_per_turn_or_per_decision_never_both() -> None:
+    parse = _parser().parse_args
+    league = clock.chosen(
+        parse(["match", "new", "--seats", "2", "--per-turn", "86400", "--grace", "3600"])
+    )
+    assert league == Clock(per_decision_s=86_400, grace_s=3600, per="turn")
+    single = clock.chosen(parse(["match", "new", "--seats", "2", "--per-decision", "600"]))
+    assert single == Clock(per_decision_s=600, per="decision")
+    assert clock.chosen(parse(["match", "new", "--seats", "2"])) is None
+    with pytest.raises(SystemExit):
+        parse(["match", "new", "--seats", "2", "--per-turn", "60", "--per-decision", "60"])
 
 
 def test_bots_and_options_are_read_or_refused_in_a_line() -> None:

@@ -151,11 +151,12 @@ async def test_an_organiser_opens_a_match_from_the_lobby(
     _until_held(stack, match_id, 1, "bot:greedy")
     row = httpx.get(f"{stack.gateway}/matches/{match_id}").json()
     assert (row["game"], row["seats"], row["players"][0]) == (SHORT_GAME, 2, None)
-    assert (row["clock"]["per_decision_s"], row["clock"]["on_timeout"]) == (86_400, "wait")
+    clock = row["clock"]
+    assert (clock["per_decision_s"], clock["per"], clock["on_timeout"]) == (86_400, "turn", "wait")
     await page.goto(f"{stack.gateway}/web/")  # the lobby tells its clock and its bot
     listed = page.locator(f'li.match[data-match="{match_id}"]')
     await expect(listed.locator(".clock")).to_have_text(
-        "Clock: 24 h 0 min a decision; on a missed deadline, wait."
+        "Clock: 24 h 0 min a turn; on a missed deadline, wait."
     )
     await expect(listed).to_contain_text("1 bot:greedy")
     await page.context.close()
