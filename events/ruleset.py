@@ -138,7 +138,7 @@ class Ruleset(ABC):
     decision_types: ClassVar[tuple[type, ...]]
     event_types: ClassVar[tuple[type, ...]]
     state_type: ClassVar[type]
-    bots: ClassVar[Mapping[str, Bot]]  # by level: `pass` (the least change), `random`, `greedy`…
+    bots: ClassVar[Mapping[str, Bot]]  # by level, weakest first: `pass`, `random`, `greedy`…
     view_type: ClassVar[type]  # what `view` returns, so a stored view decodes to it
     options: ClassVar[Mapping[str, Option]] = {}  # the match options it takes, by name
 
@@ -196,6 +196,11 @@ class Ruleset(ABC):
         """The decision of the bot at `level` for `seat` (a bot seat, or a player whose deadline
         passed), taken on what the seat may see alone."""
         return self.bots[level](self.resample(state, seat, rng), seat, rng)
+
+    @property
+    def strongest_bot(self) -> str:
+        """The level that takes a person's seat when nobody names one: the last declared."""
+        return list(self.bots)[-1]
 
     @abstractmethod
     def describe(self, view: Any, players: Sequence[str] = ()) -> Description:

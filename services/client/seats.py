@@ -75,7 +75,7 @@ def add_parsers(commands: Any) -> None:
     replace.add_argument("--note", default="", help="why, for the log")
     replace.set_defaults(func=guarded(_replace))
     hand = tool("hand-to-bot", "hand a seat to the game's bot for good")
-    hand.add_argument("--level", metavar="LEVEL", help="default: the clock's, else the first")
+    hand.add_argument("--level", metavar="LEVEL", help="default: the game's strongest")
     hand.add_argument("--note", default="", help="why, for the log")
     hand.set_defaults(func=guarded(_hand_to_bot))
     tool("revoke", "revoke every token of a seat").set_defaults(func=guarded(_revoke))

@@ -5,11 +5,14 @@ tokens are revoked here, before the decision is sent, and the seat's mail addres
 reply address) and webhook forgotten; a player whose seat went to a bot keeps a token that
 reads what the public reads (`Context.seat_is_held`), as after a resignation."""
 
+from typing import Any
+
 from litestar import Request, post
 from litestar.exceptions import HTTPException, NotFoundException
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED, HTTP_202_ACCEPTED
 
 from events.platform_rules import BOT_PREFIX, ORGANISER
+from events.ruleset import get_ruleset
 from events.seats import HandToBot, ReplacePlayer
 from services.gateway import api, docs, invites, mail, matches, tokens
 from services.gateway.access import Access
@@ -18,14 +21,14 @@ from services.gateway.params import MatchId, SeatNumber
 from services.gateway.players import moment
 
 
-async def seat_row(ctx: Context, match_id: str, seat: int) -> list[str | None]:
-    """The match's holders, once the seat is one of a match still running."""
+async def seat_row(ctx: Context, match_id: str, seat: int) -> dict[str, Any]:
+    """The match's lobby row, once the seat is one of a match still running."""
     row = await matches.lobby_row(ctx, match_id)
     if seat >= row["seats"]:
         raise NotFoundException(f"seat {seat} is not a seat of this {row['seats']}-seat match")
     if row["status"] == "finished":
         raise HTTPException(status_code=409, detail="this match has ended")
-    return row["players"]
+    return row
 
 
 async def _organiser(request: Request) -> Context:
@@ -35,7 +38,7 @@ async def _organiser(request: Request) -> Context:
 
 async def invite_to(ctx: Context, match_id: str, seat: int, expires_s: int | None) -> api.Invite:
     """A single-use code that alone opens the (open) seat until it expires."""
-    if (await seat_row(ctx, match_id, seat))[seat] is not None:
+    if (await seat_row(ctx, match_id, seat))["players"][seat] is not None:
         raise HTTPException(status_code=409, detail=f"seat {seat} is taken: replace its player")
     expires = invites.expiry(ctx.settings.invite_days, expires_s)
     code = await invites.new(ctx.pool, match_id, seat, expires)
@@ -45,7 +48,7 @@ async def invite_to(ctx: Context, match_id: str, seat: int, expires_s: int | Non
 async def replace_player(ctx: Context, match_id: str, seat: int, data: api.Replace) -> api.Replaced:
     """Revoke the holder's tokens and forget its addresses, send the replacement, and issue the
     newcomer's seat token."""
-    if (await seat_row(ctx, match_id, seat))[seat] is None:
+    if (await seat_row(ctx, match_id, seat))["players"][seat] is None:
         raise HTTPException(status_code=409, detail=f"seat {seat} is open: invite a player")
     if data.player_id is not None and await tokens.player_name(ctx.pool, data.player_id) is None:
         raise NotFoundException(f"no player {data.player_id!r}")
@@ -67,10 +70,11 @@ async def replace_player(ctx: Context, match_id: str, seat: int, data: api.Repla
 
 async def hand_over(ctx: Context, match_id: str, seat: int, data: api.HandOver) -> str:
     """Send the hand-over of a person's seat to the game's bot; its decision id."""
-    holder = (await seat_row(ctx, match_id, seat))[seat]
+    row = await seat_row(ctx, match_id, seat)
+    holder = row["players"][seat]
     if holder is None or holder.startswith(BOT_PREFIX):
         raise HTTPException(status_code=409, detail=f"seat {seat} is held by no person")
-    body = HandToBot(data.level or "", data.note)
+    body = HandToBot(data.level or get_ruleset(row["game"]).strongest_bot, data.note)
     return await ctx.submitter.submit(match_id, seat, body, sender=ORGANISER)
 
 

@@ -128,7 +128,7 @@ def unprocessable(action: str, error: Exception) -> HTTPException:
 
 def _bot_levels(game: str) -> list[str]:
     found = load_rulesets().get(game)
-    return list(found.bots) if found else []
+    return list(reversed(found.bots)) if found else []  # the strongest first, so chosen
 
 
 @post("/matches/{match_id:str}/organise/extend")
