@@ -82,13 +82,14 @@ class RaceForTheGalaxy(Ruleset):
         return legal(state, seat)
 
     def waiting(self, state: Game) -> Waiting:
-        """Every step is simultaneous; a seat that has chosen may still change (RG-R1)."""
+        """Every step is simultaneous, a seat that has chosen may still change (RG-R1), save a
+        Settle phase taken in turn (RG-R7)."""
         if state.over:
             return Waiting()
         owing = [s for s in range(len(state.players)) if owes(state, s)]
         chosen = tuple(s for s in owing if state.players[s].choice is not None)
         must = tuple(s for s in owing if s not in chosen)
-        return Waiting(must=must, may=chosen, simultaneous=True)
+        return Waiting(must=must, may=chosen, simultaneous=not state.in_turn)
 
     def standing(self, state: Game) -> Standing:
         return Standing(
