@@ -1,5 +1,6 @@
-"""Race for the Galaxy: the base game behind the platform's interface (rules: RG-* rule IDs).
-Not registered yet: an unfinished game must not appear to users (see STATUS.md)."""
+"""Race for the Galaxy: the base game behind the platform's interface (rules: RG-* rule IDs in
+docs/rules/race-for-the-galaxy.md), registered. Every step is a sealed simultaneous choice,
+save a Settle phase taken in turn near the game's end (RG-R7)."""
 
 import random
 from collections.abc import Sequence
@@ -43,7 +44,7 @@ from events.rulesets.race_for_the_galaxy.view import SeatView, view
 
 class RaceForTheGalaxy(Ruleset):
     name = "race-for-the-galaxy"
-    version = "1"
+    version = "2"
     min_seats = 2
     max_seats = 4
     decision_types = DECISIONS
