@@ -130,15 +130,36 @@ def test_the_card_lookup_lists_every_card_with_its_powers():
     imperium = infos["Galactic Imperium"]
     assert "Game end: +2 per Rebel military world" in imperium.abilities
     # a 6-cost development is worth its bonus: its cost is said once, and no "VP 0"
-    assert imperium.kind == "Development, scores a bonus at game end"
+    assert imperium.kind == "Development, Imperium, scores a bonus at game end"
     assert imperium.cost == 6 and imperium.numbers == {}
+
+
+def test_rg_g3_the_card_lookup_says_where_a_bonus_development_counts_itself():
+    """The card list's §7.1 marks five formulas "this card included": the lookup says so on the
+    line that counts the card, and an ALIEN development says it is one."""
+    infos = {info.name: info for info in RULES.cards({})}
+    itself = " (this card included)"
+    counted = {
+        name: line.removeprefix("Game end: ").removesuffix(itself)
+        for name, info in infos.items()
+        for line in info.abilities
+        if line.endswith(itself)
+    }
+    assert counted == {
+        "Alien Tech Institute": "+2 per ALIEN card",
+        "Galactic Federation": "+2 per 6-cost development",
+        "Galactic Survey: SETI": "+1 per development with an I power",
+        "New Economy": "+2 per development with an IV power",
+        "Trade League": "+2 per development with a $ power",
+    }
+    assert infos["Alien Tech Institute"].kind == "Development, ALIEN, scores a bonus at game end"
 
 
 def test_a_bonus_development_in_hand_shows_its_cost_once_and_no_vp():
     game = table([["old_earth"], ["new_sparta"]], hands=[["galactic_imperium", "gem_world"]])
     hand = RULES.describe(RULES.view(game, 0), ["Ann", "Bo"]).sections[1].cards[1].cards
     assert [(f.name, f.kind, f.numbers) for f in hand] == [
-        ("Galactic Imperium", "Development, scores a bonus at game end", {"cost": 6}),
+        ("Galactic Imperium", "Development, Imperium, scores a bonus at game end", {"cost": 6}),
         ("Gem World", "World, Novelty production", {"cost": 2, "VP": 1}),
     ]
 

@@ -9,7 +9,13 @@ from events.rulesets.race_for_the_galaxy.decisions import (
     Trade,
     Windfall,
 )
-from events.rulesets.race_for_the_galaxy.happenings import Drew, GoodPlaced, Placed, Sold
+from events.rulesets.race_for_the_galaxy.happenings import (
+    Drew,
+    GoodPlaced,
+    Placed,
+    Reshuffled,
+    Sold,
+)
 from tests.race_for_the_galaxy.scenario import (
     RULES,
     all_play,
@@ -48,6 +54,20 @@ def test_rg_e4_everyone_draws_before_anyone_discards():
     game, _ = all_play(game, ChooseActions(("explore_5",)), ChooseActions(("explore_5",)))
     assert [len(p.drawn) for p in game.players] == [7, 5]
     assert game.discard == () and game.deck == ()
+
+
+def test_rg_k4_the_discard_pile_is_shuffled_in_as_soon_as_the_deck_runs_out():
+    """The explore draws take the deck's last card: the 3 old discards become the deck at once,
+    and the explore discards that follow stay in the discard pile."""
+    game = table([["old_earth"], ["new_sparta"]])
+    old = game.deck[9:12]
+    game = arrange(game, deck=game.deck[:9], discard=old)
+    game, events = all_play(game, ChooseActions(("explore_5",)), ChooseActions(("develop",)))
+    (shuffled,) = [e for e in events if isinstance(e, Reshuffled)]
+    assert sorted(shuffled.order) == sorted(old) and game.deck == shuffled.order
+    game, _ = all_play(game, Keep(game.players[0].drawn[:1]), Keep(game.players[1].drawn[:1]))
+    assert game.step == "develop" and sorted(game.deck) == sorted(old)
+    assert len(game.discard) == 6 + 1 and not set(game.discard) & set(old)
 
 
 def test_rg_e5_explore_powers_draw_more_and_keep_more():

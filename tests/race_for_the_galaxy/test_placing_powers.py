@@ -9,6 +9,7 @@ from events.rulesets.race_for_the_galaxy.happenings import (
     TableauDiscarded,
 )
 from tests.race_for_the_galaxy.scenario import (
+    RULES,
     all_play,
     names,
     on,
@@ -78,16 +79,45 @@ def test_rg_w7_colony_ship_takes_a_military_world_only_when_paid_for():
     assert Placed(seat=0, card=colony, paying=()) in events
 
 
-def test_rg_w7_new_military_tactics_for_this_conquest_only():
-    game = _settle(
-        ["new_sparta", "new_military_tactics"], ["rebel_outpost", "gem_world"], ["old_earth"]
-    )
-    tactics, (outpost, gem) = on(game, 0, "new_military_tactics"), game.players[0].hand
+def test_rg_w7_new_military_tactics_adds_3_military_for_a_conquest():
+    game = _settle(["new_sparta", "new_military_tactics"], ["rebel_outpost"], ["old_earth"])
+    tactics, (outpost,) = on(game, 0, "new_military_tactics"), game.players[0].hand
     assert "Military 5" in rejected(game, Settle(card=outpost), "RG-W3")
-    rejected(game, Settle(card=gem, paying=(outpost,), discarding=(tactics,)), "RG-W7")
     game, _ = all_play(game, Settle(card=outpost, discarding=(tactics,)), Settle())
     assert names(game.players[0].tableau) == ["new_sparta", "rebel_outpost"]
     assert tactics in game.discard
+
+
+def test_rg_w7_new_military_tactics_may_be_given_up_with_any_choice_or_none():
+    """P-III7 is a "may" power of any Settle phase: given up with a paid world, or while settling
+    nothing, it only leaves the tableau (a card fewer near the game's end)."""
+    tableau = ["old_earth", "new_military_tactics", "contact_specialist"]
+    game = _settle(
+        tableau,
+        ["gem_world", "former_penal_colony", "comet_zone", "space_port"],
+        actions=("settle",),
+    )
+    tactics, (gem, colony, comet, port) = on(game, 0, "new_military_tactics"), game.players[0].hand
+    _, events = all_play(
+        game, Settle(card=gem, paying=(comet, port), discarding=(tactics,)), Settle()
+    )
+    assert TableauDiscarded(seat=0, cards=(tactics,)) in events
+    paid = Settle(card=colony, paying=(comet,), discarding=(tactics,), pay_for_military=True)
+    play(game, paid)  # accepted: paid for, and the tactics given up
+    giving_up = RULES.read_text(game, 0, "settle nothing discarding new military tactics")
+    assert giving_up == Settle(discarding=(tactics,)) and giving_up in RULES.legal(game, 0)
+    game, events = all_play(game, giving_up, Settle())
+    assert TableauDiscarded(seat=0, cards=(tactics,)) in events
+    assert not any(isinstance(e, Placed | Drew) for e in events)  # no world, no Settle bonus
+    assert names(game.players[0].tableau) == ["old_earth", "contact_specialist"]
+    assert tactics in game.discard and len(game.players[0].hand) == 4
+
+
+def test_rg_w7_colony_ship_is_given_up_only_for_the_world_it_makes_free():
+    game = _settle(["old_earth", "colony_ship"], ["gem_world"])
+    ship = on(game, 0, "colony_ship")
+    assert "name the world" in rejected(game, Settle(discarding=(ship,)), "RG-W7")
+    assert Settle(discarding=(ship,)) not in RULES.legal(game, 0)
 
 
 def test_rg_w8_pay_for_military_at_defense_less_one_and_discounts():

@@ -139,8 +139,10 @@ def test_settling():
         game,
         {
             Settle(paying=(gem,)): nothing,
-            Settle(discarding=(ship,)): nothing,
+            Settle(discarding=(ship,)): ("RG-W7", "Colony Ship makes a world free: name the world"),
+            Settle(discarding=(earth,)): give_up,
             Settle(pay_for_military=True): nothing,
+            Settle(paying=(gem,), discarding=(tactics,)): nothing,
             Settle(card=works): ("RG-W1", "settle a world from your hand"),
             Settle(card=game.deck[0]): ("RG-W1", "settle a world from your hand"),
             Settle(card=gem, discarding=(ship, ship)): give_up,
@@ -152,10 +154,6 @@ def test_settling():
             Settle(card=penal, discarding=(ship,)): (
                 "RG-W7",
                 "Colony Ship places a military world only when it is paid for",
-            ),
-            Settle(card=gem, paying=(works, comet), discarding=(tactics,)): (
-                "RG-W7",
-                "New Military Tactics helps a conquest only",
             ),
             Settle(card=gem, paying=(works, comet), pay_for_military=True): (
                 "RG-W8",

@@ -1,5 +1,6 @@
-"""Race for the Galaxy: the base game behind the platform's interface (rules: RG-* rule IDs).
-Not registered yet: an unfinished game must not appear to users (see STATUS.md)."""
+"""Race for the Galaxy: the base game behind the platform's interface (rules: RG-* rule IDs in
+docs/rules/race-for-the-galaxy.md), registered. Every step is a sealed simultaneous choice,
+save a Settle phase taken in turn near the game's end (RG-R7)."""
 
 import random
 from collections.abc import Sequence
@@ -43,7 +44,7 @@ from events.rulesets.race_for_the_galaxy.view import SeatView, view
 
 class RaceForTheGalaxy(Ruleset):
     name = "race-for-the-galaxy"
-    version = "1"
+    version = "2"
     min_seats = 2
     max_seats = 4
     decision_types = DECISIONS
@@ -82,13 +83,14 @@ class RaceForTheGalaxy(Ruleset):
         return legal(state, seat)
 
     def waiting(self, state: Game) -> Waiting:
-        """Every step is simultaneous; a seat that has chosen may still change (RG-R1)."""
+        """Every step is simultaneous, a seat that has chosen may still change (RG-R1), save a
+        Settle phase taken in turn (RG-R7)."""
         if state.over:
             return Waiting()
         owing = [s for s in range(len(state.players)) if owes(state, s)]
         chosen = tuple(s for s in owing if state.players[s].choice is not None)
         must = tuple(s for s in owing if s not in chosen)
-        return Waiting(must=must, may=chosen, simultaneous=True)
+        return Waiting(must=must, may=chosen, simultaneous=not state.in_turn)
 
     def standing(self, state: Game) -> Standing:
         return Standing(

@@ -1,12 +1,14 @@
 """A batch of events decided one after another, each judged on the state the last one left,
-and the deck's outcomes: draws and goods, reshuffling the discard pile when it runs out."""
+and the deck's outcomes: draws and goods, reshuffling the discard pile as the deck runs out."""
 
 import random
 from typing import Any
 
 from events.rulesets.race_for_the_galaxy.evolve import evolve
-from events.rulesets.race_for_the_galaxy.happenings import Drew, GoodPlaced, Reshuffled
+from events.rulesets.race_for_the_galaxy.happenings import Drew, Gambled, GoodPlaced, Reshuffled
 from events.rulesets.race_for_the_galaxy.state import Game
+
+TAKING = (Drew, GoodPlaced, Gambled)  # events that take cards from the deck
 
 
 class Batch:
@@ -18,10 +20,12 @@ class Batch:
         for event in events:
             self.events.append(event)
             self.game = evolve(self.game, event)
+            if isinstance(event, TAKING) and not self.game.deck:
+                self._reshuffle()  # at once, before anything else is discarded (RG-K4)
 
     def draw(self, seat: int, count: int, explored: bool = False) -> None:
-        """Draw `count`, reshuffling the discard pile in when the deck runs out (RG-K4); with
-        both empty the rest of the draw is lost (ruling)."""
+        """Draw `count`; a deck that ran out with no discard pile to shuffle is refilled from the
+        discards made since (RG-K4); with both empty the rest of the draw is lost (ruling)."""
         while count > 0:
             taken = self.game.deck[:count]
             if taken:

@@ -1,18 +1,20 @@
 """A card in words: its kind, its numbers and its powers a line each, for views and the lookup."""
 
 from events.rulesets.race_for_the_galaxy.cardset import Card, Score
+from events.rulesets.race_for_the_galaxy.scoring import matches
 
 PHASE_NAMES = {"I": "I Explore", "II": "II Develop", "III": "III Settle", "$": "$ Trade"}
 PHASE_NAMES |= {"IV": "IV Consume", "V": "V Produce"}
 
 
 def kind(card: Card) -> str:
+    flags = "".join(f", {flag}" for flag in card.flags)
     if not card.is_world:
-        return "Development" + (", scores a bonus at game end" if card.scoring else "")
+        return "Development" + flags + (", scores a bonus at game end" if card.scoring else "")
     said = "Military world" if card.military else "World"
     if card.good:
         said += f", {card.good} {card.mode}"
-    return said + "".join(f", {flag}" for flag in card.flags)
+    return said + flags
 
 
 def numbers(card: Card) -> dict[str, int]:
@@ -22,7 +24,9 @@ def numbers(card: Card) -> dict[str, int]:
 
 def abilities(card: Card) -> tuple[str, ...]:
     lines = [f"{PHASE_NAMES[p.phase]}: {p.text}" for p in card.powers]
-    lines += [f"Game end: {score_text(line)}" for line in card.scoring]
+    itself = next((line for line in card.scoring if matches(line, card)), None)  # RG-G3
+    for line in card.scoring:
+        lines.append(f"Game end: {score_text(line)}{' (this card included)' * (line is itself)}")
     return tuple(lines)
 
 
@@ -32,7 +36,8 @@ def score_text(line: Score) -> str:
         case "world" if line.good:
             what = f"{line.good} world"
         case "development with power" | "world with power":
-            what = f"{line.filter.split()[0]} with a {line.row} power"
+            article = "an" if line.row in ("I", "IV") else "a"
+            what = f"{line.filter.split()[0]} with {article} {line.row} power"
         case "named":
             what = f"named {line.name}"
         case _:

@@ -44,6 +44,10 @@ def decide(game: Game, seat: int, decision: Any, chance: random.Random) -> Accep
     if refusal := seat_refusal(seat, len(game.players)):
         return refusal
     asked, rule = asks(game, seat)
+    if not owes(game, seat) and game.in_turn:
+        return Rejection(
+            "RG-R7", "near the game's end this Settle phase is taken in turn: not yours now"
+        )
     if not owes(game, seat):
         return Rejection(rule, "nothing is asked of you now; the others are choosing")
     if not isinstance(decision, asked):

@@ -1,5 +1,6 @@
 """What a player may decide. Every decision answers a simultaneous step and is sealed until
-all have chosen (RG-H3); a seat may send another until then (RG-R1)."""
+all have chosen (RG-H3); a seat may send another until then (RG-R1). In a Settle phase taken in
+turn (RG-R7) each seat's choice is revealed and carried out as soon as it is made."""
 
 import msgspec
 

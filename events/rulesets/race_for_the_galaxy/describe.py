@@ -33,6 +33,8 @@ def describe(view: SeatView, players: Sequence[str] = ()) -> Description:
         Field("Deck", count(view.deck_size)),
         Field("Discard pile", count(view.discard_size)),
     ]
+    if view.in_turn:
+        fields.append(Field("Order", "taken in turn near the game's end, from the first seat"))
     if view.advanced:
         fields.append(Field("Game", "2-player advanced: two actions a round"))
     if view.scores:
@@ -42,7 +44,7 @@ def describe(view: SeatView, players: Sequence[str] = ()) -> Description:
     sections += [_player(view, seat, p, players) for seat, p in enumerate(view.players)]
     must = tuple(s for s, p in enumerate(view.players) if p.to_choose)
     may = tuple(s for s, p in enumerate(view.players) if p.has_chosen)  # may change (RG-R1)
-    waiting = Waiting(must=must, may=may, simultaneous=view.step != "over")
+    waiting = Waiting(must=must, may=may, simultaneous=view.step != "over" and not view.in_turn)
     return Description(title="Race for the Galaxy", sections=tuple(sections), waiting=waiting)
 
 

@@ -79,7 +79,11 @@ def _chosen(game: Game, e: Chosen) -> Game:
 
 
 def _revealed(game: Game, e: Revealed) -> Game:
-    return replace(game, players=tuple(replace(p, choice=None) for p in game.players))
+    players = tuple(replace(p, choice=None) for p in game.players)
+    if game.in_turn:
+        taken = (*game.taken, *(s for s, c in enumerate(e.choices) if c is not None))
+        return replace(game, players=players, taken=taken)
+    return replace(game, players=players)
 
 
 def _actions_revealed(game: Game, e: ActionsRevealed) -> Game:
@@ -90,7 +94,15 @@ def _actions_revealed(game: Game, e: ActionsRevealed) -> Game:
 def _step_began(game: Game, e: StepBegan) -> Game:
     players = tuple(replace(p, fresh=(), used=(), produced=()) for p in game.players)
     phases = game.phases[1:] if game.phases[:1] == (e.step,) else game.phases
-    return replace(game, step=e.step, second=e.second, phases=phases, players=players)
+    return replace(
+        game,
+        step=e.step,
+        second=e.second,
+        phases=phases,
+        players=players,
+        in_turn=e.in_turn,
+        taken=(),
+    )
 
 
 def _kept(game: Game, e: Kept) -> Game:

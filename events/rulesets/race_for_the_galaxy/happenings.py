@@ -49,7 +49,8 @@ class Chosen(msgspec.Struct, frozen=True, tag="rg.chosen"):
 
 
 class Revealed(msgspec.Struct, frozen=True, tag="rg.revealed"):
-    """Every choice of the step shown at once (RG-R2); the choices are cleared."""
+    """Every choice of the step shown at once (RG-R2), or in a phase taken in turn the choice of
+    the seat whose turn it was (RG-R7); the choices are cleared."""
 
     step: str
     choices: tuple[Decision | None, ...]  # per seat
@@ -64,10 +65,12 @@ class ActionsRevealed(msgspec.Struct, frozen=True, tag="rg.actions_revealed"):
 
 class StepBegan(msgspec.Struct, frozen=True, tag="rg.step_began"):
     """A phase (or the hand-limit step) begins; cards placed before now have working powers.
-    `second`: the second of two Develop or Settle phases in a row (RG-A3)."""
+    `second`: the second of two Develop or Settle phases in a row (RG-A3); `in_turn`: a Settle
+    phase taken in turn, each choice revealed and carried out before the next seat's (RG-R7)."""
 
     step: str
     second: bool = False
+    in_turn: bool = False
 
 
 class Kept(msgspec.Struct, frozen=True, tag="rg.kept"):

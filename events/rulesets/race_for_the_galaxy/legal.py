@@ -52,7 +52,7 @@ def legal(game: Game, seat: int) -> list[Any]:
                 cost = develop_cost(game, seat, game.cards.card(card))
                 offered.append(Develop(card=card, paying=tuple(others[:cost])))
         case "settle":
-            offered = [Settle()]
+            offered = [Settle(), *(Settle(discarding=(c,)) for c in _giving_up(game, seat))]
             for (card,) in _distinct(game, combinations(player.hand, 1)):
                 offered += _settling(game, seat, card)
         case "consume" if consume.trade_owed(game, seat):
@@ -77,11 +77,15 @@ def _distinct(game: Game, picks: Iterable[tuple[int, ...]]) -> Iterator[tuple[in
 def _settling(game: Game, seat: int, card: int) -> list[Settle]:
     """The world conquered or paid for plainly, and with each power that could help."""
     others = [c for c in game.players[seat].hand if c != card]
-    giving_up = [c for c, p in working(game, seat) if p.kind in GIVING_UP]
-    variants = [Settle(card=card, discarding=(c,)) for c in giving_up]
+    variants = [Settle(card=card, discarding=(c,)) for c in _giving_up(game, seat)]
     variants = [Settle(card=card), *variants]
     variants += [replace(v, pay_for_military=True) for v in variants]
     world = game.cards.card(card)
     return [
         replace(v, paying=tuple(others[: settle_price(game, seat, world, v)])) for v in variants
     ]
+
+
+def _giving_up(game: Game, seat: int) -> list[int]:
+    """The seat's tableau cards it may discard for their power (RG-W7)."""
+    return [c for c, p in working(game, seat) if p.kind in GIVING_UP]

@@ -89,8 +89,9 @@ def _line(g: Game, e: Any, seat: int | None, players: Sequence[str]) -> str:
                 for s, chosen in enumerate(actions)
             )
             return f"Actions {said}. Phases: {', '.join(phases) or 'none'}"
-        case StepBegan(step=step, second=second):
-            return f"{PHASES.get(step, step)} begins" + (" again" if second else "")
+        case StepBegan(step=step, second=second, in_turn=in_turn):
+            said = f"{PHASES.get(step, step)} begins" + (" again" if second else "")
+            return said + (", taken in turn near the game's end" if in_turn else "")
         case Kept(seat=owner, kept=kept):
             return f"{n(owner)} kept {secret(owner, kept)} and discarded the rest"
         case Discarded(seat=owner, cards=cards):

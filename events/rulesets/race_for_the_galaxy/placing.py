@@ -35,16 +35,18 @@ def develop_refusal(game: Game, seat: int, d: Develop) -> Rejection | None:
 
 def settle_refusal(game: Game, seat: int, d: Settle) -> Rejection | None:
     player = game.players[seat]
+    giving_up = {c for c, p in working(game, seat) if p.kind in GIVING_UP}
+    if len(set(d.discarding)) != len(d.discarding) or not set(d.discarding) <= giving_up:
+        return Rejection("RG-W7", "give up only tableau cards whose power says to discard them")
     if d.card is None:
-        if d.paying or d.discarding or d.pay_for_military:
+        if d.paying or d.pay_for_military:
             return Rejection("RG-W2", "nothing to pay for when placing nothing")
+        if _given_up(game, d, "colony_ship"):
+            return Rejection("RG-W7", "Colony Ship makes a world free: name the world")
         return None
     if d.card not in player.hand or not game.cards.card(d.card).is_world:
         return Rejection("RG-W1", "settle a world from your hand")
     world = game.cards.card(d.card)
-    giving_up = {c for c, p in working(game, seat) if p.kind in GIVING_UP}
-    if len(set(d.discarding)) != len(d.discarding) or not set(d.discarding) <= giving_up:
-        return Rejection("RG-W7", "give up only tableau cards whose power says to discard them")
     refusal = _powers_refusal(game, seat, d, world)
     if refusal is not None:
         return refusal
@@ -70,13 +72,10 @@ def _given_up(game: Game, d: Settle, kind: str) -> list[Power]:
 
 def _powers_refusal(game: Game, seat: int, d: Settle, world: Card) -> Rejection | None:
     colony = bool(_given_up(game, d, "colony_ship"))
-    tactics = bool(_given_up(game, d, "temporary_military"))
     if colony and world.good == "Alien":
         return Rejection("RG-W7", "Colony Ship cannot place an Alien world")
     if colony and world.military and not d.pay_for_military:
         return Rejection("RG-W7", "Colony Ship places a military world only when it is paid for")
-    if tactics and (not world.military or d.pay_for_military):
-        return Rejection("RG-W7", "New Military Tactics helps a conquest only")
     if d.pay_for_military:
         if not world.military or world.good == "Alien":
             return Rejection("RG-W8", "pay for a military world whose kind is not Alien only")
@@ -112,10 +111,10 @@ def develop(batch: Batch, seat: int, d: Develop) -> None:
 
 
 def settle(batch: Batch, seat: int, d: Settle) -> None:
-    if d.card is None:
-        return
     if d.discarding:
         batch.emit(TableauDiscarded(seat=seat, cards=d.discarding))  # RG-W7
+    if d.card is None:
+        return
     batch.emit(Placed(seat=seat, card=d.card, paying=d.paying))
     if batch.game.cards.card(d.card).mode == "windfall":
         batch.place_good(seat, d.card)  # RG-W5

@@ -56,6 +56,8 @@ class Game(msgspec.Struct, frozen=True):
     advanced: bool = False  # the 2-player advanced game: two actions a round (RG-A)
     second: bool = False  # the second of two Develop or Settle phases in a row (RG-A3)
     phases: tuple[str, ...] = ()  # the chosen phases still to run this round
+    in_turn: bool = False  # this Settle phase is taken in turn, not sealed (RG-R7)
+    taken: tuple[int, ...] = ()  # seats that have taken their turn in it
     scores: tuple[int, ...] = ()
     winners: tuple[int, ...] = ()
 

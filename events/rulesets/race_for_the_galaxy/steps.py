@@ -1,7 +1,8 @@
 """The round as steps: who owes a choice in each, and what each does once all have chosen.
-Outcomes are resolved seat by seat in timing order (RG-R6)."""
+Outcomes are resolved seat by seat in timing order (RG-R6); a Settle phase taken in turn asks
+one seat at a time in that order (RG-R7)."""
 
-from events.rulesets.race_for_the_galaxy import action_cards, consume, placing, produce
+from events.rulesets.race_for_the_galaxy import action_cards, consume, placing, produce, timing
 from events.rulesets.race_for_the_galaxy.batch import Batch
 from events.rulesets.race_for_the_galaxy.decisions import (
     ChooseActions,
@@ -59,8 +60,10 @@ def owes(game: Game, seat: int) -> bool:
     """Whether this step waits for a choice of this seat."""
     player = game.players[seat]
     match game.step:
-        case "setup" | "select" | "develop" | "settle":
+        case "setup" | "select" | "develop":
             return True
+        case "settle":
+            return not game.in_turn or timing.turn(game) == seat  # RG-R7
         case "explore":
             return bool(player.drawn)
         case "consume":
@@ -86,8 +89,8 @@ def resolve(batch: Batch) -> None:
     step = game.step
     for seat in game.order:
         _carry_out(batch, seat, choices[seat])
-    if step in REPEATING and not ready(batch.game):
-        return  # ask again
+    if (step in REPEATING or batch.game.in_turn) and not ready(batch.game):
+        return  # ask again, or the next seat in turn
     if step == "setup":
         batch.emit(RoundBegan(round=1))
     elif step == "select":
@@ -128,7 +131,8 @@ def _next(batch: Batch) -> None:
     """Begin the next chosen phase, or the hand-limit step after the last."""
     game = batch.game
     step = game.phases[0] if game.phases else "hand_limit"
-    batch.emit(StepBegan(step=step, second=step == game.step))  # RG-A3
+    in_turn = step == "settle" and timing.settle_in_turn(game)  # RG-R7
+    batch.emit(StepBegan(step=step, second=step == game.step, in_turn=in_turn))  # RG-A3
     if step == "explore":
         for seat in game.order:  # everyone draws before anyone discards (RG-E4)
             batch.draw(seat, explore_counts(batch.game, seat)[0], explored=True)

@@ -31,6 +31,7 @@ class SeatView(msgspec.Struct, frozen=True):
     players: tuple[PlayerView, ...]
     phases: tuple[str, ...] = ()  # the round's phases still to run
     advanced: bool = False
+    in_turn: bool = False  # this Settle phase is taken in turn (RG-R7)
     scores: tuple[int, ...] = ()
     winners: tuple[int, ...] = ()
 
@@ -62,6 +63,7 @@ def view(game: Game, seat: int | None) -> SeatView:
         players=tuple(one(s) for s in range(len(game.players))),
         phases=game.phases,
         advanced=game.advanced,
+        in_turn=game.in_turn,
         scores=game.scores,
         winners=game.winners,
     )

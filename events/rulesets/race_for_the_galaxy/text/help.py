@@ -23,7 +23,7 @@ FORMS: list[tuple[type, str]] = [
     (
         Settle,
         "settle <world> [paying <cards>] [discarding <tableau cards>] | pay for <military "
-        "world> paying <cards> | settle nothing",
+        "world> paying <cards> | settle nothing [discarding <tableau cards>]",
     ),
     (Trade, "sell <world holding a good>"),
     (Consume, "use <card> on <worlds> | use <card> gamble <1-7> | use <card> discarding <cards>"),

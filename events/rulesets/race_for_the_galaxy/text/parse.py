@@ -59,6 +59,9 @@ def _read(game: Game, seat: int, verb: str, rest: str) -> Any:
     if verb in ("develop", "settle", "pay for"):
         if normal(head) in NOTHING and not clauses:
             return Develop() if verb == "develop" else Settle()
+        if normal(head) in NOTHING and verb == "settle" and set(clauses) == {"discarding"}:
+            tableau, giving = player.tableau, clauses["discarding"]
+            return Settle(discarding=_cards(game, tableau, "in your tableau", giving))  # RG-W7
         card = _one(game, player.hand, "in your hand", head)
         paying = _cards(game, player.hand, "in your hand", clauses.get("paying", ""), {card})
         if verb == "develop":

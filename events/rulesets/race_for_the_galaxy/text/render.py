@@ -48,6 +48,8 @@ def render(game: Game, seat: int, d: Any) -> str:
             return f"discard {names(game, cards, hand)}"
         case Keep(cards=cards):
             return f"keep {names(game, cards, player.drawn)}"
+        case Settle(card=None, discarding=discarding) if discarding:
+            return f"settle nothing discarding {names(game, discarding, tableau)}"
         case Develop(card=None) | Settle(card=None):
             return f"{type(d).__name__.lower()} nothing"
         case Develop(card=int(card), paying=paying):
