@@ -66,6 +66,12 @@ def span(ms: int) -> str:
     return f"{s} s"
 
 
+def time_left(due: str, now: datetime) -> str:
+    """How long from `now` until `due` (ISO 8601): `in 5 h 12 min`, or `past`."""
+    left = datetime.fromisoformat(due) - now
+    return f"in {span(int(left.total_seconds() * 1000))}" if left.total_seconds() > 0 else "past"
+
+
 class _Names(dict[int, str]):
     def __missing__(self, seat: int) -> str:
         return f"seat {seat}"

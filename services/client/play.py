@@ -9,10 +9,12 @@ import sys
 import threading
 import uuid
 from collections.abc import Iterable
+from datetime import UTC, datetime
 from typing import Any, TextIO
 
 import msgspec
 
+from events.clock_narration import time_left
 from events.ruleset import Description
 from services.client import render, tokens
 from services.client.http import ClientError, Gateway, ServerEvent, guarded, segment, verdict
@@ -111,9 +113,21 @@ class Session:
             lines += render.render(described)
             must = "your move" if self.seat in waiting.must else "you may act"
             lines.append(f"{must}: say a command (help lists them, view shows the table)")
+            lines += self.deadline(seq)
         self.my_turn = turn
         if lines:
             self.show(*lines)
+
+    def deadline(self, seq: int) -> list[str]:
+        """The seat's deadline, once the lobby has caught up with entry `seq`."""
+        row = lobby_row(self.gateway, self.match_id)
+        if row["seq"] < seq:
+            return []
+        return [
+            f"you must decide by {d['due_told']} ({time_left(d['due'], datetime.now(UTC))})"
+            for d in row.get("deadlines") or []
+            if d["seat"] == self.seat
+        ]
 
     def look(self) -> None:
         """The whole table, as the seat sees it now."""

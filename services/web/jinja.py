@@ -1,9 +1,12 @@
 """The pages' templates (Jinja2, every value escaped unless a template says otherwise)."""
 
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+
+from events.clock_narration import time_left
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -14,6 +17,14 @@ _env = Environment(
     trim_blocks=True,
     lstrip_blocks=True,
 )
+
+
+def _time_left(due: str) -> str:
+    """As the page is made; the page's script keeps it current."""
+    return time_left(due, datetime.now(UTC))
+
+
+_env.globals["time_left"] = _time_left
 
 
 def render(name: str, **values: Any) -> str:

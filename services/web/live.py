@@ -31,6 +31,14 @@ class Option(msgspec.Struct, frozen=True):
     label: str
 
 
+class Due(msgspec.Struct, frozen=True):
+    """A seat's running deadline: `due` in ISO 8601 (UTC), `due_told` in the clock's zone."""
+
+    seat: int
+    due: str
+    due_told: str
+
+
 class Shown(msgspec.Struct, frozen=True):
     """A match as one page shows it: a seat's (seat set) or the public's."""
 
@@ -53,6 +61,7 @@ class Shown(msgspec.Struct, frozen=True):
     options: list[Option] = []
     options_seq: int = 0  # the entry the options are legal at
     cards: dict[str, CardInfo] = {}  # the match's card lookup, by name
+    deadlines: list[Due] = []  # in seat order
 
 
 def seat_of(holder: Holder) -> int:
@@ -93,6 +102,7 @@ async def _shown(
         seat=seat,
         turn="must" if seat in waiting.must else "may" if seat in waiting.may else "",
         cards=await cards.lookup(ctx.pool, match_id),
+        deadlines=[Due(d["seat"], d["due"], d["due_told"]) for d in row["deadlines"] or []],
     )
 
 

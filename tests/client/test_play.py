@@ -2,6 +2,7 @@
 the table is shown when the seat's turn comes."""
 
 import io
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from events.narration import Told
@@ -19,8 +20,11 @@ class FakeGateway:
         self.told: list[Told] = []
         self.waiting = Waiting()
         self.after: list[int] = []
+        self.deadlines: list[dict[str, Any]] = []
 
     def get(self, path: str, shape: type, params: dict[str, Any] | None = None) -> Any:
+        if path == "/matches/m":
+            return {"seq": self.told[-1].seq, "deadlines": self.deadlines}
         if path.endswith("/narration"):
             self.after.append(params["after"])
             return api.NarrationReply("m", 1, [t for t in self.told if t.seq > params["after"]])
@@ -51,4 +55,16 @@ def test_the_session_tells_what_happened_and_shows_the_table_when_the_turn_comes
     gateway.told.append(Told(18, "Ben added 1"))
     session.on_view(18)
     assert out.getvalue().splitlines()[16:] == ["  18 Ben added 1"]
+    session.stream.close()
+
+
+def test_the_session_says_by_when_the_seat_must_decide_when_its_turn_comes() -> None:
+    gateway, out = FakeGateway(), io.StringIO()
+    session = Session(gateway, "m", 1, out)
+    due = datetime.now(UTC) + timedelta(hours=5, minutes=12, seconds=30)
+    told = "Monday 2024-03-11 09:00 Europe/Rome"
+    gateway.deadlines = [{"seat": 1, "due": due.isoformat(), "due_told": told}]
+    gateway.told, gateway.waiting = [Told(1, "Ben's turn")], Waiting(must=(1,))
+    session.on_view(1)
+    assert out.getvalue().splitlines()[-1] == f"you must decide by {told} (in 5 h 12 min)"
     session.stream.close()

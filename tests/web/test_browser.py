@@ -10,7 +10,7 @@ from urllib.parse import quote
 
 import httpx
 import pytest
-from playwright.async_api import Browser, Page
+from playwright.async_api import Browser, Page, expect
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 from services.gateway import api
@@ -19,7 +19,7 @@ from tests.stack import Stack
 GAME = "core-worlds"
 SHORT_GAME = "race-to-21"  # tests/tiny_ruleset.py
 OTHER_GAMES = ["star-realms", "race-for-the-galaxy"]
-SEALED_GAME = "race-for-the-galaxy"  # every step a sealed simultaneous choice
+SEALED_GAME = "race-for-the-galaxy"  # sealed simultaneous choices (a late Settle goes in turn)
 WAIT_MS = 60_000  # the longest a page may wait for the match to move
 CLICK_MS = 2_000
 STALE = "(SL-5)"  # refused as taken on a view the match had moved past
@@ -271,7 +271,7 @@ async def _moved_past(page: Page, seq: int) -> None:
     )
 
 
-async def _seat_html(browser: Browser, stack: Stack, match_id: str, token: str) -> str:
+async def _seat_page(browser: Browser, stack: Stack, match_id: str, token: str) -> Page:
     """The seat page of a token's seat, its cookie set as a join would."""
     context = await browser.new_context()
     path = f"/web/matches/{quote(match_id, safe='')}"
@@ -279,8 +279,13 @@ async def _seat_html(browser: Browser, stack: Stack, match_id: str, token: str) 
     await context.add_cookies([{"name": "seat", "value": token, "domain": host, "path": path}])
     page = await context.new_page()
     await page.goto(_page_path(stack, match_id, "seat"))
+    return page
+
+
+async def _seat_html(browser: Browser, stack: Stack, match_id: str, token: str) -> str:
+    page = await _seat_page(browser, stack, match_id, token)
     html = await page.content()
-    await context.close()
+    await page.context.close()
     return html
 
 
@@ -446,6 +451,35 @@ async def test_a_sealed_choice_stays_out_of_the_other_seats_pages_until_the_reve
     await watcher.context.close()
 
 
+async def _deadlines_in_sight(
+    stack: Stack, browser: Browser, match_id: str, tokens: list[str]
+) -> None:
+    """The seat that must decide reads its deadline at the top of its page, counting down;
+    the watch page and the lobby tell each seat's."""
+    for _ in range(100):  # the lobby row takes the deadline a moment after the join's ruling
+        row = httpx.get(f"{stack.gateway}/matches/{match_id}").json()
+        if row["deadlines"]:
+            break
+        time.sleep(0.1)
+    [due] = row["deadlines"]
+    seat, told_at = due["seat"], due["due_told"]
+    mine = await _seat_page(browser, stack, match_id, tokens[seat])
+    top = mine.locator("#standing p.deadline.mine")
+    await expect(top).to_have_text(f"You must decide by {told_at} (in 23 h 59 min)")
+    await mine.context.close()
+    other = await _seat_page(browser, stack, match_id, tokens[1 - seat])
+    await expect(other.locator("p.deadline.mine")).to_have_count(0)
+    await expect(other.locator("p.deadline")).to_contain_text(f"p{seat} must decide by {told_at}")
+    await other.context.close()
+    page = await (await browser.new_context()).new_page()
+    for where in (_page_path(stack, match_id, "watch"), f"{stack.gateway}/web/"):
+        await page.goto(where)
+        told = page.locator(f'p.deadline[data-seat="{seat}"]')
+        await expect(told).to_contain_text(f"p{seat} must decide by {told_at}")
+        await expect(told.locator(".left")).to_have_text("in 23 h 59 min")
+    await page.context.close()
+
+
 async def test_an_organiser_pauses_resumes_and_extends_in_the_browser(
     shared_stack: Stack, browser: Browser, screenshots: Path
 ) -> None:
@@ -458,12 +492,15 @@ async def test_an_organiser_pauses_resumes_and_extends_in_the_browser(
     ).json()
     match_id = opened["match_id"]
     _until_ruled(shared_stack, match_id, opened["decision_id"])
+    tokens = []
     for seat in (0, 1):
         joined = httpx.post(
             f"{shared_stack.gateway}/matches/{match_id}/join",
             json={"seat": seat, "player": f"p{seat}"},
         ).json()
         _until_ruled(shared_stack, match_id, joined["decision_id"], seat)
+        tokens.append(joined["token"])
+    await _deadlines_in_sight(shared_stack, browser, match_id, tokens)
     page = await (await browser.new_context()).new_page()
     await page.goto(_page_path(shared_stack, match_id, "organise"))
     await page.get_by_label("Organiser token").fill(shared_stack.organiser_token)

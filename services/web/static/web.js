@@ -195,3 +195,27 @@ document.addEventListener("keydown", (event) => {
   const card = event.key === "Escape" && document.activeElement?.closest("details.card");
   if (card) card.open = false;
 });
+
+// A deadline's "in 5 h 12 min" counts down while the page stays open.
+function span(ms) {
+  const s = Math.floor(ms / 1000);
+  for (const [big, small, size, unit] of [
+    [86400, 3600, "d", "h"],
+    [3600, 60, "h", "min"],
+  ]) {
+    if (s >= big) {
+      const rest = Math.floor((s % big) / small);
+      return `${Math.floor(s / big)} ${size}${rest ? ` ${rest} ${unit}` : ""}`;
+    }
+  }
+  if (s >= 60) return s % 60 ? `${Math.floor(s / 60)} min ${s % 60} s` : `${Math.floor(s / 60)} min`;
+  return `${s} s`;
+}
+
+function countDown() {
+  for (const left of document.querySelectorAll("p.deadline .left")) {
+    const due = Date.parse(left.parentElement.querySelector("time").dateTime);
+    left.textContent = due > Date.now() ? `in ${span(due - Date.now())}` : "past";
+  }
+}
+setInterval(countDown, 1000);
