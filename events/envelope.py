@@ -68,6 +68,7 @@ class MatchCreated(msgspec.Struct, frozen=True, tag="match.created"):
     seed: str  # secret until `SeedRevealed`; only the rules service and full replays read it
     content_digest: str = ""  # `Ruleset.content_digest` of the options: the data it was played with
     clock: Clock | msgspec.UnsetType = msgspec.UNSET  # as the create asked (`events.clock`)
+    platform_rules: Int32 = 0  # `events.platform_rules.VERSION` when it was opened
 
 
 class SeatClaimed(msgspec.Struct, frozen=True, tag="match.seat_claimed"):

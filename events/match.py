@@ -50,10 +50,20 @@ class MatchRecord(msgspec.Struct, kw_only=True):
     over: bool = False
     last_entry_ms: int = 0
     moved_seq: int = 0  # the last entry that changed what seats decide on (not a ruling)
+    public_moved_seq: int = 0  # the last such entry every seat sees
+    sealed_moved_seq: list[int] = []  # by seat: the last such entry sealed for that seat
+    platform_rules: int = 0  # the platform rules' version the match is judged by
     revealed_seq: int = 0  # the last entry that opened the sealed entries before it
     timing: clock.Timing | None = None  # the clock and its deadlines, for a match with a clock
     # (seat, a player who held it before a bot or another player took it over)
     handed_over: list[tuple[int, str]] = []
+
+    def moved_for(self, seat: int | None) -> int:
+        """The last entry that changed what `seat` decides on: another seat's sealed choice
+        does not (the seat cannot see it), but before platform rules 1 it counted."""
+        if self.platform_rules < 1 or seat is None or not 0 <= seat < self.seats:
+            return self.moved_seq
+        return max(self.public_moved_seq, self.sealed_moved_seq[seat])
 
     @property
     def open_seats(self) -> list[int]:
@@ -140,6 +150,10 @@ def apply(record: Match | None, entry: Entry[Any]) -> Match:
             ruleset = get_ruleset(record.ruleset)
             record.state = ruleset.evolve(record.state, event)
             record.moved_seq = entry.seq
+            if entry.sealed_for is msgspec.UNSET:
+                record.public_moved_seq = entry.seq
+            elif record.sealed_moved_seq:
+                record.sealed_moved_seq[entry.sealed_for] = entry.seq
             if ruleset.reveals(event):
                 record.revealed_seq = entry.seq
         case MatchCreated() as created:
@@ -155,12 +169,14 @@ def apply(record: Match | None, entry: Entry[Any]) -> Match:
                 holders=[None] * created.seats,
                 judged=set(),
                 timing=clock.Timing(created.clock) if created.clock else None,
+                platform_rules=created.platform_rules,
+                sealed_moved_seq=[0] * created.seats,
             )
         case Ruling(seat=seat, sender=sender):
             record.judged.add(decision_key(seat, sender, entry.decision_id))
         case SeatClaimed(seat=seat, player=player):
             record.holders[seat] = player
-            record.moved_seq = entry.seq
+            record.moved_seq = record.public_moved_seq = entry.seq
         case SeedRevealed():
             record.over = True
             record.revealed_seq = entry.seq  # the end opens every seal

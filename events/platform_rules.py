@@ -1,5 +1,9 @@
 """Rule IDs of the platform itself: checks every ruleset shares, cited like rulebook rules."""
 
+# The platform rules a new match is judged by, kept in its `match.created`: a match is judged by
+# the version it was opened with. 1: another seat's sealed entries leave a seat's view fresh (SL-5).
+VERSION = 1
+
 OVERSIZED = "SL-1"  # a decision is at most 64 KiB
 MALFORMED = "SL-2"  # the decision does not match any decision this game knows
 UNKNOWN_MATCH = "SL-3"  # only `match.create` may name a match that does not exist

@@ -5,10 +5,12 @@ from typing import Any
 
 from events import platform_rules as rules
 from events.codec import encode
-from events.envelope import ClaimSeat, CreateMatch, Ruling, Say
+from events.envelope import ClaimSeat, CreateMatch, Entry, Ruling, Say
 from events.match import PartitionBook
+from events.ruleset import get_ruleset
 from events.rulesets.core_worlds.decisions import Declare, Draft, Pass
 from services.rules.judge import rule_on
+from services.rules.rejudge import verify
 from tests.support import decision
 from tests.tiny_ruleset import Add
 
@@ -64,3 +66,46 @@ def test_a_decision_that_reads_nothing_others_change_is_judged_on_an_old_view():
     assert (drafting.accepted, drafting.rule) == (False, rules.STALE)
     passing = _judged(book, 0, Pass(), seen)  # passing depends on nothing others did
     assert passing.accepted, passing
+
+
+def _sealed_step(platform_rules: int) -> tuple[list[Ruling], list[Entry[Any]]]:
+    """Both seats of a Race for the Galaxy match choose their opening discards, a sealed
+    step, each on the view of the step's start."""
+    book, entries = PartitionBook(), []
+
+    def judged(seat: int | None, body: Any, seen: int | None = None) -> Ruling:
+        sent = decision(MATCH, seat, body, seen_seq=seen)
+        wrote = rule_on(
+            book,
+            encode(sent),
+            partition=0,
+            offset=len(entries),
+            now_ms=0,
+            fresh_seed=str,
+            platform_rules=platform_rules,
+        )
+        entries.extend(wrote)
+        return next(e.body for e in wrote if isinstance(e.body, Ruling))
+
+    judged(None, CreateMatch(ruleset="race-for-the-galaxy", seats=2, seed="s"))
+    for seat, player in enumerate(("ann", "bob")):
+        judged(seat, ClaimSeat(player=player))
+    record = book.matches[MATCH]
+    seen, game = record.seq, get_ruleset(record.ruleset)
+    chosen = [game.legal(record.state, seat)[0] for seat in range(2)]
+    return [judged(seat, chosen[seat], seen) for seat in range(2)], entries
+
+
+def test_another_seats_sealed_choice_leaves_a_view_fresh():
+    """Bob could not have seen Ann's sealed choice, so his, on the same view, stands (two
+    players answering the same turn mail were told to look again)."""
+    choices, entries = _sealed_step(rules.VERSION)
+    assert [c.accepted for c in choices] == [True, True]
+    assert verify(entries) is None
+
+
+def test_a_match_opened_under_platform_rules_0_keeps_judging_and_re_judging_as_it_did():
+    choices, entries = _sealed_step(0)
+    assert [(c.accepted, c.rule) for c in choices] == [(True, "RG-S5"), (False, rules.STALE)]
+    assert entries[0].body.platform_rules == 0
+    assert verify(entries) is None  # re-judged under the rules it was opened with

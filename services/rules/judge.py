@@ -194,10 +194,11 @@ def rule_on(
     offset: int,
     now_ms: int,
     fresh_seed: Callable[[], str],
+    platform_rules: int = rules.VERSION,
 ) -> Outcome:
     """Judge one decision as received from the `decisions` topic (at `offset` of its
-    `partition`)."""
-    outcome = _outcome(book, raw, partition, offset, now_ms, fresh_seed)
+    `partition`). A new match is judged by `platform_rules` (re-judging: the archive's)."""
+    outcome = _outcome(book, raw, partition, offset, now_ms, fresh_seed, platform_rules)
     if isinstance(outcome, list):
         book.keep_ended(outcome[0].match_id, offset)
     return outcome
@@ -210,6 +211,7 @@ def _outcome(
     offset: int,
     now_ms: int,
     fresh_seed: Callable[[], str],
+    platform_rules: int,
 ) -> Outcome:
     def dead(rule: str, reason: str) -> DeadLetter:
         payload = storable.rendered(raw[:4096].decode("utf-8", "replace"))
@@ -256,7 +258,7 @@ def _outcome(
     if record is None:
         if problem is not None:
             return dead(problem.rule, problem.reason)
-        return _create(scribe, decision, dead, fresh_seed)
+        return _create(scribe, decision, dead, fresh_seed, platform_rules)
     ruleset = get_ruleset(record.ruleset)
     if problem is not None or isinstance(record, EndedMatch):
         scribe.ruling(ruleset, asked, problem or Rejection(rules.MATCH_OVER, ENDED))
@@ -275,6 +277,7 @@ def _create(
     decision: Decision,
     dead: Callable[[str, str], DeadLetter],
     fresh_seed: Callable[[], str],
+    platform_rules: int,
 ) -> Outcome:
     try:
         create = msgspec.json.decode(decision.body, type=CreateMatch)
@@ -300,6 +303,7 @@ def _create(
             seed=seed,
             content_digest=ruleset.content_digest(create.options),
             clock=create.clock,
+            platform_rules=platform_rules,
         ),
         ruleset,
     )
@@ -341,7 +345,7 @@ def _verdict(
             why = f"{body.player!r} is a name only the organiser gives (to a bot's seat)"
             return Rejection(rules.RESERVED_NAME, why), None
         return Accepted(rules.SEAT, [SeatClaimed(seat=decision.seat, player=body.player)]), None
-    stale = _stale(record, decision.seen_seq)
+    stale = _stale(record, decision.seat, decision.seen_seq)
     read = None
     if isinstance(body, Say):
         body = read = ruleset.read_text(record.state, decision.seat, body.text)
@@ -352,15 +356,16 @@ def _verdict(
     return ruleset.decide(record.state, decision.seat, body, chance()), read
 
 
-def _stale(record: MatchRecord, seen: int | None) -> Rejection | None:
-    """Why a decision taken on entry `seen` is stale: the match changed since (others'
-    refusals change nothing); None while it has not."""
-    if seen is None or record.moved_seq <= seen <= record.seq:
+def _stale(record: MatchRecord, seat: int | None, seen: int | None) -> Rejection | None:
+    """Why a decision taken on entry `seen` is stale: the match changed since in what the seat
+    sees (others' refusals and sealed choices change nothing); None while it has not."""
+    moved = record.moved_for(seat)
+    if seen is None or moved <= seen <= record.seq:
         return None
     return Rejection(
         rules.STALE,
         f"you decided on the match as of entry {seen}; it changed at entry"
-        f" {record.moved_seq} and is now at entry {record.seq}: look again",
+        f" {moved} and is now at entry {record.seq}: look again",
     )
 
 

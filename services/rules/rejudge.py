@@ -100,9 +100,10 @@ def verify(
 ) -> Mismatch | None:
     """The first entry re-judging does not reproduce, or None when every one matches."""
     book = PartitionBook()
-    seed = next((e.body.seed for e in entries[:1] if isinstance(e.body, MatchCreated)), None)
-    if seed is None:
+    created = next((e.body for e in entries[:1] if isinstance(e.body, MatchCreated)), None)
+    if created is None:
         return Mismatch(entries[0].seq if entries else 1, "is not the match's match.created")
+    seed = created.seed
     for batch in _batches(entries):
         outcome = rule_on(
             book,
@@ -111,6 +112,7 @@ def verify(
             offset=batch[0].seq,
             now_ms=batch[0].recorded_at_ms,
             fresh_seed=lambda: seed,
+            platform_rules=created.platform_rules,  # the rules it was opened under
         )
         if outcome is None:
             return Mismatch(
