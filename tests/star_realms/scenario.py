@@ -78,7 +78,7 @@ def table(
         row=row_ids,
         explorers=ids.explorers,
         round=1,
-        turn=Turn(trade=trade, combat=combat, seen=mine.bases),
+        turn=Turn(trade=trade, combat=combat, together=(mine.bases,) if mine.bases else ()),
     )
 
 

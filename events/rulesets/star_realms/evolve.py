@@ -28,7 +28,15 @@ from events.rulesets.star_realms.happenings import (
     TurnBegan,
     TurnEnded,
 )
-from events.rulesets.star_realms.state import Game, Pending, Player, Turn, with_player, without
+from events.rulesets.star_realms.state import (
+    Cards,
+    Game,
+    Pending,
+    Player,
+    Turn,
+    with_player,
+    without,
+)
 
 replace = msgspec.structs.replace
 
@@ -73,19 +81,26 @@ def _turn(game: Game, **fields: Any) -> Game:
 
 def _turn_began(game: Game, e: TurnBegan) -> Game:
     bases = game.players[e.seat].bases
-    return replace(game, active=e.seat, round=game.round + 1, turn=Turn(seen=bases))
+    turn = Turn(together=(bases,) if bases else ())
+    return replace(game, active=e.seat, round=game.round + 1, turn=turn)
 
 
 def _played(game: Game, e: Played) -> Game:
     p = game.players[e.seat]
     hand = without(p.hand, (e.card,))
     t = game.turn
-    seen = dict(played=(*t.played, e.card), seen=(*t.seen, e.card))
+    bases, ships = p.bases, t.ships
     if game.cards.card(e.card).is_base:
-        game = with_player(game, e.seat, replace(p, hand=hand, bases=(*p.bases, e.card)))
-        return _turn(game, **seen)
-    game = with_player(game, e.seat, replace(p, hand=hand))
-    return _turn(game, ships=(*t.ships, e.card), **seen)
+        bases = (*bases, e.card)
+    else:
+        ships = (*ships, e.card)
+    game = _turn(with_player(game, e.seat, replace(p, hand=hand, bases=bases)), ships=ships)
+    return _turn(game, played=(*t.played, e.card), together=_together(game))
+
+
+def _together(game: Game) -> tuple[Cards, ...]:
+    """The moments kept so far and this one: the seat in turn's cards in play now."""
+    return (*game.turn.together, (*game.players[game.active].bases, *game.turn.ships))
 
 
 def _ability_used(game: Game, e: AbilityUsed) -> Game:
@@ -151,7 +166,8 @@ def _acquired(game: Game, e: Acquired) -> Game:
 
 
 def _copied(game: Game, e: Copied) -> Game:
-    return _turn(game, copies=(*game.turn.copies, (e.card, e.ship)))
+    game = _turn(game, copies=(*game.turn.copies, (e.card, e.ship)))
+    return _turn(game, together=_together(game))  # the copy's faction came with it
 
 
 def _marked(game: Game, e: NextShipMarked) -> Game:
