@@ -56,6 +56,7 @@ def _setup(_: None, e: Setup) -> Game:
         first=e.first,
         active=e.first,
         trade_deck=e.trade_deck,
+        explorer_pile=e.explorer_pile,
         turn=Turn(),
     )
 
@@ -130,8 +131,10 @@ def _scrapped(game: Game, e: Scrapped) -> Game:
         bases=without(p.bases, e.cards),
     )
     base = game.cards.explorer_base
-    heap = game.scrap_heap + tuple(c for c in e.cards if c < base)  # Explorers go back
-    game = replace(with_player(game, e.seat, p), scrap_heap=heap)
+    heap = game.scrap_heap + tuple(c for c in e.cards if c < base)
+    back = sum(c >= base for c in e.cards)  # Explorers go back to their pile
+    pile = None if game.explorer_pile is None else game.explorer_pile + back
+    game = replace(with_player(game, e.seat, p), scrap_heap=heap, explorer_pile=pile)
     return _turn(game, ships=without(game.turn.ships, e.cards))
 
 
@@ -153,9 +156,13 @@ def _owed(game: Game, e: DiscardOwed) -> Game:
 def _acquired(game: Game, e: Acquired) -> Game:
     p = game.players[e.seat]
     p = replace(p, deck=(e.card, *p.deck)) if e.top else replace(p, discard=(*p.discard, e.card))
-    explorers = game.explorers + (e.card >= game.cards.explorer_base)
+    explorer = e.card >= game.cards.explorer_base
+    pile = game.explorer_pile
     game = replace(
-        with_player(game, e.seat, p), row=without(game.row, (e.card,)), explorers=explorers
+        with_player(game, e.seat, p),
+        row=without(game.row, (e.card,)),
+        explorers=game.explorers + explorer,
+        explorer_pile=None if pile is None else pile - explorer,
     )
     t = game.turn
     return _turn(
