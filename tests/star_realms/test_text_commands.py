@@ -70,6 +70,17 @@ def test_help_lists_what_is_legal_now():
     assert "opponent's turn" in RULES.text_help(game, 1)
 
 
+def test_sr_e7_help_offers_to_top_only_after_a_top_deck_ability():
+    game = table(hand=["Freighter", "Cutter"], row=["Corvette"], trade=2)
+    assert "[to top]" not in RULES.text_help(game, 0)
+    game, _ = play(game, PlayAll())
+    assert "[to top]" not in RULES.text_help(game, 0)
+    game, _ = play(game, Use(card=named(game, "Freighter"), slot="ally"))  # the next ship on top
+    said = RULES.text_help(game, 0)
+    assert "buy <Trade Row card> [to top]" in said and "'buy Corvette to top'" in said
+    assert "buy explorer [to top]: 2 Trade" in said
+
+
 def test_every_legal_decision_reads_back_as_itself():
     for seed in ("text-1", "text-2", "text-3"):
         game, rng = start(seed), random.Random(seed)
