@@ -5,6 +5,8 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
+from events.ruleset import round_word
+
 TEMPLATES = Path(__file__).parent / "templates"
 
 _env = Environment(
@@ -14,6 +16,7 @@ _env = Environment(
     trim_blocks=True,
     lstrip_blocks=True,
 )
+_env.globals["round_word"] = round_word  # "round 3", or "turn 3" where the game counts turns
 
 
 def render(name: str, **values: Any) -> str:

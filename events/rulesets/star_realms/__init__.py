@@ -56,6 +56,7 @@ class StarRealms(Ruleset):
     bots = BOTS
     view_type = SeatView
     options = OPTIONS
+    round_word = "turn"  # the rulebook counts turns, each seat's its own
 
     def initial(self, seats: int, options: dict[str, Any], chance: random.Random) -> list[Any]:
         unlimited = options.get("unlimited_explorers", False)
