@@ -47,7 +47,7 @@ OPTIONS = {
 
 class StarRealms(Ruleset):
     name = "star-realms"
-    version = "1"
+    version = "2"  # 2: an ally only with its faction in play at once; a pile of 10 Explorers
     min_seats = 2
     max_seats = 2
     decision_types = DECISIONS
