@@ -92,3 +92,21 @@ def test_every_legal_decision_reads_back_as_itself():
                 assert read(game, said, seat) == decision, (said, decision)
             game, _ = play(game, rng.choice(options), seat=seat)
             game, _ = settle(game)
+
+
+def test_sr_e5_a_row_scrap_is_told_apart_from_a_cards_own_scrap():
+    game = table(hand=["Battle Pod"], bases=["Blob Wheel"], row=["Blob Wheel", "Ram"])
+    game, _ = play(game, Play(card=game.players[0].hand[0]))
+    row_wheel = game.row[0]
+    said = render(game, 0, Select(cards=(row_wheel,)))
+    assert said == "scrap Blob Wheel from the Trade Row" and read(game, said) == Select(
+        cards=(row_wheel,)
+    )
+    assert read(game, "scrap ram from row") == Select(cards=(named(game, "Ram"),))
+    own = Use(card=game.players[0].bases[0], slot="scrap")
+    assert render(game, 0, own) == "scrap Blob Wheel"
+    hand = table(bases=["Machine Base"], hand=["Viper"], deck=["Scout"])
+    hand, _ = play(hand, Use(card=hand.players[0].bases[0], slot="primary"))
+    viper = named(hand, "Viper", hand.players[0].hand)
+    assert render(hand, 0, Select(cards=(viper,))) == "scrap Viper from hand"
+    assert read(hand, "scrap Viper from hand") == Select(cards=(viper,))
