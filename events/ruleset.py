@@ -141,6 +141,7 @@ class Ruleset(ABC):
     bots: ClassVar[Mapping[str, Bot]]  # by level, weakest first: `pass`, `random`, `greedy`…
     view_type: ClassVar[type]  # what `view` returns, so a stored view decodes to it
     options: ClassVar[Mapping[str, Option]] = {}  # the match options it takes, by name
+    round_word: ClassVar[str] = "round"  # what the game calls what `Standing.round` counts
 
     @abstractmethod
     def initial(self, seats: int, options: dict[str, Any], chance: random.Random) -> list[Any]:
@@ -359,6 +360,13 @@ def rulesets_default_first() -> list[Ruleset]:
     """Every game, the default first, then by name: how lists of games are shown."""
     first = default_game()
     return sorted(load_rulesets().values(), key=lambda r: (r.name != first, r.name))
+
+
+def round_word(game: str) -> str:
+    """What `game` calls its rounds ("round", "turn"); "round" for a game not registered here
+    (a client reading a server that has more games)."""
+    found = load_rulesets().get(game)
+    return found.round_word if found else Ruleset.round_word
 
 
 def get_ruleset(name: str) -> Ruleset:

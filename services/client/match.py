@@ -8,7 +8,7 @@ from typing import Any
 
 import msgspec
 
-from events.ruleset import Ruleset, default_game, load_rulesets
+from events.ruleset import Ruleset, default_game, load_rulesets, round_word
 from services.client import clock, players, seats, tokens
 from services.client.http import ClientError, Gateway, guarded, segment, verdict
 from services.gateway import api
@@ -79,7 +79,8 @@ def describe(row: dict[str, Any]) -> list[str]:
     if row["status"] == "in_progress":
         to_act = ", ".join(map(str, row["to_act"])) or "nobody"
         lines.append(
-            f"  round {row['round']}, {row['phase']}; to act: {to_act}; entry {row['seq']}"
+            f"  {round_word(row['game'])} {row['round']}, {row['phase']}; to act: {to_act}; "
+            f"entry {row['seq']}"
         )
     if row["scores"]:
         scores = ", ".join(f"{seat}: {score}" for seat, score in enumerate(row["scores"]))

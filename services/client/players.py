@@ -6,6 +6,7 @@ import argparse
 import os
 from typing import Any
 
+from events.ruleset import round_word
 from services.client import tokens
 from services.client.http import ClientError, Gateway, guarded
 from services.gateway import api
@@ -70,7 +71,8 @@ def lines(games: list[api.MyMatch]) -> list[str]:
     told = []
     for game in games:
         mark = "*" if game.waiting else " "
-        where = f"round {game.round}, {game.phase}" if game.round is not None else game.status
+        counted = f"{round_word(game.game)} {game.round}, {game.phase}"
+        where = counted if game.round is not None else game.status
         state = "your turn" if game.waiting else game.status.replace("_", " ")
         if not game.holds:
             state = "no longer yours"

@@ -10,12 +10,13 @@ from typing import Any, TextIO
 import msgspec
 
 from events.narration import Told
+from events.ruleset import round_word
 from services.client import render, tokens
 from services.client.http import ClientError, Gateway, guarded, segment
 from services.gateway import api
 
 KEYS = (
-    "Enter or n next, p previous, g K entry K, r N round N, s S seat S's next decision, "
+    "Enter or n next, p previous, g K entry K, r N {round} N, s S seat S's next decision, "
     "v the table, e why (the decision behind it), q quit"
 )
 
@@ -54,10 +55,13 @@ class Replay:
         )
         self.told: list[Told] = reply.entries
         self.last = len(self.told)
+        game = gateway.get(f"/matches/{segment(match_id)}", dict[str, Any])["game"]
+        self.round_word = round_word(game)  # "round", or "turn" where the game counts turns
+        self.keys = KEYS.format(round=self.round_word)
 
     def entry(self, k: int) -> str:
         told = self.told[k - 1]
-        round_ = f", round {told.round}" if told.round is not None else ""
+        round_ = f", {self.round_word} {told.round}" if told.round is not None else ""
         return f"{k}/{self.last}{round_}: {told.line}"
 
     def table(self, k: int) -> list[str]:
@@ -73,7 +77,7 @@ class Replay:
             return [str(error)]
 
     def round_start(self, number: int) -> int | None:
-        """The first entry of round `number`."""
+        """The first entry of round (or turn) `number`."""
         return next((t.seq for t in self.told if t.round == number), None)
 
     def next_decision(self, seat: int, k: int) -> int | None:
@@ -86,20 +90,20 @@ class Replay:
         if key in ("", "n", "p"):
             return k + 1 if key != "p" else k - 1
         if number is None:
-            return f"keys: {KEYS}"
+            return f"keys: {self.keys}"
         if key == "g":
             return number
         if key == "r":
             found = self.round_start(number)
-            return found if found is not None else f"no round {number} in this match"
+            return found if found is not None else f"no {self.round_word} {number} in this match"
         if key == "s":
             found = self.next_decision(number, k)
             return found if found is not None else f"seat {number} decides nothing after {k}"
-        return f"keys: {KEYS}"
+        return f"keys: {self.keys}"
 
     def browse(self, lines: Iterable[str], out: TextIO) -> None:
         k = 1
-        print(f"replay of {self.match_id}, {self.last} entries; keys: {KEYS}", file=out)
+        print(f"replay of {self.match_id}, {self.last} entries; keys: {self.keys}", file=out)
         print(self.entry(k), file=out, flush=True)
         for line in lines:
             key, _, rest = line.strip().lower().partition(" ")

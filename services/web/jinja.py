@@ -7,6 +7,7 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
 from events.clock_narration import time_left
+from events.ruleset import round_word
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -17,6 +18,7 @@ _env = Environment(
     trim_blocks=True,
     lstrip_blocks=True,
 )
+_env.globals["round_word"] = round_word  # "round 3", or "turn 3" where the game counts turns
 
 
 def _time_left(due: str) -> str:

@@ -16,7 +16,7 @@ from litestar.static_files import create_static_files_router
 
 from events.envelope import Say
 from events.narration import rule_words, seat_names
-from events.ruleset import get_ruleset
+from events.ruleset import get_ruleset, round_word
 from projections import replay
 from services.gateway import api, matches, reads, tokens
 from services.gateway.access import Access
@@ -292,7 +292,8 @@ async def replay_jump(
         wanted = int(round_)
         first = next((t.seq for t in told if t.round is not None and t.round >= wanted), None)
         if first is None:
-            raise NotFoundException(f"match {match_id!r} has no round {wanted} (yet)")
+            word = round_word(row["game"])
+            raise NotFoundException(f"match {match_id!r} has no {word} {wanted} (yet)")
         k = first
     query = "" if seat is None else f"?seat={seat}"
     return Redirect(f"{session.match_path(match_id)}/replay/{max(k, 1)}{query}")

@@ -9,6 +9,7 @@ import asyncio
 import stat
 
 import httpx
+import msgspec
 import pytest
 
 from services.client import add_parsers, players, tokens
@@ -63,6 +64,9 @@ def test_games_are_told_a_line_each_waiting_first() -> None:
     told = players.lines([mine, theirs])
     assert told[0].startswith("* m-1") and "your turn; 1 h 2 min left" in told[0]
     assert told[1].startswith("  m-2") and "waiting" in told[1]
+    assert "(round 2, play)" in told[0]
+    star = msgspec.structs.replace(mine, game="star-realms", phase="main")
+    assert players.lines([star])[0].endswith("(turn 2, main)")
 
 
 async def test_a_player_invited_replaced_and_revoked_from_the_command_line(

@@ -70,14 +70,16 @@ def test_a_core_worlds_seat_sees_its_hand_numbered_as_commands_count_it() -> Non
 class FakeGateway:
     """Replies as the gateway would, from what the test hands it."""
 
-    def __init__(self, told: list[Told]) -> None:
-        self.told = told
+    def __init__(self, told: list[Told], game: str = "race-to-21") -> None:
+        self.told, self.game = told, game
         self.asked: list[str] = []
 
     def get(self, path: str, shape: type, params: dict[str, Any] | None = None) -> Any:
         self.asked.append(path)
         if path.endswith("/narration"):
             return api.NarrationReply("m", None, self.told)
+        if path == "/matches/m":
+            return {"match_id": "m", "game": self.game}
         table = Description("Race to 21", (Section("The race", (Field("Total", "3"),)),))
         return api.ReplayReply("m", int(path.rsplit("/", 1)[1]), True, True, {}, "", table)
 
@@ -110,7 +112,16 @@ def test_a_replay_jumps_to_a_round_an_entry_and_a_seat_s_next_decision() -> None
         shown[-2],
         "5/6, round 2: Ben added 2",
     ]
-    assert shown[-2].startswith("keys: ")
+    assert shown[-2].startswith("keys: ") and "r N round N" in shown[-2]
+
+
+def test_a_replay_counts_in_the_games_own_word_turns_for_star_realms() -> None:
+    told = [Told(1, "A match was opened"), Told(2, "Turn 1: Ana begins", round=1)]
+    out = io.StringIO()
+    Replay(FakeGateway(told, "star-realms"), "m").browse(["r 1", "r 9", "x"], out)
+    shown = out.getvalue().splitlines()
+    assert shown[2:4] == ["2/2, turn 1: Turn 1: Ana begins", "no turn 9 in this match"]
+    assert "r N turn N" in shown[0] and "r N turn N" in shown[4]
 
 
 def test_cards_are_found_by_name_and_shown_with_numbers_copies_and_text() -> None:
@@ -130,5 +141,7 @@ def test_a_lobby_row_reads_as_a_sentence_running_and_over() -> None:
     running = {**row, "status": "in_progress", "to_act": [0], "round": 2, "seq": 5}
     shown = describe({**running, "phase": "Energy phase", "scores": [3, 4], "winners": None})
     assert shown[1:3] == ["  round 2, Energy phase; to act: 0; entry 5", "  scores 0: 3, 1: 4"]
+    turns = describe({**running, "game": "star-realms", "phase": "main", "scores": None})
+    assert turns[1] == "  turn 2, main; to act: 0; entry 5"
     over = describe({**row, "status": "finished", "scores": [3, 4], "winners": [1]})
     assert over[1] == "  won by seat 1; scores 0: 3, 1: 4"

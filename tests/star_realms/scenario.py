@@ -77,8 +77,9 @@ def table(
         trade_deck=trade_deck,
         row=row_ids,
         explorers=ids.explorers,
+        explorer_pile=CARDS.explorer.copies - ids.explorers,
         round=1,
-        turn=Turn(trade=trade, combat=combat, seen=mine.bases),
+        turn=Turn(trade=trade, combat=combat, together=(mine.bases,) if mine.bases else ()),
     )
 
 

@@ -1,5 +1,7 @@
 """SR-A acquiring cards and SR-C combat."""
 
+from random import Random
+
 import msgspec
 
 from events.rulesets.star_realms.decisions import (
@@ -9,9 +11,22 @@ from events.rulesets.star_realms.decisions import (
     BuyExplorer,
     Play,
     PlayAll,
+    Select,
+    Use,
 )
 from events.rulesets.star_realms.happenings import RowFilled
-from tests.star_realms.scenario import RULES, arrange, named, names, play, rejected, table
+from tests.star_realms.scenario import (
+    RULES,
+    arrange,
+    fold,
+    named,
+    names,
+    play,
+    rejected,
+    settle,
+    start,
+    table,
+)
 
 ROW = ["Cutter", "Blob Wheel", "Dreadnaught", "Trade Bot", "Barter World"]
 
@@ -43,12 +58,55 @@ def test_sr_a3_the_row_refills_at_once_in_the_same_slot():
     assert len(empty.row) == 4  # the deck is empty: the slot stays empty
 
 
-def test_sr_a4_explorers_cost_2_and_never_run_out():
-    game = table(trade=40)
+def test_sr_a4_the_explorer_pile_holds_10_and_then_is_empty():
+    game = table(trade=24)
+    for left in range(9, -1, -1):
+        game, _ = play(game, BuyExplorer())
+        assert game.explorer_pile == left
+    assert names(game, game.players[0].discard) == ["Explorer"] * 10
+    assert len(set(game.players[0].discard)) == 10 and game.turn.trade == 4
+    assert rejected(game, BuyExplorer(), "SR-A4") == "the Explorer pile is empty"
+    assert not any(isinstance(d, BuyExplorer) for d in RULES.legal(game, 0))
+    assert "explorer" not in RULES.text_help(game, 0)
+    assert "2 Trade each, none left in the pile" in str(RULES.describe(RULES.view(game, 1)))
+
+
+def test_sr_a4_a_scrapped_explorer_goes_back_to_the_pile():
+    game = arrange(table(hand=["Explorer"], discard=["Explorer"], trade=2), explorer_pile=0)
+    played = game.players[0].hand[0]
+    game, _ = play(game, Play(card=played))
+    game, _ = play(game, Use(card=played, slot="scrap"))
+    assert game.explorer_pile == 1 and game.scrap_heap == ()
+    game, _ = play(game, BuyExplorer())
+    assert game.explorer_pile == 0 and game.players[0].discard[-1] not in (played,)
+    bot = arrange(table(hand=["Trade Bot"], discard=["Explorer"]), explorer_pile=0)
+    bot, _ = play(bot, Play(card=bot.players[0].hand[0]))
+    bot, _ = play(bot, Select(cards=bot.players[0].discard))
+    assert bot.explorer_pile == 1 and bot.players[0].discard == ()
+
+
+def test_sr_a4_a_free_ship_is_no_explorer_once_the_pile_is_empty():
+    game = table(hand=["Blob Carrier", "Blob Fighter"], row=["Ram"], deck=["Scout"])
+    game = arrange(game, explorer_pile=0)
+    game, _ = play(game, PlayAll())
+    game, _ = play(game, Use(card=named(game, "Blob Carrier"), slot="ally"))
+    assert Select(explorer=True) not in RULES.legal(game, 0)
+    assert rejected(game, Select(explorer=True), "SR-A4") == "the Explorer pile is empty"
+    bare = table(hand=["Blob Carrier", "Blob Fighter"], row=["Blob Wheel"], deck=["Scout"])
+    bare, _ = play(arrange(bare, explorer_pile=0), PlayAll())
+    bare, _ = play(bare, Use(card=named(bare, "Blob Carrier"), slot="ally"))
+    assert bare.turn.pending is None and names(bare, bare.players[0].deck) == ["Scout"]
+
+
+def test_sr_a4_an_unlimited_pile_is_a_match_option():
+    ten = start()
+    assert ten.explorer_pile == 10
+    unlimited, _ = settle(fold(RULES.initial(2, {"unlimited_explorers": True}, Random("s"))))
+    game = arrange(table(trade=40), explorer_pile=unlimited.explorer_pile)
     for _ in range(20):
         game, _ = play(game, BuyExplorer())
-    assert names(game, game.players[0].discard) == ["Explorer"] * 20
-    assert len(set(game.players[0].discard)) == 20 and game.turn.trade == 0
+    assert len(set(game.players[0].discard)) == 20 and game.explorer_pile is None
+    assert "2 Trade each, never run out" in str(RULES.describe(RULES.view(game, 0)))
 
 
 def test_the_next_explorer_may_go_on_top_however_many_were_bought():

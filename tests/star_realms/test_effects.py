@@ -1,5 +1,8 @@
 """SR-E: one scenario per effect of the card list's vocabulary."""
 
+import re
+
+from events.narration import rule_words, short_words
 from events.rulesets.star_realms.decisions import (
     Buy,
     BuyExplorer,
@@ -12,6 +15,9 @@ from events.rulesets.star_realms.decisions import (
 )
 from events.rulesets.star_realms.happenings import Copied, DeckShuffled, Discarded, Gained
 from tests.star_realms.scenario import RULES, named, names, play, rejected, table
+from tests.star_realms.test_rule_coverage import RULE_IDS
+
+SR_E = [rule for rule in RULE_IDS if rule.startswith("SR-E")]
 
 
 def _play(game, name):
@@ -265,3 +271,25 @@ def test_buy_explorer_to_top_after_a_marker():
     game, _ = play(game, Use(card=game.players[0].bases[0], slot="primary"))
     game, _ = play(game, BuyExplorer(top=True))
     assert names(game, game.players[0].deck[:1]) == ["Explorer"]
+
+
+NOTATION = re.compile(r"\b[a-z]+_[a-z_]+\b|\bupto\b")  # the card file's words: opp_discard …
+
+
+def test_sr_e5_a_ruling_cites_the_rule_in_the_rulebooks_words():
+    cited = {rule: short_words(rule_words(RULES, rule)) for rule in SR_E}
+    assert cited["SR-E5"] == "Scrap from the Trade Row"
+    assert cited["SR-E3"] == "The opponent discards"
+    assert cited["SR-E7"] == "The next ship on top of the deck"
+    for rule in SR_E:
+        assert not NOTATION.search(rule_words(RULES, rule)), rule
+
+
+def test_sr_e3_card_text_and_choices_in_words():
+    infos = RULES.cards({})
+    assert all(not NOTATION.search(line) for info in infos for line in info.abilities)
+    game = table(hand=["Battle Pod"], row=["Cutter"])
+    game, events = _play(game, "Battle Pod")
+    told = [RULES.narrate(game, e, 0, ["Ana", "Ben"]) for e in events]
+    assert "Battle Pod waits for Ana to choose: scrap up to 1 from the Trade Row" in told
+    assert not NOTATION.search(RULES.text_help(game, 0))

@@ -96,5 +96,7 @@ def test_legal_decisions_offer_each_distinct_choice_once():
 def test_sr_r1_unknown_decisions_and_options_are_refused():
     game = table(hand=["Scout"])
     rejected(game, object(), "SR-R1")
-    assert setup_error(RULES, 2, {"x": 1}) == "star-realms has no option 'x'; it takes none"
+    no_x = "star-realms has no option 'x'; it takes unlimited_explorers"
+    assert setup_error(RULES, 2, {"x": 1}) == no_x
+    assert setup_error(RULES, 2, {"unlimited_explorers": 1}) is not None
     rejected(game, Play(card=12345), "SR-P1")

@@ -54,6 +54,35 @@ def test_sr_p3_a_base_from_an_earlier_turn_is_an_ally():
     assert game.turn.combat == 1 + 2 and game.turn.trade == 3  # wheel, and the pod's ally
 
 
+def test_sr_p3_a_base_scrapped_before_the_ship_came_unlocks_nothing():
+    game = table(hand=["Trade Pod"], bases=["Blob Wheel"])
+    game, _ = play(game, Use(card=game.players[0].bases[0], slot="scrap"))
+    game, _ = play(game, Play(card=game.players[0].hand[0]))
+    assert game.turn.trade == 3 + 3 and game.turn.combat == 0  # no Blob ally in play with it
+    pod = game.turn.ships[0]
+    reason = rejected(game, Use(card=pod, slot="ally"), "SR-P3")
+    assert reason == "Trade Pod: no other Blob card of yours has been in play with it this turn"
+
+
+def test_sr_p3_a_ship_scrapped_before_the_next_came_unlocks_nothing():
+    game = table(hand=["Ram", "Blob Fighter"], deck=["Scout"])
+    ram = named(game, "Ram")
+    game, _ = play(game, Play(card=ram))
+    fighter = named(game, "Blob Fighter")
+    game, _ = play(game, Use(card=ram, slot="scrap"))
+    game, _ = play(game, Play(card=fighter))
+    rejected(game, Use(card=fighter, slot="ally"), "SR-P3")
+
+
+def test_sr_p3_unlocked_while_both_were_in_play_it_stays_unlocked():
+    game = table(hand=["Blob Fighter"], bases=["Blob Wheel"], deck=["Scout"])
+    fighter = game.players[0].hand[0]
+    game, _ = play(game, Play(card=fighter))
+    game, _ = play(game, Use(card=game.players[0].bases[0], slot="scrap"))
+    game, _ = play(game, Use(card=fighter, slot="ally"))
+    assert names(game, game.players[0].hand) == ["Scout"]
+
+
 def test_sr_p4_scrap_ability_leaves_play_first():
     game = table(hand=["Explorer"])
     explorer = game.players[0].hand[0]

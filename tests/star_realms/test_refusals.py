@@ -57,7 +57,7 @@ def test_plays_and_abilities():
         Use(card=ship, slot="primary"): ("SR-P2", "Cutter's primary ability is used already"),
         Use(card=ship, slot="ally"): (
             "SR-P3",
-            "Cutter: no other Trade Federation card of yours is in play",
+            "Cutter: no other Trade Federation card of yours has been in play with it",
         ),
     }
     for decision, (rule, reason) in why.items():

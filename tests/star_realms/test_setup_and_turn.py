@@ -36,7 +36,8 @@ def test_sr_s3_trade_deck_shuffled_and_a_row_of_5():
 
 def test_sr_s4_explorers_stand_beside_the_row():
     game = start()
-    assert game.explorers == 0 and "Explorer" not in names(game, game.row)
+    assert game.explorer_pile == 10 and "Explorer" not in names(game, game.row)
+    assert "2 Trade each, 10 left in the pile" in str(RULES.describe(RULES.view(game, None)))
 
 
 def test_sr_s5_first_player_draws_3_the_other_5():

@@ -70,6 +70,17 @@ def test_help_lists_what_is_legal_now():
     assert "opponent's turn" in RULES.text_help(game, 1)
 
 
+def test_sr_e7_help_offers_to_top_only_after_a_top_deck_ability():
+    game = table(hand=["Freighter", "Cutter"], row=["Corvette"], trade=2)
+    assert "[to top]" not in RULES.text_help(game, 0)
+    game, _ = play(game, PlayAll())
+    assert "[to top]" not in RULES.text_help(game, 0)
+    game, _ = play(game, Use(card=named(game, "Freighter"), slot="ally"))  # the next ship on top
+    said = RULES.text_help(game, 0)
+    assert "buy <Trade Row card> [to top]" in said and "'buy Corvette to top'" in said
+    assert "buy explorer [to top]: 2 Trade" in said
+
+
 def test_every_legal_decision_reads_back_as_itself():
     for seed in ("text-1", "text-2", "text-3"):
         game, rng = start(seed), random.Random(seed)
@@ -81,3 +92,21 @@ def test_every_legal_decision_reads_back_as_itself():
                 assert read(game, said, seat) == decision, (said, decision)
             game, _ = play(game, rng.choice(options), seat=seat)
             game, _ = settle(game)
+
+
+def test_sr_e5_a_row_scrap_is_told_apart_from_a_cards_own_scrap():
+    game = table(hand=["Battle Pod"], bases=["Blob Wheel"], row=["Blob Wheel", "Ram"])
+    game, _ = play(game, Play(card=game.players[0].hand[0]))
+    row_wheel = game.row[0]
+    said = render(game, 0, Select(cards=(row_wheel,)))
+    assert said == "scrap Blob Wheel from the Trade Row" and read(game, said) == Select(
+        cards=(row_wheel,)
+    )
+    assert read(game, "scrap ram from row") == Select(cards=(named(game, "Ram"),))
+    own = Use(card=game.players[0].bases[0], slot="scrap")
+    assert render(game, 0, own) == "scrap Blob Wheel"
+    hand = table(bases=["Machine Base"], hand=["Viper"], deck=["Scout"])
+    hand, _ = play(hand, Use(card=hand.players[0].bases[0], slot="primary"))
+    viper = named(hand, "Viper", hand.players[0].hand)
+    assert render(hand, 0, Select(cards=(viper,))) == "scrap Viper from hand"
+    assert read(hand, "scrap Viper from hand") == Select(cards=(viper,))

@@ -9,6 +9,7 @@ from events.ruleset import (
     CardInfo,
     Description,
     Fact,
+    Option,
     Rejection,
     Ruleset,
     Standing,
@@ -35,10 +36,18 @@ from events.rulesets.star_realms.rules_text import rule_text
 from events.rulesets.star_realms.state import Game
 from events.rulesets.star_realms.view import SeatView, view
 
+OPTIONS = {
+    "unlimited_explorers": Option(
+        "Explorers never run out (the card reference's C5), not the box's pile of 10 (SR-A4)",
+        False,
+        (False, True),
+    ),
+}
+
 
 class StarRealms(Ruleset):
     name = "star-realms"
-    version = "1"
+    version = "2"  # 2: an ally only with its faction in play at once; a pile of 10 Explorers
     min_seats = 2
     max_seats = 2
     decision_types = DECISIONS
@@ -46,9 +55,12 @@ class StarRealms(Ruleset):
     state_type = Game
     bots = BOTS
     view_type = SeatView
+    options = OPTIONS
+    round_word = "turn"  # the rulebook counts turns, each seat's its own
 
     def initial(self, seats: int, options: dict[str, Any], chance: random.Random) -> list[Any]:
-        return setup(load(BASE_SET), chance)
+        unlimited = options.get("unlimited_explorers", False)
+        return setup(load(BASE_SET), chance, unlimited_explorers=unlimited)
 
     def decide(
         self, state: Game, seat: int, decision: Any, chance: random.Random

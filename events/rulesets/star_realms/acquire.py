@@ -34,8 +34,9 @@ def judge_buy(game: Game, seat: int, decision: Buy, batch: Batch) -> Accepted | 
 def judge_buy_explorer(
     game: Game, seat: int, decision: BuyExplorer, batch: Batch
 ) -> Accepted | Rejection:
-    card = game.cards.explorer_base + game.explorers  # the pile never runs out (SR-A4)
-    return _pay(game, seat, card, game.cards.explorer.cost or 0, decision.top, batch)
+    if not game.explorer_left:
+        return Rejection("SR-A4", "the Explorer pile is empty")
+    return _pay(game, seat, game.next_explorer, game.cards.explorer.cost or 0, decision.top, batch)
 
 
 def _pay(

@@ -30,18 +30,18 @@ def in_play(game: Game, seat: int) -> tuple[int, ...]:
 
 
 def ally_unlocked(game: Game, card: int) -> bool:
-    """Another card of the ally's faction has been in play this turn, or one that allies with
-    every faction (SR-P3, SR-E17)."""
+    """At some moment this turn the card was in play with another card of its ally's faction,
+    or one that allies with every faction; it stays unlocked once it was (SR-P3, SR-E17)."""
     faction = acting_as(game, card).ally_faction
     cards = game.cards
-    return any(
-        other != card
-        and (
+
+    def allies(other: int) -> bool:
+        return other != card and (
             faction in factions(game, other)
-            or cards.card(other).static_amount("ally_for_all_factions")
+            or bool(cards.card(other).static_amount("ally_for_all_factions"))
         )
-        for other in game.turn.seen
-    )
+
+    return any(card in moment and any(map(allies, moment)) for moment in game.turn.together)
 
 
 def clause(game: Game, card: int, slot: str) -> tuple[Effect, ...]:

@@ -76,7 +76,7 @@ class Card(msgspec.Struct, frozen=True):
 class CardSet(msgspec.Struct, frozen=True):
     """A loaded card set. Physical cards have ids: `card(id)` is the card's definition.
     Ids: the Trade Deck first, then each seat's starting deck; every id from `explorer_base`
-    on is an Explorer (the pile never runs out, SR-A4)."""
+    on is an Explorer, a new id each time one leaves the pile (SR-A4)."""
 
     key: str
     name: str

@@ -65,6 +65,8 @@ def judge_select(game: Game, seat: int, decision: Select, batch: Batch) -> Accep
     wanted = most(game, seat, effect)
     if decision.explorer and effect.kind != "acquire_free_ship_to_top":
         return Rejection(rule, "this ability takes no Explorer")
+    if decision.explorer and not game.explorer_left:
+        return Rejection("SR-A4", "the Explorer pile is empty")
     if len(set(cards)) != len(cards) or not set(cards) <= set(allowed):
         return Rejection(rule, _where(effect.kind))
     count = len(cards) + decision.explorer
@@ -108,7 +110,7 @@ def _carry_out(batch: Batch, seat: int, pending: Pending, decision: Select) -> t
             for base in cards:
                 batch.emit(BaseDestroyed(seat=1 - seat, base=base, combat=0))
         case "acquire_free_ship_to_top":
-            card = cards[0] if cards else game.cards.explorer_base + game.explorers
+            card = cards[0] if cards else game.next_explorer
             acquire(batch, seat, card, 0, top=True)
         case "copy_ship":
             if cards:

@@ -48,7 +48,7 @@ class _Layout:
                 fields.append(Field("Next ship", "may go on top of the draw pile"))
         fields += [
             Field("Trade Deck", count(view.trade_deck_size)),
-            Field("Explorers", "2 Trade each, never run out"),
+            Field("Explorers", explorers(view.explorer_pile)),
         ]
         if view.pending is not None:
             p = view.pending
@@ -90,6 +90,11 @@ class _Layout:
         winner = self.view.winner
         assert winner is not None
         return Section("The end", (Field("Winner", self.who(winner)),))
+
+
+def explorers(pile: int | None) -> str:
+    left = "never run out" if pile is None else f"{pile or 'none'} left in the pile"
+    return f"2 Trade each, {left}"
 
 
 def effect_text_of(kind: str, amount: int) -> str:

@@ -88,8 +88,10 @@ def targets(game: Game, owner: int) -> tuple[int, ...]:
 
 
 def asks(game: Game, seat: int, card: int, effect: Effect) -> bool:
-    if effect.kind == "choose_one" or effect.kind == "acquire_free_ship_to_top":
-        return True  # an Explorer can always be taken
+    if effect.kind == "choose_one":
+        return True
+    if effect.kind == "acquire_free_ship_to_top" and game.explorer_left:
+        return True  # an Explorer may be taken though the Row has no ship
     return bool(candidates(game, seat, card, effect))
 
 

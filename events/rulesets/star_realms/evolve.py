@@ -28,7 +28,15 @@ from events.rulesets.star_realms.happenings import (
     TurnBegan,
     TurnEnded,
 )
-from events.rulesets.star_realms.state import Game, Pending, Player, Turn, with_player, without
+from events.rulesets.star_realms.state import (
+    Cards,
+    Game,
+    Pending,
+    Player,
+    Turn,
+    with_player,
+    without,
+)
 
 replace = msgspec.structs.replace
 
@@ -48,6 +56,7 @@ def _setup(_: None, e: Setup) -> Game:
         first=e.first,
         active=e.first,
         trade_deck=e.trade_deck,
+        explorer_pile=e.explorer_pile,
         turn=Turn(),
     )
 
@@ -73,19 +82,26 @@ def _turn(game: Game, **fields: Any) -> Game:
 
 def _turn_began(game: Game, e: TurnBegan) -> Game:
     bases = game.players[e.seat].bases
-    return replace(game, active=e.seat, round=game.round + 1, turn=Turn(seen=bases))
+    turn = Turn(together=(bases,) if bases else ())
+    return replace(game, active=e.seat, round=game.round + 1, turn=turn)
 
 
 def _played(game: Game, e: Played) -> Game:
     p = game.players[e.seat]
     hand = without(p.hand, (e.card,))
     t = game.turn
-    seen = dict(played=(*t.played, e.card), seen=(*t.seen, e.card))
+    bases, ships = p.bases, t.ships
     if game.cards.card(e.card).is_base:
-        game = with_player(game, e.seat, replace(p, hand=hand, bases=(*p.bases, e.card)))
-        return _turn(game, **seen)
-    game = with_player(game, e.seat, replace(p, hand=hand))
-    return _turn(game, ships=(*t.ships, e.card), **seen)
+        bases = (*bases, e.card)
+    else:
+        ships = (*ships, e.card)
+    game = _turn(with_player(game, e.seat, replace(p, hand=hand, bases=bases)), ships=ships)
+    return _turn(game, played=(*t.played, e.card), together=_together(game))
+
+
+def _together(game: Game) -> tuple[Cards, ...]:
+    """The moments kept so far and this one: the seat in turn's cards in play now."""
+    return (*game.turn.together, (*game.players[game.active].bases, *game.turn.ships))
 
 
 def _ability_used(game: Game, e: AbilityUsed) -> Game:
@@ -115,8 +131,10 @@ def _scrapped(game: Game, e: Scrapped) -> Game:
         bases=without(p.bases, e.cards),
     )
     base = game.cards.explorer_base
-    heap = game.scrap_heap + tuple(c for c in e.cards if c < base)  # Explorers go back
-    game = replace(with_player(game, e.seat, p), scrap_heap=heap)
+    heap = game.scrap_heap + tuple(c for c in e.cards if c < base)
+    back = sum(c >= base for c in e.cards)  # Explorers go back to their pile
+    pile = None if game.explorer_pile is None else game.explorer_pile + back
+    game = replace(with_player(game, e.seat, p), scrap_heap=heap, explorer_pile=pile)
     return _turn(game, ships=without(game.turn.ships, e.cards))
 
 
@@ -138,9 +156,13 @@ def _owed(game: Game, e: DiscardOwed) -> Game:
 def _acquired(game: Game, e: Acquired) -> Game:
     p = game.players[e.seat]
     p = replace(p, deck=(e.card, *p.deck)) if e.top else replace(p, discard=(*p.discard, e.card))
-    explorers = game.explorers + (e.card >= game.cards.explorer_base)
+    explorer = e.card >= game.cards.explorer_base
+    pile = game.explorer_pile
     game = replace(
-        with_player(game, e.seat, p), row=without(game.row, (e.card,)), explorers=explorers
+        with_player(game, e.seat, p),
+        row=without(game.row, (e.card,)),
+        explorers=game.explorers + explorer,
+        explorer_pile=None if pile is None else pile - explorer,
     )
     t = game.turn
     return _turn(
@@ -151,7 +173,8 @@ def _acquired(game: Game, e: Acquired) -> Game:
 
 
 def _copied(game: Game, e: Copied) -> Game:
-    return _turn(game, copies=(*game.turn.copies, (e.card, e.ship)))
+    game = _turn(game, copies=(*game.turn.copies, (e.card, e.ship)))
+    return _turn(game, together=_together(game))  # the copy's faction came with it
 
 
 def _marked(game: Game, e: NextShipMarked) -> Game:

@@ -13,6 +13,7 @@ class Setup(msgspec.Struct, frozen=True, tag="sr.setup"):
     first: int
     decks: tuple[Cards, ...]  # per seat
     trade_deck: Cards
+    explorer_pile: int | None  # Explorers in their pile (SR-A4); None: they never run out
 
 
 class RowFilled(msgspec.Struct, frozen=True, tag="sr.row_filled"):
@@ -76,7 +77,7 @@ class Chosen(msgspec.Struct, frozen=True, tag="sr.chosen"):
 
 class Scrapped(msgspec.Struct, frozen=True, tag="sr.scrapped"):
     """Cards of the seat's (in play, hand or discard pile) to the scrap heap; Explorers back
-    to their pile (SR-P4)."""
+    to their pile (SR-P4, SR-A4)."""
 
     seat: int
     cards: Cards

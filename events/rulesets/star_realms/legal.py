@@ -40,9 +40,8 @@ def legal(game: Game, seat: int) -> list[Any]:
     for card in _distinct(game, game.row):
         if (cards.card(card).cost or 0) <= turn.trade:
             options += [Buy(card=card, top=top) for top in _tops(game, card)]
-    explorer = cards.explorer_base + game.explorers
-    if (cards.explorer.cost or 0) <= turn.trade:
-        options += [BuyExplorer(top=top) for top in _tops(game, explorer)]
+    if game.explorer_left and (cards.explorer.cost or 0) <= turn.trade:
+        options += [BuyExplorer(top=top) for top in _tops(game, game.next_explorer)]
     other = 1 - seat
     options += [
         AttackBase(base=b) for b in targets(game, other) if cards.card(b).defense <= turn.combat
@@ -60,7 +59,8 @@ def choices(game: Game, seat: int) -> list[Any]:
         return [Choose(option=0), Choose(option=1)]
     pool = candidates(game, seat, pending.card, effect)
     if effect.kind == "acquire_free_ship_to_top":
-        return [Select(explorer=True), *(Select(cards=(c,)) for c in _distinct(game, pool))]
+        explorer = [Select(explorer=True)] if game.explorer_left else []
+        return [*explorer, *(Select(cards=(c,)) for c in _distinct(game, pool))]
     wanted = most(game, seat, effect)
     sizes = [wanted] if exact(effect) else range(wanted + 1)
     seen: set[tuple[str, ...]] = set()

@@ -66,6 +66,8 @@ def judge_use(game: Game, seat: int, decision: Use, batch: Batch) -> Accepted | 
         return Rejection(rule, f"{name}'s {slot} ability is used already this turn")
     if not usable(game, card, slot):  # only an ally waits: a ship's primary is used as it is played
         faction = acting_as(game, card).ally_faction
-        return Rejection(rule, f"{name}: no other {faction} card of yours is in play")
+        return Rejection(
+            rule, f"{name}: no other {faction} card of yours has been in play with it this turn"
+        )
     use_ability(batch, seat, card, slot)
     return Accepted(rule, batch.events)

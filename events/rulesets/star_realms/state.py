@@ -35,7 +35,7 @@ class Turn(msgspec.Struct, frozen=True):
     combat: int = 0
     ships: Cards = ()  # ships in play
     played: Cards = ()  # every card played from hand this turn, even if gone since
-    seen: Cards = ()  # every card of the seat's in play at some moment this turn (SR-P3)
+    together: tuple[Cards, ...] = ()  # the seat's cards in play each time one came (SR-P3)
     used: tuple[tuple[int, str], ...] = ()  # (card, slot) used this turn
     copies: tuple[tuple[int, int], ...] = ()  # (Stealth Needle, the ship it copies) (SR-E13)
     next_ship_to_top: bool = False  # SR-E7
@@ -51,6 +51,7 @@ class Game(msgspec.Struct, frozen=True):
     row: Cards = ()  # the Trade Row, in slot order
     scrap_heap: Cards = ()
     explorers: int = 0  # Explorers handed out so far: the next one's id is base + this
+    explorer_pile: int | None = None  # Explorers in their pile (SR-A4); None: never run out
     round: int = 0  # turns begun, counting both seats'
     turn: Turn = Turn()
     winner: int | None = None
@@ -66,6 +67,16 @@ class Game(msgspec.Struct, frozen=True):
     @property
     def opponent(self) -> int:
         return 1 - self.active
+
+    @property
+    def next_explorer(self) -> int:
+        """The id the next Explorer taken from the pile gets (ids are never used twice)."""
+        return self.cards.explorer_base + self.explorers
+
+    @property
+    def explorer_left(self) -> bool:
+        """Whether an Explorer may be taken from the pile (SR-A4)."""
+        return self.explorer_pile != 0
 
 
 def with_player(game: Game, seat: int, player: Player) -> Game:

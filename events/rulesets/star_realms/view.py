@@ -31,6 +31,7 @@ class SeatView(msgspec.Struct, frozen=True):
     players: tuple[PlayerView, ...]
     row: Cards
     trade_deck_size: int
+    explorer_pile: int | None  # None: Explorers never run out
     scrap_heap: Cards
     ships: Cards  # the seat in turn's ships in play
     trade: int
@@ -79,6 +80,7 @@ def view(game: Game, seat: int | None) -> SeatView:
         ),
         row=game.row,
         trade_deck_size=len(game.trade_deck),
+        explorer_pile=game.explorer_pile,
         scrap_heap=game.scrap_heap,
         ships=turn.ships,
         trade=turn.trade,

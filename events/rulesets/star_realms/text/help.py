@@ -23,8 +23,8 @@ FORMS: list[tuple[type, str]] = [
     (Play, "play <card in your hand>"),
     (PlayAll, "play all: your whole hand, in order"),
     (Use, "use <base> | use <card> ally | scrap <card in play>: an ability"),
-    (Buy, "buy <Trade Row card> [to top]"),
-    (BuyExplorer, "buy explorer [to top]: 2 Trade"),
+    (Buy, "buy <Trade Row card>{top}"),
+    (BuyExplorer, "buy explorer{top}: 2 Trade"),
     (AttackBase, "attack base <base>"),
     (AttackPlayer, "attack player [amount]: all your Combat unless you say"),
     (Choose, "choose <effect>"),
@@ -54,5 +54,6 @@ def help_text(game: Game, seat: int) -> str:
         said = list(dict.fromkeys(render(game, seat, d) for d in options if type(d) is kind))
         if said:
             shown = ", ".join(f"'{s}'" for s in said[:EXAMPLES])
-            lines.append(f"  {form}; e.g. {shown}")
+            top = " [to top]" if turn.next_ship_to_top else ""  # SR-E7
+            lines.append(f"  {form.format(top=top)}; e.g. {shown}")
     return "\n".join([*lines, NAMING])

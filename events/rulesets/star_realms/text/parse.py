@@ -29,6 +29,10 @@ ENDING = {"end", "end turn", "done", "pass"}
 _SEPARATOR = re.compile(r",|\band\b", re.IGNORECASE | re.ASCII)
 _TOP = re.compile(r"\s+(?:to|on)?\s*top$", re.IGNORECASE | re.ASCII)
 _FROM = re.compile(r"\s+from\s+(?:your\s+|the\s+)?(hand|discard(?: pile)?)$", re.IGNORECASE)
+_PLACE = {  # where a choice's cards are, said after them: read, and left out of the names
+    "scrap_trade_row": re.compile(r"\s+from\s+(?:the\s+)?(?:trade\s+)?row$", re.IGNORECASE),
+    "scrap_hand": re.compile(r"\s+from\s+(?:your\s+)?hand$", re.IGNORECASE),
+}
 
 
 def parse(game: Game, seat: int, text: str) -> Any:
@@ -163,6 +167,8 @@ def _choice(game: Game, seat: int, verb: str, rest: str, text: str) -> Choose | 
                 f"in your {source if source == 'hand' else 'discard pile'}",
                 item[: found.start()],
             )
+        elif (place := _PLACE.get(effect.kind)) and (said := place.search(item)):
+            item = item[: said.start()]
         chosen.append(card(cards, pile, where, item, set(chosen)))
     if not chosen:
         raise Unreadable(

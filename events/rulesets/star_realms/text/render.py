@@ -49,6 +49,10 @@ def render(game: Game, seat: int, decision: Any) -> str:
     return str(decision)
 
 
+# where a choice's cards are: "scrap Ram from the Trade Row" is no Ram's own scrap ability
+_PLACE = {"scrap_trade_row": " from the Trade Row", "scrap_hand": " from hand"}
+
+
 def _option(game: Game, option: int) -> str:
     pending = game.turn.pending
     if pending is None or pending.effects[0].kind != "choose_one" or option not in (0, 1):
@@ -75,4 +79,4 @@ def _select(game: Game, seat: int, decision: Select) -> str:
         else:
             said.append(reference(cards, zone, card, used))
         used.add(card)
-    return f"{verb} {', '.join(said)}"
+    return f"{verb} {', '.join(said)}{_PLACE.get(effect.kind, '')}"
