@@ -1,13 +1,22 @@
 """The AsyncAPI 3.0 document of every Kafka topic (`services.topics.topics`): who sends and who
 receives on each, the record key, and each message's JSON Schema from the very msgspec types the
-one codec reads. A game's decision and event bodies are its own (`events/ruleset.py`), so the
-document leaves them open."""
+one codec reads. A decision's body is one of the platform's decisions or a game's, an entry's
+one of the platform's entries or a game's events: each game's are a schema of their own
+(`decisions.<game>`, `events.<game>`), from the types its ruleset declares."""
 
 from typing import Any
 
 import msgspec
 
-from events.envelope import DeadLetter, Decision, EntryBatch, OwnerFence
+from events.envelope import (
+    PLATFORM_DECISIONS,
+    PLATFORM_ENTRIES,
+    DeadLetter,
+    Decision,
+    EntryBatch,
+    OwnerFence,
+)
+from events.ruleset import load_rulesets
 from services.settings import Settings
 from services.topics import topic_configs, topics
 
@@ -51,11 +60,55 @@ def channels(settings: Settings) -> dict[str, Channel]:
     return {name: known[name] for name in topics(settings)}
 
 
+def _schemable(kind: type) -> type:
+    """`kind`, or where a field's default is raw JSON (which a schema cannot quote), a twin
+    whose default is the value that JSON holds."""
+    fields = msgspec.structs.fields(kind)
+    if not any(isinstance(f.default, msgspec.Raw) for f in fields):
+        return kind
+    twin = [
+        (f.encode_name, f.type)
+        if f.required
+        else (f.encode_name, f.type, msgspec.json.decode(f.default))
+        if isinstance(f.default, msgspec.Raw)
+        else (f.encode_name, f.type, f.default)
+        for f in fields
+    ]
+    config = kind.__struct_config__
+    return msgspec.defstruct(kind.__name__, twin, tag=config.tag, tag_field=config.tag_field)
+
+
+def _bodies() -> dict[str, tuple[type, ...]]:
+    """The bodies a decision or an entry may have, by the schema that names them."""
+    found = {"decisions.platform": PLATFORM_DECISIONS, "entries.platform": PLATFORM_ENTRIES}
+    for name, ruleset in sorted(load_rulesets().items()):
+        found[f"decisions.{name}"] = ruleset.decision_types
+        found[f"events.{name}"] = ruleset.event_types
+    return {group: tuple(map(_schemable, kinds)) for group, kinds in found.items()}
+
+
+def _schemas(kinds: list[type]) -> tuple[dict[type, str], dict[str, Any]]:
+    """The messages' schemas, their bodies spelled out: each message type's schema name."""
+    bodies = _bodies()
+    every = [*kinds, *(kind for group in bodies.values() for kind in group)]
+    refs, schemas = msgspec.json.schema_components(every, ref_template=REF)
+    named = {kind: ref["$ref"].rsplit("/", 1)[1] for kind, ref in zip(every, refs, strict=True)}
+    for group, members in bodies.items():
+        schemas[group] = {"oneOf": [{"$ref": REF.format(name=named[m])} for m in members]}
+
+    def either(*groups: str) -> dict[str, Any]:
+        return {"anyOf": [{"$ref": REF.format(name=g)} for g in bodies if g.startswith(groups)]}
+
+    schemas[named[Decision]]["properties"]["body"] = either("decisions.")
+    entry = schemas[named[EntryBatch[Any]]]["properties"]["entries"]["items"]["$ref"]
+    schemas[entry.rsplit("/", 1)[1]]["properties"]["body"] = either("entries.", "events.")
+    return named, schemas
+
+
 def document(settings: Settings) -> dict[str, Any]:
     found = channels(settings)
     kinds = [kind for channel in found.values() for kind in channel.messages]
-    refs, schemas = msgspec.json.schema_components(kinds, ref_template=REF)
-    named = {kind: ref["$ref"].rsplit("/", 1)[1] for kind, ref in zip(kinds, refs, strict=True)}
+    named, schemas = _schemas(kinds)
     doc_channels, operations, messages = {}, {}, {}
     for topic, channel in found.items():
         base = topic.removeprefix(settings.namespace)

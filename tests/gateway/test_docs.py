@@ -13,6 +13,7 @@ from msgspec import Raw
 
 from events.codec import encode
 from events.envelope import DeadLetter, Decision, Entry, EntryBatch, MatchCreated, OwnerFence
+from events.rulesets.star_realms.happenings import Drew
 from services.settings import Settings
 from services.topics import topics
 
@@ -130,6 +131,7 @@ async def test_the_asyncapi_document_lists_every_topic_and_its_schemas_take_real
         return jsonschema_rs.validator_for(root).is_valid(msgspec.json.decode(record))
 
     body = MatchCreated("race-to-21", 2, {"target": 3}, "c0ffee", "seed", "digest")
+    claim = b'{"type": "match.claim_seat", "player": "ann"}'
     entry = Entry(
         match_id="m1",
         seq=1,
@@ -140,7 +142,7 @@ async def test_the_asyncapi_document_lists_every_topic_and_its_schemas_take_real
         state_hash="ab",
     )
     records = {
-        "Decision": encode(Decision(decision_id="d1", match_id="m1", seat=0, body=Raw(b"{}"))),
+        "Decision": encode(Decision(decision_id="d1", match_id="m1", seat=0, body=Raw(claim))),
         "EntryBatch_Any_": encode(
             EntryBatch(writer="w", decision_partition=0, decision_offset=4, entries=[entry])
         ),
@@ -155,3 +157,14 @@ async def test_the_asyncapi_document_lists_every_topic_and_its_schemas_take_real
         assert validates(message, record), message
     assert not validates("Decision", b'{"decision_id": 1}')
     assert not validates("EntryBatch_Any_", encode(OwnerFence(writer="w")))
+    # bodies: each game's decisions and events are described, and nothing else passes for one
+    for game in ("race-for-the-galaxy", "star-realms", "core-worlds"):
+        assert {"oneOf"} == set(schemas[f"decisions.{game}"]) == set(schemas[f"events.{game}"])
+    buy = b'{"type": "sr.buy", "card": 3}'
+    wrong = b'{"type": "sr.buy", "card": "three"}'
+    for body, valid in ((buy, True), (wrong, False), (b"{}", False), (b'{"type": "x"}', False)):
+        decided = Decision(decision_id="d1", match_id="m1", seat=0, body=Raw(body))
+        assert validates("Decision", encode(decided)) is valid, body
+    drew = msgspec.structs.replace(entry, body=Drew(seat=1, cards=(4, 5)), seq=2)
+    batch = EntryBatch(writer="w", decision_partition=0, decision_offset=4, entries=[drew])
+    assert validates("EntryBatch_Any_", encode(batch))
