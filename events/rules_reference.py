@@ -1,4 +1,4 @@
-"""Rule IDs in a game's own words, read from its rules reference (docs/rules/<game>.md): the
+"""Rule IDs in a game's own words, read from its rules reference (RULES.md in its folder): the
 numbered rules (`- CW-A3.3 ...`), and headings with the sentence under them (`## CW-A ...`)."""
 
 import re

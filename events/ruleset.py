@@ -218,6 +218,10 @@ class Ruleset(ABC):
     def rule_text(self, rule: str) -> str:
         """A rule ID of this game in the rulebook's words; "" for an ID it does not know."""
 
+    def rule_ids(self) -> list[str]:
+        """Every rule ID of the game's rules reference, in its order ([]: it has none)."""
+        return []
+
     def cards(self, options: dict[str, Any]) -> list[CardInfo]:
         """Every distinct card of the card set these match options choose; a game without
         cards lists none."""

@@ -1,14 +1,15 @@
-"""The card data against the card list (docs/rules/race-for-the-galaxy-cards.md): the census
+"""The card data against the card list (race_for_the_galaxy/CARD-LIST.md): the census
 (§1) and every card's values, powers and scoring row by row (§3-§7)."""
 
 import re
 from collections import Counter
 from pathlib import Path
 
+from events.rulesets.race_for_the_galaxy import rules_text
 from events.rulesets.race_for_the_galaxy.loader import load
 from events.rulesets.race_for_the_galaxy.powers_notation import score
 
-LIST = Path(__file__).resolve().parents[2] / "docs" / "rules" / "race-for-the-galaxy-cards.md"
+LIST = Path(rules_text.__file__).parent / "CARD-LIST.md"
 CARDS = load()
 PHYSICAL = [CARDS.card(i) for i in range(len(CARDS.physical))]
 

@@ -70,6 +70,26 @@ def test_rg_k4_the_discard_pile_is_shuffled_in_as_soon_as_the_deck_runs_out():
     assert len(game.discard) == 6 + 1 and not set(game.discard) & set(old)
 
 
+def test_rg_e2_explore_plus_5_draws_seven_and_keeps_one():
+    game = table([["old_earth"], ["new_sparta"]])
+    game, _ = all_play(game, ChooseActions(("explore_5",)), ChooseActions(("develop",)))
+    drawn = game.players[0].drawn
+    assert (len(drawn), len(game.players[1].drawn)) == (2 + 5, 2)
+    rejected(game, Keep(cards=drawn[:2]), "RG-E1")
+    game, _ = all_play(game, Keep(drawn[:1]), Keep(game.players[1].drawn[:1]))
+    assert game.players[0].hand == drawn[:1] and set(drawn[1:]) <= set(game.discard)
+
+
+def test_rg_e3_explore_plus_1_plus_1_draws_three_and_keeps_two():
+    game = table([["old_earth"], ["new_sparta"]])
+    game, _ = all_play(game, ChooseActions(("explore_1_1",)), ChooseActions(("develop",)))
+    drawn = game.players[0].drawn
+    assert len(drawn) == 3
+    rejected(game, Keep(cards=drawn[:1]), "RG-E1")
+    game, _ = all_play(game, Keep(drawn[:2]), Keep(game.players[1].drawn[:1]))
+    assert game.players[0].hand == drawn[:2]
+
+
 def test_rg_e5_explore_powers_draw_more_and_keep_more():
     game = table([["old_earth", "galactic_renaissance"], ["new_sparta"]])
     game, _ = all_play(game, ChooseActions(("explore_1_1",)), ChooseActions(("develop",)))
@@ -77,6 +97,32 @@ def test_rg_e5_explore_powers_draw_more_and_keep_more():
     rejected(game, Keep(cards=game.players[0].drawn[:2]), "RG-E1")
     game, _ = all_play(game, Keep(game.players[0].drawn[:3]), Keep(game.players[1].drawn[:1]))
     assert len(game.players[0].hand) == 3
+
+
+def test_rg_d1_w1_each_chooses_a_card_or_none_and_all_are_placed_together():
+    """The first choice places nothing: both are carried out once the second is in."""
+    hands = [["drop_ships", *HAND[:4]], ["destroyed_world", "empath_world"]]
+    game = _phase("develop", [["old_earth"], ["new_sparta"]], hands, [["develop"], ["settle"]])
+    mine, theirs = game.players[0].hand, game.players[1].hand
+    game, events = play(game, Develop(card=mine[0], paying=mine[1:4]))
+    assert not [e for e in events if isinstance(e, Placed)]
+    game, events = play(game, Develop(), seat=1)
+    assert [(e.seat, e.card) for e in events if isinstance(e, Placed)] == [(0, mine[0])]
+    game = _phase("settle", [["old_earth"], ["new_sparta"]], hands, [["develop"], ["settle"]])
+    game, events = play(game, Settle())
+    assert not [e for e in events if isinstance(e, Placed)]
+    game, events = play(game, Settle(card=theirs[0], paying=theirs[1:]), seat=1)
+    assert [(e.seat, e.card) for e in events if isinstance(e, Placed)] == [(1, theirs[0])]
+
+
+def test_rg_w2_a_world_is_paid_in_other_hand_cards_to_its_cost():
+    game = _phase("settle", [["old_earth"], ["new_sparta"]], [["gem_world", *HAND[2:5]]])
+    gem, *others = game.players[0].hand
+    assert "pay exactly 2" in rejected(game, Settle(card=gem, paying=tuple(others)), "RG-W2")
+    rejected(game, Settle(card=gem, paying=(gem, others[0])), "RG-W2")
+    game, events = all_play(game, Settle(card=gem, paying=tuple(others[:2])), Settle())
+    assert [e.paying for e in events if isinstance(e, Placed)] == [tuple(others[:2])]
+    assert game.players[0].hand == (others[2],) and set(others[:2]) <= set(game.discard)
 
 
 def test_rg_d2_d3_pay_the_cost_less_one_for_the_chooser():
@@ -122,7 +168,7 @@ def test_rg_k1_a_power_works_from_the_next_phase():
     assert names(game.players[0].tableau) == ["old_earth", "replicant_robots", "new_earth"]
 
 
-def test_rg_w3_a_military_world_is_conquered_with_enough_military():
+def test_rg_w3_w5_a_military_world_conquered_gets_its_windfall_good():
     hand = [["former_penal_colony", "gem_world"]]
     game = _phase("settle", [["new_sparta"], ["old_earth"]], hand)
     world, other = game.players[0].hand

@@ -33,7 +33,7 @@ from events.rulesets.core_worlds.lookup import card_infos
 from events.rulesets.core_worlds.narrate import narrate
 from events.rulesets.core_worlds.react import react
 from events.rulesets.core_worlds.resample import resample
-from events.rulesets.core_worlds.rules_text import rule_text
+from events.rulesets.core_worlds.rules_text import rule_ids, rule_text
 from events.rulesets.core_worlds.scoring import score
 from events.rulesets.core_worlds.state import OVER, Game
 from events.rulesets.core_worlds.to_act import to_act
@@ -114,6 +114,9 @@ class CoreWorlds(Ruleset):
 
     def rule_text(self, rule: str) -> str:
         return rule_text(rule)
+
+    def rule_ids(self) -> list[str]:
+        return rule_ids()
 
     def cards(self, options: dict[str, Any]) -> list[CardInfo]:
         return card_infos(load(options.get("card_set", PROVISIONAL)))

@@ -1,11 +1,15 @@
-"""Rule IDs in the reference's words, read from docs/rules/core-worlds.md."""
+"""Rule IDs in the reference's words, read from RULES.md beside it."""
 
 from pathlib import Path
 
 from events.rules_reference import rule_words
 
-REFERENCE = Path(__file__).resolve().parents[3] / "docs" / "rules" / "core-worlds.md"
+REFERENCE = Path(__file__).parent / "RULES.md"
 
 
 def rule_text(rule: str) -> str:
     return rule_words(REFERENCE, "CW").get(rule, "")
+
+
+def rule_ids() -> list[str]:
+    return list(rule_words(REFERENCE, "CW"))

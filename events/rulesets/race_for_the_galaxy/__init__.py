@@ -1,6 +1,6 @@
 """Race for the Galaxy: the base game behind the platform's interface (rules: RG-* rule IDs in
-docs/rules/race-for-the-galaxy.md), registered. Every step is a sealed simultaneous choice,
-save a Settle phase taken in turn near the game's end (RG-R7)."""
+RULES.md), registered. Every step is a sealed simultaneous choice, save a Settle phase taken
+in turn near the game's end (RG-R7)."""
 
 import random
 from collections.abc import Sequence
@@ -35,7 +35,7 @@ from events.rulesets.race_for_the_galaxy.loader import BASE_GAME, card_set_diges
 from events.rulesets.race_for_the_galaxy.lookup import card_infos
 from events.rulesets.race_for_the_galaxy.narrate import narrate
 from events.rulesets.race_for_the_galaxy.resample import resample
-from events.rulesets.race_for_the_galaxy.rules_text import rule_text
+from events.rulesets.race_for_the_galaxy.rules_text import rule_ids, rule_text
 from events.rulesets.race_for_the_galaxy.scoring import final_scores
 from events.rulesets.race_for_the_galaxy.state import Game
 from events.rulesets.race_for_the_galaxy.steps import owes, ready, resolve
@@ -113,6 +113,9 @@ class RaceForTheGalaxy(Ruleset):
 
     def rule_text(self, rule: str) -> str:
         return rule_text(rule)
+
+    def rule_ids(self) -> list[str]:
+        return rule_ids()
 
     def facts(self, state: Game, event: Any) -> list[Fact]:
         return facts(state, event)

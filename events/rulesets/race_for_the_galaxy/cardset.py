@@ -1,5 +1,5 @@
 """The card-set schema: every card as data, its powers parsed from the card list's notation
-(docs/rules/race-for-the-galaxy-cards.md §2.2) and its cost-6 scoring lines (§2.4)."""
+(events/rulesets/race_for_the_galaxy/CARD-LIST.md §2.2) and its cost-6 scoring lines (§2.4)."""
 
 from __future__ import annotations
 

@@ -1,10 +1,10 @@
-"""Rule IDs in the reference's words, read from docs/rules/race-for-the-galaxy.md."""
+"""Rule IDs in the reference's words, read from RULES.md beside it."""
 
 import re
 from functools import cache
 from pathlib import Path
 
-REFERENCE = Path(__file__).resolve().parents[3] / "docs" / "rules" / "race-for-the-galaxy.md"
+REFERENCE = Path(__file__).parent / "RULES.md"
 _HEADING = re.compile(r"^## (RG-[A-Z]+) (.+)$")
 _RULE = re.compile(r"^- (RG-[A-Z]+\d+) (.+)$")
 
@@ -20,3 +20,7 @@ def rules() -> dict[str, str]:
 
 def rule_text(rule: str) -> str:
     return rules().get(rule, "")
+
+
+def rule_ids() -> list[str]:
+    return list(rules())

@@ -32,7 +32,7 @@ from events.rulesets.star_realms.lookup import card_infos
 from events.rulesets.star_realms.narrate import narrate
 from events.rulesets.star_realms.react import react
 from events.rulesets.star_realms.resample import resample
-from events.rulesets.star_realms.rules_text import rule_text
+from events.rulesets.star_realms.rules_text import rule_ids, rule_text
 from events.rulesets.star_realms.state import Game
 from events.rulesets.star_realms.view import SeatView, view
 
@@ -110,6 +110,9 @@ class StarRealms(Ruleset):
 
     def rule_text(self, rule: str) -> str:
         return rule_text(rule)
+
+    def rule_ids(self) -> list[str]:
+        return rule_ids()
 
     def cards(self, options: dict[str, Any]) -> list[CardInfo]:
         return card_infos(load(BASE_SET))
