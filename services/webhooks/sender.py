@@ -4,7 +4,6 @@ target answered 2xx; a redirect is not followed but counted as a failure, as is 
 now resolves to a private address. A retry sends the same body under the same delivery id."""
 
 import asyncpg
-import httpx
 import structlog
 
 from events.narration import seat_names
@@ -14,6 +13,7 @@ from services.mail.compose import headline
 from services.mail.outbox import STANDING, detail_of, now_ms, retry_later, settle
 from services.settings import Settings
 from services.webhooks import formats, targets
+from services.webhooks.poster import Failed, Poster
 
 log = structlog.get_logger("webhooks")
 
@@ -24,10 +24,10 @@ TIMEOUT_S = 10
 class Webhooks:
     def __init__(self, settings: Settings, pool: asyncpg.Pool) -> None:
         self.settings, self.pool = settings, pool
-        self.client = httpx.AsyncClient(follow_redirects=False, timeout=TIMEOUT_S, trust_env=False)
+        self.poster = Poster(settings.webhook_allow_private, TIMEOUT_S)
 
     async def close(self) -> None:
-        await self.client.aclose()
+        await self.poster.close()
 
     async def run_once(self) -> None:
         now = now_ms()
@@ -63,20 +63,10 @@ class Webhooks:
         try:
             notice = await self.notice(row)
             content = formats.body(notice, row["format"])
-            target = await targets.resolve(row["url"], self.settings.webhook_allow_private)
-            reply = await self.client.post(
-                target.url,
-                content=content,
-                headers={
-                    **formats.headers(notice, row["format"], row["secret"], content),
-                    "host": target.netloc,
-                },
-                extensions={"sni_hostname": target.host},
+            await self.poster.post(
+                row["url"], content, formats.headers(notice, row["format"], row["secret"], content)
             )
-            if reply.is_redirect:
-                raise targets.Refused(f"answered {reply.status_code}: redirects are not followed")
-            reply.raise_for_status()
-        except (targets.Refused, httpx.HTTPError) as error:
+        except (targets.Refused, Failed) as error:
             ident = row["delivery_id"]
             wait = await retry_later(self.pool, [ident], row["attempts"], now, error)
             log.warning("webhook_failed", delivery=ident, error=str(error), retry_s=wait)
