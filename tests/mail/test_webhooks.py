@@ -2,7 +2,8 @@
 setting): a seat's notices as signed JSON, in order, each once; a Slack target that fails at
 first gets the same delivery again after the backoff, and the next only after it; a redirect
 is not followed. A target that drips its answer holds back no mail and fails at the delivery's
-deadline; slow targets fill the places for deliveries at once, and no more."""
+deadline; slow targets fill the places for deliveries at once, and no more. A target URL that
+cannot be read is refused with its reason (422), not a server error."""
 
 import hashlib
 import hmac
@@ -230,3 +231,32 @@ async def test_slow_targets_take_the_places_for_deliveries_at_once_and_no_more(
         rows = await _settled(ms, match_id)
         assert {r["outcome"] for r in rows} == {"sent"}
     assert receiver.most_held == DELIVERIES
+
+
+async def test_a_target_url_that_cannot_be_read_is_refused_with_its_reason(
+    mail_stack: MailStack, receiver: Receiver
+) -> None:
+    ms = mail_stack
+    async with httpx.AsyncClient(base_url=ms.stack.gateway, timeout=10) as http:
+        opened = await http.post(
+            "/matches", headers=ms.stack.organiser(), json={"game": "race-to-21", "seats": 2}
+        )
+        match_id = opened.json()["match_id"]
+
+        async def listed() -> bool:
+            return (await http.get(f"/matches/{match_id}")).status_code == 200
+
+        await until(listed)
+        joined = await http.post(f"/matches/{match_id}/join", json={"seat": 0, "player": "ann"})
+        auth = {"authorization": f"Bearer {joined.json()['token']}"}
+        where = f"/matches/{match_id}/webhook"
+
+        async def taken() -> bool:
+            hook = {"url": f"{receiver.url}/json", "kinds": []}
+            return (await http.put(where, json=hook, headers=auth)).status_code == 200
+
+        await until(taken)
+        for url in ("http://0177.0.0.1/", "https://example.org/hook\n", "http://\uff11.0.0.1/"):
+            refused = await http.put(where, json={"url": url}, headers=auth)
+            assert refused.status_code == 422, (url, refused.text)
+            assert refused.json()["detail"].startswith("url: not a URL we can send to: "), url
