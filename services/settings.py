@@ -50,6 +50,10 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # Webhook targets resolving to private, loopback or link-local addresses are refused
     # unless this allows them (a local receiver, tests).
     webhook_allow_private: bool = False
+    # A webhook delivery's whole exchange (lookup, connect, send, answer) ends by this deadline,
+    # and at most this many are under way at once, apart from mail.
+    webhook_deadline_ms: int = 10_000
+    webhook_deliveries: int = 8
     answer_wait_ms: int = 120_000  # an answer waits this long for its decisions' rulings
     player_token_days: int = 365  # a player token's life; a player makes a new one after it
     # A seat token lives while its match runs (a deadline is no time for one to lapse), and
@@ -95,6 +99,8 @@ _ENV = {
     "mail_tick_ms": "STARLEDGER_MAIL_TICK_MS",
     "public_url": "STARLEDGER_PUBLIC_URL",
     "webhook_allow_private": "STARLEDGER_WEBHOOK_ALLOW_PRIVATE",
+    "webhook_deadline_ms": "STARLEDGER_WEBHOOK_DEADLINE_MS",
+    "webhook_deliveries": "STARLEDGER_WEBHOOK_DELIVERIES",
     "player_token_days": "STARLEDGER_PLAYER_TOKEN_DAYS",
     "seat_token_days_after_end": "STARLEDGER_SEAT_TOKEN_DAYS_AFTER_END",
     "invite_days": "STARLEDGER_INVITE_DAYS",

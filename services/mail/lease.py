@@ -4,6 +4,8 @@ connection of its own, until the worker stops or dies (its connection then close
 lock with it). Another worker meanwhile takes orders by mail (each mail is taken once, by its
 key) and stands by to send."""
 
+import asyncio
+
 import asyncpg
 
 SENDER_LOCK = 0x53544D4C
@@ -13,9 +15,14 @@ class SenderLease:
     def __init__(self, database_url: str) -> None:
         self.database_url = database_url
         self.conn: asyncpg.Connection | None = None
+        self.asking = asyncio.Lock()  # the mail and webhook loops ask on the one connection
 
     async def held(self) -> bool:
         """Whether this worker may send now: it holds the lock, or has just taken it."""
+        async with self.asking:
+            return await self.ask()
+
+    async def ask(self) -> bool:
         if self.conn is not None:
             try:
                 await self.conn.fetchval("SELECT 1")  # a lost connection lost the lock too

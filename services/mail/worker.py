@@ -1,8 +1,10 @@
 """The mail worker (`starledger mail`): the inbound server for orders by mail (SMTP, and LMTP
-where a mail server hands them on), and the outbox sender (mail, then webhooks), every
-`mail_tick_ms`, by the one worker that holds the database's sender lease (`lease.py`)."""
+where a mail server hands them on), and the outbox sender, every `mail_tick_ms`, by the one
+worker that holds the database's sender lease (`lease.py`): mail and webhooks in loops of their
+own, so that no webhook target, however slow, holds back a mail."""
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from pathlib import Path
 
@@ -31,7 +33,7 @@ class MailWorker:
 
     async def run(self, stop: asyncio.Event) -> None:
         settings = self.settings
-        pool = await db.connect(settings.database_url, size=2)
+        pool = await db.connect(settings.database_url, size=4)  # mail, webhooks under way
         await db.migrate(pool)
         key = secret(settings)
         await self.submitter.start()
@@ -52,15 +54,11 @@ class MailWorker:
         )
         try:
             await outbox.resubmit(self.submitter)
-            while not stop.is_set():
-                try:
-                    if await lease.held():
-                        await outbox.run_once()
-                        await webhooks.run_once()
-                except Exception:  # a database hiccup: logged, the next pass tries again
-                    log.exception("mail_pass_failed")
-                with suppress(TimeoutError):
-                    await asyncio.wait_for(stop.wait(), settings.mail_tick_ms / 1000)
+            tick_s = settings.mail_tick_ms / 1000
+            await asyncio.gather(
+                _every_tick(stop, tick_s, lease, outbox.run_once, "mail_pass_failed"),
+                _every_tick(stop, tick_s, lease, webhooks.run_once, "webhook_pass_failed"),
+            )
         finally:
             for server in servers:
                 server.close()
@@ -69,6 +67,23 @@ class MailWorker:
             await webhooks.close()
             await lease.release()
             await pool.close()
+
+
+async def _every_tick(
+    stop: asyncio.Event,
+    tick_s: float,
+    lease: SenderLease,
+    work: Callable[[], Awaitable[None]],
+    failed: str,
+) -> None:
+    while not stop.is_set():
+        try:
+            if await lease.held():
+                await work()
+        except Exception:  # a database hiccup: logged, the next pass tries again
+            log.exception(failed)
+        with suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), tick_s)
 
 
 async def _listen(protocol: type[SMTP], orders: Orders, where: str, domain: str) -> asyncio.Server:

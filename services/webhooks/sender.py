@@ -1,10 +1,13 @@
 """Sending the webhook deliveries of the outbox (`mail_outbox`, channel 'webhook'), in order per
-seat: a seat's next notice waits while an earlier one backs off. A delivery is done once its
-target answered 2xx; a redirect is not followed but counted as a failure, as is a target that
-now resolves to a private address. A retry sends the same body under the same delivery id."""
+seat: a seat's next notice waits while an earlier one is under way or backs off. Each pass
+starts the deliveries due and returns without waiting for them, so a slow target holds one of
+`webhook_deliveries` places for at most `webhook_deadline_ms` (`poster`), and a target that
+keeps failing is skipped while its breaker cools (`breaker`). A delivery is done once its
+target answered 2xx; a retry sends the same body under the same delivery id."""
+
+import asyncio
 
 import asyncpg
-import httpx
 import structlog
 
 from events.narration import seat_names
@@ -14,22 +17,32 @@ from services.mail.compose import headline
 from services.mail.outbox import STANDING, detail_of, now_ms, retry_later, settle
 from services.settings import Settings
 from services.webhooks import formats, targets
+from services.webhooks.breaker import Breaker
+from services.webhooks.poster import Failed, Poster
 
 log = structlog.get_logger("webhooks")
 
 MAX_LINES = 20  # of what happened since; the earliest are left out past it
-TIMEOUT_S = 10
+
+Seat = tuple[str, int]
 
 
 class Webhooks:
     def __init__(self, settings: Settings, pool: asyncpg.Pool) -> None:
         self.settings, self.pool = settings, pool
-        self.client = httpx.AsyncClient(follow_redirects=False, timeout=TIMEOUT_S, trust_env=False)
+        self.poster = Poster(settings.webhook_allow_private, settings.webhook_deadline_ms / 1000)
+        self.breaker = Breaker()
+        self.sending: dict[Seat, asyncio.Task[None]] = {}  # a delivery under way, by seat
 
     async def close(self) -> None:
-        await self.client.aclose()
+        """Deliveries under way are dropped: undone, they are sent again, under the same id."""
+        for task in self.sending.values():
+            task.cancel()
+        await asyncio.gather(*self.sending.values(), return_exceptions=True)
+        await self.poster.close()
 
     async def run_once(self) -> None:
+        busy = set(self.sending)  # one that ends while the outbox is read still reads undone
         now = now_ms()
         rows = await self.pool.fetch(
             "SELECT o.delivery_id, o.match_id, o.seat, o.kind, o.upto_seq, o.attempts, o.next_ms,"
@@ -45,7 +58,7 @@ class Webhooks:
             " ORDER BY o.upto_seq, array_position(ARRAY['timeout', 'turn', 'ended'], o.kind)",
             now,
         )
-        waiting: set[tuple[str, int]] = set()  # seats with an earlier delivery not yet done
+        waiting = busy | set(self.sending)  # seats with an earlier delivery not yet done
         for row in rows:
             seat = (row["match_id"], row["seat"])
             if seat in waiting:
@@ -56,34 +69,36 @@ class Webhooks:
                 await settle(self.pool, row["delivery_id"], now, "off")
             elif not row["standing"]:
                 await settle(self.pool, row["delivery_id"], now, "late")  # its deadline moved
-            elif row["next_ms"] > now or not row["readable"] or not await self.deliver(row, now):
+            else:
                 waiting.add(seat)
+                if (
+                    row["next_ms"] <= now
+                    and row["readable"]
+                    and len(self.sending) < self.settings.webhook_deliveries
+                    and self.breaker.allows(row["url"])
+                ):
+                    self.sending[seat] = asyncio.create_task(self.deliver(seat, row))
 
-    async def deliver(self, row: asyncpg.Record, now: int) -> bool:
+    async def deliver(self, seat: Seat, row: asyncpg.Record) -> None:
+        ident = row["delivery_id"]
         try:
             notice = await self.notice(row)
             content = formats.body(notice, row["format"])
-            target = await targets.resolve(row["url"], self.settings.webhook_allow_private)
-            reply = await self.client.post(
-                target.url,
-                content=content,
-                headers={
-                    **formats.headers(notice, row["format"], row["secret"], content),
-                    "host": target.netloc,
-                },
-                extensions={"sni_hostname": target.host},
-            )
-            if reply.is_redirect:
-                raise targets.Refused(f"answered {reply.status_code}: redirects are not followed")
-            reply.raise_for_status()
-        except (targets.Refused, httpx.HTTPError) as error:
-            ident = row["delivery_id"]
-            wait = await retry_later(self.pool, [ident], row["attempts"], now, error)
+            headers = formats.headers(notice, row["format"], row["secret"], content)
+            await self.poster.post(row["url"], content, headers)
+            self.breaker.succeeded(row["url"])
+            await settle(self.pool, ident, now_ms(), "sent")
+            log.info("webhook_sent", delivery=ident)
+        except (targets.Refused, Failed) as error:
+            cools = self.breaker.failed(row["url"])
+            wait = await retry_later(self.pool, [ident], row["attempts"], now_ms(), error)
             log.warning("webhook_failed", delivery=ident, error=str(error), retry_s=wait)
-            return False
-        await settle(self.pool, row["delivery_id"], now, "sent")
-        log.info("webhook_sent", delivery=row["delivery_id"])
-        return True
+            if cools:
+                log.warning("webhook_target_cools", delivery=ident, cool_s=self.breaker.cool_s)
+        except Exception:  # a database hiccup: logged, the next pass tries again
+            log.exception("webhook_delivery_failed", delivery=ident)
+        finally:
+            del self.sending[seat]
 
     async def notice(self, row: asyncpg.Record) -> formats.Notice:
         match_id, seat, upto = row["match_id"], row["seat"], row["upto_seq"]

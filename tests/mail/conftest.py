@@ -3,6 +3,7 @@ mail server; one per test module. A local HTTP receiver for webhooks."""
 
 import asyncio
 import threading
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -20,6 +21,9 @@ from tests.stack import Stack, running_stack
 
 DOMAIN = "mail.test"
 PUBLIC_URL = "https://play.mail.test"  # where mails say the gateway is (one-click unsubscribe)
+DEADLINE_MS = 2000  # a webhook delivery's, short for the dripping receiver
+DELIVERIES = 2  # webhook deliveries at once: a few slow seats fill them
+SLOW_S = 0.5  # how long `/slow` holds each post
 
 
 class MailStack(msgspec.Struct):
@@ -49,6 +53,8 @@ async def mail_stack(
         mail_tick_ms=100,
         clock_tick_ms=200,
         webhook_allow_private=True,  # the tests' receivers listen on 127.0.0.1
+        webhook_deadline_ms=DEADLINE_MS,
+        webhook_deliveries=DELIVERIES,
         public_url=PUBLIC_URL,
     )
     pool = await db.connect(settings.database_url, size=2)
@@ -81,16 +87,30 @@ async def until(check: Callable[[], Awaitable[bool]], timeout: float = 60.0) -> 
 
 
 class Receiver:
-    """Keeps every POST (path, headers, body); `/flaky` answers 500 once, `/moved` a 302."""
+    """Keeps every POST (path, headers, body); `/flaky` answers 500 once, `/moved` a 302,
+    `/drip` a byte every 0.3 s for ever, `/slow` after SLOW_S (counting how many it holds at
+    once)."""
 
     def __init__(self) -> None:
         self.posts: list[tuple[str, dict[str, str], bytes]] = []
+        self.holding = self.most_held = 0
+        lock = threading.Lock()
         receiver = self
 
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self) -> None:
                 body = self.rfile.read(int(self.headers["content-length"]))
                 receiver.posts.append((self.path, dict(self.headers.items()), body))
+                if self.path == "/drip":
+                    self.drip()
+                    return
+                if self.path == "/slow":
+                    with lock:
+                        receiver.holding += 1
+                        receiver.most_held = max(receiver.most_held, receiver.holding)
+                    time.sleep(SLOW_S)
+                    with lock:
+                        receiver.holding -= 1
                 if self.path == "/moved":
                     self.send_response(302)
                     self.send_header("location", "/json")
@@ -99,6 +119,17 @@ class Receiver:
                 else:
                     self.send_response(204)
                 self.end_headers()
+
+            def drip(self) -> None:
+                """A status line, then a header that never ends, each byte well within any
+                read timeout; until the client hangs up."""
+                try:
+                    for byte in b"HTTP/1.1 200 OK\r\nX-Drip: " + b"a" * 100_000:
+                        self.wfile.write(bytes([byte]))
+                        self.wfile.flush()
+                        time.sleep(0.3)
+                except OSError:
+                    self.close_connection = True
 
             def log_message(self, *args: Any) -> None:
                 pass

@@ -1,7 +1,9 @@
 """Webhooks on the real stack, posted to a local HTTP receiver (private targets allowed by the
 setting): a seat's notices as signed JSON, in order, each once; a Slack target that fails at
 first gets the same delivery again after the backoff, and the next only after it; a redirect
-is not followed."""
+is not followed. A target that drips its answer holds back no mail and fails at the delivery's
+deadline; slow targets fill the places for deliveries at once, and no more. A target URL that
+cannot be read is refused with its reason (422), not a server error."""
 
 import hashlib
 import hmac
@@ -13,14 +15,18 @@ import msgspec
 from events.clock_narration import moment
 from services.mail.outbox import BACKOFF_S
 from services.webhooks import formats
-from tests.mail.conftest import MailStack, Receiver, until
+from tests.mail.conftest import DEADLINE_MS, DELIVERIES, MailStack, Receiver, until
 
 
 async def _match(
-    ms: MailStack, hooks: dict[int, dict[str, Any]], per_decision_s: int = 1, zone: str = "UTC"
+    ms: MailStack,
+    hooks: dict[int, dict[str, Any]],
+    per_decision_s: int = 1,
+    zone: str = "UTC",
+    mails: dict[int, dict[str, Any]] | None = None,
 ) -> tuple[str, dict[int, str]]:
-    """A race to 3 whose clock plays both seats, each seat's webhook set before it starts; the
-    secrets given."""
+    """A race to 3 whose clock plays both seats, each seat's webhook (or mail, named at the
+    join) set before it starts; the secrets given."""
     clock = {"per_decision_s": per_decision_s, "on_timeout": "default", "level": "pass"}
     clock["zone"] = zone
     secrets = {}
@@ -37,9 +43,12 @@ async def _match(
 
         await until(listed)
         for seat, player in enumerate(("ann", "bob")):
-            joined = await http.post(
-                f"/matches/{match_id}/join", json={"seat": seat, "player": player}
-            )
+            join: dict[str, Any] = {"seat": seat, "player": player}
+            if seat in (mails or {}):
+                join["mail"] = (mails or {})[seat]
+            joined = await http.post(f"/matches/{match_id}/join", json=join)
+            if seat not in hooks:
+                continue
             auth = {"authorization": f"Bearer {joined.json()['token']}"}
             answers: list[httpx.Response] = []
 
@@ -166,3 +175,88 @@ async def test_a_redirect_is_not_followed(mail_stack: MailStack, receiver: Recei
     assert len(receiver.at("/json")) == before
     moved = [p for p in receiver.at("/moved") if match_id in p[2].decode()]
     assert msgspec.json.decode(moved[0][2])["content"].splitlines()[0].endswith("your turn.")
+
+
+async def _stop_hooks(ms: MailStack, match_id: str) -> None:
+    """The match's targets gone (as DELETE does), so their retries take no place from the
+    tests after."""
+    await ms.pool.execute("DELETE FROM webhook_seats WHERE match_id = $1", match_id)
+
+
+async def test_a_dripping_target_holds_back_no_mail_and_fails_at_its_deadline(
+    mail_stack: MailStack, receiver: Receiver
+) -> None:
+    ms, bob = mail_stack, "bob@players.mail.test"
+    match_id, _ = await _match(
+        ms,
+        {0: {"url": f"{receiver.url}/drip", "format": "json", "remind_s": 0}},
+        mails={1: {"address": bob, "remind_s": 0}},
+    )
+    try:
+        subject = ""  # every mail of the match comes while the target drips
+        while "the match ended" not in subject:
+            subject = str((await ms.relay.next(bob, timeout=30))["Subject"])
+
+        async def tried_again() -> bool:
+            return (
+                await ms.pool.fetchval(
+                    "SELECT attempts FROM mail_outbox WHERE match_id = $1 AND channel = 'webhook'"
+                    " AND seat = 0 ORDER BY upto_seq LIMIT 1",
+                    match_id,
+                )
+                >= 2
+            )
+
+        await until(tried_again, 30)
+        first = await ms.pool.fetchrow(
+            "SELECT delivery_id, done_ms, outcome FROM mail_outbox WHERE match_id = $1"
+            " AND channel = 'webhook' AND seat = 0 ORDER BY upto_seq LIMIT 1",
+            match_id,
+        )
+    finally:
+        await _stop_hooks(ms, match_id)
+    assert first["done_ms"] is None
+    assert first["outcome"] == f"error: no answer within {DEADLINE_MS / 1000:g} s"
+    posts = [p for p in receiver.at("/drip") if match_id in p[2].decode()]
+    assert [p[1][formats.DELIVERY] for p in posts[:2]] == [first["delivery_id"]] * 2
+
+
+async def test_slow_targets_take_the_places_for_deliveries_at_once_and_no_more(
+    mail_stack: MailStack, receiver: Receiver
+) -> None:
+    ms = mail_stack
+    hook = {"url": f"{receiver.url}/slow", "format": "slack", "remind_s": 0}
+    matches = [(await _match(ms, {0: hook, 1: hook}, per_decision_s=2))[0] for _ in range(2)]
+    for match_id in matches:
+        rows = await _settled(ms, match_id)
+        assert {r["outcome"] for r in rows} == {"sent"}
+    assert receiver.most_held == DELIVERIES
+
+
+async def test_a_target_url_that_cannot_be_read_is_refused_with_its_reason(
+    mail_stack: MailStack, receiver: Receiver
+) -> None:
+    ms = mail_stack
+    async with httpx.AsyncClient(base_url=ms.stack.gateway, timeout=10) as http:
+        opened = await http.post(
+            "/matches", headers=ms.stack.organiser(), json={"game": "race-to-21", "seats": 2}
+        )
+        match_id = opened.json()["match_id"]
+
+        async def listed() -> bool:
+            return (await http.get(f"/matches/{match_id}")).status_code == 200
+
+        await until(listed)
+        joined = await http.post(f"/matches/{match_id}/join", json={"seat": 0, "player": "ann"})
+        auth = {"authorization": f"Bearer {joined.json()['token']}"}
+        where = f"/matches/{match_id}/webhook"
+
+        async def taken() -> bool:
+            hook = {"url": f"{receiver.url}/json", "kinds": []}
+            return (await http.put(where, json=hook, headers=auth)).status_code == 200
+
+        await until(taken)
+        for url in ("http://0177.0.0.1/", "https://example.org/hook\n", "http://\uff11.0.0.1/"):
+            refused = await http.put(where, json={"url": url}, headers=auth)
+            assert refused.status_code == 422, (url, refused.text)
+            assert refused.json()["detail"].startswith("url: not a URL we can send to: "), url

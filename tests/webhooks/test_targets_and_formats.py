@@ -1,5 +1,6 @@
 """Webhook targets: private, loopback and link-local hosts refused (every address a name
-resolves to checked), unless allowed; the request pinned to the address checked. The formats:
+resolves to checked, and the IPv4 address inside an IPv6 one), unless allowed; a URL that
+cannot be read refused saying so; the request pinned to the address checked. The formats:
 Discord and Slack bodies, and the generic JSON signed with HMAC-SHA256 over the exact body."""
 
 import hashlib
@@ -24,6 +25,16 @@ LOCAL = [
     "http://[fc00::1]/hook",
     "http://[::ffff:127.0.0.1]/hook",  # loopback dressed as IPv6
     "http://224.0.0.1/hook",
+    # IPv6 that carries an IPv4 address inside: the address inside is checked
+    "http://[64:ff9b::a9fe:a9fe]/latest/meta-data",  # NAT64 of the cloud metadata address
+    "http://[64:ff9b::a00:1]/hook",  # NAT64 of 10.0.0.1
+    "http://[2002:7f00:1::1]/hook",  # 6to4 of 127.0.0.1
+    "http://[2002:c0a8:1::1]/hook",  # 6to4 of 192.168.0.1
+    "http://[::7f00:1]/hook",  # IPv4-compatible 127.0.0.1
+    "http://[::ffff:0:7f00:1]/hook",  # IPv4-translated 127.0.0.1
+    "http://[::ffff:0:a9fe:a9fe]/hook",  # IPv4-translated 169.254.169.254
+    "http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/hook",  # Teredo, refused whatever it holds
+    "http://[64:ff9b:1::808:808]/hook",  # NAT64 for local use
 ]
 
 
@@ -37,6 +48,25 @@ async def test_a_private_loopback_or_link_local_target_is_refused(url: str) -> N
 async def test_a_target_that_is_no_plain_http_url_is_refused(url: str) -> None:
     with pytest.raises(targets.Refused):
         await targets.resolve(url, allow_private=True)
+
+
+UNREADABLE = [
+    "http://0177.0.0.1/hook",  # octal: 127.0.0.1 to some resolvers
+    "https://example.org/hook\n",
+    "http://\uff11\uff12\uff17.0.0.1/hook",  # full-width digits
+]
+
+
+@pytest.mark.parametrize("url", UNREADABLE)
+async def test_a_url_httpx_cannot_read_is_refused_saying_so(url: str) -> None:
+    with pytest.raises(targets.Refused, match="not a URL we can send to"):
+        await targets.resolve(url, allow_private=True)
+
+
+async def test_an_ipv6_address_carrying_a_public_ipv4_one_is_taken() -> None:
+    nat64 = await targets.resolve("http://[64:ff9b::101:101]/hook", allow_private=False)
+    assert nat64.url == "http://[64:ff9b::101:101]/hook"  # 1.1.1.1 through a NAT64 gateway
+    assert await targets.resolve("http://[2002:101:101::1]/hook", allow_private=False)
 
 
 async def test_allowed_private_targets_and_public_ones_are_pinned_to_the_address_checked() -> None:
