@@ -184,7 +184,7 @@ def apply(record: Match | None, entry: Entry[Any]) -> Match:
             record.holders[seat] = BOT_PREFIX + level
             record.handed_over = [*record.handed_over, (seat, player)]
             record.timing = record.timing and clock.evolve(record.timing, entry.body)
-        case Announced():
+        case Announced() | seats.SeatViewOpened():
             pass  # words on the record; no state changes
         case seats.SeatReplaced(seat=seat, player=player, previous=previous):
             record.holders[seat] = player

@@ -24,7 +24,13 @@ from events.envelope import (
 from events.match import MatchRecord, apply
 from events.messages import Announce, Announced, announced_line
 from events.ruleset import Ruleset, get_ruleset
-from events.seats import SEAT_DECISIONS, SeatReplaced, seat_change_line, seat_tool_words
+from events.seats import (
+    SEAT_DECISIONS,
+    SeatReplaced,
+    SeatViewOpened,
+    seat_change_line,
+    seat_tool_words,
+)
 
 
 class Told(msgspec.Struct, frozen=True):
@@ -103,8 +109,8 @@ class Narrator:
                 timing = self.record.timing
                 zone = timing.clock.zone if timing else "UTC"
                 return entry_line(timed, self.seat, self.names, self._game_decision, zone)
-            case SeatReplaced():
-                return seat_change_line(body)
+            case SeatReplaced() | SeatViewOpened():
+                return seat_change_line(body, self.names[body.seat])
             case Announced():
                 return announced_line(body)
         return self.ruleset.narrate(self.record.state, body, self.seat, self.names)

@@ -22,6 +22,7 @@ ABSENCE = "SL-15"  # a player may declare days away, within the clock's allowanc
 SEAT_HOLDER = "SL-16"  # the organiser alone replaces a seat's player or hands it to a bot
 HOLD = "SL-17"  # a seat choosing in a simultaneous phase may hold it open until its deadline
 ANNOUNCE = "SL-18"  # the organiser alone writes to a match's players
+SEAT_VIEW = "SL-19"  # the organiser sees a seat's hidden information only by an entry all read
 
 WORDS = {
     OVERSIZED: "A decision is at most 64 KiB.",
@@ -48,6 +49,8 @@ WORDS = {
     " open: it resolves once every seat has chosen and every hold is released or its holder's"
     " deadline has passed; until then a choice may still change.",
     ANNOUNCE: "Only the organiser writes a message to a match's players.",
+    SEAT_VIEW: "The organiser sees a seat's hidden information in a running match only by"
+    " opening it, an entry every player reads, and only as of that entry.",
 }
 
 ORGANISER = "organiser"  # the sender of what an organiser asks (creates, bot seats)

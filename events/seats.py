@@ -1,5 +1,6 @@
 """Who holds a seat, changed by the organiser: a player replaced by another, or a seat handed to
-the game's bot for good (`events.clock.SeatHandedToBot`, whose cause is then `organiser`).
+the game's bot for good (`events.clock.SeatHandedToBot`, whose cause is then `organiser`); and
+the organiser's look at a seat's hidden information, which every player reads.
 Decisions name the seat in their envelope and come from the organiser alone; tokens never
 travel here: the log names players, the gateway keeps their tokens."""
 
@@ -27,7 +28,15 @@ class HandToBot(msgspec.Struct, frozen=True, tag="match.hand_to_bot"):
     note: Note = ""
 
 
-SEAT_DECISIONS = (ReplacePlayer, HandToBot)
+class OpenSeatView(msgspec.Struct, frozen=True, tag="match.open_seat_view"):
+    """The organiser asks to see the seat's hidden information (its hand, its sealed choices)
+    as it stands, for `note`'s reason: a player who organises sees no more than the others
+    until it does so, and every player reads that it did."""
+
+    note: Note = ""
+
+
+SEAT_DECISIONS = (ReplacePlayer, HandToBot, OpenSeatView)
 
 
 class SeatReplaced(msgspec.Struct, frozen=True, tag="match.seat_replaced"):
@@ -39,18 +48,30 @@ class SeatReplaced(msgspec.Struct, frozen=True, tag="match.seat_replaced"):
     note: str = ""
 
 
-SEAT_ENTRIES = (SeatReplaced,)
+class SeatViewOpened(msgspec.Struct, frozen=True, tag="match.seat_view_opened"):
+    """The organiser may explain the seat's decisions up to entry `upto_seq` with its eyes."""
+
+    seat: Int32
+    upto_seq: Int32
+    note: str = ""
 
 
-def seat_change_line(body: SeatReplaced) -> str:
+SEAT_ENTRIES = (SeatReplaced, SeatViewOpened)
+
+
+def seat_change_line(body: SeatReplaced | SeatViewOpened, seat: str) -> str:
     why = f" ({body.note})" if body.note else ""
+    if isinstance(body, SeatViewOpened):
+        return f"the organiser opened {seat}'s hidden information as of entry {body.upto_seq}{why}"
     seated = f"the organiser seated {body.player} at seat {body.seat}"
     return f"{seated} in place of {body.previous}{why}"
 
 
-def seat_tool_words(decision: ReplacePlayer | HandToBot, seat: str) -> str:
+def seat_tool_words(decision: ReplacePlayer | HandToBot | OpenSeatView, seat: str) -> str:
     match decision:
         case ReplacePlayer(player=player):
             return f"seat {player} in place of {seat}"
         case HandToBot(level=level):
             return f"hand {seat} to the {level or 'default'} bot for good"
+        case OpenSeatView():
+            return f"open {seat}'s hidden information"

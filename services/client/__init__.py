@@ -14,8 +14,9 @@ def _verify(args: argparse.Namespace) -> int:
 
 
 def add_parsers(subparsers: Any) -> None:
-    """`match new|list|show|join|invite|replace|hand-to-bot|revoke`, `player new|show|notices`,
-    `games`, `token revoke`, `play`, `say`, `replay`, `explain`, `cards` and `verify`."""
+    """`match new|list|show|join|invite|replace|hand-to-bot|open-view|revoke`,
+    `player new|show|notices`, `games`, `token revoke`, `play`, `say`, `replay`, `explain`,
+    `cards` and `verify`."""
     match.add_parser(subparsers)
     notices.add_parser(players.add_parsers(subparsers))
     play.add_parsers(subparsers)

@@ -1,4 +1,5 @@
-"""The organiser's seat tools from the command line: `match invite|replace|hand-to-bot|revoke`."""
+"""The organiser's seat tools from the command line: `match invite|replace|hand-to-bot|open-view|
+revoke`."""
 
 import argparse
 from typing import Any
@@ -52,6 +53,14 @@ def _hand_to_bot(args: argparse.Namespace) -> int:
         return _judged(gateway, args.match_id, args.seat, done.decision_id, what)
 
 
+def _open_view(args: argparse.Namespace) -> int:
+    body = api.OpenView(note=args.note)
+    with Gateway(tokens.organiser_token()) as gateway:
+        done = gateway.post(_path(args, "open-view"), body, api.Submitted)
+        what = f"seat {args.seat}'s hidden information is open to you as of now"
+        return _judged(gateway, args.match_id, args.seat, done.decision_id, what)
+
+
 def _revoke(args: argparse.Namespace) -> int:
     with Gateway(tokens.organiser_token()) as gateway:
         done = gateway.post(_path(args, "revoke"), {}, api.Revoked)
@@ -78,4 +87,7 @@ def add_parsers(commands: Any) -> None:
     hand.add_argument("--level", metavar="LEVEL", help="default: the game's strongest")
     hand.add_argument("--note", default="", help="why, for the log")
     hand.set_defaults(func=guarded(_hand_to_bot))
+    opened = tool("open-view", "see a seat's hidden information, told to every player")
+    opened.add_argument("--note", default="", help="why, for the log")
+    opened.set_defaults(func=guarded(_open_view))
     tool("revoke", "revoke every token of a seat").set_defaults(func=guarded(_revoke))

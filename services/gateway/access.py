@@ -136,17 +136,22 @@ class Access:
         if seat != mine.seat and not await self._finished(match_id):
             raise PermissionDeniedException("other seats' decisions are open once the match ends")
 
-    async def explains(self, match_id: str, seat: int | None) -> int | None:
-        """Whose eyes the explanation of a decision of `seat` gets, once checked: the match's own
-        decisions (no seat: its creation, the clock's, the organiser's) are open to each seat
-        of the match, told for that seat's eyes; any other as `audits` says, for its seat's."""
-        self.known()
+    async def explains(self, match_id: str, seat: int | None, upto: int) -> int | None:
+        """Whose eyes the explanation of a decision of `seat` (its entries up to `upto`) gets,
+        once checked: the match's own decisions (no seat: its creation, the clock's, the
+        organiser's) are open to each seat of the match, told for that seat's eyes; any other
+        as `audits` says, for its seat's, but an organiser's of a running match: the public's,
+        unless it opened the seat's hidden information as of `upto` or later (SL-19)."""
+        holder = self.known()
         if seat is None and (mine := await self.seat_in(match_id)) is not None:
             if not await self.ctx.seat_is_held(mine):
                 raise PermissionDeniedException("your token holds no seat of this match")
             return mine.seat
         await self.audits(match_id, seat)
-        return seat
+        if holder.kind != "organiser" or seat is None or await self._finished(match_id):
+            return seat
+        opened = await reads.seat_opened_upto(self.ctx.pool, match_id, seat)
+        return seat if opened >= upto else None
 
     async def ruling_seat(
         self, match_id: str, decision_id: str, seat: int | None

@@ -126,6 +126,10 @@ class HandOver(RequestBody):
     note: Note = ""
 
 
+class OpenView(RequestBody):
+    note: Note = ""
+
+
 class Revoked(msgspec.Struct, frozen=True):
     revoked: int
 

@@ -451,7 +451,7 @@ async def explain(request: Request, match_id: MatchId, seq: EntryNumber) -> api.
         raise NotFoundException(f"match {match_id!r} has no entry {seq}")
     # whoever may audit this decision may see what its seat saw of it, but a sealed choice;
     # the match's own (the clock's, the organiser's) is told for the reading seat's eyes
-    eyes = await access.explains(match_id, found["seat"])
+    eyes = await access.explains(match_id, found["seat"], found["last_seq"])
     told = await replay.narrated(
         ctx.pool, match_id, eyes, found["first_seq"] - 1, found["last_seq"], reader
     )

@@ -79,6 +79,17 @@ async def game(conn: Conn, match_id: str) -> str | None:
     return found
 
 
+async def seat_opened_upto(conn: Conn, match_id: str, seat: int) -> int:
+    """The last entry as of which the organiser opened the seat's hidden information (0: none)."""
+    found: int | None = await conn.fetchval(
+        "SELECT max((body->>'upto_seq')::int) FROM archive WHERE match_id = $1"
+        " AND kind = 'match.seat_view_opened' AND (body->>'seat')::int = $2",
+        match_id,
+        seat,
+    )
+    return found or 0
+
+
 async def seat_view(conn: Conn, match_id: str, seat: int) -> tuple[int, str] | None:
     row = await conn.fetchrow(
         "SELECT seq, view::text FROM seat_views WHERE match_id = $1 AND seat = $2", match_id, seat

@@ -1,9 +1,10 @@
 """The organiser's seat tools: invite a player to an open seat, replace a seat's player, hand a
-seat to the game's bot for good, revoke a seat's tokens. Replacing and handing over are
-decisions on the log (`events.seats`), judged and explained like any. A replaced player's
-tokens are revoked here, before the decision is sent, and the seat's mail address (with its
-reply address) and webhook forgotten; a player whose seat went to a bot keeps a token that
-reads what the public reads (`Context.seat_is_held`), as after a resignation."""
+seat to the game's bot for good, open a seat's hidden information, revoke a seat's tokens.
+Replacing, handing over and opening are decisions on the log (`events.seats`), judged and
+explained like any. A replaced player's tokens are revoked here, before the decision is sent,
+and the seat's mail address (with its reply address) and webhook forgotten; a player whose
+seat went to a bot keeps a token that reads what the public reads (`Context.seat_is_held`), as
+after a resignation."""
 
 from typing import Any
 
@@ -13,7 +14,7 @@ from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED, HTTP_202_ACCEPT
 
 from events.platform_rules import BOT_PREFIX, ORGANISER
 from events.ruleset import get_ruleset
-from events.seats import HandToBot, ReplacePlayer
+from events.seats import HandToBot, OpenSeatView, ReplacePlayer
 from services.gateway import api, docs, invites, mail, matches, tokens
 from services.gateway.access import Access
 from services.gateway.context import Context, context
@@ -117,6 +118,23 @@ async def hand_to_bot(
 
 
 @post(
+    "/matches/{match_id:str}/seats/{seat:int}/open-view",
+    status_code=HTTP_202_ACCEPTED,
+    summary="Open a seat's hidden information to the organiser as of now, an entry every player "
+    "reads; until then the organiser's explanations of its decisions show what the public sees "
+    "(organiser)",
+    security=docs.TOKEN,
+)
+async def open_view(
+    request: Request, match_id: MatchId, seat: SeatNumber, data: api.OpenView
+) -> api.Submitted:
+    ctx = await _organiser(request)
+    await seat_row(ctx, match_id, seat)
+    body = OpenSeatView(data.note)
+    return api.Submitted(await ctx.submitter.submit(match_id, seat, body, sender=ORGANISER))
+
+
+@post(
     "/matches/{match_id:str}/seats/{seat:int}/revoke",
     status_code=HTTP_200_OK,
     summary="Revoke every token of a seat; its player keeps the seat until replaced (organiser)",
@@ -129,4 +147,4 @@ async def revoke(request: Request, match_id: MatchId, seat: SeatNumber) -> api.R
     return api.Revoked(await ctx.revoke(digests, "revoked by the organiser"))
 
 
-HANDLERS = [invite, replace, hand_to_bot, revoke]
+HANDLERS = [invite, replace, hand_to_bot, open_view, revoke]

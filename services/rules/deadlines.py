@@ -63,7 +63,12 @@ class Scribe(Protocol):
     def write(self, body: Any, ruleset: Ruleset, sealed_for: int | None = None) -> MatchRecord: ...
 
     def ruling(
-        self, ruleset: Ruleset, asked: msgspec.Raw, verdict: Accepted | Rejection
+        self,
+        ruleset: Ruleset,
+        asked: msgspec.Raw,
+        verdict: Accepted | Rejection,
+        read: Any = None,
+        public: bool = False,
     ) -> None: ...
 
     def settle(self, ruleset: Ruleset, record: MatchRecord) -> None: ...

@@ -104,13 +104,16 @@ class _Scribe:
         asked: msgspec.Raw,
         verdict: Accepted | Rejection,
         read: Any = None,
+        public: bool = False,
     ) -> None:
         """The ruling, sealed for its seat when the game takes what it decides now as a sealed
-        choice: what was asked, read, ruled and why, whatever the verdict."""
+        choice (unless `public`: the organiser's act on the seat, not the seat's choice): what
+        was asked, read, ruled and why, whatever the verdict."""
         record = self.book.matches.get(self.head.match_id)
         seat = self.head.seat
         sealed = (
-            isinstance(record, MatchRecord)
+            not public
+            and isinstance(record, MatchRecord)
             and record.state is not None
             and not record.open_seats  # play starts when every seat is held
             and seat is not None

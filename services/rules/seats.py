@@ -14,11 +14,23 @@ from events.envelope import Decision
 from events.match import MatchRecord
 from events.messages import Announce, Announced
 from events.ruleset import Accepted, Rejection, Ruleset
-from events.seats import SEAT_DECISIONS, HandToBot, ReplacePlayer, SeatReplaced
+from events.seats import (
+    SEAT_DECISIONS,
+    HandToBot,
+    OpenSeatView,
+    ReplacePlayer,
+    SeatReplaced,
+    SeatViewOpened,
+)
 from services.rules.deadlines import Scribe
 
 _organiser_decision = msgspec.json.Decoder(Union[(*SEAT_DECISIONS, Announce)])
-_TAGS = (b'"match.replace_player"', b'"match.hand_to_bot"', b'"match.announce"')
+_TAGS = (
+    b'"match.replace_player"',
+    b'"match.hand_to_bot"',
+    b'"match.open_seat_view"',
+    b'"match.announce"',
+)
 
 
 def judged(scribe: Scribe, record: MatchRecord, ruleset: Ruleset, decision: Decision) -> bool:
@@ -32,7 +44,8 @@ def judged(scribe: Scribe, record: MatchRecord, ruleset: Ruleset, decision: Deci
     if body is None:
         return False
     verdict = _verdict(record, ruleset, decision, body)
-    scribe.ruling(ruleset, decision.body, verdict)
+    # an opening is the organiser's act for all to read, never the seat's sealed choice
+    scribe.ruling(ruleset, decision.body, verdict, public=isinstance(body, OpenSeatView))
     if isinstance(verdict, Accepted):
         for event in verdict.events:
             record = scribe.write(event, ruleset)
@@ -44,13 +57,19 @@ def _verdict(
     record: MatchRecord,
     ruleset: Ruleset,
     decision: Decision,
-    body: ReplacePlayer | HandToBot | Announce,
+    body: ReplacePlayer | HandToBot | OpenSeatView | Announce,
 ) -> Accepted | Rejection:
     seat = decision.seat
     if isinstance(body, Announce):
         if decision.sender != rules.ORGANISER:
             return Rejection(rules.ANNOUNCE, "only the organiser writes to the players")
         return Accepted(rules.ANNOUNCE, [Announced(body.text)])
+    if isinstance(body, OpenSeatView):
+        if decision.sender != rules.ORGANISER:
+            return Rejection(rules.SEAT_VIEW, "only the organiser opens a seat's information")
+        if seat is None or not 0 <= seat < record.seats:
+            return Rejection(rules.SEAT, f"seat {seat} is not a seat of this match")
+        return Accepted(rules.SEAT_VIEW, [SeatViewOpened(seat, record.seq, body.note)])
     if decision.sender != rules.ORGANISER:
         return Rejection(rules.SEAT_HOLDER, "only the organiser changes who holds a seat")
     if seat is None or not 0 <= seat < record.seats:

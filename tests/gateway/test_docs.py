@@ -31,6 +31,7 @@ BODIES: dict[str, Any] = {
     "/matches/{match_id}/seats/{seat}/invite": {},
     "/matches/{match_id}/seats/{seat}/replace": {"player": "dan"},
     "/matches/{match_id}/seats/{seat}/hand-to-bot": {},
+    "/matches/{match_id}/seats/{seat}/open-view": {},
     "/matches/{match_id}/messages": {"text": "hello"},
     "/players": {"name": "ann"},
     "/players/me/notices": {},
