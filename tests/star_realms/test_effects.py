@@ -15,9 +15,8 @@ from events.rulesets.star_realms.decisions import (
 )
 from events.rulesets.star_realms.happenings import Copied, DeckShuffled, Discarded, Gained
 from tests.star_realms.scenario import RULES, named, names, play, rejected, table
-from tests.star_realms.test_rule_coverage import RULE_IDS
 
-SR_E = [rule for rule in RULE_IDS if rule.startswith("SR-E")]
+SR_E = [rule for rule in RULES.rule_ids() if rule.startswith("SR-E")]
 
 
 def _play(game, name):
