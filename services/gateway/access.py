@@ -9,6 +9,7 @@ from litestar.exceptions import HTTPException, NotAuthorizedException, Permissio
 
 from services.gateway import reads, tokens
 from services.gateway.context import Context, context
+from services.gateway.limits import DECISIONS_PER_S, decision_key
 
 
 def request_token(request: Request) -> str | None:
@@ -99,8 +100,9 @@ class Access:
                 f"your claim of seat {seat.seat} is not accepted (yet): see "
                 f"/matches/{seat.match_id}/decisions/{seat.claim_decision_id}"
             )
-        if deciding and not self.ctx.limiter.allow(tokens.digest(self.token or "")):
-            raise HTTPException(status_code=429, detail="at most 20 decisions a second")
+        if deciding and not self.ctx.limiter.allow(decision_key(match_id, seat.seat or 0)):
+            why = f"at most {DECISIONS_PER_S} decisions a second for a seat"
+            raise HTTPException(status_code=429, detail=why)
         return seat
 
     async def still_acts_for(self, match_id: str) -> bool:

@@ -160,6 +160,7 @@ class MailSet(msgspec.Struct, frozen=True):
     digest_s: int
     remind_s: int
     reply_address_made: bool  # the mail worker has given the seat its reply address
+    confirmed: bool  # its reader replied `confirm`: until then it gets nothing but that request
 
 
 class Webhook(RequestBody):

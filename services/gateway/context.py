@@ -11,7 +11,7 @@ from litestar.datastructures import State
 from services import db
 from services.gateway import reads, tokens
 from services.gateway.hub import Hub
-from services.gateway.limits import RateLimit, StreamLimit
+from services.gateway.limits import DECISIONS_PER_S, RateLimit, StreamLimit
 from services.gateway.recent import Recent
 from services.gateway.submit import Submitter
 from services.settings import Settings
@@ -33,8 +33,8 @@ class Context:
         self.hub = Hub(
             settings.database_url, self.forget_match, self.forget_token, self._seating.clear
         )
-        self.limiter = RateLimit(per_second=20)  # decisions
-        self.read_limiter = RateLimit(per_second=READS_PER_S)
+        self.limiter = RateLimit(DECISIONS_PER_S)  # by seat (`limits.decision_key`)
+        self.read_limiter = RateLimit(READS_PER_S)
         self.streams = StreamLimit(most=STREAMS_PER_TOKEN)
         self._holders: Recent[str, tokens.Holder] = Recent(REMEMBERED)  # by token digest
         self._seated: Recent[str, bool] = Recent(REMEMBERED)  # claims the log accepted

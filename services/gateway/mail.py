@@ -1,13 +1,19 @@
 """A seat's mail address and wishes (`mail_seats`), as its player sets them. Kept off the log:
 an address is personal data, and a log is kept forever. Notices start from the entry the
 match is at when set (at a join, the one before the claim); the mail worker gives the seat
-its reply address."""
+its reply address, and mails the address nothing but a request to confirm it until its reader
+replies `confirm`. A new address (or player) starts over: a new reply address, unconfirmed."""
 
 import time
 
 import asyncpg
 
 from services.gateway import api
+
+# The seat's player and address are those it had: its reply address and confirmation stand.
+_SAME = (
+    "mail_seats.player = EXCLUDED.player AND lower(mail_seats.address) = lower(EXCLUDED.address)"
+)
 
 
 async def set_mail(
@@ -29,7 +35,8 @@ async def set_mail(
         " WHERE l.match_id = $1 ON CONFLICT (match_id, seat) DO UPDATE SET"
         " address = EXCLUDED.address, kinds = EXCLUDED.kinds, digest_s = EXCLUDED.digest_s,"
         " remind_s = EXCLUDED.remind_s, player = EXCLUDED.player,"
-        " token = CASE WHEN mail_seats.player = EXCLUDED.player THEN mail_seats.token END,"
+        f" token = CASE WHEN {_SAME} THEN mail_seats.token END,"
+        f" confirmed_ms = CASE WHEN {_SAME} THEN mail_seats.confirmed_ms END,"
         " from_seq = CASE WHEN mail_seats.player = EXCLUDED.player THEN mail_seats.from_seq"
         " ELSE EXCLUDED.from_seq END,"
         " told_seq = CASE WHEN mail_seats.player = EXCLUDED.player THEN mail_seats.told_seq"
@@ -49,7 +56,7 @@ async def mail_of(
     conn: asyncpg.Pool | asyncpg.Connection, match_id: str, seat: int
 ) -> api.MailSet | None:
     row = await conn.fetchrow(
-        "SELECT address, kinds, digest_s, remind_s, token FROM mail_seats"
+        "SELECT address, kinds, digest_s, remind_s, token, confirmed_ms FROM mail_seats"
         " WHERE match_id = $1 AND seat = $2",
         match_id,
         seat,
@@ -57,7 +64,12 @@ async def mail_of(
     if row is None:
         return None
     return api.MailSet(
-        row["address"], row["kinds"], row["digest_s"], row["remind_s"], row["token"] is not None
+        row["address"],
+        row["kinds"],
+        row["digest_s"],
+        row["remind_s"],
+        row["token"] is not None,
+        row["confirmed_ms"] is not None,
     )
 
 

@@ -136,6 +136,22 @@ async def seat_digests(conn: Conn, match_id: str, seat: int) -> list[str]:
     return [r["digest"] for r in rows]
 
 
+async def seat_stands(conn: Conn, match_id: str, seat: int, player: str) -> bool:
+    """Whether the seat has a token of `player` neither revoked nor expired whose claim the log
+    accepted: what any other face (mail) needs to act for the seat, as a token needs it."""
+    return bool(
+        await conn.fetchval(
+            "SELECT EXISTS (SELECT 1 FROM tokens AS t JOIN audit AS a"
+            " ON a.decision_id = t.claim_decision_id AND a.match_id = t.match_id"
+            " AND a.seat = t.seat WHERE t.kind = 'seat' AND t.match_id = $1 AND t.seat = $2"
+            f" AND t.player = $3 AND a.accepted AND {_STANDS})",
+            match_id,
+            seat,
+            player,
+        )
+    )
+
+
 async def new_player(conn: Conn, name: str, days: int) -> tuple[str, str, int]:
     """A new player and its token: (player_id, token, expires_ms)."""
     player_id = f"p-{uuid.uuid4().hex[:16]}"

@@ -5,7 +5,6 @@ message itself (standard library `email`), threaded per match, with a reply addr
 List-Unsubscribe header."""
 
 import hashlib
-import re
 from collections.abc import Sequence
 from email.message import EmailMessage
 from email.utils import formatdate
@@ -53,7 +52,26 @@ class Part(msgspec.Struct, frozen=True):
     detail: dict[str, Any] = {}
 
 
+CONFIRM_SUBJECT = "[Starledger] confirm your address"
+
+
+def confirmation(settings: Settings, part: Part) -> list[str]:
+    """The one mail an address gets before its reader confirms it: our words alone (nothing a
+    player wrote, not even a name), how to confirm, and how to refuse."""
+    return [
+        f"Someone gave this address for mail about seat {part.seat} of match {part.match_id}"
+        f" on Starledger ({settings.mail_domain}).",
+        "Nothing more comes here unless you confirm it.",
+        "",
+        "To confirm, reply to this mail with the word `confirm` on a line of its own.",
+        "If this is not you, reply `not me`: nothing will be sent to this address again.",
+        "Or do nothing: you will hear no more of it.",
+    ]
+
+
 async def body(pool: asyncpg.Pool, settings: Settings, part: Part) -> list[str]:
+    if part.kind == "confirm":
+        return confirmation(settings, part)
     record = await replay.record_at(pool, part.match_id, part.upto)
     if record is None or record.state is None:
         return [f"Match {part.match_id} has not started yet."]
@@ -104,7 +122,7 @@ def _commands(ruleset: Any, state: Any, seat: int, upto: int) -> list[str]:
 
 async def _rulings(pool: asyncpg.Pool, ruleset: Any, part: Part) -> list[str]:
     detail = part.detail
-    lines = [f"Your mail {detail.get('subject', '')!r} was read as follows."]
+    lines = ["Your mail was read as follows."]
     if detail.get("seen_seq") is not None:
         lines.append(f"  #{detail['seen_seq']}: you were looking at entry {detail['seen_seq']}")
     for sent in detail.get("sent", []):
@@ -112,6 +130,7 @@ async def _rulings(pool: asyncpg.Pool, ruleset: Any, part: Part) -> list[str]:
             pool, part.match_id, sent["decision_id"], part.seat, part.seat
         )
         lines.append(f"  {sent['text']}: {_verdict(ruleset, found)}")
+    lines += [f"  {refused}" for refused in detail.get("refused", [])]
     if detail.get("dropped"):
         lines.append(f"  ({detail['dropped']} more commands were not read: 20 a mail at most)")
     lines += [f"  {note}" for note in detail.get("notes", [])]
@@ -131,13 +150,9 @@ def _verdict(ruleset: Any, found: dict[str, Any] | None) -> str:
     return f"rejected ({cited}): {found['reason']}"
 
 
-# "Re:", "RE[2]:", "AW:", "Sv:"... as mail clients in several languages put them before a subject
-_REPLY_PREFIXES = re.compile(r"^(?:\s*(?:re|aw|sv|vs|antw|odp|r)\s*(?:\[\d+\])?\s*:)+\s*", re.I)
-
-
-def reply_subject(subject: str) -> str:
-    """An answer's subject: the player's, with one "Re: " however many replies it went through."""
-    return "Re: " + _REPLY_PREFIXES.sub("", subject)
+def answer_subject(part: Part) -> str:
+    """Ours, never the sender's: a subject is the one line a stranger would read first."""
+    return f"[Starledger] {part.match_id}: your mail answered (entry {part.upto})"
 
 
 def thread_id(settings: Settings, match_id: str, seat: int) -> str:

@@ -1,15 +1,24 @@
 """Orders by mail: an `aiosmtpd` server (SMTP, or LMTP for a mail server to hand mail to).
 
-A recipient must be a reply address whose token names a seat its player still holds, else the
-mail is refused at RCPT (550, so the sending server tells its writer) and noted in
-`mail_inbox`. A mail taken is read (plain text only, 64 KiB at most), noted, and its commands
-sent on `decisions` as the gateway's `say` sends them, as its seat's player; the first carries
-the `#N` the mail names, so a command written on a position since changed is refused as stale
-where the game says so. Its decision ids derive from the mail (its Message-ID, else its
-bytes), so a mail delivered twice is read once. Every mail taken is answered, to the seat's own
-address (never to its From): each command with its ruling, or why nothing was read."""
+A recipient must be a reply address whose token names a seat its player still holds, with a
+seat token of theirs that stands (a revoked or replaced token takes the reply address with it),
+else the mail is refused at RCPT (550, so the sending server tells its writer) and noted in
+`mail_inbox`; past MAILS_PER_WINDOW to one reply address or from one sender, 451 (try later).
+A mail taken is read (plain text only, 64 KiB at most, no NUL), noted, and its commands sent
+on `decisions` as the gateway's `say` sends them, as its seat's player, within the seat's
+decision limit (`limits.DECISIONS_PER_S`, keyed as the gateway keys it); a command holding what
+the gateway refuses in text (`REFUSED_IN_TEXT`: control characters, terminal escapes) is not
+sent, and the answer says so without repeating it. The first command sent carries the `#N` the
+mail names, so a command written on a position since changed is refused as stale where the game
+says so. Its decision ids derive from the mail (its Message-ID, else its bytes), so a mail
+delivered twice is read once. Until the seat's address is confirmed (its reader replied
+`confirm` to the one mail it got), only the mail's own words are taken; `unsubscribe` forgets
+the seat's mail, `not me` refuses its address for good. Every other mail taken is answered, to
+the seat's own (confirmed) address, never to its From: each command with its ruling, or why
+nothing was read."""
 
 import hashlib
+import re
 import time
 import uuid
 from email import message_from_bytes, policy
@@ -26,13 +35,37 @@ from events.envelope import Say
 from events.platform_rules import MAX_DECISION_BYTES
 from events.ruleset import get_ruleset
 from projections import replay
+from services.gateway import tokens
+from services.gateway.edge import REFUSED_IN_TEXT
+from services.gateway.limits import DECISIONS_PER_S, RateLimit, decision_key
+from services.gateway.mail import forget_seat
 from services.gateway.submit import Submitter
 from services.mail import addresses
 from services.mail.orders import read_orders
 
 log = structlog.get_logger("mail")
+ACCEPTED = "250 2.0.0 OK: you will have an answer by mail"
 
 MAX_MAIL_BYTES = MAX_DECISION_BYTES  # 64 KiB: orders are a few lines
+# To one reply address, and from one sender: a player replying to every mail of a quick match
+# writes about 30 in 5 minutes (the golden match), a person far fewer.
+MAILS_PER_WINDOW = 40
+MAIL_WINDOW_S = 300.0
+_MESSAGE_ID = re.compile(
+    r"<[\x21-\x3b\x3d\x3f-\x7e]{1,250}>"
+)  # kept only if plain: it goes in a header
+
+REFUSALS = {
+    "no-token": "550 5.1.1 No such address: reply to a mail of your match",
+    "unknown-token": "550 5.1.1 Unknown reply address: reply to a mail of your match",
+    "seat-passed-on": "550 5.1.1 This seat has another player now",
+    "revoked": "550 5.7.1 This seat's tokens were revoked: its reply address plays no more",
+    "too-many": f"451 4.7.1 Over {MAILS_PER_WINDOW} mails in {MAIL_WINDOW_S / 60:.0f} minutes to"
+    " this address or from yours: try again later",
+    "nul": "550 5.6.0 Your mail holds a NUL character: it was not read",
+    "unconfirmed": "550 5.7.1 This address is not confirmed yet: reply `confirm` to the mail"
+    " that asked it, then send your orders",
+}
 
 
 class Orders:
@@ -40,6 +73,9 @@ class Orders:
 
     def __init__(self, pool: asyncpg.Pool, submitter: Submitter, key: bytes) -> None:
         self.pool, self.submitter, self.key = pool, submitter, key
+        # This process's own limits, keyed as the gateway's: a seat's budget a face a process.
+        self.decisions = RateLimit(DECISIONS_PER_S)
+        self.mails = RateLimit(MAILS_PER_WINDOW, window_s=MAIL_WINDOW_S)
 
     async def seat_of(self, address: str) -> tuple[Any, str] | tuple[None, str]:
         """The seat a recipient address names, or None and why not."""
@@ -47,7 +83,8 @@ class Orders:
         if token is None:
             return None, "no-token"
         row = await self.pool.fetchrow(
-            "SELECT m.match_id, m.seat, m.player, m.token, l.players[m.seat + 1] AS holder"
+            "SELECT m.match_id, m.seat, m.player, m.token, m.address, m.confirmed_ms,"
+            " l.players[m.seat + 1] AS holder"
             " FROM mail_seats AS m JOIN lobby AS l USING (match_id) WHERE m.token = $1",
             token,
         )
@@ -57,6 +94,8 @@ class Orders:
             return None, "unknown-token"
         if row["holder"] != row["player"]:
             return None, "seat-passed-on"
+        if not await tokens.seat_stands(self.pool, row["match_id"], row["seat"], row["player"]):
+            return None, "revoked"
         return row, ""
 
     async def note(
@@ -79,69 +118,87 @@ class Orders:
         self, server: SMTP, session: Session, envelope: Envelope, address: str, options: list[str]
     ) -> str:
         found, why = await self.seat_of(address)
+        sender = f"from {(envelope.mail_from or '').lower()[:254]}"
+        if found is not None and not (
+            self.mails.allow(f"to {found['token']}") and self.mails.allow(sender)
+        ):
+            found, why = None, "too-many"
         if found is None:
             await self.note(f"refused:{uuid.uuid4().hex}", why, f"to {address[:200]}")
             log.info("mail_refused", to=address[:200], reason=why)
-            return {
-                "no-token": "550 5.1.1 No such address: reply to a mail of your match",
-                "unknown-token": "550 5.1.1 Unknown reply address: reply to a mail of your match",
-                "seat-passed-on": "550 5.1.1 This seat has another player now",
-            }[why]
+            return REFUSALS[why]
         envelope.rcpt_tos.append(address)
         return "250 OK"
 
     async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
-        """SMTP answers the mail once; LMTP answers each recipient, in order."""
+        """SMTP answers the mail once (its first refusal, if any); LMTP answers each recipient,
+        in order."""
         content = envelope.original_content or envelope.content or b""
         if isinstance(content, str):
             content = content.encode()
         answers = []
         for address in envelope.rcpt_tos:
-            found, _ = await self.seat_of(address)
-            if found is None:  # it changed hands since RCPT
-                answers.append("550 5.1.1 This seat has another player now")
+            found, why = await self.seat_of(address)
+            if found is None:  # it changed hands, or its tokens were revoked, since RCPT
+                answers.append(REFUSALS[why])
                 continue
-            await self.take(found, content)
-            answers.append("250 2.0.0 OK: you will have an answer by mail")
+            answers.append(await self.take(found, content))
         if isinstance(server, LMTP):
             return "\r\n".join(answers)
-        return "250 OK: you will have an answer by mail"
+        return next((a for a in answers if not a.startswith("250")), answers[0])
 
-    async def take(self, found: Any, content: bytes) -> None:
+    async def refuse(self, found: Any, why: str) -> str:
+        await self.note(f"refused:{uuid.uuid4().hex}", why, REFUSALS[why], found)
+        log.info("mail_refused", match_id=found["match_id"], seat=found["seat"], reason=why)
+        return REFUSALS[why]
+
+    async def take(self, found: Any, content: bytes) -> str:
+        """Read one mail for the seat; what to answer its SMTP client."""
+        if b"\0" in content:
+            return await self.refuse(found, "nul")
         mail: EmailMessage = message_from_bytes(content, policy=policy.default)
         message_id = str(mail.get("Message-ID", "")).strip()
+        message_id = message_id if _MESSAGE_ID.fullmatch(message_id) else ""
         origin = message_id or hashlib.sha256(content).hexdigest()
         key = hashlib.sha256(f"{found['token']}\0{origin}".encode()).hexdigest()
-        subject = str(mail.get("Subject", ""))[:200]
-        answer: dict[str, Any] = {"subject": subject, "message_id": message_id or None}
         text, outcome = _text(mail, len(content))
+        if text is not None and "\0" in text:  # written as an encoded NUL
+            return await self.refuse(found, "nul")
+        orders = read_orders(text or "")
+        if "not me" in orders.asked:
+            await self.not_me(found, key)
+            return "250 2.0.0 OK: nothing more will be sent to your address"
+        if "unsubscribe" in orders.asked:
+            await forget_seat(self.pool, found["match_id"], found["seat"])
+            await self.note(key, "unsubscribed", "the seat's mail forgotten", found)
+            return "250 2.0.0 OK: nothing more will be sent to your address for this seat"
+        if found["confirmed_ms"] is None:
+            if "confirm" not in orders.asked:
+                return await self.refuse(found, "unconfirmed")
+            await self.pool.execute(
+                "UPDATE mail_seats SET confirmed_ms = $2 WHERE token = $1",
+                found["token"],
+                int(time.time() * 1000),
+            )
+            log.info("mail_confirmed", match_id=found["match_id"], seat=found["seat"])
+            if text is not None and not orders.commands and orders.asked == ("confirm",):
+                await self.note(key, "confirmed", "the address confirmed", found)
+                return "250 2.0.0 OK: your address is confirmed"
+        answer: dict[str, Any] = {"message_id": message_id or None}
         if text is None:
             answer["notes"] = [outcome]
             await self.record(found, key, "refused", outcome, answer)
-            return
-        orders = read_orders(text)
+            return ACCEPTED
         answer |= {"seen_seq": orders.seen_seq, "dropped": orders.dropped, "notes": []}
-        if "unsubscribe" in orders.asked:
-            await self.pool.execute(
-                "UPDATE mail_seats SET kinds = '{}' WHERE match_id = $1 AND seat = $2",
-                found["match_id"],
-                found["seat"],
-            )
-            answer["notes"].append(
-                "You will get no more notices; answers to your mails still come."
-            )
         if "help" in orders.asked:
             answer["help"] = await self.help(found)
         if not orders.commands and not orders.asked:
             answer["notes"].append(
                 "No command was found: write one command a line, above any quoted text."
             )
-        answer["sent"] = [
-            {"text": command, "decision_id": _decision_id(self.key, key, i)}
-            for i, command in enumerate(orders.commands)
-        ]
-        if not await self.record(found, key, "read", f"{len(orders.commands)} commands", answer):
-            return  # read before: its decisions were sent then
+        answer["sent"], answer["refused"] = self.sendable(found, key, orders.commands)
+        if not await self.record(found, key, "read", f"{len(answer['sent'])} commands", answer):
+            return ACCEPTED  # read before: its decisions were sent then
         for i, sent in enumerate(answer["sent"]):
             await self.submitter.submit(
                 found["match_id"],
@@ -155,8 +212,49 @@ class Orders:
             "mail_read",
             match_id=found["match_id"],
             seat=found["seat"],
-            commands=len(orders.commands),
+            commands=len(answer["sent"]),
+            refused=len(answer["refused"]),
         )
+        return ACCEPTED
+
+    def sendable(
+        self, found: Any, key: str, commands: tuple[str, ...]
+    ) -> tuple[list[dict[str, str]], list[str]]:
+        """The commands to send as decisions, and why each other one is not: text the gateway
+        would refuse (told by its code point alone, never repeated), or past the seat's limit."""
+        sent, refused = [], []
+        budget = decision_key(found["match_id"], found["seat"])
+        for i, command in enumerate(commands):
+            if (bad := REFUSED_IN_TEXT.search(command)) is not None:
+                refused.append(
+                    f"Command {i + 1} was not sent: it holds U+{ord(bad.group()):04X}, a control"
+                    " character no command holds."
+                )
+            elif not self.decisions.allow(budget):
+                refused.append(
+                    f"{command}: not sent: at most {DECISIONS_PER_S} decisions a second for a"
+                    " seat; send it again later."
+                )
+            else:
+                sent.append({"text": command, "decision_id": _decision_id(self.key, key, i)})
+        return sent, refused
+
+    async def not_me(self, found: Any, key: str) -> None:
+        """The address's reader never asked for this: nothing is sent to it again, from any
+        seat (each seat naming it forgets it)."""
+        address = found["address"].lower()
+        await self.pool.execute(
+            "INSERT INTO mail_refused (address, refused_ms) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+            address,
+            int(time.time() * 1000),
+        )
+        seats = await self.pool.fetch(
+            "SELECT match_id, seat FROM mail_seats WHERE lower(address) = $1", address
+        )
+        for seat in seats:
+            await forget_seat(self.pool, seat["match_id"], seat["seat"])
+        await self.note(key, "not-me", f"the address refused; {len(seats)} seats forgot it", found)
+        log.info("mail_address_refused", seats=len(seats))
 
     async def record(
         self, found: Any, key: str, outcome: str, detail: str, answer: dict[str, Any]

@@ -2,7 +2,7 @@
 lines (`>`), everything after a signature line (`-- `) or `signoff`, a reply's "On … wrote:"
 line and `//` comments are ignored; `#N` on a line of its own names the entry the player was
 looking at (commands written on an older position are refused as stale where the game says
-so). `help` and `unsubscribe` are the mail's own words, not the game's."""
+so). `help`, `unsubscribe`, `confirm` and `not me` are the mail's own words, not the game's."""
 
 import re
 
@@ -11,13 +11,13 @@ import msgspec
 MAX_COMMANDS = 20
 _SEEN = re.compile(r"#\s*(\d{1,9})")
 _WROTE = re.compile(r"^On .+ wrote:$")
-OWN_WORDS = ("help", "unsubscribe")
+OWN_WORDS = ("help", "unsubscribe", "confirm", "not me")
 
 
 class Orders(msgspec.Struct, frozen=True):
     commands: tuple[str, ...] = ()
     seen_seq: int | None = None
-    asked: tuple[str, ...] = ()  # the mail's own words used (help, unsubscribe)
+    asked: tuple[str, ...] = ()  # the mail's own words used (OWN_WORDS)
     dropped: int = 0  # commands past MAX_COMMANDS, not read
 
 
@@ -33,8 +33,8 @@ def read_orders(text: str) -> Orders:
             continue
         if (number := _SEEN.fullmatch(line)) is not None:
             seen = int(number.group(1))
-        elif line.lower() in OWN_WORDS:
-            asked.append(line.lower())
+        elif " ".join(line.lower().split()) in OWN_WORDS:
+            asked.append(" ".join(line.lower().split()))
         else:
             commands.append(line)
     return Orders(

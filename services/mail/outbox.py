@@ -1,10 +1,12 @@
-"""Sending the outbox. Each pass: give new mail seats their reply tokens, record reminders
-due (for mail and webhooks), settle answers whose decisions are judged, then send the mail
-due: an answer alone as soon as it is ready; a seat's notices once its answers are out (so
-every mail tells the log in order) and its digest period has passed since its last mail, all
-of an address's notices in one mail. A delivery is marked done only once the relay took it,
-so a worker that dies sends it again (with the same Message-ID); a failure is tried again
-later, backing off."""
+"""Sending the outbox. Each pass: give new mail seats their reply tokens (each with a mail
+asking its address to confirm), record reminders due (for mail and webhooks), settle answers
+whose decisions are judged, then send the mail due: a confirmation alone (one an address a
+pass, CONFIRMS_AN_HOUR at most), and nothing else to an address until it is confirmed, nor
+ever to one whose reader said `not me`; an answer alone as soon as it is ready; a seat's
+notices once its answers are out (so every mail tells the log in order) and its digest period
+has passed since its last mail, all of an address's notices in one mail. A delivery is marked
+done only once the relay took it, so a worker that dies sends it again (with the same
+Message-ID); a failure is tried again later, backing off, and given up after MAX_ATTEMPTS."""
 
 import mailbox
 import time
@@ -31,6 +33,8 @@ log = structlog.get_logger("mail")
 
 Send = Callable[[EmailMessage], Awaitable[None]]
 BACKOFF_S = (5, 30, 120, 600, 3600)  # after the 1st, 2nd… failure; the last repeats
+MAX_ATTEMPTS = 8  # about four hours of tries; then settled as failed, so it holds nothing back
+CONFIRMS_AN_HOUR = 5  # to one address, however many seats name it (a player's, a stranger's)
 SUBJECTS = {
     "turn": "your turn",
     "reminder": "reminder",
@@ -40,6 +44,14 @@ SUBJECTS = {
 }
 
 
+# Whether the address of a seat `m` was refused by its reader (`not me`).
+REFUSED = "EXISTS (SELECT 1 FROM mail_refused AS f WHERE f.address = lower(m.address))"
+# Whether the address of a seat `m` had its CONFIRMS_AN_HOUR in the hour before time $1.
+ASKED_LATELY = (
+    "(SELECT count(*) FROM mail_outbox AS c WHERE c.kind = 'confirm'"
+    " AND c.detail->>'address' = lower(m.address) AND c.outcome = 'sent'"
+    f" AND c.done_ms > $1 - 3600000) >= {CONFIRMS_AN_HOUR}"
+)
 # Whether a delivery `o` still stands at time $1: a reminder only while its deadline does.
 STANDING = (
     "(o.kind <> 'reminder' OR EXISTS (SELECT 1 FROM deadlines AS d"
@@ -81,17 +93,27 @@ class Outbox:
         await self.send_due(now)
 
     async def give_tokens(self) -> None:
+        """A reply token for each new mail seat, and the mail asking its address to confirm."""
         rows = await self.pool.fetch(
             "SELECT match_id, seat, player FROM mail_seats WHERE token IS NULL"
         )
         for r in rows:
             made = addresses.token(self.key, r["match_id"], r["seat"], r["player"])
-            await self.pool.execute(
-                "UPDATE mail_seats SET token = $3 WHERE match_id = $1 AND seat = $2",
-                r["match_id"],
-                r["seat"],
-                made,
-            )
+            async with self.pool.acquire() as conn, conn.transaction():
+                await conn.execute(
+                    "UPDATE mail_seats SET token = $3 WHERE match_id = $1 AND seat = $2",
+                    r["match_id"],
+                    r["seat"],
+                    made,
+                )
+                await conn.execute(
+                    "INSERT INTO mail_outbox (delivery_id, match_id, seat, kind, upto_seq,"
+                    " created_ms, next_ms, detail) SELECT 'confirm:' || token, match_id, seat,"
+                    " 'confirm', from_seq, $2, $2, jsonb_build_object('address', lower(address))"
+                    " FROM mail_seats WHERE token = $1",
+                    made,
+                    now_ms(),
+                )
 
     async def settle_answers(self, now: int) -> None:
         """An answer tells up to its decisions' last entry once all are judged (or it has
@@ -125,7 +147,8 @@ class Outbox:
             "SELECT o.delivery_id, o.match_id, o.seat, o.kind, o.upto_seq, o.detail,"
             " o.attempts, m.address, m.kinds, m.digest_s, m.told_seq, m.last_sent_ms, m.token,"
             " m.player = l.players[o.seat + 1] AS holds, r.last_seq >= o.upto_seq AS readable,"
-            f" {STANDING} AS standing"
+            f" m.confirmed_ms IS NOT NULL AS confirmed, {STANDING} AS standing,"
+            f" {REFUSED} AS refused, {ASKED_LATELY} AS asked_lately"
             " FROM mail_outbox AS o JOIN mail_seats AS m USING (match_id, seat)"
             " JOIN lobby AS l USING (match_id) JOIN replay_matches AS r USING (match_id)"
             " WHERE o.channel = 'mail' AND o.done_ms IS NULL AND o.next_ms <= $1"
@@ -134,12 +157,21 @@ class Outbox:
         )
         ready = [r for r in rows if r["token"] is not None and r["upto_seq"] is not None]
         ready = [r for r in ready if r["readable"]]
-        answers = [r for r in ready if r["kind"] == "answer" and r["holds"]]
+        answers = [r for r in ready if r["kind"] == "answer" and r["holds"] and r["confirmed"]]
         held = {(r["match_id"], r["seat"]) for r in rows if r["kind"] == "answer"}
-        notices = defaultdict(list)
+        notices, asking = defaultdict(list), {}
         for row in ready:
             if not row["holds"]:
                 await self.settle(row["delivery_id"], now, "gone")  # another holds the seat
+            elif row["refused"]:
+                await self.settle(row["delivery_id"], now, "refused")  # its reader said not me
+            elif row["kind"] == "confirm":
+                if row["confirmed"] or row["delivery_id"] != f"confirm:{row['token']}":
+                    await self.settle(row["delivery_id"], now, "told")  # confirmed, or replaced
+                elif not row["asked_lately"]:
+                    asking.setdefault(row["address"].lower(), row)
+            elif not row["confirmed"]:
+                continue  # nothing but the confirmation until its reader confirms
             elif row["kind"] == "answer" or (row["match_id"], row["seat"]) in held:
                 continue  # a seat's answers go first, so each mail tells on from the last
             elif row["kind"] not in row["kinds"]:
@@ -150,7 +182,7 @@ class Outbox:
                 await self.settle(row["delivery_id"], now, "told")  # a later mail told it
             elif now >= row["last_sent_ms"] + row["digest_s"] * 1000:
                 notices[row["address"]].append(row)
-        for row in answers:
+        for row in [*asking.values(), *answers]:
             await self.mail(row["address"], [row], now)
         for address, due in notices.items():
             await self.mail(address, sorted(due, key=lambda r: (r["upto_seq"], r["kind"])), now)
@@ -179,8 +211,10 @@ class Outbox:
             for part in parts:
                 lines += [*await compose.body(self.pool, self.settings, part), ""]
             first = parts[0]
-            if first.kind == "answer":
-                subject = compose.reply_subject(first.detail.get("subject", "your orders"))
+            if first.kind == "confirm":
+                subject = compose.CONFIRM_SUBJECT
+            elif first.kind == "answer":
+                subject = compose.answer_subject(first)
             else:
                 kinds = ", ".join(dict.fromkeys(SUBJECTS[p.kind] for p in parts))
                 more = f" and {len(parts) - 1} more" if len({p.match_id for p in parts}) > 1 else ""
@@ -268,8 +302,19 @@ async def settle(conn: Any, delivery_id: str, now: int, outcome: str) -> None:
 
 async def retry_later(
     pool: asyncpg.Pool, ids: list[str], attempts: int, now: int, error: Exception
-) -> int:
-    """Deliveries that failed, tried again after the backoff for one more failure; its seconds."""
+) -> int | None:
+    """Deliveries that failed, tried again after the backoff for one more failure: its seconds;
+    None once they failed MAX_ATTEMPTS times, settled as failed."""
+    if attempts + 1 >= MAX_ATTEMPTS:
+        await pool.execute(
+            "UPDATE mail_outbox SET attempts = attempts + 1, done_ms = $2, outcome = $3"
+            " WHERE delivery_id = ANY($1::text[])",
+            ids,
+            now,
+            f"failed: {error}"[:500],
+        )
+        log.error("delivery_given_up", deliveries=ids, attempts=attempts + 1, error=str(error))
+        return None
     wait = BACKOFF_S[min(attempts + 1, len(BACKOFF_S)) - 1]
     await pool.execute(
         "UPDATE mail_outbox SET attempts = attempts + 1, next_ms = $2, outcome = $3"

@@ -1,8 +1,8 @@
 """One-click unsubscribe (RFC 8058) from a seat's notice mails: the mail's List-Unsubscribe
 address carries `unsubscribe_key` of the seat's reply token. A GET shows what it stops and a
 button (a link checker or preview that fetches it stops nothing); the POST, from that button
-or the reader's mail program, stops the seat's notices. Answers to mails the player sends
-still come, as after "unsubscribe" by mail."""
+or the reader's mail program, stops everything to that address for the seat: its mail is
+forgotten (notices, answers and its reply address), as after "unsubscribe" by mail."""
 
 from typing import Annotated, Any
 
@@ -11,6 +11,7 @@ from litestar.exceptions import NotFoundException
 from litestar.params import Parameter
 
 from services.gateway.context import context
+from services.gateway.mail import forget_seat
 from services.mail.addresses import UNSUBSCRIBE
 from services.web.jinja import render
 
@@ -38,7 +39,7 @@ async def confirm(request: Request, key: Key) -> Response[str]:
 @post("/unsubscribe/{key:str}", status_code=200)
 async def unsubscribe(request: Request, key: Key) -> Response[str]:
     found = await _seat(request, key)
-    await context(request).pool.execute(f"UPDATE mail_seats SET kinds = '{{}}' WHERE {_FOUND}", key)
+    await forget_seat(context(request).pool, found["match_id"], found["seat"])
     page = render("unsubscribe.html", title="Unsubscribed", found=found, stopped=True)
     return Response(page, media_type="text/html")
 

@@ -35,7 +35,7 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
 
 
 def test_a_token_gets_its_twenty_decisions_a_second_and_no_more(clock: Clock) -> None:
-    limit = RateLimit(per_second=20)
+    limit = RateLimit(20)
     assert all(limit.allow("t") for _ in range(20))
     assert not limit.allow("t")
     assert limit.allow("other")
@@ -44,7 +44,7 @@ def test_a_token_gets_its_twenty_decisions_a_second_and_no_more(clock: Clock) ->
 
 
 def test_tokens_gone_quiet_are_forgotten_and_a_busy_one_keeps_its_limit(clock: Clock) -> None:
-    limit = RateLimit(per_second=20)
+    limit = RateLimit(20)
     for n in range(1000):
         limit.allow(f"quiet-{n}")
     clock.now += limits.SWEEP_S - 0.5

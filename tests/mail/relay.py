@@ -11,6 +11,7 @@ import aiosmtplib
 from aiosmtpd.smtp import SMTP, Envelope, Session
 
 from services.broker import free_port
+from services.mail.compose import CONFIRM_SUBJECT
 
 
 class Relay:
@@ -39,12 +40,12 @@ class Relay:
         self.server.close()
 
     async def next(self, to: str, subject: str = "", timeout: float = 90.0) -> EmailMessage:
-        """The next mail to `to`, with `subject` if one is named (others are kept for later)."""
+        """The next mail to `to`, whose subject holds `subject` (others are kept for later)."""
         others = []
         try:
             while True:
                 mail = await asyncio.wait_for(self.mails.get(), timeout)
-                if mail["To"] == to and mail["Subject"] == (subject or mail["Subject"]):
+                if mail["To"] == to and subject in str(mail["Subject"]):
                     return mail
                 others.append(mail)
         finally:
@@ -59,6 +60,13 @@ async def send(port: int, to: str, body: str, *, sender: str, subject: str, **he
         mail[name.replace("_", "-")] = value
     mail.set_content(body)
     await aiosmtplib.send(mail, hostname="127.0.0.1", port=port)
+
+
+async def confirm(relay: Relay, port: int, address: str) -> EmailMessage:
+    """As the reader of `address` does: the mail asking to confirm it, answered `confirm`."""
+    mail = await relay.next(address, CONFIRM_SUBJECT)
+    await send(port, reply_to(mail), "confirm\n", sender=address, subject="Re: confirm")
+    return mail
 
 
 def reply_to(mail: EmailMessage) -> str:

@@ -1,8 +1,6 @@
-"""Reading orders in a mail's text, and reply addresses' tokens: given a body, these commands;
-an answer's subject."""
+"""Reading orders in a mail's text, and reply addresses' tokens: given a body, these commands."""
 
 from services.mail import addresses
-from services.mail.compose import reply_subject
 from services.mail.orders import MAX_COMMANDS, Orders, read_orders
 
 
@@ -28,6 +26,11 @@ def test_signoff_ends_the_orders_and_own_words_are_apart() -> None:
     assert read_orders(text) == Orders(("pass",), asked=("help", "unsubscribe"))
 
 
+def test_confirm_and_not_me_are_the_mails_own_words_however_spaced() -> None:
+    assert read_orders("Confirm\n").asked == ("confirm",)
+    assert read_orders("  NOT   me \n") == Orders(asked=("not me",))
+
+
 def test_an_empty_or_quoted_only_mail_holds_no_command() -> None:
     assert read_orders("> pass\n>\n\n-- \npass\n") == Orders()
 
@@ -48,13 +51,3 @@ def test_a_token_names_one_seat_of_one_match_for_one_player() -> None:
     assert addresses.token_of(f"<play+{made.upper()}@example.org>") == made
     assert addresses.token_of("play@example.org") is None
     assert addresses.token_of(f"other+{made}@example.org") is None
-
-
-def test_an_answer_is_one_re_however_many_replies_its_subject_went_through() -> None:
-    """Clients that prefix a reply whatever its subject (or in their language) must not grow
-    it by a prefix a round."""
-    turn = "[Starledger] m-1: your turn (entry 9)"
-    assert reply_subject(turn) == f"Re: {turn}"
-    assert reply_subject(f"Re: Re: Re: {turn}") == f"Re: {turn}"
-    assert reply_subject(f"AW: RE[2]: Sv: {turn}") == f"Re: {turn}"
-    assert reply_subject("Rematch: orders") == "Re: Rematch: orders"

@@ -12,6 +12,7 @@ import msgspec
 
 from services.webhooks import formats
 from tests.mail.conftest import MailStack, Receiver, until
+from tests.mail.relay import confirm
 
 RACE = "race-to-21"
 CLEO = "cleo@notices.test"
@@ -57,6 +58,8 @@ async def test_a_players_preferences_reach_every_seat_and_change_them_all_at_onc
         assert set_.json()["seats"] == 0  # no seat yet
         secret = set_.json()["secret"]
         opened = [await _match_with_cleo(ms, http, cleo) for _ in range(2)]
+        for _ in opened:  # a mail asking her to confirm, for each seat
+            await confirm(ms.relay, ms.inbound, CLEO)
         matches = [match_id for match_id, _ in opened]
         dan = {"authorization": f"Bearer {opened[0][1]}"}
         assert (await http.put("/players/me/notices", json=wishes, headers=dan)).status_code == 403
