@@ -123,6 +123,18 @@ async def test_a_reminder_before_each_deadline_and_a_notice_when_the_clock_decid
                 assert f"the pass bot decided for {name}" in text
 
 
+async def test_an_excused_miss_is_told_too_before_the_bot_decides(mail_stack: MailStack) -> None:
+    """The first, forgiven, missed deadline sends its mail as a later one does, each once."""
+    ms, ann = mail_stack, "ann@excused.test"
+    clock = {"per_decision_s": 1, "on_timeout": "default", "level": "pass", "excuses": 1}
+    await _open(ms, {0: {"address": ann, "remind_s": 0}}, clock)
+    texts = [m.get_content() for m in await _mails_until(ms, ann, "the match ended")]
+    passed = [t for t in texts if HEADLINES["timeout"] in t]
+    excused = [t for t in passed if "an excuse is spent" in t]
+    decided = [t for t in passed if "the pass bot decided for ann" in t]
+    assert len(excused) == 1 and decided and passed.index(excused[0]) < passed.index(decided[0])
+
+
 def kinds(subjects: list[str]) -> list[list[str]]:
     return [[k for k in SUBJECTS.values() if k in s] for s in subjects]
 
