@@ -36,9 +36,9 @@ WORDS = {
     CREATE: "A new match names a known game and a seat count it allows.",
     UNSTORABLE: "A decision holds only text and numbers every read model can store.",
     RESERVED_NAME: "No player takes the organiser's or a bot's name; the organiser seats bots.",
-    CLOCK: "A seat whose deadline and grace period pass is excused while it has excuses left;"
-    " then the match's clock waits for it, has the game's bot decide for it, or hands its seat"
-    " to that bot.",
+    CLOCK: "Missed deadline: once a seat's deadline and grace period pass, it is excused while"
+    " it has excuses left; then the match's clock waits for it, has the game's bot decide for"
+    " it, or hands its seat to that bot.",
     CLOCK_TOOLS: "Only the organiser extends a deadline or pauses and resumes the clock.",
     RESIGN: "A player may resign their seat; the game's bot plays it to the end.",
     ABSENCE: "A player may declare days away, up to the clock's allowance a match; their seat's"

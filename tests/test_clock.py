@@ -362,6 +362,8 @@ def test_narration_says_why_a_deadline_moved_and_tells_a_default_decision_to_its
     assert "the pass bot decided for ann: add 1 (T-1)" in ann
     assert "the pass bot decided for ann" in bob
     assert any(line.startswith("the clock asked to call time on ann's deadline") for line in bob)
+    # the second call, no excuse left, cites the rule by its name, not by the excuse clause
+    assert sum(line.endswith(": accepted (SL-12, Missed deadline)") for line in bob) == 2
 
 
 @pytest.mark.parametrize(
