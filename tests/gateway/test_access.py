@@ -202,7 +202,7 @@ async def test_without_a_standing_token_nobody_acts_or_audits(ctx: Context) -> N
         anyone.organiser(),
         anyone.acts_for(m),
         anyone.audits(m, 0),
-        anyone.explains(m, None),
+        anyone.explains(m, None, 1),
         anyone.ruling_seat(m, "d", 0),
     ):
         assert await refusal(check) == NO_TOKEN
@@ -235,9 +235,9 @@ async def test_a_seat_token_acts_and_reads_for_its_own_seat_only(ctx: Context) -
     assert await me.audits(m, 0) is None
     assert await refusal(me.audits(m, 1)) == NOT_YET
     assert await refusal(me.audits(m, None)) == NOT_YET  # every seat's rejections
-    assert await me.explains(m, None) == 0  # the match's own decisions, for her eyes
-    assert await me.explains(m, 0) == 0
-    assert await refusal(me.explains(m, 1)) == NOT_YET
+    assert await me.explains(m, None, 1) == 0  # the match's own decisions, for her eyes
+    assert await me.explains(m, 0, 1) == 0
+    assert await refusal(me.explains(m, 1, 1)) == NOT_YET
     assert await me.ruling_seat(m, first, None) == (0, None)
     assert await me.ruling_seat(m, first, 0) == (0, None)
     assert await refusal(me.ruling_seat(m, first, 1)) == NOT_YET
@@ -253,7 +253,7 @@ async def test_a_seat_token_acts_and_reads_for_its_own_seat_only(ctx: Context) -
     )
     assert not await other.still_acts_for(m)
     assert await other.own_seat(m) is None
-    for check in (other.audits(m, 0), other.explains(m, None), other.ruling_seat(m, first, 0)):
+    for check in (other.audits(m, 0), other.explains(m, None, 1), other.ruling_seat(m, first, 0)):
         assert await refusal(check) == NO_SEAT
     assert await other.replay_eyes(m) == (None, False)
     assert await refusal(other.replay_eyes(m, 0)) == NOT_EYES
@@ -273,7 +273,8 @@ async def test_organisers_audit_anything_and_act_for_no_seat(ctx: Context) -> No
     assert await organiser.own_seat(m) is None  # sealed choices stay sealed to organisers
     for seat in (0, 1, None):
         assert await organiser.audits(m, seat) is None
-        assert await organiser.explains(m, seat) == seat
+        # a running match's seats told for the public's eyes until the organiser opens them
+        assert await organiser.explains(m, seat, 1) is None
         assert await organiser.ruling_seat(m, first, seat) == (seat, None)
     assert await organiser.audits("no-such-match", 0) is None
     assert await organiser.replay_eyes(m) == (None, False)
@@ -301,7 +302,7 @@ async def test_the_loser_of_a_join_race_acts_and_reads_for_nobody(ctx: Context) 
     assert await loser.own_seat(m) is None
     for seat in (0, 1, None):
         assert await refusal(loser.audits(m, seat)) == NO_SEAT
-        assert await refusal(loser.explains(m, seat)) == NO_SEAT
+        assert await refusal(loser.explains(m, seat, 1)) == NO_SEAT
     for decision_id in (won, ann_claim):
         for seat in (0, None):
             assert await refusal(loser.ruling_seat(m, decision_id, seat)) == NO_SEAT
@@ -357,7 +358,7 @@ async def test_a_resigned_holder_sees_what_the_public_sees(ctx: Context) -> None
     assert await former.own_seat(m) is None
     for seat in (0, 1, None):
         assert await refusal(former.audits(m, seat)) == NO_SEAT
-        assert await refusal(former.explains(m, seat)) == NO_SEAT
+        assert await refusal(former.explains(m, seat, 1)) == NO_SEAT
     for decision_id in (added, resigned, bobs):  # its own sendings' alone (`reads.ruling`)
         assert await former.ruling_seat(m, decision_id, None) == (0, "ann")
         assert await former.ruling_seat(m, decision_id, 0) == (0, "ann")
@@ -411,7 +412,7 @@ async def test_a_player_token_acts_for_the_one_seat_its_player_holds(ctx: Contex
     assert await mine.own_seat(m) == 1
     assert await mine.audits(m, 1) is None
     assert await refusal(mine.audits(m, 0)) == NOT_YET
-    assert await mine.explains(m, None) == 1
+    assert await mine.explains(m, None, 1) == 1
     assert await mine.replay_eyes(m, 1) == (1, False)
     assert await mine.still_acts_for(m)
     assert await refusal(mine.organiser()) == (403, "only an organiser may do this")
@@ -447,7 +448,7 @@ async def test_a_player_token_holding_two_seats_of_a_match_must_use_their_tokens
         both.acts_for(m, deciding=True),
         both.own_seat(m),
         both.audits(m, 0),
-        both.explains(m, None),
+        both.explains(m, None, 1),
         both.ruling_seat(m, sent, 0),
         both.replay_eyes(m),
     ):
@@ -469,7 +470,7 @@ async def test_once_a_match_ends_its_seats_audit_all_and_anyone_replays_it(ctx: 
     me = await access(ctx, ann)
     for seat in (0, 1, None):
         assert await me.audits(m, seat) is None
-        assert await me.explains(m, seat) == (0 if seat is None else seat)
+        assert await me.explains(m, seat, 1) == (0 if seat is None else seat)
     assert await me.ruling_seat(m, bobs, 1) == (1, None)
     assert await (await access(ctx, bob)).acts_for(m)
     loser = await access(ctx, eve)
