@@ -16,7 +16,7 @@ from events.rulesets.race_for_the_galaxy.text.render import ACTION_WORDS
 from events.rulesets.race_for_the_galaxy.view import PlayerView, SeatView
 
 
-def _faces(label: str, ids: Sequence[int], goods: Sequence[int] = ()) -> CardList:
+def faces(ids: Sequence[int], goods: Sequence[int] = ()) -> tuple[CardFace, ...]:
     cards = load()
 
     def face(c: int) -> CardFace:
@@ -24,7 +24,11 @@ def _faces(label: str, ids: Sequence[int], goods: Sequence[int] = ()) -> CardLis
         note = f"holds a {card.good} good" if c in goods else ""
         return CardFace(c, card.name, card_text.kind(card), card_text.numbers(card), note)
 
-    return CardList(label, tuple(face(c) for c in ids))
+    return tuple(face(c) for c in ids)
+
+
+def _faces(label: str, ids: Sequence[int], goods: Sequence[int] = ()) -> CardList:
+    return CardList(label, faces(ids, goods))
 
 
 BONUS = "cost-6 bonus"
