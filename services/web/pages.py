@@ -166,7 +166,8 @@ async def seat_live(
 
 @post("/matches/{match_id:str}/say")
 async def say(request: Request, match_id: MatchId) -> Response[Any]:
-    """A text command, or one of the legal options by its place, sent for the cookie's seat."""
+    """A text command, one of the legal options by its place, or a card pick by its place with
+    the cards ticked, sent for the cookie's seat."""
     access, holder = await session.seat(request, match_id, deciding=True)
     form = await request.form()
     session.check_post(request, form.get("csrf"), access.token)
@@ -183,6 +184,9 @@ async def say(request: Request, match_id: MatchId) -> Response[Any]:
                 return Response({"help": told}, status_code=200)
             return _page("help.html", title="Help", help=told, base=session.match_path(match_id))
         body: Any = Say(text)
+    elif (pick := form.get("pick")) is not None:
+        ticked = [str(card) for card in form.getall("card", [])]
+        body = await live.picked(ctx, match_id, holder, str(pick), ticked, seen_seq)
     else:
         body = await live.chosen(ctx, match_id, holder, str(form.get("choice", "")), seen_seq)
     decision_id = await ctx.submitter.submit(
