@@ -27,6 +27,7 @@ from services.gateway.stream import last_seen
 from services.web import (
     cards,
     live,
+    lobby,
     looks,
     me,
     new_match,
@@ -71,19 +72,6 @@ def _text(value: str, field: str, longest: int) -> str:
     return value
 
 
-@get("/")
-async def lobby(request: Request) -> Response[str]:
-    rows = await reads.lobby(context(request).pool, None, 100)
-    player = await me.signed_in(request)
-    return _page(
-        "lobby.html",
-        title="Lobby",
-        rows=rows,
-        path=session.match_path,
-        player_name=player[1].player if player else None,
-    )
-
-
 @get("", include_in_schema=False)
 async def web_root() -> Redirect:
     return Redirect(f"{session.PREFIX}/")
@@ -113,7 +101,11 @@ async def join(request: Request, match_id: MatchId) -> Response[str]:
         why = "not judged in time" if ruling is None else ruling["reason"]
         raise HTTPException(status_code=409, detail=f"the seat was not yours: {why}")
     seat_page = f"{session.match_path(match_id)}/seat"
-    return Redirect(seat_page, cookies=[session.seat_cookie(request, match_id, joined.token)])
+    kept = [
+        session.seat_cookie(request, match_id, joined.token),
+        session.held_cookie(request, match_id),
+    ]
+    return Redirect(seat_page, cookies=kept)
 
 
 @get("/matches/{match_id:str}/seat")
@@ -146,7 +138,8 @@ async def seat_sign_in(request: Request, match_id: MatchId) -> Response[Any]:
     token, holder = found
     await Access(context(request), holder, token).acts_for(match_id)
     seat_page = f"{session.match_path(match_id)}/seat"
-    return Redirect(seat_page, cookies=[session.seat_cookie(request, match_id, token)])
+    kept = [session.seat_cookie(request, match_id, token), session.held_cookie(request, match_id)]
+    return Redirect(seat_page, cookies=kept)
 
 
 @get("/matches/{match_id:str}/seat/live")
@@ -345,7 +338,7 @@ def router() -> Router:
     return Router(
         path=session.PREFIX,
         route_handlers=[
-            lobby,
+            *lobby.HANDLERS,  # before web_root: "/" and "" are one route, the first kept
             web_root,
             join,
             seat,

@@ -81,8 +81,8 @@ def _page_path(stack: Stack, match_id: str, rest: str) -> str:
 
 
 async def _join(page: Page, stack: Stack, match_id: str, seat: int, player: str) -> None:
-    await page.goto(f"{stack.gateway}/web/")
-    match = page.locator(f'li.match[data-match="{match_id}"]')
+    await page.goto(f"{stack.gateway}/web/?q={match_id}")
+    match = page.locator(f'tr.match[data-match="{match_id}"]')
     await match.locator('input[name="player"]').fill(player)
     await match.locator('select[name="seat"]').select_option(str(seat))
     await match.get_by_role("button", name="Join").click()

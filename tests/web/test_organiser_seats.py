@@ -29,8 +29,8 @@ async def _ruled_accepted(page: Page) -> None:
 
 
 async def _join_lobby(page: Page, stack: Stack, match_id: str, invite: str) -> None:
-    await page.goto(f"{stack.gateway}/web/")
-    row = page.locator(f'li.match[data-match="{match_id}"]')
+    await page.goto(f"{stack.gateway}/web/?q={match_id}")
+    row = page.locator(f'tr.match[data-match="{match_id}"]')
     await row.locator('input[name="player"]').fill("ann")
     await row.locator('input[name="invite"]').fill(invite)
     await row.get_by_role("button", name="Join").click()
