@@ -33,6 +33,7 @@ from services.web import (
     new_match,
     organise,
     organise_seats,
+    seating,
     session,
     unsubscribe,
 )
@@ -78,7 +79,7 @@ async def web_root() -> Redirect:
 
 
 @post("/matches/{match_id:str}/join")
-async def join(request: Request, match_id: MatchId) -> Response[str]:
+async def join(request: Request, match_id: MatchId) -> Redirect:
     """Claim a seat, wait for its ruling, and keep the token in the match's cookie; a browser
     signed in as a player claims it for that player, under its name (so it is in My games)."""
     session.check_post(request, None, None)
@@ -92,20 +93,7 @@ async def join(request: Request, match_id: MatchId) -> Response[str]:
         wanted = msgspec.convert(fields, api.Join)
     except (ValueError, msgspec.ValidationError) as error:
         raise HTTPException(status_code=422, detail=f"join: {error}") from None
-    ctx = context(request)
-    joined = await matches.claim_seat(
-        ctx, match_id, wanted.seat, player, player_id=player_id, invite=wanted.invite
-    )
-    ruling = await live.ruling(ctx, match_id, joined.decision_id, wanted.seat)
-    if ruling is None or not ruling["accepted"]:
-        why = "not judged in time" if ruling is None else ruling["reason"]
-        raise HTTPException(status_code=409, detail=f"the seat was not yours: {why}")
-    seat_page = f"{session.match_path(match_id)}/seat"
-    kept = [
-        session.seat_cookie(request, match_id, joined.token),
-        session.held_cookie(request, match_id),
-    ]
-    return Redirect(seat_page, cookies=kept)
+    return await seating.seated(request, match_id, wanted.seat, player, player_id, wanted.invite)
 
 
 @get("/matches/{match_id:str}/seat")

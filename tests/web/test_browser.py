@@ -241,8 +241,11 @@ async def _ended_as_the_page_shows(shared_stack: Stack, match_id: str, page: Pag
     assert "accepted" in kinds
     moved = [t for k, t in zip(kinds, told, strict=True) if k != "accepted"]
     assert all(STALE in t or MOVED_ON in t for t in moved), moved
-    # the token stays in an HttpOnly, SameSite=Strict cookie of this match's pages only
-    [cookie] = await page.context.cookies()
+    # the token stays in an HttpOnly, SameSite=Strict cookie of this match's pages only; the
+    # lobby's list of the browser's matches holds their ids alone
+    cookies = {c["name"]: c for c in await page.context.cookies()}
+    assert cookies.keys() == {"seat", "held"} and cookies["held"]["value"] == match_id
+    cookie = cookies["seat"]
     assert cookie["httpOnly"] and cookie["sameSite"] == "Strict"
     assert cookie["path"] == f"/web/matches/{quote(match_id, safe='')}"
     assert cookie["value"] not in page.url and cookie["value"] not in await page.content()
@@ -436,7 +439,7 @@ async def test_posts_from_another_site_or_without_the_form_token_are_refused(
     match_id, page = played
     await page.goto(_page_path(shared_stack, match_id, "seat"))
     csrf = await page.locator('#say [name="csrf"]').input_value()
-    [cookie] = await page.context.cookies()
+    [cookie] = [c for c in await page.context.cookies() if c["name"] == "seat"]
     say = _page_path(shared_stack, match_id, "say")
     own = shared_stack.gateway
 

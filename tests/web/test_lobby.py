@@ -51,7 +51,8 @@ async def test_the_lobby_filters_searches_and_pages(
     await page.get_by_label("Game").select_option("star-realms")
     await page.get_by_role("button", name="Find").click()
     await page.wait_for_url(re.compile(r".*/web/\?game=star-realms&"))
-    assert await _rows(page) == [open_realms]
+    assert open_realms in await _rows(page) and mine not in await _rows(page)
+    await expect(page.locator('tr.match:not([data-game="star-realms"])')).to_have_count(0)
     # status and open seats
     await page.goto(f"{gateway}/web/?status=finished")
     assert done in await _rows(page) and await _statuses(page) == {"finished"}
@@ -79,7 +80,8 @@ async def test_the_lobby_filters_searches_and_pages(
     await page.wait_for_url(re.compile(r".*/web/\?.*q=ada\+love"))
     assert await _rows(page) == [mine]
     await page.goto(f"{gateway}/web/?q={open_realms.upper()}")
-    assert await _rows(page) == [open_realms]
+    assert open_realms in await _rows(page) and mine not in await _rows(page)
+    await expect(page.locator('tr.match:not([data-game="star-realms"])')).to_have_count(0)
     await page.goto(f"{gateway}/web/?q=%25")  # a % is a character searched for, no wildcard
     assert await _rows(page) == []
     await page.screenshot(path=screenshots / "lobby-nothing-found.png", full_page=True)
@@ -87,14 +89,15 @@ async def test_the_lobby_filters_searches_and_pages(
     # a page at a time, the filters kept from page to page
     waiting = [_open(shared_stack, 2, [], SHORT_GAME) for _ in range(PAGE_ROWS + 1)]
     await page.goto(f"{gateway}/web/?game={SHORT_GAME}&open=1")
-    await expect(page.locator("#found")).to_contain_text("page 1 of 2")
+    await expect(page.locator("#found")).to_contain_text("page 1 of ")  # other tests' too
     first = await _rows(page)
-    assert len(first) == PAGE_ROWS and waiting[-1] == first[0]
+    assert len(first) == PAGE_ROWS and waiting[::-1][:PAGE_ROWS] == first
     await page.screenshot(path=screenshots / "lobby.png", full_page=True)
     await page.get_by_role("link", name="Older").click()
     await page.wait_for_url(f"**/web/?game={SHORT_GAME}&open=1&page=2")
+    await expect(page.locator("#found")).to_contain_text("page 2 of ")
     second = await _rows(page)
-    assert set(first + second) == set(waiting) and not set(first) & set(second)
+    assert second[0] == waiting[0] and not set(first) & set(second)
     await page.set_viewport_size(PHONE)
     await page.goto(f"{gateway}/web/")
     assert await page.evaluate("document.documentElement.scrollWidth <= innerWidth")

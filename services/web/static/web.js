@@ -188,6 +188,10 @@ document.addEventListener("keydown", (event) => {
   if (card) card.open = false;
 });
 
+// The new match form follows the game chosen at once (without a script, its button does).
+const chooser = document.querySelector("form.choose-game select");
+if (chooser) chooser.addEventListener("change", () => chooser.form.submit());
+
 // A deadline's "in 5 h 12 min" counts down while the page stays open.
 function span(ms) {
   const s = Math.floor(ms / 1000);
