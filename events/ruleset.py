@@ -116,6 +116,20 @@ class Description(msgspec.Struct, frozen=True):
     waiting: Waiting = Waiting()  # whom the view shows the game waiting for
 
 
+class CardPick(msgspec.Struct, frozen=True):
+    """Legal decisions that differ only in which of some cards they name (2 of 6 to discard, the
+    cards paying for a world), for a page to offer as cards to tick and one button rather than a
+    button per combination: the ids of the `count` cards ticked among `cards` fill `field` of
+    `decision`; `replaces` are the places in `legal` of the decisions it stands for."""
+
+    label: str  # what its button says, e.g. "develop Space Marines, paying with the ticked"
+    decision: Any  # a decision of the game, `field` left to fill
+    field: str
+    cards: tuple[CardFace, ...]  # the cards that may be ticked
+    count: int  # how many to tick
+    replaces: tuple[int, ...] = ()
+
+
 class CardInfo(msgspec.Struct, frozen=True):
     """One distinct card of a card set, as a card lookup lists it."""
 
@@ -257,6 +271,11 @@ class Ruleset(ABC):
     def needs_fresh_view(self, decision: Any) -> bool:
         """Whether a decision taken on an older view than the match's must be refused."""
         return True
+
+    def card_picks(self, view: Any, legal: Sequence[Any]) -> list[CardPick]:
+        """Which of `legal` (the seat's legal decisions, in `legal`'s order) are choices of
+        several cards from `view` (the seat's), to offer as cards to tick; [] where none are."""
+        return []
 
     def read_text(self, state: Any, seat: int, text: str) -> Any | Rejection:
         """A decision written as a player would write it (play by message), or why not."""

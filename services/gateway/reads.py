@@ -1,6 +1,7 @@
 """What the gateway reads: the projections' tables, never the log."""
 
 import json
+import re
 from typing import Any
 
 import asyncpg
@@ -18,6 +19,7 @@ LOBBY_COLUMNS = (
 
 def lobby_row(row: asyncpg.Record) -> dict[str, Any]:
     found = dict(row)
+    found.pop("total", None)
     found["last_activity"] = found["last_activity"].isoformat()
     for column in ("clock", "deadlines"):  # jsonb comes as text
         found[column] = json.loads(found[column]) if found[column] is not None else None
@@ -32,6 +34,42 @@ async def lobby(conn: Conn, status: str | None, limit: int) -> list[dict[str, An
         limit,
     )
     return [lobby_row(r) for r in rows]
+
+
+class LobbyFilter(msgspec.Struct, frozen=True):
+    """Which lobby rows a page lists: each field left empty takes every row."""
+
+    game: str = ""
+    status: str = ""
+    open_seats: bool = False  # only matches with a seat to take
+    match_ids: list[str] | None = None  # only these (a player's own)
+    search: str = ""  # in the match id or a player's name, any case
+
+
+async def lobby_page(
+    conn: Conn, wanted: LobbyFilter, offset: int, limit: int
+) -> tuple[list[dict[str, Any]], int]:
+    """A page of the lobby rows the filter takes, latest activity first, and how many it takes
+    in all."""
+    pattern = "%" + re.sub(r"([\\%_])", r"\\\1", wanted.search) + "%" if wanted.search else None
+    rows = await conn.fetch(
+        f"SELECT {LOBBY_COLUMNS}, count(*) OVER () AS total FROM lobby"
+        " WHERE ($1 = '' OR game = $1) AND ($2 = '' OR status = $2)"
+        " AND (NOT $3 OR array_position(players, NULL) IS NOT NULL)"
+        " AND ($4::text[] IS NULL OR match_id = ANY($4))"
+        " AND ($5::text IS NULL OR match_id ILIKE $5"
+        " OR EXISTS (SELECT FROM unnest(players) AS p WHERE p ILIKE $5))"
+        " ORDER BY last_activity DESC, match_id OFFSET $6 LIMIT $7",
+        wanted.game,
+        wanted.status,
+        wanted.open_seats,
+        wanted.match_ids,
+        pattern,
+        offset,
+        limit,
+    )
+    total = rows[0]["total"] if rows else 0
+    return [lobby_row(r) for r in rows], total
 
 
 async def my_turn(conn: Conn, seats: list[tuple[str, int]]) -> list[dict[str, Any]]:

@@ -10,8 +10,9 @@ import msgspec
 from litestar.exceptions import HTTPException
 from litestar.response import ServerSentEventMessage
 
+from events.codec import game_codec
 from events.narration import Told, seat_names
-from events.ruleset import CardInfo, Description, Waiting
+from events.ruleset import CardFace, CardInfo, CardPick, Description, Waiting
 from projections import replay
 from projections.announce import ViewNotice
 from services.gateway import matches, reads, stream
@@ -58,7 +59,9 @@ class Shown(msgspec.Struct, frozen=True):
     told: list[Told]  # newest first
     seat: int | None = None
     turn: str = ""  # the seat's: "must", "may" or "" (nothing waits for it)
-    options: list[Option] = []
+    options: list[Option] = []  # the legal decisions no card pick stands for
+    picks: list[CardPick] = []  # choices of several cards, made by ticking them
+    ticking: list[CardFace] = []  # every pick's cards, each once
     options_seq: int = 0  # the entry the options are legal at
     cards: dict[str, CardInfo] = {}  # the match's card lookup, by name
     deadlines: list[Due] = []  # in seat order
@@ -107,19 +110,33 @@ async def _shown(
 
 
 async def seat(ctx: Context, match_id: str, holder: Holder) -> Shown:
-    """The seat's own view (the read model redacts it for the seat) and its options."""
+    """The seat's own view (the read model redacts it for the seat) and its options: choices
+    of several cards as cards to tick, the others as they are."""
     mine = seat_of(holder)
-    shown = await _shown(
-        ctx, match_id, mine, await reads.seat_view(ctx.pool, match_id, mine), SEAT_LOG
-    )
+    found = await reads.seat_view(ctx.pool, match_id, mine)
+    shown = await _shown(ctx, match_id, mine, found, SEAT_LOG)
     choices = await reads.seat_choices(ctx.pool, match_id, mine)
-    if choices is None or not shown.turn:
+    if choices is None or found is None or not shown.turn:
         return shown
+    picks = _picks(shown.game, found[1], choices.legal)
+    covered = {place for pick in picks for place in pick.replaces}
     options = [
         Option(i, c["text"], c["text"] or msgspec.json.encode(c["decision"]).decode())
         for i, c in enumerate(choices.legal)
+        if i not in covered
     ]
-    return msgspec.structs.replace(shown, options=options, options_seq=choices.seq)
+    ticking = list({card.id: card for pick in picks for card in pick.cards}.values())
+    return msgspec.structs.replace(
+        shown, options=options, picks=picks, ticking=ticking, options_seq=choices.seq
+    )
+
+
+def _picks(game: str, view: str, legal: list[dict[str, Any]]) -> list[CardPick]:
+    """The game's card picks among a seat's legal decisions, from its stored view (the row
+    that holds the decisions, so the two are of one entry)."""
+    codec = game_codec(game)
+    decisions = [codec.decision_body(msgspec.json.encode(c["decision"])) for c in legal]
+    return codec.ruleset.card_picks(codec.view(view.encode()), decisions)
 
 
 async def public(ctx: Context, match_id: str) -> Shown:
@@ -138,6 +155,35 @@ async def chosen(
         raise HTTPException(status_code=409, detail="the match moved on: the options are new")
     decision: dict[str, Any] = choices.legal[int(choice)]["decision"]
     return decision
+
+
+async def picked(
+    ctx: Context, match_id: str, holder: Holder, pick: str, ticked: list[str], seen_seq: int | None
+) -> dict[str, Any]:
+    """The decision a card pick makes of the cards ticked, if the match is where the page was
+    and as many of the pick's own cards are ticked as it asks."""
+    mine = seat_of(holder)
+    choices = await reads.seat_choices(ctx.pool, match_id, mine)
+    found = await reads.seat_view(ctx.pool, match_id, mine)
+    game = await reads.game(ctx.pool, match_id)
+    if choices is None or found is None or game is None:
+        raise HTTPException(status_code=422, detail="pick: nothing to choose now")
+    if seen_seq != choices.seq or found[0] != choices.seq:
+        raise HTTPException(status_code=409, detail="the match moved on: the options are new")
+    picks = _picks(game, found[1], choices.legal)
+    if not pick.isdigit() or int(pick) >= len(picks):
+        raise HTTPException(status_code=422, detail="pick: no such choice")
+    chosen = picks[int(pick)]
+    allowed = {str(card.id): card.id for card in chosen.cards}
+    if len(set(ticked)) != len(ticked) or not set(ticked) <= allowed.keys():
+        raise HTTPException(status_code=422, detail="card: tick only the cards offered, once")
+    if len(ticked) != chosen.count:
+        detail = f"tick {chosen.count} cards, not {len(ticked)}"
+        raise HTTPException(status_code=422, detail=detail)
+    cards = tuple(allowed[t] for t in ticked)
+    decision = msgspec.structs.replace(chosen.decision, **{chosen.field: cards})
+    made: dict[str, Any] = msgspec.to_builtins(decision)
+    return made
 
 
 async def ruling(

@@ -27,11 +27,13 @@ from services.gateway.stream import last_seen
 from services.web import (
     cards,
     live,
+    lobby,
     looks,
     me,
     new_match,
     organise,
     organise_seats,
+    seating,
     session,
     unsubscribe,
 )
@@ -71,26 +73,13 @@ def _text(value: str, field: str, longest: int) -> str:
     return value
 
 
-@get("/")
-async def lobby(request: Request) -> Response[str]:
-    rows = await reads.lobby(context(request).pool, None, 100)
-    player = await me.signed_in(request)
-    return _page(
-        "lobby.html",
-        title="Lobby",
-        rows=rows,
-        path=session.match_path,
-        player_name=player[1].player if player else None,
-    )
-
-
 @get("", include_in_schema=False)
 async def web_root() -> Redirect:
     return Redirect(f"{session.PREFIX}/")
 
 
 @post("/matches/{match_id:str}/join")
-async def join(request: Request, match_id: MatchId) -> Response[str]:
+async def join(request: Request, match_id: MatchId) -> Redirect:
     """Claim a seat, wait for its ruling, and keep the token in the match's cookie; a browser
     signed in as a player claims it for that player, under its name (so it is in My games)."""
     session.check_post(request, None, None)
@@ -104,16 +93,7 @@ async def join(request: Request, match_id: MatchId) -> Response[str]:
         wanted = msgspec.convert(fields, api.Join)
     except (ValueError, msgspec.ValidationError) as error:
         raise HTTPException(status_code=422, detail=f"join: {error}") from None
-    ctx = context(request)
-    joined = await matches.claim_seat(
-        ctx, match_id, wanted.seat, player, player_id=player_id, invite=wanted.invite
-    )
-    ruling = await live.ruling(ctx, match_id, joined.decision_id, wanted.seat)
-    if ruling is None or not ruling["accepted"]:
-        why = "not judged in time" if ruling is None else ruling["reason"]
-        raise HTTPException(status_code=409, detail=f"the seat was not yours: {why}")
-    seat_page = f"{session.match_path(match_id)}/seat"
-    return Redirect(seat_page, cookies=[session.seat_cookie(request, match_id, joined.token)])
+    return await seating.seated(request, match_id, wanted.seat, player, player_id, wanted.invite)
 
 
 @get("/matches/{match_id:str}/seat")
@@ -146,7 +126,8 @@ async def seat_sign_in(request: Request, match_id: MatchId) -> Response[Any]:
     token, holder = found
     await Access(context(request), holder, token).acts_for(match_id)
     seat_page = f"{session.match_path(match_id)}/seat"
-    return Redirect(seat_page, cookies=[session.seat_cookie(request, match_id, token)])
+    kept = [session.seat_cookie(request, match_id, token), session.held_cookie(request, match_id)]
+    return Redirect(seat_page, cookies=kept)
 
 
 @get("/matches/{match_id:str}/seat/live")
@@ -166,7 +147,8 @@ async def seat_live(
 
 @post("/matches/{match_id:str}/say")
 async def say(request: Request, match_id: MatchId) -> Response[Any]:
-    """A text command, or one of the legal options by its place, sent for the cookie's seat."""
+    """A text command, one of the legal options by its place, or a card pick by its place with
+    the cards ticked, sent for the cookie's seat."""
     access, holder = await session.seat(request, match_id, deciding=True)
     form = await request.form()
     session.check_post(request, form.get("csrf"), access.token)
@@ -183,6 +165,9 @@ async def say(request: Request, match_id: MatchId) -> Response[Any]:
                 return Response({"help": told}, status_code=200)
             return _page("help.html", title="Help", help=told, base=session.match_path(match_id))
         body: Any = Say(text)
+    elif (pick := form.get("pick")) is not None:
+        ticked = [str(card) for card in form.getall("card", [])]
+        body = await live.picked(ctx, match_id, holder, str(pick), ticked, seen_seq)
     else:
         body = await live.chosen(ctx, match_id, holder, str(form.get("choice", "")), seen_seq)
     decision_id = await ctx.submitter.submit(
@@ -341,7 +326,7 @@ def router() -> Router:
     return Router(
         path=session.PREFIX,
         route_handlers=[
-            lobby,
+            *lobby.HANDLERS,  # before web_root: "/" and "" are one route, the first kept
             web_root,
             join,
             seat,

@@ -18,6 +18,8 @@ COOKIE = "seat"
 ORGANISER_COOKIE = "organiser"
 PLAYER_COOKIE = "player"  # for all of /web: the player's token, standing for each of its seats
 PREFIX = "/web"
+HELD_COOKIE = "held"  # the matches this browser holds a seat cookie of: ids, no token
+HELD_MOST = 50
 
 
 def match_path(match_id: str) -> str:
@@ -34,6 +36,26 @@ def seat_cookie(request: Request, match_id: str, token: str) -> Cookie:
         httponly=True,
         samesite="strict",
         secure=request.url.scheme == "https",
+    )
+
+
+def held(request: Request) -> list[str]:
+    """The matches this browser took a seat of (the lobby's "mine"); a hint, not a credential:
+    each seat page still asks for its own cookie."""
+    return request.cookies.get(HELD_COOKIE, "").split()[-HELD_MOST:]
+
+
+def held_cookie(request: Request, match_id: str) -> Cookie:
+    """The lobby's list of this browser's matches, with `match_id` added."""
+    ids = [m for m in held(request) if m != match_id] + [match_id]
+    return Cookie(
+        key=HELD_COOKIE,
+        value=" ".join(ids[-HELD_MOST:]),
+        path=PREFIX,
+        httponly=True,
+        samesite="strict",
+        secure=request.url.scheme == "https",
+        max_age=365 * 24 * 3600,
     )
 
 

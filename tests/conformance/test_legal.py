@@ -9,7 +9,7 @@ import pytest
 from events.codec import encode, game_codec
 from events.ruleset import Accepted
 
-from .games import RULESETS, game_seats, positions
+from .games import RULESETS, game_seats, positions, sample
 
 
 @pytest.mark.parametrize(("game", "seats"), game_seats())
@@ -31,3 +31,21 @@ def test_every_legal_option_is_accepted(game: str, seats: int) -> None:
                 for event in verdict.events:
                     read = msgspec.json.decode(encode(event), type=type(event))
                     assert encode(read) == encode(event), event
+
+
+@pytest.mark.parametrize(("game", "seats"), game_seats())
+def test_cards_ticked_as_a_pick_says_make_an_accepted_decision(game: str, seats: int) -> None:
+    """Each card pick, its `count` cards ticked (the last ones, the first, at random), is a
+    decision the game accepts, and it stands for legal decisions of its own kind."""
+    ruleset, rng = RULESETS[game], random.Random(game)
+    for n, (state, _, _) in enumerate(sample(positions(game, seats), 200)):
+        for seat in range(seats):
+            legal = ruleset.legal(state, seat)
+            for pick in ruleset.card_picks(ruleset.view(state, seat), legal):
+                assert pick.replaces and 0 < pick.count < len(pick.cards), pick
+                ids = [c.id for c in pick.cards]
+                assert all(type(legal[i]) is type(pick.decision) for i in pick.replaces)
+                for ticked in (ids[-pick.count :], ids[: pick.count], rng.sample(ids, pick.count)):
+                    decision = msgspec.structs.replace(pick.decision, **{pick.field: tuple(ticked)})
+                    verdict = ruleset.decide(state, seat, decision, random.Random(n))
+                    assert isinstance(verdict, Accepted), (game, n, seat, decision, verdict)

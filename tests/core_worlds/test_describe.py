@@ -88,3 +88,15 @@ def test_every_rule_id_reads_in_the_rulebook_s_words():
     assert rule_text("CW-A3.3").startswith("Units in hand never count.")
     assert rule_text("CW-A").startswith("Action phase: Turns go clockwise")
     assert RULES.rule_text("CW-Z9") == ""
+
+
+def test_each_empire_tells_its_warzone_strength_energy_tokens_counted():
+    """Fleet and Ground of the Warzone's Units (a World's numbers are not strength), with a
+    Genetic Super Soldier's +2 Ground per energy token on it."""
+    soldier, cutter, world = cid("Genetic Super Soldier"), cid("Patrol Cutter"), cid("Zeus")
+    game = in_action(2, "strength")
+    home = game.players[0].warzone[0]
+    game = arrange(game, 0, warzone=(home, world, soldier, cutter), counters=((soldier, 2),))
+    ana = _section(RULES.describe(RULES.view(game, 1), NAMES), "Ana")
+    assert _fields(ana)["Warzone strength"] == "Fleet 2, Ground 6"
+    assert _fields(ana)["Energy"] == str(game.players[0].energy)

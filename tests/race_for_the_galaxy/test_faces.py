@@ -13,6 +13,7 @@ from events.rulesets.race_for_the_galaxy.decisions import (
 )
 from events.rulesets.race_for_the_galaxy.happenings import Chosen, Drew, Placed, Setup
 from events.rulesets.race_for_the_galaxy.text import parse
+from tests.conformance.games import bot, play
 from tests.race_for_the_galaxy.scenario import (
     RULES,
     arrange,
@@ -171,3 +172,38 @@ def test_facts_count_start_worlds_actions_and_placed_cards():
     game = table([["old_earth"], ["new_sparta"]], hands=[["gem_world"]])
     placed = RULES.facts(game, Placed(seat=0, card=game.players[0].hand[0], paying=()))
     assert [(f.kind, f.subject) for f in placed] == [("placed", "Gem World")]
+
+
+def test_each_tableau_tells_its_vp_military_and_goods_by_kind():
+    """What a player decides by, in words every face shows: the VP as they stand (chips,
+    printed VP, cost-6 bonuses), Military with what adds to it, goods by kind."""
+    tableau = ["new_sparta", "rebel_outpost", "galactic_imperium", "new_military_tactics"]
+    tableau += ["gem_world", "alien_robot_sentry"]
+    game = table([["old_earth"], tableau])
+    game = arrange(stock(game, 1, "gem_world", "alien_robot_sentry"), 1, chips=4)
+    laid = RULES.describe(RULES.view(game, 0), ["Ann", "Bo"])
+    ann, bo = _fields(laid.sections[1]), _fields(laid.sections[2])
+    # printed 1 + 5 + 0 + 1 + 1 + 2; Galactic Imperium: +2 Rebel Outpost, +1 New Sparta and Sentry
+    assert bo["VP"] == "18 = 4 chips + 10 printed + 4 cost-6 bonus"
+    assert bo["Military"] == (
+        "+3 (New Sparta +2, Rebel Outpost +1); +4 vs Rebel (Galactic Imperium);"
+        " +3 once by discarding New Military Tactics"
+    )
+    assert bo["Goods"] == "2 (1 Novelty, 1 Alien)"
+    assert (ann["VP"], ann["Military"], ann["Goods"]) == (
+        "2 = 0 chips + 2 printed + 0 cost-6 bonus",
+        "0",
+        "none",
+    )
+
+
+def test_at_the_end_each_players_vp_add_up_to_the_final_score():
+    for seats in (2, 4):
+        game = play("race-for-the-galaxy", seats, f"vp-{seats}", bot("greedy")).end
+        laid = RULES.describe(RULES.view(game, None))
+        told = [_fields(s)["VP"].split()[0] for s in laid.sections[1:]]
+        assert told == [str(s) for s in RULES.standing(game).scores]
+
+
+def _fields(section):
+    return {f.label: f.value for f in section.fields}

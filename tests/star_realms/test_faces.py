@@ -76,3 +76,11 @@ def test_narration_names_cards_played_to_everyone():
     event = play(game, Play(card=game.players[0].hand[0]))[1][0]
     for seat in (None, 0, 1):
         assert RULES.narrate(game, event, seat, ["Ana", "Ben"]) == "Ana played the ship Viper"
+
+
+def test_each_players_bases_tell_their_defense_outposts_first():
+    game = table(bases=["Barter World", "Space Station"], their_bases=["Blob World"])
+    laid = RULES.describe(RULES.view(game, 1), ["Ann", "Bo"])
+    defense = {s.title: dict((f.label, f.value) for f in s.fields) for s in laid.sections}
+    assert defense["Ann"]["Bases' defense"] == "Space Station 4 (Outpost), Barter World 4"
+    assert defense["Bo (you)"]["Bases' defense"] == "Blob World 7"

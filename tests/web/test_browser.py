@@ -5,6 +5,7 @@ that holds none of another seat's hand, and a page that moves when another seat 
 import random
 import re
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from urllib.parse import quote
 
@@ -25,6 +26,19 @@ CLICK_MS = 2_000
 STALE = "(SL-5)"  # refused as taken on a view the match had moved past
 MOVED_ON = "the match moved on"  # an option clicked on a page the match had moved past
 TYPED_EVERY = 4  # every fourth move is typed into the command box instead of clicked
+MIDWAY = 12  # the moves made before a mid-game look at the page
+DESK, PHONE = {"width": 1280, "height": 720}, {"width": 390, "height": 844}
+# what each game's players decide by, in sight on the seat page mid-game and at the end
+NUMBERS_MIDWAY = {
+    "core-worlds": ["Energy", "Action points", "Warzone strength"],
+    "star-realms": ["Trade", "Combat", "Authority"],
+    "race-for-the-galaxy": ["VP", "Military", "Goods"],
+}
+NUMBERS_AT_THE_END = {
+    "core-worlds": ["Energy", "Warzone strength"],
+    "star-realms": ["Authority", "Winner"],
+    "race-for-the-galaxy": ["VP", "Military", "Goods", "Final score"],
+}
 
 _TO_ACT = """(acted) => {
   const live = document.getElementById("live");
@@ -32,7 +46,8 @@ _TO_ACT = """(acted) => {
   if (live.dataset.status === "finished" && !live.dataset.behind) return "over";
   if (live.hasAttribute("data-pending")) return null; // its last decision is not shown yet
   const options = [...live.querySelectorAll("form.options button")].map((b) => [
-    b.name, b.value, b.textContent.trim(),
+    b.name, b.value, b.textContent.trim(), Number(b.dataset.count || 0),
+    (b.dataset.cards || "").split(" "),
   ]);
   const ready = live.dataset.turn === "must" && Number(live.dataset.seq) > acted;
   return ready && options.length ? [Number(live.dataset.seq), options] : null;
@@ -66,38 +81,64 @@ def _page_path(stack: Stack, match_id: str, rest: str) -> str:
 
 
 async def _join(page: Page, stack: Stack, match_id: str, seat: int, player: str) -> None:
-    await page.goto(f"{stack.gateway}/web/")
-    match = page.locator(f'li.match[data-match="{match_id}"]')
+    await page.goto(f"{stack.gateway}/web/?q={match_id}")
+    match = page.locator(f'tr.match[data-match="{match_id}"]')
     await match.locator('input[name="player"]').fill(player)
     await match.locator('select[name="seat"]').select_option(str(seat))
     await match.get_by_role("button", name="Join").click()
     await page.wait_for_url(_page_path(stack, match_id, "seat"))
 
 
-async def _play_to_the_end(page: Page) -> tuple[int, int]:
-    """Act whenever the seat must, until the match is over: click an option, or type it every
-    so often where it is a text command. Returns the moves clicked and the moves typed. An
-    option that went before it was clicked (the match moved) is let go for the next."""
+async def _play_to_the_end(
+    page: Page, midway: Callable[[], Awaitable[None]] | None = None
+) -> tuple[int, int]:
+    """Act whenever the seat must, until the match is over: click an option (ticking as many
+    cards as a card pick asks first), or type it every so often where it is a text command;
+    `midway` looks at the page once, after MIDWAY moves. Returns the moves clicked and the
+    moves typed. An option that went before it was clicked (the match moved) is let go."""
     rng, acted, clicked, typed = random.Random(17), 0, 0, 0
     while True:
+        if midway and clicked + typed == MIDWAY:
+            await midway()
+            midway = None
         waited = await page.wait_for_function(_TO_ACT, arg=acted, timeout=WAIT_MS)
         found = await waited.json_value()
         if found == "over":
             return clicked, typed
         acted, options = found
-        kind, value, label = rng.choice(options)
+        kind, value, label, count, cards = rng.choice(options)
+        if kind == "pick" and not await _ticked(page, acted, rng.sample(cards, count)):
+            acted -= 1  # the page moved on while ticking: look again
+            continue
         # a typed move falls due every TYPED_EVERY moves, and stays due while typing races a move
         typing_due = clicked + 1 >= TYPED_EVERY * (typed + 1)
         if kind == "text" and typing_due and await _typed(page, value, acted):
             await page.press("#command", "Enter")
             typed += 1
             continue
-        button = page.locator("#live form.options").get_by_role("button", name=label, exact=True)
+        shown = f'#live[data-seq="{acted}"]' if kind == "pick" else "#live"  # ticked at `acted`
+        button = page.locator(f"{shown} form.options").get_by_role("button", name=label, exact=True)
         try:
             await button.click(timeout=CLICK_MS)
             clicked += 1
         except PlaywrightTimeout:
             acted -= 1  # look again: it is still this seat's move, or the match moved on
+
+
+async def _ticked(page: Page, seq: int, cards: list[str]) -> bool:
+    """Tick these cards of the card pick the page shows at entry `seq`, and only these; False
+    if the page moved past it."""
+    boxes = page.locator(f'#live[data-seq="{seq}"] #picks input[name=card]')
+    try:
+        if not await boxes.count():
+            return False
+        for n in range(await boxes.count()):
+            box = boxes.nth(n)
+            value = await box.get_attribute("value", timeout=CLICK_MS)
+            await box.set_checked(value in cards, timeout=CLICK_MS)
+    except PlaywrightTimeout:
+        return False
+    return True
 
 
 async def _typed(page: Page, text: str, seq: int) -> bool:
@@ -123,11 +164,32 @@ async def _played(
     await _join(page, stack, match_id, 0, "browser")
     if shots:
         await page.screenshot(path=shots / f"{game}-seat.png", full_page=True)
-    clicked, typed = await _play_to_the_end(page)
+
+    async def midway() -> None:
+        await _numbers_in_sight(page, NUMBERS_MIDWAY.get(game, []))
+        if shots:
+            await page.screenshot(path=shots / f"{game}-seat-mid.png", full_page=True)
+            await page.set_viewport_size(PHONE)
+            assert await page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+            await page.screenshot(path=shots / f"{game}-seat-mid-phone.png", full_page=True)
+            await page.set_viewport_size(DESK)
+
+    clicked, typed = await _play_to_the_end(page, midway)
     assert clicked > 0 and (typed > 0 or game == SHORT_GAME)
+    await _numbers_in_sight(page, NUMBERS_AT_THE_END.get(game, []))
     if shots:
         await page.screenshot(path=shots / f"{game}-seat-final.png", full_page=True)
     return match_id, page
+
+
+async def _numbers_in_sight(page: Page, labels: list[str]) -> None:
+    """Each of these numbers of the view shown without a hover or a click, with a value."""
+    for label in labels:
+        field = page.locator("#live dl.fields div").filter(
+            has=page.locator("dt", has_text=re.compile(f"^{re.escape(label)}$"))
+        )
+        await expect(field.first).to_be_visible()
+        assert (await field.first.locator("dd").inner_text()).strip(), label
 
 
 @pytest.fixture(scope="module")
@@ -179,8 +241,11 @@ async def _ended_as_the_page_shows(shared_stack: Stack, match_id: str, page: Pag
     assert "accepted" in kinds
     moved = [t for k, t in zip(kinds, told, strict=True) if k != "accepted"]
     assert all(STALE in t or MOVED_ON in t for t in moved), moved
-    # the token stays in an HttpOnly, SameSite=Strict cookie of this match's pages only
-    [cookie] = await page.context.cookies()
+    # the token stays in an HttpOnly, SameSite=Strict cookie of this match's pages only; the
+    # lobby's list of the browser's matches holds their ids alone
+    cookies = {c["name"]: c for c in await page.context.cookies()}
+    assert cookies.keys() == {"seat", "held"} and cookies["held"]["value"] == match_id
+    cookie = cookies["seat"]
     assert cookie["httpOnly"] and cookie["sameSite"] == "Strict"
     assert cookie["path"] == f"/web/matches/{quote(match_id, safe='')}"
     assert cookie["value"] not in page.url and cookie["value"] not in await page.content()
@@ -374,7 +439,7 @@ async def test_posts_from_another_site_or_without_the_form_token_are_refused(
     match_id, page = played
     await page.goto(_page_path(shared_stack, match_id, "seat"))
     csrf = await page.locator('#say [name="csrf"]').input_value()
-    [cookie] = await page.context.cookies()
+    [cookie] = [c for c in await page.context.cookies() if c["name"] == "seat"]
     say = _page_path(shared_stack, match_id, "say")
     own = shared_stack.gateway
 

@@ -48,8 +48,8 @@ async def test_my_games_lists_what_waits_and_plays_it_with_the_player_cookie(
     joined = httpx.post(f"{stack.gateway}/matches/{other}/join", json={"seat": 0}, headers=me)
     assert joined.status_code == 202, joined.text
     # the lobby's join, signed in, claims the seat for her under her name: no name to type
-    await page.goto(f"{stack.gateway}/web/")
-    row = page.locator(f'li.match[data-match="{waiting}"]')
+    await page.goto(f"{stack.gateway}/web/?q={waiting}")
+    row = page.locator(f'tr.match[data-match="{waiting}"]')
     assert await row.locator('input[name="player"]').count() == 0
     await expect(row.locator("form.join")).to_contain_text("as ivy")
     await row.get_by_role("button", name="Join").click()

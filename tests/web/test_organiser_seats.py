@@ -3,6 +3,7 @@ code shown once opens its reserved seat in the lobby (and nothing else does), a 
 the seat pages' log, a replaced player's token stops acting while the newcomer signs in to the
 seat with the token the page showed, and a seat handed to a bot is played by it."""
 
+import re
 import time
 from pathlib import Path
 
@@ -29,8 +30,8 @@ async def _ruled_accepted(page: Page) -> None:
 
 
 async def _join_lobby(page: Page, stack: Stack, match_id: str, invite: str) -> None:
-    await page.goto(f"{stack.gateway}/web/")
-    row = page.locator(f'li.match[data-match="{match_id}"]')
+    await page.goto(f"{stack.gateway}/web/?q={match_id}")
+    row = page.locator(f'tr.match[data-match="{match_id}"]')
     await row.locator('input[name="player"]').fill("ann")
     await row.locator('input[name="invite"]').fill(invite)
     await row.get_by_role("button", name="Join").click()
@@ -130,18 +131,28 @@ async def test_an_organiser_opens_a_match_from_the_lobby(
     await page.get_by_role("button", name="Sign in").click()
     await page.wait_for_url(f"{stack.gateway}/web/matches/new")
 
-    await page.locator('select[name="game"]').select_option("star-realms")
-    await page.locator('input[name="seats"]').fill("3")
+    # the form is the chosen game's alone: its seats, its bots, its options
+    await page.locator("form.choose-game select").select_option("star-realms")
+    await page.wait_for_url("**/web/matches/new?game=star-realms")
+    seats = page.locator('input[name="seats"]')
+    assert (await seats.get_attribute("min"), await seats.get_attribute("max")) == ("2", "2")
+    await expect(page.locator('select[name="seat2"]')).to_have_count(0)
+    await expect(
+        page.locator('input[name^="option."]:not([name^="option.star-realms."])')
+    ).to_have_count(0)
+    await seats.evaluate("box => box.removeAttribute('max')")  # as a hand-made post could
+    await seats.fill("3")
+    await page.locator('input[value="organise"]').check()
     await page.get_by_role("button", name="Open the match").click()
     await expect(page.locator("#refusal")).to_contain_text("seats")
     before = httpx.get(f"{stack.gateway}/matches").json()
 
-    await page.goto(f"{stack.gateway}/web/matches/new")
-    await page.locator('select[name="game"]').select_option(SHORT_GAME)
+    await page.goto(f"{stack.gateway}/web/matches/new?game={SHORT_GAME}")
     await page.locator('input[name="seats"]').fill("2")
     await page.locator('select[name="seat1"]').select_option("greedy")
     await page.locator('input[name="hours"]').fill("24")
     await page.locator('select[name="on_timeout"]').select_option("wait")
+    await page.locator('input[value="organise"]').check()
     await page.screenshot(path=screenshots / "new-match.png", full_page=True)
     await page.get_by_role("button", name="Open the match").click()
     await page.wait_for_url("**/organise?ruled=*")
@@ -153,10 +164,28 @@ async def test_an_organiser_opens_a_match_from_the_lobby(
     assert (row["game"], row["seats"], row["players"][0]) == (SHORT_GAME, 2, None)
     clock = row["clock"]
     assert (clock["per_decision_s"], clock["per"], clock["on_timeout"]) == (86_400, "turn", "wait")
-    await page.goto(f"{stack.gateway}/web/")  # the lobby tells its clock and its bot
-    listed = page.locator(f'li.match[data-match="{match_id}"]')
+    await page.goto(f"{stack.gateway}/web/?q={match_id}")  # the lobby tells its clock and bot
+    listed = page.locator(f'tr.match[data-match="{match_id}"]')
     await expect(listed.locator(".clock")).to_have_text(
         "Clock: 24 h 0 min a turn; on a missed deadline, wait."
     )
-    await expect(listed).to_contain_text("1 bot:greedy")
+    await expect(listed).to_contain_text("1: bot:greedy")
+
+    # opened, it leads to the match: the organiser's own seat (the first no bot plays), or
+    # the watch page
+    for then, lands in (("seat", "seat"), ("watch", "watch")):
+        await page.goto(f"{stack.gateway}/web/matches/new?game={SHORT_GAME}")
+        await page.locator('select[name="seat0"]').select_option("greedy")
+        await page.locator(f'input[value="{then}"]').check()
+        if then == "seat":
+            await page.get_by_label("Your name").fill("olga")
+        await page.get_by_role("button", name="Open the match").click()
+        await page.wait_for_url(re.compile(rf".*/web/matches/m-[0-9a-f]+/{lands}$"))
+        await expect(page.locator("#live")).to_be_visible()
+    assert await page.locator("#live").get_attribute("data-turn") == ""  # watching
+    opened = page.url.split("/matches/")[1].split("/")[0]
+    assert httpx.get(f"{stack.gateway}/matches/{opened}").json()["players"][1] is None
+    await page.goto(f"{stack.gateway}/web/?mine=1")
+    [seated] = await page.locator("tr.match").all()
+    await expect(seated).to_contain_text("1: olga")
     await page.context.close()

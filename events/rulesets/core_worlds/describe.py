@@ -69,6 +69,7 @@ class _Layout:
         fields = [
             Field("Energy", str(p.energy)),
             Field("Action points", str(p.action_points)),
+            Field("Warzone strength", self.strength(p)),
             Field("Hand", count(p.hand_size)),
             Field("Draw pile", count(p.draw_size)),
             Field("Discard pile", count(p.discard_size)),
@@ -86,6 +87,22 @@ class _Layout:
             piles.append(self.faces("Sector 0 picks", p.picks))
         mine = " (you)" if p.seat == view.seat else ""
         return Section(f"{self.who(p.seat)}{mine}", tuple(fields), tuple(piles))
+
+    def strength(self, p: PlayerView) -> str:
+        """The Fleet and Ground of the Units in the Warzone, energy tokens on them counted
+        (CW-A3.2): what an invasion with all of them brings before Tactics."""
+        fleet = ground = 0
+        tokens = dict(p.counters)
+        for c in p.warzone:
+            unit = self.card_set.cards[c]
+            if not unit.is_unit:
+                continue
+            fleet, ground = fleet + unit.fleet, ground + unit.ground
+            for ability in unit.abilities:
+                if ability.kind == "counter_strength":
+                    fleet += ability.fleet * tokens.get(c, 0)
+                    ground += ability.ground * tokens.get(c, 0)
+        return f"Fleet {fleet}, Ground {ground}"
 
     def score(self) -> Section:
         view = self.view

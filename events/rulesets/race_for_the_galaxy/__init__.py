@@ -9,6 +9,7 @@ from typing import Any
 from events.ruleset import (
     Accepted,
     CardInfo,
+    CardPick,
     Description,
     Fact,
     Rejection,
@@ -34,6 +35,7 @@ from events.rulesets.race_for_the_galaxy.legal import legal
 from events.rulesets.race_for_the_galaxy.loader import BASE_GAME, card_set_digest, load
 from events.rulesets.race_for_the_galaxy.lookup import card_infos
 from events.rulesets.race_for_the_galaxy.narrate import narrate
+from events.rulesets.race_for_the_galaxy.picks import card_picks
 from events.rulesets.race_for_the_galaxy.resample import resample
 from events.rulesets.race_for_the_galaxy.rules_text import rule_ids, rule_text
 from events.rulesets.race_for_the_galaxy.scoring import final_scores
@@ -122,6 +124,9 @@ class RaceForTheGalaxy(Ruleset):
 
     def cards(self, options: dict[str, Any]) -> list[CardInfo]:
         return card_infos(load(BASE_GAME))
+
+    def card_picks(self, view: SeatView, legal: Sequence[Any]) -> list[CardPick]:
+        return card_picks(view, legal)
 
     def read_text(self, state: Game, seat: int, text: str) -> Any | Rejection:
         return text_read(text_form.parse(state, seat, text))

@@ -1,18 +1,22 @@
 """A seat's view laid out for any renderer: the table (round, step, phases to run, VP pool,
-deck) and each player's tableau (worlds holding a good marked), chips, hand size and actions;
-the seat's own hand, explored cards and sealed choice."""
+deck) and each player's tableau (worlds holding a good marked), VP as they stand (chips, cards,
+cost-6 bonuses), Military and what adds to it, goods by kind, hand size and actions; the seat's
+own hand, explored cards and sealed choice."""
 
+from collections import Counter
 from collections.abc import Sequence
 
 from events.ruleset import CardFace, CardList, Description, Field, Section, Waiting
 from events.rulesets.race_for_the_galaxy import card_text
+from events.rulesets.race_for_the_galaxy.cardset import GOODS, Card
 from events.rulesets.race_for_the_galaxy.loader import load
 from events.rulesets.race_for_the_galaxy.narrate import PHASES, count, who
+from events.rulesets.race_for_the_galaxy.scoring import tally
 from events.rulesets.race_for_the_galaxy.text.render import ACTION_WORDS
 from events.rulesets.race_for_the_galaxy.view import PlayerView, SeatView
 
 
-def _faces(label: str, ids: Sequence[int], goods: Sequence[int] = ()) -> CardList:
+def faces(ids: Sequence[int], goods: Sequence[int] = ()) -> tuple[CardFace, ...]:
     cards = load()
 
     def face(c: int) -> CardFace:
@@ -20,7 +24,14 @@ def _faces(label: str, ids: Sequence[int], goods: Sequence[int] = ()) -> CardLis
         note = f"holds a {card.good} good" if c in goods else ""
         return CardFace(c, card.name, card_text.kind(card), card_text.numbers(card), note)
 
-    return CardList(label, tuple(face(c) for c in ids))
+    return tuple(face(c) for c in ids)
+
+
+def _faces(label: str, ids: Sequence[int], goods: Sequence[int] = ()) -> CardList:
+    return CardList(label, faces(ids, goods))
+
+
+BONUS = "cost-6 bonus"
 
 
 def describe(view: SeatView, players: Sequence[str] = ()) -> Description:
@@ -55,13 +66,41 @@ def _player(view: SeatView, seat: int, p: PlayerView, players: Sequence[str]) ->
     if p.drawn:
         lists.append(_faces("Explored: keep some, the rest are discarded", p.drawn))
     actions = " and ".join(ACTION_WORDS.get(a, a) for a in p.actions)
+    tableau = [load().card(c) for c in p.tableau]
+    military, military_told = _military(tableau)
+    vp = tally(tableau, p.chips, military)
     fields = [
-        Field("VP chips", str(p.chips)),
+        Field("VP", f"{vp.total} = {vp.chips} chips + {vp.printed} printed + {vp.bonuses} {BONUS}"),
+        Field("Military", military_told),
+        Field("Goods", _goods([load().card(w) for w in p.goods_on])),
         Field("Hand", count(p.hand_size)),
-        Field("Goods", str(len(p.goods_on))),
         Field("Actions", actions or ("chosen, not yet revealed" if p.has_chosen else "-")),
     ]
     if p.choice is not None:
         fields.append(Field("Your sealed choice", type(p.choice).__name__))
     title = who(players, seat) + (" (you)" if seat == view.seat else "")
     return Section(title=title, fields=tuple(fields), cards=tuple(lists))
+
+
+def _military(tableau: list[Card]) -> tuple[int, str]:
+    """The tableau's Military (RG-W4) and what adds to it: always, against a kind of world, and
+    once, by discarding a card."""
+    always = [(c.name, p.n) for c in tableau for p in c.powers if p.kind == "military"]
+    total = sum(n for _, n in always)
+    told = f"{total:+d}" if always else "0"
+    if always:
+        told += " (" + ", ".join(f"{name} {n:+d}" for name, n in always) + ")"
+    against = [(p.good, p.n, c.name) for c in tableau for p in c.powers if p.kind == "military_vs"]
+    told += "".join(f"; {n:+d} vs {good} ({name})" for good, n, name in against)
+    once = [(c.name, p.n) for c in tableau for p in c.powers if p.kind == "temporary_military"]
+    told += "".join(f"; {n:+d} once by discarding {name}" for name, n in once)
+    return total, told
+
+
+def _goods(worlds: list[Card]) -> str:
+    """How many goods, by kind, in the order the card list names the kinds."""
+    kinds = Counter(w.good for w in worlds)
+    if not kinds:
+        return "none"
+    told = ", ".join(f"{kinds[g]} {g}" for g in GOODS if kinds[g])
+    return told if len(kinds) == 1 else f"{len(worlds)} ({told})"

@@ -72,6 +72,8 @@ class _Layout:
         ]
         if p.owed:
             fields.append(Field("Owes", count(p.owed, "discard")))
+        if p.bases:
+            fields.append(Field("Bases' defense", self.defense(p.bases)))
         used = {}
         for card, slot in view.used:
             used[card] = f"{used[card]}, {slot} used" if card in used else f"{slot} used"
@@ -85,6 +87,12 @@ class _Layout:
         piles.append(self.faces("Discard pile", p.discard))
         mine = " (you)" if p.seat == view.seat else ""
         return Section(f"{self.who(p.seat)}{mine}", tuple(fields), tuple(piles))
+
+    def defense(self, bases: Sequence[int]) -> str:
+        """Each base's defense, its Outposts first: combat must destroy them before the rest
+        or the player's Authority."""
+        cards = sorted((self.cards.card(b) for b in bases), key=lambda c: not c.is_outpost)
+        return ", ".join(f"{c.name} {c.defense}{' (Outpost)' * c.is_outpost}" for c in cards)
 
     def end(self) -> Section:
         winner = self.view.winner

@@ -24,12 +24,23 @@ async function refresh() {
   if (!fresh || !old || Number(fresh.dataset.seq) < liveSeq()) return; // an older answer
   const help = document.getElementById("help");
   if (help && Number(fresh.dataset.seq) > liveSeq()) help.hidden = true; // told for a past entry
+  keepTicks(old, fresh);
   old.replaceWith(fresh);
   settle();
   const icon = document.querySelector('link[rel="icon"]');
   const waiting = fresh.dataset.turn === "must" ? "favicon-waiting.svg" : "favicon.svg";
   if (icon) icon.href = `/web/static/${waiting}`; // the tab tells when the seat must act
   if (fresh.dataset.behind) setTimeout(refresh, 300); // the lobby row is on its way
+}
+
+// Cards ticked stay ticked when the page moves under them (another seat's sealed choice) and
+// the same cards are still offered.
+function keepTicks(old, fresh) {
+  const ticked = new Set(
+    [...old.querySelectorAll("#picks input[name=card]:checked")].map((box) => box.value),
+  );
+  for (const box of fresh.querySelectorAll("#picks input[name=card]"))
+    if (ticked.has(box.value)) box.checked = true;
 }
 
 function settle() {
@@ -93,7 +104,11 @@ function takeRuling(ruling) {
 async function post(form, submitter) {
   const data = new FormData(form, submitter);
   if (!data.get("seen_seq")) data.set("seen_seq", String(liveSeq()));
-  const said = data.get("text") || (submitter ? submitter.textContent : "");
+  const ticked = [...form.querySelectorAll("input[name=card]:checked")].map((box) =>
+    box.closest(".tile").querySelector(".name").textContent,
+  );
+  const label = submitter ? submitter.textContent : "";
+  const said = data.get("text") || (ticked.length ? `${label}: ${ticked.join(", ")}` : label);
   const item = noteSent(said);
   const deciding = !["help", "?"].includes(String(data.get("text") || "").trim().toLowerCase());
   if (deciding) {
@@ -166,35 +181,16 @@ document.addEventListener("keydown", (event) => {
   if (link) link.click();
 });
 
-// A card's details open on hover where there is a mouse; a tap, Enter or Space opens them too
-// (they are a <details>), and Escape closes the one the focus is in.
-if (window.matchMedia("(hover: hover)").matches) {
-  document.addEventListener("mouseover", (event) => {
-    const card = event.target.closest?.("details.card");
-    if (card && !card.open) {
-      card.open = true;
-      card.dataset.hovered = "1";
-    }
-  });
-  document.addEventListener("click", (event) => {
-    const card = event.target.closest?.("details.card");
-    if (card?.dataset.hovered && event.target.closest("summary")) {
-      event.preventDefault(); // a click on details the hover opened keeps them open
-      delete card.dataset.hovered;
-    }
-  });
-  document.addEventListener("mouseout", (event) => {
-    const card = event.target.closest?.("details.card");
-    if (card?.dataset.hovered && !card.contains(event.relatedTarget)) {
-      card.open = false;
-      delete card.dataset.hovered;
-    }
-  });
-}
+// A card's powers are in sight on its tile; its details (copies, where it starts) open with a
+// tap, Enter or Space (they are a <details>), and Escape closes the one the focus is in.
 document.addEventListener("keydown", (event) => {
   const card = event.key === "Escape" && document.activeElement?.closest("details.card");
   if (card) card.open = false;
 });
+
+// The new match form follows the game chosen at once (without a script, its button does).
+const chooser = document.querySelector("form.choose-game select");
+if (chooser) chooser.addEventListener("change", () => chooser.form.submit());
 
 // A deadline's "in 5 h 12 min" counts down while the page stays open.
 function span(ms) {
