@@ -537,9 +537,10 @@ async def _deadlines_in_sight(
     await expect(other.locator("p.deadline")).to_contain_text(f"p{seat} must decide by {told_at}")
     await other.context.close()
     page = await (await browser.new_context()).new_page()
-    for where in (_page_path(stack, match_id, "watch"), f"{stack.gateway}/web/"):
+    watch, lobby = _page_path(stack, match_id, "watch"), f"{stack.gateway}/web/?q={match_id}"
+    for where, row in ((watch, "main"), (lobby, f'tr.match[data-match="{match_id}"]')):
         await page.goto(where)
-        told = page.locator(f'p.deadline[data-seat="{seat}"]')
+        told = page.locator(f'{row} p.deadline[data-seat="{seat}"]')
         await expect(told).to_contain_text(f"p{seat} must decide by {told_at}")
         await expect(told.locator(".left")).to_have_text("in 23 h 59 min")
     await page.context.close()
