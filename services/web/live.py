@@ -17,6 +17,7 @@ from projections.announce import ViewNotice
 from services.gateway import matches, reads, stream
 from services.gateway.context import Context
 from services.gateway.hub import Rejoin
+from services.gateway.params import whole_number
 from services.gateway.tokens import Holder
 from services.web import cards
 
@@ -122,11 +123,12 @@ async def chosen(
 ) -> dict[str, Any]:
     """The legal decision a page's button stands for, if the match is where the page was."""
     choices = await reads.seat_choices(ctx.pool, match_id, seat_of(holder))
-    if choices is None or not choice.isdigit() or int(choice) >= len(choices.legal):
+    place = whole_number(choice)
+    if choices is None or place is None or place >= len(choices.legal):
         raise HTTPException(status_code=422, detail="choice: no such option")
     if seen_seq != choices.seq:
         raise HTTPException(status_code=409, detail="the match moved on: the options are new")
-    decision: dict[str, Any] = choices.legal[int(choice)]["decision"]
+    decision: dict[str, Any] = choices.legal[place]["decision"]
     return decision
 
 

@@ -22,7 +22,7 @@ from services.gateway import api, matches, reads, tokens
 from services.gateway.access import Access
 from services.gateway.context import context
 from services.gateway.edge import REFUSED_IN_TEXT, limit_reads
-from services.gateway.params import DecisionId, MatchId
+from services.gateway.params import DecisionId, MatchId, whole_number
 from services.gateway.stream import last_seen
 from services.web import (
     cards,
@@ -171,8 +171,7 @@ async def say(request: Request, match_id: MatchId) -> Response[Any]:
     form = await request.form()
     session.check_post(request, form.get("csrf"), access.token)
     ctx = context(request)
-    seen = str(form.get("seen_seq", ""))
-    seen_seq = int(seen) if seen.isdigit() and len(seen) < 10 else None  # an entry number
+    seen_seq = whole_number(str(form.get("seen_seq", "")))
     text = form.get("text")
     if text is not None:
         text = _text(str(text), "text", 2000)
@@ -286,10 +285,10 @@ async def replay_jump(
     """The replay's jump form (either box may be left empty): to an entry, or to the first
     entry of a round."""
     row, eyes, _ = await _replay_eyes(request, match_id, seat)
-    k = min(int(entry) if entry.isdigit() else 1, max(1, row["seq"]))
-    if round_.isdigit() and not entry.isdigit():
+    asked, wanted = whole_number(entry), whole_number(round_)
+    k = min(1 if asked is None else asked, max(1, row["seq"]))
+    if wanted is not None and asked is None:
         told = await replay.narrated(context(request).pool, match_id, eyes, reader=eyes)
-        wanted = int(round_)
         first = next((t.seq for t in told if t.round is not None and t.round >= wanted), None)
         if first is None:
             raise NotFoundException(f"match {match_id!r} has no round {wanted} (yet)")
