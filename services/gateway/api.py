@@ -206,7 +206,13 @@ class Joined(msgspec.Struct, frozen=True):
 
 class Submit(RequestBody):
     decision_id: Id
-    body: dict[str, Any]  # one of the game's decisions, checked by its codec
+    body: Annotated[
+        dict[str, Any],
+        msgspec.Meta(
+            description="one of the match's game's decisions, by its `type`: a field the game"
+            " does not name, at any depth, is refused (422)"
+        ),
+    ]
     seen_seq: Seq | None = None
 
 

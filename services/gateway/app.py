@@ -52,6 +52,7 @@ from services.gateway.params import DecisionId, EntryNumber, MatchId, SeatNumber
 from services.gateway.stream import last_seen, seat_stream
 from services.gateway.submit import Oversized
 from services.web.pages import router as web_pages
+from services.web.pages import secured
 
 HELP_WORDS = {"help", "?"}
 
@@ -566,6 +567,7 @@ def create_app(ctx: Context) -> Litestar:
         on_shutdown=[ctx.stop],
         state=ctx.as_state(),
         before_request=check_request,
+        before_send=[secured],
         exception_handlers={
             ValidationException: failures.refused,
             Oversized: failures.too_large,

@@ -8,11 +8,12 @@ from typing import Annotated, Any
 
 import msgspec
 from litestar import Request, Response, Router, get, post
-from litestar.datastructures import ResponseHeader
+from litestar.datastructures import MutableScopeHeaders
 from litestar.exceptions import HTTPException, NotAuthorizedException, NotFoundException
 from litestar.params import Parameter
 from litestar.response import Redirect, ServerSentEvent
 from litestar.static_files import create_static_files_router
+from litestar.types import Message, Scope
 
 from events.envelope import Say
 from events.narration import rule_words, seat_names
@@ -46,15 +47,22 @@ Eyes = Annotated[int | None, Parameter(ge=0, le=15, description="whose eyes, onc
 
 # No request leaves the server; no page may be framed; no address leaks to another site through
 # a Referer ("no-referrer" would also blank the Origin that posts are checked by).
-HEADERS = [
-    ResponseHeader(
-        name="content-security-policy",
-        value="default-src 'self'; img-src 'self' data:; form-action 'self';"
-        " frame-ancestors 'none'; base-uri 'none'",
-    ),
-    ResponseHeader(name="referrer-policy", value="same-origin"),
-    ResponseHeader(name="x-content-type-options", value="nosniff"),
-]
+HEADERS = {
+    "content-security-policy": "default-src 'self'; img-src 'self' data:; form-action 'self';"
+    " frame-ancestors 'none'; base-uri 'none'",
+    "referrer-policy": "same-origin",
+    "x-content-type-options": "nosniff",
+}
+
+
+async def secured(message: Message, scope: Scope) -> None:
+    """Every answer under /web gets HEADERS, whatever answered it: a page, a refusal, a 404 no
+    route matched, a server error (a router's own headers reach its handlers' answers alone)."""
+    path = scope["path"]
+    if message["type"] == "http.response.start" and path.startswith(f"{session.PREFIX}/"):
+        headers = MutableScopeHeaders.from_message(message)
+        for name, value in HEADERS.items():
+            headers[name] = value
 
 
 def _page(name: str, status: int = 200, **values: Any) -> Response[str]:
@@ -361,7 +369,6 @@ def router() -> Router:
             *unsubscribe.HANDLERS,
             static,
         ],
-        response_headers=HEADERS,
         before_request=_checked,
         exception_handlers={HTTPException: _refused},
         include_in_schema=False,
