@@ -58,8 +58,9 @@ HEADERS = {
 async def secured(message: Message, scope: Scope) -> None:
     """Every answer under /web gets HEADERS, whatever answered it: a page, a refusal, a 404 no
     route matched, a server error (a router's own headers reach its handlers' answers alone)."""
-    path = scope["path"]
-    if message["type"] == "http.response.start" and path.startswith(f"{session.PREFIX}/"):
+    path = scope["path"]  # "/web" for "/web/": Litestar strips the slash; not "/webhooks"
+    ours = path == session.PREFIX or path.startswith(f"{session.PREFIX}/")
+    if message["type"] == "http.response.start" and ours:
         headers = MutableScopeHeaders.from_message(message)
         for name, value in HEADERS.items():
             headers[name] = value
