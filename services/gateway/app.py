@@ -47,7 +47,7 @@ from services.gateway import (
 )
 from services.gateway.access import Access
 from services.gateway.context import Context, context
-from services.gateway.edge import check_request
+from services.gateway.edge import check_request, spend
 from services.gateway.params import DecisionId, EntryNumber, MatchId, SeatNumber
 from services.gateway.stream import last_seen, seat_stream
 from services.gateway.submit import Oversized
@@ -121,6 +121,8 @@ async def join(request: Request, match_id: MatchId, data: api.Join) -> api.Joine
         player_id, name = holder.player_id, holder.player
     if name is None:
         raise matches.unprocessable("player: a name is needed without a player token")
+    if data.invite is not None:
+        spend(request, context(request).invites_tried, "invite codes tried")
     return await matches.claim_seat(
         context(request),
         match_id,
@@ -511,7 +513,7 @@ async def stream(request: Request, match_id: MatchId) -> ServerSentEvent:
     access = await Access.of(request)
     holder = await access.acts_for(match_id)
     ctx, key = context(request), tokens.digest(access.token or "")
-    if ctx.streams.full(key):
+    if not ctx.streams.take(key):
         raise HTTPException(status_code=429, detail="too many streams open with this token")
     still = lambda: access.still_acts_for(match_id)  # noqa: E731
     events = seat_stream(ctx, match_id, holder, key, still, last_seen(request))

@@ -32,9 +32,9 @@ async def seat_stream(
     still_held: Callable[[], Awaitable[bool]],
     seen: int = -1,
 ) -> AsyncIterator[ServerSentEventMessage]:
-    """The seat's pushes after entry `seen` until the client goes, counted against its token's
-    streams; it ends once its token no longer holds the seat (revoked, expired, taken over)."""
-    ctx.streams.opened(token_key)
+    """The seat's pushes after entry `seen` until the client goes, in the place its request
+    took among its token's streams (given back at the end); it ends once its token no longer
+    holds the seat (revoked, expired, taken over)."""
     queue = ctx.hub.subscribe(match_id, holder.seat, token_key=token_key)
     try:
         sent_seq = seen

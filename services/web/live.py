@@ -172,10 +172,11 @@ async def seat_moves(
 
 
 async def public_moves(
-    ctx: Context, match_id: str, seats: int, seen: int
+    ctx: Context, match_id: str, seats: int, seen: int, watcher: str
 ) -> AsyncIterator[ServerSentEventMessage]:
     """Each entry the match moves to after `seen`, heard from every seat's notices (the public
-    view is written with them) and passed on as its number alone: no seat's view leaves here."""
+    view is written with them) and passed on as its number alone: no seat's view leaves here.
+    It holds the place its request took among its `watcher`'s streams, given back at the end."""
     queue = None
     for s in range(seats):
         queue = ctx.hub.subscribe(match_id, s, queue)
@@ -200,3 +201,4 @@ async def public_moves(
     finally:
         for s in range(seats):
             ctx.hub.unsubscribe(match_id, s, queue)
+        ctx.watchers.closed(watcher)

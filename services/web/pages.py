@@ -22,7 +22,7 @@ from projections import replay
 from services.gateway import api, matches, reads, tokens
 from services.gateway.access import Access
 from services.gateway.context import context
-from services.gateway.edge import REFUSED_IN_TEXT, limit_reads
+from services.gateway.edge import REFUSED_IN_TEXT, client_address, limit_reads, spend
 from services.gateway.params import DecisionId, MatchId, whole_number
 from services.gateway.stream import last_seen
 from services.web import (
@@ -114,6 +114,8 @@ async def join(request: Request, match_id: MatchId) -> Response[str]:
     except (ValueError, msgspec.ValidationError) as error:
         raise HTTPException(status_code=422, detail=f"join: {error}") from None
     ctx = context(request)
+    if wanted.invite is not None:
+        spend(request, ctx.invites_tried, "invite codes tried")
     joined = await matches.claim_seat(
         ctx, match_id, wanted.seat, player, player_id=player_id, invite=wanted.invite
     )
@@ -218,7 +220,7 @@ async def seat_ruling(
 async def seat_stream(request: Request, match_id: MatchId) -> ServerSentEvent:
     access, holder = await session.seat(request, match_id)
     ctx, key = context(request), tokens.digest(access.token or "")
-    if ctx.streams.full(key):
+    if not ctx.streams.take(key):
         raise HTTPException(status_code=429, detail="too many pages of this seat follow it live")
     still = lambda: access.still_acts_for(match_id)  # noqa: E731
     return ServerSentEvent(live.seat_moves(ctx, match_id, holder, key, still, last_seen(request)))
@@ -241,7 +243,11 @@ async def watch_live(request: Request, match_id: MatchId) -> Response[str]:
 async def watch_stream(request: Request, match_id: MatchId) -> ServerSentEvent:
     ctx = context(request)
     row = await matches.lobby_row(ctx, match_id)
-    return ServerSentEvent(live.public_moves(ctx, match_id, row["seats"], last_seen(request)))
+    watcher = client_address(request)
+    if not ctx.watchers.take(watcher):
+        raise HTTPException(status_code=429, detail="too many pages here follow matches live")
+    seen = last_seen(request)
+    return ServerSentEvent(live.public_moves(ctx, match_id, row["seats"], seen, watcher))
 
 
 @get("/matches/{match_id:str}/replay/{k:int}")
@@ -335,10 +341,12 @@ def _refused(request: Request, error: HTTPException) -> Response[Any]:
 
 
 async def _checked(request: Request) -> None:
-    """Reads within the client's rate, as the API's are (by the seat cookie's token here); the
-    pages post forms, not the API's JSON bodies, and each handler checks the fields it reads."""
-    if request.method == "GET" and not request.url.path.startswith(f"{session.PREFIX}/static/"):
-        limit_reads(request, request.cookies.get(session.COOKIE))
+    """Reads within the client's rate, as the API's are (by the seat or player cookie's token
+    here, once it is known to stand; posts only if their cookie is not); the pages post forms,
+    not the API's JSON bodies, and each handler checks the fields it reads."""
+    if not request.url.path.startswith(f"{session.PREFIX}/static/"):
+        cookie = request.cookies.get(session.COOKIE) or request.cookies.get(session.PLAYER_COOKIE)
+        limit_reads(request, cookie, unknown_only=request.method != "GET")
 
 
 def router() -> Router:
