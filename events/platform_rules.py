@@ -9,7 +9,7 @@ MATCH_EXISTS = "SL-6"  # a match id is created once
 MATCH_OVER = "SL-7"  # a finished match takes no decisions
 NOT_STARTED = "SL-8"  # play starts once every seat is held
 CREATE = "SL-9"  # a new match names a known game and a seat count it allows
-UNSTORABLE = "SL-10"  # a decision holds only what every read model can store (events.storable)
+UNSTORABLE = "SL-10"  # a decision holds only what the log keeps (events.storable)
 RESERVED_NAME = "SL-11"  # a player takes no platform name; the organiser alone seats a bot
 CLOCK = "SL-12"  # a seat past its deadline and grace is excused, waited for, or decided for
 CLOCK_TOOLS = "SL-13"  # only the organiser moves deadlines and pauses the clock
@@ -29,7 +29,8 @@ WORDS = {
     MATCH_OVER: "A finished match takes no decisions.",
     NOT_STARTED: "Play starts once every seat is held.",
     CREATE: "A new match names a known game and a seat count it allows.",
-    UNSTORABLE: "A decision holds only text and numbers every read model can store.",
+    UNSTORABLE: "A decision holds only text and numbers every read model can store, and no"
+    " more text or entries than a game can use.",
     RESERVED_NAME: "No player takes the organiser's or a bot's name; the organiser seats bots.",
     CLOCK: "A seat whose deadline and grace period pass is excused while it has excuses left;"
     " then the match's clock waits for it, has the game's bot decide for it, or hands its seat"

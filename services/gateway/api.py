@@ -210,7 +210,9 @@ class Submit(RequestBody):
         dict[str, Any],
         msgspec.Meta(
             description="one of the match's game's decisions, by its `type`: a field the game"
-            " does not name, at any depth, is refused (422)"
+            " does not name, at any depth, is refused (422), and so is text past 2,000"
+            " characters or a list past 256 entries, or past a tighter bound the game's"
+            " decision types declare"
         ),
     ]
     seen_seq: Seq | None = None

@@ -127,6 +127,12 @@ class Context:
             self._seated.put(claim, True)
         return accepted
 
+    async def ended(self, match_id: str) -> bool:
+        """Whether the lobby says the match ended: a seat's decisions to it are refused here,
+        so none reaches the log to be ruled on (SL-7) and kept."""
+        seating = await self.seating(match_id)
+        return seating is not None and seating.ended_ms is not None
+
     async def seating(self, match_id: str) -> reads.Seating | None:
         """Who holds the match's seats and whether it ended, remembered until the lobby says
         either changed (`forget_match`)."""

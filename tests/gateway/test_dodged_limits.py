@@ -1,7 +1,8 @@
 """Limits a client cannot dodge: a made-up token or seat cookie is no client of its own (its
 reads count against the address that sends it, and a seat reads on meanwhile); ten streams
 opened at once with one token get its four places; anonymous watchers, new players and invite
-codes tried are bounded per address."""
+codes tried are bounded per address; a decision holds no more text or entries than a game can
+use, and a seat's decisions to a match that ended are refused before they reach the log."""
 
 import asyncio
 import contextlib
@@ -9,6 +10,8 @@ import secrets
 
 import httpx
 
+from events.platform_rules import MATCH_OVER
+from events.storable import MAX_ITEMS, MAX_TEXT
 from services.gateway.context import (
     INVITES_TRIED,
     NEW_PLAYERS,
@@ -16,7 +19,7 @@ from services.gateway.context import (
     STREAMS_PER_TOKEN,
     WATCHERS_PER_ADDRESS,
 )
-from tests.gateway.test_security import _join, _open
+from tests.gateway.test_security import _join, _open, _wait
 from tests.stack import Stack
 
 
@@ -102,3 +105,53 @@ async def test_invite_codes_tried_are_bounded_per_address(shared_stack: Stack) -
             for _ in range(INVITES_TRIED[0] + 2)
         ]
     assert guessed == [403] * INVITES_TRIED[0] + [429] * 2
+
+
+async def test_a_decision_holds_no_more_text_or_entries_than_a_game_can_use(
+    shared_stack: Stack,
+) -> None:
+    async with httpx.AsyncClient(base_url=shared_stack.gateway, timeout=10) as http:
+        match_id = await _open(http, shared_stack)
+        me = await _join(http, match_id, 0)
+        await _join(http, match_id, 1)
+        path = f"/matches/{match_id}/decisions"
+        typed = {"type": "cw.invade", "world": 1, "uses": [{"card": 1, "choice": "x" * 60_000}]}
+        listed = {"type": "cw.deploy", "units": [1] * 30_000}
+        within = {"type": "cw.deploy", "units": [1] * MAX_ITEMS}
+        for n, body in enumerate((typed, listed)):
+            sent = {"decision_id": f"big-{n}", "body": body}
+            refused = await http.post(path, headers=me, json=sent)
+            assert refused.status_code == 422, refused.text
+            assert f"at most {MAX_TEXT if n == 0 else MAX_ITEMS}" in refused.text
+        taken = await http.post(path, headers=me, json={"decision_id": "ok", "body": within})
+        assert taken.status_code == 202, taken.text  # judged by the game, which refuses it
+
+
+async def test_a_seats_decisions_to_a_match_that_ended_are_refused_before_the_log(
+    shared_stack: Stack,
+) -> None:
+    async with httpx.AsyncClient(base_url=shared_stack.gateway, timeout=10) as http:
+        opened = await http.post(
+            "/matches",
+            headers=shared_stack.organiser(),
+            json={"game": "race-to-21", "seats": 2, "options": {"target": 3}},
+        )
+        match_id = opened.json()["match_id"]
+        await _wait(lambda: http.get(f"/matches/{match_id}"), 200)
+        me = await _join(http, match_id, 0)
+        await _join(http, match_id, 1)
+        path = f"/matches/{match_id}/decisions"
+        won = {"decision_id": "win", "body": {"type": "race.add", "amount": 3}}
+        assert (await http.post(path, headers=me, json=won)).status_code == 202
+        for _ in range(300):
+            if (await http.get(f"/matches/{match_id}")).json()["status"] == "finished":
+                break
+            await asyncio.sleep(0.1)
+        after = {"decision_id": "after", "body": {"type": "race.add", "amount": 1}}
+        for refused in (
+            await http.post(path, headers=me, json=after),
+            await http.post(f"/matches/{match_id}/say", headers=me, json={"text": "add 1"}),
+            await http.post(f"/matches/{match_id}/resign", headers=me),
+        ):
+            assert refused.status_code == 409 and MATCH_OVER in refused.text, refused.text
+        assert (await http.get(f"/matches/{match_id}/view", headers=me)).status_code == 200
