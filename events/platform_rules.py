@@ -1,5 +1,7 @@
 """Rule IDs of the platform itself: checks every ruleset shares, cited like rulebook rules."""
 
+import unicodedata
+
 OVERSIZED = "SL-1"  # a decision is at most 64 KiB
 MALFORMED = "SL-2"  # the decision does not match any decision this game knows
 UNKNOWN_MATCH = "SL-3"  # only `match.create` may name a match that does not exist
@@ -51,10 +53,35 @@ ORGANISER = "organiser"  # the sender of what an organiser asks (creates, bot se
 BOT_PREFIX = "bot:"  # a seat held by `bot:<level>` is played by that bot
 
 
+# Letters that pass for Latin ones (Cyrillic, Greek, Latin variants), a digit for a letter,
+# and colons that pass for ':': what makes a name look like a platform name it is not.
+_LOOKALIKES = str.maketrans(
+    "АВЕЅІЈКМНОРСТУХҮԚԜӀаеѕіјорсухүԁԛԝһӏкгп"
+    "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧαοριυνκχεηγϲϳ"
+    "ɑɡıℓ0"
+    "\u02d0\u02f8\u0589\u05c3\u2236\ua789",
+    "ABESIJKMHOPCTYXYQWIaesijopcyxydqwhlkrn"
+    "ABEZHIKMNOPTYXaopiuvkxenycj"
+    "agilo"
+    "::::::",
+)
+
+
+def skeleton(name: str) -> str:
+    """What a name looks like, for telling whether two look the same: compatibility forms
+    (full-width, superscripts, ligatures) as their plain letters (NFKC), format characters
+    (zero-width spaces, soft hyphens, bidi controls) dropped, lookalikes as the Latin letters
+    they pass for, case folded, spaces around trimmed."""
+    plain = unicodedata.normalize("NFKC", name)
+    shown = "".join(c for c in plain if unicodedata.category(c) != "Cf")
+    return unicodedata.normalize("NFKC", shown.translate(_LOOKALIKES).casefold()).strip()
+
+
 def reserved(name: str) -> bool:
-    """A name only the platform gives: the organiser's, and bots' (`bot:<level>`)."""
-    folded = name.strip().casefold()
-    return folded == ORGANISER or folded.startswith(BOT_PREFIX)
+    """A name only the platform gives, or one that looks like it: the organiser's, and bots'
+    (`bot:<level>`)."""
+    seen = skeleton(name)
+    return seen == ORGANISER or seen.startswith(BOT_PREFIX)
 
 
 MAX_DECISION_BYTES = 64 * 1024  # the gateway's request limit too, so what it takes fits here
