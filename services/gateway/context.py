@@ -76,6 +76,14 @@ class Context:
             self._holders.put(key, holder)
         return holder if await self.stands(holder) else None
 
+    async def issue(self, holder: tokens.Holder) -> str:
+        """A new seat token for `holder`, remembered at once: its first reads are its own, not
+        its address's (where a busy address, many seats joining from one, would hold them
+        back)."""
+        token = await tokens.issue(self.pool, holder)
+        self._holders.put(tokens.digest(token), holder)
+        return token
+
     def vouched(self, token: str) -> bool:
         """Whether this gateway found `token` standing lately (its holder is remembered, not
         expired): anyone can make a token up, so only such a one is a client of its own."""

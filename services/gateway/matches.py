@@ -76,7 +76,7 @@ async def claim_seat(
         claim_decision_id=decision_id,
         player_id=player_id,
     )
-    token = await tokens.issue(ctx.pool, holder)
+    token = await ctx.issue(holder)
     return api.Joined(match_id=match_id, seat=seat, token=token, decision_id=decision_id)
 
 

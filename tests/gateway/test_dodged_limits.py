@@ -155,3 +155,20 @@ async def test_a_seats_decisions_to_a_match_that_ended_are_refused_before_the_lo
         ):
             assert refused.status_code == 409 and MATCH_OVER in refused.text, refused.text
         assert (await http.get(f"/matches/{match_id}/view", headers=me)).status_code == 200
+
+
+async def test_a_seat_that_joins_from_a_busy_address_reads_at_once(shared_stack: Stack) -> None:
+    async with httpx.AsyncClient(base_url=shared_stack.gateway, timeout=10) as http:
+        match_id = await _open(http, shared_stack)
+        joined = await http.post(f"/matches/{match_id}/join", json={"seat": 0, "player": "ann"})
+        me = {"authorization": f"Bearer {joined.json()['token']}"}
+        made_up = {"authorization": f"Bearer {_made_up()}"}
+        row = f"/matches/{match_id}"
+        busy = await asyncio.gather(
+            *(http.get(row, headers=made_up) for _ in range(3 * READS_PER_S))
+        )
+        assert 429 in [reply.status_code for reply in busy]  # the address has spent its reads
+        mine = await http.get(
+            f"/matches/{match_id}/decisions/{joined.json()['decision_id']}", headers=me
+        )
+        assert mine.status_code == 200, mine.text  # its token is its own client from the first
