@@ -7,7 +7,6 @@ once it is no longer theirs."""
 from litestar import Request
 from litestar.exceptions import HTTPException, NotAuthorizedException, PermissionDeniedException
 
-from events.platform_rules import MATCH_OVER
 from services.gateway import reads, tokens
 from services.gateway.context import Context, context
 
@@ -102,8 +101,6 @@ class Access:
             )
         if deciding and not self.ctx.limiter.allow(tokens.digest(self.token or "")):
             raise HTTPException(status_code=429, detail="at most 20 decisions a second")
-        if deciding and await self.ctx.ended(match_id):
-            raise HTTPException(status_code=409, detail=f"{MATCH_OVER}: the match has ended")
         return seat
 
     async def still_acts_for(self, match_id: str) -> bool:

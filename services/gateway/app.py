@@ -172,6 +172,7 @@ async def submit(request: Request, match_id: MatchId, data: api.Submit) -> api.S
     game = await ctx.game_of(match_id)
     if game is None:
         raise matches.no_match(match_id)
+    await matches.still_playing(ctx, match_id)
     raw = msgspec.json.encode(data.body)
     try:
         game_codec(game).decision_body(raw)
@@ -205,6 +206,7 @@ async def say(request: Request, match_id: MatchId, data: api.Say) -> Response:
         return Response(api.Help(choices.help), status_code=200)
     if await ctx.game_of(match_id) is None:
         raise matches.no_match(match_id)
+    await matches.still_playing(ctx, match_id)
     decision_id = await ctx.submitter.submit(
         match_id,
         holder.seat,
@@ -255,6 +257,7 @@ async def _for_my_seat(request: Request, match_id: str, body: Any) -> api.Submit
     """A player's decision about their own seat's clock or place in the match."""
     ctx = context(request)
     holder = await (await Access.of(request)).acts_for(match_id, deciding=True)
+    await matches.still_playing(ctx, match_id)
     sent = await ctx.submitter.submit(match_id, holder.seat, body, sender=holder.player or "")
     return api.Submitted(sent)
 

@@ -136,8 +136,7 @@ class Context:
         return accepted
 
     async def ended(self, match_id: str) -> bool:
-        """Whether the lobby says the match ended: a seat's decisions to it are refused here,
-        so none reaches the log to be ruled on (SL-7) and kept."""
+        """Whether the lobby says the match ended (remembered as `seating` is)."""
         seating = await self.seating(match_id)
         return seating is not None and seating.ended_ms is not None
 

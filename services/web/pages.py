@@ -195,6 +195,7 @@ async def say(request: Request, match_id: MatchId) -> Response[Any]:
         body: Any = Say(text)
     else:
         body = await live.chosen(ctx, match_id, holder, str(form.get("choice", "")), seen_seq)
+    await matches.still_playing(ctx, match_id)
     decision_id = await ctx.submitter.submit(
         match_id, holder.seat, body, sender=holder.player or "", seen_seq=seen_seq
     )

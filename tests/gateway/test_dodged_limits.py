@@ -155,6 +155,8 @@ async def test_a_seats_decisions_to_a_match_that_ended_are_refused_before_the_lo
         ):
             assert refused.status_code == 409 and MATCH_OVER in refused.text, refused.text
         assert (await http.get(f"/matches/{match_id}/view", headers=me)).status_code == 200
+        helped = await http.post(f"/matches/{match_id}/say", headers=me, json={"text": "help"})
+        assert helped.status_code == 200, helped.text  # asking is no decision
 
 
 async def test_a_seat_that_joins_from_a_busy_address_reads_at_once(shared_stack: Stack) -> None:
