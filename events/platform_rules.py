@@ -58,12 +58,10 @@ BOT_PREFIX = "bot:"  # a seat held by `bot:<level>` is played by that bot
 _LOOKALIKES = str.maketrans(
     "АВЕЅІЈКМНОРСТУХҮԚԜӀаеѕіјорсухүԁԛԝһӏкгп"
     "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧαοριυνκχεηγϲϳ"
-    "ɑɡıℓ0"
+    "\u0251\u0261\u0131\u2113"  # Latin alpha, script g, dotless i, script l
+    "0"
     "\u02d0\u02f8\u0589\u05c3\u2236\ua789",
-    "ABESIJKMHOPCTYXYQWIaesijopcyxydqwhlkrn"
-    "ABEZHIKMNOPTYXaopiuvkxenycj"
-    "agilo"
-    "::::::",
+    "ABESIJKMHOPCTYXYQWIaesijopcyxydqwhlkrnABEZHIKMNOPTYXaopiuvkxenycjagilo::::::",
 )
 
 
