@@ -1,11 +1,10 @@
 """Notices: what each seat with a mail address or a webhook is to hear, as deliveries in the
 outbox (`mail_outbox`, a row per channel). From the log: its turn began (it is among the seats
-the game must hear from, and was not after the entry before), a deadline of its was reached
-(excused too) or a bot decided or took over for it, the organiser wrote to the players, the
-match ended. Each delivery's id is made of its match, seat, kind and entry (and channel), and a
-row once written is kept (sent or not), so a rebuild or a worker replaying a batch records
-nothing twice. Only seats whose address (or webhook target) was set before the entry hear of
-it."""
+the game must hear from, and was not after the entry before), a deadline of its was reached or
+a bot decided or took over for it, the organiser wrote to the players, the match ended. Each
+delivery's id is made of its match, seat, kind and entry (and channel), and a row once written
+is kept (sent or not), so a rebuild or a worker replaying a batch records nothing twice. Only
+seats whose address (or webhook target) was set before the entry hear of it."""
 
 import time
 
@@ -41,8 +40,8 @@ class Notices(Projection):
             e.body.seat
             for e in step.entries
             if isinstance(e.body, DefaultApplied | SeatHandedToBot)
-            or (isinstance(e.body, DeadlineReached) and e.body.outcome != "released")
-        }  # excused, waited for, decided for, or handed over: the seat hears it once a step
+            or (isinstance(e.body, DeadlineReached) and e.body.outcome == "wait")
+        }
         people = tuple(s for s, h in enumerate(match.holders) if h and not h.startswith(BOT_PREFIX))
         self.steps.append(
             _Heard(
