@@ -1,5 +1,7 @@
 """Rule IDs of the platform itself: checks every ruleset shares, cited like rulebook rules."""
 
+import unicodedata
+
 # The platform rules a new match is judged by, kept in its `match.created`: a match is judged by
 # the version it was opened with. 1: another seat's sealed entries leave a seat's view fresh (SL-5).
 VERSION = 1
@@ -13,7 +15,7 @@ MATCH_EXISTS = "SL-6"  # a match id is created once
 MATCH_OVER = "SL-7"  # a finished match takes no decisions
 NOT_STARTED = "SL-8"  # play starts once every seat is held
 CREATE = "SL-9"  # a new match names a known game and a seat count it allows
-UNSTORABLE = "SL-10"  # a decision holds only what every read model can store (events.storable)
+UNSTORABLE = "SL-10"  # a decision holds only what the log keeps (events.storable)
 RESERVED_NAME = "SL-11"  # a player takes no platform name; the organiser alone seats a bot
 CLOCK = "SL-12"  # a seat past its deadline and grace is excused, waited for, or decided for
 CLOCK_TOOLS = "SL-13"  # only the organiser moves deadlines and pauses the clock
@@ -34,7 +36,8 @@ WORDS = {
     MATCH_OVER: "A finished match takes no decisions.",
     NOT_STARTED: "Play starts once every seat is held.",
     CREATE: "A new match names a known game and a seat count it allows.",
-    UNSTORABLE: "A decision holds only text and numbers every read model can store.",
+    UNSTORABLE: "A decision holds only text and numbers every read model can store, and no"
+    " more text or entries than a game can use.",
     RESERVED_NAME: "No player takes the organiser's or a bot's name; the organiser seats bots.",
     CLOCK: "Missed deadline: once a seat's deadline and grace period pass, it is excused while"
     " it has excuses left; then the match's clock waits for it, has the game's bot decide for"
@@ -57,10 +60,33 @@ ORGANISER = "organiser"  # the sender of what an organiser asks (creates, bot se
 BOT_PREFIX = "bot:"  # a seat held by `bot:<level>` is played by that bot
 
 
+# Letters that pass for Latin ones (Cyrillic, Greek, Latin variants), a digit for a letter,
+# and colons that pass for ':': what makes a name look like a platform name it is not.
+_LOOKALIKES = str.maketrans(
+    "АВЕЅІЈКМНОРСТУХҮԚԜӀаеѕіјорсухүԁԛԝһӏкгп"
+    "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧαοριυνκχεηγϲϳ"
+    "\u0251\u0261\u0131\u2113"  # Latin alpha, script g, dotless i, script l
+    "0"
+    "\u02d0\u02f8\u0589\u05c3\u2236\ua789",
+    "ABESIJKMHOPCTYXYQWIaesijopcyxydqwhlkrnABEZHIKMNOPTYXaopiuvkxenycjagilo::::::",
+)
+
+
+def skeleton(name: str) -> str:
+    """What a name looks like, for telling whether two look the same: compatibility forms
+    (full-width, superscripts, ligatures) as their plain letters (NFKC), format characters
+    (zero-width spaces, soft hyphens, bidi controls) dropped, lookalikes as the Latin letters
+    they pass for, case folded, spaces around trimmed."""
+    plain = unicodedata.normalize("NFKC", name)
+    shown = "".join(c for c in plain if unicodedata.category(c) != "Cf")
+    return unicodedata.normalize("NFKC", shown.translate(_LOOKALIKES).casefold()).strip()
+
+
 def reserved(name: str) -> bool:
-    """A name only the platform gives: the organiser's, and bots' (`bot:<level>`)."""
-    folded = name.strip().casefold()
-    return folded == ORGANISER or folded.startswith(BOT_PREFIX)
+    """A name only the platform gives, or one that looks like it: the organiser's, and bots'
+    (`bot:<level>`)."""
+    seen = skeleton(name)
+    return seen == ORGANISER or seen.startswith(BOT_PREFIX)
 
 
 MAX_DECISION_BYTES = 64 * 1024  # the gateway's request limit too, so what it takes fits here

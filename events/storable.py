@@ -1,7 +1,10 @@
 """What a value on the log may hold so that every read model can store it: its strings end up
 in PostgreSQL text or jsonb, which take no NUL, and in UTF-8, which has no lone surrogates;
-its integers in 32- or 64-bit columns. The gateway refuses anything else (422), the rules
-service rejects a decision holding it (SL-10) and records only a `rendered` copy.
+its integers in 32- or 64-bit columns. And a log kept forever keeps no more than a game or a
+request can use: text up to MAX_TEXT characters, lists and objects up to MAX_ITEMS entries
+(a game's decision types may bound a field tighter, with msgspec.Meta: their codec refuses
+past it). The gateway refuses anything else (422), the rules service rejects a decision
+holding it (SL-10) and records only a `rendered` copy of its first KiB.
 """
 
 import re
@@ -11,6 +14,8 @@ import msgspec
 
 UNSTORABLE = re.compile(r"[\x00\ud800-\udfff]")
 MAX_DEPTH = 32  # nesting of a JSON value that comes in; no decision or request needs more
+MAX_TEXT = 2_000  # characters of one string: the longest a person writes (a `say` command)
+MAX_ITEMS = 256  # entries of one list or object: a whole card set is fewer
 
 Int32 = Annotated[int, msgspec.Meta(ge=-(2**31), le=2**31 - 1)]  # a PostgreSQL integer
 Int64 = Annotated[int, msgspec.Meta(ge=-(2**63), le=2**63 - 1)]  # a PostgreSQL bigint
@@ -25,8 +30,9 @@ class Problem(msgspec.Struct, frozen=True):
 
 
 def problem(value: Any, at: str, refuse: re.Pattern[str] = UNSTORABLE) -> Problem | None:
-    """Where a decoded JSON value holds a string with a character `refuse` matches, an integer
-    beyond 64 bits, or nesting deeper than MAX_DEPTH, and what; None if nowhere."""
+    """Where a decoded JSON value holds a string with a character `refuse` matches or past
+    MAX_TEXT characters, an integer beyond 64 bits, a list or object past MAX_ITEMS entries, or
+    nesting deeper than MAX_DEPTH, and what; None if nowhere."""
     return _walk(value, at, refuse, 0)
 
 
@@ -38,13 +44,21 @@ _BIG_NUMBER = re.compile(rb"[0-9]{19}|[0-9][eE]")
 def plain_json(raw: bytes) -> bool:
     """Whether JSON text msgspec found well formed surely decodes, to a value where `problem`
     finds nothing, told without decoding it: printable ASCII without a backslash (valid UTF-8,
-    no escape, so no NUL), no big number, fewer brackets than MAX_DEPTH. Most decisions'
-    bodies are: the judge decodes and walks only the others."""
+    no escape, so no NUL), no big number, fewer brackets than MAX_DEPTH, too short to hold
+    MAX_ITEMS entries (so MAX_TEXT characters) anywhere. Most decisions' bodies are: the judge
+    decodes and walks only the others."""
     return (
-        _PRINTABLE_BUT_BACKSLASH.fullmatch(raw) is not None
+        len(raw) < 2 * MAX_ITEMS
+        and _PRINTABLE_BUT_BACKSLASH.fullmatch(raw) is not None
         and raw.count(b"[") + raw.count(b"{") < MAX_DEPTH
         and _BIG_NUMBER.search(raw) is None
     )
+
+
+def text_problem(text: str, at: str) -> Problem | None:
+    """Where a string holds what no read model can store, whatever its length: for the
+    envelope's own strings (a decision's id, its sender), which their writers bound."""
+    return _unstorable(text, at, UNSTORABLE)
 
 
 def _walk(value: Any, at: str, refuse: re.Pattern[str], depth: int) -> Problem | None:
@@ -54,6 +68,8 @@ def _walk(value: Any, at: str, refuse: re.Pattern[str], depth: int) -> Problem |
         return None if -(2**63) <= value < 2**63 else Problem(at, "does not fit in 64 bits")
     if isinstance(value, dict | list) and depth >= MAX_DEPTH:
         return Problem(at, f"nests deeper than {MAX_DEPTH} levels")
+    if isinstance(value, dict | list) and len(value) > MAX_ITEMS:
+        return Problem(at, f"holds {len(value)} entries; at most {MAX_ITEMS}")
     if isinstance(value, dict):
         for key, item in value.items():
             found = _text(key, f"{at}.{key!r}", refuse, "as a key") or _walk(
@@ -69,6 +85,13 @@ def _walk(value: Any, at: str, refuse: re.Pattern[str], depth: int) -> Problem |
 
 
 def _text(text: str, at: str, refuse: re.Pattern[str], role: str = "") -> Problem | None:
+    if len(text) > MAX_TEXT:
+        what = f"is {len(text)} characters"
+        return Problem(at, f"{what} {role}".strip() + f"; at most {MAX_TEXT}")
+    return _unstorable(text, at, refuse, role)
+
+
+def _unstorable(text: str, at: str, refuse: re.Pattern[str], role: str = "") -> Problem | None:
     if (found := refuse.search(text)) is None:
         return None
     what = f"holds U+{ord(found.group()):04X} (at character {found.start()})"

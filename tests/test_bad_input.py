@@ -45,6 +45,10 @@ async def test_bad_input_is_answered_and_the_service_keeps_serving(
             m, 0, {"type": "race.add", "amount": 1, "x": msgspec.json.decode(_nested(100))}
         ),
         "integer past 64 bits": decision(m, 0, {"type": "race.add", "amount": 2**70}),
+        "text past its bound": decision(m, 0, {"type": "race.add", "amount": 1, "x": "y" * 60_000}),
+        "a list past its bound": decision(
+            m, 0, {"type": "race.add", "amount": 1, "x": [1] * 30_000}
+        ),
     }
     expected_rules = {
         "unknown decision": rules.MALFORMED,
@@ -64,6 +68,8 @@ async def test_bad_input_is_answered_and_the_service_keeps_serving(
         "NUL in the id": rules.UNSTORABLE,
         "nested 100 deep": rules.UNSTORABLE,
         "integer past 64 bits": rules.UNSTORABLE,
+        "text past its bound": rules.UNSTORABLE,
+        "a list past its bound": rules.UNSTORABLE,
     }
     dead = [
         b"\x00\xffnot json at all",
@@ -132,6 +138,8 @@ async def test_bad_input_is_answered_and_the_service_keeps_serving(
     unstorable = rulings[bad["NUL in the body"].decision_id]
     assert "body.x holds U+0000" in unstorable.reason
     assert msgspec.json.decode(unstorable.asked) == '{"type":"race.add","amount":1,"x":"a\\u0000"}'
+    for name in ("text past its bound", "a list past its bound"):  # kept: its first KiB alone
+        assert len(msgspec.json.decode(rulings[bad[name].decision_id].asked)) == 1024, name
 
 
 def _nested(depth: int) -> bytes:

@@ -218,7 +218,7 @@ def test_a_create_the_log_cannot_store_makes_no_match_and_is_dead_lettered(
     create = CreateMatch(ruleset="race-to-21", seats=2, options=options, seed="s")
     raw = encode(decision("new", None, create, **{"decision_id": "d", **fields}))
     assert _dead(raw, partition=2, offset=5) == DeadLetter(
-        reason=f"{where}, which the log does not take: every read model must store it",
+        reason=f"{where}, which the log does not take (events.storable says what it takes)",
         rule=rules.UNSTORABLE,
         partition=2,
         offset=5,

@@ -10,9 +10,17 @@ from events.messages import MessageText
 from events.narration import Told
 from events.ruleset import Description, Option
 
-# Names refuse every control character, line separators and bidi overrides (which disguise
-# text), and lone surrogates; ids are plain ASCII.
-NAME_PATTERN = r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]+$"
+# Unicode's format characters (Cf): zero-width spaces and joiners, soft hyphens, bidi controls,
+# tags; nothing a name shows, all ways to make one pass for another.
+FORMAT_CHARACTERS = (
+    r"\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890-\u0891\u08e2\u180e\u200b-\u200f"
+    r"\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\U000110bd\U000110cd"
+    r"\U00013430-\U00013438\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001"
+    r"\U000e0020-\U000e007f"
+)
+# Names refuse every control and format character, line separators, and lone surrogates; ids
+# are plain ASCII.
+NAME_PATTERN = rf"^[^\x00-\x1f\x7f-\x9f\u2028\u2029{FORMAT_CHARACTERS}\ud800-\udfff]+$"
 ID_PATTERN = r"^[A-Za-z0-9._:/-]+$"
 
 Id = Annotated[str, msgspec.Meta(min_length=1, max_length=100, pattern=ID_PATTERN)]
@@ -211,7 +219,15 @@ class Joined(msgspec.Struct, frozen=True):
 
 class Submit(RequestBody):
     decision_id: Id
-    body: dict[str, Any]  # one of the game's decisions, checked by its codec
+    body: Annotated[
+        dict[str, Any],
+        msgspec.Meta(
+            description="one of the match's game's decisions, by its `type`: a field the game"
+            " does not name, at any depth, is refused (422), and so is text past 2,000"
+            " characters or a list past 256 entries, or past a tighter bound the game's"
+            " decision types declare"
+        ),
+    ]
     seen_seq: Seq | None = None
 
 

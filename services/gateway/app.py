@@ -47,11 +47,12 @@ from services.gateway import (
 )
 from services.gateway.access import Access
 from services.gateway.context import Context, context
-from services.gateway.edge import check_request
+from services.gateway.edge import check_request, spend
 from services.gateway.params import DecisionId, EntryNumber, MatchId, SeatNumber
 from services.gateway.stream import last_seen, seat_stream
 from services.gateway.submit import Oversized
 from services.web.pages import router as web_pages
+from services.web.pages import secured
 
 HELP_WORDS = {"help", "?"}
 
@@ -120,6 +121,8 @@ async def join(request: Request, match_id: MatchId, data: api.Join) -> api.Joine
         player_id, name = holder.player_id, holder.player
     if name is None:
         raise matches.unprocessable("player: a name is needed without a player token")
+    if data.invite is not None:
+        spend(request, context(request).invites_tried, "invite codes tried")
     return await matches.claim_seat(
         context(request),
         match_id,
@@ -169,6 +172,7 @@ async def submit(request: Request, match_id: MatchId, data: api.Submit) -> api.S
     game = await ctx.game_of(match_id)
     if game is None:
         raise matches.no_match(match_id)
+    await matches.still_playing(ctx, match_id)
     raw = msgspec.json.encode(data.body)
     try:
         game_codec(game).decision_body(raw)
@@ -202,6 +206,7 @@ async def say(request: Request, match_id: MatchId, data: api.Say) -> Response:
         return Response(api.Help(choices.help), status_code=200)
     if await ctx.game_of(match_id) is None:
         raise matches.no_match(match_id)
+    await matches.still_playing(ctx, match_id)
     decision_id = await ctx.submitter.submit(
         match_id,
         holder.seat,
@@ -252,6 +257,7 @@ async def _for_my_seat(request: Request, match_id: str, body: Any) -> api.Submit
     """A player's decision about their own seat's clock or place in the match."""
     ctx = context(request)
     holder = await (await Access.of(request)).acts_for(match_id, deciding=True)
+    await matches.still_playing(ctx, match_id)
     sent = await ctx.submitter.submit(match_id, holder.seat, body, sender=holder.player or "")
     return api.Submitted(sent)
 
@@ -510,7 +516,7 @@ async def stream(request: Request, match_id: MatchId) -> ServerSentEvent:
     access = await Access.of(request)
     holder = await access.acts_for(match_id)
     ctx, key = context(request), tokens.digest(access.token or "")
-    if ctx.streams.full(key):
+    if not ctx.streams.take(key):
         raise HTTPException(status_code=429, detail="too many streams open with this token")
     still = lambda: access.still_acts_for(match_id)  # noqa: E731
     events = seat_stream(ctx, match_id, holder, key, still, last_seen(request))
@@ -566,6 +572,7 @@ def create_app(ctx: Context) -> Litestar:
         on_shutdown=[ctx.stop],
         state=ctx.as_state(),
         before_request=check_request,
+        before_send=[secured],
         exception_handlers={
             ValidationException: failures.refused,
             Oversized: failures.too_large,

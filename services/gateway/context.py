@@ -11,7 +11,7 @@ from litestar.datastructures import State
 from services import db
 from services.gateway import reads, tokens
 from services.gateway.hub import Hub
-from services.gateway.limits import DECISIONS_PER_S, RateLimit, StreamLimit
+from services.gateway.limits import DECISIONS_PER_S, Budget, RateLimit, StreamLimit
 from services.gateway.recent import Recent
 from services.gateway.submit import Submitter
 from services.settings import Settings
@@ -20,6 +20,9 @@ log = structlog.get_logger("gateway")
 
 READS_PER_S = 50  # per token, or per address without one: a page and its polls fit well within
 STREAMS_PER_TOKEN = 4  # a player's tabs and devices; each holds a queue and a connection
+WATCHERS_PER_ADDRESS = 8  # anonymous watch pages following a match live, per address
+NEW_PLAYERS = (10, 60)  # per address: at once, then an hour
+INVITES_TRIED = (10, 60)  # joins naming an invite code, per address: at once, then an hour
 
 # Entries per memo: every seat in play on a busy gateway; past it, the least used is read again.
 REMEMBERED = 100_000
@@ -36,6 +39,9 @@ class Context:
         self.limiter = RateLimit(DECISIONS_PER_S)  # by seat (`limits.decision_key`)
         self.read_limiter = RateLimit(READS_PER_S)
         self.streams = StreamLimit(most=STREAMS_PER_TOKEN)
+        self.watchers = StreamLimit(most=WATCHERS_PER_ADDRESS)
+        self.new_players = Budget(*NEW_PLAYERS)
+        self.invites_tried = Budget(*INVITES_TRIED)
         self._holders: Recent[str, tokens.Holder] = Recent(REMEMBERED)  # by token digest
         self._seated: Recent[str, bool] = Recent(REMEMBERED)  # claims the log accepted
         self._games: Recent[str, str] = Recent(REMEMBERED)  # match -> its game
@@ -69,6 +75,20 @@ class Context:
                 return None
             self._holders.put(key, holder)
         return holder if await self.stands(holder) else None
+
+    async def issue(self, holder: tokens.Holder) -> str:
+        """A new seat token for `holder`, remembered at once: its first reads are its own, not
+        its address's (where a busy address, many seats joining from one, would hold them
+        back)."""
+        token = await tokens.issue(self.pool, holder)
+        self._holders.put(tokens.digest(token), holder)
+        return token
+
+    def vouched(self, token: str) -> bool:
+        """Whether this gateway found `token` standing lately (its holder is remembered, not
+        expired): anyone can make a token up, so only such a one is a client of its own."""
+        holder = self._holders.get(tokens.digest(token))
+        return holder is not None and not holder.expired(tokens.now_ms())
 
     async def player_seats(
         self, player_id: str, match_id: str | None = None
@@ -114,6 +134,11 @@ class Context:
         if accepted:
             self._seated.put(claim, True)
         return accepted
+
+    async def ended(self, match_id: str) -> bool:
+        """Whether the lobby says the match ended (remembered as `seating` is)."""
+        seating = await self.seating(match_id)
+        return seating is not None and seating.ended_ms is not None
 
     async def seating(self, match_id: str) -> reads.Seating | None:
         """Who holds the match's seats and whether it ended, remembered until the lobby says

@@ -1,6 +1,7 @@
 """How much one client may ask: decisions a second per seat (on every face: tokens and mail),
-reads a second per token (per address when it sends none), each in a sliding window, and push
-streams open at once per token."""
+reads a second per token (per address when it sends none, or one no gateway has seen stand),
+each in a sliding window; push streams open at once per token (per address, watching); and
+what a client asks rarely (new players, invite codes tried) per address, by the hour."""
 
 import time
 from collections import deque
@@ -45,20 +46,50 @@ class RateLimit:
 
 
 class StreamLimit:
-    """At most `most` push streams open at once per token. A stream counts from its first
-    push to its end, so one that never started holds nothing."""
+    """At most `most` push streams open at once per key (a token, an address). A stream counts
+    from the request that opens it, so ten opened at once are counted at once, to its end."""
 
     def __init__(self, most: int = 4) -> None:
         self.most = most
         self._open: dict[str, int] = {}
 
-    def full(self, key: str) -> bool:
-        return self._open.get(key, 0) >= self.most
-
-    def opened(self, key: str) -> None:
-        self._open[key] = self._open.get(key, 0) + 1
+    def take(self, key: str) -> bool:
+        """A place for one more stream, if the key has one left."""
+        held = self._open.get(key, 0)
+        if held >= self.most:
+            return False
+        self._open[key] = held + 1
+        return True
 
     def closed(self, key: str) -> None:
         left = self._open.pop(key) - 1
         if left:
             self._open[key] = left
+
+
+class Budget:
+    """At most `burst` at once per key, then `per_hour` an hour: for what a client asks rarely,
+    where a one-second window would still let through thousands a day."""
+
+    def __init__(self, burst: int, per_hour: int) -> None:
+        self.burst, self.per_s = burst, per_hour / 3600
+        self._left: dict[str, tuple[float, float]] = {}  # by key: (left, when)
+        self._swept_at = time.monotonic()
+
+    def allow(self, key: str) -> bool:
+        now = time.monotonic()
+        if now - self._swept_at >= SWEEP_S:
+            self._sweep(now)
+        left = self._refilled(key, now)
+        allowed = left >= 1
+        self._left[key] = (left - 1 if allowed else left, now)
+        return allowed
+
+    def _refilled(self, key: str, now: float) -> float:
+        left, when = self._left.get(key, (self.burst, now))
+        return min(float(self.burst), left + (now - when) * self.per_s)
+
+    def _sweep(self, now: float) -> None:
+        """Keys refilled to the brim are as good as new: forgotten."""
+        self._left = {k: v for k, v in self._left.items() if self._refilled(k, now) < self.burst}
+        self._swept_at = now

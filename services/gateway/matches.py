@@ -10,7 +10,7 @@ from events.calendar import calendar_error
 from events.codec import game_codec
 from events.envelope import ClaimSeat, CreateMatch
 from events.narration import seat_names
-from events.platform_rules import BOT_PREFIX, ORGANISER, reserved
+from events.platform_rules import BOT_PREFIX, MATCH_OVER, ORGANISER, reserved
 from events.ruleset import UnknownRuleset, default_game, get_ruleset, setup_error
 from services.gateway import api, invites, preferences, reads, tokens
 from services.gateway.context import Context
@@ -26,6 +26,13 @@ async def lobby_row(ctx: Context, match_id: str) -> dict[str, Any]:
     if found is None:
         raise no_match(match_id)
     return found
+
+
+async def still_playing(ctx: Context, match_id: str) -> None:
+    """409 once the lobby says the match ended: a seat's decision to it is refused here, so
+    none reaches the log to be ruled on (SL-7) and kept for good."""
+    if await ctx.ended(match_id):
+        raise HTTPException(status_code=409, detail=f"{MATCH_OVER}: the match has ended")
 
 
 async def claim_seat(
@@ -76,7 +83,7 @@ async def claim_seat(
         claim_decision_id=decision_id,
         player_id=player_id,
     )
-    token = await tokens.issue(ctx.pool, holder)
+    token = await ctx.issue(holder)
     return api.Joined(match_id=match_id, seat=seat, token=token, decision_id=decision_id)
 
 

@@ -13,6 +13,7 @@ from events.platform_rules import reserved
 from services.gateway import api, docs, reads, tokens
 from services.gateway.access import Access
 from services.gateway.context import Context, context
+from services.gateway.edge import spend
 
 
 def moment(ms: int) -> str:
@@ -26,6 +27,7 @@ def moment(ms: int) -> str:
 )
 async def new_player(request: Request, data: api.NewPlayer) -> api.PlayerIssued:
     ctx = context(request)
+    spend(request, ctx.new_players, "new players")
     if reserved(data.name):
         why = f"{data.name!r} is a name only the platform gives"
         raise HTTPException(status_code=422, detail=why)

@@ -66,7 +66,7 @@ async def replace_player(ctx: Context, match_id: str, seat: int, data: api.Repla
         claim_decision_id=decision_id,
         player_id=data.player_id,
     )
-    return api.Replaced(decision_id, await tokens.issue(ctx.pool, holder), revoked)
+    return api.Replaced(decision_id, await ctx.issue(holder), revoked)
 
 
 async def hand_over(ctx: Context, match_id: str, seat: int, data: api.HandOver) -> str:

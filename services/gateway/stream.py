@@ -11,17 +11,17 @@ from projections.announce import RulingNotice, ViewNotice
 from services.gateway import reads
 from services.gateway.context import Context
 from services.gateway.hub import Recheck, Rejoin
+from services.gateway.params import whole_number
 from services.gateway.tokens import Holder
 
 KEEPALIVE_S = 15.0
-MAX_SEQ = 2**31 - 1
 
 
 def last_seen(request: Request) -> int:
     """The entry a reconnecting client was last told of (its Last-Event-ID: each view's event
     id is its entry number), so the stream resumes after it; -1 on a first connect."""
-    told = request.headers.get("last-event-id", "")
-    return int(told) if told.isdigit() and int(told) <= MAX_SEQ else -1
+    told = whole_number(request.headers.get("last-event-id", ""))
+    return -1 if told is None else told
 
 
 async def seat_stream(
@@ -32,9 +32,9 @@ async def seat_stream(
     still_held: Callable[[], Awaitable[bool]],
     seen: int = -1,
 ) -> AsyncIterator[ServerSentEventMessage]:
-    """The seat's pushes after entry `seen` until the client goes, counted against its token's
-    streams; it ends once its token no longer holds the seat (revoked, expired, taken over)."""
-    ctx.streams.opened(token_key)
+    """The seat's pushes after entry `seen` until the client goes, in the place its request
+    took among its token's streams (given back at the end); it ends once its token no longer
+    holds the seat (revoked, expired, taken over)."""
     queue = ctx.hub.subscribe(match_id, holder.seat, token_key=token_key)
     try:
         sent_seq = seen

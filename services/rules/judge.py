@@ -179,12 +179,12 @@ def _read(raw: bytes) -> tuple[Decision | None, Rejection | None, msgspec.Raw]:
     except msgspec.DecodeError as error:
         return None, Rejection(rules.MALFORMED, f"this is not a decision: {error}"), _as_text(raw)
     found = (
-        storable.problem(decision.decision_id, "decision_id")
-        or storable.problem(decision.sender, "sender")
+        storable.text_problem(decision.decision_id, "decision_id")
+        or storable.text_problem(decision.sender, "sender")
         or storable.problem(body, "body")
     )
     if found is not None:
-        reason = f"{found}, which the log does not take: every read model must store it"
+        reason = f"{found}, which the log does not take (events.storable says what it takes)"
         return decision, Rejection(rules.UNSTORABLE, reason), _as_text(bytes(decision.body))
     return decision, None, decision.body
 

@@ -18,6 +18,7 @@ from projections.announce import ViewNotice
 from services.gateway import matches, reads, stream
 from services.gateway.context import Context
 from services.gateway.hub import Rejoin
+from services.gateway.params import whole_number
 from services.gateway.tokens import Holder
 from services.web import cards
 
@@ -149,11 +150,12 @@ async def chosen(
 ) -> dict[str, Any]:
     """The legal decision a page's button stands for, if the match is where the page was."""
     choices = await reads.seat_choices(ctx.pool, match_id, seat_of(holder))
-    if choices is None or not choice.isdigit() or int(choice) >= len(choices.legal):
+    place = whole_number(choice)
+    if choices is None or place is None or place >= len(choices.legal):
         raise HTTPException(status_code=422, detail="choice: no such option")
     if seen_seq != choices.seq:
         raise HTTPException(status_code=409, detail="the match moved on: the options are new")
-    decision: dict[str, Any] = choices.legal[int(choice)]["decision"]
+    decision: dict[str, Any] = choices.legal[place]["decision"]
     return decision
 
 
@@ -226,10 +228,11 @@ async def seat_moves(
 
 
 async def public_moves(
-    ctx: Context, match_id: str, seats: int, seen: int
+    ctx: Context, match_id: str, seats: int, seen: int, watcher: str
 ) -> AsyncIterator[ServerSentEventMessage]:
     """Each entry the match moves to after `seen`, heard from every seat's notices (the public
-    view is written with them) and passed on as its number alone: no seat's view leaves here."""
+    view is written with them) and passed on as its number alone: no seat's view leaves here.
+    It holds the place its request took among its `watcher`'s streams, given back at the end."""
     queue = None
     for s in range(seats):
         queue = ctx.hub.subscribe(match_id, s, queue)
@@ -254,3 +257,4 @@ async def public_moves(
     finally:
         for s in range(seats):
             ctx.hub.unsubscribe(match_id, s, queue)
+        ctx.watchers.closed(watcher)

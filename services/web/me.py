@@ -15,6 +15,7 @@ from litestar.response import Redirect
 from events.platform_rules import reserved
 from services.gateway import api, players, tokens
 from services.gateway.context import context
+from services.gateway.edge import spend
 from services.web import session
 from services.web.jinja import render
 
@@ -88,6 +89,7 @@ async def new_player(request: Request) -> Response[str]:
     if not name or reserved(name):
         raise HTTPException(status_code=422, detail="name: 1 to 40 plain characters, not a bot's")
     ctx = context(request)
+    spend(request, ctx.new_players, "new players")
     player_id, token, _ = await tokens.new_player(ctx.pool, name, ctx.settings.player_token_days)
     page = _page(
         status=201,

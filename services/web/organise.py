@@ -5,6 +5,8 @@ cookie; every post needs this server's Origin and the CSRF token derived from it
 organiser action is a form in `organise.html` and a handler that calls `decided` with its
 decision body (or `told` with the decision it sent)."""
 
+import math
+from collections.abc import Callable
 from typing import Annotated, Any
 
 import msgspec
@@ -113,9 +115,13 @@ async def told(request: Request, match_id: str, decision_id: str, seat: int | No
     return Redirect(f"{_page_of(match_id)}?ruled={decision_id}{at_seat}")
 
 
-async def decided(request: Request, match_id: str, body: Any) -> Redirect:
-    """Send an organiser's decision for the match (for no seat) and show its ruling."""
-    await checked_form(request)
+async def decided(
+    request: Request, match_id: str, read: Callable[[dict[str, str]], Any]
+) -> Redirect:
+    """Send an organiser's decision for the match (for no seat), as `read` makes it from the
+    form, and show its ruling. The organiser is checked first: nobody else learns what the
+    form's fields are parsed into, or makes it try."""
+    body = read(await checked_form(request))
     ctx = context(request)
     await matches.lobby_row(ctx, match_id)
     decision_id = await ctx.submitter.submit(match_id, None, body, sender=ORGANISER)
@@ -131,39 +137,49 @@ def _bot_levels(game: str) -> list[str]:
     return list(reversed(found.bots)) if found else []  # the strongest first, so chosen
 
 
-@post("/matches/{match_id:str}/organise/extend")
-async def extend(request: Request, match_id: MatchId) -> Redirect:
-    form = await request.form()
+def finite(text: str, unit: int = 1) -> float:
+    """A number of `unit`s as a person writes one in a form, in the unit's ones: no infinity
+    nor NaN, nor one that becomes infinite once counted in them (ValueError)."""
+    number = float(text) * unit
+    if not math.isfinite(number):
+        raise ValueError(f"a number, not {text!r}")
+    return number
+
+
+def _extension(form: dict[str, str]) -> ExtendDeadline:
     try:
-        hours = float(str(form.get("hours", "")))
-        wanted = msgspec.convert(
-            {"seat": int(str(form.get("seat", ""))), "by_s": round(hours * HOUR_S)},
-            ExtendDeadline,
-        )
+        by_s = round(finite(form.get("hours", ""), HOUR_S))
+        return msgspec.convert({"seat": int(form.get("seat", "")), "by_s": by_s}, ExtendDeadline)
     except (ValueError, msgspec.ValidationError) as error:
         raise unprocessable("extend", error) from None
-    return await decided(request, match_id, wanted)
+
+
+def _message(form: dict[str, str]) -> Announce:
+    try:
+        return Announce(msgspec.convert({"text": form.get("text", "").strip()}, api.Message).text)
+    except msgspec.ValidationError as error:
+        raise unprocessable("message", error) from None
+
+
+@post("/matches/{match_id:str}/organise/extend")
+async def extend(request: Request, match_id: MatchId) -> Redirect:
+    return await decided(request, match_id, _extension)
 
 
 @post("/matches/{match_id:str}/organise/pause")
 async def pause(request: Request, match_id: MatchId) -> Redirect:
-    return await decided(request, match_id, PauseClock())
+    return await decided(request, match_id, lambda _: PauseClock())
 
 
 @post("/matches/{match_id:str}/organise/resume")
 async def resume(request: Request, match_id: MatchId) -> Redirect:
-    return await decided(request, match_id, ResumeClock())
+    return await decided(request, match_id, lambda _: ResumeClock())
 
 
 @post("/matches/{match_id:str}/organise/message")
 async def message(request: Request, match_id: MatchId) -> Redirect:
     """Write to every player of the match: on the log, and to each seat's mail and webhook."""
-    text = str((await request.form()).get("text", "")).strip()
-    try:
-        wanted = msgspec.convert({"text": text}, api.Message)
-    except msgspec.ValidationError as error:
-        raise unprocessable("message", error) from None
-    return await decided(request, match_id, Announce(wanted.text))
+    return await decided(request, match_id, _message)
 
 
 HANDLERS = [organise, sign_in, extend, pause, resume, message]

@@ -27,8 +27,8 @@ async def invite(request: Request, match_id: MatchId) -> Response[str]:
     form = await organise.checked_form(request)
     seat = _seat(form, "invite")
     try:
-        days = float(form.get("days") or 0)
-        wanted = msgspec.convert({"expires_s": round(days * DAY_S) or None}, api.NewInvite)
+        expires_s = round(organise.finite(form.get("days") or "0", DAY_S)) or None
+        wanted = msgspec.convert({"expires_s": expires_s}, api.NewInvite)
     except (ValueError, msgspec.ValidationError) as error:
         raise organise.unprocessable("invite", error) from None
     issued = await seats.invite_to(context(request), match_id, seat, wanted.expires_s)

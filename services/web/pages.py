@@ -8,11 +8,12 @@ from typing import Annotated, Any
 
 import msgspec
 from litestar import Request, Response, Router, get, post
-from litestar.datastructures import ResponseHeader
+from litestar.datastructures import MutableScopeHeaders
 from litestar.exceptions import HTTPException, NotAuthorizedException, NotFoundException
 from litestar.params import Parameter
 from litestar.response import Redirect, ServerSentEvent
 from litestar.static_files import create_static_files_router
+from litestar.types import Message, Scope
 
 from events.envelope import Say
 from events.narration import rule_words, seat_names
@@ -21,8 +22,8 @@ from projections import replay
 from services.gateway import api, matches, reads, tokens
 from services.gateway.access import Access
 from services.gateway.context import context
-from services.gateway.edge import REFUSED_IN_TEXT, limit_reads
-from services.gateway.params import DecisionId, MatchId
+from services.gateway.edge import REFUSED_IN_TEXT, client_address, limit_reads, spend
+from services.gateway.params import DecisionId, MatchId, whole_number
 from services.gateway.stream import last_seen
 from services.web import (
     cards,
@@ -48,15 +49,23 @@ Eyes = Annotated[int | None, Parameter(ge=0, le=15, description="whose eyes, onc
 
 # No request leaves the server; no page may be framed; no address leaks to another site through
 # a Referer ("no-referrer" would also blank the Origin that posts are checked by).
-HEADERS = [
-    ResponseHeader(
-        name="content-security-policy",
-        value="default-src 'self'; img-src 'self' data:; form-action 'self';"
-        " frame-ancestors 'none'; base-uri 'none'",
-    ),
-    ResponseHeader(name="referrer-policy", value="same-origin"),
-    ResponseHeader(name="x-content-type-options", value="nosniff"),
-]
+HEADERS = {
+    "content-security-policy": "default-src 'self'; img-src 'self' data:; form-action 'self';"
+    " frame-ancestors 'none'; base-uri 'none'",
+    "referrer-policy": "same-origin",
+    "x-content-type-options": "nosniff",
+}
+
+
+async def secured(message: Message, scope: Scope) -> None:
+    """Every answer under /web gets HEADERS, whatever answered it: a page, a refusal, a 404 no
+    route matched, a server error (a router's own headers reach its handlers' answers alone)."""
+    path = scope["path"]  # "/web" for "/web/": Litestar strips the slash; not "/webhooks"
+    ours = path == session.PREFIX or path.startswith(f"{session.PREFIX}/")
+    if message["type"] == "http.response.start" and ours:
+        headers = MutableScopeHeaders.from_message(message)
+        for name, value in HEADERS.items():
+            headers[name] = value
 
 
 def _page(name: str, status: int = 200, **values: Any) -> Response[str]:
@@ -93,6 +102,8 @@ async def join(request: Request, match_id: MatchId) -> Redirect:
         wanted = msgspec.convert(fields, api.Join)
     except (ValueError, msgspec.ValidationError) as error:
         raise HTTPException(status_code=422, detail=f"join: {error}") from None
+    if wanted.invite is not None:
+        spend(request, context(request).invites_tried, "invite codes tried")
     return await seating.seated(request, match_id, wanted.seat, player, player_id, wanted.invite)
 
 
@@ -153,8 +164,7 @@ async def say(request: Request, match_id: MatchId) -> Response[Any]:
     form = await request.form()
     session.check_post(request, form.get("csrf"), access.token)
     ctx = context(request)
-    seen = str(form.get("seen_seq", ""))
-    seen_seq = int(seen) if seen.isdigit() and len(seen) < 10 else None  # an entry number
+    seen_seq = whole_number(str(form.get("seen_seq", "")))
     text = form.get("text")
     if text is not None:
         text = _text(str(text), "text", 2000)
@@ -170,6 +180,7 @@ async def say(request: Request, match_id: MatchId) -> Response[Any]:
         body = await live.picked(ctx, match_id, holder, str(pick), ticked, seen_seq)
     else:
         body = await live.chosen(ctx, match_id, holder, str(form.get("choice", "")), seen_seq)
+    await matches.still_playing(ctx, match_id)
     decision_id = await ctx.submitter.submit(
         match_id, holder.seat, body, sender=holder.player or "", seen_seq=seen_seq
     )
@@ -195,7 +206,7 @@ async def seat_ruling(
 async def seat_stream(request: Request, match_id: MatchId) -> ServerSentEvent:
     access, holder = await session.seat(request, match_id)
     ctx, key = context(request), tokens.digest(access.token or "")
-    if ctx.streams.full(key):
+    if not ctx.streams.take(key):
         raise HTTPException(status_code=429, detail="too many pages of this seat follow it live")
     still = lambda: access.still_acts_for(match_id)  # noqa: E731
     return ServerSentEvent(live.seat_moves(ctx, match_id, holder, key, still, last_seen(request)))
@@ -218,7 +229,11 @@ async def watch_live(request: Request, match_id: MatchId) -> Response[str]:
 async def watch_stream(request: Request, match_id: MatchId) -> ServerSentEvent:
     ctx = context(request)
     row = await matches.lobby_row(ctx, match_id)
-    return ServerSentEvent(live.public_moves(ctx, match_id, row["seats"], last_seen(request)))
+    watcher = client_address(request)
+    if not ctx.watchers.take(watcher):
+        raise HTTPException(status_code=429, detail="too many pages here follow matches live")
+    seen = last_seen(request)
+    return ServerSentEvent(live.public_moves(ctx, match_id, row["seats"], seen, watcher))
 
 
 @get("/matches/{match_id:str}/replay/{k:int}")
@@ -271,10 +286,10 @@ async def replay_jump(
     """The replay's jump form (either box may be left empty): to an entry, or to the first
     entry of a round."""
     row, eyes, _ = await _replay_eyes(request, match_id, seat)
-    k = min(int(entry) if entry.isdigit() else 1, max(1, row["seq"]))
-    if round_.isdigit() and not entry.isdigit():
+    asked, wanted = whole_number(entry), whole_number(round_)
+    k = min(1 if asked is None else asked, max(1, row["seq"]))
+    if wanted is not None and asked is None:
         told = await replay.narrated(context(request).pool, match_id, eyes, reader=eyes)
-        wanted = int(round_)
         first = next((t.seq for t in told if t.round is not None and t.round >= wanted), None)
         if first is None:
             word = round_word(row["game"])
@@ -313,10 +328,12 @@ def _refused(request: Request, error: HTTPException) -> Response[Any]:
 
 
 async def _checked(request: Request) -> None:
-    """Reads within the client's rate, as the API's are (by the seat cookie's token here); the
-    pages post forms, not the API's JSON bodies, and each handler checks the fields it reads."""
-    if request.method == "GET" and not request.url.path.startswith(f"{session.PREFIX}/static/"):
-        limit_reads(request, request.cookies.get(session.COOKIE))
+    """Reads within the client's rate, as the API's are (by the seat or player cookie's token
+    here, once it is known to stand; posts only if their cookie is not); the pages post forms,
+    not the API's JSON bodies, and each handler checks the fields it reads."""
+    if not request.url.path.startswith(f"{session.PREFIX}/static/"):
+        cookie = request.cookies.get(session.COOKIE) or request.cookies.get(session.PLAYER_COOKIE)
+        limit_reads(request, cookie, unknown_only=request.method != "GET")
 
 
 def router() -> Router:
@@ -348,7 +365,6 @@ def router() -> Router:
             *unsubscribe.HANDLERS,
             static,
         ],
-        response_headers=HEADERS,
         before_request=_checked,
         exception_handlers={HTTPException: _refused},
         include_in_schema=False,

@@ -8,6 +8,7 @@ os.environ.setdefault("STARLEDGER_RULESETS", "tests.tiny_ruleset")
 from tests.bench import (
     bench_clock,
     bench_core_worlds,
+    bench_flood,
     bench_floor,
     bench_gateway,
     bench_memory,
@@ -33,6 +34,7 @@ if __name__ == "__main__":  # not in the floor's spawned processes, which import
         bench_race_for_the_galaxy,
         bench_clock,
         bench_web,
+        bench_flood,
         bench_memory,
     ):
         print(f"== {bench.__name__.rpartition('.')[2]}", flush=True)

@@ -73,10 +73,9 @@ def _typed_by_a_person(text: str) -> bool:
 
 
 def _a_name(text: str) -> bool:
-    """No control, line-separating or bidi-overriding character, 1 to 40 of them."""
-    hidden = set("\u2028\u2029\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+    """No control, format (zero-width, bidi) or line-separating character, 1 to 40 of them."""
     return 1 <= len(text) <= 40 and all(
-        unicodedata.category(c) not in ("Cc", "Cs") and c not in hidden for c in text
+        unicodedata.category(c) not in ("Cc", "Cs", "Cf") and c not in "\u2028\u2029" for c in text
     )
 
 

@@ -80,6 +80,7 @@ async def test_a_seat_stream_pushes_its_own_views_and_rulings_only(
     holder = Holder(kind="seat", match_id=match_id, seat=0, player="p0", claim_decision_id="c")
     ctx = SimpleNamespace(pool=pool, hub=hub, streams=StreamLimit())
     still = AsyncMock(return_value=True)
+    assert ctx.streams.take("token")  # as the request that opens it does
     stream = seat_stream(ctx, match_id, holder, "token", still)  # type: ignore[arg-type]
 
     async def next_event() -> ServerSentEventMessage:
@@ -125,6 +126,7 @@ async def test_a_reconnected_stream_resumes_after_the_entry_it_was_last_sent(
     ctx = SimpleNamespace(pool=pool, hub=hub, streams=StreamLimit())
     still = AsyncMock(return_value=True)
     await _view(pool, match_id, 0, 2, {"total": 2})
+    assert ctx.streams.take("a") and ctx.streams.take("b")
     behind = seat_stream(ctx, match_id, holder, "a", still, 1)  # type: ignore[arg-type]
     resumed = seat_stream(ctx, match_id, holder, "b", still, 2)  # type: ignore[arg-type]
     try:
@@ -156,6 +158,7 @@ async def test_a_hub_that_listens_again_ends_every_stream_so_each_resumes(
     holder = Holder(kind="seat", match_id=match_id, seat=0, player="p0", claim_decision_id="c")
     ctx = SimpleNamespace(pool=pool, hub=hub, streams=StreamLimit())
     await _view(pool, match_id, 0, 1, {"total": 1})
+    assert ctx.streams.take("t")
     stream = seat_stream(ctx, match_id, holder, "t", AsyncMock(return_value=True))  # type: ignore[arg-type]
     try:
         assert (await asyncio.wait_for(anext(stream), timeout=10)).id == "1"
