@@ -82,7 +82,9 @@ class Table(msgspec.Struct, frozen=True):
         return self.prompts[self.current(state)]  # type: ignore[index]
 
 
-def decide(table: Table, state: Any, seat: int, decision: Any, chance: random.Random) -> Any:
+def decide(
+    table: Table, state: Any, seat: int, decision: Any, chance: random.Random
+) -> Accepted | Rejection:
     """Judge a decision: well formed, the game running, a seat the prompt waits on, a decision
     it asks, and the judge of that decision allowing it."""
     decision = as_declared(decision, table.decisions)
@@ -147,6 +149,25 @@ def help_lines(
     return lines
 
 
+def text_help(
+    table: Table,
+    state: Any,
+    options: Sequence[Any],
+    render: Callable[[Any], str],
+    head: str,
+    idle: str,
+    naming: str = "",
+) -> str:
+    """The help loop: `head`, then a line per form of the prompt's asks with a few of `options`
+    as commands, then `naming`; `idle` when there is nothing to decide."""
+    if table.over(state):
+        return "The game is over."
+    if not options:
+        return idle
+    forms = help_lines(table.prompt(state).asks, options, render)
+    return "\n".join([head, *forms, *([naming] if naming else [])])
+
+
 def default_decision(table: Table, state: Any, seat: int) -> Any:
     """The prompt's default for a seat that does not answer (a window's pass)."""
     default = table.prompt(state).default
@@ -185,12 +206,13 @@ class Phased:
         return "You may say:"
 
     def text_help(self, state: Any, seat: int) -> str:
-        if self.table.over(state):
-            return "The game is over."
-        options = self.legal(state, seat)
-        if not options:
-            return self.help_idle
-        render = self.write_text  # type: ignore[attr-defined]
-        forms = help_lines(self.table.prompt(state).asks, options, lambda d: render(state, seat, d))
-        naming = [self.help_naming] if self.help_naming else []
-        return "\n".join([self.help_head(state, seat), *forms, *naming])
+        write = self.write_text  # type: ignore[attr-defined]
+        return text_help(
+            self.table,
+            state,
+            self.legal(state, seat),
+            lambda decision: write(state, seat, decision),
+            self.help_head(state, seat),
+            self.help_idle,
+            self.help_naming,
+        )
