@@ -32,7 +32,7 @@ WORTHS = (1, 2, 3, 1, 2, 3, 1, 2, 3, 2, 3, 1)  # enough for four hands
 RULES = {
     "LW-1": "On your turn strike with a card from your hand.",
     "LW-2": "The others holding cards, one by one from your left, counter it with a card or "
-    "pass; a counter is answered so in a window of its own.",
+    "let it stand; a counter is answered so in a window of its own.",
     "LW-3": "Once all asked have answered, a strike scores its worth; a counter cancels the "
     "card it answers.",
     "LW-4": "A seat without cards is skipped; the game ends when no seat holds a card.",

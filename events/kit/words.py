@@ -16,4 +16,5 @@ def count(number: int, thing: str = "card") -> str:
 
 
 def who(players: Sequence[str], seat: int) -> str:
-    return players[seat] if 0 <= seat < len(players) else f"seat {seat}"
+    """The seat's player by name, `seat N` for a seat unnamed."""
+    return players[seat] if 0 <= seat < len(players) and players[seat] else f"seat {seat}"

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from events.kit.phases import Ask, Prompt, Table
+from events.kit.words import count
 from events.ruleset import Rejection
 from events.rulesets.race_for_the_galaxy import action_cards, consume, placing, produce, timing
 from events.rulesets.race_for_the_galaxy.batch import Batch
@@ -34,7 +35,6 @@ from events.rulesets.race_for_the_galaxy.happenings import (
     StepBegan,
     Used,
 )
-from events.rulesets.race_for_the_galaxy.narrate import count
 from events.rulesets.race_for_the_galaxy.powers import explore_counts, total, trade_price
 from events.rulesets.race_for_the_galaxy.scoring import final_scores, winners
 from events.rulesets.race_for_the_galaxy.state import (
