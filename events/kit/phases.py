@@ -71,7 +71,7 @@ class Table(msgspec.Struct, frozen=True):
     """A game's prompts, and how to find the one play is at."""
 
     prompts: Mapping[StrEnum, Prompt]
-    current: Callable[[Any], str]  # the prompt play is at: the top window's, else the phase's
+    current: Callable[[Any], StrEnum]  # the prompt play is at: the top window's, else the phase's
     seats: Callable[[Any], int]
     over: Callable[[Any], bool]
     ended: Rejection  # the refusal of any decision once the game is over
@@ -79,7 +79,7 @@ class Table(msgspec.Struct, frozen=True):
     batch: Callable[[Any, random.Random], Batch[Any]]
 
     def prompt(self, state: Any) -> Prompt:
-        return self.prompts[self.current(state)]  # type: ignore[index]
+        return self.prompts[self.current(state)]
 
 
 def decide(
@@ -137,15 +137,16 @@ def legal(table: Table, state: Any, seat: int) -> list[Any]:
 
 
 def help_lines(
-    asks: Iterable[Ask], options: Sequence[Any], render: Callable[[Any], str]
+    forms: Iterable[tuple[type, str]], options: Sequence[Any], render: Callable[[Any], str]
 ) -> list[str]:
-    """A line per decision asked that `options` hold: its form and a few of them as commands."""
+    """A line per (decision type, form) that `options` hold: the form and a few of them as
+    commands."""
     lines = []
-    for ask in asks:
-        said = list(dict.fromkeys(render(d) for d in options if type(d) is ask.decision))
+    for kind, form in forms:
+        said = list(dict.fromkeys(render(d) for d in options if type(d) is kind))
         if said:
             shown = ", ".join(f"'{s}'" for s in said[:EXAMPLES])
-            lines.append(f"  {ask.form}; e.g. {shown}")
+            lines.append(f"  {form}; e.g. {shown}")
     return lines
 
 
@@ -164,7 +165,8 @@ def text_help(
         return "The game is over."
     if not options:
         return idle
-    forms = help_lines(table.prompt(state).asks, options, render)
+    asks = table.prompt(state).asks
+    forms = help_lines(((ask.decision, ask.form) for ask in asks), options, render)
     return "\n".join([head, *forms, *([naming] if naming else [])])
 
 
@@ -206,7 +208,7 @@ class Phased:
         return "You may say:"
 
     def text_help(self, state: Any, seat: int) -> str:
-        write = self.write_text  # type: ignore[attr-defined]
+        write = self.write_text
         return text_help(
             self.table,
             state,

@@ -3,6 +3,7 @@
 import msgspec
 
 from events.kit.evolve import dispatch
+from events.kit.zones import with_player, without
 from events.rulesets.core_worlds.cardset import DECKS
 from events.rulesets.core_worlds.happenings import (
     ActionUsed,
@@ -37,8 +38,6 @@ from events.rulesets.core_worlds.state import (
     SECTOR0,
     Game,
     Player,
-    with_player,
-    without,
 )
 
 replace = msgspec.structs.replace

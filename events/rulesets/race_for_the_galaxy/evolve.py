@@ -3,6 +3,7 @@
 import msgspec
 
 from events.kit.evolve import dispatch
+from events.kit.zones import with_player, without
 from events.rulesets.race_for_the_galaxy.happenings import (
     ActionsRevealed,
     ChipsTaken,
@@ -24,7 +25,7 @@ from events.rulesets.race_for_the_galaxy.happenings import (
     TableauDiscarded,
     Used,
 )
-from events.rulesets.race_for_the_galaxy.state import Game, Player, Step, with_player, without
+from events.rulesets.race_for_the_galaxy.state import Game, Player, Step
 
 replace = msgspec.structs.replace
 

@@ -89,13 +89,3 @@ class Game(msgspec.Struct, frozen=True):
         """Whether the seat has this action's bonus in the running phase: in the second of two
         like phases only a seat that chose the action twice has it (RG-A3)."""
         return self.players[seat].actions.count(action) > (1 if self.second else 0)
-
-
-def with_player(game: Game, seat: int, player: Player) -> Game:
-    players = game.players
-    return msgspec.structs.replace(game, players=(*players[:seat], player, *players[seat + 1 :]))
-
-
-def without(pile: Cards, cards: Cards) -> Cards:
-    gone = set(cards)
-    return tuple(c for c in pile if c not in gone)

@@ -113,7 +113,7 @@ def _prompt(step: Step, owes: Callable[[Game, int], bool], *asks: Ask, **more: A
         accept=_sealed,
         answered=lambda game, seat: game.players[seat].choice is not None,
         together=lambda game: not game.in_turn,
-        follows=lambda batch: resolve(batch),  # type: ignore[arg-type]
+        follows=lambda batch: resolve(batch),  # resolve is defined below
         refuse_idle=_in_turn,
         **more,
     )

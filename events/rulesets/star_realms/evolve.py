@@ -5,6 +5,7 @@ from typing import Any
 import msgspec
 
 from events.kit.evolve import dispatch
+from events.kit.zones import with_player, without
 from events.rulesets.star_realms.happenings import (
     AbilityUsed,
     Acquired,
@@ -34,8 +35,6 @@ from events.rulesets.star_realms.state import (
     Pending,
     Player,
     Turn,
-    with_player,
-    without,
 )
 
 replace = msgspec.structs.replace
