@@ -7,5 +7,7 @@
   all at once (sealed) or one by one, nested, closed back;
 - `batch`: events decided one after another, each on the state the last one left;
 - `evolve`: the dispatch of a game's evolve table, a row per event type;
+- `zones`: piles of cards and seats' players in an immutable state;
+- `lookup`: the card lookup's row for a card, from a game's card text;
 - `words`: naming seats, cards and counts in a line for people.
 """
