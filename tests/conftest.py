@@ -31,7 +31,9 @@ from services.topics import ensure_topics, topics
 from tests.stack import Stack, running_gateway, running_stack
 from tests.support import delete_topics
 
-os.environ.setdefault("STARLEDGER_RULESETS", "tests.tiny_ruleset,tests.sealed_ruleset")
+os.environ.setdefault(
+    "STARLEDGER_RULESETS", "tests.tiny_ruleset,tests.sealed_ruleset,tests.window_ruleset"
+)
 load_rulesets()
 
 

@@ -6,9 +6,10 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from typing import Any, NamedTuple
 
-# registers race-to-21 and sealed-picks beside the built-in games
+# registers race-to-21, sealed-picks and last-word beside the built-in games
 import tests.sealed_ruleset
-import tests.tiny_ruleset  # noqa: F401
+import tests.tiny_ruleset
+import tests.window_ruleset  # noqa: F401
 from events.chance import chance_for
 from events.ruleset import Accepted, Ruleset, load_rulesets
 from tests.reacting import bounded

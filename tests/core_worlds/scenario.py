@@ -5,11 +5,12 @@ from typing import Any
 
 import msgspec
 
+from events.kit.zones import with_player
 from events.ruleset import Accepted, Rejection
 from events.rulesets.core_worlds import CORE_WORLDS
 from events.rulesets.core_worlds.decisions import Declare
 from events.rulesets.core_worlds.loader import load
-from events.rulesets.core_worlds.state import ACTION, Game, with_player
+from events.rulesets.core_worlds.state import ACTION, Game
 from tests.reacting import settled
 
 RULES = CORE_WORLDS

@@ -4,6 +4,7 @@ printed numbers, which are public."""
 
 from collections.abc import Sequence
 
+from events.kit.words import count, listing
 from events.ruleset import CardFace, CardList, Description, Field, Section, Table, Waiting
 from events.rulesets.core_worlds import card_text
 from events.rulesets.core_worlds.cardset import DECKS, ROUNDS
@@ -11,7 +12,6 @@ from events.rulesets.core_worlds.checks import PHASE_NAMES
 from events.rulesets.core_worlds.loader import load
 from events.rulesets.core_worlds.state import ACTION, OVER
 from events.rulesets.core_worlds.view import PlayerView, SeatView
-from events.rulesets.core_worlds.words import count, listing
 
 SCORE_COLUMNS = ("Player", "Printed", "Bonus", "Total", "World energy", "Worlds")
 

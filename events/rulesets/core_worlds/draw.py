@@ -1,16 +1,8 @@
 """Drawing and shuffling: the only randomness after setup, each outcome written as an event."""
 
-import random
-
+from events.kit.zones import shuffled
 from events.rulesets.core_worlds.batch import Batch
 from events.rulesets.core_worlds.happenings import DeckShuffled, Drew
-from events.rulesets.core_worlds.state import Cards
-
-
-def shuffled(chance: random.Random, cards: Cards) -> Cards:
-    order = list(cards)
-    chance.shuffle(order)
-    return tuple(order)
 
 
 def draw(batch: Batch, seat: int, count: int) -> None:

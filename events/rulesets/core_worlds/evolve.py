@@ -1,10 +1,9 @@
 """Applying events: no rules here, only what the event says, replacing just what changes."""
 
-from collections.abc import Callable
-from typing import Any
-
 import msgspec
 
+from events.kit.evolve import dispatch
+from events.kit.zones import with_player, without
 from events.rulesets.core_worlds.cardset import DECKS
 from events.rulesets.core_worlds.happenings import (
     ActionUsed,
@@ -39,19 +38,9 @@ from events.rulesets.core_worlds.state import (
     SECTOR0,
     Game,
     Player,
-    with_player,
-    without,
 )
 
 replace = msgspec.structs.replace
-
-
-def evolve(game: Game | None, event: Any) -> Game:
-    try:
-        apply = _APPLY[type(event)]
-    except KeyError:
-        raise TypeError(f"core-worlds has no event {event!r}") from None
-    return apply(game, event)
 
 
 def _setup(_: None, e: Setup) -> Game:
@@ -280,29 +269,32 @@ def _game_scored(g: Game, e: GameScored) -> Game:
     return replace(g, scores=e.scores, winners=e.winners, phase=OVER)
 
 
-_APPLY: dict[type, Callable[[Any, Any], Game]] = {
-    Setup: _setup,
-    Sector0Dealt: _sector0_dealt,
-    Picked: _picked,
-    Sector0Ended: _sector0_ended,
-    DeckShuffled: _deck_shuffled,
-    Drew: _drew,
-    PhaseBegan: _phase_began,
-    EnergyProduced: _energy_produced,
-    EnergyDeclared: _energy_declared,
-    CardsReturned: _cards_returned,
-    TokensPlaced: _tokens_placed,
-    GalacticDrawn: _galactic_drawn,
-    TurnBegan: _turn_began,
-    Drafted: _drafted,
-    Deployed: _deployed,
-    Invaded: _invaded,
-    InvasionFailed: _invasion_failed,
-    ActionUsed: _action_used,
-    SurgeTokenUsed: _surge_token_used,
-    Passed: _passed,
-    Kept: _kept,
-    RoundEnded: _round_ended,
-    ReshuffleChosen: _reshuffle_chosen,
-    GameScored: _game_scored,
-}
+evolve = dispatch(
+    "core-worlds",
+    {
+        Setup: _setup,
+        Sector0Dealt: _sector0_dealt,
+        Picked: _picked,
+        Sector0Ended: _sector0_ended,
+        DeckShuffled: _deck_shuffled,
+        Drew: _drew,
+        PhaseBegan: _phase_began,
+        EnergyProduced: _energy_produced,
+        EnergyDeclared: _energy_declared,
+        CardsReturned: _cards_returned,
+        TokensPlaced: _tokens_placed,
+        GalacticDrawn: _galactic_drawn,
+        TurnBegan: _turn_began,
+        Drafted: _drafted,
+        Deployed: _deployed,
+        Invaded: _invaded,
+        InvasionFailed: _invasion_failed,
+        ActionUsed: _action_used,
+        SurgeTokenUsed: _surge_token_used,
+        Passed: _passed,
+        Kept: _kept,
+        RoundEnded: _round_ended,
+        ReshuffleChosen: _reshuffle_chosen,
+        GameScored: _game_scored,
+    },
+)

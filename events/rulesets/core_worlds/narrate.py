@@ -4,6 +4,7 @@ their owner ("Ben drew 6 cards"); what is played, drafted or conquered is named 
 from collections.abc import Sequence
 from typing import Any
 
+from events.kit.words import count, listing
 from events.rulesets.core_worlds.asked import asked
 from events.rulesets.core_worlds.cardset import DECKS
 from events.rulesets.core_worlds.checks import PHASE_NAMES
@@ -35,7 +36,7 @@ from events.rulesets.core_worlds.happenings import (
 )
 from events.rulesets.core_worlds.loader import load
 from events.rulesets.core_worlds.state import DRAW, RESHUFFLE, SECTOR0, Game
-from events.rulesets.core_worlds.words import Words, count, listing
+from events.rulesets.core_worlds.words import Words
 
 
 def narrate(before: Game | None, event: Any, seat: int | None, players: Sequence[str]) -> str:

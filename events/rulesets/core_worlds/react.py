@@ -7,9 +7,10 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from events.kit.zones import shuffled
 from events.rulesets.core_worlds.batch import Batch
 from events.rulesets.core_worlds.cardset import ROUNDS, SECTORS
-from events.rulesets.core_worlds.draw import draw, shuffled
+from events.rulesets.core_worlds.draw import draw
 from events.rulesets.core_worlds.energy import declarer, has_options
 from events.rulesets.core_worlds.game_setup import central_size
 from events.rulesets.core_worlds.happenings import (

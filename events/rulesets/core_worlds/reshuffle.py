@@ -3,9 +3,9 @@
 import random
 from typing import Any
 
+from events.kit.zones import shuffled
 from events.ruleset import Accepted, Rejection
 from events.rulesets.core_worlds.decisions import Reshuffle
-from events.rulesets.core_worlds.draw import shuffled
 from events.rulesets.core_worlds.happenings import DeckShuffled, ReshuffleChosen
 from events.rulesets.core_worlds.state import RESHUFFLE, Game
 

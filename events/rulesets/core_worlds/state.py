@@ -73,16 +73,6 @@ class Game(msgspec.Struct, frozen=True):
         return [(self.destiny + i) % self.seats for i in range(self.seats)]
 
 
-def with_player(game: Game, seat: int, player: Player) -> Game:
-    players = game.players
-    return msgspec.structs.replace(game, players=(*players[:seat], player, *players[seat + 1 :]))
-
-
-def without(pile: Cards, cards: Cards | list[int]) -> Cards:
-    gone = set(cards)
-    return tuple(c for c in pile if c not in gone)
-
-
 def world_energy(game: Game, seat: int) -> int:
     """Energy the seat's Worlds produce (CW-E1)."""
     cards = game.cards.cards

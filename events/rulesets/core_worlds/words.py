@@ -1,20 +1,10 @@
-"""Naming seats and cards in a line of narration, for one seat's eyes."""
+"""Naming seats and cards in a line of narration, for one seat's eyes (counts and listings:
+`events.kit.words`)."""
 
 from collections.abc import Iterable, Sequence
 
+from events.kit.words import count, listing, who
 from events.rulesets.core_worlds.cardset import Card
-
-
-def listing(items: Iterable[str]) -> str:
-    """`A`, `A and B`, `A, B and C`; `nothing` for none."""
-    said = list(items)
-    if len(said) < 2:
-        return said[0] if said else "nothing"
-    return f"{', '.join(said[:-1])} and {said[-1]}"
-
-
-def count(number: int, thing: str = "card") -> str:
-    return f"{number} {thing}" if number == 1 else f"{number} {thing}s"
 
 
 class Words:
@@ -24,7 +14,7 @@ class Words:
         self.cards, self.seat, self.players = cards, seat, players
 
     def who(self, seat: int) -> str:
-        return self.players[seat] if 0 <= seat < len(self.players) else f"seat {seat}"
+        return who(self.players, seat)
 
     def card(self, card: int) -> Card | None:
         return self.cards[card] if 0 <= card < len(self.cards) else None

@@ -4,10 +4,10 @@ in turn near the game's end (RG-R7)."""
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
+from events.kit.phases import Phased, Table
 from events.ruleset import (
-    Accepted,
     CardInfo,
     CardPick,
     Description,
@@ -15,15 +15,12 @@ from events.ruleset import (
     Rejection,
     Ruleset,
     Standing,
-    Waiting,
     register,
     text_read,
 )
 from events.rulesets.race_for_the_galaxy import text as text_form
 from events.rulesets.race_for_the_galaxy.action_cards import OPTIONS, options_error
-from events.rulesets.race_for_the_galaxy.batch import Batch
 from events.rulesets.race_for_the_galaxy.bots import BOTS
-from events.rulesets.race_for_the_galaxy.decide import decide
 from events.rulesets.race_for_the_galaxy.decisions import DECISIONS
 from events.rulesets.race_for_the_galaxy.describe import describe
 from events.rulesets.race_for_the_galaxy.evolve import evolve
@@ -40,11 +37,13 @@ from events.rulesets.race_for_the_galaxy.resample import resample
 from events.rulesets.race_for_the_galaxy.rules_text import rule_ids, rule_text
 from events.rulesets.race_for_the_galaxy.scoring import final_scores
 from events.rulesets.race_for_the_galaxy.state import Game
-from events.rulesets.race_for_the_galaxy.steps import owes, ready, resolve
+from events.rulesets.race_for_the_galaxy.steps import TABLE
 from events.rulesets.race_for_the_galaxy.view import SeatView, view
 
 
-class RaceForTheGalaxy(Ruleset):
+class RaceForTheGalaxy(Phased, Ruleset):
+    """Judging, waiting and reacting come from the table of steps (`steps.py`)."""
+
     name = "race-for-the-galaxy"
     version = "2"
     min_seats = 2
@@ -55,25 +54,13 @@ class RaceForTheGalaxy(Ruleset):
     bots = {**BOTS, "heuristic": heuristic_bot}
     view_type = SeatView
     options = OPTIONS
+    table: ClassVar[Table] = TABLE
 
     def initial(self, seats: int, options: dict[str, Any], chance: random.Random) -> list[Any]:
         return setup(seats, options, chance)
 
-    def decide(
-        self, state: Game, seat: int, decision: Any, chance: random.Random
-    ) -> Accepted | Rejection:
-        return decide(state, seat, decision, chance)
-
     def evolve(self, state: Game | None, event: Any) -> Game:
         return evolve(state, event)
-
-    def react(self, state: Game, chance: random.Random) -> list[Any]:
-        """Once every seat the step waits for has chosen: the reveal and what follows."""
-        if state.over or not ready(state):
-            return []
-        batch = Batch(state, chance)
-        resolve(batch)
-        return batch.events
 
     def view(self, state: Game, seat: int | None) -> SeatView:
         return view(state, seat)
@@ -83,16 +70,6 @@ class RaceForTheGalaxy(Ruleset):
 
     def legal(self, state: Game, seat: int) -> list[Any]:
         return legal(state, seat)
-
-    def waiting(self, state: Game) -> Waiting:
-        """Every step is simultaneous, a seat that has chosen may still change (RG-R1), save a
-        Settle phase taken in turn (RG-R7)."""
-        if state.over:
-            return Waiting()
-        owing = [s for s in range(len(state.players)) if owes(state, s)]
-        chosen = tuple(s for s in owing if state.players[s].choice is not None)
-        must = tuple(s for s in owing if s not in chosen)
-        return Waiting(must=must, may=chosen, simultaneous=not state.in_turn)
 
     def standing(self, state: Game) -> Standing:
         return Standing(

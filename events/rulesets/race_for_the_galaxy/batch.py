@@ -1,9 +1,9 @@
-"""A batch of events decided one after another, each judged on the state the last one left,
-and the deck's outcomes: draws and goods, reshuffling the discard pile as the deck runs out."""
+"""The kit's batch of events, with the deck's outcomes: draws and goods, reshuffling the discard
+pile as the deck runs out."""
 
-import random
 from typing import Any
 
+from events.kit import batch
 from events.rulesets.race_for_the_galaxy.evolve import evolve
 from events.rulesets.race_for_the_galaxy.happenings import Drew, Gambled, GoodPlaced, Reshuffled
 from events.rulesets.race_for_the_galaxy.state import Game
@@ -11,15 +11,12 @@ from events.rulesets.race_for_the_galaxy.state import Game
 TAKING = (Drew, GoodPlaced, Gambled)  # events that take cards from the deck
 
 
-class Batch:
-    def __init__(self, game: Game, chance: random.Random) -> None:
-        self.game, self.chance = game, chance  # chance: the platform's, for reshuffles
-        self.events: list[Any] = []
+class Batch(batch.Batch[Game]):
+    evolve = staticmethod(evolve)
 
     def emit(self, *events: Any) -> None:
         for event in events:
-            self.events.append(event)
-            self.game = evolve(self.game, event)
+            super().emit(event)
             if isinstance(event, TAKING) and not self.game.deck:
                 self._reshuffle()  # at once, before anything else is discarded (RG-K4)
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
+from events.kit.zones import with_player
 from events.rulesets.race_for_the_galaxy.cardset import PRICES, Card
 from events.rulesets.race_for_the_galaxy.decisions import (
     ChooseActions,
@@ -20,7 +21,7 @@ from events.rulesets.race_for_the_galaxy.decisions import (
 )
 from events.rulesets.race_for_the_galaxy.legal import legal
 from events.rulesets.race_for_the_galaxy.powers import row
-from events.rulesets.race_for_the_galaxy.state import Game, with_player
+from events.rulesets.race_for_the_galaxy.state import Game
 
 EXPLORING = {"explore_5": 1.0, "explore_1_1": 1.2}
 

@@ -5,6 +5,7 @@ chips come from the pool (RG-C5), doubled for the 2xVP chooser (RG-C4)."""
 from collections.abc import Iterator
 from itertools import combinations, islice
 
+from events.kit.words import count
 from events.ruleset import Rejection
 from events.rulesets.race_for_the_galaxy.batch import Batch
 from events.rulesets.race_for_the_galaxy.cardset import PRICES, Power
@@ -17,7 +18,6 @@ from events.rulesets.race_for_the_galaxy.happenings import (
     Sold,
     Used,
 )
-from events.rulesets.race_for_the_galaxy.narrate import count
 from events.rulesets.race_for_the_galaxy.powers import row, total, trade_price
 from events.rulesets.race_for_the_galaxy.state import BONUS, Game
 

@@ -1,10 +1,9 @@
 """Applying events: no rules here, only what the event says."""
 
-from collections.abc import Callable
-from typing import Any
-
 import msgspec
 
+from events.kit.evolve import dispatch
+from events.kit.zones import with_player, without
 from events.rulesets.race_for_the_galaxy.happenings import (
     ActionsRevealed,
     ChipsTaken,
@@ -26,17 +25,9 @@ from events.rulesets.race_for_the_galaxy.happenings import (
     TableauDiscarded,
     Used,
 )
-from events.rulesets.race_for_the_galaxy.state import Game, Player, with_player, without
+from events.rulesets.race_for_the_galaxy.state import Game, Player, Step
 
 replace = msgspec.structs.replace
-
-
-def evolve(game: Game | None, event: Any) -> Game:
-    try:
-        apply = _APPLY[type(event)]
-    except KeyError:
-        raise TypeError(f"race-for-the-galaxy has no event {event!r}") from None
-    return apply(game, event)
 
 
 def _setup(_: None, e: Setup) -> Game:
@@ -48,7 +39,7 @@ def _setup(_: None, e: Setup) -> Game:
         ),
         deck=e.deck,
         pool=e.pool,
-        step="setup",
+        step=Step.SETUP,
         order=e.order,
         advanced=e.advanced,
     )
@@ -96,7 +87,7 @@ def _step_began(game: Game, e: StepBegan) -> Game:
     phases = game.phases[1:] if game.phases[:1] == (e.step,) else game.phases
     return replace(
         game,
-        step=e.step,
+        step=Step(e.step),
         second=e.second,
         phases=phases,
         players=players,
@@ -174,31 +165,34 @@ def _tableau_discarded(game: Game, e: TableauDiscarded) -> Game:
 
 def _round_began(game: Game, e: RoundBegan) -> Game:
     players = tuple(replace(p, actions=()) for p in game.players)
-    return replace(game, round=e.round, step="select", players=players, phases=())
+    return replace(game, round=e.round, step=Step.SELECT, players=players, phases=())
 
 
 def _game_ended(game: Game, e: GameEnded) -> Game:
-    return replace(game, step="over", scores=e.scores, winners=e.winners)
+    return replace(game, step=Step.OVER, scores=e.scores, winners=e.winners)
 
 
-_APPLY: dict[type, Callable[[Any, Any], Game]] = {
-    Setup: _setup,
-    Reshuffled: _reshuffled,
-    Drew: _drew,
-    GoodPlaced: _good_placed,
-    Chosen: _chosen,
-    Revealed: _revealed,
-    ActionsRevealed: _actions_revealed,
-    StepBegan: _step_began,
-    Kept: _kept,
-    Discarded: _discarded,
-    Placed: _placed,
-    Sold: _sold,
-    Used: _used,
-    Consumed: _consumed,
-    ChipsTaken: _chips_taken,
-    Gambled: _gambled,
-    TableauDiscarded: _tableau_discarded,
-    RoundBegan: _round_began,
-    GameEnded: _game_ended,
-}
+evolve = dispatch(
+    "race-for-the-galaxy",
+    {
+        Setup: _setup,
+        Reshuffled: _reshuffled,
+        Drew: _drew,
+        GoodPlaced: _good_placed,
+        Chosen: _chosen,
+        Revealed: _revealed,
+        ActionsRevealed: _actions_revealed,
+        StepBegan: _step_began,
+        Kept: _kept,
+        Discarded: _discarded,
+        Placed: _placed,
+        Sold: _sold,
+        Used: _used,
+        Consumed: _consumed,
+        ChipsTaken: _chips_taken,
+        Gambled: _gambled,
+        TableauDiscarded: _tableau_discarded,
+        RoundBegan: _round_began,
+        GameEnded: _game_ended,
+    },
+)

@@ -1,5 +1,6 @@
 """The card lookup: every distinct card of the base game, with its numbers and powers."""
 
+from events.kit.lookup import card_info
 from events.ruleset import CardInfo
 from events.rulesets.race_for_the_galaxy import card_text
 from events.rulesets.race_for_the_galaxy.cardset import CardSet
@@ -7,15 +8,7 @@ from events.rulesets.race_for_the_galaxy.cardset import CardSet
 
 def card_infos(card_set: CardSet) -> list[CardInfo]:
     return [
-        CardInfo(
-            name=card.name,
-            kind=card_text.kind(card),
-            copies=card.copies,
-            cost=None if card.military else card.cost,
-            numbers={k: v for k, v in card_text.numbers(card).items() if k != "cost"},
-            abilities=card_text.abilities(card),
-            deck=_deck(card.start),
-        )
+        card_info(card, card_text, None if card.military else card.cost, _deck(card.start))
         for card in card_set.kinds
     ]
 

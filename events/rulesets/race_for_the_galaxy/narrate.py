@@ -5,6 +5,7 @@ as "has chosen" until the reveal (RG-H). A decision is told as its seat would wr
 from collections.abc import Sequence
 from typing import Any
 
+from events.kit.words import count, who
 from events.rulesets.race_for_the_galaxy.decisions import DECISIONS
 from events.rulesets.race_for_the_galaxy.happenings import (
     ActionsRevealed,
@@ -40,14 +41,6 @@ PHASES = {
     "hand_limit": "The hand limit",
 }
 BONUSES = {"consume": "the Trade bonus", "produce": "the Produce bonus"}
-
-
-def who(players: Sequence[str], seat: int) -> str:
-    return players[seat] if 0 <= seat < len(players) and players[seat] else f"seat {seat}"
-
-
-def count(number: int, thing: str = "card") -> str:
-    return f"{number} {thing}" if number == 1 else f"{number} {thing}s"
 
 
 def narrate(before: Game | None, event: Any, seat: int | None, players: Sequence[str]) -> str:

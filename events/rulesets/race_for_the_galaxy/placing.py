@@ -2,12 +2,12 @@
 in its choice (Colony Ship, New Military Tactics, pay for military: RG-W7, RG-W8), whether it
 may be placed, and placing it with the draw powers that follow (RG-D6, RG-W9)."""
 
+from events.kit.words import count
 from events.ruleset import Rejection
 from events.rulesets.race_for_the_galaxy.batch import Batch
 from events.rulesets.race_for_the_galaxy.cardset import Card, Power
 from events.rulesets.race_for_the_galaxy.decisions import Develop, Settle
 from events.rulesets.race_for_the_galaxy.happenings import Placed, TableauDiscarded
-from events.rulesets.race_for_the_galaxy.narrate import count
 from events.rulesets.race_for_the_galaxy.powers import (
     develop_cost,
     military,

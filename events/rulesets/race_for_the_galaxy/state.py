@@ -1,5 +1,7 @@
 """The state of a Race for the Galaxy game: immutable, canonically encodable."""
 
+from enum import StrEnum
+
 import msgspec
 
 from events.rulesets.race_for_the_galaxy.cardset import CardSet
@@ -22,6 +24,20 @@ PHASE_OF = {
     "consume_2x": "consume",
     "produce": "produce",
 }
+
+
+class Step(StrEnum):
+    """The steps of a game, each a prompt of the table in `steps.py`."""
+
+    SETUP = "setup"  # the start's discard (RG-S5)
+    SELECT = "select"  # choosing actions (RG-R1)
+    EXPLORE = "explore"
+    DEVELOP = "develop"
+    SETTLE = "settle"
+    CONSUME = "consume"
+    PRODUCE = "produce"
+    HAND_LIMIT = "hand_limit"  # RG-R5
+    OVER = "over"
 
 
 class Player(msgspec.Struct, frozen=True):
@@ -49,7 +65,7 @@ class Game(msgspec.Struct, frozen=True):
     players: tuple[Player, ...]
     deck: Cards  # secret order (RG-H2)
     pool: int  # VP chips left in the pool (RG-S2)
-    step: str  # setup | select | explore | develop | settle | consume | produce | hand_limit | over
+    step: Step
     order: tuple[int, ...]  # seats in timing order (RG-R6)
     discard: Cards = ()
     round: int = 0
@@ -67,19 +83,9 @@ class Game(msgspec.Struct, frozen=True):
 
     @property
     def over(self) -> bool:
-        return self.step == "over"
+        return self.step == Step.OVER
 
     def chose(self, seat: int, action: str) -> bool:
         """Whether the seat has this action's bonus in the running phase: in the second of two
         like phases only a seat that chose the action twice has it (RG-A3)."""
         return self.players[seat].actions.count(action) > (1 if self.second else 0)
-
-
-def with_player(game: Game, seat: int, player: Player) -> Game:
-    players = game.players
-    return msgspec.structs.replace(game, players=(*players[:seat], player, *players[seat + 1 :]))
-
-
-def without(pile: Cards, cards: Cards) -> Cards:
-    gone = set(cards)
-    return tuple(c for c in pile if c not in gone)

@@ -1,10 +1,19 @@
-"""The round as steps: who owes a choice in each, and what each does once all have chosen.
-Outcomes are resolved seat by seat in timing order (RG-R6); a Settle phase taken in turn asks
-one seat at a time in that order (RG-R7)."""
+"""The round as steps, the game's table of prompts: what each asks under which rule and how it
+is judged, who owes a choice, its help, and what it does once all have chosen. Every choice is
+sealed until the step's reveal (RG-H3); outcomes are resolved seat by seat in timing order
+(RG-R6); a Settle phase taken in turn asks one seat at a time in that order (RG-R7)."""
 
+import random
+from collections.abc import Callable
+from typing import Any
+
+from events.kit.phases import Ask, Prompt, Table
+from events.kit.words import count
+from events.ruleset import Rejection
 from events.rulesets.race_for_the_galaxy import action_cards, consume, placing, produce, timing
 from events.rulesets.race_for_the_galaxy.batch import Batch
 from events.rulesets.race_for_the_galaxy.decisions import (
+    DECISIONS,
     ChooseActions,
     Consume,
     Develop,
@@ -16,6 +25,7 @@ from events.rulesets.race_for_the_galaxy.decisions import (
 )
 from events.rulesets.race_for_the_galaxy.happenings import (
     ActionsRevealed,
+    Chosen,
     Discarded,
     GameEnded,
     Kept,
@@ -31,53 +41,192 @@ from events.rulesets.race_for_the_galaxy.state import (
     BONUS,
     HAND_LIMIT,
     TABLEAU_END,
+    Cards,
     Game,
+    Step,
 )
+from events.rulesets.race_for_the_galaxy.text.render import ACTION_WORDS
 
-# The decision each step asks for, and the rule that governs it.
-ASKS = {
-    "setup": (Discard, "RG-S5"),
-    "select": (ChooseActions, "RG-R1"),
-    "explore": (Keep, "RG-E1"),
-    "develop": (Develop, "RG-D1"),
-    "settle": (Settle, "RG-W1"),
-    "consume": (Consume, "RG-C3"),
-    "produce": (Windfall, "RG-P4"),
-    "hand_limit": (Discard, "RG-R5"),
-}
 SETUP_DISCARD = 2  # RG-S5
-REPEATING = ("consume", "produce")  # steps asking again while a seat owes (RG-C3, RG-P4)
-
-
-def asks(game: Game, seat: int) -> tuple[type, str]:
-    """The decision the step asks of this seat, and the rule that governs it."""
-    if game.step == "consume" and consume.trade_owed(game, seat):
-        return Trade, "RG-C1"
-    return ASKS[game.step]
+REPEATING = (Step.CONSUME, Step.PRODUCE)  # steps asking again while a seat owes (RG-C3, RG-P4)
 
 
 def owes(game: Game, seat: int) -> bool:
     """Whether this step waits for a choice of this seat."""
-    player = game.players[seat]
-    match game.step:
-        case "setup" | "select" | "develop":
-            return True
-        case "settle":
-            return not game.in_turn or timing.turn(game) == seat  # RG-R7
-        case "explore":
-            return bool(player.drawn)
-        case "consume":
-            return consume.owes(game, seat)
-        case "produce":
-            return produce.owes(game, seat)
-        case "hand_limit":
-            return len(player.hand) > HAND_LIMIT
-    return False
+    return not game.over and TABLE.prompts[game.step].owes(game, seat)
 
 
 def ready(game: Game) -> bool:
     """Every seat this step waits for has chosen."""
     return all(p.choice is not None or not owes(game, s) for s, p in enumerate(game.players))
+
+
+def _pick(
+    cards: Cards, pool: Cards, number: int, rule: str, verb: str, where: str
+) -> Rejection | None:
+    if len(set(cards)) != len(cards) or not set(cards) <= set(pool) or len(cards) != number:
+        return Rejection(rule, f"{verb} exactly {count(number)} {where}, each once")
+    return None
+
+
+def _setup_discard(game: Game, seat: int, d: Discard) -> Rejection | None:
+    hand = game.players[seat].hand
+    return _pick(d.cards, hand, SETUP_DISCARD, "RG-S5", "discard", "from your hand")
+
+
+def _hand_limit_discard(game: Game, seat: int, d: Discard) -> Rejection | None:
+    hand = game.players[seat].hand
+    return _pick(d.cards, hand, len(hand) - HAND_LIMIT, "RG-R5", "discard", "from your hand")
+
+
+def _keep(game: Game, seat: int, d: Keep) -> Rejection | None:
+    drawn = game.players[seat].drawn
+    keep = min(explore_counts(game, seat)[1], len(drawn))
+    return _pick(d.cards, drawn, keep, "RG-E1", "keep", "of the explored cards")
+
+
+def _trade(game: Game, seat: int, d: Trade) -> Rejection | None:
+    if game.players[seat].good_on(d.world) is None:
+        return Rejection("RG-C1", "sell a good from one of your worlds that holds one")
+    return None
+
+
+def _sealed(game: Game, seat: int, decision: Any, chance: random.Random) -> list[Any]:
+    return [Chosen(seat=seat, choice=decision)]  # RG-H3
+
+
+def _in_turn(game: Game, seat: int) -> Rejection | None:
+    if game.in_turn:
+        return Rejection(
+            "RG-R7", "near the game's end this Settle phase is taken in turn: not yours now"
+        )
+    return None
+
+
+def _prompt(step: Step, owes: Callable[[Game, int], bool], *asks: Ask, **more: Any) -> Prompt:
+    """A step: every seat owing chooses at once and sealed, and may change its choice until
+    all have chosen (RG-R1), save in turn (RG-R7); then its reveal and what follows."""
+    return Prompt(
+        name=step,
+        asks=asks,
+        owes=owes,
+        accept=_sealed,
+        answered=lambda game, seat: game.players[seat].choice is not None,
+        together=lambda game: not game.in_turn,
+        follows=lambda batch: resolve(batch),  # resolve is defined below
+        refuse_idle=_in_turn,
+        **more,
+    )
+
+
+def _everyone(game: Game, seat: int) -> bool:
+    return True
+
+
+DISCARD = "discard <cards in your hand>"
+TRADE = Ask(
+    Trade,
+    "RG-C1",
+    "sell a good with your Trade bonus, before any consume power",
+    "sell <world holding a good>",
+    _trade,
+)
+CONSUME = Ask(
+    Consume,
+    "RG-C3",
+    "use your consume powers",
+    "use <card> on <worlds> | use <card> gamble <1-7> | use <card> discarding <cards>",
+    consume.refusal,
+)
+TABLE = Table(
+    prompts={
+        p.name: p
+        for p in (
+            _prompt(
+                Step.SETUP,
+                _everyone,
+                Ask(Discard, "RG-S5", "discard", DISCARD, _setup_discard),
+            ),
+            _prompt(
+                Step.SELECT,
+                _everyone,
+                Ask(
+                    ChooseActions,
+                    "RG-R1",
+                    "choose your action",
+                    "choose <action>[ and <action>]: " + ", ".join(ACTION_WORDS.values()),
+                    lambda game, seat, d: action_cards.refusal(game, d.actions),
+                ),
+            ),
+            _prompt(
+                Step.EXPLORE,
+                lambda game, seat: bool(game.players[seat].drawn),
+                Ask(
+                    Keep,
+                    "RG-E1",
+                    "keep some of your explored cards",
+                    "keep <explored cards>",
+                    _keep,
+                ),
+            ),
+            _prompt(
+                Step.DEVELOP,
+                _everyone,
+                Ask(
+                    Develop,
+                    "RG-D1",
+                    "develop",
+                    "develop <card> paying <cards> | develop nothing",
+                    placing.develop_refusal,
+                ),
+            ),
+            _prompt(
+                Step.SETTLE,
+                lambda game, seat: not game.in_turn or timing.turn(game) == seat,  # RG-R7
+                Ask(
+                    Settle,
+                    "RG-W1",
+                    "settle",
+                    "settle <world> [paying <cards>] [discarding <tableau cards>] | pay for "
+                    "<military world> paying <cards> | settle nothing [discarding <tableau "
+                    "cards>]",
+                    placing.settle_refusal,
+                ),
+            ),
+            _prompt(
+                Step.CONSUME,
+                consume.owes,
+                TRADE,
+                CONSUME,
+                asking=lambda game, seat: (
+                    (TRADE,) if consume.trade_owed(game, seat) else (CONSUME,)
+                ),
+            ),
+            _prompt(
+                Step.PRODUCE,
+                produce.owes,
+                Ask(
+                    Windfall,
+                    "RG-P4",
+                    "put goods on your windfall worlds",
+                    "produce on <windfall world> [with <card with the power>]",
+                    produce.refusal,
+                ),
+            ),
+            _prompt(
+                Step.HAND_LIMIT,
+                lambda game, seat: len(game.players[seat].hand) > HAND_LIMIT,
+                Ask(Discard, "RG-R5", "discard", DISCARD, _hand_limit_discard),
+            ),
+        )
+    },
+    current=lambda game: game.step,
+    seats=lambda game: len(game.players),
+    over=lambda game: game.over,
+    ended=Rejection("RG-G1", "the game is over"),
+    decisions=DECISIONS,
+    batch=Batch,
+)
 
 
 def resolve(batch: Batch) -> None:
@@ -91,17 +240,17 @@ def resolve(batch: Batch) -> None:
         _carry_out(batch, seat, choices[seat])
     if (step in REPEATING or batch.game.in_turn) and not ready(batch.game):
         return  # ask again, or the next seat in turn
-    if step == "setup":
+    if step == Step.SETUP:
         batch.emit(RoundBegan(round=1))
-    elif step == "select":
+    elif step == Step.SELECT:
         actions = tuple(c.actions if isinstance(c, ChooseActions) else () for c in choices)
         phases = action_cards.phases(actions)
         batch.emit(ActionsRevealed(actions=actions, phases=phases))
         _next(batch)
-    elif step == "hand_limit":
+    elif step == Step.HAND_LIMIT:
         _end_of_round(batch)
     else:
-        if step == "produce":
+        if step == Step.PRODUCE:
             produce.end(batch)
         _next(batch)
 
@@ -130,18 +279,18 @@ def _carry_out(batch: Batch, seat: int, choice: object) -> None:
 def _next(batch: Batch) -> None:
     """Begin the next chosen phase, or the hand-limit step after the last."""
     game = batch.game
-    step = game.phases[0] if game.phases else "hand_limit"
-    in_turn = step == "settle" and timing.settle_in_turn(game)  # RG-R7
+    step = game.phases[0] if game.phases else Step.HAND_LIMIT
+    in_turn = step == Step.SETTLE and timing.settle_in_turn(game)  # RG-R7
     batch.emit(StepBegan(step=step, second=step == game.step, in_turn=in_turn))  # RG-A3
-    if step == "explore":
+    if step == Step.EXPLORE:
         for seat in game.order:  # everyone draws before anyone discards (RG-E4)
             batch.draw(seat, explore_counts(batch.game, seat)[0], explored=True)
-    elif step == "develop":
+    elif step == Step.DEVELOP:
         for seat in game.order:  # RG-D6
             batch.draw(seat, total(batch.game, seat, "develop_draw_at_start"))
-    elif step == "consume":
+    elif step == Step.CONSUME:
         consume.draw_powers(batch)
-    elif step == "produce":
+    elif step == Step.PRODUCE:
         produce.begin(batch)
 
 

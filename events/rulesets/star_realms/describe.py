@@ -3,13 +3,13 @@ seat's hand, and each player's Authority, bases, ships in play and discard pile.
 
 from collections.abc import Sequence
 
+from events.kit.words import count
 from events.ruleset import CardFace, CardList, Description, Field, Section, Waiting
 from events.rulesets.star_realms import card_text
 from events.rulesets.star_realms.card_text import effect_text
 from events.rulesets.star_realms.cardset import Effect
 from events.rulesets.star_realms.loader import BASE_SET, load
 from events.rulesets.star_realms.view import PlayerView, SeatView
-from events.rulesets.star_realms.words import count
 
 
 class _Layout:

@@ -1,16 +1,8 @@
 """Drawing and shuffling: each outcome written as an event."""
 
-import random
-
+from events.kit.zones import shuffled
 from events.rulesets.star_realms.batch import Batch
 from events.rulesets.star_realms.happenings import DeckShuffled, Drew
-from events.rulesets.star_realms.state import Cards
-
-
-def shuffled(chance: random.Random, cards: Cards) -> Cards:
-    order = list(cards)
-    chance.shuffle(order)
-    return tuple(order)
 
 
 def draw(batch: Batch, seat: int, count: int) -> None:

@@ -1,10 +1,11 @@
 """Applying events: no rules here, only what the event says, replacing just what changes."""
 
-from collections.abc import Callable
 from typing import Any
 
 import msgspec
 
+from events.kit.evolve import dispatch
+from events.kit.zones import with_player, without
 from events.rulesets.star_realms.happenings import (
     AbilityUsed,
     Acquired,
@@ -34,19 +35,9 @@ from events.rulesets.star_realms.state import (
     Pending,
     Player,
     Turn,
-    with_player,
-    without,
 )
 
 replace = msgspec.structs.replace
-
-
-def evolve(game: Game | None, event: Any) -> Game:
-    try:
-        apply = _APPLY[type(event)]
-    except KeyError:
-        raise TypeError(f"star-realms has no event {event!r}") from None
-    return apply(game, event)
 
 
 def _setup(_: None, e: Setup) -> Game:
@@ -204,26 +195,29 @@ def _won(game: Game, e: GameWon) -> Game:
     return replace(game, winner=e.winner)  # won by an attack: no choice waits (SR-P6)
 
 
-_APPLY: dict[type, Callable[[Any, Any], Game]] = {
-    Setup: _setup,
-    RowFilled: _row_filled,
-    DeckShuffled: _shuffled,
-    Drew: _drew,
-    TurnBegan: _turn_began,
-    Played: _played,
-    AbilityUsed: _ability_used,
-    Gained: _gained,
-    Prompted: _prompted,
-    Chosen: _chosen,
-    Scrapped: _scrapped,
-    RowScrapped: _row_scrapped,
-    Discarded: _discarded,
-    DiscardOwed: _owed,
-    Acquired: _acquired,
-    Copied: _copied,
-    NextShipMarked: _marked,
-    BaseDestroyed: _base_destroyed,
-    Attacked: _attacked,
-    TurnEnded: _turn_ended,
-    GameWon: _won,
-}
+evolve = dispatch(
+    "star-realms",
+    {
+        Setup: _setup,
+        RowFilled: _row_filled,
+        DeckShuffled: _shuffled,
+        Drew: _drew,
+        TurnBegan: _turn_began,
+        Played: _played,
+        AbilityUsed: _ability_used,
+        Gained: _gained,
+        Prompted: _prompted,
+        Chosen: _chosen,
+        Scrapped: _scrapped,
+        RowScrapped: _row_scrapped,
+        Discarded: _discarded,
+        DiscardOwed: _owed,
+        Acquired: _acquired,
+        Copied: _copied,
+        NextShipMarked: _marked,
+        BaseDestroyed: _base_destroyed,
+        Attacked: _attacked,
+        TurnEnded: _turn_ended,
+        GameWon: _won,
+    },
+)

@@ -3,9 +3,10 @@
 import random
 from typing import Any
 
+from events.kit.zones import shuffled
 from events.rulesets.star_realms.batch import Batch
 from events.rulesets.star_realms.cardset import ROW, CardSet
-from events.rulesets.star_realms.draw import draw, shuffled
+from events.rulesets.star_realms.draw import draw
 from events.rulesets.star_realms.evolve import evolve
 from events.rulesets.star_realms.happenings import RowFilled, Setup, TurnBegan
 

@@ -1,5 +1,6 @@
 """The card lookup: every distinct card of the set, with its numbers and text."""
 
+from events.kit.lookup import card_info
 from events.ruleset import CardInfo
 from events.rulesets.star_realms import card_text
 from events.rulesets.star_realms.cardset import CardSet
@@ -12,15 +13,4 @@ _DECKS = {
 
 
 def card_infos(card_set: CardSet) -> list[CardInfo]:
-    return [
-        CardInfo(
-            name=card.name,
-            kind=card_text.kind(card),
-            copies=card.copies,
-            cost=card.cost,
-            numbers={k: v for k, v in card_text.numbers(card).items() if k != "cost"},
-            abilities=card_text.abilities(card),
-            deck=_DECKS[card.deck],
-        )
-        for card in card_set.kinds
-    ]
+    return [card_info(card, card_text, card.cost, _DECKS[card.deck]) for card in card_set.kinds]

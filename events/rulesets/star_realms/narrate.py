@@ -5,6 +5,7 @@ is told as its seat would write it."""
 from collections.abc import Sequence
 from typing import Any
 
+from events.kit.words import count, listing, who
 from events.rulesets.star_realms.card_text import clause_text, effect_text
 from events.rulesets.star_realms.decisions import DECISIONS
 from events.rulesets.star_realms.happenings import (
@@ -33,7 +34,7 @@ from events.rulesets.star_realms.happenings import (
 from events.rulesets.star_realms.loader import load
 from events.rulesets.star_realms.state import Game
 from events.rulesets.star_realms.text.render import render
-from events.rulesets.star_realms.words import count, listing, name, names, who
+from events.rulesets.star_realms.words import name, names
 
 _SLOTS = {"primary": "primary", "ally": "ally", "scrap": "scrap"}
 

@@ -77,13 +77,3 @@ class Game(msgspec.Struct, frozen=True):
     def explorer_left(self) -> bool:
         """Whether an Explorer may be taken from the pile (SR-A4)."""
         return self.explorer_pile != 0
-
-
-def with_player(game: Game, seat: int, player: Player) -> Game:
-    players = game.players
-    return msgspec.structs.replace(game, players=(*players[:seat], player, *players[seat + 1 :]))
-
-
-def without(pile: Cards, cards: Cards | list[int]) -> Cards:
-    gone = set(cards)
-    return tuple(c for c in pile if c not in gone)

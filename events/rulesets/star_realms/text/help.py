@@ -1,5 +1,6 @@
 """`help`: the commands a seat may give now, each with examples from the game in front of it."""
 
+from events.kit.phases import help_lines
 from events.rulesets.star_realms.card_text import effect_text
 from events.rulesets.star_realms.decisions import (
     AttackBase,
@@ -18,7 +19,6 @@ from events.rulesets.star_realms.state import Game
 from events.rulesets.star_realms.text.render import render
 from events.rulesets.star_realms.words import name
 
-EXAMPLES = 3
 FORMS: list[tuple[type, str]] = [
     (Play, "play <card in your hand>"),
     (PlayAll, "play all: your whole hand, in order"),
@@ -48,12 +48,7 @@ def help_text(game: Game, seat: int) -> str:
         effect = turn.pending.effects[0]
         source = name(game.cards, turn.pending.card) if turn.pending.card >= 0 else "Owed discards"
         head = f"{source} asks: {effect_text(effect)}"
-    options = legal(game, seat)
-    lines = [f"{head}. You may say:"]
-    for kind, form in FORMS:
-        said = list(dict.fromkeys(render(game, seat, d) for d in options if type(d) is kind))
-        if said:
-            shown = ", ".join(f"'{s}'" for s in said[:EXAMPLES])
-            top = " [to top]" if turn.next_ship_to_top else ""  # SR-E7
-            lines.append(f"  {form.format(top=top)}; e.g. {shown}")
-    return "\n".join([*lines, NAMING])
+    top = " [to top]" if turn.next_ship_to_top else ""  # SR-E7
+    forms = [(kind, form.format(top=top)) for kind, form in FORMS]
+    lines = help_lines(forms, legal(game, seat), lambda d: render(game, seat, d))
+    return "\n".join([f"{head}. You may say:", *lines, NAMING])

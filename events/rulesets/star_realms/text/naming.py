@@ -1,9 +1,9 @@
 """Cards named as a player writes them: any case, a unique beginning, a later word, or a
 position in the zone; a near miss gets a "did you mean"."""
 
+from events.kit.words import listing
 from events.naming import POSITION, Unreadable, matching, normal, suggest
 from events.rulesets.star_realms.cardset import CardSet
-from events.rulesets.star_realms.words import listing
 
 
 def card(cards: CardSet, zone: tuple[int, ...], where: str, ref: str, used: set[int]) -> int:

@@ -1,0 +1,13 @@
+"""The kit games are written on, one idea a module:
+
+- `phases`: a game's table of prompts (what each asks under which rule, of whom, its judge,
+  what follows, its help forms, its default) and the generic decide, waiting, legal, react,
+  help and default decision over it;
+- `windows`: the stack of response windows in the state, opened on top of play, answered by
+  all at once (sealed) or one by one, nested, closed back;
+- `batch`: events decided one after another, each on the state the last one left;
+- `evolve`: the dispatch of a game's evolve table, a row per event type;
+- `zones`: piles of cards and seats' players in an immutable state;
+- `lookup`: the card lookup's row for a card, from a game's card text;
+- `words`: naming seats, cards and counts in a line for people.
+"""

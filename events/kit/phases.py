@@ -1,0 +1,220 @@
+"""Declared phases: a game's table of prompts, each saying what it asks (decision types, each
+with the rule that governs it and its judge), of whom, what follows once nobody owes a
+decision, its help forms and its default; and the judge, the wait, the legal list, the
+reactions, the help and the default decision, generic over that table."""
+
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from enum import StrEnum
+from typing import Any, ClassVar
+
+import msgspec
+
+from events.kit.batch import Batch
+from events.ruleset import Accepted, Bot, Rejection, Waiting, as_declared, seat_refusal
+
+NOT_ASKED = "nothing is asked of you now; the others are choosing"
+EXAMPLES = 3  # commands shown for each help form
+_UNUSED = random.Random(0)  # `legal` judges with it: an accepted decision's outcome is unused
+
+Judge = Callable[[Any, int, Any], Rejection | None]  # (state, seat, decision): why not, or None
+Accept = Callable[[Any, int, Any, random.Random], list[Any]]  # an accepted decision's events
+
+
+def _allowed(state: Any, seat: int, decision: Any) -> Rejection | None:
+    return None
+
+
+def _never(state: Any, seat: int) -> bool:
+    return False
+
+
+def _never_all(state: Any) -> bool:
+    return False
+
+
+def _nothing(batch: Batch[Any]) -> None:
+    return None
+
+
+class Ask(msgspec.Struct, frozen=True):
+    """One decision a prompt asks: its type, the rule governing it, what it is in a refusal
+    ("now is the time to <words>"), its form in text help, and its judge."""
+
+    decision: type
+    rule: str
+    words: str
+    form: str = ""
+    judge: Judge = _allowed
+
+
+class Prompt(msgspec.Struct, frozen=True):
+    """One phase, step or window prompt of a game, in one place."""
+
+    name: StrEnum
+    asks: tuple[Ask, ...]
+    owes: Callable[[Any, int], bool]  # whether it waits on this seat (who must act)
+    accept: Accept  # what an accepted decision writes: a sealed choice, or its outcome
+    answered: Callable[[Any, int], bool] = _never  # owing, but chosen and free to change (may)
+    together: Callable[[Any], bool] = _never_all  # the owing seats choose at once, sealed
+    asking: Callable[[Any, int], tuple[Ask, ...]] | None = None  # the asks now, when they vary
+    follows: Callable[[Batch[Any]], None] = _nothing  # once nobody owes a decision
+    refuse_idle: Callable[[Any, int], Rejection | None] | None = None  # a seat it does not wait on
+    offers: Callable[[Any, int], Iterable[Any]] | None = None  # candidates `legal` judges
+    default: Callable[[Any, int], Any] | None = None  # for a seat that does not answer
+
+    def asked(self, state: Any, seat: int) -> tuple[Ask, ...]:
+        return self.asking(state, seat) if self.asking is not None else self.asks
+
+
+class Table(msgspec.Struct, frozen=True):
+    """A game's prompts, and how to find the one play is at."""
+
+    prompts: Mapping[StrEnum, Prompt]
+    current: Callable[[Any], StrEnum]  # the prompt play is at: the top window's, else the phase's
+    seats: Callable[[Any], int]
+    over: Callable[[Any], bool]
+    ended: Rejection  # the refusal of any decision once the game is over
+    decisions: tuple[type, ...]
+    batch: Callable[[Any, random.Random], Batch[Any]]
+
+    def prompt(self, state: Any) -> Prompt:
+        return self.prompts[self.current(state)]
+
+
+def decide(
+    table: Table, state: Any, seat: int, decision: Any, chance: random.Random
+) -> Accepted | Rejection:
+    """Judge a decision: well formed, the game running, a seat the prompt waits on, a decision
+    it asks, and the judge of that decision allowing it."""
+    decision = as_declared(decision, table.decisions)
+    if isinstance(decision, Rejection):
+        return decision
+    if table.over(state):
+        return table.ended
+    if refusal := seat_refusal(seat, table.seats(state)):
+        return refusal
+    prompt = table.prompt(state)
+    asks = prompt.asked(state, seat)
+    if not prompt.owes(state, seat):
+        idle = prompt.refuse_idle(state, seat) if prompt.refuse_idle else None
+        return idle or Rejection(asks[0].rule, NOT_ASKED)
+    ask = next((a for a in asks if isinstance(decision, a.decision)), None)
+    if ask is None:
+        return Rejection(asks[0].rule, f"now is the time to {' or '.join(a.words for a in asks)}")
+    if refusal := ask.judge(state, seat, decision):
+        return refusal
+    return Accepted(ask.rule, prompt.accept(state, seat, decision, chance))
+
+
+def waiting(table: Table, state: Any) -> Waiting:
+    """The seats the prompt waits on (`must`), and those that have chosen and may change (`may`)."""
+    if table.over(state):
+        return Waiting()
+    prompt = table.prompt(state)
+    owing = [s for s in range(table.seats(state)) if prompt.owes(state, s)]
+    chosen = tuple(s for s in owing if prompt.answered(state, s))
+    must = tuple(s for s in owing if s not in chosen)
+    return Waiting(must=must, may=chosen, simultaneous=prompt.together(state))
+
+
+def react(table: Table, state: Any, chance: random.Random) -> list[Any]:
+    """What follows the prompt once nobody owes it a decision; [] while someone does."""
+    if table.over(state) or waiting(table, state).must:
+        return []
+    batch = table.batch(state, chance)
+    table.prompt(state).follows(batch)
+    return batch.events
+
+
+def legal(table: Table, state: Any, seat: int) -> list[Any]:
+    """The prompt's offers to `seat` that the judge accepts."""
+    prompt = table.prompt(state) if not table.over(state) else None
+    if prompt is None or prompt.offers is None or not prompt.owes(state, seat):
+        return []
+    offered = prompt.offers(state, seat)
+    return [d for d in offered if isinstance(decide(table, state, seat, d, _UNUSED), Accepted)]
+
+
+def help_lines(
+    forms: Iterable[tuple[type, str]], options: Sequence[Any], render: Callable[[Any], str]
+) -> list[str]:
+    """A line per (decision type, form) that `options` hold: the form and a few of them as
+    commands."""
+    lines = []
+    for kind, form in forms:
+        said = list(dict.fromkeys(render(d) for d in options if type(d) is kind))
+        if said:
+            shown = ", ".join(f"'{s}'" for s in said[:EXAMPLES])
+            lines.append(f"  {form}; e.g. {shown}")
+    return lines
+
+
+def text_help(
+    table: Table,
+    state: Any,
+    options: Sequence[Any],
+    render: Callable[[Any], str],
+    head: str,
+    idle: str,
+    naming: str = "",
+) -> str:
+    """The help loop: `head`, then a line per form of the prompt's asks with a few of `options`
+    as commands, then `naming`; `idle` when there is nothing to decide."""
+    if table.over(state):
+        return "The game is over."
+    if not options:
+        return idle
+    asks = table.prompt(state).asks
+    forms = help_lines(((ask.decision, ask.form) for ask in asks), options, render)
+    return "\n".join([head, *forms, *([naming] if naming else [])])
+
+
+def default_decision(table: Table, state: Any, seat: int) -> Any:
+    """The prompt's default for a seat that does not answer (a window's pass)."""
+    default = table.prompt(state).default
+    if default is None:
+        raise LookupError(f"prompt {table.current(state)} declares no default")
+    return default(state, seat)
+
+
+def default_bot(table: Table) -> Bot:
+    """The bot that answers every prompt with its default: the clock's `pass`."""
+    return lambda state, seat, rng: default_decision(table, state, seat)
+
+
+class Phased:
+    """A ruleset's decide, waiting, legal, react and text help, generic over its `table` (put
+    it before `Ruleset` among the bases)."""
+
+    table: ClassVar[Table]
+    help_naming: ClassVar[str] = ""  # how the game's commands name things, after the forms
+    help_idle: ClassVar[str] = "Nothing for you to decide now."
+
+    def decide(self, state: Any, seat: int, decision: Any, chance: random.Random) -> Any:
+        return decide(self.table, state, seat, decision, chance)
+
+    def waiting(self, state: Any) -> Waiting:
+        return waiting(self.table, state)
+
+    def legal(self, state: Any, seat: int) -> list[Any]:
+        return legal(self.table, state, seat)
+
+    def react(self, state: Any, chance: random.Random) -> list[Any]:
+        return react(self.table, state, chance)
+
+    def help_head(self, state: Any, seat: int) -> str:
+        """The line before the forms."""
+        return "You may say:"
+
+    def text_help(self, state: Any, seat: int) -> str:
+        write = self.write_text
+        return text_help(
+            self.table,
+            state,
+            self.legal(state, seat),
+            lambda decision: write(state, seat, decision),
+            self.help_head(state, seat),
+            self.help_idle,
+            self.help_naming,
+        )

@@ -1,0 +1,117 @@
+"""The generic judge over a declared table: a decision is refused for a seat the prompt does
+not wait on, for a type the prompt does not ask and by the ask's own judge, each with the rule
+that governs it; seats that chose and may change are `may`; once nobody owes, what follows is
+written; `legal` keeps what the judge accepts; the default bot answers with the prompt's."""
+
+import random
+from enum import StrEnum
+from typing import Any
+
+import msgspec
+
+from events.kit.batch import Batch
+from events.kit.evolve import dispatch
+from events.kit.phases import Ask, Prompt, Table, decide, default_bot, legal, react, waiting
+from events.platform_rules import SEAT
+from events.ruleset import Accepted, Rejection, Waiting
+
+
+class Steps(StrEnum):
+    BID = "bid"
+    DONE = "done"
+
+
+class Bid(msgspec.Struct, frozen=True, tag="t.bid"):
+    amount: int
+
+
+class Fold(msgspec.Struct, frozen=True, tag="t.fold"):
+    pass
+
+
+class Chosen(msgspec.Struct, frozen=True, tag="t.chosen"):
+    seat: int
+    choice: Bid | Fold
+
+
+class Finished(msgspec.Struct, frozen=True, tag="t.finished"):
+    pass
+
+
+class Bids(msgspec.Struct, frozen=True):
+    choices: tuple[Bid | Fold | None, ...]
+    step: Steps = Steps.BID
+
+
+def _chosen(state: Bids, e: Chosen) -> Bids:
+    choices = tuple(e.choice if s == e.seat else c for s, c in enumerate(state.choices))
+    return msgspec.structs.replace(state, choices=choices)
+
+
+evolve = dispatch(
+    "bids", {Chosen: _chosen, Finished: lambda s, e: msgspec.structs.replace(s, step=Steps.DONE)}
+)
+
+
+def _at_most_three(state: Bids, seat: int, bid: Bid) -> Rejection | None:
+    return Rejection("B-2", "bid 1 to 3") if not 1 <= bid.amount <= 3 else None
+
+
+TABLE = Table(
+    prompts={
+        Steps.BID: Prompt(
+            name=Steps.BID,
+            asks=(Ask(Bid, "B-1", "bid", "bid <1-3>", _at_most_three), Ask(Fold, "B-1", "fold")),
+            owes=lambda state, seat: seat != 2,  # the dealer sits out
+            answered=lambda state, seat: state.choices[seat] is not None,
+            together=lambda state: True,
+            accept=lambda state, seat, d, chance: [Chosen(seat=seat, choice=d)],
+            follows=lambda batch: batch.emit(Finished()),
+            offers=lambda state, seat: [Fold(), *(Bid(amount=n) for n in range(5))],
+            default=lambda state, seat: Fold(),
+        )
+    },
+    current=lambda state: state.step,
+    seats=lambda state: len(state.choices),
+    over=lambda state: state.step == Steps.DONE,
+    ended=Rejection("B-3", "the bidding is over"),
+    decisions=(Bid, Fold),
+    batch=lambda state, chance: Batch(state, chance, evolve),
+)
+START = Bids(choices=(None, None, None))
+CHANCE = random.Random(0)
+
+
+def _decide(state: Bids, seat: Any, decision: Any) -> Any:
+    return decide(TABLE, state, seat, decision, CHANCE)
+
+
+def test_an_asked_decision_the_judge_allows_is_accepted_under_its_rule() -> None:
+    assert _decide(START, 0, Bid(amount=2)) == Accepted("B-1", [Chosen(0, Bid(amount=2))])
+
+
+def test_each_refusal_names_the_rule_that_governs_it() -> None:
+    assert _decide(START, 2, Fold()) == Rejection(
+        "B-1", "nothing is asked of you now; the others are choosing"
+    )
+    assert _decide(START, 0, Finished()).reason == "Finished is not a decision of this game"
+    assert _decide(START, 0, Bid(amount=5)) == Rejection("B-2", "bid 1 to 3")
+    assert _decide(START, 7, Fold()).rule == SEAT
+    done = msgspec.structs.replace(START, step=Steps.DONE)
+    assert _decide(done, 0, Fold()) == Rejection("B-3", "the bidding is over")
+
+
+def test_seats_that_chose_may_change_and_once_none_owes_what_follows_is_written() -> None:
+    assert waiting(TABLE, START) == Waiting(must=(0, 1), simultaneous=True)
+    assert react(TABLE, START, CHANCE) == []
+    one = evolve(START, Chosen(0, Fold()))
+    assert waiting(TABLE, one) == Waiting(must=(1,), may=(0,), simultaneous=True)
+    both = evolve(one, Chosen(1, Bid(amount=1)))
+    assert react(TABLE, both, CHANCE) == [Finished()]
+    assert waiting(TABLE, evolve(both, Finished())) == Waiting()
+
+
+def test_legal_is_what_the_judge_accepts_of_the_offers_and_the_default_bot_folds() -> None:
+    assert legal(TABLE, START, 0) == [Fold(), Bid(amount=1), Bid(amount=2), Bid(amount=3)]
+    assert legal(TABLE, START, 2) == []
+    assert default_bot(TABLE)(START, 1, CHANCE) == Fold()
