@@ -4,7 +4,7 @@ A decision's body and an entry's body are game-specific; envelopes carry them
 as raw JSON until the match's ruleset names their types (see `events.codec`).
 """
 
-from typing import Any, Generic, TypeVar
+from typing import Annotated, Any, Generic, TypeVar
 
 import msgspec
 
@@ -12,6 +12,8 @@ from events.clock import CLOCK_DECISIONS, CLOCK_ENTRIES, Clock
 from events.messages import Announce, Announced
 from events.seats import SEAT_DECISIONS, SEAT_ENTRIES
 from events.storable import Int32, Int64
+
+MatchName = Annotated[str, msgspec.Meta(min_length=1, max_length=60)]
 
 Body = TypeVar("Body")
 
@@ -41,6 +43,7 @@ class CreateMatch(msgspec.Struct, frozen=True, tag="match.create"):
     options: dict[str, Any] = {}
     seed: str | None = None  # given only to replay a known match; the service draws one otherwise
     clock: Clock | msgspec.UnsetType = msgspec.UNSET  # none: nobody is ever timed out
+    name: MatchName | msgspec.UnsetType = msgspec.UNSET  # what its organiser calls it
 
 
 class ClaimSeat(msgspec.Struct, frozen=True, tag="match.claim_seat"):
@@ -69,6 +72,7 @@ class MatchCreated(msgspec.Struct, frozen=True, tag="match.created"):
     content_digest: str = ""  # `Ruleset.content_digest` of the options: the data it was played with
     clock: Clock | msgspec.UnsetType = msgspec.UNSET  # as the create asked (`events.clock`)
     platform_rules: Int32 = 0  # `events.platform_rules.VERSION` when it was opened
+    name: str | msgspec.UnsetType = msgspec.UNSET  # as the create asked; unset: no name
 
 
 class SeatClaimed(msgspec.Struct, frozen=True, tag="match.seat_claimed"):

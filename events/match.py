@@ -53,6 +53,7 @@ class MatchRecord(msgspec.Struct, kw_only=True):
     public_moved_seq: int = 0  # the last such entry every seat sees
     sealed_moved_seq: list[int] = []  # by seat: the last such entry sealed for that seat
     platform_rules: int = 0  # the platform rules' version the match is judged by
+    name: str = ""  # what its organiser calls it
     revealed_seq: int = 0  # the last entry that opened the sealed entries before it
     timing: clock.Timing | None = None  # the clock and its deadlines, for a match with a clock
     # (seat, a player who held it before a bot or another player took it over)
@@ -170,6 +171,7 @@ def apply(record: Match | None, entry: Entry[Any]) -> Match:
                 judged=set(),
                 timing=clock.Timing(created.clock) if created.clock else None,
                 platform_rules=created.platform_rules,
+                name=created.name or "",
                 sealed_moved_seq=[0] * created.seats,
             )
         case Ruling(seat=seat, sender=sender):

@@ -64,6 +64,7 @@ class Lobby(Projection):
         return {
             "match_id": match.match_id,
             "game": match.ruleset,
+            "name": match.name,
             "status": status(match),
             "seats": match.seats,
             "players": list(match.holders),

@@ -75,7 +75,8 @@ def join(
 
 def describe(row: dict[str, Any]) -> list[str]:
     players = ", ".join(f"{seat}: {p or 'open'}" for seat, p in enumerate(row["players"]))
-    lines = [f"{row['match_id']}  {row['game']}  {row['status']}  seats {players}"]
+    named = f"  {row['name']!r}" if row.get("name") else ""
+    lines = [f"{row['match_id']}{named}  {row['game']}  {row['status']}  seats {players}"]
     if row["status"] == "in_progress":
         to_act = ", ".join(map(str, row["to_act"])) or "nobody"
         lines.append(
@@ -98,6 +99,7 @@ def _new(args: argparse.Namespace) -> int:
         bots=[parse_bot(b) for b in args.bot],
         options=dict(parse_option(o) for o in args.option),
         clock=clock.chosen(args),
+        name=args.name,
     )
     with Gateway(tokens.organiser_token()) as gateway:
         match_id, created = open_match(gateway, new)
@@ -177,6 +179,7 @@ def add_parser(subparsers: Any) -> None:
     new = commands.add_parser("new", help="open a match (organiser token)")
     new.add_argument("--game", default=default_game(), choices=sorted(games))
     new.add_argument("--seats", type=int, required=True, metavar="N")
+    new.add_argument("--name", help="what the lobby calls it, e.g. 'League week 3: Ann v Bob'")
     new.add_argument(
         "--bot",
         action="append",

@@ -56,6 +56,7 @@ class NewMatch(RequestBody):
     options: dict[str, Any] = {}
     match_id: Id | None = None
     clock: Clock | None = None  # none: nobody is ever timed out
+    name: Annotated[str, msgspec.Meta(max_length=60, pattern=NAME_PATTERN)] | None = None
 
 
 class Absence(RequestBody):

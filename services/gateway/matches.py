@@ -130,6 +130,8 @@ async def open_match(ctx: Context, data: api.NewMatch) -> api.MatchOpened:
     create = CreateMatch(ruleset=game, seats=data.seats, options=data.options)
     if data.clock is not None:
         create = msgspec.structs.replace(create, clock=data.clock)
+    if data.name:
+        create = msgspec.structs.replace(create, name=data.name.strip())
     decision_id = await ctx.submitter.submit(match_id, None, create, sender=ORGANISER)
     for bot in data.bots:
         await ctx.submitter.submit(

@@ -12,7 +12,7 @@ from projections import audit
 Conn = asyncpg.Connection | asyncpg.Pool
 
 LOBBY_COLUMNS = (
-    "match_id, game, status, seats, players, round, phase, to_act, seq,"
+    "match_id, name, game, status, seats, players, round, phase, to_act, seq,"
     " last_activity, scores, winners, clock, deadlines"
 )
 
@@ -57,7 +57,7 @@ async def lobby_page(
         " WHERE ($1 = '' OR game = $1) AND ($2 = '' OR status = $2)"
         " AND (NOT $3 OR array_position(players, NULL) IS NOT NULL)"
         " AND ($4::text[] IS NULL OR match_id = ANY($4))"
-        " AND ($5::text IS NULL OR match_id ILIKE $5"
+        " AND ($5::text IS NULL OR match_id ILIKE $5 OR name ILIKE $5"
         " OR EXISTS (SELECT FROM unnest(players) AS p WHERE p ILIKE $5))"
         " ORDER BY last_activity DESC, match_id OFFSET $6 LIMIT $7",
         wanted.game,

@@ -307,6 +307,7 @@ def _create(
             content_digest=ruleset.content_digest(create.options),
             clock=create.clock,
             platform_rules=platform_rules,
+            name=create.name,
         ),
         ruleset,
     )

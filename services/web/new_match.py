@@ -76,6 +76,8 @@ def _wanted(form: dict[str, str]) -> api.NewMatch:
         for name, option in game.options.items()
     }
     fields: dict[str, Any] = {"game": game.name, "seats": seats, "bots": bots, "options": options}
+    if name := form.get("name", "").strip():
+        fields["name"] = name
     if hours := form.get("hours", "").strip():
         fields["clock"] = {
             "per_decision_s": round(float(hours) * HOUR_S),

@@ -28,6 +28,7 @@ def test_every_command_parses() -> None:
         ["1:greedy"],
         ["a=true"],
     )
+    assert parse(["match", "new", "--seats", "2", "--name", "Week 3"]).name == "Week 3"
     assert parse(["match", "list", "--status", "waiting", "--mine"]).mine
     assert parse(["match", "join", "m1", "--seat", "0", "--player", "ann"]).player == "ann"
     assert parse(["play", "m1"]).seat is None

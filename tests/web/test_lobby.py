@@ -11,7 +11,7 @@ from playwright.async_api import Browser, Page, expect
 
 from services.gateway import api
 from tests.stack import Stack
-from tests.web.test_browser import PHONE, SHORT_GAME, WAIT_MS, _join, _open
+from tests.web.test_browser import PHONE, SHORT_GAME, WAIT_MS, _join, _open, _until_ruled
 
 PAGE_ROWS = 25  # services.web.lobby
 
@@ -82,6 +82,14 @@ async def test_the_lobby_filters_searches_and_pages(
     await page.goto(f"{gateway}/web/?q={open_realms.upper()}")
     assert open_realms in await _rows(page) and mine not in await _rows(page)
     await expect(page.locator('tr.match:not([data-game="star-realms"])')).to_have_count(0)
+    # a match its organiser named: listed and found by its name
+    body = {"game": SHORT_GAME, "seats": 2, "name": "League week 3: Ann v Bob"}
+    named = httpx.post(f"{gateway}/matches", json=body, headers=shared_stack.organiser()).json()
+    _until_ruled(shared_stack, named["match_id"], named["decision_id"])
+    assert httpx.get(f"{gateway}/matches/{named['match_id']}").json()["name"] == body["name"]
+    await page.goto(f"{gateway}/web/?q=WEEK+3")
+    assert await _rows(page) == [named["match_id"]]
+    await expect(page.locator("tr.match td").first).to_contain_text("League week 3: Ann v Bob")
     await page.goto(f"{gateway}/web/?q=%25")  # a % is a character searched for, no wildcard
     assert await _rows(page) == []
     await page.screenshot(path=screenshots / "lobby-nothing-found.png", full_page=True)
