@@ -108,12 +108,33 @@ class Option(msgspec.Struct, frozen=True):
     choices: tuple[OptionValue, ...] = ()
 
 
+class Cell(msgspec.Struct, frozen=True):
+    """One place of a board: a hex at axial coordinates (`q`, `r`: flat-top hexes, north is
+    r - 1), named by `code` as text commands name it, with what is there in a few lines."""
+
+    code: str
+    q: int
+    r: int
+    title: str = ""  # e.g. the system's name
+    lines: tuple[str, ...] = ()  # e.g. planets, units
+    owner: int | None = None  # the seat it belongs to
+    marks: tuple[str, ...] = ()  # e.g. "wormhole alpha", "asteroid field"
+
+
+class Board(msgspec.Struct, frozen=True):
+    """A map of hex cells, drawn as a picture on pages and as a table in text."""
+
+    label: str
+    cells: tuple[Cell, ...]
+
+
 class Description(msgspec.Struct, frozen=True):
     """A view laid out for any renderer (terminal, web page, mail), whatever the game."""
 
     title: str
     sections: tuple[Section, ...]
     waiting: Waiting = Waiting()  # whom the view shows the game waiting for
+    boards: tuple[Board, ...] = ()  # maps, for a game that has one
 
 
 class CardPick(msgspec.Struct, frozen=True):

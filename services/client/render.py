@@ -1,7 +1,9 @@
 """A game's description of a view, as a terminal shows it: sections, labelled fields, numbered
-card lists and aligned tables, whatever the game."""
+card lists, aligned tables and boards as a line a cell, whatever the game."""
 
-from events.ruleset import CardFace, CardList, Description, Section, Table
+from collections.abc import Sequence
+
+from events.ruleset import Board, CardFace, CardList, Cell, Description, Section, Table
 
 INDENT = "  "
 
@@ -49,8 +51,25 @@ def section(shown: Section) -> list[str]:
     return lines
 
 
-def render(description: Description) -> list[str]:
+def cell(shown: Cell, names: Sequence[str] = ()) -> str:
+    """`203 Abyz/Fria (ann): Abyz 3/0, Fria 2/0; 2 Cruiser [wormhole alpha]`."""
+    owner = shown.owner
+    whose = (
+        f" ({names[owner] if owner < len(names) else f'seat {owner}'})" if owner is not None else ""
+    )
+    line = f"{shown.code} {shown.title}".rstrip() + whose
+    line += f": {'; '.join(shown.lines)}" if shown.lines else ""
+    return line + (f" [{', '.join(shown.marks)}]" if shown.marks else "")
+
+
+def board(shown: Board, names: Sequence[str] = ()) -> list[str]:
+    return [f"{shown.label}:", *(f"{INDENT}{cell(c, names)}" for c in shown.cells)]
+
+
+def render(description: Description, names: Sequence[str] = ()) -> list[str]:
     lines = [description.title]
+    for drawn in description.boards:
+        lines += board(drawn, names)
     for shown in description.sections:
         lines += section(shown)
     return lines

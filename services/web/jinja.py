@@ -8,6 +8,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 
 from events.clock_narration import time_left
 from events.ruleset import round_word
+from services.web import boards
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -19,6 +20,7 @@ _env = Environment(
     lstrip_blocks=True,
 )
 _env.globals["round_word"] = round_word  # "round 3", or "turn 3" where the game counts turns
+_env.globals["drawing"] = boards.drawing
 
 
 def _time_left(due: str) -> str:

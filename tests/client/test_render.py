@@ -7,9 +7,11 @@ from typing import Any
 from events.match import apply
 from events.narration import Told
 from events.ruleset import (
+    Board,
     CardFace,
     CardInfo,
     CardList,
+    Cell,
     Description,
     Field,
     Section,
@@ -50,6 +52,26 @@ def test_a_description_shows_sections_fields_numbered_cards_and_aligned_tables()
         "    Player    Sum",
         "    Ana       9",
         "    Benedict  6",
+    ]
+
+
+def test_a_board_reads_as_a_line_a_cell_before_the_sections() -> None:
+    galaxy = Board(
+        "The galaxy",
+        (
+            Cell("000", 0, 0, "Mecatol Rex", ("Mecatol Rex 1/6",)),
+            Cell("101", 0, -1, "Abyz/Fria", ("2 Cruiser", "1 Carrier"), 1, ("nebula",)),
+            Cell("102", 1, -1, owner=4),
+        ),
+    )
+    described = Description("Your view", (Section("Scores"),), boards=(galaxy,))
+    assert render.render(described, ["ann", "bob"]) == [
+        "Your view",
+        "The galaxy:",
+        "  000 Mecatol Rex: Mecatol Rex 1/6",
+        "  101 Abyz/Fria (bob): 2 Cruiser; 1 Carrier [nebula]",
+        "  102 (seat 4)",
+        "Scores",
     ]
 
 

@@ -51,4 +51,8 @@ def test_every_view_is_described_for_every_seat(game: str, seats: int) -> None:
                 assert isinstance(described, Description) and described.title
                 assert described.sections, (game, entry.seq, seat)
                 assert described.waiting == waiting, (game, entry.seq, seat)
+                for board in described.boards:  # each cell once, in a place of its own
+                    cells = board.cells
+                    assert len({c.code for c in cells}) == len({(c.q, c.r) for c in cells})
+                    assert len(cells) == len({c.code for c in cells}), (game, board.label)
                 msgspec.json.encode(described)
