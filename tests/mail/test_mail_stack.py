@@ -239,19 +239,22 @@ async def test_bad_mail_is_refused_or_answered_and_nothing_of_it_reaches_the_log
     assert "frobnicate: rejected" in answer
     html = EmailMessage()
     html["From"], html["To"], html["Subject"] = owner, address, "html"
-    html.set_content("<p>pass</p>", subtype="html")
+    html.set_content(  # an HTML-only reply: read from its HTML, the quoted original left out
+        "<div>whistle</div><blockquote type=cite><div>pass</div></blockquote>", subtype="html"
+    )
     await aiosmtplib.send(html, hostname="127.0.0.1", port=ms.inbound)
-    assert "holds no plain text" in (await ms.relay.next(owner, ANSWER)).get_content()
+    answer = (await ms.relay.next(owner, ANSWER)).get_content()
+    assert "whistle: rejected" in answer and "pass:" not in answer
     await send(ms.inbound, address, "pass\n" * 14000, sender=owner, subject="big")
     assert "bytes, over 65536" in (await ms.relay.next(owner, ANSWER)).get_content()
     await send(ms.inbound, address, "> pass\n\n-- \npass\n", sender=owner, subject="none")
     assert "No command was found" in (await ms.relay.next(owner, ANSWER)).get_content()
-    assert await seat_rulings() == claimed + 1  # the one command, once
+    assert await seat_rulings() == claimed + 2  # each mail's one command, once
     outcomes = await ms.pool.fetch(
         "SELECT outcome, count(*) AS n FROM mail_inbox WHERE match_id = $1 GROUP BY outcome",
         match_id,
     )
-    assert {r["outcome"]: r["n"] for r in outcomes} == {"confirmed": 1, "read": 2, "refused": 2}
+    assert {r["outcome"]: r["n"] for r in outcomes} == {"confirmed": 1, "read": 3, "refused": 1}
     with pytest.raises(asyncio.TimeoutError):  # no second answer to the mail sent twice
         await ms.relay.next(owner, ANSWER, timeout=2)
 
