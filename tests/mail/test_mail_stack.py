@@ -36,6 +36,7 @@ from tests.mail.relay import commands_of, confirm, entry_of, reply_to, send
 
 GOLDEN = Path(__file__).parent / "golden" / "core-worlds-by-mail.txt"
 GAME = "core-worlds"
+RACE = "race-for-the-galaxy"
 PLAYER = "you@player.test"
 ANSWER = "your mail answered"  # in an answer's subject, which is ours
 
@@ -564,3 +565,59 @@ async def test_a_nul_is_refused_plainly_and_a_delivery_that_always_fails_is_give
 
 async def _positive(value: Awaitable[int]) -> bool:
     return await value > 0
+
+
+async def test_two_players_play_race_for_the_galaxy_to_the_end_by_mail(
+    mail_stack: MailStack,
+) -> None:
+    """Both seats of a Race for the Galaxy match by mail, nearly every step a sealed choice
+    both answer from their turn mails as they come: no answer asks to look again (another
+    seat's sealed choice leaves a seat's view fresh, SL-5), none refuses, one mail asks for
+    each move (an answer that asks again is not followed by a turn notice of the same entry),
+    and the match ends. Each player answers a mail that asks them to act, from its entry, with
+    the command the game's heuristic bot would choose there (the first command offered
+    explores for ever: nothing is ever built)."""
+    ms, ruleset, rng = mail_stack, get_ruleset(RACE), random.Random(41)
+    addresses = {"ann@race.test": 0, "bob@race.test": 1}
+    match_id = f"{ms.stack.settings.namespace}race-by-mail"
+    submitter = Submitter(ms.stack.settings)
+    await submitter.start()
+    try:  # a seed whose match takes 34 decisions a seat: within 40 mails an address may send
+        create = CreateMatch(ruleset=RACE, seats=2, seed="d")
+        await submitter.submit(match_id, None, create, sender=ORGANISER)
+    finally:
+        await submitter.stop()
+    async with httpx.AsyncClient(base_url=ms.stack.gateway, timeout=10) as http:
+        await until(lambda: _row(http, match_id))
+        for address, seat in addresses.items():
+            join = {"seat": seat, "player": address[:3], "mail": {"address": address}}
+            assert (await http.post(f"/matches/{match_id}/join", json=join)).status_code == 202
+            await confirm(ms.relay, ms.inbound, address)
+    answered, over, others = set[tuple[int, int]](), set[int](), []
+    while over != {0, 1}:
+        mail = await asyncio.wait_for(ms.relay.mails.get(), 90)
+        to = str(mail["To"])
+        if to not in addresses or match_id not in str(mail["Subject"]):
+            others.append(mail)  # another test's, kept for it
+            continue
+        seat, text = addresses[to], mail.get_content()
+        assert "look again" not in text and ": rejected" not in text, text
+        if "\nScores:" in text:
+            over.add(seat)
+            continue
+        if not commands_of(mail):
+            continue
+        entry = entry_of(mail)
+        state = (await replay.record_at(ms.pool, match_id, entry)).state
+        if seat not in ruleset.waiting(state).must:
+            continue  # chosen already: it may change its choice, and does not
+        assert (seat, entry) not in answered, f"a second mail asks seat {seat} at #{entry}"
+        answered.add((seat, entry))
+        order = ruleset.write_text(
+            state, seat, ruleset.default_decision(state, seat, "heuristic", rng)
+        )
+        await send(ms.inbound, reply_to(mail), f"#{entry}\n{order}\n", sender=to, subject="Re")
+    for mail in others:
+        ms.relay.mails.put_nowait(mail)
+    assert (await replay.record_at(ms.pool, match_id)).over
+    assert len(answered) > 40  # every decision of both seats, by mail
