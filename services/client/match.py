@@ -84,6 +84,9 @@ def join(
 def describe(row: dict[str, Any]) -> list[str]:
     players = ", ".join(f"{seat}: {p or 'open'}" for seat, p in enumerate(row["players"]))
     lines = [f"{row['match_id']}  {row['game']}  {row['status']}  seats {players}"]
+    if row.get("former"):
+        before = ", ".join(f"seat {f['seat']} by {f['player']}" for f in row["former"])
+        lines.append(f"  played before: {before}")
     if row["status"] == "in_progress":
         to_act = ", ".join(map(str, row["to_act"])) or "nobody"
         lines.append(

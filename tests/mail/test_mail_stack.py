@@ -621,3 +621,23 @@ async def test_two_players_play_race_for_the_galaxy_to_the_end_by_mail(
         ms.relay.mails.put_nowait(mail)
     assert (await replay.record_at(ms.pool, match_id)).over
     assert len(answered) > 40  # every decision of both seats, by mail
+
+
+async def test_a_seat_handed_to_a_bot_tells_its_former_player_by_mail(
+    mail_stack: MailStack,
+) -> None:
+    """The organiser hands a mail seat to a bot: its player, though the seat is theirs no
+    more, gets one mail saying so, with the organiser's note; nothing to send is offered."""
+    ms, owner = mail_stack, "owner@handed.test"
+    seat = await _mail_seat(ms, owner)
+    async with httpx.AsyncClient(base_url=ms.stack.gateway, timeout=10) as http:
+        handed = await http.post(
+            f"/matches/{seat.match_id}/seats/0/hand-to-bot",
+            headers=ms.stack.organiser(),
+            json={"level": "greedy", "note": "away for a month"},
+        )
+        assert handed.status_code == 202, handed.text
+    told = (await ms.relay.next(owner, "your seat was handed over")).get_content()
+    assert "Your seat was handed to the greedy bot by the organiser (away for a month)." in told
+    assert "This is the last mail you get about this seat." in told
+    assert "You may now send" not in told and "To play in this match" not in told
