@@ -91,6 +91,19 @@ _HANDED = {
     "organiser": "was relieved of the seat by the organiser",
 }
 
+_HANDED_BY = {
+    "resigned": "as you resigned",
+    "timeout": "as you missed the deadline",
+    "organiser": "by the organiser",
+}
+
+
+def handed_to_you(level: str, reason: str, note: str = "") -> str:
+    """A seat's hand-over to a bot, told to the player who held it."""
+    why = _HANDED_BY.get(reason, reason) + (f" ({note})" if note else "")
+    return f"Your seat was handed to the {level} bot {why}."
+
+
 _MOVED = {
     "excuse": "excused",
     "organiser": "moved by the organiser",

@@ -1,6 +1,7 @@
-"""Lobby: every match with its game, status, seats and holders, progress, who must act now
-and by when (its clock and deadlines), last activity, and once over its scores and winners.
-It also keeps `deadlines`, the running deadlines the clock service sweeps."""
+"""Lobby: every match with its game, status, seats and holders (and who held a seat before
+them), progress, who must act now and by when (its clock and deadlines), last activity, and
+once over its scores and winners. It also keeps `deadlines`, the running deadlines the clock
+service sweeps."""
 
 from datetime import UTC, datetime
 from typing import Any
@@ -75,6 +76,7 @@ class Lobby(Projection):
             "last_activity": datetime.fromtimestamp(match.last_entry_ms / 1000, UTC),
             "scores": list(at.scores) if at else None,
             "winners": list(at.winners) if at and match.over else None,
+            "former": [{"seat": seat, "player": player} for seat, player in match.handed_over],
             **_clock(match),
         }
 
@@ -90,7 +92,7 @@ class Lobby(Projection):
                 " to_act = EXCLUDED.to_act, seq = EXCLUDED.seq,"
                 " last_activity = EXCLUDED.last_activity, scores = EXCLUDED.scores,"
                 " winners = EXCLUDED.winners, clock = EXCLUDED.clock,"
-                " deadlines = EXCLUDED.deadlines"
+                " deadlines = EXCLUDED.deadlines, former = EXCLUDED.former"
             )
             writes.append(Write(sql, self.rows))
         late = [

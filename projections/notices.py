@@ -1,11 +1,11 @@
-"""Notices: what each seat with a mail address or a webhook is to hear, as deliveries in the
-outbox (`mail_outbox`, a row per channel). From the log: its turn began (it is among the seats
-the game must hear from, and was not after the entry before), a deadline of its was reached
-(excused too) or a bot decided or took over for it, the organiser wrote to the players, the
-match ended. Each delivery's id is made of its match, seat, kind and entry (and channel), and a
-row once written is kept (sent or not), so a rebuild or a worker replaying a batch records
-nothing twice. Only seats whose address (or webhook target) was set before the entry hear of
-it."""
+"""Notices: what each seat with a mail address or a webhook is to hear, as deliveries in the outbox
+(`mail_outbox`, a row per channel). From the log: its turn began (it is among the seats the game
+must hear from, and was not after the entry before), a deadline of its was reached (excused too)
+or a bot decided for it, it was handed to a bot (told to the player who held it), the organiser
+wrote to the players, the match ended. Each delivery's id is made of its match, seat, kind and
+entry (and channel), and a row once written is kept (sent or not), so a rebuild or a worker
+replaying a batch records nothing twice. Only seats whose address (or webhook target) was set
+before the entry hear of it."""
 
 import time
 
@@ -37,12 +37,13 @@ class Notices(Projection):
             return
         running = match.state is not None and not match.over and not match.open_seats
         must = get_ruleset(match.ruleset).waiting(match.state).must if running else ()
+        handed = [e.body for e in step.entries if isinstance(e.body, SeatHandedToBot)]
         timed_out = {
             e.body.seat
             for e in step.entries
-            if isinstance(e.body, DefaultApplied | SeatHandedToBot)
+            if isinstance(e.body, DefaultApplied)
             or (isinstance(e.body, DeadlineReached) and e.body.outcome != "released")
-        }  # excused, waited for, decided for, or handed over: the seat hears it once a step
+        } - {h.seat for h in handed}  # the seat hears it once a step; handed over, as such
         people = tuple(s for s, h in enumerate(match.holders) if h and not h.startswith(BOT_PREFIX))
         self.steps.append(
             _Heard(
@@ -53,6 +54,7 @@ class Notices(Projection):
                 any(isinstance(e.body, SeedRevealed) for e in step.entries),
                 any(isinstance(e.body, Announced) for e in step.entries),
                 people,
+                handed,
             )
         )
 
@@ -70,6 +72,7 @@ class Notices(Projection):
                 if seat in step.people and (before is None or seat not in before):
                     deliveries.append(_delivery(match_id, seat, "turn", seq, before is None))
             deliveries += [_delivery(match_id, s, "timeout", seq) for s in sorted(step.timed_out)]
+            deliveries += [_handed(match_id, seq, h) for h in step.handed]
             if step.announced:
                 deliveries += [_delivery(match_id, s, "message", seq) for s in step.people]
             if step.ended:
@@ -90,6 +93,7 @@ class _Heard(msgspec.Struct, frozen=True):
     ended: bool
     announced: bool  # the organiser wrote to the players
     people: tuple[int, ...]  # the seats players (not bots) hold
+    handed: list[SeatHandedToBot]  # seats handed to a bot: told to the player who held them
 
 
 class _Delivery(msgspec.Struct, frozen=True):
@@ -99,12 +103,19 @@ class _Delivery(msgspec.Struct, frozen=True):
     kind: str
     seq: int
     unless_waited: bool  # only if `notice_waiting` did not list the seat already
+    detail: dict[str, str] | None = None  # a hand-over's: whom it is for, and how it was made
 
 
 def _delivery(
     match_id: str, seat: int, kind: str, seq: int, unless_waited: bool = False
 ) -> _Delivery:
     return _Delivery(f"{kind}:{seq}:{seat}:{match_id}", match_id, seat, kind, seq, unless_waited)
+
+
+def _handed(match_id: str, seq: int, handed: SeatHandedToBot) -> _Delivery:
+    """For the player who held the seat, though it is no longer theirs."""
+    detail = {k: getattr(handed, k) for k in ("player", "level", "reason", "note")}
+    return msgspec.structs.replace(_delivery(match_id, handed.seat, "handed", seq), detail=detail)
 
 
 class _Outbox(msgspec.Struct, frozen=True):
@@ -121,10 +132,10 @@ _WANTED = " UNION ALL ".join(
 # parsed out of all of $1 for each row).
 _OUTBOX = (
     "INSERT INTO mail_outbox (delivery_id, match_id, seat, kind, upto_seq, created_ms, next_ms,"
-    " channel) SELECT c.prefix || u.id, u.match_id, u.seat, u.kind, u.seq,"
-    " (SELECT ($1->>'now_ms')::bigint), (SELECT ($1->>'now_ms')::bigint), c.channel"
-    " FROM json_to_recordset($1->'deliveries')"
-    " AS u(id text, match_id text, seat int, kind text, seq int, unless_waited boolean)"
+    " channel, detail) SELECT c.prefix || u.id, u.match_id, u.seat, u.kind, u.seq,"
+    " (SELECT ($1->>'now_ms')::bigint), (SELECT ($1->>'now_ms')::bigint), c.channel, u.detail"
+    " FROM json_to_recordset($1->'deliveries') AS u(id text, match_id text, seat int,"
+    " kind text, seq int, unless_waited boolean, detail jsonb)"
     f" JOIN ({_WANTED}) AS c"
     " ON c.match_id = u.match_id AND c.seat = u.seat AND u.seq > c.from_seq"
     " WHERE NOT (u.unless_waited AND EXISTS (SELECT 1 FROM notice_waiting AS w"

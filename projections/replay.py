@@ -14,6 +14,7 @@ from typing import Any
 import asyncpg
 import msgspec
 
+from events.clock import SeatHandedToBot
 from events.codec import decode_entry, encode
 from events.envelope import Entry, Ruling, is_platform_entry
 from events.match import MatchRecord, apply, record_bytes, record_from_bytes
@@ -216,3 +217,24 @@ async def narrated(
         decided_by = entry.body.seat if isinstance(entry.body, Ruling) else None
         told.append(Told(entry.seq, line, round_, decided_by))
     return told
+
+
+_HANDED = b'"match.seat_handed_to_bot"'  # the tag of SeatHandedToBot, as its entries hold it
+
+
+async def handed_over(
+    conn: asyncpg.Connection | asyncpg.Pool, match_id: str, seat: int, player: str
+) -> SeatHandedToBot | None:
+    """The last hand-over of `seat` from `player` to a bot, if the match holds one."""
+    rows = await conn.fetch(
+        "SELECT entries FROM replay_steps WHERE match_id = $1 AND position($2 IN entries) > 0"
+        " ORDER BY first_seq DESC",
+        match_id,
+        _HANDED,
+    )
+    for row in rows:
+        for raw in reversed(_raw_entries.decode(row["entries"])):
+            body = decode_entry(raw).body
+            if isinstance(body, SeatHandedToBot) and (body.seat, body.player) == (seat, player):
+                return body
+    return None

@@ -59,11 +59,19 @@ def open_match(gateway: Gateway, new: api.NewMatch) -> tuple[str, api.Ruling]:
 
 
 def join(
-    gateway: Gateway, match_id: str, seat: int, player: str | None, invite: str | None = None
+    gateway: Gateway,
+    match_id: str,
+    seat: int,
+    player: str | None,
+    invite: str | None = None,
+    mail: str | None = None,
 ) -> api.Ruling:
-    """Claim a seat (as the gateway's token's player, if it is a player token); its token is
-    kept while the claim is judged and dropped if refused."""
-    wanted = api.Join(seat=seat, player=player, invite=invite)
+    """Claim a seat (as the gateway's token's player, if it is a player token), with `mail` the
+    address to play it or hear of it by; its token is kept while the claim is judged and
+    dropped if refused."""
+    wanted = api.Join(
+        seat=seat, player=player, invite=invite, mail=None if mail is None else api.Mail(mail)
+    )
     joined = gateway.post(f"/matches/{segment(match_id)}/join", wanted, api.Joined)
     tokens.save_seat_token(match_id, seat, joined.token)
     with Gateway(joined.token, gateway.url) as seat_gateway:
@@ -77,6 +85,9 @@ def describe(row: dict[str, Any]) -> list[str]:
     players = ", ".join(f"{seat}: {p or 'open'}" for seat, p in enumerate(row["players"]))
     named = f"  {row['name']!r}" if row.get("name") else ""
     lines = [f"{row['match_id']}{named}  {row['game']}  {row['status']}  seats {players}"]
+    if row.get("former"):
+        before = ", ".join(f"seat {f['seat']} by {f['player']}" for f in row["former"])
+        lines.append(f"  played before: {before}")
     if row["status"] == "in_progress":
         to_act = ", ".join(map(str, row["to_act"])) or "nobody"
         lines.append(
@@ -150,13 +161,18 @@ def _join(args: argparse.Namespace) -> int:
             "name yourself with --player NAME, or make a player: starledger player new NAME"
         )
     with Gateway(player) as gateway:
-        ruling = join(gateway, args.match_id, args.seat, args.player, args.invite)
+        ruling = join(gateway, args.match_id, args.seat, args.player, args.invite, args.mail)
     if ruling.status != "accepted":
         raise ClientError(f"seat {args.seat} of {args.match_id}: {verdict(ruling)}")
     print(
         f"you hold seat {args.seat} of {args.match_id}; play it: starledger play "
         f"{args.match_id} --seat {args.seat}"
     )
+    if args.mail:
+        print(
+            f"  a mail asks {args.mail} to confirm it: reply `confirm`, then your turns come"
+            " by mail and you may answer them with your orders"
+        )
     return 0
 
 
@@ -210,6 +226,7 @@ def add_parser(subparsers: Any) -> None:
         "--player", metavar="NAME", help="a name for this seat alone; default: your player's"
     )
     claim.add_argument("--invite", metavar="CODE", help="the code of a seat reserved for you")
+    claim.add_argument("--mail", metavar="ADDRESS", help="play the seat (or hear of it) by mail")
     claim.set_defaults(func=guarded(_join))
     clock.add_parsers(commands)
     seats.add_parsers(commands)

@@ -7,6 +7,7 @@ what happened, a line per entry, and the table when it is the seat's turn."""
 import argparse
 import sys
 import threading
+import time
 import uuid
 from collections.abc import Iterable
 from datetime import UTC, datetime
@@ -17,13 +18,22 @@ import msgspec
 from events.clock_narration import time_left
 from events.ruleset import Description
 from services.client import render, tokens
-from services.client.http import ClientError, Gateway, ServerEvent, guarded, segment, verdict
+from services.client.http import (
+    POLL_S,
+    ClientError,
+    Gateway,
+    ServerEvent,
+    guarded,
+    segment,
+    verdict,
+)
 from services.client.match import lobby_row
 from services.gateway import api
 
 QUIT = {"quit", "exit"}
 LOOK = {"view", "look"}
 RECONNECT_S = 1.0
+CAUSED_WAIT_S = 5.0
 RECENT = 10  # entries told on arrival, so a player returning to a long match sees where it is
 
 
@@ -53,6 +63,20 @@ def say(
     if reply.status_code == 200:
         return msgspec.json.decode(reply.content, type=api.Help)
     return gateway.ruling(match_id, decision_id)
+
+
+def caused(gateway: Gateway, match_id: str, ruling: api.Ruling) -> list[str]:
+    """What an accepted decision caused, a line per entry for the seat's eyes, as a mail's
+    answer tells it."""
+    if ruling.status != "accepted" or ruling.first_seq is None or ruling.last_seq is None:
+        return []
+    path = f"/matches/{segment(match_id)}/narration"
+    deadline = time.monotonic() + CAUSED_WAIT_S  # the replay may be a moment behind the audit
+    while True:
+        told = gateway.get(path, api.NarrationReply, {"after": ruling.first_seq - 1}).entries
+        if (told and told[-1].seq >= ruling.last_seq) or time.monotonic() > deadline:
+            return [f"  {t.seq} {t.line}" for t in told if t.seq <= ruling.last_seq]
+        time.sleep(POLL_S)
 
 
 class Session:
@@ -181,10 +205,11 @@ def _say(args: argparse.Namespace) -> int:
     _, token = tokens.seat_token(args.match_id, args.seat)
     with Gateway(token) as gateway:
         answer = say(gateway, args.match_id, " ".join(args.text))
-    if isinstance(answer, api.Help):
-        print(answer.help)
-        return 0
-    print(verdict(answer))
+        if isinstance(answer, api.Help):
+            print(answer.help)
+            return 0
+        lines = [verdict(answer), *caused(gateway, args.match_id, answer)]
+    print(*lines, sep="\n")
     return 0 if answer.status == "accepted" else 1
 
 
@@ -194,7 +219,8 @@ def add_parsers(subparsers: Any) -> None:
     play.add_argument("--seat", type=int, metavar="S", help="which of your seats, if several")
     play.set_defaults(func=guarded(_play))
     said = subparsers.add_parser(
-        "say", help="send one text command and print its ruling (exit 1 if rejected)"
+        "say",
+        help="send one text command and print its ruling and what it caused (exit 1 if rejected)",
     )
     said.add_argument("match_id", metavar="ID")
     said.add_argument("text", nargs="+", metavar="TEXT", help="e.g. draft Hercules Bomber")

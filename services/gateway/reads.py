@@ -13,7 +13,7 @@ Conn = asyncpg.Connection | asyncpg.Pool
 
 LOBBY_COLUMNS = (
     "match_id, name, game, status, seats, players, round, phase, to_act, seq,"
-    " last_activity, scores, winners, clock, deadlines"
+    " last_activity, scores, winners, clock, deadlines, former"
 )
 
 
@@ -23,6 +23,7 @@ def lobby_row(row: asyncpg.Record) -> dict[str, Any]:
     found["last_activity"] = found["last_activity"].isoformat()
     for column in ("clock", "deadlines"):  # jsonb comes as text
         found[column] = json.loads(found[column]) if found[column] is not None else None
+    found["former"] = json.loads(found["former"] or "[]")  # null: a row from before 0132
     return found
 
 

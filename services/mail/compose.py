@@ -13,7 +13,7 @@ from typing import Any
 import asyncpg
 import msgspec
 
-from events.clock_narration import moment
+from events.clock_narration import handed_to_you, moment
 from events.narration import rule_words, seat_names, short_words
 from events.ruleset import get_ruleset
 from projections import audit, replay
@@ -37,6 +37,8 @@ def headline(kind: str, detail: dict[str, Any]) -> str:
     if kind == "reminder":
         due = moment(detail["due_ms"], detail.get("zone", "UTC"))
         return f"Reminder: you must decide by {due}."
+    if kind == "handed":
+        return handed_to_you(detail["level"], detail["reason"], detail.get("note", ""))
     return HEADLINES[kind]
 
 
@@ -97,6 +99,8 @@ async def body(pool: asyncpg.Pool, settings: Settings, part: Part) -> list[str]:
         if len(told) > MAX_LINES:
             lines.append(f"  … {len(told) - MAX_LINES} earlier entries")
         lines += [f"  #{t.seq} {t.line}" for t in told[-MAX_LINES:]]
+    if part.kind == "handed":  # the seat is the bot's: nothing more to see, nor to send
+        return [*lines, "", "This is the last mail you get about this seat."]
     view = ruleset.view(record.state, part.seat)
     lines += ["", "Your view:", *render(ruleset.describe(view, names))]
     if not record.over:

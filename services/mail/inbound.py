@@ -1,21 +1,21 @@
 """Orders by mail: an `aiosmtpd` server (SMTP, or LMTP for a mail server to hand mail to).
 
-A recipient must be a reply address whose token names a seat its player still holds, with a
-seat token of theirs that stands (a revoked or replaced token takes the reply address with it),
-else the mail is refused at RCPT (550, so the sending server tells its writer) and noted in
-`mail_inbox`; past MAILS_PER_WINDOW to one reply address or from one sender, 451 (try later).
-A mail taken is read (plain text only, 64 KiB at most, no NUL), noted, and its commands sent
-on `decisions` as the gateway's `say` sends them, as its seat's player, within the seat's
-decision limit (`limits.DECISIONS_PER_S`, keyed as the gateway keys it); a command holding what
-the gateway refuses in text (`REFUSED_IN_TEXT`: control characters, terminal escapes) is not
-sent, and the answer says so without repeating it. The first command sent carries the `#N` the
-mail names, so a command written on a position since changed is refused as stale where the game
-says so. Its decision ids derive from the mail (its Message-ID, else its bytes), so a mail
-delivered twice is read once. Until the seat's address is confirmed (its reader replied
-`confirm` to the one mail it got), only the mail's own words are taken; `unsubscribe` forgets
-the seat's mail, `not me` refuses its address for good. Every other mail taken is answered, to
-the seat's own (confirmed) address, never to its From: each command with its ruling, or why
-nothing was read."""
+A recipient must be a reply address whose token names a seat its player still holds, with a seat
+token of theirs that stands (a revoked or replaced token takes the reply address with it), else
+the mail is refused at RCPT (550, so the sending server tells its writer) and noted in
+`mail_inbox`; past MAILS_PER_WINDOW to one reply address or from one sender, 451 (try later). A
+mail taken is read (its plain text, else its HTML's text; 64 KiB at most, no NUL), noted, and
+its commands sent on `decisions` as the gateway's `say` sends them, as its seat's player, within
+the seat's decision limit (`limits.DECISIONS_PER_S`, keyed as the gateway keys it); a command
+holding what the gateway refuses in text (`REFUSED_IN_TEXT`: control characters, terminal
+escapes) is not sent, and the answer says so without repeating it. The first command sent
+carries the `#N` the mail names, so a command written on a position since changed is refused as
+stale where the game says so. Its decision ids derive from the mail (its Message-ID, else its
+bytes), so a mail delivered twice is read once. Until the seat's address is confirmed (its
+reader replied `confirm` to the one mail it got), only the mail's own words are taken;
+`unsubscribe` forgets the seat's mail, `not me` refuses its address for good. Every other mail
+taken is answered, to the seat's own (confirmed) address, never to its From: each command with
+its ruling, or why nothing was read."""
 
 import hashlib
 import re
@@ -41,6 +41,7 @@ from services.gateway.limits import DECISIONS_PER_S, RateLimit, decision_key
 from services.gateway.mail import forget_seat
 from services.gateway.submit import Submitter
 from services.mail import addresses
+from services.mail.html_text import html_text
 from services.mail.orders import read_orders
 
 log = structlog.get_logger("mail")
@@ -289,14 +290,16 @@ class Orders:
 
 
 def _text(mail: EmailMessage, size: int) -> tuple[str | None, str]:
-    """The mail's plain text, or None and why it is not read."""
+    """The mail's plain text (an HTML-only mail's as its reader sees it), or None and why it
+    is not read."""
     if size > MAX_MAIL_BYTES:
         return None, f"Your mail was not read: {size} bytes, over {MAX_MAIL_BYTES}."
-    part = mail.get_body(preferencelist=("plain",))
+    part = mail.get_body(preferencelist=("plain", "html"))
     if part is None:
-        return None, "Your mail was not read: it holds no plain text. Send orders as plain text."
+        return None, "Your mail was not read: it holds no text. Send orders as plain text."
     try:
-        return str(part.get_content()), ""
+        content = str(part.get_content())
+        return (html_text(content) if part.get_content_subtype() == "html" else content), ""
     except (LookupError, ValueError):  # an unknown charset, a broken encoding
         return None, "Your mail was not read: its text could not be decoded."
 

@@ -1,8 +1,12 @@
 """Reading the orders in a mail's text, as the Diplomacy judges did: a command a line; quoted
-lines (`>`), everything after a signature line (`-- `) or `signoff`, a reply's "On … wrote:"
-line and `//` comments are ignored; `#N` on a line of its own names the entry the player was
-looking at (commands written on an older position are refused as stale where the game says
-so). `help`, `unsubscribe`, `confirm` and `not me` are the mail's own words, not the game's."""
+lines (`>`) and `//` comments are ignored; reading stops at a signature line (`-- `), at
+`signoff`, at a sign-off ("Regards,", "Sent from my iPhone") and at the quoted original as mail
+programs write it: "-----Original Message-----", a line of underscores, a `From:` line over a
+`Sent:` or `Date:` line (Outlook), our own mail's first line, and an "On … wrote:" line not
+followed by `>` lines (a reply above an original quoted with `>` is read on below it). `#N` on
+a line of its own names the entry the player was looking at (commands written on an older
+position are refused as stale where the game says so). `help`, `unsubscribe`, `confirm` and
+`not me` are the mail's own words, not the game's."""
 
 import re
 
@@ -10,7 +14,20 @@ import msgspec
 
 MAX_COMMANDS = 20
 _SEEN = re.compile(r"#\s*(\d{1,9})")
-_WROTE = re.compile(r"^On .+ wrote:$")
+# "On Mon, 1 Jan 2024 at 10:00, Ann <ann@x> wrote:", and as French and German programs say it.
+_WROTE = re.compile(r"^(On|Le|Am) .+ (wrote|a écrit|schrieb)\s?:$", re.IGNORECASE)
+_ORIGINAL = re.compile(
+    r"^(-{2,}\s*(Original Message|Forwarded message)\s*-{2,}|_{10,}|Begin forwarded message:"
+    r"|== .+ match .+ entry \d+ ==)$",
+    re.IGNORECASE,
+)
+_FROM = re.compile(r"^\**From\**:\s", re.IGNORECASE)
+_HEADER = re.compile(r"^\**(Sent|Date|To|Subject|Cc)\**:\s", re.IGNORECASE)
+_SIGN_OFF = re.compile(
+    r"^((many |best |kind |warm )?(thanks|regards|wishes)|thank you|best|cheers|sincerely"
+    r"|all the best|yours( truly| sincerely)?)\s*[,.!]?$|^(sent from|get outlook for) .+$",
+    re.IGNORECASE,
+)
 OWN_WORDS = ("help", "unsubscribe", "confirm", "not me")
 
 
@@ -25,11 +42,9 @@ def read_orders(text: str) -> Orders:
     commands: list[str] = []
     asked: list[str] = []
     seen = None
-    for raw in text.splitlines():
-        if raw.rstrip() in ("--", "-- ") or raw.strip().lower() == "signoff":
-            break
-        line = raw.split("//", 1)[0].strip()
-        if not line or line.startswith(">") or _WROTE.match(line):
+    lines = [raw.split("//", 1)[0].strip() for raw in _mine(text.splitlines())]
+    for line in lines:
+        if not line or line.startswith(">"):
             continue
         if (number := _SEEN.fullmatch(line)) is not None:
             seen = int(number.group(1))
@@ -43,3 +58,31 @@ def read_orders(text: str) -> Orders:
         tuple(dict.fromkeys(asked)),
         max(0, len(commands) - MAX_COMMANDS),
     )
+
+
+def _mine(lines: list[str]) -> list[str]:
+    """The lines the writer wrote: up to a signature, a sign-off or the original they answer,
+    without an "On … wrote:" line that a `>`-quoted original follows."""
+    kept: list[str] = []
+    for i, raw in enumerate(lines):
+        line = raw.strip()
+        if raw.rstrip() in ("--", "-- ") or line.lower() == "signoff":
+            break
+        if _ORIGINAL.match(line) or _SIGN_OFF.match(line):
+            break
+        if _FROM.match(line) and any(
+            _HEADER.match(after.strip()) for after in lines[i + 1 : i + 3]
+        ):
+            break  # an Outlook header block: the original below it is not quoted
+        wrote = _WROTE.match(line)
+        if not wrote and line.startswith("On ") and i + 1 < len(lines):
+            wrote = _WROTE.match(f"{line} {lines[i + 1].strip()}")  # wrapped over two lines
+            if wrote:
+                lines[i + 1] = ""
+        if wrote:
+            following = next((after.strip() for after in lines[i + 1 :] if after.strip()), ">")
+            if not following.startswith(">"):
+                break  # an original left unquoted below the line
+            continue
+        kept.append(raw)
+    return kept

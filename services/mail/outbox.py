@@ -1,12 +1,13 @@
-"""Sending the outbox. Each pass: give new mail seats their reply tokens (each with a mail
-asking its address to confirm), record reminders due (for mail and webhooks), settle answers
-whose decisions are judged, then send the mail due: a confirmation alone (one an address a
-pass, CONFIRMS_AN_HOUR at most), and nothing else to an address until it is confirmed, nor
-ever to one whose reader said `not me`; an answer alone as soon as it is ready; a seat's
-notices once its answers are out (so every mail tells the log in order) and its digest period
-has passed since its last mail, all of an address's notices in one mail. A delivery is marked
-done only once the relay took it, so a worker that dies sends it again (with the same
-Message-ID); a failure is tried again later, backing off, and given up after MAX_ATTEMPTS."""
+"""Sending the outbox. Each pass: give new mail seats their reply tokens (each with a mail asking
+its address to confirm), record reminders due (for mail and webhooks), settle answers whose
+decisions are judged, then send the mail due: a confirmation alone (one an address a pass,
+CONFIRMS_AN_HOUR at most), and nothing else to an address until it is confirmed, nor ever to one
+whose reader said `not me`; an answer alone as soon as it is ready; a seat's notices once its
+answers are out (so every mail tells the log in order) and its digest period has passed since
+its last mail, all of an address's notices in one mail; a seat's hand-over to a bot to the
+player it was taken from. A delivery is marked done only once the relay took it, so a worker
+that dies sends it again (with the same Message-ID); a failure is tried again later, backing
+off, and given up after MAX_ATTEMPTS."""
 
 import mailbox
 import time
@@ -41,9 +42,16 @@ SUBJECTS = {
     "timeout": "a deadline passed",
     "message": "a message from the organiser",
     "ended": "the match ended",
+    "handed": "your seat was handed over",
 }
 
 
+# Whether the delivery `o` is for the player of the mail seat `m`: the seat's holder, or for a
+# hand-over, the player it was taken from.
+HOLDS = (
+    "CASE WHEN o.kind = 'handed' THEN m.player = o.detail->>'player'"
+    " ELSE m.player = l.players[o.seat + 1] END"
+)
 # Whether the address of a seat `m` was refused by its reader (`not me`).
 REFUSED = "EXISTS (SELECT 1 FROM mail_refused AS f WHERE f.address = lower(m.address))"
 # Whether the address of a seat `m` had its CONFIRMS_AN_HOUR in the hour before time $1.
@@ -146,7 +154,7 @@ class Outbox:
         rows = await self.pool.fetch(
             "SELECT o.delivery_id, o.match_id, o.seat, o.kind, o.upto_seq, o.detail,"
             " o.attempts, m.address, m.kinds, m.digest_s, m.told_seq, m.last_sent_ms, m.token,"
-            " m.player = l.players[o.seat + 1] AS holds, r.last_seq >= o.upto_seq AS readable,"
+            f" {HOLDS} AS holds, r.last_seq >= o.upto_seq AS readable,"
             f" m.confirmed_ms IS NOT NULL AS confirmed, {STANDING} AS standing,"
             f" {REFUSED} AS refused, {ASKED_LATELY} AS asked_lately"
             " FROM mail_outbox AS o JOIN mail_seats AS m USING (match_id, seat)"
@@ -174,7 +182,7 @@ class Outbox:
                 continue  # nothing but the confirmation until its reader confirms
             elif row["kind"] == "answer" or (row["match_id"], row["seat"]) in held:
                 continue  # a seat's answers go first, so each mail tells on from the last
-            elif row["kind"] not in row["kinds"]:
+            elif row["kind"] not in (*row["kinds"], "handed"):  # the last it hears, always
                 await self.settle(row["delivery_id"], now, "off")
             elif not row["standing"]:
                 await self.settle(row["delivery_id"], now, "late")  # its deadline moved or passed

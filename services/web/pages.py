@@ -9,7 +9,12 @@ from typing import Annotated, Any
 import msgspec
 from litestar import Request, Response, Router, get, post
 from litestar.datastructures import MutableScopeHeaders
-from litestar.exceptions import HTTPException, NotAuthorizedException, NotFoundException
+from litestar.exceptions import (
+    HTTPException,
+    NotAuthorizedException,
+    NotFoundException,
+    PermissionDeniedException,
+)
 from litestar.params import Parameter
 from litestar.response import Redirect, ServerSentEvent
 from litestar.static_files import create_static_files_router
@@ -114,6 +119,12 @@ async def seat(request: Request, match_id: MatchId) -> Response[str]:
     except NotAuthorizedException:
         base = f"{session.match_path(match_id)}/seat"
         return _page("sign_in.html", status=401, title="Seat sign-in", base=base, holder="Seat")
+    except PermissionDeniedException:  # a seat no longer theirs: what the public sees, and why
+        if (told := await session.handed_away(request, match_id)) is None:
+            raise
+        shown = await live.public(context(request), match_id)
+        base = session.match_path(match_id)
+        return _page("watch.html", title=f"{match_id}: watching", live=shown, base=base, told=told)
     ctx = context(request)
     shown = await live.seat(ctx, match_id, holder)
     return _page(

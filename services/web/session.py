@@ -10,6 +10,8 @@ from litestar import Request
 from litestar.datastructures import Cookie
 from litestar.exceptions import NotAuthorizedException, PermissionDeniedException
 
+from events.clock_narration import handed_to_you
+from projections import replay
 from services.gateway.access import Access
 from services.gateway.context import context
 from services.gateway.tokens import Holder
@@ -112,6 +114,22 @@ async def seat(request: Request, match_id: str, *, deciding: bool = False) -> tu
             "this browser holds no seat of this match: join one in the lobby"
         )
     return found, await found.acts_for(match_id, deciding=deciding)
+
+
+async def handed_away(request: Request, match_id: str) -> str | None:
+    """What the player whose seat this browser's cookie names, and who no longer holds it, is
+    told: how it was handed to a bot (else that it is no longer theirs); None for anyone else."""
+    found = await access(request)
+    ctx = context(request)
+    seat = await found.seat_in(match_id)
+    if seat is None or seat.seat is None or await ctx.seat_is_held(seat):
+        return None
+    if not await ctx.claim_accepted(seat):
+        return None
+    handed = await replay.handed_over(ctx.pool, match_id, seat.seat, seat.player or "")
+    if handed is None:
+        return f"Seat {seat.seat} is no longer yours: the organiser gave it to another player."
+    return handed_to_you(handed.level, handed.reason, handed.note)
 
 
 def check_post(request: Request, sent_csrf: str | None, token: str | None) -> None:

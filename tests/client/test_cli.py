@@ -31,6 +31,7 @@ def test_every_command_parses() -> None:
     assert parse(["match", "new", "--seats", "2", "--name", "Week 3"]).name == "Week 3"
     assert parse(["match", "list", "--status", "waiting", "--mine"]).mine
     assert parse(["match", "join", "m1", "--seat", "0", "--player", "ann"]).player == "ann"
+    assert parse(["match", "join", "m1", "--seat", "0", "--mail", "a@x.org"]).mail == "a@x.org"
     assert parse(["play", "m1"]).seat is None
     assert parse(["say", "m1", "draft", "Hercules", "Bomber"]).text == [
         "draft",

@@ -1,7 +1,7 @@
 """Through the real stack: an organiser opens a match with two bots, a player joins the free
-seat, says commands and plays a few lines in a session (the table and what happened, told);
-the replay and the audit tell what happened in words, the cards are looked up, and verify
-agrees."""
+seat (with a mail address), says commands (`say` tells what each caused) and plays a few lines
+in a session (the table and what happened, told); the replay and the audit tell what happened in
+words, the cards are looked up, and verify agrees."""
 
 import argparse
 import asyncio
@@ -61,7 +61,9 @@ async def test_a_player_joins_says_plays_and_the_match_checks_out(
     assert created.status == "accepted"
 
     lobby = Gateway()
-    claimed = await asyncio.to_thread(match.join, lobby, match_id, 0, "tester")
+    claimed = await asyncio.to_thread(
+        match.join, lobby, match_id, 0, "tester", mail="tester@player.test"
+    )
     assert (claimed.status, claimed.rule) == ("accepted", "SL-4")
     seat, token = tokens.seat_token(match_id, None)
     assert seat == 0 and stat.S_IMODE(next(tokens.SEAT_TOKENS.iterdir()).stat().st_mode) == 0o600
@@ -83,6 +85,15 @@ async def test_a_player_joins_says_plays_and_the_match_checks_out(
             ruling = await asyncio.to_thread(play.say, me, match_id, text)
             assert isinstance(ruling, api.Ruling) and ruling.status == "accepted", (text, ruling)
             said.append(ruling)
+        address = await pool.fetchval(
+            "SELECT address FROM mail_seats WHERE match_id = $1 AND seat = 0", match_id
+        )
+        assert address == "tester@player.test"  # joined with --mail, the seat plays by mail too
+        # `say` prints its ruling and what it caused, a line per entry, as a mail answer does.
+        assert await _cli("say", match_id, await _my_move(pool, me, match_id, rng)) == 0
+        printed = capsys.readouterr().out.splitlines()
+        assert printed[0].startswith("accepted (CW-") and " tester asked to " in printed[1]
+        assert all(line.startswith("  ") for line in printed[1:]) and len(printed) > 2
         path = f"/matches/{match_id}/explain/{said[0].first_seq}"
         audited = await asyncio.to_thread(me.get, path, api.Explanation)
         assert audited.asked == {"type": "match.say", "text": texts[0]}
@@ -121,7 +132,7 @@ async def test_a_player_joins_says_plays_and_the_match_checks_out(
     printed = capsys.readouterr()
     assert f"{match_id}  core-worlds  in_progress  seats 0: tester" in printed.out
     assert "You may say:" in printed.out and "sent by tester for seat 0" in printed.out
-    assert printed.err.endswith(f"\nstarledger: match {match_id!r} has no entry 100000\n")
+    assert printed.err.splitlines()[-1] == f"starledger: match {match_id!r} has no entry 100000"
 
     assert await _cli("cards", "core-worlds", "Hercules Bomber", "--json") == 0
     [bomber] = msgspec.json.decode(capsys.readouterr().out)

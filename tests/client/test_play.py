@@ -1,5 +1,5 @@
 """A seat's session: when the match moves, what happened since is told a line per entry, and
-the table is shown when the seat's turn comes."""
+the table is shown when the seat's turn comes; `say` tells what its decision caused."""
 
 import io
 from datetime import UTC, datetime, timedelta
@@ -7,7 +7,7 @@ from typing import Any
 
 from events.narration import Told
 from events.ruleset import Description, Field, Section, Waiting
-from services.client.play import Session
+from services.client.play import Session, caused
 from services.gateway import api
 
 
@@ -68,3 +68,13 @@ def test_the_session_says_by_when_the_seat_must_decide_when_its_turn_comes() -> 
     session.on_view(1)
     assert out.getvalue().splitlines()[-1] == f"you must decide by {told} (in 5 h 12 min)"
     session.stream.close()
+
+
+def test_say_tells_what_an_accepted_decision_caused_and_nothing_of_a_refused_one() -> None:
+    gateway = FakeGateway()
+    gateway.told = [Told(15, "Ben's turn"), Told(16, "Ben added 2"), Told(17, "Ana's turn")]
+    gateway.told.append(Told(18, "Ana added 1"))  # the next decision's, already on the log
+    accepted = api.Ruling("d1", "accepted", rule="R-1", first_seq=16, last_seq=17)
+    assert caused(gateway, "m", accepted) == ["  16 Ben added 2", "  17 Ana's turn"]
+    refused = api.Ruling("d2", "rejected", rule="R-2", reason="too many", first_seq=19)
+    assert caused(gateway, "m", refused) == []

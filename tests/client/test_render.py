@@ -167,3 +167,9 @@ def test_a_lobby_row_reads_as_a_sentence_running_and_over() -> None:
     assert turns[1] == "  turn 2, main; to act: 0; entry 5"
     over = describe({**row, "status": "finished", "scores": [3, 4], "winners": [1]})
     assert over[1] == "  won by seat 1; scores 0: 3, 1: 4"
+    handed = {**row, "players": ["Ana", "bot:greedy"], "former": [{"seat": 1, "player": "Bo"}]}
+    shown = describe({**handed, "status": "finished", "scores": None})
+    assert shown[:2] == [
+        "m  g  finished  seats 0: Ana, 1: bot:greedy",
+        "  played before: seat 1 by Bo",
+    ]

@@ -36,6 +36,7 @@ from tests.mail.relay import commands_of, confirm, entry_of, reply_to, send
 
 GOLDEN = Path(__file__).parent / "golden" / "core-worlds-by-mail.txt"
 GAME = "core-worlds"
+RACE = "race-for-the-galaxy"
 PLAYER = "you@player.test"
 ANSWER = "your mail answered"  # in an answer's subject, which is ours
 
@@ -239,19 +240,22 @@ async def test_bad_mail_is_refused_or_answered_and_nothing_of_it_reaches_the_log
     assert "frobnicate: rejected" in answer
     html = EmailMessage()
     html["From"], html["To"], html["Subject"] = owner, address, "html"
-    html.set_content("<p>pass</p>", subtype="html")
+    html.set_content(  # an HTML-only reply: read from its HTML, the quoted original left out
+        "<div>whistle</div><blockquote type=cite><div>pass</div></blockquote>", subtype="html"
+    )
     await aiosmtplib.send(html, hostname="127.0.0.1", port=ms.inbound)
-    assert "holds no plain text" in (await ms.relay.next(owner, ANSWER)).get_content()
+    answer = (await ms.relay.next(owner, ANSWER)).get_content()
+    assert "whistle: rejected" in answer and "pass:" not in answer
     await send(ms.inbound, address, "pass\n" * 14000, sender=owner, subject="big")
     assert "bytes, over 65536" in (await ms.relay.next(owner, ANSWER)).get_content()
     await send(ms.inbound, address, "> pass\n\n-- \npass\n", sender=owner, subject="none")
     assert "No command was found" in (await ms.relay.next(owner, ANSWER)).get_content()
-    assert await seat_rulings() == claimed + 1  # the one command, once
+    assert await seat_rulings() == claimed + 2  # each mail's one command, once
     outcomes = await ms.pool.fetch(
         "SELECT outcome, count(*) AS n FROM mail_inbox WHERE match_id = $1 GROUP BY outcome",
         match_id,
     )
-    assert {r["outcome"]: r["n"] for r in outcomes} == {"confirmed": 1, "read": 2, "refused": 2}
+    assert {r["outcome"]: r["n"] for r in outcomes} == {"confirmed": 1, "read": 3, "refused": 1}
     with pytest.raises(asyncio.TimeoutError):  # no second answer to the mail sent twice
         await ms.relay.next(owner, ANSWER, timeout=2)
 
@@ -561,3 +565,79 @@ async def test_a_nul_is_refused_plainly_and_a_delivery_that_always_fails_is_give
 
 async def _positive(value: Awaitable[int]) -> bool:
     return await value > 0
+
+
+async def test_two_players_play_race_for_the_galaxy_to_the_end_by_mail(
+    mail_stack: MailStack,
+) -> None:
+    """Both seats of a Race for the Galaxy match by mail, nearly every step a sealed choice
+    both answer from their turn mails as they come: no answer asks to look again (another
+    seat's sealed choice leaves a seat's view fresh, SL-5), none refuses, one mail asks for
+    each move (an answer that asks again is not followed by a turn notice of the same entry),
+    and the match ends. Each player answers a mail that asks them to act, from its entry, with
+    the command the game's heuristic bot would choose there (the first command offered
+    explores for ever: nothing is ever built)."""
+    ms, ruleset, rng = mail_stack, get_ruleset(RACE), random.Random(41)
+    addresses = {"ann@race.test": 0, "bob@race.test": 1}
+    match_id = f"{ms.stack.settings.namespace}race-by-mail"
+    submitter = Submitter(ms.stack.settings)
+    await submitter.start()
+    try:  # a seed whose match takes 34 decisions a seat: within 40 mails an address may send
+        create = CreateMatch(ruleset=RACE, seats=2, seed="d")
+        await submitter.submit(match_id, None, create, sender=ORGANISER)
+    finally:
+        await submitter.stop()
+    async with httpx.AsyncClient(base_url=ms.stack.gateway, timeout=10) as http:
+        await until(lambda: _row(http, match_id))
+        for address, seat in addresses.items():
+            join = {"seat": seat, "player": address[:3], "mail": {"address": address}}
+            assert (await http.post(f"/matches/{match_id}/join", json=join)).status_code == 202
+            await confirm(ms.relay, ms.inbound, address)
+    answered, over, others = set[tuple[int, int]](), set[int](), []
+    while over != {0, 1}:
+        mail = await asyncio.wait_for(ms.relay.mails.get(), 90)
+        to = str(mail["To"])
+        if to not in addresses or match_id not in str(mail["Subject"]):
+            others.append(mail)  # another test's, kept for it
+            continue
+        seat, text = addresses[to], mail.get_content()
+        assert "look again" not in text and ": rejected" not in text, text
+        if "\nScores:" in text:
+            over.add(seat)
+            continue
+        if not commands_of(mail):
+            continue
+        entry = entry_of(mail)
+        state = (await replay.record_at(ms.pool, match_id, entry)).state
+        if seat not in ruleset.waiting(state).must:
+            continue  # chosen already: it may change its choice, and does not
+        assert (seat, entry) not in answered, f"a second mail asks seat {seat} at #{entry}"
+        answered.add((seat, entry))
+        order = ruleset.write_text(
+            state, seat, ruleset.default_decision(state, seat, "heuristic", rng)
+        )
+        await send(ms.inbound, reply_to(mail), f"#{entry}\n{order}\n", sender=to, subject="Re")
+    for mail in others:
+        ms.relay.mails.put_nowait(mail)
+    assert (await replay.record_at(ms.pool, match_id)).over
+    assert len(answered) > 40  # every decision of both seats, by mail
+
+
+async def test_a_seat_handed_to_a_bot_tells_its_former_player_by_mail(
+    mail_stack: MailStack,
+) -> None:
+    """The organiser hands a mail seat to a bot: its player, though the seat is theirs no
+    more, gets one mail saying so, with the organiser's note; nothing to send is offered."""
+    ms, owner = mail_stack, "owner@handed.test"
+    seat = await _mail_seat(ms, owner)
+    async with httpx.AsyncClient(base_url=ms.stack.gateway, timeout=10) as http:
+        handed = await http.post(
+            f"/matches/{seat.match_id}/seats/0/hand-to-bot",
+            headers=ms.stack.organiser(),
+            json={"level": "greedy", "note": "away for a month"},
+        )
+        assert handed.status_code == 202, handed.text
+    told = (await ms.relay.next(owner, "your seat was handed over")).get_content()
+    assert "Your seat was handed to the greedy bot by the organiser (away for a month)." in told
+    assert "This is the last mail you get about this seat." in told
+    assert "You may now send" not in told and "To play in this match" not in told

@@ -1,6 +1,8 @@
-"""Reading orders in a mail's text, and reply addresses' tokens: given a body, these commands."""
+"""Reading orders in a mail's text (as mail programs write replies), and reply addresses' tokens:
+given a body, these commands."""
 
 from services.mail import addresses
+from services.mail.html_text import html_text
 from services.mail.orders import MAX_COMMANDS, Orders, read_orders
 
 
@@ -51,3 +53,134 @@ def test_a_token_names_one_seat_of_one_match_for_one_player() -> None:
     assert addresses.token_of(f"<play+{made.upper()}@example.org>") == made
     assert addresses.token_of("play@example.org") is None
     assert addresses.token_of(f"other+{made}@example.org") is None
+
+
+# What real mail programs send when a player replies above our mail (the samples keep their
+# layout: Outlook leaves the original unquoted below a header block, Apple Mail and Gmail quote
+# it with `>` below an "On … wrote:" line, some wrapped; HTML-only replies quote with
+# <blockquote>). Each holds one order; nothing of the original is read.
+OUR_MAIL = (
+    "== Core Worlds match m-1, seat 0 (ann), entry 12 ==\n"
+    "\n"
+    "It is your turn.\n"
+    "\n"
+    "You may now send (one command a line; `help` for the commands):\n"
+    "  draft Hercules Bomber\n"
+    "  pass\n"
+    "Reply with your commands; keep `#12` on a line of its own to say what you saw.\n"
+    "\n"
+    "To play in this match, write to play+abc@mail.test.\n"
+)
+
+
+def quoted(text: str) -> str:
+    return "".join(f"> {line}\n" if line else ">\n" for line in text.splitlines())
+
+
+def test_an_outlook_reply_stops_at_the_header_block_above_the_unquoted_original() -> None:
+    text = (
+        "#12\n"
+        "draft Hercules Bomber\n"
+        "\n"
+        "Regards,\n"
+        "Ann Smith\n"
+        "Acme Ltd | +44 20 7946 0000\n"
+        "\n"
+        "From: Starledger <play@mail.test>\n"
+        "Sent: Monday, January 1, 2024 10:00 AM\n"
+        "To: ann@example.org\n"
+        "Subject: [Starledger] m-1: your turn (entry 12)\n"
+        "\n" + OUR_MAIL
+    )
+    assert read_orders(text) == Orders(("draft Hercules Bomber",), seen_seq=12)
+
+
+def test_an_outlook_reply_under_a_line_of_underscores_with_a_bare_signature() -> None:
+    text = (
+        "pass\n"
+        "Ann\n"
+        "\n"
+        "________________________________\n"
+        "From: Starledger <play@mail.test>\n"
+        "Sent: 01 January 2024 10:00\n"
+        "\n" + OUR_MAIL
+    )
+    # The name alone is all a signature without a sign-off can cost: one command, not twenty.
+    assert read_orders(text).commands == ("pass", "Ann")
+    assert read_orders("pass\n-----Original Message-----\n" + OUR_MAIL).commands == ("pass",)
+
+
+def test_an_apple_mail_reply_from_a_phone() -> None:
+    text = (
+        "pass\n"
+        "\n"
+        "Sent from my iPhone\n"
+        "\n"
+        "> On 1 Jan 2024, at 10:00, Starledger <play@mail.test> wrote:\n"
+        ">\n" + quoted(OUR_MAIL)
+    )
+    assert read_orders(text) == Orders(("pass",))
+
+
+def test_an_original_left_unquoted_below_on_wrote_is_not_read() -> None:
+    text = "pass\n\nOn 1 Jan 2024, at 10:00, Starledger <play@mail.test> wrote:\n\n" + OUR_MAIL
+    assert read_orders(text) == Orders(("pass",))
+
+
+def test_a_gmail_reply_with_its_on_wrote_line_wrapped() -> None:
+    text = (
+        "#12\n"
+        "pass\n"
+        "\n"
+        "On Mon, 1 Jan 2024 at 10:00, Starledger <\n"
+        "play+abc@mail.test> wrote:\n"
+        "\n" + quoted(OUR_MAIL) + "\n"
+        "draft Hercules Bomber\n"  # written below the quote: a bottom-poster's order
+    )
+    assert read_orders(text) == Orders(("pass", "draft Hercules Bomber"), seen_seq=12)
+
+
+def test_a_thunderbird_reply_below_the_quote() -> None:
+    text = "On 01/01/2024 10:00, Starledger wrote:\n" + quoted(OUR_MAIL) + "\npass\n\n-- \nAnn\n"
+    assert read_orders(text) == Orders(("pass",))
+
+
+def test_our_own_mail_pasted_back_unquoted_is_not_read() -> None:
+    assert read_orders("pass\n\n" + OUR_MAIL) == Orders(("pass",))
+
+
+HTML_ORIGINAL = "".join(f"{line}<br>\n" for line in OUR_MAIL.splitlines())
+
+
+def test_an_html_only_gmail_reply_is_read_from_its_html() -> None:
+    html = (
+        '<div dir="ltr">#12<div>draft Hercules&nbsp;Bomber</div></div><br>'
+        '<div class="gmail_quote"><div dir="ltr" class="gmail_attr">On Mon, 1 Jan 2024 at'
+        ' 10:00, Starledger &lt;<a href="mailto:play+abc@mail.test">play+abc@mail.test</a>&gt;'
+        ' wrote:<br></div><blockquote class="gmail_quote" style="margin:0px 0px 0px 0.8ex">'
+        + HTML_ORIGINAL
+        + "</blockquote></div>"
+    )
+    assert read_orders(html_text(html)) == Orders(("draft Hercules Bomber",), seen_seq=12)
+
+
+def test_an_html_only_outlook_reply_is_read_from_its_html() -> None:
+    html = (
+        '<html><head><style type="text/css">p {margin: 0}</style></head><body dir="ltr">'
+        '<div style="font-family: Calibri">pass</div><div>Kind regards,</div><div>Ann</div>'
+        '<div id="appendonsend"></div><hr style="display:inline-block;width:98%">'
+        '<div id="divRplyFwdMsg" dir="ltr"><font face="Calibri"><b>From:</b> Starledger'
+        " &lt;play@mail.test&gt;<br><b>Sent:</b> Monday, January 1, 2024 10:00 AM<br>"
+        "<b>To:</b> ann@example.org<br></font><div>&nbsp;</div></div>"
+        f"<div>{HTML_ORIGINAL}</div></body></html>"
+    )
+    assert read_orders(html_text(html)) == Orders(("pass",))
+
+
+def test_an_html_only_apple_mail_reply_is_read_from_its_html() -> None:
+    html = (
+        '<html><body style="overflow-wrap: break-word;">pass<br><div><br><blockquote'
+        ' type="cite"><div>On 1 Jan 2024, at 10:00, Starledger &lt;play@mail.test&gt;'
+        f" wrote:</div><br><div>{HTML_ORIGINAL}</div></blockquote></div><br></body></html>"
+    )
+    assert read_orders(html_text(html)) == Orders(("pass",))

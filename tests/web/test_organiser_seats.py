@@ -1,7 +1,8 @@
 """The organiser's seat tools and message in a real browser against the real stack: an invite
 code shown once opens its reserved seat in the lobby (and nothing else does), a message reaches
 the seat pages' log, a replaced player's token stops acting while the newcomer signs in to the
-seat with the token the page showed, and a seat handed to a bot is played by it."""
+seat with the token the page showed, and a seat handed to a bot is played by it, its former
+player told so on the seat's page."""
 
 import re
 import time
@@ -107,6 +108,14 @@ async def test_an_organiser_invites_messages_replaces_and_hands_a_seat_to_a_bot(
     await _ruled_accepted(organiser)
     _until_held(stack, match_id, 1, "bot:greedy")
     await organiser.screenshot(path=screenshots / "organise-seats.png", full_page=True)
+    # cy's seat cookie now reads what the public reads, and tells cy why; the lobby row keeps
+    # who played the seat before
+    await cy.goto(_page_path(stack, match_id, "seat"))
+    await expect(cy.locator(".handed-away")).to_have_text(
+        "Your seat was handed to the greedy bot by the organiser."
+    )
+    former = httpx.get(f"{stack.gateway}/matches/{match_id}").json()["former"]
+    assert former == [{"seat": 1, "player": "bob"}, {"seat": 1, "player": "cy"}]
 
     # each seat tool takes posts from the organiser's own page only
     [cookie] = await organiser.context.cookies()
