@@ -11,6 +11,7 @@ import httpx
 import msgspec
 
 from events.platform_rules import MAX_DECISION_BYTES
+from events.storable import MAX_ITEMS
 from tests.gateway.test_security import _join, _open
 from tests.stack import Stack
 from tests.support import LogReader, wait_for
@@ -46,14 +47,15 @@ async def test_every_bad_request_is_refused_and_nothing_reaches_the_log(stack: S
             ),
         )
         assert huge.status_code == 413
-        # Under the request limit, but over the rules service's once it is a decision.
+        # Under the request limit: a list longer than anything a game can use is refused first
+        # (so no decision a game can read comes near the rules service's limit)
         units = [1] * ((MAX_DECISION_BYTES - 120) // 2)
         near = msgspec.json.encode(
             {"decision_id": "bad-6", "body": {"type": "cw.deploy", "units": units}}
         )
         assert len(near) <= MAX_DECISION_BYTES
         almost = await http.post(url, headers=json_headers, content=near)
-        assert almost.status_code == 413 and str(MAX_DECISION_BYTES) in almost.text
+        assert almost.status_code == 422 and f"at most {MAX_ITEMS}" in almost.text
         nested = b'{"decision_id": "bad-7", "body": {"type": "cw.pass", "x": '
         for depth, status in ((999, 400), (100, 422)):
             deep = nested + b"[" * depth + b"]" * depth + b"}}"
