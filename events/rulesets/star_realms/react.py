@@ -3,10 +3,10 @@ abilities that only gain, used for the player (SR-P5)."""
 
 from events.rulesets.star_realms.allies import clause, in_play, usable
 from events.rulesets.star_realms.batch import Batch
-from events.rulesets.star_realms.cardset import GAINS
 from events.rulesets.star_realms.happenings import GameWon
 from events.rulesets.star_realms.play import use_ability
 from events.rulesets.star_realms.state import Game
+from events.rulesets.star_realms.vocabulary import GAINS
 
 
 def won(batch: Batch) -> bool:
