@@ -1,6 +1,8 @@
 """`help`: the commands a seat may give now (the forms its prompt declares, in `prompts.py`),
 each with examples from the game in front of it."""
 
+from functools import partial
+
 from events.kit import phases
 from events.rulesets.star_realms.card_text import effect_text
 from events.rulesets.star_realms.prompts import TABLE
@@ -8,6 +10,7 @@ from events.rulesets.star_realms.state import Game
 from events.rulesets.star_realms.text.render import render
 from events.rulesets.star_realms.words import name
 
+IDLE = "Nothing for you to decide now: it is your opponent's turn."
 NAMING = (
     "Name cards as printed, in any case, or by a unique beginning ('blob f'), or by position, "
     "counting from 1 in the zone your view lists."
@@ -15,16 +18,10 @@ NAMING = (
 
 
 def help_text(game: Game, seat: int) -> str:
-    return phases.text_help(
-        TABLE,
-        game,
-        phases.legal(TABLE, game, seat),
-        lambda decision: render(game, seat, decision),
-        f"{_head(game)}. You may say:",
-        "Nothing for you to decide now: it is your opponent's turn.",
-        NAMING,
-        seat,
-    )
+    options = phases.legal(TABLE, game, seat)
+    head = f"{_head(game)}. You may say:"
+    write = partial(render, game, seat)
+    return phases.text_help(TABLE, game, options, write, head, IDLE, NAMING, seat)
 
 
 def _head(game: Game) -> str:
