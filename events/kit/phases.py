@@ -15,10 +15,13 @@ from events.ruleset import Accepted, Bot, Rejection, Waiting, as_declared, seat_
 
 NOT_ASKED = "nothing is asked of you now; the others are choosing"
 EXAMPLES = 3  # commands shown for each help form
-_UNUSED = random.Random(0)  # `legal` judges with it: an accepted decision's outcome is unused
 
 Judge = Callable[[Any, int, Any], Rejection | None]  # (state, seat, decision): why not, or None
 Accept = Callable[[Any, int, Any, random.Random], list[Any]]  # an accepted decision's events
+# (batch, seat, decision): an accepted decision's events written into a batch; it returns the
+# rule it applied where that is finer than its ask's (an ability's slot), else None
+CarryOut = Callable[[Batch[Any], int, Any], str | None]
+Refuse = Callable[[Any, int, Any], Rejection]  # (state, seat, decision): why not
 
 
 def _allowed(state: Any, seat: int, decision: Any) -> Rejection | None:
@@ -39,13 +42,15 @@ def _nothing(batch: Batch[Any]) -> None:
 
 class Ask(msgspec.Struct, frozen=True):
     """One decision a prompt asks: its type, the rule governing it, what it is in a refusal
-    ("now is the time to <words>"), its form in text help, and its judge."""
+    ("now is the time to <words>"), its form in text help, its judge, and what it does when
+    it does something of its own (else its prompt's `accept` writes it)."""
 
     decision: type
     rule: str
     words: str
     form: str = ""
     judge: Judge = _allowed
+    carry_out: CarryOut | None = None
 
 
 class Prompt(msgspec.Struct, frozen=True):
@@ -54,12 +59,14 @@ class Prompt(msgspec.Struct, frozen=True):
     name: StrEnum
     asks: tuple[Ask, ...]
     owes: Callable[[Any, int], bool]  # whether it waits on this seat (who must act)
-    accept: Accept  # what an accepted decision writes: a sealed choice, or its outcome
+    accept: Accept | None = None  # what an accepted decision writes, for asks with no carry_out
     answered: Callable[[Any, int], bool] = _never  # owing, but chosen and free to change (may)
     together: Callable[[Any], bool] = _never_all  # the owing seats choose at once, sealed
     asking: Callable[[Any, int], tuple[Ask, ...]] | None = None  # the asks now, when they vary
     follows: Callable[[Batch[Any]], None] = _nothing  # once nobody owes a decision
+    meanwhile: Callable[[Batch[Any]], None] = _nothing  # what happens on its own as it waits
     refuse_idle: Callable[[Any, int], Rejection | None] | None = None  # a seat it does not wait on
+    refuse_unasked: Refuse | None = None  # a decision it does not ask (else "now is the time")
     offers: Callable[[Any, int], Iterable[Any]] | None = None  # candidates `legal` judges
     default: Callable[[Any, int], Any] | None = None  # for a seat that does not answer
 
@@ -77,6 +84,8 @@ class Table(msgspec.Struct, frozen=True):
     ended: Rejection  # the refusal of any decision once the game is over
     decisions: tuple[type, ...]
     batch: Callable[[Any, random.Random], Batch[Any]]
+    foreign: Callable[[Any], Rejection] | None = None  # a decision of no type of the game's, first
+    turn_first: bool = False  # a seat not asked is told so before its decision's fields are read
 
     def prompt(self, state: Any) -> Prompt:
         return self.prompts[self.current(state)]
@@ -85,11 +94,26 @@ class Table(msgspec.Struct, frozen=True):
 def decide(
     table: Table, state: Any, seat: int, decision: Any, chance: random.Random
 ) -> Accepted | Rejection:
-    """Judge a decision: well formed, the game running, a seat the prompt waits on, a decision
-    it asks, and the judge of that decision allowing it."""
-    decision = as_declared(decision, table.decisions)
-    if isinstance(decision, Rejection):
-        return decision
+    """Judge a decision (`judged`), and write what an accepted one does."""
+    judged = _judged(table, state, seat, decision)
+    if isinstance(judged, Rejection):
+        return judged
+    prompt, ask, declared = judged
+    return _accepted(table, prompt, ask, state, seat, declared, chance)
+
+
+def _judged(
+    table: Table, state: Any, seat: int, decision: Any
+) -> Rejection | tuple[Prompt, Ask, Any]:
+    """Why a decision is refused: not well formed, the game over, a seat the prompt does not
+    wait on, a decision it does not ask, or its judge's refusal; else its prompt, its ask and
+    the decision with the types it declares."""
+    if table.foreign is not None and type(decision) not in table.decisions:
+        return table.foreign(decision)
+    if not table.turn_first:
+        decision = as_declared(decision, table.decisions)
+        if isinstance(decision, Rejection):
+            return decision
     if table.over(state):
         return table.ended
     if refusal := seat_refusal(seat, table.seats(state)):
@@ -99,11 +123,28 @@ def decide(
     if not prompt.owes(state, seat):
         idle = prompt.refuse_idle(state, seat) if prompt.refuse_idle else None
         return idle or Rejection(asks[0].rule, NOT_ASKED)
+    if table.turn_first:
+        decision = as_declared(decision, table.decisions)
+        if isinstance(decision, Rejection):
+            return decision
     ask = next((a for a in asks if isinstance(decision, a.decision)), None)
+    if ask is None and prompt.refuse_unasked is not None:
+        return prompt.refuse_unasked(state, seat, decision)
     if ask is None:
         return Rejection(asks[0].rule, f"now is the time to {' or '.join(a.words for a in asks)}")
-    if refusal := ask.judge(state, seat, decision):
-        return refusal
+    return ask.judge(state, seat, decision) or (prompt, ask, decision)
+
+
+def _accepted(
+    table: Table, prompt: Prompt, ask: Ask, state: Any, seat: int, decision: Any, chance: Any
+) -> Accepted:
+    """What an accepted decision writes: its ask's carrying out, else its prompt's accept."""
+    if ask.carry_out is not None:
+        batch = table.batch(state, chance)
+        rule = ask.carry_out(batch, seat, decision)
+        return Accepted(rule or ask.rule, batch.events)
+    if prompt.accept is None:
+        raise LookupError(f"prompt {prompt.name} has no accept for {ask.decision.__name__}")
     return Accepted(ask.rule, prompt.accept(state, seat, decision, chance))
 
 
@@ -119,21 +160,25 @@ def waiting(table: Table, state: Any) -> Waiting:
 
 
 def react(table: Table, state: Any, chance: random.Random) -> list[Any]:
-    """What follows the prompt once nobody owes it a decision; [] while someone does."""
-    if table.over(state) or waiting(table, state).must:
+    """What follows the prompt once nobody owes it a decision; while someone does, what happens
+    on its own meanwhile (often nothing)."""
+    if table.over(state):
         return []
+    prompt = table.prompt(state)
+    happens = prompt.meanwhile if waiting(table, state).must else prompt.follows
     batch = table.batch(state, chance)
-    table.prompt(state).follows(batch)
+    happens(batch)
     return batch.events
 
 
 def legal(table: Table, state: Any, seat: int) -> list[Any]:
-    """The prompt's offers to `seat` that the judge accepts."""
+    """The prompt's offers to `seat` that the judge accepts (what they would write is not
+    worked out)."""
     prompt = table.prompt(state) if not table.over(state) else None
     if prompt is None or prompt.offers is None or not prompt.owes(state, seat):
         return []
     offered = prompt.offers(state, seat)
-    return [d for d in offered if isinstance(decide(table, state, seat, d, _UNUSED), Accepted)]
+    return [d for d in offered if not isinstance(_judged(table, state, seat, d), Rejection)]
 
 
 def help_lines(
@@ -158,14 +203,17 @@ def text_help(
     head: str,
     idle: str,
     naming: str = "",
+    seat: int | None = None,
 ) -> str:
-    """The help loop: `head`, then a line per form of the prompt's asks with a few of `options`
-    as commands, then `naming`; `idle` when there is nothing to decide."""
+    """The help loop: `head`, then a line per form of the prompt's asks (those asked of `seat`
+    now, when given) with a few of `options` as commands, then `naming`; `idle` when there is
+    nothing to decide."""
     if table.over(state):
         return "The game is over."
     if not options:
         return idle
-    asks = table.prompt(state).asks
+    prompt = table.prompt(state)
+    asks = prompt.asks if seat is None else prompt.asked(state, seat)
     forms = help_lines(((ask.decision, ask.form) for ask in asks), options, render)
     return "\n".join([head, *forms, *([naming] if naming else [])])
 
@@ -217,4 +265,5 @@ class Phased:
             self.help_head(state, seat),
             self.help_idle,
             self.help_naming,
+            seat,
         )

@@ -30,3 +30,11 @@ def shuffled(chance: random.Random, cards: Cards) -> Cards:
     order = list(cards)
     chance.shuffle(order)
     return tuple(order)
+
+
+def drawn(chance: random.Random, deck: Cards, discard: Cards, count: int) -> tuple[Cards, Cards]:
+    """A draw of `count` from the top of `deck`: the cards it takes there, and once the deck
+    runs short the discard pile shuffled (its new order, the rest drawn from its top), else ()."""
+    taken = deck[:count]
+    short = count - len(taken)
+    return taken, shuffled(chance, discard) if short > 0 and discard else ()

@@ -1,11 +1,12 @@
-"""Star Realms: the base set behind the platform's interface (rules reference: SR-* rule IDs)."""
+"""Star Realms: the base set behind the platform's interface (rules reference: SR-* rule IDs).
+Judging, waiting, legal decisions and reactions come from the table of prompts (`prompts.py`)."""
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
+from events.kit.phases import Phased, Table
 from events.ruleset import (
-    Accepted,
     CardInfo,
     Description,
     Fact,
@@ -13,24 +14,21 @@ from events.ruleset import (
     Rejection,
     Ruleset,
     Standing,
-    Waiting,
     register,
     text_read,
 )
 from events.rulesets.star_realms import text as text_form
 from events.rulesets.star_realms.bots import BOTS
-from events.rulesets.star_realms.decide import decide
 from events.rulesets.star_realms.decisions import DECISIONS
 from events.rulesets.star_realms.describe import describe
 from events.rulesets.star_realms.evolve import evolve
 from events.rulesets.star_realms.facts import facts
 from events.rulesets.star_realms.game_setup import setup
 from events.rulesets.star_realms.happenings import EVENTS
-from events.rulesets.star_realms.legal import legal
 from events.rulesets.star_realms.loader import BASE_SET, card_set_digest, load
 from events.rulesets.star_realms.lookup import card_infos
 from events.rulesets.star_realms.narrate import narrate
-from events.rulesets.star_realms.react import react
+from events.rulesets.star_realms.prompts import TABLE
 from events.rulesets.star_realms.resample import resample
 from events.rulesets.star_realms.rules_text import rule_ids, rule_text
 from events.rulesets.star_realms.state import Game
@@ -45,7 +43,7 @@ OPTIONS = {
 }
 
 
-class StarRealms(Ruleset):
+class StarRealms(Phased, Ruleset):
     name = "star-realms"
     version = "2"  # 2: an ally only with its faction in play at once; a pile of 10 Explorers
     min_seats = 2
@@ -57,34 +55,20 @@ class StarRealms(Ruleset):
     view_type = SeatView
     options = OPTIONS
     round_word = "turn"  # the rulebook counts turns, each seat's its own
+    table: ClassVar[Table] = TABLE
 
     def initial(self, seats: int, options: dict[str, Any], chance: random.Random) -> list[Any]:
         unlimited = options.get("unlimited_explorers", False)
         return setup(load(BASE_SET), chance, unlimited_explorers=unlimited)
 
-    def decide(
-        self, state: Game, seat: int, decision: Any, chance: random.Random
-    ) -> Accepted | Rejection:
-        return decide(state, seat, decision, chance)
-
     def evolve(self, state: Game | None, event: Any) -> Game:
         return evolve(state, event)
-
-    def react(self, state: Game, chance: random.Random) -> list[Any]:
-        return react(state, chance)
 
     def view(self, state: Game, seat: int | None) -> SeatView:
         return view(state, seat)
 
     def resample(self, state: Game, seat: int, rng: random.Random) -> Game:
         return resample(state, seat, rng)
-
-    def legal(self, state: Game, seat: int) -> list[Any]:
-        return legal(state, seat)
-
-    def waiting(self, state: Game) -> Waiting:
-        """Only the seat in turn ever decides (SR-T5)."""
-        return Waiting() if state.over else Waiting(must=(state.active,))
 
     def standing(self, state: Game) -> Standing:
         return Standing(

@@ -1,6 +1,6 @@
 """Acquiring cards: from the Trade Row or the Explorer pile, for Trade or free (SR-A)."""
 
-from events.ruleset import Accepted, Rejection
+from events.ruleset import Rejection
 from events.rulesets.star_realms.batch import Batch
 from events.rulesets.star_realms.decisions import Buy, BuyExplorer
 from events.rulesets.star_realms.happenings import Acquired, RowFilled
@@ -23,29 +23,36 @@ def may_top(game: Game, card: int) -> bool:
     return game.turn.next_ship_to_top and game.cards.card(card).is_ship
 
 
-def judge_buy(game: Game, seat: int, decision: Buy, batch: Batch) -> Accepted | Rejection:
+def buy_refusal(game: Game, seat: int, decision: Buy) -> Rejection | None:
     card = decision.card
     if card not in game.row:
         return Rejection("SR-A3", "that card is not in the Trade Row")
-    cost = game.cards.card(card).cost or 0
-    return _pay(game, seat, card, cost, decision.top, batch)
+    return _payment_refusal(game, card, decision.top)
 
 
-def judge_buy_explorer(
-    game: Game, seat: int, decision: BuyExplorer, batch: Batch
-) -> Accepted | Rejection:
+def buy(batch: Batch, seat: int, decision: Buy) -> None:
+    _pay(batch, seat, decision.card, decision.top)
+
+
+def buy_explorer_refusal(game: Game, seat: int, decision: BuyExplorer) -> Rejection | None:
     if not game.explorer_left:
         return Rejection("SR-A4", "the Explorer pile is empty")
-    return _pay(game, seat, game.next_explorer, game.cards.explorer.cost or 0, decision.top, batch)
+    return _payment_refusal(game, game.next_explorer, decision.top)
 
 
-def _pay(
-    game: Game, seat: int, card: int, cost: int, top: bool, batch: Batch
-) -> Accepted | Rejection:
-    name = game.cards.card(card).name
+def buy_explorer(batch: Batch, seat: int, decision: BuyExplorer) -> None:
+    _pay(batch, seat, batch.game.next_explorer, decision.top)
+
+
+def _pay(batch: Batch, seat: int, card: int, top: bool) -> None:
+    acquire(batch, seat, card, batch.game.cards.card(card).cost or 0, top)
+
+
+def _payment_refusal(game: Game, card: int, top: bool) -> Rejection | None:
+    found = game.cards.card(card)
+    cost = found.cost or 0
     if cost > game.turn.trade:
-        return Rejection("SR-A1", f"{name} costs {cost} Trade; you have {game.turn.trade}")
+        return Rejection("SR-A1", f"{found.name} costs {cost} Trade; you have {game.turn.trade}")
     if top and not may_top(game, card):
         return Rejection("SR-E7", "only the next ship after a top-deck ability may go on top")
-    acquire(batch, seat, card, cost, top)
-    return Accepted("SR-A1", batch.events)
+    return None

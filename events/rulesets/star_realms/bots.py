@@ -22,7 +22,8 @@ from events.rulesets.star_realms.decisions import (
     Select,
     Use,
 )
-from events.rulesets.star_realms.legal import choices, legal
+from events.rulesets.star_realms.legal import choice_offers, turn_offers
+from events.rulesets.star_realms.prompts import TABLE
 from events.rulesets.star_realms.state import Game
 from events.rulesets.star_realms.worth import effect_worth, worth
 
@@ -37,14 +38,14 @@ def pass_bot(game: Game, seat: int, rng: random.Random) -> Any:
     if pending is not None:
         if pending.effects[0].kind == "choose_one":
             return Choose(option=0)
-        return min(choices(game, seat), key=lambda s: len(s.cards) + s.explorer)
-    options = legal(game, seat)
+        return min(choice_offers(game, seat), key=lambda s: len(s.cards) + s.explorer)
+    options = turn_offers(game, seat)
     plays = [d for d in options if isinstance(d, Play)]
     return plays[0] if plays else _attack(game, seat, options) or EndTurn()
 
 
 def random_bot(game: Game, seat: int, rng: random.Random) -> Any:
-    return rng.choice(legal(game, seat))
+    return rng.choice(TABLE.prompt(game).offers(game, seat))
 
 
 def greedy_bot(game: Game, seat: int, rng: random.Random) -> Any:
@@ -52,7 +53,7 @@ def greedy_bot(game: Game, seat: int, rng: random.Random) -> Any:
     the opponent with everything."""
     if game.turn.pending is not None:
         return _choose(game, seat, plan=False)
-    options = legal(game, seat)
+    options = turn_offers(game, seat)
     for kind in (Play, Use):
         found = [d for d in options if type(d) is kind and getattr(d, "slot", "") != "scrap"]
         if found:
@@ -68,7 +69,7 @@ def planner_bot(game: Game, seat: int, rng: random.Random) -> Any:
     scrap starting cards, scrap ships for Combat only when that kills."""
     if game.turn.pending is not None:
         return _choose(game, seat, plan=True)
-    options = legal(game, seat)
+    options = turn_offers(game, seat)
     plays = [d for d in options if isinstance(d, Play)]
     if plays:  # bases first, so ships played after them count them
         return max(plays, key=lambda d: game.cards.card(d.card).is_base)
@@ -154,7 +155,7 @@ def _choose(game: Game, seat: int, plan: bool) -> Any:
             return effect_worth(chosen) * weights.get(chosen.kind, 1.0)
 
         return Choose(option=max((0, 1), key=value))
-    options = choices(game, seat)
+    options = choice_offers(game, seat)
     player = game.players[seat]
 
     def score(s: Select) -> float:

@@ -1,7 +1,6 @@
-"""The card-set schema: every card as data, and the effect vocabulary the rules interpret.
-
-The vocabulary is the card list's notation (CARDS.md); `loader.py` reads a file written in it
-and builds a `CardSet` with one id per physical card.
+"""The card-set schema: every card as data. Its abilities are written in the effect
+vocabulary (`vocabulary.py`, the card list's notation: CARDS.md); `loader.py` reads a file
+written in it and builds a `CardSet` with one id per physical card.
 """
 
 from __future__ import annotations
@@ -13,25 +12,12 @@ TYPES = ("ship", "base", "outpost")
 DECKS = ("starter", "explorer", "trade")
 SLOTS = ("primary", "ally", "scrap", "static")
 
-# Effect kinds, by the number they take: a fixed amount, "upto N", or nothing.
-AMOUNT = ("trade", "combat", "authority", "draw", "opp_discard", "draw_then_scrap_hand")
-UPTO = (
-    "scrap_hand_or_discard",
-    "scrap_trade_row",
-    "destroy_base",
-    "discard_then_draw",
-    "scrap_then_draw",
-)
-PLAIN = ("top_deck_next_ship", "acquire_free_ship_to_top", "draw_per_blob_played", "copy_ship")
-STATIC = ("ships_get_combat", "ally_for_all_factions")
-GAINS = ("trade", "combat", "authority")  # effects that ask nothing and cost nothing
-
 STARTER_DECK = (("Scout", 8), ("Viper", 2))  # SR-S2
 ROW = 5  # SR-S3
 
 
 class Effect(msgspec.Struct, frozen=True):
-    """One effect of a clause. `amount` is N ("upto N" for UPTO kinds, K for if_bases);
+    """One effect of a clause. `amount` is N ("upto N" for kinds taking up to N, K for if_bases);
     `options` are the two of choose_one, or the one effect if_bases guards."""
 
     kind: str

@@ -1,6 +1,6 @@
 """Spending Combat: on the opponent's bases, outposts first, or on their Authority (SR-C)."""
 
-from events.ruleset import Accepted, Rejection
+from events.ruleset import Rejection
 from events.rulesets.star_realms.batch import Batch
 from events.rulesets.star_realms.decisions import AttackBase, AttackPlayer
 from events.rulesets.star_realms.effects import targets
@@ -13,9 +13,7 @@ def shielded(game: Game, owner: int) -> bool:
     return any(game.cards.card(b).is_outpost for b in game.players[owner].bases)
 
 
-def judge_attack_base(
-    game: Game, seat: int, decision: AttackBase, batch: Batch
-) -> Accepted | Rejection:
+def attack_base_refusal(game: Game, seat: int, decision: AttackBase) -> Rejection | None:
     other = 1 - seat
     base = decision.base
     if base not in game.players[other].bases:
@@ -27,17 +25,21 @@ def judge_attack_base(
         return Rejection(
             "SR-C2", f"{card.name} has Defense {card.defense}; you have {game.turn.combat} Combat"
         )
-    batch.emit(BaseDestroyed(seat=other, base=base, combat=card.defense))
-    return Accepted("SR-C2", batch.events)
+    return None
 
 
-def judge_attack_player(
-    game: Game, seat: int, decision: AttackPlayer, batch: Batch
-) -> Accepted | Rejection:
-    other = 1 - seat
-    if shielded(game, other):
+def attack_base(batch: Batch, seat: int, decision: AttackBase) -> None:
+    defense = batch.game.cards.card(decision.base).defense
+    batch.emit(BaseDestroyed(seat=1 - seat, base=decision.base, combat=defense))
+
+
+def attack_player_refusal(game: Game, seat: int, decision: AttackPlayer) -> Rejection | None:
+    if shielded(game, 1 - seat):
         return Rejection("SR-C3", "an outpost shields your opponent: destroy it first")
     if not 1 <= decision.amount <= game.turn.combat:
         return Rejection("SR-C4", f"deal 1 to {game.turn.combat} Combat, not {decision.amount}")
-    batch.emit(Attacked(seat=other, amount=decision.amount))
-    return Accepted("SR-C4", batch.events)
+    return None
+
+
+def attack_player(batch: Batch, seat: int, decision: AttackPlayer) -> None:
+    batch.emit(Attacked(seat=1 - seat, amount=decision.amount))

@@ -3,7 +3,7 @@ first effect that asks its player a choice (SR-P6); `choices.py` takes it from t
 
 from events.rulesets.star_realms.allies import factions
 from events.rulesets.star_realms.batch import Batch
-from events.rulesets.star_realms.cardset import GAINS, Effect
+from events.rulesets.star_realms.cardset import Effect
 from events.rulesets.star_realms.draw import draw
 from events.rulesets.star_realms.happenings import (
     DiscardOwed,
@@ -12,6 +12,7 @@ from events.rulesets.star_realms.happenings import (
     Prompted,
 )
 from events.rulesets.star_realms.state import Game
+from events.rulesets.star_realms.vocabulary import GAINS
 
 # Kinds the rules add to the card list's: the choice left once the draw of
 # draw_then_scrap_hand is done, and the discards a seat owes (SR-E3).

@@ -1,5 +1,6 @@
-"""Every legal decision of a seat now: copies of one card offered once, Combat on the
-opponent's Authority offered whole (any part of it is legal too)."""
+"""What each prompt offers the seat in turn, every offer legal (the table's `legal` judges
+them all the same): copies of one card offered once, Combat on the opponent's Authority
+offered whole (any part of it is legal too)."""
 
 from itertools import combinations
 from typing import Any
@@ -24,11 +25,7 @@ from events.rulesets.star_realms.play import SLOTS
 from events.rulesets.star_realms.state import Game
 
 
-def legal(game: Game, seat: int) -> list[Any]:
-    if game.over or seat != game.active:
-        return []
-    if game.turn.pending is not None:
-        return choices(game, seat)
+def turn_offers(game: Game, seat: int) -> list[Any]:
     cards, turn = game.cards, game.turn
     hand = game.players[seat].hand
     options: list[Any] = [Play(card=c) for c in _distinct(game, hand)]
@@ -51,7 +48,7 @@ def legal(game: Game, seat: int) -> list[Any]:
     return [*options, EndTurn()]
 
 
-def choices(game: Game, seat: int) -> list[Any]:
+def choice_offers(game: Game, seat: int) -> list[Any]:
     pending = game.turn.pending
     assert pending is not None
     effect = pending.effects[0]

@@ -10,19 +10,16 @@ from events import card_sets
 from events.card_sets import CardSetError
 from events.pinning import content_digest
 from events.rulesets.star_realms.cardset import (
-    AMOUNT,
     DECKS,
     FACTIONS,
-    PLAIN,
     SLOTS,
     STARTER_DECK,
-    STATIC,
     TYPES,
-    UPTO,
     Card,
     CardSet,
     Effect,
 )
+from events.rulesets.star_realms.vocabulary import KINDS, Takes, taking
 
 BASE_SET = "base"
 BASE_SET_FILE = Path(__file__).parent / "cards" / "base_set.toml"
@@ -120,7 +117,7 @@ def _card(index: int, table: Any) -> Card:
                 raise CardSetError(f"{where}: ally({found.group(2)}) names no faction")
             slots["ally_faction"] = FACTIONS[found.group(2)]
         effects = tuple(_effect(where, e.strip()) for e in _split(body))
-        statics = [e.kind in STATIC for e in effects]
+        statics = [e.kind in KINDS and KINDS[e.kind].static for e in effects]
         if any(statics) != (slot == "static") or (slot == "static" and not all(statics)):
             raise CardSetError(f"{where}: {clause!r}: static effects go in a static clause alone")
         slots[slot] = effects
@@ -156,11 +153,11 @@ def _effect(where: str, text: str) -> Effect:
     words = text.split()
     kind = words[0] if words else ""
     number = words[-1].isdigit() and int(words[-1]) > 0
-    if (kind in PLAIN or kind == "ally_for_all_factions") and len(words) == 1:
+    if kind in taking(Takes.NOTHING) and len(words) == 1:
         return Effect(kind)
-    if kind in UPTO and len(words) == 3 and words[1] == "upto" and number:
+    if kind in taking(Takes.UP_TO) and len(words) == 3 and words[1] == "upto" and number:
         return Effect(kind, int(words[2]))
-    if kind in (*AMOUNT, "ships_get_combat") and len(words) == 2 and number:
+    if kind in taking(Takes.AMOUNT) and len(words) == 2 and number:
         return Effect(kind, int(words[1]))
     raise CardSetError(f"{where}: {text!r} is not an effect of the vocabulary (CARDS.md)")
 

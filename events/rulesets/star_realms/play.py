@@ -1,6 +1,6 @@
 """Playing cards from hand and using the abilities of cards in play (SR-P)."""
 
-from events.ruleset import Accepted, Rejection
+from events.ruleset import Rejection
 from events.rulesets.star_realms.allies import acting_as, clause, in_play, usable
 from events.rulesets.star_realms.batch import Batch
 from events.rulesets.star_realms.decisions import Play, PlayAll, Use
@@ -23,22 +23,27 @@ def play_card(batch: Batch, seat: int, card: int) -> None:
     resolve(batch, seat, card, game.cards.card(card).primary)  # SR-P1
 
 
-def judge_play(game: Game, seat: int, decision: Play, batch: Batch) -> Accepted | Rejection:
+def play_refusal(game: Game, seat: int, decision: Play) -> Rejection | None:
     if decision.card not in game.players[seat].hand:
         return Rejection("SR-P1", "that card is not in your hand")
+    return None
+
+
+def play(batch: Batch, seat: int, decision: Play) -> None:
     play_card(batch, seat, decision.card)
-    return Accepted("SR-P1", batch.events)
 
 
-def judge_play_all(game: Game, seat: int, _: PlayAll, batch: Batch) -> Accepted | Rejection:
-    hand = game.players[seat].hand
-    if not hand:
+def play_all_refusal(game: Game, seat: int, _: PlayAll) -> Rejection | None:
+    if not game.players[seat].hand:
         return Rejection("SR-P1", "your hand is empty")
-    for card in hand:
+    return None
+
+
+def play_all(batch: Batch, seat: int, _: PlayAll) -> None:
+    for card in batch.game.players[seat].hand:
         if batch.game.turn.pending is not None or batch.game.over:
             break  # the rest waits for the choice (SR-P6)
         play_card(batch, seat, card)
-    return Accepted("SR-P1", batch.events)
 
 
 def use_ability(batch: Batch, seat: int, card: int, slot: str) -> None:
@@ -52,7 +57,7 @@ def use_ability(batch: Batch, seat: int, card: int, slot: str) -> None:
 _RULE = {"primary": "SR-P2", "ally": "SR-P3", "scrap": "SR-P4"}
 
 
-def judge_use(game: Game, seat: int, decision: Use, batch: Batch) -> Accepted | Rejection:
+def use_refusal(game: Game, seat: int, decision: Use) -> Rejection | None:
     card, slot = decision.card, decision.slot
     if slot not in SLOTS:
         return Rejection("SR-R1", f"a card's abilities are {', '.join(SLOTS)}, not {slot!r}")
@@ -69,5 +74,10 @@ def judge_use(game: Game, seat: int, decision: Use, batch: Batch) -> Accepted | 
         return Rejection(
             rule, f"{name}: no other {faction} card of yours has been in play with it this turn"
         )
-    use_ability(batch, seat, card, slot)
-    return Accepted(rule, batch.events)
+    return None
+
+
+def use(batch: Batch, seat: int, decision: Use) -> str:
+    """The ability used; the rule of its slot."""
+    use_ability(batch, seat, decision.card, decision.slot)
+    return _RULE[decision.slot]

@@ -1,28 +1,29 @@
-"""What follows on its own: abilities that only gain (SR-P5), and the end of the game (SR-G1)."""
-
-import random
-from typing import Any
+"""What happens on its own while the seat in turn decides: the end of the game (SR-G1), and
+abilities that only gain, used for the player (SR-P5)."""
 
 from events.rulesets.star_realms.allies import clause, in_play, usable
 from events.rulesets.star_realms.batch import Batch
-from events.rulesets.star_realms.cardset import GAINS
 from events.rulesets.star_realms.happenings import GameWon
 from events.rulesets.star_realms.play import use_ability
 from events.rulesets.star_realms.state import Game
+from events.rulesets.star_realms.vocabulary import GAINS
 
 
-def react(game: Game, chance: random.Random) -> list[Any]:
-    if game.over:
-        return []
-    for seat, player in enumerate(game.players):
+def won(batch: Batch) -> bool:
+    """A seat with no Authority left has lost (SR-G1)."""
+    for seat, player in enumerate(batch.game.players):
         if player.authority <= 0:
-            return [GameWon(winner=1 - seat)]
-    if game.turn.pending is not None:
-        return []
-    batch = Batch(game, chance)
+            batch.emit(GameWon(winner=1 - seat))
+            return True
+    return False
+
+
+def gains_for_the_player(batch: Batch) -> None:
+    if won(batch):
+        return
+    game = batch.game
     for card, slot in gains_only(game):
         use_ability(batch, game.active, card, slot)
-    return batch.events
 
 
 def gains_only(game: Game) -> list[tuple[int, str]]:

@@ -1,20 +1,18 @@
 """The end of a turn (SR-T2, SR-T3) and the start of the next, owed discards first (SR-E3)."""
 
-from events.ruleset import Accepted
 from events.rulesets.star_realms.batch import Batch
 from events.rulesets.star_realms.cardset import Effect
 from events.rulesets.star_realms.decisions import EndTurn
 from events.rulesets.star_realms.draw import draw
 from events.rulesets.star_realms.effects import DISCARD, resolve
 from events.rulesets.star_realms.happenings import DiscardOwed, TurnBegan, TurnEnded
-from events.rulesets.star_realms.state import HAND, Game
+from events.rulesets.star_realms.state import HAND
 
 
-def judge_end_turn(game: Game, seat: int, _: EndTurn, batch: Batch) -> Accepted:
+def end_turn(batch: Batch, seat: int, _: EndTurn) -> None:
     batch.emit(TurnEnded(seat=seat))
     draw(batch, seat, HAND)
     begin_turn(batch, 1 - seat)
-    return Accepted("SR-T2", batch.events)
 
 
 def begin_turn(batch: Batch, seat: int) -> None:

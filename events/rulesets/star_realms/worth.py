@@ -1,22 +1,7 @@
 """A rough worth of cards and effects, for the bots' choices."""
 
 from events.rulesets.star_realms.cardset import Card, Effect
-
-_PER_UNIT = {"trade": 1.0, "combat": 1.0, "authority": 0.4, "draw": 1.5, "opp_discard": 0.8}
-_FLAT = {
-    "scrap_hand_or_discard": 1.0,
-    "scrap_trade_row": 0.3,
-    "destroy_base": 1.5,
-    "discard_then_draw": 1.0,
-    "scrap_then_draw": 2.0,
-    "draw_then_scrap_hand": 1.8,
-    "top_deck_next_ship": 0.8,
-    "acquire_free_ship_to_top": 4.0,
-    "draw_per_blob_played": 2.5,
-    "copy_ship": 3.0,
-    "ships_get_combat": 3.0,
-    "ally_for_all_factions": 2.5,
-}
+from events.rulesets.star_realms.vocabulary import KINDS
 
 
 def effect_worth(effect: Effect) -> float:
@@ -24,8 +9,10 @@ def effect_worth(effect: Effect) -> float:
         return max(effect_worth(o) for o in effect.options)
     if effect.kind == "if_bases":
         return effect_worth(effect.options[0]) / 2
-    per = _PER_UNIT.get(effect.kind)
-    return per * effect.amount if per is not None else _FLAT.get(effect.kind, 0.0)
+    kind = KINDS.get(effect.kind)
+    if kind is None:
+        return 0.0
+    return kind.worth * effect.amount if kind.per_unit else kind.worth
 
 
 def worth(card: Card) -> float:

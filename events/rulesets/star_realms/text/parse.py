@@ -171,9 +171,7 @@ def _choice(game: Game, seat: int, verb: str, rest: str, text: str) -> Choose | 
             item = item[: said.start()]
         chosen.append(card(cards, pile, where, item, set(chosen)))
     if not chosen:
-        raise Unreadable(
-            f"name the cards: '{zones.VERBS.get(effect.kind, 'select')} <cards>', or 'none'"
-        )
+        raise Unreadable(f"name the cards: '{zones.verb(effect)} <cards>', or 'none'")
     return Select(cards=tuple(chosen))
 
 

@@ -64,7 +64,7 @@ def _select(game: Game, seat: int, decision: Select) -> str:
     if game.turn.pending is None:
         return "none"
     effect, zone = zones.pending_zone(game, seat)
-    verb = zones.VERBS.get(effect.kind, "select")
+    verb = zones.verb(effect)
     if decision.explorer:
         return f"{verb} explorer"
     if not decision.cards:

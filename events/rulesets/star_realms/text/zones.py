@@ -4,19 +4,8 @@ from events.rulesets.star_realms.allies import in_play
 from events.rulesets.star_realms.cardset import Effect
 from events.rulesets.star_realms.effects import candidates
 from events.rulesets.star_realms.state import Game
+from events.rulesets.star_realms.vocabulary import KINDS
 
-# the verb a pending choice of cards is written with
-VERBS = {
-    "scrap_hand_or_discard": "scrap",
-    "scrap_then_draw": "scrap",
-    "scrap_hand": "scrap",
-    "scrap_trade_row": "scrap",
-    "discard_then_draw": "discard",
-    "discard": "discard",
-    "destroy_base": "destroy",
-    "acquire_free_ship_to_top": "take",
-    "copy_ship": "copy",
-}
 # choose_one's options by the word a player names them with
 OPTION_WORDS = {
     "trade": "trade",
@@ -49,3 +38,9 @@ def pending_zone(game: Game, seat: int) -> tuple[Effect, tuple[int, ...]]:
 
 def option_word(effect: Effect) -> str:
     return OPTION_WORDS.get(effect.kind, effect.kind)
+
+
+def verb(effect: Effect) -> str:
+    """The verb a choice of cards for `effect` is written with."""
+    kind = KINDS.get(effect.kind)
+    return kind.verb if kind is not None and kind.verb else "select"
