@@ -19,6 +19,7 @@ _UNUSED = random.Random(0)  # `legal` judges with it: an accepted decision's out
 
 Judge = Callable[[Any, int, Any], Rejection | None]  # (state, seat, decision): why not, or None
 Accept = Callable[[Any, int, Any, random.Random], list[Any]]  # an accepted decision's events
+Verdict = Callable[[Any, int, Any, random.Random], Accepted | Rejection]  # judged and written
 
 
 def _allowed(state: Any, seat: int, decision: Any) -> Rejection | None:
@@ -46,6 +47,11 @@ class Ask(msgspec.Struct, frozen=True):
     words: str
     form: str = ""
     judge: Judge = _allowed
+    # judge and events at once, for an outcome worked out as it is judged (in place of `judge`
+    # and the prompt's `accept`); the rule of an accepted decision is the verdict's
+    verdict: Verdict | None = None
+    # its refusal while play is at a prompt that does not ask it, whoever sends it
+    untimely: Callable[[Any], Rejection] | None = None
 
 
 class Prompt(msgspec.Struct, frozen=True):
@@ -59,6 +65,7 @@ class Prompt(msgspec.Struct, frozen=True):
     together: Callable[[Any], bool] = _never_all  # the owing seats choose at once, sealed
     asking: Callable[[Any, int], tuple[Ask, ...]] | None = None  # the asks now, when they vary
     follows: Callable[[Batch[Any]], None] = _nothing  # once nobody owes a decision
+    follows_while_owed: bool = False  # `follows` runs anyway: it acts for seats with no choice
     refuse_idle: Callable[[Any, int], Rejection | None] | None = None  # a seat it does not wait on
     offers: Callable[[Any, int], Iterable[Any]] | None = None  # candidates `legal` judges
     default: Callable[[Any, int], Any] | None = None  # for a seat that does not answer
@@ -77,9 +84,30 @@ class Table(msgspec.Struct, frozen=True):
     ended: Rejection  # the refusal of any decision once the game is over
     decisions: tuple[type, ...]
     batch: Callable[[Any, random.Random], Batch[Any]]
+    # the game's own first checks, in its own order: the decision as declared, or why not
+    # (without it: well formed, the game running, a seat of the match)
+    screen: Callable[[Any, int, Any], Any] | None = None
 
     def prompt(self, state: Any) -> Prompt:
         return self.prompts[self.current(state)]
+
+    def untimely(self, state: Any, decision: Any) -> Rejection | None:
+        """The refusal an ask declares for its decision out of its time, if one does."""
+        for prompt in self.prompts.values():
+            for ask in prompt.asks:
+                if ask.untimely is not None and isinstance(decision, ask.decision):
+                    return ask.untimely(state)
+        return None
+
+
+def _screened(table: Table, state: Any, seat: int, decision: Any) -> Any:
+    decision = as_declared(decision, table.decisions)
+    if isinstance(decision, Rejection):
+        return decision
+    if table.over(state):
+        return table.ended
+    refusal = seat_refusal(seat, table.seats(state))
+    return decision if refusal is None else refusal
 
 
 def decide(
@@ -87,21 +115,22 @@ def decide(
 ) -> Accepted | Rejection:
     """Judge a decision: well formed, the game running, a seat the prompt waits on, a decision
     it asks, and the judge of that decision allowing it."""
-    decision = as_declared(decision, table.decisions)
+    screen = table.screen or (lambda state, seat, d: _screened(table, state, seat, d))
+    decision = screen(state, seat, decision)
     if isinstance(decision, Rejection):
         return decision
-    if table.over(state):
-        return table.ended
-    if refusal := seat_refusal(seat, table.seats(state)):
-        return refusal
     prompt = table.prompt(state)
     asks = prompt.asked(state, seat)
+    ask = next((a for a in asks if isinstance(decision, a.decision)), None)
+    if ask is None and (untimely := table.untimely(state, decision)) is not None:
+        return untimely
     if not prompt.owes(state, seat):
         idle = prompt.refuse_idle(state, seat) if prompt.refuse_idle else None
         return idle or Rejection(asks[0].rule, NOT_ASKED)
-    ask = next((a for a in asks if isinstance(decision, a.decision)), None)
     if ask is None:
         return Rejection(asks[0].rule, f"now is the time to {' or '.join(a.words for a in asks)}")
+    if ask.verdict is not None:
+        return ask.verdict(state, seat, decision, chance)
     if refusal := ask.judge(state, seat, decision):
         return refusal
     return Accepted(ask.rule, prompt.accept(state, seat, decision, chance))
@@ -119,11 +148,15 @@ def waiting(table: Table, state: Any) -> Waiting:
 
 
 def react(table: Table, state: Any, chance: random.Random) -> list[Any]:
-    """What follows the prompt once nobody owes it a decision; [] while someone does."""
-    if table.over(state) or waiting(table, state).must:
+    """What follows the prompt once nobody owes it a decision; [] while someone does (unless
+    it follows while owed)."""
+    if table.over(state):
+        return []
+    prompt = table.prompt(state)
+    if not prompt.follows_while_owed and waiting(table, state).must:
         return []
     batch = table.batch(state, chance)
-    table.prompt(state).follows(batch)
+    prompt.follows(batch)
     return batch.events
 
 
@@ -136,17 +169,25 @@ def legal(table: Table, state: Any, seat: int) -> list[Any]:
     return [d for d in offered if isinstance(decide(table, state, seat, d, _UNUSED), Accepted)]
 
 
+def first_few(kind: type, said: list[str], form: str) -> list[str]:
+    """The examples help shows by default: the first few commands."""
+    return said[:EXAMPLES]
+
+
 def help_lines(
-    forms: Iterable[tuple[type, str]], options: Sequence[Any], render: Callable[[Any], str]
+    forms: Iterable[tuple[type, str]],
+    options: Sequence[Any],
+    render: Callable[[Any], str],
+    pick: Callable[[type, list[str], str], list[str]] = first_few,
 ) -> list[str]:
-    """A line per (decision type, form) that `options` hold: the form and a few of them as
-    commands."""
+    """A line per (decision type, form) that `options` hold: the form and those of them `pick`
+    shows as commands (the form alone if none)."""
     lines = []
     for kind, form in forms:
         said = list(dict.fromkeys(render(d) for d in options if type(d) is kind))
         if said:
-            shown = ", ".join(f"'{s}'" for s in said[:EXAMPLES])
-            lines.append(f"  {form}; e.g. {shown}")
+            shown = ", ".join(f"'{s}'" for s in pick(kind, said, form))
+            lines.append(f"  {form}; e.g. {shown}" if shown else f"  {form}")
     return lines
 
 
