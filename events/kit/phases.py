@@ -65,7 +65,7 @@ class Prompt(msgspec.Struct, frozen=True):
     together: Callable[[Any], bool] = _never_all  # the owing seats choose at once, sealed
     asking: Callable[[Any, int], tuple[Ask, ...]] | None = None  # the asks now, when they vary
     follows: Callable[[Batch[Any]], None] = _nothing  # once nobody owes a decision
-    follows_while_owed: bool = False  # `follows` runs anyway: it acts for seats with no choice
+    meanwhile: Callable[[Batch[Any]], None] = _nothing  # what happens on its own as it waits
     refuse_idle: Callable[[Any, int], Rejection | None] | None = None  # a seat it does not wait on
     offers: Callable[[Any, int], Iterable[Any]] | None = None  # candidates `legal` judges
     default: Callable[[Any, int], Any] | None = None  # for a seat that does not answer
@@ -148,15 +148,14 @@ def waiting(table: Table, state: Any) -> Waiting:
 
 
 def react(table: Table, state: Any, chance: random.Random) -> list[Any]:
-    """What follows the prompt once nobody owes it a decision; [] while someone does (unless
-    it follows while owed)."""
+    """What follows the prompt once nobody owes it a decision; while someone does, what happens
+    on its own meanwhile (often nothing)."""
     if table.over(state):
         return []
     prompt = table.prompt(state)
-    if not prompt.follows_while_owed and waiting(table, state).must:
-        return []
+    happens = prompt.meanwhile if waiting(table, state).must else prompt.follows
     batch = table.batch(state, chance)
-    prompt.follows(batch)
+    happens(batch)
     return batch.events
 
 

@@ -1,7 +1,7 @@
 """What a game may declare beyond the kit's defaults, each used by Core Worlds: its own first
 checks in its own order (`screen`), the refusal of a decision out of its time (`untimely`),
-a judge that writes its outcome as it judges (`verdict`), a phase whose reaction runs while a
-seat still owes (`follows_while_owed`), and the examples help picks (`pick`)."""
+a judge that writes its outcome as it judges (`verdict`), what happens on its own while a seat
+still owes (`meanwhile`), and the examples help picks (`pick`)."""
 
 import random
 from enum import StrEnum
@@ -95,8 +95,7 @@ TABLE = Table(
             asks=(Ask(Play, "H-3", "play"),),
             owes=lambda shop, seat: seat == shop.turn,
             accept=lambda shop, seat, d, chance: [Played(seat=seat, forced=False)],
-            follows=_plays_on_its_own,
-            follows_while_owed=True,
+            meanwhile=_plays_on_its_own,
         ),
     },
     current=lambda shop: shop.stage,
@@ -139,7 +138,7 @@ def test_a_verdict_judges_and_writes_the_outcome_under_its_own_rule() -> None:
     )
 
 
-def test_a_phase_that_follows_while_owed_acts_for_a_seat_with_no_choice() -> None:
+def test_while_a_seat_owes_what_happens_meanwhile_acts_for_a_seat_with_no_choice() -> None:
     assert react(TABLE, Shop(Stage.PLAY, turn=0), CHANCE) == []
     assert react(TABLE, Shop(Stage.PLAY, turn=1), CHANCE) == [Played(seat=1, forced=True)]
 

@@ -126,7 +126,7 @@ TABLE = Table(
                 owes=lambda game, seat: declarer(game) == seat,  # CW-E2
                 refuse_idle=not_declaring,
                 follows=follows.energy_phase,
-                follows_while_owed=True,  # a declarer with nothing to declare
+                meanwhile=follows.energy_phase,  # a declarer with nothing to declare
                 offers=listing.declarations,
                 default=lambda game, seat: Declare(),
             ),
@@ -185,7 +185,7 @@ TABLE = Table(
                 owes=lambda game, seat: not game.turn_done and game.turn == seat,  # CW-A
                 refuse_idle=not_in_turn,
                 follows=follows.action_phase,
-                follows_while_owed=True,  # a seat that must pass (CW-A5)
+                meanwhile=follows.action_phase,  # a seat that must pass (CW-A5)
                 offers=listing.turn_options,
             ),
             _phase(
@@ -200,7 +200,7 @@ TABLE = Table(
                 ),
                 **_at_once(_not_done, "CW-X1", "you have discarded your hand already this round"),
                 follows=follows.discard_phase,
-                follows_while_owed=True,  # a seat with an empty hand keeps nothing
+                meanwhile=follows.discard_phase,  # a seat with an empty hand keeps nothing
                 offers=listing.keeps,
                 default=lambda game, seat: Keep(),
             ),
@@ -219,7 +219,7 @@ TABLE = Table(
                 ),
                 **_at_once(_not_done, "CW-N4", "you have chosen already"),
                 follows=follows.sector_v_reshuffle,
-                follows_while_owed=True,  # a seat with an empty discard pile does not shuffle
+                meanwhile=follows.sector_v_reshuffle,  # an empty discard pile is not shuffled
                 offers=lambda game, seat: [Reshuffle(shuffle=True), Reshuffle(shuffle=False)],
                 default=lambda game, seat: Reshuffle(shuffle=False),
             ),
