@@ -4,8 +4,9 @@ printed numbers, which are public."""
 
 from collections.abc import Sequence
 
-from events.kit.words import count, listing
-from events.ruleset import CardFace, CardList, Description, Field, Section, Table, Waiting
+from events.kit.lookup import faces
+from events.kit.words import count, listing, who
+from events.ruleset import CardList, Description, Field, Section, Table, Waiting
 from events.rulesets.core_worlds import card_text
 from events.rulesets.core_worlds.cardset import DECKS, ROUNDS
 from events.rulesets.core_worlds.loader import load
@@ -21,26 +22,12 @@ class _Layout:
         self.card_set = load(view.card_set_key)
 
     def who(self, seat: int) -> str:
-        named = seat < len(self.players) and self.players[seat]
-        return self.players[seat] if named else f"seat {seat}"
+        return who(self.players, seat)
 
     def faces(
         self, label: str, ids: Sequence[int], notes: dict[int, str] | None = None
     ) -> CardList:
-        notes, cards = notes or {}, self.card_set.cards
-        return CardList(
-            label,
-            tuple(
-                CardFace(
-                    id=c,
-                    name=cards[c].name,
-                    kind=card_text.kind(cards[c]),
-                    numbers=card_text.numbers(cards[c]),
-                    note=notes.get(c, ""),
-                )
-                for c in ids
-            ),
-        )
+        return faces(label, ids, self.card_set.cards.__getitem__, card_text, notes)
 
     def table(self) -> Section:
         view, who = self.view, self.who
