@@ -1,8 +1,10 @@
-"""The card lookup's row for one distinct card, from a game's card text."""
+"""The card lookup's row for one distinct card, and a pile's faces in a description, from a
+game's card text."""
 
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
-from events.ruleset import CardInfo
+from events.ruleset import CardFace, CardInfo, CardList
 
 
 class CardText(Protocol):
@@ -23,4 +25,28 @@ def card_info(card: Any, text: CardText, cost: int | None, deck: str) -> CardInf
         numbers={k: v for k, v in text.numbers(card).items() if k != "cost"},
         abilities=text.abilities(card),
         deck=deck,
+    )
+
+
+def faces(
+    label: str,
+    ids: Sequence[int],
+    card: Callable[[int], Any],
+    text: CardText,
+    notes: Mapping[int, str] | None = None,
+) -> CardList:
+    """A pile as a description lists it: each card's name, kind and numbers, and its note."""
+    notes = notes or {}
+    return CardList(
+        label,
+        tuple(
+            CardFace(
+                id=c,
+                name=card(c).name,
+                kind=text.kind(card(c)),
+                numbers=text.numbers(card(c)),
+                note=notes.get(c, ""),
+            )
+            for c in ids
+        ),
     )

@@ -22,6 +22,7 @@ Accept = Callable[[Any, int, Any, random.Random], list[Any]]  # an accepted deci
 # rule it applied where that is finer than its ask's (an ability's slot), else None
 CarryOut = Callable[[Batch[Any], int, Any], str | None]
 Refuse = Callable[[Any, int, Any], Rejection]  # (state, seat, decision): why not
+Verdict = Callable[[Any, int, Any, random.Random], Accepted | Rejection]  # judged and written
 
 
 def _allowed(state: Any, seat: int, decision: Any) -> Rejection | None:
@@ -51,6 +52,11 @@ class Ask(msgspec.Struct, frozen=True):
     form: str = ""
     judge: Judge = _allowed
     carry_out: CarryOut | None = None
+    # judge and events at once, for an outcome worked out as it is judged (in place of `judge`
+    # and the prompt's `accept`); the rule of an accepted decision is the verdict's
+    verdict: Verdict | None = None
+    # its refusal while play is at a prompt that does not ask it, whoever sends it
+    untimely: Callable[[Any], Rejection] | None = None
 
 
 class Prompt(msgspec.Struct, frozen=True):
@@ -86,15 +92,42 @@ class Table(msgspec.Struct, frozen=True):
     batch: Callable[[Any, random.Random], Batch[Any]]
     foreign: Callable[[Any], Rejection] | None = None  # a decision of no type of the game's, first
     turn_first: bool = False  # a seat not asked is told so before its decision's fields are read
+    # the game's own first checks, in its own order: the decision as declared, or why not
+    # (in place of `_screened`'s)
+    screen: Callable[[Any, int, Any], Any] | None = None
 
     def prompt(self, state: Any) -> Prompt:
         return self.prompts[self.current(state)]
+
+    def untimely(self, state: Any, decision: Any) -> Rejection | None:
+        """The refusal an ask declares for its decision out of its time, if one does."""
+        for prompt in self.prompts.values():
+            for ask in prompt.asks:
+                if ask.untimely is not None and isinstance(decision, ask.decision):
+                    return ask.untimely(state)
+        return None
+
+
+def _screened(table: Table, state: Any, seat: int, decision: Any) -> Any:
+    """The first checks: a decision of the game's (`foreign`), well formed (unless the game
+    reads its fields once the seat is asked: `turn_first`), the game running, a seat of the
+    match; the decision with the types it declares, or why not."""
+    if table.foreign is not None and type(decision) not in table.decisions:
+        return table.foreign(decision)
+    if not table.turn_first:
+        decision = as_declared(decision, table.decisions)
+        if isinstance(decision, Rejection):
+            return decision
+    if table.over(state):
+        return table.ended
+    refusal = seat_refusal(seat, table.seats(state))
+    return decision if refusal is None else refusal
 
 
 def decide(
     table: Table, state: Any, seat: int, decision: Any, chance: random.Random
 ) -> Accepted | Rejection:
-    """Judge a decision (`judged`), and write what an accepted one does."""
+    """Judge a decision (`_judged`), and write what an accepted one does."""
     judged = _judged(table, state, seat, decision)
     if isinstance(judged, Rejection):
         return judged
@@ -105,21 +138,19 @@ def decide(
 def _judged(
     table: Table, state: Any, seat: int, decision: Any
 ) -> Rejection | tuple[Prompt, Ask, Any]:
-    """Why a decision is refused: not well formed, the game over, a seat the prompt does not
-    wait on, a decision it does not ask, or its judge's refusal; else its prompt, its ask and
-    the decision with the types it declares."""
-    if table.foreign is not None and type(decision) not in table.decisions:
-        return table.foreign(decision)
-    if not table.turn_first:
-        decision = as_declared(decision, table.decisions)
-        if isinstance(decision, Rejection):
-            return decision
-    if table.over(state):
-        return table.ended
-    if refusal := seat_refusal(seat, table.seats(state)):
-        return refusal
+    """Why a decision is refused: the first checks (the game's `screen`, else `_screened`), out
+    of its time, a seat the prompt does not wait on, a decision it does not ask, or its judge's
+    refusal; else its prompt, its ask and the decision with the types it declares. An ask with
+    a `verdict` is judged as it is carried out."""
+    screen = table.screen or (lambda state, seat, d: _screened(table, state, seat, d))
+    decision = screen(state, seat, decision)
+    if isinstance(decision, Rejection):
+        return decision
     prompt = table.prompt(state)
     asks = prompt.asked(state, seat)
+    ask = next((a for a in asks if isinstance(decision, a.decision)), None)
+    if ask is None and (untimely := table.untimely(state, decision)) is not None:
+        return untimely
     if not prompt.owes(state, seat):
         idle = prompt.refuse_idle(state, seat) if prompt.refuse_idle else None
         return idle or Rejection(asks[0].rule, NOT_ASKED)
@@ -127,18 +158,22 @@ def _judged(
         decision = as_declared(decision, table.decisions)
         if isinstance(decision, Rejection):
             return decision
-    ask = next((a for a in asks if isinstance(decision, a.decision)), None)
     if ask is None and prompt.refuse_unasked is not None:
         return prompt.refuse_unasked(state, seat, decision)
     if ask is None:
         return Rejection(asks[0].rule, f"now is the time to {' or '.join(a.words for a in asks)}")
+    if ask.verdict is not None:
+        return prompt, ask, decision
     return ask.judge(state, seat, decision) or (prompt, ask, decision)
 
 
 def _accepted(
     table: Table, prompt: Prompt, ask: Ask, state: Any, seat: int, decision: Any, chance: Any
-) -> Accepted:
-    """What an accepted decision writes: its ask's carrying out, else its prompt's accept."""
+) -> Accepted | Rejection:
+    """What an accepted decision writes: its ask's verdict (which may still refuse it), its
+    carrying out, else its prompt's accept."""
+    if ask.verdict is not None:
+        return ask.verdict(state, seat, decision, chance)
     if ask.carry_out is not None:
         batch = table.batch(state, chance)
         rule = ask.carry_out(batch, seat, decision)
@@ -181,17 +216,25 @@ def legal(table: Table, state: Any, seat: int) -> list[Any]:
     return [d for d in offered if not isinstance(_judged(table, state, seat, d), Rejection)]
 
 
+def first_few(kind: type, said: list[str], form: str) -> list[str]:
+    """The examples help shows by default: the first few commands."""
+    return said[:EXAMPLES]
+
+
 def help_lines(
-    forms: Iterable[tuple[type, str]], options: Sequence[Any], render: Callable[[Any], str]
+    forms: Iterable[tuple[type, str]],
+    options: Sequence[Any],
+    render: Callable[[Any], str],
+    pick: Callable[[type, list[str], str], list[str]] = first_few,
 ) -> list[str]:
-    """A line per (decision type, form) that `options` hold: the form and a few of them as
-    commands."""
+    """A line per (decision type, form) that `options` hold: the form and those of them `pick`
+    shows as commands (the form alone if none)."""
     lines = []
     for kind, form in forms:
         said = list(dict.fromkeys(render(d) for d in options if type(d) is kind))
         if said:
-            shown = ", ".join(f"'{s}'" for s in said[:EXAMPLES])
-            lines.append(f"  {form}; e.g. {shown}")
+            shown = ", ".join(f"'{s}'" for s in pick(kind, said, form))
+            lines.append(f"  {form}; e.g. {shown}" if shown else f"  {form}")
     return lines
 
 

@@ -10,7 +10,7 @@ from events.ruleset import Accepted, Rejection
 from events.rulesets.core_worlds import CORE_WORLDS
 from events.rulesets.core_worlds.decisions import Declare
 from events.rulesets.core_worlds.loader import load
-from events.rulesets.core_worlds.state import ACTION, Game
+from events.rulesets.core_worlds.state import Game, Phase
 from tests.reacting import settled
 
 RULES = CORE_WORLDS
@@ -41,7 +41,7 @@ def start(seats: int = 2, seed: str = "scenario", **options: Any) -> Game:
 def in_action(seats: int = 2, seed: str = "scenario") -> Game:
     """Round 1's Action phase, every seat having declared nothing in the Energy phase."""
     game = start(seats, seed)
-    while game.phase != ACTION:
+    while game.phase != Phase.ACTION:
         game, _ = settle(fold(accepted(game, RULES.waiting(game).must[0], Declare()), game))
     return game
 

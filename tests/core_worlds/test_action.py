@@ -19,7 +19,7 @@ from events.rulesets.core_worlds.happenings import (
     TurnBegan,
 )
 from events.rulesets.core_worlds.loader import CARD_SETS_ENV, PROVISIONAL_FILE
-from events.rulesets.core_worlds.state import DISCARD
+from events.rulesets.core_worlds.state import Phase
 
 from .scenario import RULES, accepted, arrange, cid, in_action, play, rejected, settle, start
 
@@ -218,7 +218,7 @@ def test_cw_a5_pass_spends_every_action_point_and_forced_passes():
     )
     other = game.turn
     game, events = play(game, other, Pass())
-    assert game.phase == DISCARD
+    assert game.phase == Phase.DISCARD
     game = in_action(2, "a5")
     me = game.turn
     spent = arrange(game, me, action_points=0)

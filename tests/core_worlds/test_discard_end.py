@@ -11,14 +11,14 @@ from events.rulesets.core_worlds.happenings import (
     ReshuffleChosen,
     RoundEnded,
 )
-from events.rulesets.core_worlds.state import DISCARD, ENERGY, RESHUFFLE
+from events.rulesets.core_worlds.state import Phase
 
 from .scenario import RULES, accepted, arrange, cid, fold, in_action, play, rejected
 
 
 def _discard_phase(seats: int = 2, seed: str = "x", round_: int = 1):
     game = in_action(seats, seed)
-    while game.phase != DISCARD:
+    while game.phase != Phase.DISCARD:
         game, _ = play(game, game.turn, Pass())
     return arrange(game, round=round_)
 
@@ -51,8 +51,8 @@ def test_cw_n1_the_round_advances_and_a_new_sector_uses_its_deck():
     game, _ = play(game, 0, Keep())
     game, events = play(game, 1, Keep())
     ended = next(e for e in events if isinstance(e, RoundEnded))
-    assert ended.round == 3 and game.round == 3 and game.phase == ENERGY
-    while game.phase == ENERGY:
+    assert ended.round == 3 and game.round == 3 and game.phase == Phase.ENERGY
+    while game.phase == Phase.ENERGY:
         game, events = play(game, RULES.waiting(game).must[0], Declare())
     assert next(e for e in events if isinstance(e, GalacticDrawn)).deck == 2
 
@@ -76,7 +76,7 @@ def test_cw_n4_entering_sector_v_each_player_may_shuffle_the_discard_pile_in():
     game = _discard_phase(2, "n4", round_=8)
     game, _ = play(game, 0, Keep())
     game, _ = play(game, 1, Keep())
-    assert game.phase == RESHUFFLE and game.round == 9
+    assert game.phase == Phase.RESHUFFLE and game.round == 9
     assert RULES.legal(game, 0) == [Reshuffle(shuffle=True), Reshuffle(shuffle=False)]
     player = game.players[0]
     events = accepted(game, 0, Reshuffle(shuffle=True), "CW-N4")
@@ -87,7 +87,7 @@ def test_cw_n4_entering_sector_v_each_player_may_shuffle_the_discard_pile_in():
     chosen = rejected(game, 0, Reshuffle(shuffle=False), "CW-N4")
     assert chosen == "you have chosen already"
     game, _ = play(game, 1, Reshuffle(shuffle=False))
-    assert game.phase == ENERGY and len(game.players[0].hand) == 7
+    assert game.phase == Phase.ENERGY and len(game.players[0].hand) == 7
     assert rejected(game, 0, Reshuffle(shuffle=True), "CW-N4") == (
         "the discard pile may be shuffled in only on entering Sector V"
     )
@@ -97,7 +97,7 @@ def test_cw_n4_a_seat_with_no_discard_pile_is_not_asked_to_shuffle():
     game = _discard_phase(2, "n4-none", round_=8)
     game = arrange(game, 1, hand=(), discard=())
     game, events = play(game, 0, Keep())
-    assert game.phase == RESHUFFLE and RULES.waiting(game).must == (0,)
+    assert game.phase == Phase.RESHUFFLE and RULES.waiting(game).must == (0,)
     assert ReshuffleChosen(seat=1, shuffle=False) in events
 
 

@@ -8,7 +8,7 @@ import pytest
 from events.rulesets.core_worlds.decisions import Declare, Exchange
 from events.rulesets.core_worlds.happenings import EnergyDeclared, EnergyProduced
 from events.rulesets.core_worlds.loader import CARD_SETS_ENV, PROVISIONAL_FILE
-from events.rulesets.core_worlds.state import DRAW
+from events.rulesets.core_worlds.state import Phase
 
 from .scenario import CARDS, RULES, accepted, arrange, cid, in_action, play, rejected, settle, start
 
@@ -26,7 +26,7 @@ def test_cw_e1_each_world_produces_its_energy():
     world = cid("Vesper Moon")
     home = game.players[1].home
     game = arrange(game, 1, warzone=(home, world), energy=0)
-    game = arrange(arrange(game, 0, energy=0), phase=DRAW, round=2)
+    game = arrange(arrange(game, 0, energy=0), phase=Phase.DRAW, round=2)
     game, events = settle(game)
     produced = next(e for e in events if isinstance(e, EnergyProduced))
     assert produced.amounts == (2, 2 + CARDS.cards[world].energy)

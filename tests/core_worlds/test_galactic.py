@@ -6,14 +6,14 @@ from events.rulesets.core_worlds.happenings import (
     GalacticDrawn,
     TokensPlaced,
 )
-from events.rulesets.core_worlds.state import GALACTIC
+from events.rulesets.core_worlds.state import Phase
 
 from .scenario import CARDS, RULES, accepted, arrange, cid, in_action, play, settle, start
 
 
 def _galactic(seats: int, round_: int, central=(), tokened=(), decks=None):
     game = in_action(seats, f"g{seats}-{round_}")
-    game = arrange(game, phase=GALACTIC, round=round_, central=central, tokened=tokened)
+    game = arrange(game, phase=Phase.GALACTIC, round=round_, central=central, tokened=tokened)
     if decks is not None:
         game = arrange(game, galactic=decks)
     return settle(game)

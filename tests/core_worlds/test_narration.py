@@ -4,7 +4,7 @@ cards leaving the Central Zone) and what a seat may not read (another seat's car
 from events.match import apply
 from events.rulesets.core_worlds.decisions import Draft, Invade, Keep
 from events.rulesets.core_worlds.happenings import Drew, Kept
-from events.rulesets.core_worlds.state import DISCARD, GALACTIC
+from events.rulesets.core_worlds.state import Phase
 from services.selfplay import play_match
 
 from .scenario import RULES, arrange, cid, in_action, play, settle
@@ -63,7 +63,9 @@ def test_a_seat_with_no_energy_is_passed_and_told_why():
 def test_cards_with_energy_tokens_leaving_the_central_zone_are_told():
     old, other, kept = cid("Kelvar Outpost"), cid("Hercules Bomber"), cid("Battle Cruiser")
     game = in_action(2, "leave")
-    game = arrange(game, phase=GALACTIC, round=3, central=(old, other, kept), tokened=(old, other))
+    game = arrange(
+        game, phase=Phase.GALACTIC, round=3, central=(old, other, kept), tokened=(old, other)
+    )
     _, events = settle(game)
     assert _told(game, events)[0] == (
         "2 cards with energy tokens left the Central Zone for the top of their Galactic decks: "
@@ -105,7 +107,7 @@ def test_a_decision_reads_as_its_seat_asked_it():
 def test_what_a_seat_keeps_is_named_to_that_seat_only():
     bomber, snub = cid("Hercules Bomber"), cid("Snub Fighter")
     game, me = _my_turn("keep", hand=(bomber, snub), energy=2)
-    game = arrange(game, phase=DISCARD)
+    game = arrange(game, phase=Phase.DISCARD)
     kept = Kept(seat=me, card=bomber)
     said = {seat: RULES.narrate(game, kept, seat, NAMES) for seat in (me, 1 - me, None)}
     assert said[me] == f"{NAMES[me]} kept Hercules Bomber and discarded Snub Fighter; " + (

@@ -3,7 +3,7 @@
 from events.rulesets.core_worlds.decisions import Keep, Pass
 from events.rulesets.core_worlds.happenings import GameScored
 from events.rulesets.core_worlds.scoring import final_scores, score
-from events.rulesets.core_worlds.state import DISCARD, OVER
+from events.rulesets.core_worlds.state import Phase
 
 from .scenario import CARDS, RULES, arrange, cid, in_action, play, rejected
 
@@ -18,12 +18,12 @@ def _empty_empires(seats: int = 2):
 
 def test_cw_f1_the_game_ends_after_round_ten():
     game = in_action(2, "f1")
-    while game.phase != DISCARD:
+    while game.phase != Phase.DISCARD:
         game, _ = play(game, game.turn, Pass())
     game = arrange(game, round=10)
     game, _ = play(game, 0, Keep())
     game, events = play(game, 1, Keep())
-    assert isinstance(events[-1], GameScored) and game.phase == OVER and RULES.is_over(game)
+    assert isinstance(events[-1], GameScored) and game.phase == Phase.OVER and RULES.is_over(game)
     assert RULES.waiting(game).must == () and RULES.legal(game, 0) == []
     assert rejected(game, 0, Pass(), "CW-F1") == "the game is over"
 

@@ -5,14 +5,14 @@ import random
 from events.ruleset import setup_error
 from events.rulesets.core_worlds.decisions import Pick
 from events.rulesets.core_worlds.happenings import DeckShuffled, Sector0Ended
-from events.rulesets.core_worlds.state import DRAW, ENERGY, SECTOR0
+from events.rulesets.core_worlds.state import Phase
 
 from .scenario import CARDS, RULES, accepted, fold, in_action, play, rejected, start
 
 
 def test_cw_v1_each_player_removes_a_grunt_and_a_snub():
     game = start(3, "v1", sector0_draft=True)
-    assert game.phase == SECTOR0
+    assert game.phase == Phase.SECTOR0
     for player in game.players:
         names = [CARDS.cards[c].name for c in player.draw]
         assert len(names) == 14
@@ -52,7 +52,7 @@ def test_cw_v4_unpicked_cards_leave_and_picks_are_shuffled_in():
     game = start(2, "v4", sector0_draft=True)
     picks = {0: [], 1: []}
     events = []
-    while game.phase == SECTOR0:
+    while game.phase == Phase.SECTOR0:
         seat = RULES.waiting(game).must[0]
         card = game.central[-1]
         picks[seat].append(card)
@@ -63,7 +63,7 @@ def test_cw_v4_unpicked_cards_leave_and_picks_are_shuffled_in():
     assert len(shuffles) == 2
     for shuffle in shuffles:
         assert set(picks[shuffle.seat]) <= set(shuffle.order) and len(shuffle.order) == 16
-    assert game.phase == ENERGY and all(p.picks == () for p in game.players)
+    assert game.phase == Phase.ENERGY and all(p.picks == () for p in game.players)
 
 
 def test_cw_v3_a_pick_needs_a_draft_and_a_card_dealt_for_it():
@@ -88,4 +88,4 @@ def test_cw_v4_the_draft_ends_into_round_ones_draw():
     ending = RULES.react(game, random.Random(0))
     assert isinstance(ending[-1], Sector0Ended)
     ended = fold(ending, game)  # a replay's step: the draft is over, Round 1 draws
-    assert ended.phase == DRAW and ended.central == ()
+    assert ended.phase == Phase.DRAW and ended.central == ()

@@ -5,7 +5,7 @@ from collections import Counter
 
 from events.rulesets.core_worlds.decisions import Draft, Invade, Keep, Pass
 from events.rulesets.core_worlds.happenings import Setup
-from events.rulesets.core_worlds.state import ENERGY
+from events.rulesets.core_worlds.state import Phase
 
 from .scenario import CARDS, RULES, cid, fold, in_action, rejected, start
 
@@ -67,7 +67,7 @@ def test_cw_s6_energy_surge_tokens_by_player_count():
 
 def test_cw_r_decisions_belong_to_their_phase():
     game = start(2, "r")
-    assert game.phase == ENERGY
+    assert game.phase == Phase.ENERGY
     reason = rejected(game, game.destiny, Draft(card=cid("Battle Cruiser")), "CW-R")
     assert reason == "drafting happens in the Action phase; this is the Energy phase"
     reason = rejected(game, game.destiny, Invade(world=cid("Ossa Minor")), "CW-R")

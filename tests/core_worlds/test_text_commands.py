@@ -14,7 +14,7 @@ from events.rulesets.core_worlds.decisions import (
     UseAction,
     UseSurgeToken,
 )
-from events.rulesets.core_worlds.state import DISCARD, RESHUFFLE
+from events.rulesets.core_worlds.state import Phase
 from events.rulesets.core_worlds.text import TextError, help_text, parse, render
 
 from .scenario import CARDS, arrange, cid, in_action, start
@@ -226,7 +226,7 @@ def test_energy_phase_declarations_combine_surges_exploration_and_abilities():
 
 def test_keep_one_card_or_nothing_at_the_discard_phase():
     game, me = _turn(hand=(SURGES[0], GRUNTS[0]))
-    game = arrange(game, phase=DISCARD)
+    game = arrange(game, phase=Phase.DISCARD)
     assert parse(game, me, "keep Energy Surge") == Keep(card=SURGES[0])
     assert parse(game, me, "keep nothing") == Keep()
     assert _error(game, me, "keep") == (
@@ -236,7 +236,7 @@ def test_keep_one_card_or_nothing_at_the_discard_phase():
 
 def test_shuffle_or_not_on_entering_sector_v():
     game, me = _turn()
-    game = arrange(game, phase=RESHUFFLE)
+    game = arrange(game, phase=Phase.RESHUFFLE)
     assert parse(game, me, "shuffle") == Reshuffle(shuffle=True)
     assert parse(game, me, "Don't shuffle") == Reshuffle(shuffle=False)
     assert _error(game, me, "shuffle maybe").startswith("say 'shuffle' to shuffle")

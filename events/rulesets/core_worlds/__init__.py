@@ -2,10 +2,10 @@
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
+from events.kit.phases import Phased, Table
 from events.ruleset import (
-    Accepted,
     CardInfo,
     Description,
     Fact,
@@ -13,30 +13,25 @@ from events.ruleset import (
     Rejection,
     Ruleset,
     Standing,
-    Waiting,
     register,
     text_read,
 )
 from events.rulesets.core_worlds import text as text_form
 from events.rulesets.core_worlds.bots import BOTS
-from events.rulesets.core_worlds.checks import PHASE_NAMES
-from events.rulesets.core_worlds.decide import decide
-from events.rulesets.core_worlds.decisions import DECISIONS, Keep, Pass, Reshuffle, UseSurgeToken
+from events.rulesets.core_worlds.decisions import DECISIONS
 from events.rulesets.core_worlds.describe import describe
 from events.rulesets.core_worlds.evolve import evolve
 from events.rulesets.core_worlds.facts import facts
 from events.rulesets.core_worlds.game_setup import setup
 from events.rulesets.core_worlds.happenings import EVENTS
-from events.rulesets.core_worlds.legal import legal
 from events.rulesets.core_worlds.loader import PROVISIONAL, CardSetError, digest, load
 from events.rulesets.core_worlds.lookup import card_infos
 from events.rulesets.core_worlds.narrate import narrate
-from events.rulesets.core_worlds.react import react
+from events.rulesets.core_worlds.phases import STEADY, TABLE, legal
 from events.rulesets.core_worlds.resample import resample
 from events.rulesets.core_worlds.rules_text import rule_ids, rule_text
 from events.rulesets.core_worlds.scoring import score
-from events.rulesets.core_worlds.state import OVER, Game
-from events.rulesets.core_worlds.to_act import to_act
+from events.rulesets.core_worlds.state import PHASE_NAMES, Game, Phase
 from events.rulesets.core_worlds.view import SeatView, view
 
 OPTIONS = {
@@ -48,7 +43,11 @@ OPTIONS = {
 }
 
 
-class CoreWorlds(Ruleset):
+class CoreWorlds(Phased, Ruleset):
+    """Judging, waiting and reacting come from the table of phases (`phases.py`); one seat at
+    a time, but Discard and the Sector V reshuffle, where every seat still to choose does so in
+    any order; no choice is sealed."""
+
     name = "core-worlds"
     version = "3"  # 3: an Energy Surge's play cost is charged; 2: chance from the platform
     min_seats = 2
@@ -59,35 +58,23 @@ class CoreWorlds(Ruleset):
     bots = BOTS
     options = OPTIONS
     view_type = SeatView
+    table: ClassVar[Table] = TABLE
 
     def initial(self, seats: int, options: dict[str, Any], chance: random.Random) -> list[Any]:
         cards = load(options.get("card_set", PROVISIONAL))
         return setup(cards, seats, chance, sector0=options.get("sector0_draft", False))
 
-    def decide(
-        self, state: Game, seat: int, decision: Any, chance: random.Random
-    ) -> Accepted | Rejection:
-        return decide(state, seat, decision, chance)
-
     def evolve(self, state: Game | None, event: Any) -> Game:
         return evolve(state, event)
 
-    def react(self, state: Game, chance: random.Random) -> list[Any]:
-        return react(state, chance)
-
     def view(self, state: Game, seat: int | None) -> SeatView:
-        return view(state, seat, tuple(to_act(state)))
+        return view(state, seat, self.waiting(state).must)
 
     def resample(self, state: Game, seat: int, rng: random.Random) -> Game:
         return resample(state, seat, rng)
 
     def legal(self, state: Game, seat: int) -> list[Any]:
         return legal(state, seat)
-
-    def waiting(self, state: Game) -> Waiting:
-        """One seat at a time, but Discard and the Sector V reshuffle, where every seat still
-        to choose does so in any order; no choice is sealed."""
-        return Waiting(must=tuple(to_act(state)))
 
     def standing(self, state: Game) -> Standing:
         scores = state.scores or tuple(score(state, seat) for seat in range(state.seats))
@@ -102,7 +89,7 @@ class CoreWorlds(Ruleset):
         return facts(state, event)
 
     def is_over(self, state: Game) -> bool:
-        return state.phase == OVER
+        return state.phase == Phase.OVER
 
     def describe(self, view: SeatView, players: Sequence[str] = ()) -> Description:
         return describe(view, players)
@@ -147,7 +134,7 @@ class CoreWorlds(Ruleset):
 
     def needs_fresh_view(self, decision: Any) -> bool:
         """Passing, a token and end-of-round choices depend on nothing others change."""
-        return not isinstance(decision, Pass | UseSurgeToken | Keep | Reshuffle)
+        return not isinstance(decision, STEADY)
 
 
 CORE_WORLDS = register(CoreWorlds())

@@ -4,7 +4,7 @@ import random
 
 from events.ruleset import Accepted, Rejection
 from events.rulesets.core_worlds.batch import Batch
-from events.rulesets.core_worlds.checks import ability_of, from_hand, label, not_your_turn
+from events.rulesets.core_worlds.checks import ability_of, from_hand, label, turn_refusal
 from events.rulesets.core_worlds.decisions import UseAction
 from events.rulesets.core_worlds.draw import draw
 from events.rulesets.core_worlds.happenings import ActionUsed
@@ -14,8 +14,7 @@ from events.rulesets.core_worlds.state import Game
 def judge_use_action(
     game: Game, seat: int, decision: UseAction, chance: random.Random
 ) -> Accepted | Rejection:
-    doing = 'using an "as an Action" ability'
-    if (wrong := not_your_turn(game, seat, doing, needs_energy=False)) is not None:
+    if (wrong := turn_refusal(game.players[seat], needs_energy=False)) is not None:
         return wrong
     player, cards = game.players[seat], game.cards.cards
     if decision.card in player.hand:

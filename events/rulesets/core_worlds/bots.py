@@ -7,6 +7,7 @@ All are pure: the platform hands them a state resampled for their seat and a gen
 import random
 from typing import Any
 
+from events.kit.phases import default_bot
 from events.ruleset import Bot
 from events.rulesets.core_worlds.decisions import (
     Declare,
@@ -17,22 +18,11 @@ from events.rulesets.core_worlds.decisions import (
     Reshuffle,
     UseSurgeToken,
 )
-from events.rulesets.core_worlds.legal import action_uses, declarations, deployments, legal
+from events.rulesets.core_worlds.legal import action_uses, declarations, deployments
+from events.rulesets.core_worlds.phases import TABLE, legal
 from events.rulesets.core_worlds.plans import cost, invasion_plans
-from events.rulesets.core_worlds.state import ACTION, DISCARD, ENERGY, RESHUFFLE, SECTOR0, Game
+from events.rulesets.core_worlds.state import Game, Phase
 from events.rulesets.core_worlds.worth import worth
-
-
-def pass_bot(game: Game, seat: int, rng: random.Random) -> Any:
-    if game.phase == SECTOR0:
-        return Pick(card=game.central[0])
-    if game.phase == ENERGY:
-        return Declare()
-    if game.phase == DISCARD:
-        return Keep()
-    if game.phase == RESHUFFLE:
-        return Reshuffle(shuffle=False)
-    return Pass()
 
 
 def random_bot(game: Game, seat: int, rng: random.Random) -> Any:
@@ -40,17 +30,17 @@ def random_bot(game: Game, seat: int, rng: random.Random) -> Any:
 
 
 def greedy_bot(game: Game, seat: int, rng: random.Random) -> Any:
-    if game.phase == ACTION:
+    if game.phase == Phase.ACTION:
         return _turn(game, seat)
-    if game.phase == ENERGY:
+    if game.phase == Phase.ENERGY:
         return _declare(game, seat)
     cards, player = game.cards.cards, game.players[seat]
-    if game.phase == SECTOR0:
+    if game.phase == Phase.SECTOR0:
         return Pick(card=max(game.central, key=lambda c: worth(cards[c])))
-    if game.phase == DISCARD:
+    if game.phase == Phase.DISCARD:
         units = [c for c in player.hand if cards[c].is_unit]
         return Keep(card=max(units, key=lambda c: worth(cards[c]))) if units else Keep()
-    if game.phase == RESHUFFLE:
+    if game.phase == Phase.RESHUFFLE:
         return Reshuffle(shuffle=True)
     raise ValueError(f"seat {seat} has nothing to decide in the {game.phase} phase")
 
@@ -99,4 +89,4 @@ def _turn(game: Game, seat: int) -> Any:
     return uses[0] if uses else Pass()
 
 
-BOTS: dict[str, Bot] = {"pass": pass_bot, "random": random_bot, "greedy": greedy_bot}
+BOTS: dict[str, Bot] = {"pass": default_bot(TABLE), "random": random_bot, "greedy": greedy_bot}

@@ -1,21 +1,8 @@
-"""Checks several decisions share: field types, the phase, whose turn it is, cards in hand,
-card text."""
+"""Checks several decisions share: what the seat in turn lacks, cards in hand, card text."""
 
 from events.ruleset import Rejection
 from events.rulesets.core_worlds.cardset import Ability, Card
-from events.rulesets.core_worlds.state import ACTION, Cards, Game, Player
-
-PHASE_NAMES = {
-    "sector0": "pre-game Sector 0 draft",
-    "draw": "Draw phase",
-    "energy": "Energy phase",
-    "galactic": "Galactic phase",
-    "action": "Action phase",
-    "discard": "Discard phase",
-    "end": "End phase",
-    "reshuffle": "Sector V reshuffle",
-    "over": "end of the game",
-}
+from events.rulesets.core_worlds.state import Cards, Game, Player
 
 
 def label(game: Game, card: int) -> str:
@@ -23,26 +10,10 @@ def label(game: Game, card: int) -> str:
     return cards[card].name if 0 <= card < len(cards) else f"card {card}"
 
 
-def wrong_phase(game: Game, phase: str, doing: str) -> Rejection | None:
-    if game.phase == phase:
-        return None
-    return Rejection(
-        "CW-R",
-        f"{doing} happens in the {PHASE_NAMES[phase]}; this is the {PHASE_NAMES[game.phase]}",
-    )
-
-
-def not_your_turn(
-    game: Game, seat: int, doing: str, needs_energy: bool = True, needs_action_point: bool = True
+def turn_refusal(
+    player: Player, needs_energy: bool = True, needs_action_point: bool = True
 ) -> Rejection | None:
-    """The Action-phase turn checks (CW-A, CW-A5)."""
-    if (wrong := wrong_phase(game, ACTION, doing)) is not None:
-        return wrong
-    player = game.players[seat]
-    if player.done:
-        return Rejection("CW-A5", "you have passed; you take no further turns this round")
-    if game.turn != seat or game.turn_done:
-        return Rejection("CW-A", f"it is seat {game.turn}'s turn, not yours")
+    """What the seat in turn lacks to take this option (CW-A5)."""
     if needs_action_point and player.action_points == 0:
         return Rejection("CW-A5", "you have no action points left; you must pass")
     if needs_energy and player.energy == 0:

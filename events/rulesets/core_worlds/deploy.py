@@ -4,7 +4,7 @@ from collections.abc import Iterable
 
 from events.ruleset import Accepted, Rejection
 from events.rulesets.core_worlds.cardset import Card
-from events.rulesets.core_worlds.checks import label, not_your_turn, repeated
+from events.rulesets.core_worlds.checks import label, repeated, turn_refusal
 from events.rulesets.core_worlds.decisions import Deploy
 from events.rulesets.core_worlds.happenings import Deployed
 from events.rulesets.core_worlds.state import Game
@@ -20,7 +20,7 @@ def deploy_cost(cards: tuple[Card, ...], unit: Card, warzone: Iterable[int]) -> 
 
 
 def judge_deploy(game: Game, seat: int, decision: Deploy) -> Accepted | Rejection:
-    if (wrong := not_your_turn(game, seat, "deploying")) is not None:
+    if (wrong := turn_refusal(game.players[seat])) is not None:
         return wrong
     player, cards = game.players[seat], game.cards.cards
     count = len(decision.units)

@@ -4,13 +4,13 @@ printed numbers, which are public."""
 
 from collections.abc import Sequence
 
-from events.kit.words import count, listing
-from events.ruleset import CardFace, CardList, Description, Field, Section, Table, Waiting
+from events.kit.lookup import faces
+from events.kit.words import count, listing, who
+from events.ruleset import CardList, Description, Field, Section, Table, Waiting
 from events.rulesets.core_worlds import card_text
 from events.rulesets.core_worlds.cardset import DECKS, ROUNDS
-from events.rulesets.core_worlds.checks import PHASE_NAMES
 from events.rulesets.core_worlds.loader import load
-from events.rulesets.core_worlds.state import ACTION, OVER
+from events.rulesets.core_worlds.state import PHASE_NAMES, Phase
 from events.rulesets.core_worlds.view import PlayerView, SeatView
 
 SCORE_COLUMNS = ("Player", "Printed", "Bonus", "Total", "World energy", "Worlds")
@@ -22,33 +22,19 @@ class _Layout:
         self.card_set = load(view.card_set_key)
 
     def who(self, seat: int) -> str:
-        named = seat < len(self.players) and self.players[seat]
-        return self.players[seat] if named else f"seat {seat}"
+        return who(self.players, seat)
 
     def faces(
         self, label: str, ids: Sequence[int], notes: dict[int, str] | None = None
     ) -> CardList:
-        notes, cards = notes or {}, self.card_set.cards
-        return CardList(
-            label,
-            tuple(
-                CardFace(
-                    id=c,
-                    name=cards[c].name,
-                    kind=card_text.kind(cards[c]),
-                    numbers=card_text.numbers(cards[c]),
-                    note=notes.get(c, ""),
-                )
-                for c in ids
-            ),
-        )
+        return faces(label, ids, self.card_set.cards.__getitem__, card_text, notes)
 
     def table(self) -> Section:
         view, who = self.view, self.who
         fields = [Field("Phase", PHASE_NAMES.get(view.phase, view.phase))]
-        if view.phase != OVER:
+        if view.phase != Phase.OVER:
             fields.append(Field("Destiny", who(view.destiny)))
-            if view.phase == ACTION:
+            if view.phase == Phase.ACTION:
                 fields.append(Field("Turn", who(view.turn)))
             fields.append(Field("To act", listing(who(s) for s in view.to_act)))
         left = view.galactic_sizes[view.sector]
@@ -76,8 +62,8 @@ class _Layout:
         ]
         if p.surge_tokens:
             fields.append(Field("Energy Surge tokens", str(p.surge_tokens)))
-        if p.done and view.phase != OVER:
-            fields.append(Field("This phase", "passed" if view.phase == ACTION else "done"))
+        if p.done and view.phase != Phase.OVER:
+            fields.append(Field("This phase", "passed" if view.phase == Phase.ACTION else "done"))
         notes = {c: count(n, "energy token") for c, n in p.counters}
         notes[p.home] = "Home World"
         piles = [self.faces("Warzone", p.warzone, notes)]

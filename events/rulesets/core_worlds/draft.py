@@ -1,14 +1,14 @@
 """Drafting a Unit, Tactic or Prestige from the Central Zone (CW-A1)."""
 
 from events.ruleset import Accepted, Rejection
-from events.rulesets.core_worlds.checks import label, not_your_turn
+from events.rulesets.core_worlds.checks import label, turn_refusal
 from events.rulesets.core_worlds.decisions import Draft
 from events.rulesets.core_worlds.happenings import Drafted
 from events.rulesets.core_worlds.state import Game
 
 
 def judge_draft(game: Game, seat: int, decision: Draft) -> Accepted | Rejection:
-    if (wrong := not_your_turn(game, seat, "drafting")) is not None:
+    if (wrong := turn_refusal(game.players[seat])) is not None:
         return wrong
     if decision.card not in game.central:
         return Rejection("CW-A1", f"{label(game, decision.card)} is not in the Central Zone")

@@ -1,7 +1,7 @@
 """The Energy phase declarations: Energy Surge cards and Energy-phase abilities (CW-E2..E5)."""
 
 from events.ruleset import Accepted, Rejection
-from events.rulesets.core_worlds.checks import ability_of, from_hand, label, wrong_phase
+from events.rulesets.core_worlds.checks import ability_of, from_hand, label
 from events.rulesets.core_worlds.decisions import Declare
 from events.rulesets.core_worlds.happenings import EnergyDeclared
 from events.rulesets.core_worlds.state import Game, world_energy
@@ -33,15 +33,16 @@ def has_options(game: Game, seat: int) -> bool:
     )
 
 
-def judge_declare(game: Game, seat: int, decision: Declare) -> Accepted | Rejection:
-    if (wrong := wrong_phase(game, "energy", "declaring energy boosts")) is not None:
-        return wrong
-    player, cards = game.players[seat], game.cards.cards
-    if player.done:
+def not_declaring(game: Game, seat: int) -> Rejection:
+    if game.players[seat].done:
         return Rejection("CW-E2", "you have declared already; a declaration is final")
-    who = declarer(game)
-    if seat != who:
-        return Rejection("CW-E2", f"seat {who} declares before you (turn order from Destiny)")
+    return Rejection(
+        "CW-E2", f"seat {declarer(game)} declares before you (turn order from Destiny)"
+    )
+
+
+def judge_declare(game: Game, seat: int, decision: Declare) -> Accepted | Rejection:
+    player, cards = game.players[seat], game.cards.cards
     spent: set[int] = set()
     if (bad := from_hand(game, player, decision.surges, spent, "CW-E3")) is not None:
         return bad

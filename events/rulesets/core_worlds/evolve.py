@@ -31,14 +31,7 @@ from events.rulesets.core_worlds.happenings import (
     TokensPlaced,
     TurnBegan,
 )
-from events.rulesets.core_worlds.state import (
-    DRAW,
-    END,
-    OVER,
-    SECTOR0,
-    Game,
-    Player,
-)
+from events.rulesets.core_worlds.state import Game, Phase, Player
 
 replace = msgspec.structs.replace
 
@@ -59,7 +52,7 @@ def _setup(_: None, e: Setup) -> Game:
         seats=len(players),
         players=players,
         galactic=e.galactic,
-        phase=SECTOR0 if e.sector0 else DRAW,
+        phase=Phase.SECTOR0 if e.sector0 else Phase.DRAW,
         destiny=e.destiny,
         turn=e.destiny,
     )
@@ -94,7 +87,7 @@ def _picked(g: Game, e: Picked) -> Game:
 
 
 def _sector0_ended(g: Game, e: Sector0Ended) -> Game:
-    return replace(g, central=(), removed=g.removed + e.unpicked, phase=DRAW)
+    return replace(g, central=(), removed=g.removed + e.unpicked, phase=Phase.DRAW)
 
 
 def _deck_shuffled(g: Game, e: DeckShuffled) -> Game:
@@ -258,7 +251,7 @@ def _kept(g: Game, e: Kept) -> Game:
 
 def _round_ended(g: Game, e: RoundEnded) -> Game:
     players = tuple(replace(p, action_points=e.action_points, done=False) for p in g.players)
-    return replace(g, round=e.round, destiny=e.destiny, players=players, phase=END)
+    return replace(g, round=e.round, destiny=e.destiny, players=players, phase=Phase.END)
 
 
 def _reshuffle_chosen(g: Game, e: ReshuffleChosen) -> Game:
@@ -266,7 +259,7 @@ def _reshuffle_chosen(g: Game, e: ReshuffleChosen) -> Game:
 
 
 def _game_scored(g: Game, e: GameScored) -> Game:
-    return replace(g, scores=e.scores, winners=e.winners, phase=OVER)
+    return replace(g, scores=e.scores, winners=e.winners, phase=Phase.OVER)
 
 
 evolve = dispatch(

@@ -3,7 +3,7 @@
 import msgspec
 
 from events.rulesets.core_worlds.decisions import Exchange
-from events.rulesets.core_worlds.state import Cards, Score
+from events.rulesets.core_worlds.state import Cards, Phase, Score
 
 
 class Setup(msgspec.Struct, frozen=True, tag="cw.setup"):
@@ -46,7 +46,7 @@ class Drew(msgspec.Struct, frozen=True, tag="cw.drew"):
 
 
 class PhaseBegan(msgspec.Struct, frozen=True, tag="cw.phase_began"):
-    phase: str
+    phase: Phase
 
 
 class EnergyProduced(msgspec.Struct, frozen=True, tag="cw.energy_produced"):

@@ -8,8 +8,8 @@ from events.rulesets.core_worlds.checks import (
     ability_of,
     from_hand,
     label,
-    not_your_turn,
     repeated,
+    turn_refusal,
 )
 from events.rulesets.core_worlds.decisions import Invade
 from events.rulesets.core_worlds.happenings import Invaded, InvasionFailed
@@ -129,7 +129,7 @@ def succeeds(game: Game, world: int, force: Force) -> bool:
 
 
 def judge_invade(game: Game, seat: int, decision: Invade) -> Accepted | Rejection:
-    if (wrong := not_your_turn(game, seat, "invading")) is not None:
+    if (wrong := turn_refusal(game.players[seat])) is not None:
         return wrong
     force = assess(game, seat, decision)
     if isinstance(force, Rejection):

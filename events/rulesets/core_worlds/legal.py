@@ -1,12 +1,13 @@
-"""Every legal decision of a seat now, bounded: equivalent choices (copies of a card, which
-cheap card to discard) are listed once, and invasions as their useful plans."""
+"""What each phase offers the seat it waits on, bounded: equivalent choices (copies of a card,
+which cheap card to discard) are listed once, and invasions as their useful plans."""
 
 import random
 from itertools import combinations
 from typing import Any
 
+from events.kit.phases import decide
 from events.ruleset import Accepted
-from events.rulesets.core_worlds.decide import decide
+from events.rulesets.core_worlds import phases  # the table, read at call time: it lists these
 from events.rulesets.core_worlds.decisions import (
     Declare,
     Deploy,
@@ -15,44 +16,25 @@ from events.rulesets.core_worlds.decisions import (
     Keep,
     Pass,
     Pick,
-    Reshuffle,
     UseAction,
     UseSurgeToken,
 )
-from events.rulesets.core_worlds.energy import declarer
 from events.rulesets.core_worlds.plans import invasion_plans
-from events.rulesets.core_worlds.sector0 import picker
-from events.rulesets.core_worlds.state import (
-    ACTION,
-    DISCARD,
-    ENERGY,
-    RESHUFFLE,
-    SECTOR0,
-    Game,
-)
+from events.rulesets.core_worlds.state import Game
 from events.rulesets.core_worlds.worth import worth
 
 MOST_EXCHANGES = 4  # Energy-phase abilities combined in the listing (2**4 combinations)
 
 
-def legal(game: Game, seat: int) -> list[Any]:
-    if game.phase == SECTOR0:
-        return [Pick(card=c) for c in _distinct(game, game.central)] if picker(game) == seat else []
-    if game.phase == ENERGY:
-        return declarations(game, seat) if declarer(game) == seat else []
-    if game.phase == ACTION:
-        return turn_options(game, seat)
-    player = game.players[seat]
-    if game.phase == DISCARD and not player.done:
-        return [Keep(), *(Keep(card=c) for c in _distinct(game, player.hand))]
-    if game.phase == RESHUFFLE and not player.done:
-        return [Reshuffle(shuffle=True), Reshuffle(shuffle=False)]
-    return []
+def sector0_picks(game: Game, seat: int) -> list[Pick]:
+    return [Pick(card=c) for c in _distinct(game, game.central)]
+
+
+def keeps(game: Game, seat: int) -> list[Keep]:
+    return [Keep(), *(Keep(card=c) for c in _distinct(game, game.players[seat].hand))]
 
 
 def turn_options(game: Game, seat: int) -> list[Any]:
-    if _accepted(game, seat, Pass()) is None:
-        return []
     options: list[Any] = [Pass()]
     options += _valid(game, seat, [UseSurgeToken()])
     options += _valid(
@@ -138,7 +120,9 @@ def _cheapest(game: Game, cards: list[int]) -> list[int]:
 
 
 def _accepted(game: Game, seat: int, decision: Any) -> Accepted | None:
-    verdict = decide(game, seat, decision, random.Random(0))  # a shuffle changes no legality
+    verdict = decide(
+        phases.TABLE, game, seat, decision, random.Random(0)
+    )  # a shuffle changes no legality
     return verdict if isinstance(verdict, Accepted) else None
 
 

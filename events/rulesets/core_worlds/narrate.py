@@ -7,7 +7,6 @@ from typing import Any
 from events.kit.words import count, listing
 from events.rulesets.core_worlds.asked import asked
 from events.rulesets.core_worlds.cardset import DECKS
-from events.rulesets.core_worlds.checks import PHASE_NAMES
 from events.rulesets.core_worlds.happenings import (
     ActionUsed,
     CardsReturned,
@@ -35,7 +34,7 @@ from events.rulesets.core_worlds.happenings import (
     TurnBegan,
 )
 from events.rulesets.core_worlds.loader import load
-from events.rulesets.core_worlds.state import DRAW, RESHUFFLE, SECTOR0, Game
+from events.rulesets.core_worlds.state import PHASE_NAMES, Game, Phase
 from events.rulesets.core_worlds.words import Words
 
 
@@ -75,9 +74,9 @@ def _sector0_ended(w: Words, g: Game, e: Sector0Ended) -> str:
 
 def _deck_shuffled(w: Words, g: Game, e: DeckShuffled) -> str:
     who, size = w.who(e.seat), count(len(e.order))
-    if g.phase == SECTOR0:
+    if g.phase == Phase.SECTOR0:
         return f"{who} shuffled the Sector 0 picks into the starting deck: {size}"
-    if g.phase == RESHUFFLE:
+    if g.phase == Phase.RESHUFFLE:
         return f"{who} shuffled the discard pile into the draw pile: {size}"
     return f"{who}'s draw pile ran out: the discard pile was shuffled into a new one of {size}"
 
@@ -87,9 +86,9 @@ def _drew(w: Words, g: Game, e: Drew) -> str:
 
 
 def _phase_began(w: Words, g: Game, e: PhaseBegan) -> str:
-    if e.phase == DRAW:
+    if e.phase == Phase.DRAW:
         return f"Round {g.round}: the Draw phase began"
-    if e.phase == RESHUFFLE:
+    if e.phase == Phase.RESHUFFLE:
         return "Entering Sector V, each player may shuffle the discard pile into the draw pile"
     return f"The {PHASE_NAMES[e.phase]} began"
 

@@ -7,17 +7,13 @@ from events.kit.zones import shuffled
 from events.ruleset import Accepted, Rejection
 from events.rulesets.core_worlds.decisions import Reshuffle
 from events.rulesets.core_worlds.happenings import DeckShuffled, ReshuffleChosen
-from events.rulesets.core_worlds.state import RESHUFFLE, Game
+from events.rulesets.core_worlds.state import Game
 
 
 def judge_reshuffle(
     game: Game, seat: int, decision: Reshuffle, chance: random.Random
 ) -> Accepted | Rejection:
-    if game.phase != RESHUFFLE:
-        return Rejection("CW-N4", "the discard pile may be shuffled in only on entering Sector V")
     player = game.players[seat]
-    if player.done:
-        return Rejection("CW-N4", "you have chosen already")
     events: list[Any] = [ReshuffleChosen(seat=seat, shuffle=decision.shuffle)]
     if decision.shuffle:
         events.append(DeckShuffled(seat=seat, order=shuffled(chance, player.draw + player.discard)))

@@ -1,5 +1,7 @@
 """The state of a Core Worlds game: immutable, canonically encodable, cheap to replace in part."""
 
+from enum import StrEnum
+
 import msgspec
 
 from events.rulesets.core_worlds.cardset import CardSet
@@ -7,15 +9,33 @@ from events.rulesets.core_worlds.loader import load
 
 Cards = tuple[int, ...]  # physical card ids; piles list their top card first
 
-SECTOR0 = "sector0"
-DRAW = "draw"
-ENERGY = "energy"
-GALACTIC = "galactic"
-ACTION = "action"
-DISCARD = "discard"
-RESHUFFLE = "reshuffle"
-END = "end"
-OVER = "over"
+
+class Phase(StrEnum):
+    """Where a game is: the pre-game draft, a round's phases (CW-R), the Sector V reshuffle, the
+    end of the game. Each is a prompt of the table in `phases.py`."""
+
+    SECTOR0 = "sector0"
+    DRAW = "draw"
+    ENERGY = "energy"
+    GALACTIC = "galactic"
+    ACTION = "action"
+    DISCARD = "discard"
+    END = "end"
+    RESHUFFLE = "reshuffle"
+    OVER = "over"
+
+
+PHASE_NAMES = {
+    Phase.SECTOR0: "pre-game Sector 0 draft",
+    Phase.DRAW: "Draw phase",
+    Phase.ENERGY: "Energy phase",
+    Phase.GALACTIC: "Galactic phase",
+    Phase.ACTION: "Action phase",
+    Phase.DISCARD: "Discard phase",
+    Phase.END: "End phase",
+    Phase.RESHUFFLE: "Sector V reshuffle",
+    Phase.OVER: "end of the game",
+}
 
 
 class Player(msgspec.Struct, frozen=True):
@@ -53,7 +73,7 @@ class Game(msgspec.Struct, frozen=True):
     seats: int
     players: tuple[Player, ...]
     galactic: tuple[Cards, ...]  # face-down Galactic decks 0 to V
-    phase: str = DRAW
+    phase: Phase = Phase.DRAW
     round: int = 1
     destiny: int = 0
     turn: int = 0  # whose turn it is in the Action phase

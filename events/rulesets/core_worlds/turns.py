@@ -2,7 +2,6 @@
 
 from events.ruleset import Accepted, Rejection
 from events.rulesets.core_worlds.cardset import Card
-from events.rulesets.core_worlds.checks import not_your_turn
 from events.rulesets.core_worlds.decisions import Pass, UseSurgeToken
 from events.rulesets.core_worlds.happenings import Passed, SurgeTokenUsed
 from events.rulesets.core_worlds.state import Game, Player
@@ -51,19 +50,17 @@ def must_pass(game: Game, seat: int) -> bool:
     )
 
 
+def not_in_turn(game: Game, seat: int) -> Rejection:
+    if game.players[seat].done:
+        return Rejection("CW-A5", "you have passed; you take no further turns this round")
+    return Rejection("CW-A", f"it is seat {game.turn}'s turn, not yours")
+
+
 def judge_pass(game: Game, seat: int, decision: Pass) -> Accepted | Rejection:
-    wrong = not_your_turn(game, seat, "passing", needs_energy=False, needs_action_point=False)
-    if wrong is not None:
-        return wrong
     return Accepted("CW-A5", [Passed(seat=seat)])
 
 
 def judge_surge_token(game: Game, seat: int, decision: UseSurgeToken) -> Accepted | Rejection:
-    wrong = not_your_turn(
-        game, seat, "using an Energy Surge token", needs_energy=False, needs_action_point=False
-    )
-    if wrong is not None:
-        return wrong
     if game.players[seat].surge_tokens == 0:
         return Rejection("CW-A6", "you have no Energy Surge token left")
     return Accepted("CW-A6", [SurgeTokenUsed(seat=seat, gain=SURGE_TOKEN_ENERGY)])

@@ -3,8 +3,9 @@ seat's hand, and each player's Authority, bases, ships in play and discard pile.
 
 from collections.abc import Sequence
 
-from events.kit.words import count
-from events.ruleset import CardFace, CardList, Description, Field, Section, Waiting
+from events.kit.lookup import faces
+from events.kit.words import count, who
+from events.ruleset import CardList, Description, Field, Section, Waiting
 from events.rulesets.star_realms import card_text
 from events.rulesets.star_realms.card_text import effect_text
 from events.rulesets.star_realms.cardset import Effect
@@ -18,26 +19,12 @@ class _Layout:
         self.cards = load(BASE_SET)
 
     def who(self, seat: int) -> str:
-        named = seat < len(self.players) and self.players[seat]
-        return self.players[seat] if named else f"seat {seat}"
+        return who(self.players, seat)
 
     def faces(
         self, label: str, ids: Sequence[int], notes: dict[int, str] | None = None
     ) -> CardList:
-        notes = notes or {}
-        return CardList(
-            label,
-            tuple(
-                CardFace(
-                    id=c,
-                    name=self.cards.card(c).name,
-                    kind=card_text.kind(self.cards.card(c)),
-                    numbers=card_text.numbers(self.cards.card(c)),
-                    note=notes.get(c, ""),
-                )
-                for c in ids
-            ),
-        )
+        return faces(label, ids, self.cards.card, card_text, notes)
 
     def table(self) -> Section:
         view = self.view

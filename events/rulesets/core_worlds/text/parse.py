@@ -18,7 +18,7 @@ from events.rulesets.core_worlds.decisions import (
     UseAction,
     UseSurgeToken,
 )
-from events.rulesets.core_worlds.state import ENERGY, SECTOR0, Game
+from events.rulesets.core_worlds.state import Game, Phase
 from events.rulesets.core_worlds.text import grammar, zones
 from events.rulesets.core_worlds.text.declare import declare
 from events.rulesets.core_worlds.text.help import help_text
@@ -48,7 +48,7 @@ def _read(game: Game, seat: int, text: str) -> Any:
         return Reshuffle(shuffle=said in SHUFFLE)
     verb, _, rest = text.partition(" ")
     verb = normal(verb)
-    if verb in DECLARING and (game.phase == ENERGY or verb not in READERS):
+    if verb in DECLARING and (game.phase == Phase.ENERGY or verb not in READERS):
         return declare(game, seat, text)
     reader = READERS.get(verb)
     if reader is None:
@@ -62,7 +62,7 @@ def _read(game: Game, seat: int, text: str) -> Any:
 def _pick(game: Game, seat: int, rest: str) -> Pick | Draft:
     if not rest:
         raise Unreadable("name a card to take: 'draft Hercules Bomber', or its position")
-    if game.phase == SECTOR0:
+    if game.phase == Phase.SECTOR0:
         return Pick(card=zones.card(game, zones.central(game), rest))
     return Draft(card=zones.card(game, zones.central(game, lambda c: not c.is_world), rest))
 
@@ -148,7 +148,7 @@ def _pass(game: Game, seat: int, rest: str) -> Pass:
 
 def _surge(game: Game, seat: int, rest: str) -> UseSurgeToken:
     grammar.alone("surge", rest)
-    if game.phase == ENERGY:
+    if game.phase == Phase.ENERGY:
         raise Unreadable(
             "the Energy Surge token is used on your turn in the Action phase; "
             "to play Energy Surge cards now, say 'play Energy Surge'"

@@ -4,7 +4,7 @@ from collections.abc import Callable
 
 from events.naming import Unreadable
 from events.rulesets.core_worlds.cardset import INVASION_ACTIVE, Card
-from events.rulesets.core_worlds.state import SECTOR0, Game
+from events.rulesets.core_worlds.state import Game, Phase
 from events.rulesets.core_worlds.text.grammar import Spec
 from events.rulesets.core_worlds.text.naming import Zone, resolve
 
@@ -21,7 +21,7 @@ def central(game: Game, wanted: Wanted = _anything) -> Zone:
     pool = sorted(
         (c for c in game.central if wanted(cards[c])), key=lambda c: c not in game.tokened
     )
-    if game.phase == SECTOR0:
+    if game.phase == Phase.SECTOR0:
         return Zone("the Sector 0 cards", "among the Sector 0 cards", game.central, tuple(pool))
     return Zone("the Central Zone", "in the Central Zone", game.central, tuple(pool))
 

@@ -1,11 +1,9 @@
-"""The phase machine: what follows on its own once the decisions of a step are in.
+"""What follows on its own in each phase, once its decisions are in or for a seat that has
+no choice: draws, the Galactic refill, turns, forced passes, the end of rounds. The table of
+phases (`phases.py`) names each; they read as the rulebook's Draw, Energy, Galactic, Action,
+Discard and End phases."""
 
-Each step reads as the rulebook's phase: Draw, Energy, Galactic, Action, Discard, End.
-"""
-
-import random
 from collections.abc import Callable
-from typing import Any
 
 from events.kit.zones import shuffled
 from events.rulesets.core_worlds.batch import Batch
@@ -30,33 +28,13 @@ from events.rulesets.core_worlds.happenings import (
 )
 from events.rulesets.core_worlds.scoring import final_scores
 from events.rulesets.core_worlds.sector0 import picker
-from events.rulesets.core_worlds.state import (
-    ACTION,
-    DISCARD,
-    DRAW,
-    END,
-    ENERGY,
-    GALACTIC,
-    RESHUFFLE,
-    SECTOR0,
-    Game,
-    world_energy,
-)
+from events.rulesets.core_worlds.state import Phase, world_energy
 from events.rulesets.core_worlds.turns import must_pass, next_seat
 
 SECTOR_V_ROUND = 2 * SECTORS - 1
 
 
-def react(game: Game, chance: random.Random) -> list[Any]:
-    step = _STEPS.get(game.phase)
-    if step is None:
-        return []
-    batch = Batch(game, chance)
-    step(batch)
-    return batch.events
-
-
-def _sector0(batch: Batch) -> None:
+def sector0_over(batch: Batch) -> None:
     game = batch.game
     if picker(game) is not None:
         return
@@ -66,32 +44,32 @@ def _sector0(batch: Batch) -> None:
     batch.emit(Sector0Ended(unpicked=game.central))
 
 
-def _draw(batch: Batch) -> None:
+def draw_phase(batch: Batch) -> None:
     game = batch.game
     size = game.cards.sector(game.round).hand_size
     for seat in game.order():  # CW-D1: the kept card counts
         draw(batch, seat, size - len(batch.game.players[seat].hand))
-    batch.emit(PhaseBegan(phase=ENERGY))
+    batch.emit(PhaseBegan(phase=Phase.ENERGY))
     amounts = tuple(world_energy(batch.game, seat) for seat in range(game.seats))
     batch.emit(EnergyProduced(amounts=amounts))  # CW-E1
 
 
-def _energy(batch: Batch) -> None:
+def energy_phase(batch: Batch) -> None:
     while (seat := declarer(batch.game)) is not None:
         if has_options(batch.game, seat):
             return
         batch.emit(EnergyDeclared(seat=seat))
-    batch.emit(PhaseBegan(phase=GALACTIC))
+    batch.emit(PhaseBegan(phase=Phase.GALACTIC))
 
 
-def _galactic(batch: Batch) -> None:
+def galactic_phase(batch: Batch) -> None:
     game = batch.game  # in Round 1 nothing holds a token and the Central Zone is still empty
     if game.tokened:
         batch.emit(CardsReturned(cards=game.tokened))  # CW-G1
     if batch.game.central:
         batch.emit(TokensPlaced(cards=batch.game.central))  # CW-G2
     _refill(batch)
-    batch.emit(PhaseBegan(phase=ACTION), TurnBegan(seat=batch.game.destiny))
+    batch.emit(PhaseBegan(phase=Phase.ACTION), TurnBegan(seat=batch.game.destiny))
 
 
 def _refill(batch: Batch) -> None:
@@ -118,16 +96,16 @@ def _refill(batch: Batch) -> None:
         batch.emit(GalacticDrawn(deck=sector, cards=deck[:taken]))
 
 
-def _action(batch: Batch) -> None:
+def action_phase(batch: Batch) -> None:
     game = batch.game
     if game.turn_done:
         seat = next_seat(game)
-        batch.emit(TurnBegan(seat=seat) if seat is not None else PhaseBegan(phase=DISCARD))
+        batch.emit(TurnBegan(seat=seat) if seat is not None else PhaseBegan(phase=Phase.DISCARD))
     elif must_pass(game, game.turn):  # CW-A5
         batch.emit(Passed(seat=game.turn, forced=True))
 
 
-def _discard(batch: Batch) -> None:
+def discard_phase(batch: Batch) -> None:
     game = batch.game
     for seat, player in enumerate(game.players):
         if not player.done and not player.hand:
@@ -146,26 +124,14 @@ def _discard(batch: Batch) -> None:
             )
 
 
-def _end(batch: Batch) -> None:
+def end_phase(batch: Batch) -> None:
     entering_sector_v = batch.game.round == SECTOR_V_ROUND  # CW-N4
-    batch.emit(PhaseBegan(phase=RESHUFFLE if entering_sector_v else DRAW))
+    batch.emit(PhaseBegan(phase=Phase.RESHUFFLE if entering_sector_v else Phase.DRAW))
 
 
-def _reshuffle(batch: Batch) -> None:
+def sector_v_reshuffle(batch: Batch) -> None:
     for seat, player in enumerate(batch.game.players):
         if not player.done and not player.discard:
             batch.emit(ReshuffleChosen(seat=seat, shuffle=False))  # nothing to shuffle
     if all(p.done for p in batch.game.players):
-        batch.emit(PhaseBegan(phase=DRAW))
-
-
-_STEPS: dict[str, Callable[[Batch], None]] = {
-    SECTOR0: _sector0,
-    DRAW: _draw,
-    ENERGY: _energy,
-    GALACTIC: _galactic,
-    ACTION: _action,
-    DISCARD: _discard,
-    END: _end,
-    RESHUFFLE: _reshuffle,
-}
+        batch.emit(PhaseBegan(phase=Phase.DRAW))
