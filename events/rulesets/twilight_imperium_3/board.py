@@ -9,7 +9,7 @@ from events.rulesets.twilight_imperium_3.content import Planet, System
 from events.rulesets.twilight_imperium_3.galaxy import Galaxy, positions
 from events.rulesets.twilight_imperium_3.loader import load
 
-WORMHOLES = {"alpha": "wormhole α", "beta": "wormhole β"}
+WORMHOLES = {"alpha": "wormhole α", "beta": "wormhole β"}  # noqa: RUF001  their own letters
 
 
 class Cell(msgspec.Struct, frozen=True):
