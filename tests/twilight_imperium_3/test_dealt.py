@@ -54,7 +54,7 @@ def _as_dealt(galaxy: Galaxy) -> Galaxy:
 
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from([3, 4, 5, 6]), st.integers(min_value=0, max_value=2**32))
-def test_every_dealt_galaxy_could_have_been_built_by_the_rules(players: int, seed: int):
+def test_ti_g9_every_dealt_galaxy_could_have_been_built_by_the_rules(players: int, seed: int):
     galaxy = _dealt(players, seed)
     layout = CONTENT.layouts[players]
     assert galaxy.built and set(galaxy.tiles) == set(positions(layout))
@@ -87,7 +87,9 @@ def test_every_dealt_galaxy_could_have_been_built_by_the_rules(players: int, see
 
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from([3, 4, 5, 6]), st.integers(min_value=0, max_value=2**32))
-def test_special_systems_touch_only_when_the_placer_held_nothing_else(players: int, seed: int):
+def test_ti_g9_g7_special_systems_touch_only_when_the_placer_held_nothing_else(
+    players: int, seed: int
+):
     galaxy = _dealt(players, seed)
     for i, placement in enumerate(galaxy.placed):
         near = [p for p in hexes.neighbours(placement.position) if p != galaxy.face_down]
@@ -99,7 +101,7 @@ def test_special_systems_touch_only_when_the_placer_held_nothing_else(players: i
         assert not crowded or all(SYSTEMS[s].special for s in still_held)
 
 
-def test_a_planetless_system_is_followed_by_one_with_planets_when_the_hand_holds_one():
+def test_ti_g9_g6_a_planetless_system_is_followed_by_one_with_planets_when_the_hand_holds_one():
     for seed in range(40):
         galaxy = _dealt(6 - seed % 4, seed)
         for seat in range(galaxy.players):
@@ -109,5 +111,5 @@ def test_a_planetless_system_is_followed_by_one_with_planets_when_the_hand_holds
                     assert not any(SYSTEMS[s].planets for s in own[i + 1 :])
 
 
-def test_the_same_chance_deals_the_same_galaxy():
+def test_ti_g9_the_same_chance_deals_the_same_galaxy():
     assert _dealt(5, 11) == _dealt(5, 11) and _dealt(5, 11) != _dealt(5, 12)

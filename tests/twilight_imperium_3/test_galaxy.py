@@ -122,3 +122,11 @@ def test_ti_g8_five_players_one_tile_lies_face_down_where_the_speaker_chose():
     assert galaxy.face_down == "104" and "104" in galaxy.tiles
     assert "104" not in open_positions(galaxy) and len(open_positions(galaxy)) == 5
     assert [len(h) for h in galaxy.hands] == [6] * 5
+
+
+def test_ti_g10_special_systems_hold_no_planet_and_no_wormhole():
+    systems = load().systems.values()
+    special = {s.kind for s in systems if s.special}
+    assert special == {"asteroid_field", "nebula", "supernova"}
+    assert not any(s.planets or s.wormhole for s in systems if s.special)
+    assert load().systems["mecatol_rex"].kind == "regular"
