@@ -49,7 +49,8 @@ def deal(home_systems: tuple[str, ...], speaker: int, rng: random.Random) -> Gal
     then each placement drawn among those the judge accepts, in the order of play (TI-G9)."""
     layout = load().layouts[len(home_systems)]
     places = rng.sample([h.position for h in layout.homes], len(home_systems))
-    face_down_at = rng.choice([c for c in hexes.CODES if hexes.ring(c) == 1])
+    ring_one = [c for c in hexes.CODES if hexes.ring(c) == 1]
+    face_down_at = rng.choice(ring_one) if layout.face_down else ""
     galaxy = dealing(home_systems, tuple(places), speaker, face_down_at, rng)
     while not galaxy.built:
         galaxy = place(galaxy, rng.choice(placements(galaxy, placer(galaxy))))
