@@ -4,8 +4,9 @@ until the galaxy is built."""
 
 import random
 
+from events.ruleset import Cell
 from events.rulesets.twilight_imperium_3 import hexes
-from events.rulesets.twilight_imperium_3.board import Cell, cells
+from events.rulesets.twilight_imperium_3.board import cells
 from events.rulesets.twilight_imperium_3.dealt import deal, dealing
 from events.rulesets.twilight_imperium_3.loader import load
 from tests.twilight_imperium_3.galaxies import inner_rings_done, three_players

@@ -1,25 +1,15 @@
-"""The galaxy as cells a page can draw (a hex map) or a text face can list: each position in
-play with its axial coordinates, its system's name, its planets, the seat whose home it is and
-its marks. What stays secret while the galaxy is built (the tile face down) is left out."""
+"""The galaxy as the board's cells (`events.ruleset.Cell`) a page draws as a hex map and a text
+face lists: each position in play with its axial coordinates, its system's name, its planets,
+the seat whose home it is and its marks. What stays secret while the galaxy is built (the tile
+face down) is left out."""
 
-import msgspec
-
+from events.ruleset import Cell
 from events.rulesets.twilight_imperium_3 import hexes
 from events.rulesets.twilight_imperium_3.content import Planet, System
 from events.rulesets.twilight_imperium_3.galaxy import Galaxy, positions
 from events.rulesets.twilight_imperium_3.loader import load
 
 WORMHOLES = {"alpha": "wormhole α", "beta": "wormhole β"}  # noqa: RUF001  their own letters
-
-
-class Cell(msgspec.Struct, frozen=True):
-    code: str  # the ring code: 000, 101 … 318
-    q: int  # axial coordinates of a flat-topped hex, north being (0, -1)
-    r: int
-    title: str  # the system's name; "" while no tile lies there
-    lines: tuple[str, ...] = ()  # its contents, a line each
-    owner: int | None = None  # the seat it belongs to
-    marks: tuple[str, ...] = ()
 
 
 def cells(galaxy: Galaxy) -> tuple[Cell, ...]:
