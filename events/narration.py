@@ -84,7 +84,7 @@ class Narrator:
     def _sealed(self, entry: Entry[Any]) -> str:
         names, seat = self.names, entry.sealed_seat
         who = names[seat] if seat is not None and 0 <= seat < len(names) else "a seat"
-        if isinstance(entry.body, Ruling):  # its verdict too is kept: refusals write as many
+        if isinstance(entry.body, Ruling):  # no verdict: a refusal writes as many entries
             return f"{who} made a sealed choice"
         return f"{who}'s sealed choice is kept until the reveal"
 

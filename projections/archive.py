@@ -65,7 +65,8 @@ class Archive(Projection):
         for entry in step.entries:
             body = shown(entry, match.revealed_seq)
             text, seed_kept = seed_sealed(body, match)
-            held = body is not entry.body or rule_kept or hash_kept(match, entry.seq)
+            hash_held = hash_kept(match, entry.seq)
+            held = body is not entry.body or rule_kept or hash_held
             if held:
                 whole = encode(entry.body).decode()
                 kept = (entry.match_id, entry.seq, whole, rule, kind(entry.body), entry.state_hash)
@@ -78,7 +79,7 @@ class Archive(Projection):
                     text.decode(),
                     entry.decision_id,
                     SEALED if rule_kept else rule,
-                    SEALED if hash_kept(match, entry.seq) else entry.state_hash,
+                    SEALED if hash_held else entry.state_hash,
                     entry.ruleset,
                     entry.ruleset_version,
                     entry.recorded_at_ms,
