@@ -98,11 +98,20 @@ class SeedRevealed(msgspec.Struct, frozen=True, tag="match.seed_revealed"):
     seed: str
 
 
+class SealedRefusal(msgspec.Struct, frozen=True, tag="match.sealed_refusal"):
+    """Follows the ruling that refused a seat's sealed choice (platform rules 2), sealed for
+    that seat as the event of an accepted choice is: others count the same entries whatever
+    the verdict. It changes nothing."""
+
+    seat: Int32
+
+
 PLATFORM_ENTRIES = (
     MatchCreated,
     SeatClaimed,
     Ruling,
     SeedRevealed,
+    SealedRefusal,
     *CLOCK_ENTRIES,
     *SEAT_ENTRIES,
     Announced,

@@ -16,6 +16,7 @@ from events.envelope import (
     MatchCreated,
     OwnerFence,
     Ruling,
+    SealedRefusal,
     SeatClaimed,
     SeedRevealed,
     is_platform_entry,
@@ -55,6 +56,9 @@ class MatchRecord(msgspec.Struct, kw_only=True):
     platform_rules: int = 0  # the platform rules' version the match is judged by
     name: str = ""  # what its organiser calls it
     revealed_seq: int = 0  # the last entry that opened the sealed entries before it
+    # the first sealed entry since then (none if not past `revealed_seq`): every state from it
+    # holds a secret, which its hash would tell of (`projections.secrecy.hash_kept`)
+    sealed_since: int = 0
     timing: clock.Timing | None = None  # the clock and its deadlines, for a match with a clock
     # (seat, a player who held it before a bot or another player took it over)
     handed_over: list[tuple[int, str]] = []
@@ -186,13 +190,15 @@ def apply(record: Match | None, entry: Entry[Any]) -> Match:
             record.holders[seat] = BOT_PREFIX + level
             record.handed_over = [*record.handed_over, (seat, player)]
             record.timing = record.timing and clock.evolve(record.timing, entry.body)
-        case Announced() | seats.SeatViewOpened():
+        case Announced() | seats.SeatViewOpened() | SealedRefusal():
             pass  # words on the record; no state changes
         case seats.SeatReplaced(seat=seat, player=player, previous=previous):
             record.holders[seat] = player
             record.handed_over = [*record.handed_over, (seat, previous)]
         case timed if isinstance(timed, clock.CLOCK_ENTRIES):
             record.timing = record.timing and clock.evolve(record.timing, timed)
+    if entry.sealed_for is not msgspec.UNSET and record.sealed_since <= record.revealed_seq:
+        record.sealed_since = entry.seq
     record.seq = entry.seq
     record.state_hash = entry.state_hash
     record.last_entry_ms = entry.recorded_at_ms

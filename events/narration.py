@@ -18,6 +18,7 @@ from events.envelope import (
     MatchCreated,
     Ruling,
     Say,
+    SealedRefusal,
     SeatClaimed,
     SeedRevealed,
 )
@@ -83,9 +84,8 @@ class Narrator:
     def _sealed(self, entry: Entry[Any]) -> str:
         names, seat = self.names, entry.sealed_seat
         who = names[seat] if seat is not None and 0 <= seat < len(names) else "a seat"
-        if isinstance(entry.body, Ruling):
-            verdict = "accepted" if entry.body.accepted else "rejected"
-            return f"{who} made a sealed choice: {verdict}"
+        if isinstance(entry.body, Ruling):  # no verdict: a refusal writes as many entries
+            return f"{who} made a sealed choice"
         return f"{who}'s sealed choice is kept until the reveal"
 
     def _line(self, body: Any) -> str:
@@ -113,6 +113,8 @@ class Narrator:
                 return seat_change_line(body, self.names[body.seat])
             case Announced():
                 return announced_line(body)
+            case SealedRefusal(seat=seat):
+                return f"{self.names[seat]}'s sealed choice was refused: nothing changes"
         return self.ruleset.narrate(self.record.state, body, self.seat, self.names)
 
     @property

@@ -4,7 +4,10 @@ import unicodedata
 
 # The platform rules a new match is judged by, kept in its `match.created`: a match is judged by
 # the version it was opened with. 1: another seat's sealed entries leave a seat's view fresh (SL-5).
-VERSION = 1
+# 2: a refused sealed choice writes a `SealedRefusal` after its ruling, as many entries as a
+# choice accepted.
+VERSION = 2
+SEALED_REFUSALS = 2  # the first version whose refused sealed choices write a `SealedRefusal`
 
 OVERSIZED = "SL-1"  # a decision is at most 64 KiB
 MALFORMED = "SL-2"  # the decision does not match any decision this game knows

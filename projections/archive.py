@@ -1,8 +1,9 @@
 """Archive: every entry that counted, by match and seq, with its kind, cause, rule and hash.
 
 Bodies hold the seed and sealed choices only once the match has revealed them (see
-`projections.secrecy`): until then what they keep is in `archive_sealed`, with the rule of a
-sealed ruling, which the rows of its decision show as `sealed`.
+`projections.secrecy`): until then what they keep is in `archive_sealed`, with the kind of a
+sealed entry, the rule of a sealed ruling and the state hash of a state holding a sealed
+choice, which the rows show as `match.sealed` and `sealed`.
 """
 
 from typing import Any
@@ -11,7 +12,16 @@ from events.codec import encode
 from events.envelope import Ruling, SeedRevealed
 from events.match import MatchRecord
 from projections.projection import Projection, Step, kind
-from projections.secrecy import SEALED, hidden, reopen, revealed, seed_sealed, shown, unseal
+from projections.secrecy import (
+    SEALED,
+    hash_kept,
+    hidden,
+    reopen,
+    revealed,
+    seed_sealed,
+    shown,
+    unseal,
+)
 from projections.writes import Write, insert
 
 COLUMNS = {
@@ -27,7 +37,14 @@ COLUMNS = {
     "recorded_at_ms": "bigint",
     "sealed": "boolean",
 }
-KEPT = {"match_id": "text", "seq": "integer", "body": "jsonb", "rule": "text"}
+KEPT = {
+    "match_id": "text",
+    "seq": "integer",
+    "body": "jsonb",
+    "rule": "text",
+    "kind": "text",
+    "state_hash": "text",
+}
 
 
 class Archive(Projection):
@@ -36,7 +53,7 @@ class Archive(Projection):
 
     def __init__(self) -> None:
         self.rows: list[tuple[Any, ...]] = []
-        self.kept: list[tuple[str, int, str, str]] = []  # (match, seq, body, rule) held back
+        self.kept: list[tuple[Any, ...]] = []  # (match, seq, body, rule, kind, hash) held back
         self.opened: list[tuple[str, int]] = []  # (match, revealed_seq)
         self.revealed: list[MatchRecord] = []
 
@@ -48,21 +65,25 @@ class Archive(Projection):
         for entry in step.entries:
             body = shown(entry, match.revealed_seq)
             text, seed_kept = seed_sealed(body, match)
-            if body is not entry.body or rule_kept:
-                self.kept.append((entry.match_id, entry.seq, encode(entry.body).decode(), rule))
+            hash_held = hash_kept(match, entry.seq)
+            held = body is not entry.body or rule_kept or hash_held
+            if held:
+                whole = encode(entry.body).decode()
+                kept = (entry.match_id, entry.seq, whole, rule, kind(entry.body), entry.state_hash)
+                self.kept.append(kept)
             self.rows.append(
                 (
                     entry.match_id,
                     entry.seq,
-                    kind(entry.body),
+                    kind(body),
                     text.decode(),
                     entry.decision_id,
                     SEALED if rule_kept else rule,
-                    entry.state_hash,
+                    SEALED if hash_held else entry.state_hash,
                     entry.ruleset,
                     entry.ruleset_version,
                     entry.recorded_at_ms,
-                    seed_kept or body is not entry.body,
+                    seed_kept or held,
                 )
             )
             if isinstance(entry.body, SeedRevealed):
@@ -71,7 +92,8 @@ class Archive(Projection):
 
     def writes(self) -> list[Write]:
         put_back = (
-            "UPDATE archive AS a SET body = o.body, rule = o.rule, sealed = false"
+            "UPDATE archive AS a SET body = o.body, rule = o.rule, sealed = false,"
+            " kind = coalesce(o.kind, a.kind), state_hash = coalesce(o.state_hash, a.state_hash)"
             " FROM opened AS o WHERE a.match_id = o.match_id AND a.seq = o.seq"
         )
         return [

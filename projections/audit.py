@@ -2,9 +2,11 @@
 what it was read as), the verdict with its rule and reason, the entries it caused, and the
 state hashes before and after.
 
-A sealed choice's row shows what `projections.secrecy.shown` gives anyone, and is marked
-`sealed_for` its seat; what it keeps is in `audit_sealed` until the match reveals it. Its
-seat reads it whole (`read_by`); its push carries nothing, so its seat's stream reads it."""
+A sealed choice's row shows what `projections.secrecy.shown` gives anyone (no verdict:
+`accepted` is null), and is marked `sealed_for` its seat; what it keeps is in `audit_sealed`
+until the match reveals it. Its seat reads it whole (`read_by`) but for the state hashes of
+states holding a sealed choice, which no one reads until then; its push carries nothing, so
+its seat's stream reads it."""
 
 from typing import Any
 
@@ -15,7 +17,7 @@ from events.codec import encode
 from events.envelope import Ruling
 from projections.announce import CHANNEL, Announcement, announcements, ruling_notice
 from projections.projection import Projection, Step, kind
-from projections.secrecy import hidden, reopen, revealed, shown
+from projections.secrecy import SEALED, hash_kept, hidden, reopen, revealed, shown
 from projections.writes import Write, insert
 
 COLUMNS = {
@@ -46,6 +48,10 @@ KEPT = {
     "read": "jsonb",
     "rule": "text",
     "reason": "text",
+    "accepted": "boolean",
+    "caused": "jsonb",
+    "hash_before": "text",
+    "hash_after": "text",
 }
 
 
@@ -62,13 +68,20 @@ class Audit(Projection):
     def take(self, step: Step) -> None:
         entries = step.entries
         ruling = next(e for e in entries if isinstance(e.body, Ruling))
-        sealed = hidden(ruling, step.match.revealed_seq)
-        verdict: Ruling = shown(ruling, step.match.revealed_seq)
-        if sealed:
+        match = step.match
+        sealed = hidden(ruling, match.revealed_seq)
+        verdict = shown(ruling, match.revealed_seq)
+        caused = encode([kind(e.body) for e in entries]).decode()
+        hashes = (step.hash_before, entries[-1].state_hash)
+        shown_hashes = (
+            SEALED if hash_kept(match, entries[0].seq - 1) else hashes[0],
+            SEALED if hash_kept(match, entries[-1].seq) else hashes[1],
+        )
+        if sealed or shown_hashes != hashes:
             whole: Ruling = ruling.body
             asked, read = _texts(whole)
             kept = (ruling.match_id, entries[0].seq, ruling.seq, asked, read, whole.rule)
-            self.kept.append((*kept, whole.reason))
+            self.kept.append((*kept, whole.reason, whole.accepted, caused, *hashes))
         self.opened += revealed(step)
         self.rows.append(
             (
@@ -85,9 +98,8 @@ class Audit(Projection):
                 verdict.accepted,
                 verdict.rule,
                 verdict.reason,
-                encode([kind(e.body) for e in entries]).decode(),
-                step.hash_before,
-                entries[-1].state_hash,
+                encode([kind(shown(e, match.revealed_seq)) for e in entries]).decode(),
+                *shown_hashes,
                 _texts(verdict)[1],
                 ruling.sealed_seat if sealed else None,
             )
@@ -106,7 +118,10 @@ class Audit(Projection):
     def writes(self) -> list[Write]:
         put_back = (
             "UPDATE audit AS a SET asked = o.asked, read = o.read, rule = o.rule,"
-            " reason = o.reason, sealed_for = NULL"
+            " reason = o.reason, sealed_for = NULL,"
+            " accepted = coalesce(o.accepted, a.accepted), caused = coalesce(o.caused, a.caused),"
+            " hash_before = coalesce(o.hash_before, a.hash_before),"
+            " hash_after = coalesce(o.hash_after, a.hash_after)"
             " FROM opened AS o WHERE a.match_id = o.match_id AND a.first_seq = o.first_seq"
         )
         return [
@@ -129,8 +144,9 @@ def _texts(ruling: Ruling) -> tuple[str, str | None]:
 _READ_BY = (
     "SELECT a.match_id, a.first_seq, a.last_seq, a.ruling_seq, a.decision_id, a.seat,"
     " a.sender, a.sent_at_ms, a.recorded_at_ms, COALESCE(s.asked, a.asked) AS asked,"
-    " a.accepted, COALESCE(s.rule, a.rule) AS rule, COALESCE(s.reason, a.reason) AS reason,"
-    " a.caused, a.hash_before, a.hash_after, COALESCE(s.read, a.read) AS read, a.sealed_for"
+    " COALESCE(s.accepted, a.accepted) AS accepted, COALESCE(s.rule, a.rule) AS rule,"
+    " COALESCE(s.reason, a.reason) AS reason, COALESCE(s.caused, a.caused) AS caused,"
+    " a.hash_before, a.hash_after, COALESCE(s.read, a.read) AS read, a.sealed_for"
     " FROM audit AS a LEFT JOIN audit_sealed AS s"
     " ON s.match_id = a.match_id AND s.first_seq = a.first_seq AND a.sealed_for = $1"
 )
@@ -173,8 +189,11 @@ async def explain(
 async def rejections(
     conn: asyncpg.Connection | asyncpg.Pool, match_id: str, reader: int | None = None
 ) -> list[dict[str, Any]]:
+    """The rows of rejected decisions as `reader` may see them: another seat's sealed choice,
+    whose verdict is kept, is none of them."""
     rows = await conn.fetch(
-        f"{_READ_BY} WHERE a.match_id = $2 AND NOT a.accepted ORDER BY a.first_seq",
+        f"{_READ_BY} WHERE a.match_id = $2 AND NOT COALESCE(s.accepted, a.accepted)"
+        " ORDER BY a.first_seq",
         reader,
         match_id,
     )

@@ -22,7 +22,7 @@ from events.narration import Narrator, Told, seat_names
 from events.ruleset import Description, get_ruleset
 from projections.announce import REPLAY_CHANNEL, Announcement, announcements, replay_notice
 from projections.projection import Projection, Step
-from projections.secrecy import hidden, shown
+from projections.secrecy import SealedRuling, hidden, shown
 from projections.writes import Write, insert, upsert
 
 CHECKPOINT_EVERY = 64
@@ -89,7 +89,8 @@ class ReplayStep(msgspec.Struct, frozen=True):
     narration: str  # entry `seq` in a line, for the same eyes
     description: Description | None  # of the view shown (the public one when `full`)
     before: Description | None = None  # the same eyes' view just before entry `seq`
-    ruling: Ruling | None = None  # the ruling on the decision that caused entry `seq`, as shown
+    # the ruling on the decision that caused entry `seq`, as shown to the same eyes
+    ruling: Ruling | SealedRuling | None = None
     ruling_seq: int = 0  # its entry
 
 

@@ -7,11 +7,13 @@ commitment is public from the start, so the placeholder says which seed it stand
 marked sealed; when the match reveals its seed, the entry gets it back.
 
 A sealed choice is an entry the judge stamped `sealed_for` a seat (its ruling, and the
-game's event keeping it): until a later entry of the match reveals it (the match's
-`revealed_seq`, which the end moves too), everyone but that seat, organisers included, is
-shown it through `shown` alone. Read models store what `shown` gives anyone, keep the whole
-in a table of their own beside (`archive_sealed`, `audit_sealed`, `analytics_sealed_*`),
-and move it back in the transaction that projects the reveal.
+game's event keeping it, or the `SealedRefusal` of a refused one): until a later entry of
+the match reveals it (the match's `revealed_seq`, which the end moves too), everyone but that
+seat, organisers included, is shown it through `shown` alone, its verdict too. Read models
+store what `shown` gives anyone, keep the whole in a table of their own beside
+(`archive_sealed`, `audit_sealed`, `analytics_sealed_*`), and move it back in the
+transaction that projects the reveal. So are the state hashes of the states that hold a
+sealed choice (`hash_kept`), from everyone.
 """
 
 from typing import Any
@@ -20,7 +22,7 @@ import msgspec
 
 from events.codec import encode
 from events.envelope import Entry, MatchCreated, Ruling
-from events.match import MatchRecord
+from events.match import Match, MatchRecord
 from projections.projection import Step
 from projections.writes import Write
 
@@ -33,6 +35,21 @@ class Sealed(msgspec.Struct, frozen=True, tag="match.sealed"):
     seat: int
 
 
+class SealedRuling(msgspec.Struct, frozen=True, tag="ruling"):
+    """A sealed ruling as shown to eyes it is kept from: who sent it and when, not what was
+    asked or read, nor the verdict, its rule or reason; never on the log."""
+
+    seat: int | None
+    sender: str
+    sent_at_ms: int
+    asked: msgspec.Raw  # `sealed:seat N`
+    accepted: None = None  # neither: a refused choice writes as many entries as an accepted one
+    rule: str = SEALED
+    reason: str = ""
+    seen_seq: int | None = None
+    read: msgspec.Raw = msgspec.Raw(b"null")
+
+
 def hidden(entry: Entry[Any], revealed_seq: int, reader: int | None = None) -> bool:
     """Whether `entry`'s body is kept from `reader` (a seat; None: anyone else, organisers
     included) in a match whose entries before `revealed_seq` are revealed."""
@@ -41,17 +58,22 @@ def hidden(entry: Entry[Any], revealed_seq: int, reader: int | None = None) -> b
 
 
 def shown(entry: Entry[Any], revealed_seq: int, reader: int | None = None) -> Any:
-    """The entry's body as `reader` may see it: a hidden ruling keeps who, when and the
-    verdict, not what was asked or read, the rule or the reason; a hidden event is `Sealed`."""
+    """The entry's body as `reader` may see it: a hidden ruling is its `SealedRuling`, a hidden
+    event (or refusal) is `Sealed`."""
     body, seat = entry.body, entry.sealed_seat
     if seat is None or not hidden(entry, revealed_seq, reader):
         return body
     if isinstance(body, Ruling):
         asked = msgspec.Raw(encode(f"{SEALED}:seat {seat}"))
-        return msgspec.structs.replace(
-            body, asked=asked, read=msgspec.Raw(b"null"), rule=SEALED, reason=""
-        )
+        return SealedRuling(body.seat, body.sender, body.sent_at_ms, asked, seen_seq=body.seen_seq)
     return Sealed(seat=seat)
+
+
+def hash_kept(match: Match, seq: int) -> bool:
+    """Whether the state hash after entry `seq` is kept from every reader, the sealed choice's
+    seat too: that state holds a choice not yet revealed, and the hash would tell whether it
+    changed the state (accepted or not) and, a choice among few, which states it may be."""
+    return isinstance(match, MatchRecord) and match.revealed_seq < match.sealed_since <= seq
 
 
 def seed_sealed(body: Any, match: MatchRecord) -> tuple[bytes, bool]:

@@ -29,7 +29,7 @@ def explanation(found: api.Explanation) -> list[str]:
     """An audit row, as `explain` prints it: who asked, the verdict in the rule's words, and
     every entry it caused, told."""
     seat = "the match" if found.seat is None else f"seat {found.seat}"
-    verdict = "accepted" if found.accepted else "rejected"
+    verdict = api.verdict(found.accepted)
     words = f": {found.rule_text}" if found.rule_text else ""
     because = [f"  because: {found.reason}"] if found.reason else []
     return [

@@ -246,9 +246,17 @@ class Help(msgspec.Struct, frozen=True):
     help: str
 
 
+def verdict(accepted: bool | None) -> str:
+    """A ruling's status once judged: `sealed` for another seat's sealed choice until the
+    reveal, whose verdict is kept as the rest of it is."""
+    if accepted is None:
+        return "sealed"
+    return "accepted" if accepted else "rejected"
+
+
 class Ruling(msgspec.Struct, frozen=True):
     decision_id: str
-    status: str  # pending, accepted or rejected
+    status: str  # pending, accepted, rejected or sealed (`verdict`)
     rule: str | None = None
     reason: str | None = None
     first_seq: int | None = None
@@ -300,12 +308,12 @@ class Explanation(msgspec.Struct, frozen=True):
     sent_at_ms: int
     recorded_at_ms: int
     asked: Any  # the decision as sent (a new match's without its seed)
-    accepted: bool
+    accepted: bool | None  # None: another seat's sealed choice, until the reveal
     rule: str
     reason: str
     caused: list[str]  # the kind of each entry, first_seq onwards
-    hash_before: str
-    hash_after: str
+    hash_before: str  # "sealed" while the state holds a sealed choice not yet revealed
+    hash_after: str  # the same
     read: Any  # a text decision as its game read it; None for any other
     rule_text: str  # the rule in the rulebook's words
     narration: list[Told]  # every entry it caused, for the eyes of the seat that decided

@@ -332,7 +332,7 @@ async def ruling(
         return api.Ruling(decision_id=decision_id, status="pending")
     return api.Ruling(
         decision_id=decision_id,
-        status="accepted" if found["accepted"] else "rejected",
+        status=api.verdict(found["accepted"]),
         rule=found["rule"],
         reason=found["reason"],
         first_seq=found["first_seq"],

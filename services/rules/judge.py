@@ -27,6 +27,7 @@ from events.envelope import (
     MatchCreated,
     Ruling,
     Say,
+    SealedRefusal,
     SeatClaimed,
     SeedRevealed,
     is_platform_entry,
@@ -108,7 +109,8 @@ class _Scribe:
     ) -> None:
         """The ruling, sealed for its seat when the game takes what it decides now as a sealed
         choice (unless `public`: the organiser's act on the seat, not the seat's choice): what
-        was asked, read, ruled and why, whatever the verdict."""
+        was asked, read, ruled and why, whatever the verdict. A sealed refusal is followed by a
+        `SealedRefusal`, so it writes as many entries as an accepted choice."""
         record = self.book.matches.get(self.head.match_id)
         seat = self.head.seat
         sealed = (
@@ -135,6 +137,9 @@ class _Scribe:
             ruleset,
             seat if sealed else None,
         )
+        refused = sealed and isinstance(verdict, Rejection)
+        if refused and record.platform_rules >= rules.SEALED_REFUSALS:
+            self.write(SealedRefusal(seat=seat), ruleset, seat)
 
     def settle(self, ruleset: Ruleset, record: MatchRecord) -> None:
         """Write what follows on its own, then reveal the seed if the game just ended."""

@@ -6,6 +6,8 @@ import random
 
 import pytest
 
+from events.ruleset import Accepted
+
 from .games import RULESETS, game_seats, positions, sample
 
 POSITIONS = 80
@@ -37,3 +39,26 @@ def test_resampling_changes_nothing_a_seat_or_the_public_sees(game: str, seats: 
     # every game hosted has hidden information: a resample that never deals anything new
     # hides nothing, and would make this test and the bots' blindness vacuous
     assert changed, f"{game}: resample never changed a state"
+
+
+@pytest.mark.parametrize(("game", "seats"), game_seats())
+def test_an_accepted_sealed_choice_writes_one_event_sealed_for_its_seat(
+    game: str, seats: int
+) -> None:
+    """A refused sealed choice writes its ruling and a `SealedRefusal` (platform rules 2): an
+    accepted one must write as many, its ruling and one event sealed for its seat, and nothing
+    follows on its own while others still choose; else the entry count tells the verdict."""
+    ruleset = RULESETS[game]
+    for n, (state, seat, decision) in enumerate(positions(game, seats)):
+        if not ruleset.sealed(state, seat):
+            continue
+        chance = random.Random(n)
+        verdict = ruleset.decide(state, seat, decision, chance)
+        where = (game, seats, n, seat, decision)
+        assert isinstance(verdict, Accepted), where
+        assert [ruleset.sealed_event(e) for e in verdict.events] == [seat], where
+        after = state
+        for event in verdict.events:
+            after = ruleset.evolve(after, event)
+        if ruleset.waiting(after).must:
+            assert ruleset.react(after, chance) == [], where

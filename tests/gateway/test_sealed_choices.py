@@ -141,9 +141,10 @@ async def test_a_sealed_choice_shows_nowhere_but_to_its_seat_until_revealed(
         other = msgspec.structs.replace(record.state, picks=("comet", *record.state.picks[1:]))
         dealt = get_ruleset(GAME).resample(other, 2, random.Random(bot_decision))
         assert inputs == [encode(dealt)]
+        # judged, its verdict sealed from the organiser as the rest of it
         assert (
             await asyncio.to_thread(organiser.ruling, match_id, bot_decision, 2)
-        ).status == "accepted"
+        ).status == "sealed"
         _until(lambda: organiser.get(path, dict)["to_act"] == [1], "seat 2's pick to show")
 
         # Before the reveal: nowhere but to seat 0.

@@ -76,12 +76,15 @@ SECRET = "quasar"
 KEPT_BY = (Archive, Audit, Analytics)
 
 
-def _sealed_picks(match_id: str) -> Iterator[Step]:
+MISSPELT = Say(f"pick {SECRET}9")
+
+
+def _sealed_picks(match_id: str, second: Any = MISSPELT) -> Iterator[Step]:
     """A sealed-picks match, each decision's step yielded as soon as it is folded (as a worker
-    hands it on): seat 0 picks the secret and misspells it, seat 1 picks (the reveal); then a
-    second round to the end."""
+    hands it on): seat 0 picks the secret and sends `second` (its misspelling), seat 1 picks
+    (the reveal); then a second round to the end."""
     judge, book = PartitionBook(), PartitionBook()  # the rules service's, and a worker's
-    moves = [(0, Pick(SECRET)), (0, Say(f"pick {SECRET}9")), (1, Pick("comet"))]
+    moves = [(0, Pick(SECRET)), (0, second), (1, Pick("comet"))]
     moves += [(0, Pick("nebula")), (1, Pick("pulsar"))]
     sent = [
         decision(match_id, None, CreateMatch(ruleset="sealed-picks", seats=2, seed="s")),
@@ -163,4 +166,34 @@ def test_read_as_each_step_comes_a_hidden_pick_shows_whose_it_was_and_the_reveal
             assert (stored, sealed) == (encode(first.body), False)
         if n == 3:  # seat 0 picks the secret
             assert bytes(shown(first, step.match.revealed_seq).asked) == encode("sealed:seat 0")
-    assert reveals == [("read", 13), ("read", 19)]
+    assert reveals == [("read", 14), ("read", 20)]  # the misspelling's refusal among them
+
+
+async def test_a_refused_sealed_choice_is_stored_as_an_accepted_one_until_revealed(
+    pool: asyncpg.Pool,
+) -> None:
+    """Seat 0 misspells its pick in one match and changes it in the other: until seat 1's pick
+    reveals them, every row of the two reads the same (no verdict, kinds as `match.sealed`,
+    the hashes of states holding a pick as `sealed`); then each tells its own, whole."""
+    refused, changed = _sealed_picks("refused"), _sealed_picks("changed", Pick("pulsar"))
+    seen: list[tuple[dict[str, list[str]], ...]] = []
+    for steps in zip(refused, changed, strict=True):
+        for step in steps:
+            for projection in KEPT_BY:
+                await project(pool, projection, step)
+        seen.append((await _rows(pool, "refused"), await _rows(pool, "changed")))
+        if steps[0].match.revealed_seq:
+            break
+    *before, (after_refused, after_changed) = seen
+    for n, (one, other) in enumerate(before):
+        for table in (t for t in one if "sealed" not in t):  # what readers read
+            assert one[table] == other[table], (n, table)
+    refusal = [r for r in before[-1][0]["audit"] if '"accepted": null' in r]
+    assert len(refusal) == 2 and all('"hash_after": "sealed"' in r for r in refusal)
+    assert any('"kind": "match.sealed"' in r for r in before[-1][0]["archive"])
+    assert after_refused["audit"] != after_changed["audit"]
+    for rows in (after_refused, after_changed):
+        left = [r for r in rows["archive"] if '": "sealed"' in r or '"match.sealed"' in r]
+        assert not left, left
+        assert not any('"accepted": null' in r or '": "sealed"' in r for r in rows["audit"])
+    assert any('"kind": "match.sealed_refusal"' in r for r in after_refused["archive"])
