@@ -36,6 +36,7 @@ from services.web import (
     organise_seats,
     seating,
     session,
+    stats,
     unsubscribe,
 )
 from services.web.changes import changed
@@ -362,6 +363,7 @@ def router() -> Router:
             *organise.HANDLERS,
             *organise_seats.HANDLERS,
             *me.HANDLERS,
+            *stats.HANDLERS,
             *unsubscribe.HANDLERS,
             static,
         ],
