@@ -70,7 +70,7 @@ _REFUSALS = f"""SELECT r.rule, count(*) AS refused FROM analytics_rejections r
 JOIN analytics_matches m USING (match_id) WHERE m.game = $1
 GROUP BY r.rule ORDER BY refused DESC, r.rule LIMIT {SHOWN_REFUSALS}"""
 
-_RATED = """SELECT match_id, ended_ms, player, place FROM player_results
+RATED_RESULTS = """SELECT match_id, ended_ms, player, place FROM player_results
 WHERE game = $1 AND rated ORDER BY ended_ms, match_id, seat, n"""
 
 
@@ -81,10 +81,24 @@ def _choices(rows: list[asyncpg.Record]) -> list[ChoiceWins]:
     ]
 
 
+# What a game's rated results hold, summed up: the fold is kept while it stays the same.
+_RATED_DIGEST = """SELECT count(*), coalesce(sum(hashtext(
+    concat_ws(' ', match_id, ended_ms, seat, n, player, place))), 0)
+FROM player_results WHERE game = $1 AND rated"""
+_folds: dict[str, tuple[tuple[int, int], ratings.Folded]] = {}
+
+
 async def folded(conn: Conn, game: str) -> ratings.Folded:
-    """Every rating of `game`, folded from its rated results."""
-    rows = await conn.fetch(_RATED, game)
-    return ratings.fold((r["match_id"], r["ended_ms"], r["player"], r["place"]) for r in rows)
+    """Every rating of `game`, folded from its rated results: again only when they changed
+    (the same rows give the same ratings, and folding costs far more than reading them)."""
+    digest = tuple(await conn.fetchrow(_RATED_DIGEST, game))
+    kept = _folds.get(game)
+    if kept is not None and kept[0] == digest:
+        return kept[1]
+    rows = await conn.fetch(RATED_RESULTS, game)
+    found = ratings.fold((r["match_id"], r["ended_ms"], r["player"], r["place"]) for r in rows)
+    _folds[game] = (digest, found)
+    return found
 
 
 async def game_stats(conn: Conn, game: str) -> GameStats:
@@ -104,7 +118,9 @@ async def game_stats(conn: Conn, game: str) -> GameStats:
         ],
         starts=_choices(await conn.fetch(_STARTS, game)),
         choices=_choices(await conn.fetch(_CHOICES, game)),
-        lengths=[Length(**dict(r)) for r in await conn.fetch(_LENGTHS, game)],
+        lengths=[
+            Length(r["table_size"], r["matches"], *r[2:]) for r in await conn.fetch(_LENGTHS, game)
+        ],
         rounds=[RoundCount(**dict(r)) for r in await conn.fetch(_ROUNDS, game)],
         refusals=[
             Refusals(r["rule"], short_words(rule_words(ruleset, r["rule"])), r["refused"])
