@@ -44,6 +44,7 @@ class CreateMatch(msgspec.Struct, frozen=True, tag="match.create"):
     seed: str | None = None  # given only to replay a known match; the service draws one otherwise
     clock: Clock | msgspec.UnsetType = msgspec.UNSET  # none: nobody is ever timed out
     name: MatchName | msgspec.UnsetType = msgspec.UNSET  # what its organiser calls it
+    unrated: bool | msgspec.UnsetType = msgspec.UNSET  # true: no rating counts its result
 
 
 class ClaimSeat(msgspec.Struct, frozen=True, tag="match.claim_seat"):
@@ -73,6 +74,7 @@ class MatchCreated(msgspec.Struct, frozen=True, tag="match.created"):
     clock: Clock | msgspec.UnsetType = msgspec.UNSET  # as the create asked (`events.clock`)
     platform_rules: Int32 = 0  # `events.platform_rules.VERSION` when it was opened
     name: str | msgspec.UnsetType = msgspec.UNSET  # as the create asked; unset: no name
+    unrated: bool | msgspec.UnsetType = msgspec.UNSET  # as the create asked; unset: rated
 
 
 class SeatClaimed(msgspec.Struct, frozen=True, tag="match.seat_claimed"):

@@ -55,6 +55,7 @@ class MatchRecord(msgspec.Struct, kw_only=True):
     sealed_moved_seq: list[int] = []  # by seat: the last such entry sealed for that seat
     platform_rules: int = 0  # the platform rules' version the match is judged by
     name: str = ""  # what its organiser calls it
+    rated: bool = True  # false: its organiser opened it unrated
     revealed_seq: int = 0  # the last entry that opened the sealed entries before it
     # the first sealed entry since then (none if not past `revealed_seq`): every state from it
     # holds a secret, which its hash would tell of (`projections.secrecy.hash_kept`)
@@ -176,6 +177,7 @@ def apply(record: Match | None, entry: Entry[Any]) -> Match:
                 timing=clock.Timing(created.clock) if created.clock else None,
                 platform_rules=created.platform_rules,
                 name=created.name or "",
+                rated=created.unrated is not True,
                 sealed_moved_seq=[0] * created.seats,
             )
         case Ruling(seat=seat, sender=sender):

@@ -6,20 +6,22 @@ from projections.audit import Audit
 from projections.lobby import Lobby
 from projections.notices import Notices
 from projections.projection import Projection
+from projections.ratings import Ratings
 from projections.replay import Replay
 from projections.seat_views import SeatViews
 
 PROJECTIONS: dict[str, type[Projection]] = {
-    p.name: p for p in (SeatViews, Lobby, Archive, Replay, Audit, Analytics, Notices)
+    p.name: p for p in (SeatViews, Lobby, Archive, Replay, Audit, Analytics, Ratings, Notices)
 }
 
 
 # Crews to run as a process each where cores are to spare: what players and bots read (views,
-# lobby, replays; analytics rides along, being light) apart from the record of rulings (archive,
-# audit), which costs the most per entry. The stack runs them all in one process: on two cores
-# a second process costs more at live load (its own polling and commits) than it gains.
+# lobby, replays; analytics and ratings ride along, being light) apart from the record of
+# rulings (archive, audit), which costs the most per entry. The stack runs them all in one
+# process: on two cores a second process costs more at live load (its own polling and commits)
+# than it gains.
 CREWS: dict[str, tuple[str, ...]] = {
-    "players": ("seat_views", "lobby", "replay", "analytics", "notices"),
+    "players": ("seat_views", "lobby", "replay", "analytics", "ratings", "notices"),
     "records": ("archive", "audit"),
 }
 

@@ -111,6 +111,7 @@ def _new(args: argparse.Namespace) -> int:
         options=dict(parse_option(o) for o in args.option),
         clock=clock.chosen(args),
         name=args.name,
+        unrated=args.unrated,
     )
     with Gateway(tokens.organiser_token()) as gateway:
         match_id, created = open_match(gateway, new)
@@ -196,6 +197,7 @@ def add_parser(subparsers: Any) -> None:
     new.add_argument("--game", default=default_game(), choices=sorted(games))
     new.add_argument("--seats", type=int, required=True, metavar="N")
     new.add_argument("--name", help="what the lobby calls it, e.g. 'League week 3: Ann v Bob'")
+    new.add_argument("--unrated", action="store_true", help="no player's rating counts it")
     new.add_argument(
         "--bot",
         action="append",

@@ -57,6 +57,7 @@ class NewMatch(RequestBody):
     match_id: Id | None = None
     clock: Clock | None = None  # none: nobody is ever timed out
     name: Annotated[str, msgspec.Meta(max_length=60, pattern=NAME_PATTERN)] | None = None
+    unrated: bool = False  # true: no player's rating counts its result
 
 
 class Absence(RequestBody):

@@ -42,6 +42,7 @@ from services.gateway import (
     preferences,
     reads,
     seats,
+    stats,
     tokens,
     webhooks,
 )
@@ -565,6 +566,7 @@ def create_app(ctx: Context) -> Litestar:
             *seats.HANDLERS,
             *webhooks.HANDLERS,
             *preferences.HANDLERS,
+            *stats.HANDLERS,
             health,
             web_pages(),
         ],

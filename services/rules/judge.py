@@ -313,6 +313,7 @@ def _create(
             clock=create.clock,
             platform_rules=platform_rules,
             name=create.name,
+            unrated=create.unrated or msgspec.UNSET,
         ),
         ruleset,
     )

@@ -41,6 +41,7 @@ from services.web import (
     organise_seats,
     seating,
     session,
+    stats,
     unsubscribe,
 )
 from services.web.changes import changed
@@ -373,6 +374,7 @@ def router() -> Router:
             *organise.HANDLERS,
             *organise_seats.HANDLERS,
             *me.HANDLERS,
+            *stats.HANDLERS,
             *unsubscribe.HANDLERS,
             static,
         ],

@@ -1,0 +1,149 @@
+"""What a player's rating and record are read from: each ended match's result for every person
+who held a seat of it (`player_results`), and each player's reliability per game as the
+Diplomacy sites keep it (`player_reliability`: decisions, missed deadlines, defaults applied,
+resignations, seats lost to a bot by timeout or by the organiser, seats replaced). The ratings
+themselves are folded from the results in the order matches ended (`services.stats.ratings`):
+the log's partitions reach this worker in no fixed order between them, so a rating kept here
+would depend on it, and a rebuild would not give it again.
+
+Bots are never rated. A result counts for ratings only in a match its organiser did not open
+unrated, where at least two people finished or left their seats, each at one seat alone."""
+
+from collections import Counter
+from typing import Any
+
+from events import clock, seats
+from events.envelope import Ruling, SeatClaimed, SeedRevealed
+from events.match import EndedMatch, MatchRecord
+from events.platform_rules import BOT_PREFIX
+from events.ruleset import Standing, get_ruleset
+from projections.analytics import win_shares
+from projections.projection import Projection, Step
+from projections.writes import Write, insert
+
+RESULT_COLUMNS = {
+    "match_id": "text",
+    "game": "text",
+    "ended_ms": "bigint",
+    "seat": "integer",
+    "n": "integer",  # the holder's place among the seat's holders, first 0
+    "player": "text",
+    "outcome": "text",  # finished, left (to a bot) or replaced (by another person)
+    "place": "integer",  # 1 for the winners; left: below every seat; replaced: none
+    "win_share": "double precision",
+    "rated": "boolean",
+}
+# Counted per player and game; a batch adds its counts to the stored ones.
+RELIABILITY = (
+    "decisions",  # accepted decisions the player sent for a seat they held
+    "missed",  # deadlines reached (whatever followed: an excuse, a wait, a default, a bot)
+    "defaults",  # decisions the game's bot took for the player's seat on a missed deadline
+    "resigned",
+    "timed_out",  # seats handed to a bot for good on a missed deadline
+    "handed_over",  # seats the organiser handed to a bot
+    "replaced",  # seats the organiser gave another person
+)
+HANDED = {"resigned": "resigned", "timeout": "timed_out", "organiser": "handed_over"}
+
+
+def person(holder: str | None) -> bool:
+    return holder is not None and not holder.startswith(BOT_PREFIX)
+
+
+def places(standing: Standing, seat_count: int) -> list[int]:
+    """Per seat: 1 + the seats ahead of it, winners first, then by score; ties share a place."""
+    scores = list(standing.scores) + [0] * (seat_count - len(standing.scores))
+    keys = [(seat not in standing.winners, -scores[seat]) for seat in range(seat_count)]
+    return [1 + sum(other < mine for other in keys) for mine in keys]
+
+
+def results(match: MatchRecord, ended_ms: int) -> list[tuple[Any, ...]]:
+    """The rows of an ended match: one per person who held each seat, in turn."""
+    place = places(get_ruleset(match.ruleset).standing(match.state), match.seats)
+    shares = win_shares(match)
+    rows = []
+    for seat in range(match.seats):
+        held = [p for s, p in match.handed_over if s == seat] + [match.holders[seat]]
+        for n, player in enumerate(held):
+            after = held[n + 1] if n + 1 < len(held) else None
+            if not person(player) or after == player:  # seated anew in their own place
+                continue
+            if after is None:
+                row = ("finished", place[seat], shares[seat])
+            elif person(after):
+                row = ("replaced", None, 0.0)
+            else:
+                row = ("left", match.seats + 1, 0.0)
+            rows.append([match.match_id, match.ruleset, ended_ms, seat, n, player, *row])
+    counted = [row[5] for row in rows if row[6] != "replaced"]
+    rated = match.rated and len(counted) >= 2 and len(set(counted)) == len(counted)
+    return [(*row, rated and row[6] != "replaced") for row in rows]
+
+
+def holders_before(match: MatchRecord, step: Step) -> list[str | None]:
+    """Who held each seat before the step's entries, undoing the seat changes they made."""
+    holders = list(match.holders)
+    for entry in reversed(step.entries):
+        match entry.body:
+            case SeatClaimed(seat=seat):
+                holders[seat] = None
+            case seats.SeatReplaced(seat=seat, previous=previous):
+                holders[seat] = previous
+            case clock.SeatHandedToBot(seat=seat, player=player):
+                holders[seat] = player
+    return holders
+
+
+class Ratings(Projection):
+    name = "ratings"
+    tables = ("player_results", "player_reliability")
+
+    def __init__(self) -> None:
+        self.results: list[tuple[Any, ...]] = []
+        self.reliability: dict[tuple[str, str], Counter[str]] = {}
+
+    def count(self, player: str | None, game: str, what: str) -> None:
+        if person(player):
+            self.reliability.setdefault((player or "", game), Counter())[what] += 1
+
+    def take(self, step: Step) -> None:
+        match = step.match
+        if isinstance(match, EndedMatch):  # a late ruling: refused, it changes nobody's record
+            return
+        game = match.ruleset
+        holders = holders_before(match, step)
+        for entry in step.entries:
+            match entry.body:
+                case Ruling(accepted=True, seat=int(seat), sender=sender):
+                    if sender == holders[seat]:
+                        self.count(sender, game, "decisions")
+                case clock.DeadlineReached(seat=seat):
+                    self.count(holders[seat], game, "missed")
+                case clock.DefaultApplied(seat=seat):
+                    self.count(holders[seat], game, "defaults")
+                case clock.SeatHandedToBot(seat=seat, player=player, reason=reason):
+                    self.count(player, game, HANDED.get(reason, "handed_over"))
+                    holders[seat] = BOT_PREFIX
+                case seats.SeatReplaced(seat=seat, player=player, previous=previous):
+                    self.count(previous, game, "replaced")
+                    holders[seat] = player
+                case SeatClaimed(seat=seat, player=player):
+                    holders[seat] = player
+                case SeedRevealed():
+                    self.results += results(match, entry.recorded_at_ms)
+
+    def writes(self) -> list[Write]:
+        counts = [
+            {"player": player, "game": game, **{what: counted[what] for what in RELIABILITY}}
+            for (player, game), counted in self.reliability.items()
+        ]
+        writes = insert("player_results", RESULT_COLUMNS, self.results)
+        if counts:
+            added = ", ".join(f"{c} = r.{c} + EXCLUDED.{c}" for c in RELIABILITY)
+            sql = (
+                "INSERT INTO player_reliability AS r SELECT * FROM"
+                " json_populate_recordset(NULL::player_reliability, $1)"
+                f" ON CONFLICT (player, game) DO UPDATE SET {added}"
+            )
+            writes.append(Write(sql, counts))
+        return writes
