@@ -10,6 +10,7 @@ from services.web.lobby import STATUSES
 def _row(match_id: str, game: str, round_: int) -> dict[str, object]:
     return {
         "match_id": match_id,
+        "name": "",
         "game": game,
         "status": "in_progress",
         "round": round_,
