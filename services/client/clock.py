@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from events.clock import WEEKDAYS, Clock
+from events.ruleset import get_ruleset
 from services.client import tokens
 from services.client.http import ClientError, Gateway, guarded, segment, verdict
 from services.gateway import api
@@ -31,7 +32,9 @@ def add_options(new: argparse.ArgumentParser) -> None:
         help="past deadline and grace: wait, the bot decides for the seat (the decision, or the"
         " rest of the turn), or the bot takes the seat",
     )
-    new.add_argument("--timeout-bot", default="pass", metavar="LEVEL", help="that bot's level")
+    new.add_argument(
+        "--timeout-bot", metavar="LEVEL", help="that bot's level (default: the game's strongest)"
+    )
     new.add_argument("--excuses", type=int, default=0, metavar="N", help="misses forgiven a seat")
     new.add_argument(
         "--absence-days", type=int, default=0, metavar="N", help="days a seat may declare away"
@@ -82,7 +85,7 @@ def chosen(args: argparse.Namespace) -> Clock | None:
         per="decision" if args.per_turn is None else "turn",
         grace_s=args.grace,
         on_timeout=args.on_timeout,
-        level=args.timeout_bot,
+        level=args.timeout_bot or get_ruleset(args.game).strongest_bot,
         excuses=args.excuses,
         absence_days=args.absence_days,
         zone=args.zone,

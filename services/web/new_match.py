@@ -83,7 +83,7 @@ def _wanted(form: dict[str, str]) -> api.NewMatch:
             "per_decision_s": round(float(hours) * HOUR_S),
             "per": form.get("per", "turn"),
             "on_timeout": form.get("on_timeout", "default"),
-            "level": form.get("level") or next(iter(game.bots), ""),
+            "level": form.get("level") or game.strongest_bot,
             "excuses": int(form.get("excuses") or 0),
             "zone": form.get("zone", "").strip() or "UTC",
         }

@@ -48,12 +48,12 @@ def test_every_command_parses() -> None:
 
 def test_a_clock_runs_per_turn_or_per_decision_never_both() -> None:
     parse = _parser().parse_args
-    league = clock.chosen(
-        parse(["match", "new", "--seats", "2", "--per-turn", "86400", "--grace", "3600"])
-    )
-    assert league == Clock(per_decision_s=86_400, grace_s=3600, per="turn")
+    race = ["match", "new", "--game", "race-for-the-galaxy", "--seats", "2"]
+    league = clock.chosen(parse([*race, "--per-turn", "86400", "--grace", "3600"]))
+    # no bot named: the game's strongest (Race for the Galaxy has no `pass` bot to default to)
+    assert league == Clock(per_decision_s=86_400, grace_s=3600, per="turn", level="heuristic")
     single = clock.chosen(parse(["match", "new", "--seats", "2", "--per-decision", "600"]))
-    assert single == Clock(per_decision_s=600, per="decision")
+    assert single == Clock(per_decision_s=600, per="decision", level="greedy")  # core-worlds
     assert clock.chosen(parse(["match", "new", "--seats", "2"])) is None
     with pytest.raises(SystemExit):
         parse(["match", "new", "--seats", "2", "--per-turn", "60", "--per-decision", "60"])
