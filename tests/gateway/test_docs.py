@@ -41,6 +41,7 @@ PATH_VALUES = {
     "decision_id": "no-such-decision",
     "game": "race-to-21",
     "seat": 0,
+    "name": "no-such-player",
 }
 ACTIONS = {"clock": "pause", "hold": "hold"}  # /matches/{match_id}/<kind>/{action}
 

@@ -62,13 +62,22 @@ def _open(stack: Stack, seats: int, bots: list[api.BotSeat], game: str = GAME) -
     return match_id
 
 
-def _until_ruled(stack: Stack, match_id: str, decision_id: str, seat: int | None = None) -> dict:
-    """The ruling on the match's own decision (its creation), or on a seat's."""
+def _until_ruled(
+    stack: Stack,
+    match_id: str,
+    decision_id: str,
+    seat: int | None = None,
+    headers: dict[str, str] | None = None,
+) -> dict:
+    """The ruling on the match's own decision (its creation), or on a seat's, as the organiser
+    (or `headers`' token) reads it."""
     deadline = time.monotonic() + WAIT_MS / 1000
     path = f"{stack.gateway}/matches/{match_id}/decisions/{decision_id}"
     while time.monotonic() < deadline:
         ruled = httpx.get(
-            path, params={"seat": seat} if seat is not None else {}, headers=stack.organiser()
+            path,
+            params={"seat": seat} if seat is not None else {},
+            headers=headers or stack.organiser(),
         )
         if ruled.json()["status"] != "pending":
             return ruled.json()
@@ -479,8 +488,8 @@ async def test_a_sealed_choice_stays_out_of_the_other_seats_pages_until_the_reve
     )
     legal = httpx.get(f"{path}/legal", headers=other).json()
     said = httpx.post(f"{path}/say", json={"text": legal["texts"][0]}, headers=other).json()
-    ruled = _until_ruled(shared_stack, match_id, said["decision_id"], 1)
-    assert ruled["status"] == "accepted"
+    ruled = _until_ruled(shared_stack, match_id, said["decision_id"], 1, other)
+    assert ruled["status"] == "accepted"  # to bea; the organiser reads "sealed" until the reveal
     await _moved_past(page, ruled["last_seq"] - 1)
     assert await page.locator("#live").get_attribute("data-turn") == "must"  # not revealed yet
 

@@ -169,7 +169,9 @@ async def test_ratings_and_statistics_follow_the_matches_people_finish(
         await rebuild(stack.settings, pool, [Ratings])
     finally:
         await pool.close()
-    assert httpx.get(f"{stack.gateway}/games/{SHORT_GAME}/stats").json() == stats
+    rebuilt = httpx.get(f"{stack.gateway}/games/{SHORT_GAME}/stats").json()
+    # this test's players (the database holds other modules' matches, from other topics)
+    assert {r["player"]: r for r in rebuilt["ratings"] if r["player"] in expected} == served
     assert httpx.get(f"{stack.gateway}/players/{ann}/stats").json() == mine
 
     # the pages: charts drawn, and the API's numbers in their tables
