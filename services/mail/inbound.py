@@ -3,7 +3,8 @@
 A recipient must be a reply address whose token names a seat its player still holds, with a seat
 token of theirs that stands (a revoked or replaced token takes the reply address with it), else
 the mail is refused at RCPT (550, so the sending server tells its writer) and noted in
-`mail_inbox`; past MAILS_PER_WINDOW to one reply address or from one sender, 451 (try later). A
+`mail_inbox`; past MAILS_PER_WINDOW to one reply address or from one sender, 451 (try later),
+and past REFUSED_RECIPIENTS unknown addresses from one peer, 451 with nothing noted. A
 mail taken is read (its plain text, else its HTML's text; 64 KiB at most, no NUL), noted, and
 its commands sent on `decisions` as the gateway's `say` sends them, as its seat's player, within
 the seat's decision limit (`limits.DECISIONS_PER_S`, keyed as the gateway keys it); a command
@@ -37,7 +38,7 @@ from events.ruleset import get_ruleset
 from projections import replay
 from services.gateway import tokens
 from services.gateway.edge import REFUSED_IN_TEXT
-from services.gateway.limits import DECISIONS_PER_S, RateLimit, decision_key
+from services.gateway.limits import DECISIONS_PER_S, Budget, RateLimit, decision_key
 from services.gateway.mail import forget_seat
 from services.gateway.submit import Submitter
 from services.mail import addresses
@@ -56,6 +57,7 @@ _MESSAGE_ID = re.compile(
     r"<[\x21-\x3b\x3d\x3f-\x7e]{1,250}>"
 )  # kept only if plain: it goes in a header
 
+REFUSED_RECIPIENTS = (20, 60)  # unknown reply addresses a peer may try: at once, then an hour
 REFUSALS = {
     "no-token": "550 5.1.1 No such address: reply to a mail of your match",
     "unknown-token": "550 5.1.1 Unknown reply address: reply to a mail of your match",
@@ -66,6 +68,7 @@ REFUSALS = {
     "nul": "550 5.6.0 Your mail holds a NUL character: it was not read",
     "unconfirmed": "550 5.7.1 This address is not confirmed yet: reply `confirm` to the mail"
     " that asked it, then send your orders",
+    "guessing": "451 4.7.1 Too many unknown addresses from here: try again later",
 }
 
 
@@ -77,6 +80,7 @@ class Orders:
         # This process's own limits, keyed as the gateway's: a seat's budget a face a process.
         self.decisions = RateLimit(DECISIONS_PER_S)
         self.mails = RateLimit(MAILS_PER_WINDOW, window_s=MAIL_WINDOW_S)
+        self.refused = Budget(*REFUSED_RECIPIENTS)
 
     async def seat_of(self, address: str) -> tuple[Any, str] | tuple[None, str]:
         """The seat a recipient address names, or None and why not."""
@@ -125,6 +129,9 @@ class Orders:
         ):
             found, why = None, "too-many"
         if found is None:
+            peer = str(session.peer[0]) if isinstance(session.peer, tuple) else str(session.peer)
+            if not self.refused.allow(peer):  # a guesser of addresses: no row, no answer but this
+                return REFUSALS["guessing"]
             await self.note(f"refused:{uuid.uuid4().hex}", why, f"to {address[:200]}")
             log.info("mail_refused", to=address[:200], reason=why)
             return REFUSALS[why]
