@@ -1,4 +1,4 @@
-"""`starledger match new|list|show|join` (and the clock's `resign|extend|pause|resume`): the
+"""`starledger match new|list|show|join|open` (and the clock's `resign|extend|pause|resume`): the
 lobby from the command line."""
 
 import argparse
@@ -9,7 +9,7 @@ from typing import Any
 import msgspec
 
 from events.ruleset import Ruleset, default_game, load_rulesets, round_word
-from services.client import clock, players, seats, tokens
+from services.client import browser, clock, players, seats, tokens
 from services.client.http import ClientError, Gateway, guarded, segment, verdict
 from services.gateway import api
 
@@ -230,5 +230,6 @@ def add_parser(subparsers: Any) -> None:
     claim.add_argument("--invite", metavar="CODE", help="the code of a seat reserved for you")
     claim.add_argument("--mail", metavar="ADDRESS", help="play the seat (or hear of it) by mail")
     claim.set_defaults(func=guarded(_join))
+    browser.add_parsers(commands)
     clock.add_parsers(commands)
     seats.add_parsers(commands)

@@ -119,6 +119,17 @@ class Invite(msgspec.Struct, frozen=True):
     expires_at: str
 
 
+class NewSeatLink(RequestBody):
+    expires_s: Annotated[int, msgspec.Meta(ge=1, le=300)] | None = None  # default: 5 minutes
+
+
+class SeatLink(msgspec.Struct, frozen=True):
+    match_id: str
+    seat: int
+    path: str  # the web page that signs a browser in to the seat, once, until expires_at
+    expires_at: str
+
+
 class Replace(RequestBody):
     player: Name
     player_id: Id | None = None  # the player whose token is to act for the seat

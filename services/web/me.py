@@ -23,7 +23,7 @@ PAGE = f"{session.PREFIX}/me"
 REFRESH_S = 60  # the page reloads itself, so its title tells of a turn within a minute
 
 
-def _cookie(request: Request, token: str, max_age: int | None = None) -> Cookie:
+def player_cookie(request: Request, token: str, max_age: int | None = None) -> Cookie:
     return Cookie(
         key=session.PLAYER_COOKIE,
         value=token,
@@ -74,7 +74,33 @@ async def sign_in(request: Request) -> Response[Any]:
     found = await session.pasted(request, "player")
     if found is None:
         raise NotAuthorizedException("that is no player token (or it expired or was revoked)")
-    return Redirect(PAGE, cookies=[_cookie(request, found[0])])
+    return Redirect(PAGE, cookies=[player_cookie(request, found[0])])
+
+
+def _shown(name: str, player_id: str, token: str, games: list[api.MyMatch]) -> Response[str]:
+    """My games with the player's token shown, once, for the command line or another browser."""
+    return _page(
+        status=201,
+        title="My games",
+        player_name=name,
+        player_id=player_id,
+        games=games,
+        waiting=sum(g.waiting for g in games),
+        path=session.match_path,
+        csrf=session.csrf_token(token),
+        shown_token=token,
+        refresh=None,
+    )
+
+
+async def new_web_player(request: Request, name: str) -> tuple[str, str]:
+    """A new player of that name, within the address's budget of new players: (id, token)."""
+    if not name or reserved(name):
+        raise HTTPException(status_code=422, detail="name: 1 to 40 plain characters, not a bot's")
+    ctx = context(request)
+    spend(request, ctx.new_players, "new players")
+    player_id, token, _ = await tokens.new_player(ctx.pool, name, ctx.settings.player_token_days)
+    return player_id, token
 
 
 @post("/players")
@@ -86,24 +112,28 @@ async def new_player(request: Request) -> Response[str]:
         name = msgspec.convert({"name": name}, api.NewPlayer).name
     except msgspec.ValidationError:
         name = ""
-    if not name or reserved(name):
-        raise HTTPException(status_code=422, detail="name: 1 to 40 plain characters, not a bot's")
+    player_id, token = await new_web_player(request, name)
+    page = _shown(name, player_id, token, [])
+    page.cookies.append(player_cookie(request, token))
+    return page
+
+
+@post("/me/token")
+async def show_token(request: Request) -> Response[str]:
+    """Take this identity to the command line: the token is renewed (the old one stops) and the
+    new one shown once and kept in the cookie, since the cookie's own is never shown."""
+    found = await signed_in(request)
+    session.check_post(request, (await request.form()).get("csrf"), found[0] if found else None)
+    if found is None:
+        raise NotAuthorizedException("this browser is signed in as no player")
     ctx = context(request)
-    spend(request, ctx.new_players, "new players")
-    player_id, token, _ = await tokens.new_player(ctx.pool, name, ctx.settings.player_token_days)
-    page = _page(
-        status=201,
-        title="My games",
-        player_name=name,
-        player_id=player_id,
-        games=[],
-        waiting=0,
-        path=session.match_path,
-        csrf=session.csrf_token(token),
-        shown_token=token,
-        refresh=None,
-    )
-    page.cookies.append(_cookie(request, token))
+    renewed = await ctx.renew(*found)
+    if renewed is None:
+        raise NotAuthorizedException("that player token was revoked meanwhile")
+    token, holder = renewed[0], found[1]
+    games = await players.my_matches(ctx, holder)
+    page = _shown(holder.player or "", holder.player_id or "", token, games)
+    page.cookies.append(player_cookie(request, token))
     return page
 
 
@@ -111,7 +141,7 @@ async def new_player(request: Request) -> Response[str]:
 async def sign_out(request: Request) -> Response[Any]:
     found = await signed_in(request)
     session.check_post(request, (await request.form()).get("csrf"), found[0] if found else None)
-    return Redirect(PAGE, cookies=[_cookie(request, "", max_age=0)])
+    return Redirect(PAGE, cookies=[player_cookie(request, "", max_age=0)])
 
 
-HANDLERS = [my_games, sign_in, new_player, sign_out]
+HANDLERS = [my_games, sign_in, new_player, show_token, sign_out]

@@ -39,6 +39,7 @@ from services.web import (
     new_match,
     organise,
     organise_seats,
+    seat_link,
     seating,
     session,
     stats,
@@ -96,7 +97,8 @@ async def web_root() -> Redirect:
 @post("/matches/{match_id:str}/join")
 async def join(request: Request, match_id: MatchId) -> Redirect:
     """Claim a seat, wait for its ruling, and keep the token in the match's cookie; a browser
-    signed in as a player claims it for that player, under its name (so it is in My games)."""
+    signed in as a player claims it for that player, under its name (so it is in My games),
+    and one that gives a name becomes a player of that name (signed in from then on)."""
     session.check_post(request, None, None)
     form = await request.form()
     signed_in = await me.signed_in(request)
@@ -110,7 +112,13 @@ async def join(request: Request, match_id: MatchId) -> Redirect:
         raise HTTPException(status_code=422, detail=f"join: {error}") from None
     if wanted.invite is not None:
         spend(request, context(request).invites_tried, "invite codes tried")
-    return await seating.seated(request, match_id, wanted.seat, player, player_id, wanted.invite)
+    made = None if signed_in else await me.new_web_player(request, player or "")
+    if made is not None:  # a name alone makes a player of it: the seat is in its My games
+        player_id = made[0]
+    seated = await seating.seated(request, match_id, wanted.seat, player, player_id, wanted.invite)
+    if made is not None:
+        seated.cookies.append(me.player_cookie(request, made[1]))
+    return seated
 
 
 @get("/matches/{match_id:str}/seat")
@@ -370,6 +378,7 @@ def router() -> Router:
             replay_jump,
             verify,
             seat_sign_in,
+            *seat_link.HANDLERS,
             *new_match.HANDLERS,
             *organise.HANDLERS,
             *organise_seats.HANDLERS,
