@@ -28,6 +28,7 @@ BODIES: dict[str, Any] = {
     "/matches/{match_id}/absence": {"days": 1},
     "/matches/{match_id}/mail": {"address": "ann@example.org"},
     "/matches/{match_id}/webhook": {"url": "https://example.org/hook"},
+    "/matches/{match_id}/seat/link": {},
     "/matches/{match_id}/seats/{seat}/invite": {},
     "/matches/{match_id}/seats/{seat}/replace": {"player": "dan"},
     "/matches/{match_id}/seats/{seat}/hand-to-bot": {},
