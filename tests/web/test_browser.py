@@ -251,9 +251,11 @@ async def _ended_as_the_page_shows(shared_stack: Stack, match_id: str, page: Pag
     moved = [t for k, t in zip(kinds, told, strict=True) if k != "accepted"]
     assert all(STALE in t or MOVED_ON in t for t in moved), moved
     # the token stays in an HttpOnly, SameSite=Strict cookie of this match's pages only; the
-    # lobby's list of the browser's matches holds their ids alone
+    # lobby's list of the browser's matches holds their ids alone; the name joined with made
+    # a player, whose token is a cookie of the web pages
     cookies = {c["name"]: c for c in await page.context.cookies()}
-    assert cookies.keys() == {"seat", "held"} and cookies["held"]["value"] == match_id
+    assert cookies.keys() == {"seat", "held", "player"} and cookies["held"]["value"] == match_id
+    assert cookies["player"]["httpOnly"] and cookies["player"]["path"] == "/web"
     cookie = cookies["seat"]
     assert cookie["httpOnly"] and cookie["sameSite"] == "Strict"
     assert cookie["path"] == f"/web/matches/{quote(match_id, safe='')}"
