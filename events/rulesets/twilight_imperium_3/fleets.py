@@ -145,7 +145,8 @@ def fleet_less(fleet: Fleet, units: Units, damaged: Units) -> Fleet:
     """The fleet without these units, of which `damaged` were the damaged ones."""
     left = minus(fleet.units, units)
     still = minus(fleet.damaged, damaged)
-    return Fleet(fleet.seat, left, {u: min(n, left.get(u, 0)) for u, n in still.items() if n})
+    kept = {u: min(n, left.get(u, 0)) for u, n in still.items()}
+    return Fleet(fleet.seat, left, {u: n for u, n in kept.items() if n > 0})
 
 
 def fleet_plus(fleet: Fleet, units: Units, damaged: Units) -> Fleet:
