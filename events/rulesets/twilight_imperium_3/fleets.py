@@ -112,15 +112,6 @@ def fighter_support(forces: Forces, galaxy: Galaxy, position: str, commander: Co
     return FIGHTER_SUPPORT_PER_DOCK * docks(forces, galaxy, position, commander.seat) + room
 
 
-def supported(forces: Forces, galaxy: Galaxy, position: str, commander: Commander) -> bool:
-    """His cargo fits aboard and his fighters are supported in this system (TI-M6, TI-M9)."""
-    units = forces.fleet(position, commander.seat).units
-    fighters = units.get("fighter", 0)
-    return cargo_room(units, commander) >= 0 and fighters <= fighter_support(
-        forces, galaxy, position, commander
-    )
-
-
 def within_supply(forces: Forces, position: str, commander: Commander) -> bool:
     """No more ships but fighters in a system than counters in his fleet supply (TI-M8)."""
     return capital_ships(forces.fleet(position, commander.seat).units) <= commander.fleet_supply
