@@ -1,0 +1,212 @@
+"""Landing and invasion (TI-L): ground forces and PDS unloaded onto the activated system's
+planets, bombardment, the defending PDS's fire, invasion combat rounds and the change of a
+planet's control. An invasion in progress is a value of its own (`Invasion`): the invader's
+landed units, while the defender's stay on his planet. Dice are passed in, as in combat.py."""
+
+import msgspec
+
+from events.ruleset import Rejection
+from events.rulesets.twilight_imperium_3.combat import Volley, dice
+from events.rulesets.twilight_imperium_3.fleets import (
+    CARGO,
+    Commander,
+    enemy_ships,
+    fleet_less,
+    holds_counter,
+    planets_in,
+    plus,
+    with_fleet,
+    with_holding,
+    within,
+)
+from events.rulesets.twilight_imperium_3.forces import Forces, Holding, Units
+from events.rulesets.twilight_imperium_3.galaxy import Galaxy
+from events.rulesets.twilight_imperium_3.loader import load
+
+BOMBARDERS = ("dreadnought", "war_sun")
+
+
+class Drop(msgspec.Struct, frozen=True):
+    """Ground forces and PDS unloaded from his ships onto one planet."""
+
+    planet: str
+    units: Units
+
+
+class Landing(msgspec.Struct, frozen=True):
+    """The landing step: no drops is landing nothing."""
+
+    position: str
+    drops: tuple[Drop, ...] = ()
+
+
+class Invasion(msgspec.Struct, frozen=True):
+    """A planet under invasion: the invader's landed ground forces and PDS; the defender's
+    ground forces and PDS are those on the planet."""
+
+    planet: str
+    invader: int
+    defender: int
+    ground_forces: int
+    pds: int = 0
+
+
+class Bombardment(msgspec.Struct, frozen=True):
+    """Dreadnoughts and war suns of the active player bombarding one planet."""
+
+    planet: str
+    units: Units
+
+
+def landing_refusal(
+    galaxy: Galaxy, forces: Forces, commander: Commander, landing: Landing
+) -> Rejection | None:
+    """Why this landing breaks a rule, or None (TI-L1, TI-U6)."""
+    seat, position = commander.seat, landing.position
+    if not holds_counter(forces, position, seat):
+        return Rejection("TI-L1", "units land only in the system you activated")
+    if landing.drops and enemy_ships(forces, position, seat):
+        return Rejection("TI-L1", "no landing while enemy ships are in the system")
+    named = [d.planet for d in landing.drops]
+    if len(set(named)) != len(named):
+        return Rejection("TI-L1", "name each planet once")
+    unloaded: Units = {}
+    for drop in landing.drops:
+        if drop.planet not in planets_in(galaxy, position):
+            return Rejection("TI-L1", f"{drop.planet} is not a planet of that system")
+        if any(u not in CARGO or n < 0 for u, n in drop.units.items()):
+            return Rejection("TI-L1", "only ground forces and PDS land")
+        holding = forces.planets.get(drop.planet, Holding())
+        standing = holding.units.get("pds", 0) if holding.controller == seat else 0
+        if standing + drop.units.get("pds", 0) > load().units["pds"].per_planet:
+            return Rejection("TI-U6", f"a planet holds at most 2 PDS: not {drop.planet}")
+        unloaded = plus(unloaded, drop.units)
+    if not within(unloaded, forces.fleet(position, seat).units):
+        return Rejection("TI-L1", "your ships there do not carry that many")
+    return None
+
+
+def land(
+    galaxy: Galaxy, forces: Forces, commander: Commander, landing: Landing
+) -> tuple[Forces, tuple[Invasion, ...]]:
+    """The forces once this (accepted) landing is made, and the invasions it begins: on his own
+    planet units join his; on a neutral planet, or an enemy's without ground forces, a ground
+    force takes control (TI-L2, TI-L3); a PDS landing with none is lost; on an enemy's planet
+    with ground forces an invasion begins (TI-L5)."""
+    seat = commander.seat
+    invasions: list[Invasion] = []
+    for drop in landing.drops:
+        fleet = forces.fleet(landing.position, seat)
+        forces = with_fleet(forces, landing.position, fleet_less(fleet, drop.units, {}))
+        holding = forces.planets.get(drop.planet, Holding())
+        troops = drop.units.get("ground_force", 0)
+        if holding.controller == seat:
+            units = plus(holding.units, drop.units)
+            forces = with_holding(
+                forces, drop.planet, msgspec.structs.replace(holding, units=units)
+            )
+        elif not troops:
+            continue
+        elif holding.controller is None or not holding.units.get("ground_force"):
+            forces = with_holding(forces, drop.planet, Holding(seat, True, dict(drop.units)))
+        else:
+            pds = drop.units.get("pds", 0)
+            invasions.append(Invasion(drop.planet, seat, holding.controller, troops, pds))
+    return forces, tuple(invasions)
+
+
+def bombardment_refusal(
+    galaxy: Galaxy,
+    forces: Forces,
+    commander: Commander,
+    position: str,
+    invasions: tuple[Invasion, ...],
+    bombardments: tuple[Bombardment, ...],
+) -> Rejection | None:
+    """Why these bombardments break a rule, or None (TI-L4)."""
+    seat = commander.seat
+    used: Units = {}
+    invaded = {i.planet for i in invasions if i.invader == seat}
+    for bombardment in bombardments:
+        holding = forces.planets.get(bombardment.planet, Holding())
+        if bombardment.planet not in planets_in(galaxy, position) or holding.controller in (
+            None,
+            seat,
+        ):
+            return Rejection("TI-L4", f"{bombardment.planet} is not an enemy planet of that system")
+        if any(u not in BOMBARDERS or n < 0 for u, n in bombardment.units.items()):
+            return Rejection("TI-L4", "only dreadnoughts and war suns bombard")
+        if bombardment.units.get("dreadnought"):
+            if bombardment.planet not in invaded:
+                return Rejection(
+                    "TI-L4",
+                    f"dreadnoughts bombard only a planet you invade: not {bombardment.planet}",
+                )
+            if holding.units.get("pds"):
+                return Rejection(
+                    "TI-L4",
+                    f"the planetary shield of {bombardment.planet}'s PDS stops dreadnoughts",
+                )
+        used = plus(used, bombardment.units)
+    if not within(used, forces.fleet(position, seat).units):
+        return Rejection("TI-L4", "each of your ships there bombards once at most")
+    return None
+
+
+def bombardment_volley(bombardment: Bombardment, commander: Commander) -> Volley:
+    """A die for each dreadnought, three for each war sun, at their combat values (TI-L4)."""
+    return dice(bombardment.units, commander)
+
+
+def bombard(forces: Forces, planet: str, hits: int) -> Forces:
+    """Each bombardment hit destroys one of the planet's ground forces (TI-L4)."""
+    holding = forces.planets[planet]
+    lost = min(hits, holding.units.get("ground_force", 0))
+    units = plus(holding.units, {"ground_force": -lost})
+    return with_holding(forces, planet, msgspec.structs.replace(holding, units=units))
+
+
+def defence_volley(forces: Forces, invasion: Invasion, defender: Commander) -> Volley:
+    """The defender's PDS on the planet, one die each, before the first round (TI-L5)."""
+    pds = forces.planets[invasion.planet].units.get("pds", 0)
+    return dice({"pds": pds}, defender)
+
+
+def ground_volley(count: int, commander: Commander) -> Volley:
+    """A die for each ground force in an invasion round (TI-L6)."""
+    return dice({"ground_force": count}, commander)
+
+
+def defence(invasion: Invasion, hits: int) -> Invasion:
+    """Each hit of the defending PDS destroys a landed ground force (TI-L5)."""
+    return msgspec.structs.replace(invasion, ground_forces=max(0, invasion.ground_forces - hits))
+
+
+def defenders(forces: Forces, invasion: Invasion) -> int:
+    return forces.planets[invasion.planet].units.get("ground_force", 0)
+
+
+def invasion_round(
+    forces: Forces, invasion: Invasion, invader_hits: int, defender_hits: int
+) -> tuple[Forces, Invasion]:
+    """Both sides' losses of one round, taken at once: ground forces only (TI-L6)."""
+    forces = bombard(forces, invasion.planet, invader_hits)
+    return forces, defence(invasion, defender_hits)
+
+
+def invasion_over(forces: Forces, invasion: Invasion) -> bool:
+    return not invasion.ground_forces or not defenders(forces, invasion)
+
+
+def conclude(forces: Forces, invasion: Invasion) -> Forces:
+    """The planet once the invasion is over: taken, its card exhausted and the defender's PDS
+    and space dock destroyed, if the invader's ground forces alone are left; else the
+    defender's still, and the invader's PDS lost with his last ground force (TI-L7)."""
+    if not invasion.ground_forces or defenders(forces, invasion):
+        return forces
+    units = {"ground_force": invasion.ground_forces, "pds": invasion.pds}
+    return with_holding(
+        forces,
+        invasion.planet,
+        Holding(invasion.invader, True, {u: n for u, n in units.items() if n}),
+    )

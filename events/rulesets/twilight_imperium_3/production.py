@@ -1,0 +1,363 @@
+"""Production (TI-U): a build order at the space docks of the activated system (units per dock,
+a new space dock, planets exhausted and trade goods spent to pay), its judge, the forces after
+it, the cheapest payment, a few cheap sound orders for `legal`, and the bank of 40 trade
+goods."""
+
+from functools import cache
+from math import ceil
+
+import msgspec
+
+from events.ruleset import Rejection
+from events.rulesets.twilight_imperium_3.content import Planet
+from events.rulesets.twilight_imperium_3.fleets import (
+    Commander,
+    capital_ships,
+    enemy_ships,
+    fighter_support,
+    fleet_plus,
+    holds_counter,
+    planets_in,
+    plus,
+    total,
+    with_fleet,
+    with_holding,
+)
+from events.rulesets.twilight_imperium_3.forces import Forces, Holding, Units
+from events.rulesets.twilight_imperium_3.galaxy import Galaxy
+from events.rulesets.twilight_imperium_3.loader import load
+
+TRADE_GOODS = 40  # the bank holds this many in all (TI-U10)
+DOCK_OUTPUT = 2  # a space dock produces its planet's resources and this many more (TI-U2)
+
+
+class Batch(msgspec.Struct, frozen=True):
+    """Units produced at the space dock on this planet."""
+
+    dock: str
+    units: Units
+
+
+class Build(msgspec.Struct, frozen=True):
+    """The production step: no batches and no dock is building nothing."""
+
+    position: str
+    batches: tuple[Batch, ...] = ()
+    space_dock: str = ""  # a planet to build a new space dock on (TI-U9)
+    paying: tuple[str, ...] = ()  # planets exhausted for their resources
+    trade_goods: int = 0
+
+
+def cost(build: Build) -> int:
+    """Resources the order costs: each type's units bought by its units per cost, over the whole
+    order, a space dock 4 (TI-U3)."""
+    table = load().units
+    wanted: Units = {}
+    for batch in build.batches:
+        wanted = plus(wanted, batch.units)
+    price = sum(ceil(n / table[u].units_per_cost) * table[u].cost for u, n in wanted.items())
+    return price + (table["space_dock"].cost if build.space_dock else 0)
+
+
+def discount(build: Build, commander: Commander) -> int:
+    """Sarween Tools: 1 resource for each space dock producing (TI-U4)."""
+    if "sarween_tools" not in commander.technologies:
+        return 0
+    return sum(1 for b in build.batches if total(b.units))
+
+
+def output(planet: str, commander: Commander) -> int:
+    """How many units the space dock on this planet produces (TI-U2)."""
+    extra = 1 if "enviro_compensator" in commander.technologies else 0
+    return planet_data(planet).resources + DOCK_OUTPUT + extra
+
+
+def refusal(
+    galaxy: Galaxy,
+    forces: Forces,
+    commander: Commander,
+    build: Build,
+    trade_goods_held: int,
+    newly_controlled: frozenset[str] = frozenset(),
+) -> Rejection | None:
+    """Why this build order breaks a rule, or None. `newly_controlled`: the planets the player
+    took this round, where no space dock is built (TI-U9)."""
+    seat = commander.seat
+    if not holds_counter(forces, build.position, seat):
+        return Rejection("TI-U1", "production happens only in the system you activated")
+    for refused in (
+        _batches_refusal(galaxy, forces, commander, build),
+        _dock_refusal(galaxy, forces, seat, build, newly_controlled),
+        _limits_refusal(forces, seat, build),
+        _payment_refusal(forces, commander, build, trade_goods_held),
+    ):
+        if refused:
+            return refused
+    forces = after(forces, commander, build)
+    if capital_ships(forces.fleet(build.position, seat).units) > commander.fleet_supply:
+        return Rejection(
+            "TI-M8", f"your fleet supply of {commander.fleet_supply} allows no more ships there"
+        )
+    fighters = forces.fleet(build.position, seat).units.get("fighter", 0)
+    if fighters > fighter_support(forces, galaxy, build.position, commander):
+        return Rejection(
+            "TI-M9", "those fighters would lack support: 3 a space dock, or room aboard"
+        )
+    return None
+
+
+def after(forces: Forces, commander: Commander, build: Build) -> Forces:
+    """The forces once this (accepted) order is carried out: ships in the system's space, ground
+    forces and PDS on their dock's planet, the new dock on its planet, the planets paid with
+    exhausted (TI-U3). The trade goods spent go back to the bank (TI-U10)."""
+    table = load().units
+    seat = commander.seat
+    for batch in build.batches:
+        in_space = {u: n for u, n in batch.units.items() if table[u].kind in ("ship", "fighter")}
+        on_planet = {u: n for u, n in batch.units.items() if u not in in_space}
+        fleet = fleet_plus(forces.fleet(build.position, seat), in_space, {})
+        forces = with_fleet(forces, build.position, fleet) if in_space else forces
+        holding = forces.planets[batch.dock]
+        forces = with_holding(
+            forces,
+            batch.dock,
+            msgspec.structs.replace(holding, units=plus(holding.units, on_planet)),
+        )
+    if build.space_dock:
+        holding = forces.planets[build.space_dock]
+        units = plus(holding.units, {"space_dock": 1})
+        forces = with_holding(
+            forces, build.space_dock, msgspec.structs.replace(holding, units=units)
+        )
+    for planet in build.paying:
+        forces = with_holding(
+            forces, planet, msgspec.structs.replace(forces.planets[planet], exhausted=True)
+        )
+    return forces
+
+
+def payment(
+    forces: Forces, seat: int, amount: int, trade_goods_held: int
+) -> tuple[tuple[str, ...], int] | None:
+    """The cheapest way to pay: the ready planets whose resources reach the amount with the least
+    lost (fewest planets on a tie), trade goods only for what the planets cannot reach; None
+    when he cannot pay (TI-U4)."""
+    if amount <= 0:
+        return (), 0
+    ready = sorted(
+        (name for name, h in forces.planets.items() if h.controller == seat and not h.exhausted),
+        key=lambda name: (-planet_data(name).resources, name),
+    )
+    sums: dict[int, tuple[str, ...]] = {0: ()}
+    for name in ready:
+        worth = planet_data(name).resources
+        if not worth:
+            continue
+        for reached, used in sorted(sums.items(), reverse=True):
+            better = sums.get(reached + worth)
+            if better is None or len(better) > len(used) + 1:
+                sums[reached + worth] = (*used, name)
+    enough = [s for s in sums if s >= amount]
+    if enough:
+        return tuple(sorted(sums[min(enough)])), 0
+    most = max(sums)
+    if amount - most > trade_goods_held:
+        return None
+    return tuple(sorted(sums[most])), amount - most
+
+
+def plans(
+    galaxy: Galaxy,
+    forces: Forces,
+    commander: Commander,
+    position: str,
+    trade_goods_held: int,
+    newly_controlled: frozenset[str] = frozenset(),
+) -> tuple[Build, ...]:
+    """A few sound orders, each paid the cheapest way: nothing; at each dock, one purchase of each
+    unit type, and as many of it as the dock produces; a space dock on each planet able to
+    take one."""
+    found = [Build(position)]
+    wishes: list[Build] = []
+    for dock in _docks(galaxy, forces, commander.seat, position):
+        for unit, kind in load().units.items():
+            if kind.kind == "structure" and unit != "pds":
+                continue
+            for count in sorted({kind.units_per_cost, output(dock, commander)}):
+                wishes.append(Build(position, (Batch(dock, {unit: count}),)))
+    wishes += [Build(position, space_dock=p) for p in planets_in(galaxy, position)]
+    for wish in wishes:
+        paid = payment(
+            forces, commander.seat, cost(wish) - discount(wish, commander), trade_goods_held
+        )
+        if paid is None:
+            continue
+        plan = msgspec.structs.replace(wish, paying=paid[0], trade_goods=paid[1])
+        if refusal(galaxy, forces, commander, plan, trade_goods_held, newly_controlled) is None:
+            found.append(plan)
+    return tuple(found)
+
+
+def from_bank(bank: int, wanted: int) -> int:
+    """Trade goods a player gains: never more than the bank holds (TI-U10)."""
+    return max(0, min(bank, wanted))
+
+
+@cache
+def _planets() -> dict[str, Planet]:
+    return {p.name: p for s in load().systems.values() for p in s.planets}
+
+
+def planet_data(name: str) -> Planet:
+    return _planets()[name]
+
+
+def _docks(galaxy: Galaxy, forces: Forces, seat: int, position: str) -> tuple[str, ...]:
+    return tuple(
+        p
+        for p in planets_in(galaxy, position)
+        if forces.planets.get(p, Holding()).controller == seat
+        and forces.planets[p].units.get("space_dock")
+    )
+
+
+def _batches_refusal(
+    galaxy: Galaxy, forces: Forces, commander: Commander, build: Build
+) -> Rejection | None:
+    table = load().units
+    docks = _docks(galaxy, forces, commander.seat, build.position)
+    named = [b.dock for b in build.batches]
+    if len(set(named)) != len(named):
+        return Rejection("TI-U1", "name each space dock once")
+    besieged = enemy_ships(forces, build.position, commander.seat)
+    for batch in build.batches:
+        if batch.dock not in docks:
+            return Rejection("TI-U1", f"you have no space dock on {batch.dock} in that system")
+        if any(u not in table or u == "space_dock" or n < 0 for u, n in batch.units.items()):
+            return Rejection("TI-U1", "name the units to build by their types, space docks apart")
+        if total(batch.units) > output(batch.dock, commander):
+            return Rejection(
+                "TI-U2",
+                f"the space dock on {batch.dock} produces {output(batch.dock, commander)} units",
+            )
+        for unit in batch.units:
+            needs = table[unit].requires
+            if batch.units[unit] and needs and needs not in commander.technologies:
+                return Rejection(
+                    "TI-U7", f"a {table[unit].name} needs the {needs.replace('_', ' ')} technology"
+                )
+            if batch.units[unit] and besieged and table[unit].kind in ("ship", "fighter"):
+                return Rejection(
+                    "TI-U8", "enemy ships besiege your space dock: ground forces and PDS only"
+                )
+        pds = forces.planets[batch.dock].units.get("pds", 0) + batch.units.get("pds", 0)
+        if pds > table["pds"].per_planet:
+            return Rejection("TI-U6", f"a planet holds at most {table['pds'].per_planet} PDS")
+    return None
+
+
+def _dock_refusal(
+    galaxy: Galaxy, forces: Forces, seat: int, build: Build, newly_controlled: frozenset[str]
+) -> Rejection | None:
+    planet = build.space_dock
+    if not planet:
+        return None
+    holding = forces.planets.get(planet, Holding())
+    if planet not in planets_in(galaxy, build.position) or holding.controller != seat:
+        return Rejection("TI-U9", f"{planet} is not one of your planets in that system")
+    if planet in newly_controlled:
+        return Rejection(
+            "TI-U9", f"a space dock goes only on a planet held the whole round: not {planet}"
+        )
+    if holding.units.get("space_dock"):
+        return Rejection("TI-U6", f"{planet} already holds a space dock")
+    if enemy_ships(forces, build.position, seat):
+        return Rejection("TI-U9", "no space dock is built where enemy ships are")
+    return None
+
+
+def _limits_refusal(forces: Forces, seat: int, build: Build) -> Rejection | None:
+    """Each type's pieces, and for fighters and ground forces the shared supplemental tokens,
+    each stack keeping a piece of its own (TI-U5)."""
+    table = load().units
+    wanted: Units = {"space_dock": 1} if build.space_dock else {}
+    for batch in build.batches:
+        wanted = plus(wanted, batch.units)
+    for unit, n in wanted.items():
+        kind = table[unit]
+        mine = _on_board(forces, seat, unit) + n
+        if mine <= kind.pieces:
+            continue
+        if not kind.supplemental:
+            return Rejection("TI-U5", f"all your {kind.pieces} {kind.name} pieces are in play")
+        tokens = sum(
+            max(0, _on_board(forces, s, unit) + (n if s == seat else 0) - kind.pieces)
+            for s in _seats(forces) | {seat}
+        )
+        if tokens > kind.supplemental:
+            return Rejection(
+                "TI-U5", f"the {kind.supplemental} shared {kind.name} tokens are all in use"
+            )
+        if _stacks(forces, seat, unit, build) > kind.pieces:
+            return Rejection("TI-U5", f"each stack of {kind.name} tokens needs a piece of yours")
+    return None
+
+
+def _payment_refusal(
+    forces: Forces, commander: Commander, build: Build, trade_goods_held: int
+) -> Rejection | None:
+    seat = commander.seat
+    if len(set(build.paying)) != len(build.paying):
+        return Rejection("TI-U4", "name each planet you exhaust once")
+    for planet in build.paying:
+        holding = forces.planets.get(planet, Holding())
+        if holding.controller != seat:
+            return Rejection("TI-U4", f"{planet} is not yours to exhaust")
+        if holding.exhausted:
+            return Rejection("TI-U4", f"{planet} is exhausted already")
+    if not 0 <= build.trade_goods <= trade_goods_held:
+        return Rejection("TI-U4", f"you hold {trade_goods_held} trade goods")
+    owed = max(0, cost(build) - discount(build, commander))
+    resources = sum(planet_data(p).resources for p in build.paying)
+    if resources + build.trade_goods < owed:
+        return Rejection(
+            "TI-U4", f"that costs {owed} resources: you pay {resources + build.trade_goods}"
+        )
+    if build.trade_goods > max(0, owed - resources) or any(
+        resources - planet_data(p).resources + build.trade_goods >= owed for p in build.paying
+    ):
+        return Rejection("TI-U4", f"that costs {owed} resources: pay no more than you must")
+    return None
+
+
+def _seats(forces: Forces) -> set[int]:
+    fleets = {f.seat for s in forces.space.values() for f in s.fleets}
+    return fleets | {h.controller for h in forces.planets.values() if h.controller is not None}
+
+
+def _on_board(forces: Forces, seat: int, unit: str) -> int:
+    in_space = sum(
+        f.units.get(unit, 0) for s in forces.space.values() for f in s.fleets if f.seat == seat
+    )
+    held = sum(h.units.get(unit, 0) for h in forces.planets.values() if h.controller == seat)
+    return in_space + held
+
+
+def _stacks(forces: Forces, seat: int, unit: str, build: Build) -> int:
+    """Places holding his units of this type once built: each fleet and planet with any."""
+    places = {
+        ("space", position)
+        for position, space in forces.space.items()
+        for f in space.fleets
+        if f.seat == seat and f.units.get(unit)
+    }
+    places |= {
+        ("planet", p)
+        for p, h in forces.planets.items()
+        if h.controller == seat and h.units.get(unit)
+    }
+    for batch in build.batches:
+        if batch.units.get(unit):
+            in_space = load().units[unit].kind in ("ship", "fighter")
+            places.add(("space", build.position) if in_space else ("planet", batch.dock))
+    return len(places)
