@@ -1,20 +1,17 @@
 """Core Worlds: the ruleset behind the platform's interface (rules reference: CW-* rule IDs)."""
 
 import random
-from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, ClassVar
 
-from events.kit.phases import Phased, Table
+from events.kit.parts import Delegated, Parts
+from events.kit.phases import Phased, Table, waiting
 from events.ruleset import (
     CardInfo,
-    Description,
-    Fact,
     Option,
-    Rejection,
     Ruleset,
     Standing,
     register,
-    text_read,
 )
 from events.rulesets.core_worlds import text as text_form
 from events.rulesets.core_worlds.bots import BOTS
@@ -29,7 +26,6 @@ from events.rulesets.core_worlds.lookup import card_infos
 from events.rulesets.core_worlds.narrate import narrate
 from events.rulesets.core_worlds.phases import STEADY, TABLE, legal
 from events.rulesets.core_worlds.resample import resample
-from events.rulesets.core_worlds.rules_text import rule_ids, rule_text
 from events.rulesets.core_worlds.scoring import score
 from events.rulesets.core_worlds.state import PHASE_NAMES, Game, Phase
 from events.rulesets.core_worlds.view import SeatView, view
@@ -43,7 +39,22 @@ OPTIONS = {
 }
 
 
-class CoreWorlds(Phased, Ruleset):
+PARTS = Parts(
+    evolve=evolve,
+    view=lambda game, seat: view(game, seat, waiting(TABLE, game).must),
+    resample=resample,
+    describe=describe,
+    narrate=narrate,
+    facts=facts,
+    parse=text_form.parse,
+    render=text_form.render,
+    help_text=text_form.help_text,
+    reference=Path(__file__).parent / "RULES.md",
+    prefix="CW",
+)
+
+
+class CoreWorlds(Delegated, Phased, Ruleset):
     """Judging, waiting and reacting come from the table of phases (`phases.py`); one seat at
     a time, but Discard and the Sector V reshuffle, where every seat still to choose does so in
     any order; no choice is sealed."""
@@ -59,19 +70,11 @@ class CoreWorlds(Phased, Ruleset):
     options = OPTIONS
     view_type = SeatView
     table: ClassVar[Table] = TABLE
+    parts: ClassVar[Parts] = PARTS
 
     def initial(self, seats: int, options: dict[str, Any], chance: random.Random) -> list[Any]:
         cards = load(options.get("card_set", PROVISIONAL))
         return setup(cards, seats, chance, sector0=options.get("sector0_draft", False))
-
-    def evolve(self, state: Game | None, event: Any) -> Game:
-        return evolve(state, event)
-
-    def view(self, state: Game, seat: int | None) -> SeatView:
-        return view(state, seat, self.waiting(state).must)
-
-    def resample(self, state: Game, seat: int, rng: random.Random) -> Game:
-        return resample(state, seat, rng)
 
     def legal(self, state: Game, seat: int) -> list[Any]:
         return legal(state, seat)
@@ -85,25 +88,8 @@ class CoreWorlds(Phased, Ruleset):
             winners=state.winners,
         )
 
-    def facts(self, state: Game, event: Any) -> list[Fact]:
-        return facts(state, event)
-
     def is_over(self, state: Game) -> bool:
         return state.phase == Phase.OVER
-
-    def describe(self, view: SeatView, players: Sequence[str] = ()) -> Description:
-        return describe(view, players)
-
-    def narrate(
-        self, before: Game | None, event: Any, seat: int | None, players: Sequence[str]
-    ) -> str:
-        return narrate(before, event, seat, players)
-
-    def rule_text(self, rule: str) -> str:
-        return rule_text(rule)
-
-    def rule_ids(self) -> list[str]:
-        return rule_ids()
 
     def cards(self, options: dict[str, Any]) -> list[CardInfo]:
         return card_infos(load(options.get("card_set", PROVISIONAL)))
@@ -122,15 +108,6 @@ class CoreWorlds(Phased, Ruleset):
                 f"{seats} players need one each"
             )
         return None
-
-    def read_text(self, state: Game, seat: int, text: str) -> Any | Rejection:
-        return text_read(text_form.parse(state, seat, text))
-
-    def write_text(self, state: Game, seat: int, decision: Any) -> str:
-        return text_form.render(state, seat, decision)
-
-    def text_help(self, state: Game, seat: int) -> str:
-        return text_form.help_text(state, seat)
 
     def needs_fresh_view(self, decision: Any) -> bool:
         """Passing, a token and end-of-round choices depend on nothing others change."""
