@@ -1,6 +1,8 @@
-"""A game's own functions behind the interface: it names them once (`Parts`), with its rules
-reference, and `Delegated` answers the interface methods of the same names with them."""
+"""A game's own functions behind the interface: found once where the kit's layout puts them
+(`parts_of`), with its rules reference, and `Delegated` answers the interface methods of the
+same names with them."""
 
+import importlib
 import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -27,6 +29,30 @@ class Parts(msgspec.Struct, frozen=True):
     help_text: Callable[[Any, int], str]
     reference: Path  # RULES.md in the game's folder
     prefix: str  # its rule IDs', e.g. "CW"
+
+
+MODULES = {  # where each part lives in a game's package
+    "evolve": "evolve",
+    "view": "view",
+    "resample": "resample",
+    "describe": "describe",
+    "narrate": "narrate",
+    "facts": "facts",
+    "parse": "text",
+    "render": "text",
+    "help_text": "text",
+}
+
+
+def parts_of(package: str, prefix: str, **given: Callable[..., Any]) -> Parts:
+    """The parts of the game in `package` (`evolve` in its module `evolve`, the text commands
+    in `text`…, RULES.md in its folder), `given` in place of any; its rule IDs begin `prefix`."""
+    found = {
+        name: given.get(name) or getattr(importlib.import_module(f"{package}.{module}"), name)
+        for name, module in MODULES.items()
+    }
+    folder = Path(importlib.import_module(package).__file__ or "").parent
+    return Parts(**found, reference=folder / "RULES.md", prefix=prefix)
 
 
 class Delegated:

@@ -1,10 +1,9 @@
 """Core Worlds: the ruleset behind the platform's interface (rules reference: CW-* rule IDs)."""
 
 import random
-from pathlib import Path
 from typing import Any, ClassVar
 
-from events.kit.parts import Delegated, Parts
+from events.kit.parts import Delegated, Parts, parts_of
 from events.kit.phases import Phased, Table, waiting
 from events.ruleset import (
     CardInfo,
@@ -13,19 +12,13 @@ from events.ruleset import (
     Standing,
     register,
 )
-from events.rulesets.core_worlds import text as text_form
 from events.rulesets.core_worlds.bots import BOTS
 from events.rulesets.core_worlds.decisions import DECISIONS
-from events.rulesets.core_worlds.describe import describe
-from events.rulesets.core_worlds.evolve import evolve
-from events.rulesets.core_worlds.facts import facts
 from events.rulesets.core_worlds.game_setup import setup
 from events.rulesets.core_worlds.happenings import EVENTS
 from events.rulesets.core_worlds.loader import PROVISIONAL, CardSetError, digest, load
 from events.rulesets.core_worlds.lookup import card_infos
-from events.rulesets.core_worlds.narrate import narrate
 from events.rulesets.core_worlds.phases import STEADY, TABLE, legal
-from events.rulesets.core_worlds.resample import resample
 from events.rulesets.core_worlds.scoring import score
 from events.rulesets.core_worlds.state import PHASE_NAMES, Game, Phase
 from events.rulesets.core_worlds.view import SeatView, view
@@ -37,21 +30,6 @@ OPTIONS = {
         PROVISIONAL,
     ),
 }
-
-
-PARTS = Parts(
-    evolve=evolve,
-    view=lambda game, seat: view(game, seat, waiting(TABLE, game).must),
-    resample=resample,
-    describe=describe,
-    narrate=narrate,
-    facts=facts,
-    parse=text_form.parse,
-    render=text_form.render,
-    help_text=text_form.help_text,
-    reference=Path(__file__).parent / "RULES.md",
-    prefix="CW",
-)
 
 
 class CoreWorlds(Delegated, Phased, Ruleset):
@@ -70,7 +48,9 @@ class CoreWorlds(Delegated, Phased, Ruleset):
     options = OPTIONS
     view_type = SeatView
     table: ClassVar[Table] = TABLE
-    parts: ClassVar[Parts] = PARTS
+    parts: ClassVar[Parts] = parts_of(
+        __name__, "CW", view=lambda game, seat: view(game, seat, waiting(TABLE, game).must)
+    )
 
     def initial(self, seats: int, options: dict[str, Any], chance: random.Random) -> list[Any]:
         cards = load(options.get("card_set", PROVISIONAL))

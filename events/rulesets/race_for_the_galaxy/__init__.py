@@ -4,10 +4,9 @@ in turn near the game's end (RG-R7)."""
 
 import random
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any, ClassVar
 
-from events.kit.parts import Delegated, Parts
+from events.kit.parts import Delegated, Parts, parts_of
 from events.kit.phases import Phased, Table
 from events.ruleset import (
     CardInfo,
@@ -16,40 +15,20 @@ from events.ruleset import (
     Standing,
     register,
 )
-from events.rulesets.race_for_the_galaxy import text as text_form
 from events.rulesets.race_for_the_galaxy.action_cards import OPTIONS, options_error
 from events.rulesets.race_for_the_galaxy.bots import BOTS
 from events.rulesets.race_for_the_galaxy.decisions import DECISIONS
-from events.rulesets.race_for_the_galaxy.describe import describe
-from events.rulesets.race_for_the_galaxy.evolve import evolve
-from events.rulesets.race_for_the_galaxy.facts import facts
 from events.rulesets.race_for_the_galaxy.game_setup import setup
 from events.rulesets.race_for_the_galaxy.happenings import EVENTS, Chosen, Revealed
 from events.rulesets.race_for_the_galaxy.heuristic import heuristic_bot
 from events.rulesets.race_for_the_galaxy.legal import legal
 from events.rulesets.race_for_the_galaxy.loader import BASE_GAME, card_set_digest, load
 from events.rulesets.race_for_the_galaxy.lookup import card_infos
-from events.rulesets.race_for_the_galaxy.narrate import narrate
 from events.rulesets.race_for_the_galaxy.picks import card_picks
-from events.rulesets.race_for_the_galaxy.resample import resample
 from events.rulesets.race_for_the_galaxy.scoring import final_scores
 from events.rulesets.race_for_the_galaxy.state import Game
 from events.rulesets.race_for_the_galaxy.steps import TABLE
-from events.rulesets.race_for_the_galaxy.view import SeatView, view
-
-PARTS = Parts(
-    evolve=evolve,
-    view=view,
-    resample=resample,
-    describe=describe,
-    narrate=narrate,
-    facts=facts,
-    parse=text_form.parse,
-    render=text_form.render,
-    help_text=text_form.help_text,
-    reference=Path(__file__).parent / "RULES.md",
-    prefix="RG",
-)
+from events.rulesets.race_for_the_galaxy.view import SeatView
 
 
 class RaceForTheGalaxy(Delegated, Phased, Ruleset):
@@ -66,7 +45,7 @@ class RaceForTheGalaxy(Delegated, Phased, Ruleset):
     view_type = SeatView
     options = OPTIONS
     table: ClassVar[Table] = TABLE
-    parts: ClassVar[Parts] = PARTS
+    parts: ClassVar[Parts] = parts_of(__name__, "RG")
 
     def initial(self, seats: int, options: dict[str, Any], chance: random.Random) -> list[Any]:
         return setup(seats, options, chance)

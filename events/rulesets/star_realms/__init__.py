@@ -2,10 +2,9 @@
 Judging, waiting, legal decisions and reactions come from the table of prompts (`prompts.py`)."""
 
 import random
-from pathlib import Path
 from typing import Any, ClassVar
 
-from events.kit.parts import Delegated, Parts
+from events.kit.parts import Delegated, Parts, parts_of
 from events.kit.phases import Phased, Table
 from events.ruleset import (
     CardInfo,
@@ -14,21 +13,15 @@ from events.ruleset import (
     Standing,
     register,
 )
-from events.rulesets.star_realms import text as text_form
 from events.rulesets.star_realms.bots import BOTS
 from events.rulesets.star_realms.decisions import DECISIONS
-from events.rulesets.star_realms.describe import describe
-from events.rulesets.star_realms.evolve import evolve
-from events.rulesets.star_realms.facts import facts
 from events.rulesets.star_realms.game_setup import setup
 from events.rulesets.star_realms.happenings import EVENTS
 from events.rulesets.star_realms.loader import BASE_SET, card_set_digest, load
 from events.rulesets.star_realms.lookup import card_infos
-from events.rulesets.star_realms.narrate import narrate
 from events.rulesets.star_realms.prompts import TABLE
-from events.rulesets.star_realms.resample import resample
 from events.rulesets.star_realms.state import Game
-from events.rulesets.star_realms.view import SeatView, view
+from events.rulesets.star_realms.view import SeatView
 
 OPTIONS = {
     "unlimited_explorers": Option(
@@ -37,21 +30,6 @@ OPTIONS = {
         (False, True),
     ),
 }
-
-
-PARTS = Parts(
-    evolve=evolve,
-    view=view,
-    resample=resample,
-    describe=describe,
-    narrate=narrate,
-    facts=facts,
-    parse=text_form.parse,
-    render=text_form.render,
-    help_text=text_form.help_text,
-    reference=Path(__file__).parent / "RULES.md",
-    prefix="SR",
-)
 
 
 class StarRealms(Delegated, Phased, Ruleset):
@@ -67,7 +45,7 @@ class StarRealms(Delegated, Phased, Ruleset):
     options = OPTIONS
     round_word = "turn"  # the rulebook counts turns, each seat's its own
     table: ClassVar[Table] = TABLE
-    parts: ClassVar[Parts] = PARTS
+    parts: ClassVar[Parts] = parts_of(__name__, "SR")
 
     def initial(self, seats: int, options: dict[str, Any], chance: random.Random) -> list[Any]:
         unlimited = options.get("unlimited_explorers", False)
