@@ -37,6 +37,18 @@ class Waiting(msgspec.Struct, frozen=True):
     simultaneous: bool = False
 
 
+def shown_waiting(waiting: Waiting, reader: int | None) -> Waiting:
+    """Whom `reader` (a seat; None: anyone else) may see the game wait for, wherever it is
+    published. While seats choose at once and sealed, who of them has yet to answer would tell
+    the others who is weighing a response: every seat choosing shows as waited for ("waiting
+    for responses", `simultaneous`), but the reader's own answer, which it may still change."""
+    if not waiting.simultaneous:
+        return waiting
+    mine = tuple(s for s in waiting.may if s == reader)
+    choosing = sorted(s for s in (*waiting.must, *waiting.may) if s not in mine)
+    return Waiting(must=tuple(choosing), may=mine, simultaneous=True)
+
+
 class Standing(msgspec.Struct, frozen=True):
     """Where a match stands, for lobbies, views and analytics."""
 

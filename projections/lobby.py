@@ -10,7 +10,7 @@ import msgspec
 
 from events.clock_narration import calendar_words, moment
 from events.match import EndedMatch, MatchRecord
-from events.ruleset import get_ruleset
+from events.ruleset import get_ruleset, shown_waiting
 from projections.projection import Projection, Step
 from projections.writes import Write, update, upsert
 
@@ -71,7 +71,10 @@ class Lobby(Projection):
             "players": list(match.holders),
             "round": at.round if at else None,
             "phase": at.phase if at else None,
-            "to_act": list(ruleset.waiting(match.state).must) if running else [],
+            # a sealed phase shows every seat choosing, not who has yet to answer
+            "to_act": list(shown_waiting(ruleset.waiting(match.state), None).must)
+            if running
+            else [],
             "seq": match.seq,
             "last_activity": datetime.fromtimestamp(match.last_entry_ms / 1000, UTC),
             "scores": list(at.scores) if at else None,

@@ -71,7 +71,7 @@ class PicksView(msgspec.Struct, frozen=True):
     round: int
     rounds: int
     scores: tuple[int, ...]
-    picked: tuple[bool, ...]  # who has picked this round, not what
+    picked: tuple[bool, ...]  # whether the viewer has picked: the others' are sealed too
     mine: str | None  # the seat's own pick; None for the public
     last: tuple[str, ...]
 
@@ -169,7 +169,7 @@ class SealedPicks(Ruleset):
             round=state.round,
             rounds=state.rounds,
             scores=state.scores,
-            picked=tuple(p is not None for p in state.picks),
+            picked=tuple(p is not None and s == seat for s, p in enumerate(state.picks)),
             mine=state.picks[seat] if seat is not None else None,
             last=state.last,
         )

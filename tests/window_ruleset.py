@@ -254,9 +254,7 @@ class LastWord(Phased, Ruleset):
             Field("Turn", who(players, view.active)),
             Field("Answering", " on ".join(map(str, reversed(view.played))) or "nothing"),
         ]
-        shown = (
-            windows.shown_waiting(view.stack[-1]) if view.stack else Waiting(must=(view.active,))
-        )
+        shown = windows.waiting(view.stack[-1]) if view.stack else Waiting(must=(view.active,))
         waiting = Waiting() if view.over else shown
         return Description("Last word", (Section("Duel", tuple(fields)),), waiting)
 

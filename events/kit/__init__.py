@@ -5,6 +5,8 @@
   help and default decision over it;
 - `windows`: the stack of response windows in the state, opened on top of play, answered by
   all at once (sealed) or one by one, nested, closed back;
+- `parts`: a game's own functions behind the interface methods, named once, and its rules
+  reference read for rule IDs in words;
 - `batch`: events decided one after another, each on the state the last one left;
 - `evolve`: the dispatch of a game's evolve table, a row per event type;
 - `zones`: piles of cards and seats' players in an immutable state;

@@ -1,6 +1,8 @@
 """Response windows: a stack in the state, each window opened on top of play asking its
 responders (all at once and sealed, or one by one in the order given) until each has answered,
-passing allowed; a window may open another on top, and closes back to what lies beneath."""
+passing allowed; a window may open another on top, and closes back to what lies beneath. A
+sealed window's answer may change until all have answered: a second answer refused would tell
+the others it had answered."""
 
 from collections.abc import Callable, Iterable
 from enum import StrEnum
@@ -45,8 +47,10 @@ def opened(stack: Stack, window: Window) -> Stack:
 
 
 def answered(stack: Stack, seat: int) -> Stack:
-    """The top window with `seat`'s answer counted."""
+    """The top window with `seat`'s answer counted (once, though a sealed answer may change)."""
     top = stack[-1]
+    if seat in top.answered:
+        return stack
     return (*stack[:-1], msgspec.structs.replace(top, answered=(*top.answered, seat)))
 
 
@@ -61,11 +65,16 @@ def next_up(window: Window) -> int | None:
 
 
 def owes(window: Window, seat: int) -> bool:
-    """Whether the window waits on `seat`: any responder yet to answer a sealed window, else
-    only the one whose turn it is."""
+    """Whether the window waits on `seat`: every responder of a sealed window until all have
+    answered (`has_answered`: free to change), else only the one whose turn it is."""
     if window.sealed:
-        return seat in window.asked and seat not in window.answered
+        return seat in window.asked and not settled(window)
     return next_up(window) == seat
+
+
+def has_answered(window: Window, seat: int) -> bool:
+    """A sealed window's responder that has answered and may change it (a prompt's `answered`)."""
+    return window.sealed and seat in window.answered
 
 
 def settled(window: Window) -> bool:
@@ -79,10 +88,11 @@ def shown(window: Window, seat: int | None) -> Window:
     return msgspec.structs.replace(window, answered=tuple(s for s in window.answered if s == seat))
 
 
-def shown_waiting(window: Window) -> Waiting:
-    """Whom a view shows a window waiting for: a sealed one shows all its responders ("waiting
-    for responses"), not who of them has yet to answer."""
+def waiting(window: Window) -> Waiting:
+    """Whom the window waits for: in a sealed one who has yet to answer, and who may change.
+    Of a window as `shown` to a seat, it is what that seat may see (`shown_waiting`)."""
     if window.sealed:
-        return Waiting(must=window.asked, simultaneous=True)
+        must = tuple(sorted(s for s in window.asked if s not in window.answered))  # at once
+        return Waiting(must=must, may=window.answered, simultaneous=True)
     up = next_up(window)
     return Waiting(must=() if up is None else (up,))

@@ -58,6 +58,7 @@ class Shown(msgspec.Struct, frozen=True):
     must: list[str]
     may: list[str]
     told: list[Told]  # newest first
+    responses: bool = False  # a sealed phase: "waiting for responses", never who has answered
     seat: int | None = None
     turn: str = ""  # the seat's: "must", "may" or "" (nothing waits for it)
     options: list[Option] = []  # the legal decisions no card pick stands for
@@ -103,6 +104,7 @@ async def _shown(
         must=[names[s] for s in waiting.must],
         may=[names[s] for s in waiting.may],
         told=told[::-1],
+        responses=waiting.simultaneous,
         seat=seat,
         turn="must" if seat in waiting.must else "may" if seat in waiting.may else "",
         cards=await cards.lookup(ctx.pool, match_id),

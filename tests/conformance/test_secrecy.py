@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from events.ruleset import Accepted
+from events.ruleset import Accepted, shown_waiting
 
 from .games import RULESETS, game_seats, positions, sample
 
@@ -62,3 +62,26 @@ def test_an_accepted_sealed_choice_writes_one_event_sealed_for_its_seat(
             after = ruleset.evolve(after, event)
         if ruleset.waiting(after).must:
             assert ruleset.react(after, chance) == [], where
+
+
+@pytest.mark.parametrize(("game", "seats"), game_seats())
+def test_a_sealed_answer_changes_nothing_another_seat_or_the_public_sees(
+    game: str, seats: int
+) -> None:
+    """While a seat weighs a sealed response, the others cannot tell it from one that has
+    answered: their views and whom they see waited for (a lobby's `to_act` is the public's)
+    stay as they were once it answers, until all have."""
+    ruleset = RULESETS[game]
+    for n, (state, seat, decision) in enumerate(positions(game, seats)):
+        if not ruleset.sealed(state, seat):
+            continue
+        verdict = ruleset.decide(state, seat, decision, random.Random(n))
+        assert isinstance(verdict, Accepted), (game, seats, n, seat, decision)
+        after = state
+        for event in verdict.events:
+            after = ruleset.evolve(after, event)
+        for reader in (*(s for s in range(seats) if s != seat), None):
+            where = (game, seats, n, seat, reader)
+            assert ruleset.view(after, reader) == ruleset.view(state, reader), where
+            before, now = ruleset.waiting(state), ruleset.waiting(after)
+            assert shown_waiting(now, reader) == shown_waiting(before, reader), where

@@ -3,7 +3,6 @@ by count, a running score and the final breakdown), the card lookup, and rules i
 
 from events.match import apply
 from events.ruleset import Description, Section
-from events.rulesets.core_worlds.rules_text import rule_text
 from events.rulesets.core_worlds.scoring import score
 from services.selfplay import play_match
 
@@ -84,9 +83,9 @@ def test_the_card_lookup_lists_each_card_once_with_its_copies_and_text():
 
 
 def test_every_rule_id_reads_in_the_rulebook_s_words():
-    assert all(rule_text(rule) for rule in RULES.rule_ids())
-    assert rule_text("CW-A3.3").startswith("Units in hand never count.")
-    assert rule_text("CW-A").startswith("Action phase: Turns go clockwise")
+    assert all(RULES.rule_text(rule) for rule in RULES.rule_ids())
+    assert RULES.rule_text("CW-A3.3").startswith("Units in hand never count.")
+    assert RULES.rule_text("CW-A").startswith("Action phase: Turns go clockwise")
     assert RULES.rule_text("CW-Z9") == ""
 
 

@@ -142,10 +142,12 @@ async def test_a_sealed_choice_shows_nowhere_but_to_its_seat_until_revealed(
         dealt = get_ruleset(GAME).resample(other, 2, random.Random(bot_decision))
         assert inputs == [encode(dealt)]
         # judged, its verdict sealed from the organiser as the rest of it
-        assert (
-            await asyncio.to_thread(organiser.ruling, match_id, bot_decision, 2)
-        ).status == "sealed"
-        _until(lambda: organiser.get(path, dict)["to_act"] == [1], "seat 2's pick to show")
+        bot_ruling = await asyncio.to_thread(organiser.ruling, match_id, bot_decision, 2)
+        assert bot_ruling.status == "sealed"
+        bot_seq = bot_ruling.last_seq or 0
+        _until(lambda: organiser.get(path, dict)["seq"] >= bot_seq, "the lobby to reach it")
+        # who has yet to pick shows nowhere: the lobby waits for every seat choosing
+        assert organiser.get(path, dict)["to_act"] == [0, 1, 2]
 
         # Before the reveal: nowhere but to seat 0.
         last = organiser.get(path, dict)["seq"]

@@ -11,7 +11,7 @@ import pytest
 from events.codec import encode
 from events.envelope import Entry, SeedRevealed
 from events.match import MatchRecord
-from events.ruleset import get_ruleset
+from events.ruleset import get_ruleset, shown_waiting
 from events.rulesets.core_worlds.happenings import Drafted, Invaded, InvasionFailed
 from projections import audit, replay
 from projections.lobby import status
@@ -101,7 +101,8 @@ async def _lobby(pool: asyncpg.Pool, match: MatchRecord) -> None:
     assert row["status"] == status(match)
     assert row["players"] == match.holders
     assert row["seq"] == match.seq
-    assert row["to_act"] == ([] if match.over else list(ruleset.waiting(match.state).must))
+    shown = shown_waiting(ruleset.waiting(match.state), None)
+    assert row["to_act"] == ([] if match.over else list(shown.must))
     assert int(row["last_activity"].timestamp() * 1000) == match.last_entry_ms
     standing = ruleset.standing(match.state)
     assert (row["round"], row["phase"]) == (standing.round, standing.phase)

@@ -5,11 +5,11 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from events.rulesets.race_for_the_galaxy import rules_text
+from events.rulesets import race_for_the_galaxy
 from events.rulesets.race_for_the_galaxy.loader import load
 from events.rulesets.race_for_the_galaxy.powers_notation import score
 
-LIST = Path(rules_text.__file__).parent / "CARD-LIST.md"
+LIST = Path(race_for_the_galaxy.__file__).parent / "CARD-LIST.md"
 CARDS = load()
 PHYSICAL = [CARDS.card(i) for i in range(len(CARDS.physical))]
 

@@ -115,7 +115,9 @@ def test_the_view_laid_out_marks_goods_and_whom_the_step_waits_for():
     assert [f.note for f in ann.cards[0].cards] == ["", "holds a Novelty good"]
     assert laid.waiting == Waiting(must=(0, 1), simultaneous=True)
     game = arrange(game, 0, choice=ChooseActions(("develop",)))
-    assert RULES.describe(RULES.view(game, 1)).waiting == Waiting((1,), (0,), simultaneous=True)
+    # Ann sees her choice made; Bo sees both still choosing, not that she has chosen
+    assert RULES.describe(RULES.view(game, 0)).waiting == Waiting((1,), (0,), simultaneous=True)
+    assert RULES.describe(RULES.view(game, 1)).waiting == Waiting((0, 1), simultaneous=True)
 
 
 def test_the_card_lookup_lists_every_card_with_its_powers():

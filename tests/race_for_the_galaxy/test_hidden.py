@@ -74,7 +74,8 @@ def test_rg_h3_explored_cards_and_a_sealed_choice_are_the_seats_own():
     game = arrange(game, 0, drawn=drawn, choice=choice)
     mine, theirs = RULES.view(game, 0).players[0], RULES.view(game, 1).players[0]
     assert (mine.drawn, mine.choice) == (drawn, choice)
-    assert (theirs.drawn, theirs.choice, theirs.has_chosen) == (None, None, True)
+    assert (theirs.drawn, theirs.choice, theirs.has_chosen) == (None, None, False)
+    assert theirs.to_choose  # whether it has chosen is its own: still choosing, to the others
 
 
 def test_the_round_and_the_end_are_public():

@@ -73,7 +73,8 @@ def test_rg_s5_six_dealt_two_discarded_at_once_and_secretly():
     assert events == [Chosen(seat=0, choice=Discard(cards=mine))]
     assert len(game.players[0].hand) == 6  # nothing happens before the other has chosen
     assert RULES.view(game, 1).players[0].choice is None
-    assert RULES.view(game, 1).players[0].has_chosen
+    assert not RULES.view(game, 1).players[0].has_chosen  # seat 1 sees it still choosing
+    assert RULES.view(game, 0).players[0].has_chosen
     game, events = play(game, Discard(cards=game.players[1].hand[:2]), seat=1)
     assert [len(p.hand) for p in game.players] == [4, 4]
     assert game.step == "select" and game.round == 1

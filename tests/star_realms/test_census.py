@@ -5,10 +5,10 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from events.rulesets.star_realms import rules_text
+from events.rulesets import star_realms
 from events.rulesets.star_realms.loader import load
 
-LIST = Path(rules_text.__file__).parent / "CARD-LIST.md"
+LIST = Path(star_realms.__file__).parent / "CARD-LIST.md"
 CARDS = load()
 TRADE = [CARDS.cards[c] for c in CARDS.trade_deck]
 FACTIONS = ("Trade Federation", "Blob", "Star Empire", "Machine Cult")

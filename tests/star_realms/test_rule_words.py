@@ -1,6 +1,8 @@
 """Rule IDs in Star Realms' words (the conformance suite checks every one has a test)."""
 
-from events.rulesets.star_realms.rules_text import rule_text
+from events.rulesets.star_realms import STAR_REALMS
+
+rule_text = STAR_REALMS.rule_text
 
 
 def test_rule_ids_read_in_the_references_words():

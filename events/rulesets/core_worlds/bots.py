@@ -19,7 +19,7 @@ from events.rulesets.core_worlds.decisions import (
     UseSurgeToken,
 )
 from events.rulesets.core_worlds.legal import action_uses, declarations, deployments
-from events.rulesets.core_worlds.phases import TABLE, legal
+from events.rulesets.core_worlds.phases import TABLE, legal, valid
 from events.rulesets.core_worlds.plans import cost, invasion_plans
 from events.rulesets.core_worlds.state import Game, Phase
 from events.rulesets.core_worlds.worth import worth
@@ -49,7 +49,7 @@ def _declare(game: Game, seat: int) -> Declare:
     """Every Energy Surge; exchanges only for Units it could not deploy this round anyway."""
     player, cards = game.players[seat], game.cards.cards
     surplus = max(0, sum(cards[c].is_unit for c in player.hand) - player.action_points)
-    options = declarations(game, seat)
+    options = declarations(game, seat, valid)
     best = max(len(d.surges) for d in options)
     fitting = [
         d
@@ -72,7 +72,7 @@ def _turn(game: Game, seat: int) -> Any:
             return 3 * world.ep + 4 * world.energy + token - cost(game, *plan) // 2
 
         return max(plans, key=gain)[0]
-    deploys = deployments(game, seat)
+    deploys = deployments(game, seat, valid)
     if deploys and player.action_points > 1:
         most = player.action_points - 1  # keep an action point to draft or invade
         fitting = [d for d in deploys if len(d.units) <= most] or deploys
@@ -85,7 +85,7 @@ def _turn(game: Game, seat: int) -> Any:
         return Draft(card=best)
     if deploys:
         return deploys[0]
-    uses = action_uses(game, seat)
+    uses = action_uses(game, seat, valid)
     return uses[0] if uses else Pass()
 
 

@@ -1,13 +1,11 @@
 """What each phase offers the seat it waits on, bounded: equivalent choices (copies of a card,
-which cheap card to discard) are listed once, and invasions as their useful plans."""
+which cheap card to discard) are listed once, and invasions as their useful plans; each kept
+where `valid` (the phases' judge, `phases.valid`) accepts it."""
 
-import random
+from collections.abc import Callable
 from itertools import combinations
 from typing import Any
 
-from events.kit.phases import decide
-from events.ruleset import Accepted
-from events.rulesets.core_worlds import phases  # the table, read at call time: it lists these
 from events.rulesets.core_worlds.decisions import (
     Declare,
     Deploy,
@@ -24,6 +22,7 @@ from events.rulesets.core_worlds.state import Game
 from events.rulesets.core_worlds.worth import worth
 
 MOST_EXCHANGES = 4  # Energy-phase abilities combined in the listing (2**4 combinations)
+Valid = Callable[[Game, int, list[Any]], list[Any]]  # those of the decisions the judge accepts
 
 
 def sector0_picks(game: Game, seat: int) -> list[Pick]:
@@ -34,21 +33,21 @@ def keeps(game: Game, seat: int) -> list[Keep]:
     return [Keep(), *(Keep(card=c) for c in _distinct(game, game.players[seat].hand))]
 
 
-def turn_options(game: Game, seat: int) -> list[Any]:
+def turn_options(game: Game, seat: int, valid: Valid) -> list[Any]:
     options: list[Any] = [Pass()]
-    options += _valid(game, seat, [UseSurgeToken()])
-    options += _valid(
+    options += valid(game, seat, [UseSurgeToken()])
+    options += valid(
         game,
         seat,
         [Draft(card=c) for c in _distinct(game, game.central) if not game.cards.cards[c].is_world],
     )
-    options += deployments(game, seat)
+    options += deployments(game, seat, valid)
     options += [plan for plan, _ in invasion_plans(game, seat)]
-    options += action_uses(game, seat)
+    options += action_uses(game, seat, valid)
     return options
 
 
-def declarations(game: Game, seat: int) -> list[Declare]:
+def declarations(game: Game, seat: int, valid: Valid) -> list[Declare]:
     player, cards = game.players[seat], game.cards.cards
     surges = [c for c in player.hand if cards[c].has("surge")]
     sources = [
@@ -72,10 +71,10 @@ def declarations(game: Game, seat: int) -> list[Declare]:
                     )
                     pool = pool[ability.discard :]
             options.append(Declare(surges=played, exchanges=tuple(exchanges)))
-    return _valid(game, seat, options)
+    return valid(game, seat, options)
 
 
-def deployments(game: Game, seat: int) -> list[Deploy]:
+def deployments(game: Game, seat: int, valid: Valid) -> list[Deploy]:
     player, cards = game.players[seat], game.cards.cards
     units = [c for c in player.hand if cards[c].is_unit]
     seen, options = set(), []
@@ -87,10 +86,10 @@ def deployments(game: Game, seat: int) -> list[Deploy]:
             seen.add(key)
             ordered = sorted(group, key=lambda u: cards[u].has("deploy_cost"))
             options.append(Deploy(units=tuple(ordered)))
-    return _valid(game, seat, options)
+    return valid(game, seat, options)
 
 
-def action_uses(game: Game, seat: int) -> list[UseAction]:
+def action_uses(game: Game, seat: int, valid: Valid) -> list[UseAction]:
     player, cards = game.players[seat], game.cards.cards
     options = []
     for card in (*_distinct(game, player.hand), *player.warzone):
@@ -100,7 +99,7 @@ def action_uses(game: Game, seat: int) -> list[UseAction]:
                 options.append(
                     UseAction(card=card, ability=index, discards=tuple(spare[: ability.discard]))
                 )
-    return _valid(game, seat, options)
+    return valid(game, seat, options)
 
 
 def _distinct(game: Game, cards: Any) -> list[int]:
@@ -117,14 +116,3 @@ def _distinct(game: Game, cards: Any) -> list[int]:
 
 def _cheapest(game: Game, cards: list[int]) -> list[int]:
     return sorted(cards, key=lambda c: worth(game.cards.cards[c]))
-
-
-def _accepted(game: Game, seat: int, decision: Any) -> Accepted | None:
-    verdict = decide(
-        phases.TABLE, game, seat, decision, random.Random(0)
-    )  # a shuffle changes no legality
-    return verdict if isinstance(verdict, Accepted) else None
-
-
-def _valid(game: Game, seat: int, options: list[Any]) -> list[Any]:
-    return [d for d in options if _accepted(game, seat, d) is not None]

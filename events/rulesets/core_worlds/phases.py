@@ -3,10 +3,12 @@ who judges it, its help form, whose decision it waits for and how it refuses the
 default decision, and what follows on its own (`follows.py`). A decision sent out of its phase
 is refused by that phase's words, whoever sends it (CW-R)."""
 
+import random
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
-from events.kit.phases import Ask, Prompt, Table, Verdict
+from events.kit.phases import Ask, Prompt, Table, Verdict, decide
 from events.ruleset import Accepted, Rejection, as_declared, seat_refusal
 from events.rulesets.core_worlds import follows
 from events.rulesets.core_worlds import legal as listing
@@ -86,6 +88,12 @@ def _at_once(owes: Callable[[Game, int], bool], rule: str, done: str) -> dict[st
     return {"owes": owes, "refuse_idle": lambda game, seat: Rejection(rule, done)}
 
 
+def valid(game: Game, seat: int, options: list[Any]) -> list[Any]:
+    """Those of `options` the table accepts from `seat` (a shuffle changes no legality)."""
+    judged = (decide(TABLE, game, seat, d, random.Random(0)) for d in options)
+    return [d for d, verdict in zip(options, judged, strict=True) if isinstance(verdict, Accepted)]
+
+
 TABLE = Table(
     prompts={
         p.name: p
@@ -121,7 +129,7 @@ TABLE = Table(
                 refuse_idle=not_declaring,
                 follows=follows.energy_phase,
                 meanwhile=follows.energy_phase,  # a declarer with nothing to declare
-                offers=listing.declarations,
+                offers=partial(listing.declarations, valid=valid),
                 default=lambda game, seat: Declare(),
             ),
             _phase(Phase.GALACTIC, follows=follows.galactic_phase),
@@ -180,7 +188,7 @@ TABLE = Table(
                 refuse_idle=not_in_turn,
                 follows=follows.action_phase,
                 meanwhile=follows.action_phase,  # a seat that must pass (CW-A5)
-                offers=listing.turn_options,
+                offers=partial(listing.turn_options, valid=valid),
             ),
             _phase(
                 Phase.DISCARD,

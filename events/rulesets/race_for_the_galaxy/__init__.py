@@ -6,42 +6,32 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from events.kit.parts import Delegated, Parts, parts_of
 from events.kit.phases import Phased, Table
 from events.ruleset import (
     CardInfo,
     CardPick,
-    Description,
-    Fact,
-    Rejection,
     Ruleset,
     Standing,
     register,
-    text_read,
 )
-from events.rulesets.race_for_the_galaxy import text as text_form
 from events.rulesets.race_for_the_galaxy.action_cards import OPTIONS, options_error
 from events.rulesets.race_for_the_galaxy.bots import BOTS
 from events.rulesets.race_for_the_galaxy.decisions import DECISIONS
-from events.rulesets.race_for_the_galaxy.describe import describe
-from events.rulesets.race_for_the_galaxy.evolve import evolve
-from events.rulesets.race_for_the_galaxy.facts import facts
 from events.rulesets.race_for_the_galaxy.game_setup import setup
 from events.rulesets.race_for_the_galaxy.happenings import EVENTS, Chosen, Revealed
 from events.rulesets.race_for_the_galaxy.heuristic import heuristic_bot
 from events.rulesets.race_for_the_galaxy.legal import legal
 from events.rulesets.race_for_the_galaxy.loader import BASE_GAME, card_set_digest, load
 from events.rulesets.race_for_the_galaxy.lookup import card_infos
-from events.rulesets.race_for_the_galaxy.narrate import narrate
 from events.rulesets.race_for_the_galaxy.picks import card_picks
-from events.rulesets.race_for_the_galaxy.resample import resample
-from events.rulesets.race_for_the_galaxy.rules_text import rule_ids, rule_text
 from events.rulesets.race_for_the_galaxy.scoring import final_scores
 from events.rulesets.race_for_the_galaxy.state import Game
 from events.rulesets.race_for_the_galaxy.steps import TABLE
-from events.rulesets.race_for_the_galaxy.view import SeatView, view
+from events.rulesets.race_for_the_galaxy.view import SeatView
 
 
-class RaceForTheGalaxy(Phased, Ruleset):
+class RaceForTheGalaxy(Delegated, Phased, Ruleset):
     """Judging, waiting and reacting come from the table of steps (`steps.py`)."""
 
     name = "race-for-the-galaxy"
@@ -55,18 +45,10 @@ class RaceForTheGalaxy(Phased, Ruleset):
     view_type = SeatView
     options = OPTIONS
     table: ClassVar[Table] = TABLE
+    parts: ClassVar[Parts] = parts_of(__name__, "RG")
 
     def initial(self, seats: int, options: dict[str, Any], chance: random.Random) -> list[Any]:
         return setup(seats, options, chance)
-
-    def evolve(self, state: Game | None, event: Any) -> Game:
-        return evolve(state, event)
-
-    def view(self, state: Game, seat: int | None) -> SeatView:
-        return view(state, seat)
-
-    def resample(self, state: Game, seat: int, rng: random.Random) -> Game:
-        return resample(state, seat, rng)
 
     def legal(self, state: Game, seat: int) -> list[Any]:
         return legal(state, seat)
@@ -82,37 +64,11 @@ class RaceForTheGalaxy(Phased, Ruleset):
     def is_over(self, state: Game) -> bool:
         return state.over
 
-    def describe(self, view: SeatView, players: Sequence[str] = ()) -> Description:
-        return describe(view, players)
-
-    def narrate(
-        self, before: Game | None, event: Any, seat: int | None, players: Sequence[str]
-    ) -> str:
-        return narrate(before, event, seat, players)
-
-    def rule_text(self, rule: str) -> str:
-        return rule_text(rule)
-
-    def rule_ids(self) -> list[str]:
-        return rule_ids()
-
-    def facts(self, state: Game, event: Any) -> list[Fact]:
-        return facts(state, event)
-
     def cards(self, options: dict[str, Any]) -> list[CardInfo]:
         return card_infos(load(BASE_GAME))
 
     def card_picks(self, view: SeatView, legal: Sequence[Any]) -> list[CardPick]:
         return card_picks(view, legal)
-
-    def read_text(self, state: Game, seat: int, text: str) -> Any | Rejection:
-        return text_read(text_form.parse(state, seat, text))
-
-    def write_text(self, state: Game, seat: int, decision: Any) -> str:
-        return text_form.render(state, seat, decision)
-
-    def text_help(self, state: Game, seat: int) -> str:
-        return text_form.help_text(state, seat)
 
     def content_digest(self, options: dict[str, Any]) -> str:
         return card_set_digest()

@@ -7,6 +7,15 @@ import msgspec
 Cards = tuple[int, ...]
 
 ACTIONS = ("explore_5", "explore_1_1", "develop", "settle", "trade", "consume_2x", "produce")
+ACTION_WORDS = {  # as players write them
+    "explore_5": "explore +5",
+    "explore_1_1": "explore +1+1",
+    "develop": "develop",
+    "settle": "settle",
+    "trade": "trade",
+    "consume_2x": "consume 2x",
+    "produce": "produce",
+}
 
 
 class ChooseActions(msgspec.Struct, frozen=True, tag="rg.choose_actions"):

@@ -9,10 +9,10 @@ from collections.abc import Sequence
 from events.ruleset import CardFace, CardList, Description, Field, Section, Waiting
 from events.rulesets.race_for_the_galaxy import card_text
 from events.rulesets.race_for_the_galaxy.cardset import GOODS, Card
+from events.rulesets.race_for_the_galaxy.decisions import ACTION_WORDS
 from events.rulesets.race_for_the_galaxy.loader import load
 from events.rulesets.race_for_the_galaxy.narrate import PHASES, count, who
 from events.rulesets.race_for_the_galaxy.scoring import tally
-from events.rulesets.race_for_the_galaxy.text.render import ACTION_WORDS
 from events.rulesets.race_for_the_galaxy.view import PlayerView, SeatView
 
 

@@ -4,6 +4,7 @@ placed, VP chips taken and the final score."""
 from typing import Any
 
 from events.ruleset import Fact
+from events.rulesets.race_for_the_galaxy.decisions import ACTION_WORDS
 from events.rulesets.race_for_the_galaxy.happenings import (
     ActionsRevealed,
     ChipsTaken,
@@ -13,7 +14,6 @@ from events.rulesets.race_for_the_galaxy.happenings import (
 )
 from events.rulesets.race_for_the_galaxy.loader import load
 from events.rulesets.race_for_the_galaxy.state import Game
-from events.rulesets.race_for_the_galaxy.text.render import ACTION_WORDS
 
 
 def facts(game: Game, event: Any) -> list[Fact]:

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from events.kit.words import count, who
-from events.rulesets.race_for_the_galaxy.decisions import DECISIONS
+from events.rulesets.race_for_the_galaxy.decisions import ACTION_WORDS, DECISIONS
 from events.rulesets.race_for_the_galaxy.happenings import (
     ActionsRevealed,
     ChipsTaken,
@@ -30,7 +30,7 @@ from events.rulesets.race_for_the_galaxy.happenings import (
 )
 from events.rulesets.race_for_the_galaxy.loader import load
 from events.rulesets.race_for_the_galaxy.state import Game
-from events.rulesets.race_for_the_galaxy.text.render import ACTION_WORDS, names, render
+from events.rulesets.race_for_the_galaxy.text.render import names, render
 
 PHASES = {
     "explore": "Phase I, Explore",

@@ -1,7 +1,7 @@
 """A state the seat cannot tell from the real one: every card it may not see dealt anew (the
 others' hands and explored cards, the deck, the discard pile, the goods), the others' sealed
 choices forgotten: a seat that has chosen holds a stand-in (its first legal decision in the
-state dealt), since that it has chosen is public (RG-H3)."""
+state dealt), so that whom the judge waits for stays as it is (RG-H3)."""
 
 import random
 

@@ -13,6 +13,7 @@ from events.ruleset import Rejection
 from events.rulesets.race_for_the_galaxy import action_cards, consume, placing, produce, timing
 from events.rulesets.race_for_the_galaxy.batch import Batch
 from events.rulesets.race_for_the_galaxy.decisions import (
+    ACTION_WORDS,
     DECISIONS,
     ChooseActions,
     Consume,
@@ -45,7 +46,6 @@ from events.rulesets.race_for_the_galaxy.state import (
     Game,
     Step,
 )
-from events.rulesets.race_for_the_galaxy.text.render import ACTION_WORDS
 
 SETUP_DISCARD = 2  # RG-S5
 REPEATING = (Step.CONSUME, Step.PRODUCE)  # steps asking again while a seat owes (RG-C3, RG-P4)

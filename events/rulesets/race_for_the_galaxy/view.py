@@ -1,11 +1,14 @@
 """What a seat may see (RG-H): its own hand, explored cards and sealed choice; of the others,
-tableaus, chips, goods as face-down counts, hand sizes and whether they have chosen."""
+tableaus, chips, goods as face-down counts, hand sizes, and while a step is sealed that they are
+choosing, not whether they have chosen yet (`shown_waiting`)."""
 
 import msgspec
 
+from events.kit.phases import waiting
+from events.ruleset import shown_waiting
 from events.rulesets.race_for_the_galaxy.decisions import Decision
 from events.rulesets.race_for_the_galaxy.state import Cards, Game
-from events.rulesets.race_for_the_galaxy.steps import owes
+from events.rulesets.race_for_the_galaxy.steps import TABLE
 
 
 class PlayerView(msgspec.Struct, frozen=True):
@@ -14,8 +17,8 @@ class PlayerView(msgspec.Struct, frozen=True):
     chips: int
     hand_size: int
     actions: tuple[str, ...]  # revealed this round
-    has_chosen: bool
-    to_choose: bool  # the step waits for this seat's choice
+    has_chosen: bool  # the viewer's own alone while the step is sealed
+    to_choose: bool  # the step waits for this seat's choice, as far as the viewer may tell
     hand: Cards | None = None  # the viewer's own only
     drawn: Cards | None = None
     choice: Decision | None = None
@@ -37,6 +40,8 @@ class SeatView(msgspec.Struct, frozen=True):
 
 
 def view(game: Game, seat: int | None) -> SeatView:
+    shown = shown_waiting(waiting(TABLE, game), seat)
+
     def one(s: int) -> PlayerView:
         p = game.players[s]
         own = s == seat
@@ -46,8 +51,8 @@ def view(game: Game, seat: int | None) -> SeatView:
             chips=p.chips,
             hand_size=len(p.hand),
             actions=p.actions,
-            has_chosen=p.choice is not None,
-            to_choose=p.choice is None and not game.over and owes(game, s),
+            has_chosen=s in shown.may,
+            to_choose=s in shown.must,
             hand=p.hand if own else None,
             drawn=p.drawn if own else None,
             choice=p.choice if own else None,

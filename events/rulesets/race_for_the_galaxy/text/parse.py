@@ -8,6 +8,7 @@ from typing import Any
 
 from events.naming import POSITION, TextError, Unreadable, matching, normal, suggest
 from events.rulesets.race_for_the_galaxy.decisions import (
+    ACTION_WORDS,
     ChooseActions,
     Consume,
     Develop,
@@ -19,7 +20,6 @@ from events.rulesets.race_for_the_galaxy.decisions import (
 )
 from events.rulesets.race_for_the_galaxy.state import Cards, Game
 from events.rulesets.race_for_the_galaxy.text.help import help_text
-from events.rulesets.race_for_the_galaxy.text.render import ACTION_WORDS
 
 HELP = {"help", "commands", "?"}
 NOTHING = {"nothing", "none", "no"}

@@ -3,6 +3,7 @@
 from typing import Any
 
 from events.rulesets.race_for_the_galaxy.decisions import (
+    ACTION_WORDS,
     ChooseActions,
     Consume,
     Develop,
@@ -13,16 +14,6 @@ from events.rulesets.race_for_the_galaxy.decisions import (
     Windfall,
 )
 from events.rulesets.race_for_the_galaxy.state import Cards, Game
-
-ACTION_WORDS = {
-    "explore_5": "explore +5",
-    "explore_1_1": "explore +1+1",
-    "develop": "develop",
-    "settle": "settle",
-    "trade": "trade",
-    "consume_2x": "consume 2x",
-    "produce": "produce",
-}
 
 
 def names(game: Game, cards: Cards, zone: Cards = (), used: Cards = ()) -> str:
