@@ -6,7 +6,7 @@ from enum import StrEnum
 
 import msgspec
 
-from events.kit import windows
+from events.kit.windows import Window
 from events.rulesets.twilight_imperium_3.forces import Forces
 from events.rulesets.twilight_imperium_3.galaxy import Galaxy
 
@@ -28,7 +28,7 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-class Window(StrEnum):
+class WindowPrompt(StrEnum):
     """Prompts asked in a window on the stack, above the phase."""
 
     SECONDARY = "secondary"  # follow or decline a played card's secondary, clockwise (TI-A3)
@@ -77,7 +77,7 @@ class Game(msgspec.Struct, frozen=True):
     queue: tuple[int, ...] = ()  # seats still to answer in the status phase, in order
     mecatol: int = -1  # Mecatol Rex's controller as this round's strategy phase began (TI-O)
     took_last_dock: tuple[int, ...] = ()  # seats that took a neighbour's last dock this round
-    stack: windows.Stack = ()
+    stack: tuple[Window, ...] = ()  # the open windows, the newest last (kit.windows)
     winners: tuple[int, ...] = ()
 
     @property

@@ -52,7 +52,7 @@ from events.rulesets.twilight_imperium_3.state import (
     STATUS_COUNTERS,
     Game,
     Phase,
-    Window,
+    WindowPrompt,
     available,
     bank,
     clockwise,
@@ -183,7 +183,7 @@ def _play(batch: Batch[Game], seat: int, d: Play) -> None:
         if ending.reached(batch, seat):
             return
     window = windows.opening(
-        Window.SECONDARY,
+        WindowPrompt.SECONDARY,
         clockwise(game, seat)[1:],
         lambda s: strategy_cards.can_follow(game, s, d.card),
         about=d.card,
@@ -302,7 +302,7 @@ def _queued(game: Game, seat: int) -> bool:
     return bool(game.queue) and game.queue[0] == seat
 
 
-def _prompt(phase: Phase | Window, owes: Any, *asks: Ask, **more: Any) -> Prompt:
+def _prompt(phase: Phase | WindowPrompt, owes: Any, *asks: Ask, **more: Any) -> Prompt:
     return Prompt(name=phase, asks=asks, owes=owes, **more)
 
 
@@ -364,7 +364,7 @@ TABLE = Table(
                 default=offers.default_action,
             ),
             _prompt(
-                Window.SECONDARY,
+                WindowPrompt.SECONDARY,
                 lambda game, seat: windows.owes(game.stack[-1], seat),
                 Ask(
                     Follow,
