@@ -179,3 +179,11 @@ def test_ti_k3_eight_resources_less_one_per_ready_planet_of_the_colour() -> None
     )
     assert price(state, 2, "deep_space_cannon") == 6  # Lor and Bereg are red; Dal Bootha spent
     assert price(state, 2, "antimass_deflectors") == 8
+
+
+def test_ti_o1_mecatol_rex_all_round_reads_its_controller_as_the_strategy_phase_began() -> None:
+    state = _planets(_status(("p1_02",)), **{"Mecatol Rex": Holding(controller=0)})
+    assert refused(state, 0, Score(objective=1)) == "TI-O1"  # taken after the round began
+    while state.phase != Phase.STRATEGY:
+        state = step(state, GAME.waiting(state).must[0], "default")
+    assert state.mecatol == 0

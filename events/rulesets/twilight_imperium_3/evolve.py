@@ -89,6 +89,8 @@ def _round_began(game: Game, e: RoundBegan) -> Game:
         initiative_last=held if game.round else -1,
         truces=(),
         turn=-1,
+        mecatol=e.mecatol,
+        took_last_dock=(),
     )
 
 

@@ -36,6 +36,7 @@ class RoundBegan(msgspec.Struct, frozen=True, tag="ti.round_began"):
 
     round: int
     picks: tuple[int, ...]
+    mecatol: int = -1  # Mecatol Rex's controller as the phase begins (objective P1-02)
 
 
 class Picked(msgspec.Struct, frozen=True, tag="ti.picked"):

@@ -44,7 +44,7 @@ from events.rulesets.twilight_imperium_3.happenings import (
     TurnBegan,
 )
 from events.rulesets.twilight_imperium_3.loader import load
-from events.rulesets.twilight_imperium_3.objectives import Payment, met, spends
+from events.rulesets.twilight_imperium_3.objectives import MECATOL, Payment, met, spends
 from events.rulesets.twilight_imperium_3.paying import refusal as payment_refusal
 from events.rulesets.twilight_imperium_3.planets import holding, home_planets, in_system
 from events.rulesets.twilight_imperium_3.setup import STATIONED
@@ -99,7 +99,9 @@ def _round(batch: Batch[Game]) -> None:
     """A strategy phase: the speaker first, clockwise; twice round with 3 or 4 (TI-P1, P2)."""
     game = batch.game
     rounds = load().layouts[game.seats].strategy_cards
-    batch.emit(RoundBegan(round=game.round + 1, picks=clockwise(game, game.speaker) * rounds))
+    rex = holding(game.forces, MECATOL).controller
+    picks = clockwise(game, game.speaker) * rounds
+    batch.emit(RoundBegan(round=game.round + 1, picks=picks, mecatol=-1 if rex is None else rex))
 
 
 # TI-P: the strategy phase
