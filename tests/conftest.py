@@ -32,7 +32,9 @@ from tests.stack import Stack, running_gateway, running_stack
 from tests.support import delete_topics
 
 os.environ.setdefault(
-    "STARLEDGER_RULESETS", "tests.tiny_ruleset,tests.sealed_ruleset,tests.window_ruleset"
+    "STARLEDGER_RULESETS",
+    "tests.tiny_ruleset,tests.sealed_ruleset,tests.window_ruleset,"
+    "events.rulesets.twilight_imperium_3.develop",
 )
 load_rulesets()
 

@@ -39,7 +39,8 @@ def service_env(settings: Settings) -> dict[str, str]:
         **os.environ,
         **as_environment(settings),
         "PYTHONPATH": str(ROOT),
-        "STARLEDGER_RULESETS": "tests.tiny_ruleset,tests.sealed_ruleset,tests.window_ruleset",
+        "STARLEDGER_RULESETS": "tests.tiny_ruleset,tests.sealed_ruleset,tests.window_ruleset,"
+        "events.rulesets.twilight_imperium_3.develop",
         "STARLEDGER_LOG_FORMAT": "json",
     }
 

@@ -1,0 +1,90 @@
+"""What a player may decide in the game's core: setup, the strategy phase, the action phase's
+strategic actions, activation and passing, and the status phase. The tactical action after
+activation (movement, combat, invasion, production) brings its own decisions."""
+
+import msgspec
+
+Units = dict[str, int]  # unit id: how many
+
+
+class Station(msgspec.Struct, frozen=True, tag="ti.station"):
+    """The starting ground forces, PDS and space dock shared among the home planets (TI-S4):
+    planet name: its units."""
+
+    planets: dict[str, Units]
+
+
+class Pick(msgspec.Struct, frozen=True, tag="ti.pick"):
+    """A strategy card (by number), its bonus counters taken as `counters` command counters
+    and the rest as trade goods (TI-P3)."""
+
+    card: int
+    counters: int = 0
+
+
+class Play(msgspec.Struct, frozen=True, tag="ti.play"):
+    """A strategic action: the card's primary (TI-A3). Its choices, as the card asks: Diplomacy
+    names a seat (`seat`), Warfare a system to take a counter back from (`system`, "" for
+    none), Technology a technology (`technology`)."""
+
+    card: int
+    seat: int = -1
+    system: str = ""
+    technology: str = ""
+
+
+class Warship(msgspec.Struct, frozen=True):
+    """A cruiser or destroyer moved by Warfare's secondary, from a system to an adjacent one."""
+
+    unit: str
+    source: str
+    target: str
+
+
+class Follow(msgspec.Struct, frozen=True, tag="ti.follow"):
+    """A played card's secondary (TI-A3), with what it asks: planets exhausted to pay
+    (`paying`) and trade goods (`trade_goods`) for Logistics and Technology, the technology
+    bought, planets readied by Diplomacy (`readying`), the ships moved by Warfare."""
+
+    paying: tuple[str, ...] = ()
+    trade_goods: int = 0
+    technology: str = ""
+    readying: tuple[str, ...] = ()
+    ships: tuple[Warship, ...] = ()
+
+
+class Decline(msgspec.Struct, frozen=True, tag="ti.decline"):
+    """A played card's secondary not followed."""
+
+
+class Activate(msgspec.Struct, frozen=True, tag="ti.activate"):
+    """A tactical action: a counter from the command pool onto a system (TI-A4)."""
+
+    system: str
+
+
+class Pass(msgspec.Struct, frozen=True, tag="ti.pass"):
+    """No more actions this round (TI-A6)."""
+
+
+class Score(msgspec.Struct, frozen=True, tag="ti.score"):
+    """The status phase's claim (TI-X1): a public objective (its place among those revealed,
+    from 1; 0 for none) and/or the secret one, paying with planets and trade goods where the
+    objective spends."""
+
+    objective: int = 0
+    secret: bool = False
+    paying: tuple[str, ...] = ()
+    trade_goods: int = 0
+
+
+class Redistribute(msgspec.Struct, frozen=True, tag="ti.redistribute"):
+    """The counters on the race sheet once the status phase's gain is placed (TI-X5)."""
+
+    strategy: int
+    command: int
+    fleet: int
+
+
+Decision = Station | Pick | Play | Follow | Decline | Activate | Pass | Score | Redistribute
+DECISIONS = (Station, Pick, Play, Follow, Decline, Activate, Pass, Score, Redistribute)

@@ -1,0 +1,125 @@
+"""A view laid out for any renderer: the round and whose turn, the players, the strategy cards,
+the objectives, and the galaxy as a board whose cells show units, control and counters."""
+
+from collections.abc import Callable, Sequence
+
+import msgspec
+
+from events.kit import phases
+from events.kit.words import listing, who
+from events.ruleset import Board, Cell, Description, Field, Section, Table
+from events.rulesets.twilight_imperium_3 import board
+from events.rulesets.twilight_imperium_3.loader import load
+from events.rulesets.twilight_imperium_3.planets import controlled, holding, in_system
+from events.rulesets.twilight_imperium_3.state import Game, bank, reinforcements
+from events.rulesets.twilight_imperium_3.steps import TABLE
+from events.rulesets.twilight_imperium_3.strategy_cards import name as card_name
+
+SHORT = {
+    "war_sun": "WS",
+    "dreadnought": "DN",
+    "cruiser": "CR",
+    "destroyer": "DD",
+    "carrier": "CA",
+    "fighter": "FT",
+    "ground_force": "GF",
+    "pds": "PDS",
+    "space_dock": "SD",
+}
+
+
+def _units(units: dict[str, int], damaged: dict[str, int] | None = None) -> str:
+    hurt = damaged or {}
+    return " ".join(
+        f"{SHORT[u]}{units[u]}" + (f"({hurt[u]} damaged)" if hurt.get(u) else "")
+        for u in SHORT
+        if units.get(u)
+    )
+
+
+def describe(view: Game, players: Sequence[str] = ()) -> Description:
+    def name(seat: int) -> str:
+        return who(players, seat)
+
+    waiting = phases.waiting(TABLE, view)
+    state = [
+        Field("Round", str(view.round)),
+        Field("Phase", "over" if view.over else str(TABLE.current(view))),
+        Field("Speaker", name(view.speaker)),
+        Field("Bank", f"{bank(view)} tg"),
+    ]
+    if view.turn >= 0 and not view.over:
+        state.append(Field("Turn", name(view.turn)))
+    if view.winners:
+        state.append(Field("Winners", listing(map(name, view.winners))))
+    sections = [
+        Section("Game", tuple(state)),
+        Section("Players", tables=(_players(view, name),)),
+        Section("Strategy cards", tables=(_cards(view, name),)),
+        Section("Objectives", _objectives(view, name)),
+    ]
+    boards = (Board("Galaxy", tuple(_cell(view, c, name) for c in board.cells(view.galaxy))),)
+    return Description("Twilight Imperium", tuple(sections), waiting, boards)
+
+
+def _players(view: Game, name: Callable[[int], str]) -> Table:
+    rows = tuple(
+        (
+            name(s),
+            load().races[p.race].name,
+            str(p.points),
+            f"{p.strategy}/{p.command}/{p.fleet} ({reinforcements(view, s)} left)",
+            str(p.trade_goods),
+            str(len(controlled(view.forces, s))),
+            ", ".join(load().technologies[t].name for t in p.technologies),
+            ", ".join(
+                card_name(c) + (" (played)" if c in p.played else "") for c in sorted(p.cards)
+            ),
+            "passed" if p.passed else "",
+        )
+        for s, p in enumerate(view.players)
+    )
+    columns = ("Player", "Race", "VP", "Counters S/C/F", "TG", "Planets", "Tech", "Cards", "")
+    return Table("Players", columns, rows)
+
+
+def _cards(view: Game, name: Callable[[int], str]) -> Table:
+    rows = []
+    for card in load().strategy_cards:
+        held = next((s for s, p in enumerate(view.players) if card.number in p.cards), None)
+        holder = name(held) if held is not None else ""
+        rows.append((str(card.number), card.name, holder, str(view.bonus[card.number - 1])))
+    return Table("Strategy cards", ("#", "Card", "Held by", "Bonus"), tuple(rows))
+
+
+def _objectives(view: Game, name: Callable[[int], str]) -> tuple[Field, ...]:
+    objectives = load().objectives
+    fields = []
+    for n, o in enumerate(view.revealed, 1):
+        scorers = [name(s) for s, p in enumerate(view.players) if o in p.scored]
+        label = objectives[o].name or objectives[o].text
+        fields.append(Field(f"{n}. {label}", f"scored by {listing(scorers)}" if scorers else ""))
+    fields.append(Field("Still face down", str(len(view.objectives))))
+    for s, p in enumerate(view.players):
+        if p.secret:
+            secret = objectives[p.secret]
+            said = f"{secret.name}: {secret.text}" + (" (scored)" if p.secret in p.scored else "")
+            fields.append(Field(f"Secret of {name(s)}", said))
+    return tuple(fields)
+
+
+def _cell(view: Game, cell: Cell, name: Callable[[int], str]) -> Cell:
+    """The system's units by owner, its planets' controllers and units, the counters on it."""
+    space = view.forces.space.get(cell.code)
+    lines = list(cell.lines)
+    for planet in in_system(view.galaxy, cell.code):
+        held = holding(view.forces, planet)
+        if held.controller is not None:
+            units = _units(held.units)
+            ready = " exhausted" if held.exhausted else ""
+            lines.append(f"{planet}: {name(held.controller)}{ready} {units}".rstrip())
+    marks = list(cell.marks)
+    if space is not None:
+        lines += [f"{name(f.seat)}: {_units(f.units, f.damaged)}" for f in space.fleets if f.units]
+        marks += [f"counter of {name(s)}" for s in space.counters]
+    return msgspec.structs.replace(cell, lines=tuple(lines), marks=tuple(marks))

@@ -1,0 +1,90 @@
+"""A line for each event, and for each decision as its own seat wrote it, for a seat's eyes or
+the public's: a secret objective is named only to its holder until scored."""
+
+from collections.abc import Sequence
+from typing import Any
+
+from events.kit.words import count, listing, who
+from events.rulesets.twilight_imperium_3 import happenings as h
+from events.rulesets.twilight_imperium_3.decisions import DECISIONS
+from events.rulesets.twilight_imperium_3.loader import load
+from events.rulesets.twilight_imperium_3.strategy_cards import name as card_name
+from events.rulesets.twilight_imperium_3.text import render, unit_name
+
+
+def _objective(objective: str) -> str:
+    o = load().objectives[objective]
+    return o.name or o.text
+
+
+def narrate(before: Any, event: Any, seat: int | None, players: Sequence[str]) -> str:
+    def name(s: int) -> str:
+        return who(players, s)
+
+    match event:
+        case h.Setup(races=races, speaker=speaker, secrets=secrets):
+            drawn = listing(f"{name(s)} {load().races[r].name}" for s, r in enumerate(races))
+            mine = (
+                f"; your secret objective: {_objective(secrets[seat])}" if seat is not None else ""
+            )
+            return f"the galaxy is dealt; races: {drawn}; {name(speaker)} is the speaker{mine}"
+        case h.Stationed(seat=s, planets=planets):
+            return f"{name(s)} stations units on {listing(planets)}"
+        case h.RoundBegan(round=number):
+            return f"round {number}: the strategy phase begins"
+        case h.Picked(seat=s, card=card, counters=counters, trade_goods=goods):
+            bonus = (
+                f", with {count(counters, 'counter')} and {goods} tg" if counters or goods else ""
+            )
+            return f"{name(s)} picks {card_name(card)}{bonus}"
+        case h.BonusPlaced(cards=cards):
+            return f"bonus counters on {listing(map(card_name, cards))}; the action phase begins"
+        case h.TurnBegan(seat=s):
+            return f"{name(s)}'s turn"
+        case h.Played(seat=s, card=card):
+            return f"{name(s)} plays {card_name(card)}"
+        case h.CountersGained(seat=s, counters=n):
+            return f"{name(s)} gains {count(n, 'command counter')}"
+        case h.TradeGoodsGained(seat=s, trade_goods=n):
+            return f"{name(s)} {'gains' if n > 0 else 'pays'} {abs(n)} tg"
+        case h.CounterReturned(seat=s, system=system):
+            return f"{name(s)} takes back the command counter in {system}"
+        case h.Truce(seat=s, other=other):
+            return (
+                f"{name(s)} and {name(other)} may not activate systems holding each other's units"
+            )
+        case h.TechnologyGained(seat=s, technology=t):
+            return f"{name(s)} gains {load().technologies[t].name}"
+        case h.Exhausted(seat=s, planets=planets, ready=ready):
+            return f"{name(s)} {'readies' if ready else 'exhausts'} {listing(planets)}"
+        case h.WarshipsMoved(seat=s, ships=ships):
+            moves = listing(f"a {unit_name(m.unit)} from {m.source} to {m.target}" for m in ships)
+            return f"{name(s)} moves {moves}"
+        case h.Opened(window=window):
+            return f"{listing(map(name, window.asked))} may follow {card_name(window.about)}"
+        case h.Answered(seat=s, followed=followed):
+            return f"{name(s)} {'follows' if followed else 'declines'}"
+        case h.Closed():
+            return "the strategic action is over"
+        case h.Activated(seat=s, system=system):
+            return f"{name(s)} activates {system}"
+        case h.Passed(seat=s):
+            return f"{name(s)} passes"
+        case h.StatusBegan():
+            return "the status phase begins: objectives are claimed in order of play"
+        case h.ObjectiveRevealed(objective=o):
+            return f"objective revealed: {_objective(o)}"
+        case h.Scored(seat=s, objective=o, points=points):
+            what = "Imperial" if o == "imperial" else _objective(o)
+            return f"{name(s)} scores {points} for {what}"
+        case h.StepTaken(seat=s):
+            return f"{name(s)} is done"
+        case h.Refreshed():
+            return "ships repaired, command counters lifted, planets readied; counters are placed"
+        case h.Redistributed(seat=s, strategy=a, command=b, fleet=c):
+            return f"{name(s)} places counters: {a} strategy, {b} command, {c} fleet"
+        case h.GameEnded(winners=winners, reason=reason):
+            return f"the game ends ({reason}): {listing(map(name, winners))} won"
+    if type(event) in DECISIONS and before is not None:
+        return render(before, seat or 0, event) or type(event).__name__
+    raise TypeError(f"twilight-imperium-3 has no event or decision {event!r}")

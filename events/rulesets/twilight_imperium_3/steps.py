@@ -1,0 +1,424 @@
+"""The round as the kit's declared prompts (TI-P, TI-A, TI-X): what each phase asks under which
+rule and how it is judged, who owes a decision, and what follows once nobody does. The
+tactical action plugs in at `tactical`: after `Activated`, its own prompts (movement, PDS
+fire, combat, invasion, production) go on the window stack, and `end_action` ends it."""
+
+from typing import Any
+
+from events.kit import windows
+from events.kit.batch import Batch
+from events.kit.phases import Ask, Prompt, Table
+from events.ruleset import Rejection
+from events.rulesets.twilight_imperium_3 import ending, offers, strategy_cards
+from events.rulesets.twilight_imperium_3.decisions import (
+    DECISIONS,
+    Activate,
+    Decline,
+    Follow,
+    Pass,
+    Pick,
+    Play,
+    Redistribute,
+    Score,
+    Station,
+)
+from events.rulesets.twilight_imperium_3.evolve import evolve
+from events.rulesets.twilight_imperium_3.happenings import (
+    Activated,
+    Answered,
+    BonusPlaced,
+    Closed,
+    Exhausted,
+    GameEnded,
+    Opened,
+    Passed,
+    Picked,
+    Redistributed,
+    Refreshed,
+    RoundBegan,
+    Scored,
+    Stationed,
+    StatusBegan,
+    StepTaken,
+    TradeGoodsGained,
+    TurnBegan,
+)
+from events.rulesets.twilight_imperium_3.loader import load
+from events.rulesets.twilight_imperium_3.objectives import MECATOL, Payment, met, spends
+from events.rulesets.twilight_imperium_3.paying import refusal as payment_refusal
+from events.rulesets.twilight_imperium_3.planets import holding, home_planets, in_system
+from events.rulesets.twilight_imperium_3.setup import STATIONED
+from events.rulesets.twilight_imperium_3.state import (
+    STATUS_COUNTERS,
+    Game,
+    Phase,
+    WindowPrompt,
+    available,
+    bank,
+    clockwise,
+    order_of_play,
+    reinforcements,
+)
+from events.rulesets.twilight_imperium_3.strategy_cards import IMPERIAL, INITIATIVE
+
+NEVER_ACTIVATED = ("asteroid_field", "supernova")  # TI-G10
+MOST_ON_A_PLANET = {"space_dock": 1, "pds": 2}  # TI-S4
+
+
+def _batch(game: Game, chance: Any) -> Batch[Game]:
+    return Batch(game, chance, evolve)
+
+
+# TI-S4: the starting units shared among the home planets
+
+
+def _station_refusal(game: Game, seat: int, d: Station) -> Rejection | None:
+    homes = set(home_planets(game.galaxy, seat))
+    units = load().races[game.players[seat].race].units
+    given: dict[str, int] = {}
+    for planet, there in d.planets.items():
+        if planet not in homes:
+            return Rejection("TI-S4", f"{planet} is not one of your home planets")
+        for unit, count in there.items():
+            if unit not in STATIONED or count < 1:
+                return Rejection("TI-S4", "share out ground forces, PDS and space docks only")
+            if count > MOST_ON_A_PLANET.get(unit, count):
+                return Rejection("TI-S4", "at most one space dock and two PDS on a planet")
+            given[unit] = given.get(unit, 0) + count
+    wanted = {u: n for u, n in units.items() if u in STATIONED}
+    if given != wanted:
+        return Rejection("TI-S4", "place every starting ground force, PDS and space dock")
+    return None
+
+
+def _station(batch: Batch[Game], seat: int, d: Station) -> None:
+    batch.emit(Stationed(seat=seat, planets=d.planets))
+
+
+def _round(batch: Batch[Game]) -> None:
+    """A strategy phase: the speaker first, clockwise; twice round with 3 or 4 (TI-P1, P2)."""
+    game = batch.game
+    rounds = load().layouts[game.seats].strategy_cards
+    rex = holding(game.forces, MECATOL).controller
+    picks = clockwise(game, game.speaker) * rounds
+    batch.emit(RoundBegan(round=game.round + 1, picks=picks, mecatol=-1 if rex is None else rex))
+
+
+# TI-P: the strategy phase
+
+
+def picker(game: Game) -> int:
+    made = sum(len(p.cards) for p in game.players)
+    return game.picks[made] if made < len(game.picks) else -1
+
+
+def _pick_refusal(game: Game, seat: int, d: Pick) -> Rejection | None:
+    if d.card not in available(game):
+        return Rejection("TI-P1", "pick a strategy card still in the common area")
+    if d.card == INITIATIVE and seat == game.initiative_last and len(available(game)) > 1:
+        return Rejection("TI-P4", "you held Initiative last round: pick another card")
+    bonus = game.bonus[d.card - 1]
+    if not 0 <= d.counters <= min(bonus, reinforcements(game, seat)):
+        return Rejection("TI-P3", f"take up to {bonus} of its bonus counters as command counters")
+    return None
+
+
+def _pick(batch: Batch[Game], seat: int, d: Pick) -> None:
+    game = batch.game
+    trade_goods = min(game.bonus[d.card - 1] - d.counters, bank(game))
+    batch.emit(Picked(seat=seat, card=d.card, counters=d.counters, trade_goods=trade_goods))
+
+
+def _strategy_done(batch: Batch[Game]) -> None:
+    """Bonus counters on the cards left (TI-P5); the action phase begins (TI-A1)."""
+    batch.emit(BonusPlaced(cards=available(batch.game)))
+    batch.emit(TurnBegan(seat=order_of_play(batch.game)[0]))
+
+
+# TI-A: the action phase
+
+
+def _activate_refusal(game: Game, seat: int, d: Activate) -> Rejection | None:
+    if game.players[seat].command < 1:
+        return Rejection("TI-A4", "you have no command counter in your command pool")
+    if d.system not in game.galaxy.tiles:
+        return Rejection("TI-A4", f"there is no system at {d.system}")
+    if load().systems[game.galaxy.tiles[d.system]].kind in NEVER_ACTIVATED:
+        return Rejection("TI-G10", "asteroid fields and supernovae are never activated")
+    space = game.forces.space.get(d.system)
+    if space is not None and seat in space.counters:
+        return Rejection("TI-A4", f"your command counter already lies in {d.system}")
+    for one, other in game.truces:
+        if seat in (one, other) and _holds_units(game, other if seat == one else one, d.system):
+            return Rejection("TI-A5", "Diplomacy forbids activating a system with their units")
+    return None
+
+
+def _holds_units(game: Game, seat: int, position: str) -> bool:
+    if game.forces.fleet(position, seat).units:
+        return True
+    return any(
+        holding(game.forces, n).controller == seat and holding(game.forces, n).units
+        for n in in_system(game.galaxy, position)
+    )
+
+
+def _activate(batch: Batch[Game], seat: int, d: Activate) -> None:
+    batch.emit(Activated(seat=seat, system=d.system))
+    tactical(batch, seat, d.system)
+
+
+def tactical(batch: Batch[Game], seat: int, system: str) -> None:
+    """The rest of the tactical action (movement, PDS fire, combat, invasion, production): the
+    next step's. Until then the action ends with the activation."""
+    end_action(batch)
+
+
+def _play(batch: Batch[Game], seat: int, d: Play) -> None:
+    if not strategy_cards.play(batch, seat, d):
+        ending.imperium_rex(batch)  # TI-X8
+        return
+    game = batch.game
+    if d.card == IMPERIAL:
+        points = strategy_cards.IMPERIAL_POINTS
+        batch.emit(Scored(seat=seat, objective="imperial", points=points))
+        if ending.reached(batch, seat):
+            return
+    window = windows.opening(
+        WindowPrompt.SECONDARY,
+        clockwise(game, seat)[1:],
+        lambda s: strategy_cards.can_follow(game, s, d.card),
+        about=d.card,
+    )
+    if window is None:
+        end_action(batch)
+    else:
+        batch.emit(Opened(window=window))
+
+
+def _pass_refusal(game: Game, seat: int, d: Pass) -> Rejection | None:
+    player = game.players[seat]
+    if any(c != INITIATIVE and c not in player.played for c in player.cards):
+        return Rejection("TI-A6", "take your strategic action before passing")
+    return None
+
+
+def _pass(batch: Batch[Game], seat: int, d: Pass) -> None:
+    batch.emit(Passed(seat=seat))
+    end_action(batch)
+
+
+def end_action(batch: Batch[Game]) -> None:
+    """The turn goes to the next seat in order of play that has not passed; once all have,
+    the status phase (TI-A1, TI-A6)."""
+    game = batch.game
+    order = order_of_play(game)
+    start = order.index(game.turn) + 1
+    after = order[start:] + order[:start]
+    going = [s for s in after if not game.players[s].passed]
+    if going:
+        batch.emit(TurnBegan(seat=going[0]))
+    else:
+        batch.emit(StatusBegan(order=order))
+
+
+def _follow_refusal(game: Game, seat: int, d: Follow) -> Rejection | None:
+    return strategy_cards.follow_refusal(game, seat, game.stack[-1].about, d)
+
+
+def _follow(batch: Batch[Game], seat: int, d: Follow) -> None:
+    strategy_cards.follow(batch, seat, batch.game.stack[-1].about, d)
+
+
+def _decline(batch: Batch[Game], seat: int, d: Decline) -> None:
+    batch.emit(Answered(seat=seat))
+
+
+def _secondaries_done(batch: Batch[Game]) -> None:
+    batch.emit(Closed())
+    end_action(batch)
+
+
+# TI-X: the status phase
+
+
+def _score_refusal(game: Game, seat: int, d: Score) -> Rejection | None:
+    player = game.players[seat]
+    claimed = []
+    if d.objective:
+        if not 0 < d.objective <= len(game.revealed):
+            return Rejection("TI-X1", f"name a revealed objective, 1 to {len(game.revealed)}")
+        claimed.append(game.revealed[d.objective - 1])
+    if d.secret:
+        claimed.append(player.secret)
+    if claimed and not all(
+        holding(game.forces, n).controller == seat for n in home_planets(game.galaxy, seat)
+    ):
+        return Rejection("TI-X1", "no objective is scored without every home planet")
+    if any(c in player.scored for c in claimed):
+        return Rejection("TI-X1", "you have scored that objective")
+    objectives = [load().objectives[c] for c in claimed]
+    if (d.paying or d.trade_goods) and not any(spends(o) for o in objectives):
+        return Rejection("TI-O1", "pay only for an objective that spends")
+    refusal = payment_refusal(game, seat, d.paying, d.trade_goods, "TI-O1")
+    if refusal is not None:
+        return refusal
+    unmet = [o for o in objectives if not met(game, seat, o, Payment(d.paying, d.trade_goods))]
+    if unmet:
+        return Rejection("TI-O1", f"you do not meet '{unmet[0].text}'")
+    return None
+
+
+def _score(batch: Batch[Game], seat: int, d: Score) -> None:
+    game = batch.game
+    if d.paying:
+        batch.emit(Exhausted(seat=seat, planets=d.paying))
+    if d.trade_goods:
+        batch.emit(TradeGoodsGained(seat=seat, trade_goods=-d.trade_goods))
+    claims = [game.revealed[d.objective - 1]] if d.objective else []
+    claims += [game.players[seat].secret] if d.secret else []
+    for claim in claims:
+        objective = load().objectives[claim]
+        batch.emit(Scored(seat=seat, objective=claim, points=objective.vp))
+        if objective.outcome == "victory":  # TI-O3
+            batch.emit(GameEnded(winners=(seat,), reason=objective.name))
+            return
+        if ending.reached(batch, seat):
+            return
+    batch.emit(StepTaken(seat=seat))
+
+
+def _redistribute_refusal(game: Game, seat: int, d: Redistribute) -> Rejection | None:
+    total = game.players[seat].sheet + min(STATUS_COUNTERS, reinforcements(game, seat))
+    if min(d.strategy, d.command, d.fleet) < 0 or d.strategy + d.command + d.fleet != total:
+        return Rejection("TI-X5", f"place your {total} counters among the three areas")
+    return None
+
+
+def _redistribute(batch: Batch[Game], seat: int, d: Redistribute) -> None:
+    batch.emit(Redistributed(seat=seat, strategy=d.strategy, command=d.command, fleet=d.fleet))
+    batch.emit(StepTaken(seat=seat))
+
+
+def _queued(game: Game, seat: int) -> bool:
+    return bool(game.queue) and game.queue[0] == seat
+
+
+def _prompt(phase: Phase | WindowPrompt, owes: Any, *asks: Ask, **more: Any) -> Prompt:
+    return Prompt(name=phase, asks=asks, owes=owes, **more)
+
+
+TABLE = Table(
+    prompts={
+        p.name: p
+        for p in (
+            _prompt(
+                Phase.STATION,
+                lambda game, seat: not game.players[seat].stationed,
+                Ask(
+                    Station,
+                    "TI-S4",
+                    "share out your starting units among your home planets",
+                    "station <n> <unit> on <planet>, …",
+                    _station_refusal,
+                    _station,
+                ),
+                follows=_round,
+                offers=offers.stations,
+                default=offers.default_station,
+            ),
+            _prompt(
+                Phase.STRATEGY,
+                lambda game, seat: picker(game) == seat,
+                Ask(
+                    Pick,
+                    "TI-P1",
+                    "pick a strategy card",
+                    "pick <card> [taking <n> counters]",
+                    _pick_refusal,
+                    _pick,
+                ),
+                follows=_strategy_done,
+                offers=offers.picks,
+                default=offers.default_pick,
+            ),
+            _prompt(
+                Phase.ACTION,
+                lambda game, seat: game.turn == seat,
+                Ask(
+                    Play,
+                    "TI-A3",
+                    "take a strategic action",
+                    "play <card> [naming <race>|from <system>|<technology>]",
+                    strategy_cards.play_refusal,
+                    _play,
+                ),
+                Ask(
+                    Activate,
+                    "TI-A4",
+                    "activate a system",
+                    "activate <system>",
+                    _activate_refusal,
+                    _activate,
+                ),
+                Ask(Pass, "TI-A6", "pass", "pass", _pass_refusal, _pass),
+                offers=offers.actions,
+                default=offers.default_action,
+            ),
+            _prompt(
+                WindowPrompt.SECONDARY,
+                lambda game, seat: windows.owes(game.stack[-1], seat),
+                Ask(
+                    Follow,
+                    "TI-A3",
+                    "follow the secondary",
+                    "follow [paying <planets>] [and <n> tg] | follow <technology> paying … | "
+                    "follow readying <planets> | follow <unit> <from> to <to>, …",
+                    _follow_refusal,
+                    _follow,
+                ),
+                Ask(Decline, "TI-A3", "decline the secondary", "decline", carry_out=_decline),
+                follows=_secondaries_done,
+                offers=offers.follows,
+                default=lambda game, seat: Decline(),
+            ),
+            _prompt(
+                Phase.SCORE,
+                _queued,
+                Ask(
+                    Score,
+                    "TI-X1",
+                    "claim an objective",
+                    "score objective <n> [and secret] [paying <planets> and <n> tg] | "
+                    "score secret | score nothing",
+                    _score_refusal,
+                    _score,
+                ),
+                follows=lambda batch: batch.emit(Refreshed(order=order_of_play(batch.game))),
+                offers=offers.scores,
+                default=lambda game, seat: Score(),
+            ),
+            _prompt(
+                Phase.COUNTERS,
+                _queued,
+                Ask(
+                    Redistribute,
+                    "TI-X5",
+                    "place your command counters",
+                    "counters <n> strategy <n> command <n> fleet",
+                    _redistribute_refusal,
+                    _redistribute,
+                ),
+                follows=_round,
+                offers=offers.redistributions,
+                default=offers.default_redistribution,
+            ),
+        )
+    },
+    current=lambda game: game.stack[-1].prompt if game.stack else game.phase,
+    seats=lambda game: game.seats,
+    over=lambda game: game.over,
+    ended=Rejection("TI-X7", "the game is over"),
+    decisions=DECISIONS,
+    batch=_batch,
+)

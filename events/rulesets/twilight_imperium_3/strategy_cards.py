@@ -1,0 +1,217 @@
+"""The 8 strategy cards' strategic actions (TI-A3): each primary's judge and what it does, and
+which secondaries a seat may follow, judged and carried out. Political and Trade have no
+secondary in stage 1; Imperial's (production) comes with the tactical step."""
+
+from collections.abc import Callable
+
+from events.kit.batch import Batch
+from events.ruleset import Rejection
+from events.rulesets.twilight_imperium_3 import paying
+from events.rulesets.twilight_imperium_3.decisions import Follow, Play, Warship
+from events.rulesets.twilight_imperium_3.galaxy import adjacent
+from events.rulesets.twilight_imperium_3.happenings import (
+    Answered,
+    CounterReturned,
+    CountersGained,
+    Exhausted,
+    ObjectiveRevealed,
+    Played,
+    TechnologyGained,
+    TradeGoodsGained,
+    Truce,
+    WarshipsMoved,
+)
+from events.rulesets.twilight_imperium_3.loader import load
+from events.rulesets.twilight_imperium_3.planets import (
+    home_planets,
+    in_system,
+    influence,
+    ready,
+    resources,
+)
+from events.rulesets.twilight_imperium_3.state import Game, bank, reinforcements
+from events.rulesets.twilight_imperium_3.technology import gainable, price
+
+INITIATIVE, DIPLOMACY, POLITICAL, LOGISTICS, TRADE, WARFARE, TECHNOLOGY, IMPERIAL = range(1, 9)
+FOLLOWED = (DIPLOMACY, LOGISTICS, WARFARE, TECHNOLOGY)  # the secondaries stage 1 has
+WARSHIPS = ("cruiser", "destroyer")  # Warfare's secondary moves these
+INFLUENCE_PER_COUNTER = 3  # Logistics' secondary
+IMPERIAL_POINTS = 2
+
+
+def name(card: int) -> str:
+    return load().strategy_cards[card - 1].name
+
+
+def play_refusal(game: Game, seat: int, d: Play) -> Rejection | None:
+    player = game.players[seat]
+    if d.card not in player.cards:
+        return Rejection("TI-A3", "play a strategy card you hold")
+    if d.card == INITIATIVE:
+        return Rejection("TI-P4", "Initiative has no strategic action")
+    if d.card in player.played:
+        return Rejection("TI-A3", f"you have taken {name(d.card)}'s strategic action")
+    chose = (d.seat != -1, d.system != "", d.technology != "")
+    asks = (d.card == DIPLOMACY, d.card == WARFARE, d.card == TECHNOLOGY)
+    if any(c and not a for c, a in zip(chose, asks, strict=True)):
+        return Rejection("TI-A3", f"{name(d.card)}'s primary asks no such choice")
+    if d.card == DIPLOMACY and (d.seat == seat or not 0 <= d.seat < game.seats):
+        return Rejection("TI-A5", "name another player for Diplomacy")
+    if d.card == WARFARE and d.system and seat not in _counters_at(game, d.system):
+        return Rejection("TI-A8", "take back a command counter of yours on the board")
+    techs = gainable(game, seat)
+    if d.card == TECHNOLOGY and d.technology not in techs and (d.technology or techs):
+        return Rejection("TI-K2", "gain a technology whose prerequisites you own")
+    return None
+
+
+def _counters_at(game: Game, system: str) -> tuple[int, ...]:
+    space = game.forces.space.get(system)
+    return space.counters if space else ()
+
+
+def play(batch: Batch[Game], seat: int, d: Play) -> bool:
+    """The primary; False if it ended the game (Imperium Rex)."""
+    game = batch.game
+    batch.emit(Played(seat=seat, card=d.card))
+    if d.card == DIPLOMACY:
+        batch.emit(Truce(seat=seat, other=d.seat))
+    elif d.card in (POLITICAL, LOGISTICS):  # TI-A4, TI-A6 of the cards: counters gained
+        gained = min(4 if d.card == LOGISTICS else 1, reinforcements(game, seat))
+        if gained:
+            batch.emit(CountersGained(seat=seat, counters=gained))
+    elif d.card == TRADE and bank(game):
+        batch.emit(TradeGoodsGained(seat=seat, trade_goods=min(3, bank(game))))
+    elif d.card == WARFARE and d.system:
+        batch.emit(CounterReturned(seat=seat, system=d.system))
+    elif d.card == TECHNOLOGY and d.technology:
+        batch.emit(TechnologyGained(seat=seat, technology=d.technology))
+    elif d.card == IMPERIAL and game.objectives:
+        batch.emit(ObjectiveRevealed(objective=game.objectives[0]))
+        return load().objectives[game.objectives[0]].outcome != "end"
+    return True
+
+
+def free(game: Game, seat: int, card: int) -> bool:
+    """No strategy counter spent: Logistics', or the holder of Initiative (TI-A3)."""
+    return not load().strategy_cards[card - 1].secondary_counter or INITIATIVE in (
+        game.players[seat].cards
+    )
+
+
+def can_follow(game: Game, seat: int, card: int) -> bool:
+    """Whether the secondary is open to this seat: a counter to spend and something to do."""
+    if card not in FOLLOWED or (game.players[seat].strategy < 1 and not free(game, seat, card)):
+        return False
+    if card == DIPLOMACY:
+        return bool(readyable(game, seat))
+    if card == LOGISTICS:
+        return reinforcements(game, seat) > 0 and _means(game, seat, influence) >= 3
+    if card == WARFARE:
+        return bool(warship_moves(game, seat))
+    return any(price(game, seat, t) <= _means(game, seat, resources) for t in gainable(game, seat))
+
+
+def _means(game: Game, seat: int, worth: Callable[[tuple[str, ...]], int]) -> int:
+    """What the player's ready planets and trade goods could pay."""
+    return worth(ready(game.forces, seat)) + game.players[seat].trade_goods
+
+
+def readyable(game: Game, seat: int) -> tuple[str, ...]:
+    home = set(home_planets(game.galaxy, seat))
+    return tuple(
+        n
+        for n, h in sorted(game.forces.planets.items())
+        if h.controller == seat and h.exhausted and n not in home
+    )
+
+
+def empty(game: Game, position: str) -> bool:
+    """No unit of anyone's in it; a special system is never empty (IT 1233-1240)."""
+    system = load().systems[game.galaxy.tiles[position]]
+    space = game.forces.space.get(position)
+    if system.special or (space and any(f.units for f in space.fleets)):
+        return False
+    return not any(
+        game.forces.planets.get(n) and game.forces.planets[n].units
+        for n in in_system(game.galaxy, position)
+    )
+
+
+def warship_moves(game: Game, seat: int) -> tuple[Warship, ...]:
+    """Every single move Warfare's secondary allows: a cruiser or destroyer into an adjacent
+    empty system outside the home systems."""
+    homes = set(game.galaxy.home_positions)
+    return tuple(
+        Warship(unit, source, target)
+        for source, space in sorted(game.forces.space.items())
+        for unit in WARSHIPS
+        if game.forces.fleet(source, seat).units.get(unit, 0)
+        for target in sorted(adjacent(game.galaxy, source))
+        if target not in homes and empty(game, target)
+    )
+
+
+def follow_refusal(game: Game, seat: int, card: int, d: Follow) -> Rejection | None:
+    if not free(game, seat, card) and game.players[seat].strategy < 1:
+        return Rejection("TI-A3", "following costs a counter from your strategy allocation")
+    chose = (bool(d.paying or d.trade_goods), bool(d.technology), bool(d.readying), bool(d.ships))
+    asks = (card in (LOGISTICS, TECHNOLOGY), card == TECHNOLOGY, card == DIPLOMACY, card == WARFARE)
+    if any(c and not a for c, a in zip(chose, asks, strict=True)):
+        return Rejection("TI-A3", f"{name(card)}'s secondary asks no such choice")
+    refusal = paying.refusal(game, seat, d.paying, d.trade_goods, "TI-A3")
+    if refusal is not None:
+        return refusal
+    if card == DIPLOMACY:
+        wanted = set(d.readying)
+        if not 0 < len(d.readying) <= 2 or len(wanted) != len(d.readying):
+            return Rejection("TI-A5", "ready 1 or 2 planets, each once")
+        if not wanted <= set(readyable(game, seat)):
+            return Rejection("TI-A5", "ready exhausted planets of yours outside your home system")
+    if card == LOGISTICS and influence(d.paying) + d.trade_goods < INFLUENCE_PER_COUNTER:
+        return Rejection("TI-A7", "spend at least 3 influence for a command counter")
+    if card == TECHNOLOGY:
+        if d.technology not in gainable(game, seat):
+            return Rejection("TI-K2", "buy a technology whose prerequisites you own")
+        cost = price(game, seat, d.technology)
+        if resources(d.paying) + d.trade_goods < cost:
+            return Rejection("TI-K3", f"{load().technologies[d.technology].name} costs {cost}")
+    if card == WARFARE:
+        return _warfare_refusal(game, seat, d.ships)
+    return None
+
+
+def _warfare_refusal(game: Game, seat: int, ships: tuple[Warship, ...]) -> Rejection | None:
+    allowed = set(warship_moves(game, seat))
+    if not 0 < len(ships) <= 2 or not set(ships) <= allowed:
+        return Rejection(
+            "TI-A8",
+            "move 1 or 2 cruisers or destroyers each into an adjacent empty system outside "
+            "the home systems",
+        )
+    for ship in ships:
+        moving = sum(s.unit == ship.unit and s.source == ship.source for s in ships)
+        if game.forces.fleet(ship.source, seat).units.get(ship.unit, 0) < moving:
+            return Rejection("TI-A8", f"you have too few of those ships in {ship.source}")
+    counters = {s.target for s in ships if seat not in _counters_at(game, s.target)}
+    if len(counters) > reinforcements(game, seat):
+        return Rejection("TI-A8", "you have no command counter left to place")
+    return None
+
+
+def follow(batch: Batch[Game], seat: int, card: int, d: Follow) -> None:
+    game = batch.game
+    batch.emit(Answered(seat=seat, followed=True, free=free(game, seat, card)))
+    if d.paying:
+        batch.emit(Exhausted(seat=seat, planets=d.paying))
+    if d.trade_goods:
+        batch.emit(TradeGoodsGained(seat=seat, trade_goods=-d.trade_goods))
+    if card == DIPLOMACY:
+        batch.emit(Exhausted(seat=seat, planets=d.readying, ready=True))
+    elif card == LOGISTICS:
+        gained = (influence(d.paying) + d.trade_goods) // INFLUENCE_PER_COUNTER
+        batch.emit(CountersGained(seat=seat, counters=min(gained, reinforcements(game, seat))))
+    elif card == TECHNOLOGY:
+        batch.emit(TechnologyGained(seat=seat, technology=d.technology))
+    elif card == WARFARE:
+        batch.emit(WarshipsMoved(seat=seat, ships=d.ships))

@@ -1,0 +1,256 @@
+"""Text commands (play by message): each decision written as a player would write it, and read
+back. `station Jol: 1 space dock, 1 pds; Nar: 1 pds`, `pick warfare [taking 2 counters]`,
+`play diplomacy naming letnev`, `play warfare from 204`, `play technology cybernetics`,
+`follow [<technology>] [paying Jord, Nar, 2 tg]`, `follow readying Abyz`, `follow cruiser
+204 to 205, destroyer 306 to 305`, `decline`, `activate 203`, `pass`, `score objective 2 and
+secret paying Jord`, `score nothing`, `counters 3 strategy 4 command 3 fleet`."""
+
+import re
+from typing import Any
+
+from events.naming import TextError, normal
+from events.rulesets.twilight_imperium_3 import hexes
+from events.rulesets.twilight_imperium_3.decisions import (
+    Activate,
+    Decline,
+    Follow,
+    Pass,
+    Pick,
+    Play,
+    Redistribute,
+    Score,
+    Station,
+    Warship,
+)
+from events.rulesets.twilight_imperium_3.loader import load
+from events.rulesets.twilight_imperium_3.planets import all_names
+from events.rulesets.twilight_imperium_3.setup import STATIONED
+from events.rulesets.twilight_imperium_3.state import AREAS, Game
+
+UNIT_WORDS = {"gf": "ground_force", "sd": "space_dock", "dock": "space_dock"}
+COUNT_UNIT = re.compile(r"^(\d+) (.+)$")
+
+
+def unit_name(unit: str) -> str:
+    return load().units[unit].name.lower()
+
+
+def _unit(said: str) -> str:
+    plain = normal(said).removesuffix("s") if normal(said) != "pds" else "pds"
+    found = UNIT_WORDS.get(plain) or next(
+        (u.id for u in load().units.values() if normal(u.name) == plain), None
+    )
+    if found is None:
+        raise ValueError(f"no unit called '{said}'")
+    return found
+
+
+def _by_name(said: str, names: dict[str, str], kind: str) -> str:
+    """The id whose name (or id) reads as `said`."""
+    plain = normal(said)
+    found = [i for i, n in names.items() if plain in (normal(n), normal(i))]
+    if not found:
+        raise ValueError(f"no {kind} called '{said.strip()}'")
+    return found[0]
+
+
+def _card(said: str) -> int:
+    names = {str(c.number): c.name for c in load().strategy_cards}
+    return int(_by_name(said, names, "strategy card"))
+
+
+def _planets(said: str) -> tuple[str, ...]:
+    names = {n: n for n in all_names()}
+    return tuple(_by_name(p, names, "planet") for p in said.split(",") if p.strip())
+
+
+def _technology(said: str) -> str:
+    return _by_name(said, {t.id: t.name for t in load().technologies.values()}, "technology")
+
+
+def _payment(said: str) -> tuple[tuple[str, ...], int]:
+    """`Jord, Nar, 2 tg`: planets and trade goods."""
+    parts = [p.strip() for p in said.replace(" and ", ",").split(",") if p.strip()]
+    goods = [p for p in parts if re.fullmatch(r"\d+ tg", p)]
+    if len(goods) > 1:
+        raise ValueError("name trade goods once")
+    planets = _planets(",".join(p for p in parts if p not in goods))
+    return planets, int(goods[0].split()[0]) if goods else 0
+
+
+def _system(said: str) -> str:
+    if not hexes.is_code(said.strip()):
+        raise ValueError(f"'{said.strip()}' is no system position: write one like 203")
+    return said.strip()
+
+
+def _number(said: str) -> int:
+    if not re.fullmatch(r"\d{1,3}", said.strip()):
+        raise ValueError(f"'{said.strip()}' is not a number")
+    return int(said)
+
+
+def parse(game: Game, seat: int, text: str) -> Any:
+    said = " ".join(text.strip().lower().split())
+    try:
+        return _read(game, seat, said)
+    except ValueError as error:
+        return TextError(str(error))
+
+
+def _read(game: Game, seat: int, said: str) -> Any:
+    verb, _, rest = said.partition(" ")
+    if said in ("pass", "decline"):
+        return Pass() if said == "pass" else Decline()
+    if verb == "activate":
+        return Activate(system=_system(rest))
+    if verb == "pick":
+        card, _, taking = rest.partition(" taking ")
+        counters = (
+            _number(taking.removesuffix(" counters").removesuffix(" counter")) if taking else 0
+        )
+        return Pick(card=_card(card), counters=counters)
+    if verb == "play":
+        return _read_play(game, rest)
+    if verb == "follow":
+        return _read_follow(rest)
+    if verb == "score":
+        return _read_score(rest)
+    if verb == "counters":
+        return _read_counters(rest)
+    if verb == "station":
+        return _read_station(rest)
+    raise ValueError(
+        "write pick, play, follow, decline, activate, pass, score, counters or station"
+    )
+
+
+def _read_play(game: Game, rest: str) -> Play:
+    for word, field in ((" naming ", "seat"), (" from ", "system")):
+        if word in f" {rest}":
+            card, _, what = f" {rest}".partition(word)
+            if field == "system":
+                return Play(card=_card(card), system=_system(what))
+            races = {str(s): p.race for s, p in enumerate(game.players)}
+            return Play(card=_card(card), seat=int(_by_name(what, races, "race")))
+    words = rest.split(" ", 1)
+    if len(words) == 2 and normal(words[0]) == "technology":
+        return Play(card=7, technology=_technology(words[1]))
+    return Play(card=_card(rest))
+
+
+def _read_follow(rest: str) -> Follow:
+    if not rest:
+        return Follow()
+    if rest.startswith("readying "):
+        return Follow(readying=_planets(rest.removeprefix("readying ")))
+    if " to " in rest:
+        ships = []
+        for move in rest.split(","):
+            match = re.fullmatch(r"(.+) (\d{3}) to (\d{3})", move.strip())
+            if match is None:
+                raise ValueError("write a move as 'cruiser 204 to 205'")
+            unit, source, target = match.groups()
+            ships.append(Warship(_unit(unit), _system(source), _system(target)))
+        return Follow(ships=tuple(ships))
+    technology, _, payment = f" {rest}".partition(" paying ")
+    planets, goods = _payment(payment)
+    tech = _technology(technology) if technology.strip() else ""
+    return Follow(paying=planets, trade_goods=goods, technology=tech)
+
+
+def _read_score(rest: str) -> Score:
+    claim, _, payment = rest.partition(" paying ")
+    planets, goods = _payment(payment)
+    if claim == "nothing":
+        return Score(paying=planets, trade_goods=goods)
+    secret = claim == "secret" or claim.endswith(" and secret")
+    public = claim.removesuffix(" and secret")
+    objective = 0
+    if public.startswith("objective "):
+        objective = _number(public.removeprefix("objective "))
+    elif public != "secret":
+        raise ValueError("write 'score objective <n>', 'score secret' or 'score nothing'")
+    return Score(objective=objective, secret=secret, paying=planets, trade_goods=goods)
+
+
+def _read_counters(rest: str) -> Redistribute:
+    match = re.fullmatch(r"(\d{1,2}) strategy (\d{1,2}) command (\d{1,2}) fleet", rest)
+    if match is None:
+        raise ValueError("write 'counters <n> strategy <n> command <n> fleet'")
+    strategy, command, fleet = map(int, match.groups())
+    return Redistribute(strategy=strategy, command=command, fleet=fleet)
+
+
+def _read_station(rest: str) -> Station:
+    planets: dict[str, dict[str, int]] = {}
+    for part in rest.split(";"):
+        planet, colon, units = part.partition(":")
+        if not colon:
+            raise ValueError("write 'station <planet>: <n> <unit>, …; <planet>: …'")
+        name = _planets(planet)
+        there: dict[str, int] = {}
+        for unit in units.split(","):
+            match = COUNT_UNIT.match(unit.strip())
+            if match is None:
+                raise ValueError("write each unit as '<n> <unit>'")
+            there[_unit(match.group(2))] = int(match.group(1)[:3])
+        if name and there:
+            planets[name[0]] = there
+    return Station(planets=planets)
+
+
+def render(game: Game, seat: int, decision: Any) -> str:
+    cards = {c.number: c.name.lower() for c in load().strategy_cards}
+    match decision:
+        case Station(planets=planets):
+            parts = [
+                f"{p}: " + ", ".join(f"{u[k]} {unit_name(k)}" for k in STATIONED if k in u)
+                for p, u in planets.items()
+            ]
+            return "station " + "; ".join(parts)
+        case Pick(card=card, counters=counters):
+            return f"pick {cards[card]}" + (f" taking {counters} counters" if counters else "")
+        case Play(card=card, seat=other, system=system, technology=tech):
+            if other != -1:
+                return f"play {cards[card]} naming {game.players[other].race.replace('_', ' ')}"
+            if system:
+                return f"play {cards[card]} from {system}"
+            return f"play {cards[card]}" + (f" {_tech_name(tech)}" if tech else "")
+        case Follow():
+            return _render_follow(decision)
+        case Decline():
+            return "decline"
+        case Activate(system=system):
+            return f"activate {system}"
+        case Pass():
+            return "pass"
+        case Score(objective=n, secret=secret, paying=planets, trade_goods=goods):
+            claim = " and ".join(
+                [*([f"objective {n}"] if n else []), *(["secret"] if secret else [])]
+            )
+            return f"score {claim or 'nothing'}" + _render_payment(planets, goods)
+        case Redistribute():
+            counts = (decision.strategy, decision.command, decision.fleet)
+            return "counters " + " ".join(f"{n} {a}" for n, a in zip(counts, AREAS, strict=True))
+    return ""
+
+
+def _tech_name(technology: str) -> str:
+    return load().technologies[technology].name
+
+
+def _render_payment(planets: tuple[str, ...], goods: int) -> str:
+    parts = [*planets, *([f"{goods} tg"] if goods else [])]
+    return f" paying {', '.join(parts)}" if parts else ""
+
+
+def _render_follow(d: Follow) -> str:
+    if d.readying:
+        return "follow readying " + ", ".join(d.readying)
+    if d.ships:
+        return "follow " + ", ".join(
+            f"{unit_name(s.unit)} {s.source} to {s.target}" for s in d.ships
+        )
+    tech = f" {_tech_name(d.technology)}" if d.technology else ""
+    return f"follow{tech}" + _render_payment(d.paying, d.trade_goods)
