@@ -7,6 +7,8 @@ from typing import Any
 import asyncpg
 import msgspec
 
+from events.codec import decode_json
+from events.envelope import MatchCreated
 from projections import audit
 
 Conn = asyncpg.Connection | asyncpg.Pool
@@ -178,3 +180,13 @@ async def ruling(
         return None
     kept = ("match_id", "seat", "accepted", "rule", "reason", "first_seq", "last_seq")
     return {k: found[k] for k in kept}
+
+
+async def created(conn: Conn, match_id: str) -> MatchCreated | None:
+    """The match's creation as the archive shows it: its seed sealed while it runs."""
+    body = await conn.fetchval(
+        "SELECT body::text FROM archive WHERE match_id = $1 AND seq = 1 AND kind = 'match.created'",
+        match_id,
+    )
+    return decode_json(body.encode(), MatchCreated) if body is not None else None
+
