@@ -14,8 +14,9 @@ FOLDING_NAMES = {"Narrator", "PartitionBook", "MatchRecord", "Teller"}
 FOLDING_CALLS = {"evolve", "resample", "record_at", "narrated", "apply", "fold_match"}
 
 # Readers moved onto rows; each entry is a folder (every module in it) or a module.
-READERS = ["services/gateway"]
-ARCHIVE_READERS = {"services/gateway/replays.py"}  # replays: the named exception
+READERS = ["services/gateway", "services/web"]
+# The named exceptions, which say so: replays, and the re-judging of a finished match.
+ARCHIVE_READERS = {"services/gateway/replays.py", "services/web/verdict.py"}
 
 
 def _modules() -> list[Path]:
