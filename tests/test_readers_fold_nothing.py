@@ -14,7 +14,7 @@ FOLDING_NAMES = {"Narrator", "PartitionBook", "MatchRecord", "Teller"}
 FOLDING_CALLS = {"evolve", "resample", "record_at", "narrated", "apply", "fold_match"}
 
 # Readers moved onto rows; each entry is a folder (every module in it) or a module.
-READERS = ["services/gateway", "services/web"]
+READERS = ["services/gateway", "services/web", "services/webhooks"]
 # The named exceptions, which say so: replays, and the re-judging of a finished match.
 ARCHIVE_READERS = {"services/gateway/replays.py", "services/web/verdict.py"}
 
