@@ -4,6 +4,7 @@ Every reader folds through here (the rules service, projections, replays, `verif
 they all agree on what the log says.
 """
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 import msgspec
@@ -232,11 +233,14 @@ class PartitionBook:
         return self.fold_match(record)[0]
 
     def fold_match(
-        self, record: EntryBatch[Any] | OwnerFence
+        self,
+        record: EntryBatch[Any] | OwnerFence,
+        before: Callable[[Match | None, Entry[Any]], None] | None = None,
     ) -> tuple[list[Entry[Any]], Match | None]:
         """Fold one log record; return the entries that counted (each batch is one match's)
         and their match after them (`Match`, None if none counted): the whole record when
-        they ended it, though the book keeps only its `EndedMatch`."""
+        they ended it, though the book keeps only its `EndedMatch`. `before` is shown each
+        entry that counts with its match just before it (it must not change the match)."""
         if isinstance(record, OwnerFence):
             self.owner = record.writer
             return [], None
@@ -245,6 +249,8 @@ class PartitionBook:
         match_id = record.entries[0].match_id
         match = self.matches.get(match_id)
         for entry in record.entries:
+            if before is not None:
+                before(match, entry)
             match = apply(match, entry)
         self.matches[match_id] = match
         self.keep_ended(match_id, record.decision_offset)

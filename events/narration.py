@@ -77,9 +77,13 @@ class Narrator:
     def tell(self, entry: Entry[Any], sealed: bool = False) -> str:
         """The entry's line, told on the match as it was before it; then the entry is applied.
         `sealed`: the entry is a sealed choice kept from these eyes, told as one and no more."""
-        line = self._sealed(entry) if sealed else self._line(entry.body)
+        line = self.line(entry, sealed)
         self.record = apply(self.record, entry)
         return line
+
+    def line(self, entry: Entry[Any], sealed: bool = False) -> str:
+        """The entry's line on the match as it stands, which `entry` has not reached yet."""
+        return self._sealed(entry) if sealed else self._line(entry.body)
 
     def _sealed(self, entry: Entry[Any]) -> str:
         names, seat = self.names, entry.sealed_seat

@@ -8,6 +8,7 @@ import msgspec
 from events.envelope import Entry
 from events.match import Match
 from projections.announce import Announcement
+from projections.telling import Telling
 from projections.writes import Write
 
 
@@ -19,6 +20,7 @@ class Step(msgspec.Struct, frozen=True):
     # the match after them, whole when they ended it; after its end only its `EndedMatch`
     # (late rulings). It folds on after `finish`, so read it by then.
     match: Match
+    told: list[Telling] = []  # each entry told for every eyes, for read models that `tell`
 
 
 class Projection(ABC):
@@ -29,6 +31,7 @@ class Projection(ABC):
 
     name: ClassVar[str]
     tables: ClassVar[tuple[str, ...]]  # what a reset empties
+    tells: ClassVar[bool] = False  # its steps carry their entries told (`told`)
 
     @abstractmethod
     def take(self, step: Step) -> None:

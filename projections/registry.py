@@ -8,10 +8,12 @@ from projections.notices import Notices
 from projections.projection import Projection
 from projections.ratings import Ratings
 from projections.replay import Replay
+from projections.seat_lines import SeatLines
 from projections.seat_views import SeatViews
 
 PROJECTIONS: dict[str, type[Projection]] = {
-    p.name: p for p in (SeatViews, Lobby, Archive, Replay, Audit, Analytics, Ratings, Notices)
+    p.name: p
+    for p in (SeatViews, SeatLines, Lobby, Archive, Replay, Audit, Analytics, Ratings, Notices)
 }
 
 
@@ -21,7 +23,7 @@ PROJECTIONS: dict[str, type[Projection]] = {
 # process: on two cores a second process costs more at live load (its own polling and commits)
 # than it gains.
 CREWS: dict[str, tuple[str, ...]] = {
-    "players": ("seat_views", "lobby", "replay", "analytics", "ratings", "notices"),
+    "players": ("seat_views", "seat_lines", "lobby", "replay", "analytics", "ratings", "notices"),
     "records": ("archive", "audit"),
 }
 

@@ -24,9 +24,17 @@ from events.codec import encode
 from events.envelope import Entry, MatchCreated, Ruling
 from events.match import Match, MatchRecord
 from projections.projection import Step
+from projections.telling import Telling
 from projections.writes import Write
 
 SEALED = "sealed"  # the rule and reason a sealed ruling shows
+PUBLIC = -1  # the public's eyes in a line's row
+# A line row's words for `reader` (a seat, or NULL) reading eyes `s` over the public row `p`:
+# an entry still sealed for a seat but the reader's reads as the public's, whoever's eyes.
+LINE_SHOWN = (
+    "CASE WHEN p.sealed_for IS NOT NULL AND p.sealed_for IS DISTINCT FROM {reader}"
+    " THEN p.line ELSE coalesce(s.line, p.line) END"
+)
 
 
 class Sealed(msgspec.Struct, frozen=True, tag="match.sealed"):
@@ -115,3 +123,35 @@ def unseal(matches: list[MatchRecord]) -> list[Write]:
         " WHERE a.match_id = u.match_id AND a.kind = 'match.created' AND a.sealed"
     )
     return [Write(sql, [{"match_id": m.match_id, "seed": m.seed} for m in matches])]
+
+
+def lines(
+    match_id: str, told: Telling, revealed_seq: int
+) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+    """An entry's line rows readers read now, (match, eyes, seq, line, round, decided_by,
+    sealed_for), and those kept until its reveal, (match, eyes, seq, line): the public's row
+    always, a seat's only where its line is not the public's. A sealed choice not revealed
+    yet (`revealed_seq` the match's after the step) reads "a sealed choice" to every eyes but
+    its seat's, and its public row names that seat (`LINE_SHOWN`)."""
+    seq, sealed_for = told.seq, told.sealed_for
+    kept_now = sealed_for is not None and seq >= revealed_seq
+    public = told.sealed if kept_now else told.public
+    rows: list[tuple[Any, ...]] = [
+        (
+            match_id,
+            PUBLIC,
+            seq,
+            public,
+            told.round,
+            told.decided_by,
+            sealed_for if kept_now else None,
+        )
+    ]
+    kept: list[tuple[Any, ...]] = [(match_id, PUBLIC, seq, told.public)] if kept_now else []
+    for seat, line in enumerate(told.seats):
+        if kept_now and seat != sealed_for:
+            if line != told.public:
+                kept.append((match_id, seat, seq, line))
+        elif line != public:
+            rows.append((match_id, seat, seq, line, None, None, None))
+    return rows, kept

@@ -31,11 +31,13 @@ from aiokafka import AIOKafkaConsumer, ConsumerRebalanceListener, TopicPartition
 from aiokafka.structs import ConsumerRecord
 
 from events.codec import OtherRulesetVersion, Unreadable, read_record
-from events.envelope import EntryBatch, OwnerFence
+from events.envelope import Entry, EntryBatch, OwnerFence
+from events.match import Match
 from events.ruleset import UnknownRuleset
 from events.upcast import NewerSchema
 from projections import books, log_end, offsets, unreadable_records
 from projections.projection import Projection, Step
+from projections.telling import Teller, Telling
 from projections.unreadable_records import UnreadableRecord
 from services import db
 from services.settings import Settings
@@ -82,6 +84,27 @@ class _Partition:
         self.projected = projected  # per projection held: offsets below are in its read model
         self.changed: set[str] = set()  # matches changed since the last checkpoint
         self.since_checkpoint = 0
+
+
+class _GuardedTeller(Teller):
+    """A teller whose failure cannot stop the book's fold half-way through a record: it is
+    kept, and raised once the record is folded."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._failed: Exception | None = None
+
+    def before(self, match: Match | None, entry: Entry[Any]) -> None:
+        if self._failed is None:
+            try:
+                super().before(match, entry)
+            except Exception as error:
+                self._failed = error
+
+    def told(self, match: Match) -> list[Telling]:
+        if self._failed is not None:
+            raise self._failed
+        return super().told(match)
 
 
 def crew_name(projections: Sequence[type[Projection]]) -> str:
@@ -330,13 +353,22 @@ class Worker(ConsumerRebalanceListener):
         match_id = record.entries[0].match_id
         before = part.book.matches.get(match_id)
         hash_before = before.state_hash if before is not None else ""
-        counted, match = part.book.fold_match(record)
+        takers = [name for name, start in part.projected.items() if offset >= start]
+        tellers = [name for name in takers if batches[name].tells]
+        teller = _GuardedTeller() if tellers else None
+        counted, match = part.book.fold_match(record, teller and teller.before)
         if match is None:
             return
         part.changed.add(match_id)
         part.since_checkpoint += len(counted)
         step = Step(counted, hash_before, match)
-        takers = [name for name, start in part.projected.items() if offset >= start]
+        if teller is not None:
+            try:
+                step = msgspec.structs.replace(step, told=teller.told(match))
+            except Exception as error:  # a game's words failed: those read models stop alone
+                for name in tellers:
+                    self._stop_projection(name, error)
+                takers = [name for name in takers if name not in tellers]
         for name in takers:
             try:
                 batches[name].take(step)

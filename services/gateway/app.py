@@ -21,7 +21,7 @@ from events.clock import (
     ResumeClock,
 )
 from events.codec import game_codec
-from events.envelope import MatchCreated, Say
+from events.envelope import Say
 from events.messages import Announce
 from events.narration import rule_words
 from events.platform_rules import MAX_DECISION_BYTES, ORGANISER
@@ -31,7 +31,7 @@ from events.ruleset import (
     get_ruleset,
     rulesets_default_first,
 )
-from projections import audit, replay
+from projections import audit, seat_lines
 from services.gateway import (
     api,
     docs,
@@ -41,6 +41,7 @@ from services.gateway import (
     players,
     preferences,
     reads,
+    replays,
     seat_links,
     seats,
     stats,
@@ -413,7 +414,7 @@ async def replay_step(
 ) -> api.ReplayReply:
     ctx = context(request)
     eyes, whole = await _eyes(request, match_id, seat)
-    step = await replay.at(ctx.pool, match_id, k, eyes, whole=whole)
+    step = await replays.step(ctx.pool, match_id, k, eyes, whole)
     if step is None:
         raise NotFoundException(f"match {match_id!r} has no step {k}")
     return api.ReplayReply(
@@ -435,12 +436,12 @@ async def replay_step(
 async def narration(
     request: Request,
     match_id: MatchId,
-    after: Annotated[int, Parameter(ge=0, le=replay.LAST)] = 0,
+    after: Annotated[int, Parameter(ge=0, le=seat_lines.LAST)] = 0,
     seat: EyesParameter = None,
 ) -> api.NarrationReply:
     ctx = context(request)
     eyes, _ = await _eyes(request, match_id, seat)
-    told = await replay.narrated(ctx.pool, match_id, eyes, after, reader=eyes)
+    told = await seat_lines.told(ctx.pool, match_id, eyes, after, reader=eyes)
     return api.NarrationReply(match_id, eyes, told)
 
 
@@ -460,7 +461,7 @@ async def explain(request: Request, match_id: MatchId, seq: EntryNumber) -> api.
     # whoever may audit this decision may see what its seat saw of it, but a sealed choice;
     # the match's own (the clock's, the organiser's) is told for the reading seat's eyes
     eyes = await access.explains(match_id, found["seat"], found["last_seq"])
-    told = await replay.narrated(
+    told = await seat_lines.told(
         ctx.pool, match_id, eyes, found["first_seq"] - 1, found["last_seq"], reader
     )
     game = await ctx.game_of(match_id)
@@ -502,10 +503,9 @@ async def game_cards(game: str) -> list[CardInfo]:
 @get("/matches/{match_id:str}/cards", summary="Every distinct card of the match's card set")
 async def match_cards(request: Request, match_id: MatchId) -> list[CardInfo]:
     ctx = context(request)
-    first = await replay.entries(ctx.pool, match_id, 0, 1)
-    if not first or not isinstance(first[0].body, MatchCreated):
+    created = await reads.created(ctx.pool, match_id)
+    if created is None:
         raise matches.no_match(match_id)
-    created = first[0].body
     return get_ruleset(created.ruleset).cards(created.options)
 
 

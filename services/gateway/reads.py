@@ -7,6 +7,9 @@ from typing import Any
 import asyncpg
 import msgspec
 
+from events.clock import SeatHandedToBot
+from events.codec import decode_json
+from events.envelope import MatchCreated
 from projections import audit
 
 Conn = asyncpg.Connection | asyncpg.Pool
@@ -178,3 +181,24 @@ async def ruling(
         return None
     kept = ("match_id", "seat", "accepted", "rule", "reason", "first_seq", "last_seq")
     return {k: found[k] for k in kept}
+
+
+async def created(conn: Conn, match_id: str) -> MatchCreated | None:
+    """The match's creation as the archive shows it: its seed sealed while it runs."""
+    body = await conn.fetchval(
+        "SELECT body::text FROM archive WHERE match_id = $1 AND seq = 1 AND kind = 'match.created'",
+        match_id,
+    )
+    return decode_json(body.encode(), MatchCreated) if body is not None else None
+
+
+async def handed_over(conn: Conn, match_id: str, seat: int, player: str) -> SeatHandedToBot | None:
+    """The last hand-over of `seat` from `player` to a bot, if the match holds one."""
+    body = await conn.fetchval(
+        "SELECT body::text FROM archive WHERE match_id = $1 AND kind = 'match.seat_handed_to_bot'"
+        " AND (body->>'seat')::int = $2 AND body->>'player' = $3 ORDER BY seq DESC LIMIT 1",
+        match_id,
+        seat,
+        player,
+    )
+    return decode_json(body.encode(), SeatHandedToBot) if body is not None else None

@@ -13,7 +13,7 @@ from litestar.response import ServerSentEventMessage
 from events.codec import game_codec
 from events.narration import Told, seat_names
 from events.ruleset import CardFace, CardInfo, CardPick, Description, Waiting
-from projections import replay
+from projections import seat_lines
 from projections.announce import ViewNotice
 from services.gateway import matches, reads, stream
 from services.gateway.context import Context
@@ -85,7 +85,7 @@ async def _shown(
     seq = found[0] if found else 0
     waiting = description.description.waiting if description else Waiting()
     told = (
-        await replay.narrated(ctx.pool, match_id, seat, max(0, seq - log), seq, reader=seat)
+        await seat_lines.told(ctx.pool, match_id, seat, max(0, seq - log), seq, reader=seat)
         if seq
         else []
     )

@@ -23,8 +23,8 @@ from litestar.types import Message, Scope
 from events.envelope import Say
 from events.narration import rule_words, seat_names
 from events.ruleset import get_ruleset, round_word
-from projections import replay
-from services.gateway import api, matches, reads, tokens
+from projections import seat_lines
+from services.gateway import api, matches, reads, replays, tokens
 from services.gateway.access import Access
 from services.gateway.context import context
 from services.gateway.edge import REFUSED_IN_TEXT, client_address, limit_reads, spend
@@ -265,7 +265,7 @@ async def replay_step(
     decision that caused it and what it changed for those eyes."""
     ctx = context(request)
     row, eyes, whole = await _replay_eyes(request, match_id, seat)
-    step = await replay.at(ctx.pool, match_id, k, eyes, whole=whole)
+    step = await replays.step(ctx.pool, match_id, k, eyes, whole)
     if step is None:
         raise NotFoundException(f"match {match_id!r} has no step {k}")
     ruling = step.ruling
@@ -309,7 +309,7 @@ async def replay_jump(
     asked, wanted = whole_number(entry), whole_number(round_)
     k = min(1 if asked is None else asked, max(1, row["seq"]))
     if wanted is not None and asked is None:
-        told = await replay.narrated(context(request).pool, match_id, eyes, reader=eyes)
+        told = await seat_lines.told(context(request).pool, match_id, eyes, reader=eyes)
         first = next((t.seq for t in told if t.round is not None and t.round >= wanted), None)
         if first is None:
             word = round_word(row["game"])

@@ -11,7 +11,7 @@ from litestar.datastructures import Cookie
 from litestar.exceptions import NotAuthorizedException, PermissionDeniedException
 
 from events.clock_narration import handed_to_you
-from projections import replay
+from services.gateway import reads
 from services.gateway.access import Access
 from services.gateway.context import context
 from services.gateway.tokens import Holder
@@ -126,7 +126,7 @@ async def handed_away(request: Request, match_id: str) -> str | None:
         return None
     if not await ctx.claim_accepted(seat):
         return None
-    handed = await replay.handed_over(ctx.pool, match_id, seat.seat, seat.player or "")
+    handed = await reads.handed_over(ctx.pool, match_id, seat.seat, seat.player or "")
     if handed is None:
         return f"Seat {seat.seat} is no longer yours: the organiser gave it to another player."
     return handed_to_you(handed.level, handed.reason, handed.note)

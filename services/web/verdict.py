@@ -1,5 +1,7 @@
 """The replay's "verify": a finished match re-judged from its log, as `starledger verify` does,
-off the event loop, one at a time (it is CPU work), each match's verdict kept once found."""
+off the event loop, one at a time (it is CPU work), each match's verdict kept once found.
+It reads the archive's whole log, seed and all: a finished match's alone, whose seed and
+sealed choices its end revealed (issue 43's exception for replays of finished matches)."""
 
 import asyncio
 from typing import Any

@@ -11,8 +11,7 @@ import asyncpg
 import structlog
 
 from events.narration import seat_names
-from events.ruleset import get_ruleset
-from projections import replay
+from projections import seat_lines
 from services.mail.compose import headline
 from services.mail.outbox import STANDING, detail_of, now_ms, retry_later, settle
 from services.settings import Settings
@@ -101,20 +100,25 @@ class Webhooks:
             del self.sending[seat]
 
     async def notice(self, row: asyncpg.Record) -> formats.Notice:
+        """The notice in words, from rows the projection worker wrote: the lobby's names and
+        scores, the seat's lines (no match folded here, issue 43)."""
         match_id, seat, upto = row["match_id"], row["seat"], row["upto_seq"]
-        record = await replay.record_at(self.pool, match_id, upto)
-        assert record is not None and record.state is not None  # a notice follows the start
-        ruleset = get_ruleset(record.ruleset)
-        names = seat_names(record.holders)
+        match = await self.pool.fetchrow(
+            "SELECT l.game, l.players, l.scores, r.over AND r.revealed_seq <= $2 AS over"
+            " FROM lobby AS l JOIN replay_matches AS r USING (match_id) WHERE match_id = $1",
+            match_id,
+            upto,
+        )
+        assert match is not None  # a notice follows the start
+        names = seat_names(match["players"])
         after = min(row["after"], upto)  # a reminder may follow a notice of later entries
-        told = await replay.narrated(self.pool, match_id, seat, after, upto, seat)
+        told = await seat_lines.told(self.pool, match_id, seat, after, upto, seat)
         lines = [f"#{t.seq} {t.line}" for t in told[-MAX_LINES:]]
-        head = f"{ruleset.name} match {match_id}, seat {seat} ({names[seat]}), entry {upto}:"
+        head = f"{match['game']} match {match_id}, seat {seat} ({names[seat]}), entry {upto}:"
         words = [f"{head} {headline(row['kind'], detail_of(row['detail']))}"]
-        if record.over:
-            standing = ruleset.standing(record.state)
-            scores = ", ".join(f"{n} {s}" for n, s in zip(names, standing.scores, strict=False))
-            words.append(f"Scores: {scores}.")
+        if match["over"]:  # the end reached as of `upto`: the lobby's scores are its last
+            pairs = zip(names, match["scores"] or [], strict=False)
+            words.append(f"Scores: {', '.join(f'{n} {s}' for n, s in pairs)}.")
         return formats.Notice(
             row["delivery_id"], match_id, seat, row["kind"], upto, "\n".join(words + lines), lines
         )
