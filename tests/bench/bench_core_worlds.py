@@ -19,6 +19,7 @@ from events.rulesets.core_worlds import CORE_WORLDS as RULES
 from events.rulesets.core_worlds.bots import greedy_bot
 from events.rulesets.core_worlds.state import Game
 from services.selfplay import play_match
+from tests.bench.folding import events_per_second
 
 SEATS = 4
 SELFPLAY_GAMES = 1000
@@ -42,14 +43,7 @@ def fold_rate(transcripts: list[list[bytes]]) -> float:
         [e.body for e in map(decode_entry, lines) if not is_platform_entry(e.body)]
         for lines in transcripts
     ]
-    events, started = 0, time.perf_counter()
-    while time.perf_counter() - started < 1.0:
-        for stream in streams:
-            state = None
-            for event in stream:
-                state = RULES.evolve(state, event)
-            events += len(stream)
-    return events / (time.perf_counter() - started)
+    return events_per_second(RULES, streams)
 
 
 def replay_ms(lines: list[bytes]) -> float:

@@ -16,6 +16,7 @@ from events.codec import decode_entry, encode
 from events.envelope import PLATFORM_ENTRIES
 from events.rulesets.star_realms import STAR_REALMS as RULES
 from services.selfplay import play_match
+from tests.bench.folding import events_per_second
 
 SELFPLAY_GAMES = 1000
 HEAD_TO_HEAD = 400
@@ -31,14 +32,7 @@ def fold_rate(count: int = 5) -> float:
         streams.append(
             [e.body for e in map(decode_entry, lines) if not isinstance(e.body, PLATFORM_ENTRIES)]
         )
-    events, started = 0, time.perf_counter()
-    while time.perf_counter() - started < 1.0:
-        for stream in streams:
-            state = None
-            for event in stream:
-                state = RULES.evolve(state, event)
-            events += len(stream)
-    return events / (time.perf_counter() - started)
+    return events_per_second(RULES, streams)
 
 
 def match(bots: tuple[str, str], seed: str, timings: list[float] | None = None) -> Any:
