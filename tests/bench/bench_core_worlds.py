@@ -19,7 +19,7 @@ from events.rulesets.core_worlds import CORE_WORLDS as RULES
 from events.rulesets.core_worlds.bots import greedy_bot
 from events.rulesets.core_worlds.state import Game
 from services.selfplay import play_match
-from tests.bench.folding import events_per_second
+from tests.bench.pure_api import events_per_second, whole_match
 
 SEATS = 4
 SELFPLAY_GAMES = 1000
@@ -61,46 +61,16 @@ def replay_ms(lines: list[bytes]) -> float:
 
 def decide_react_us(games: int) -> tuple[float, float]:
     """p50 and p99 of one decision judged, applied and settled (react until quiet)."""
-    timings = []
+    timings: list[float] = []
     for game in range(games):
-        state: Any = None
-        rng = random.Random(game)
-        for event in RULES.initial(SEATS, {}, rng):
-            state = RULES.evolve(state, event)
-        while not RULES.is_over(state):
-            while derived := RULES.react(state, rng):
-                for event in derived:
-                    state = RULES.evolve(state, event)
-            if RULES.is_over(state):
-                break
-            seat = RULES.waiting(state).must[0]
-            decision = greedy_bot(state, seat, rng)
-            started = time.perf_counter()
-            verdict = RULES.decide(state, seat, decision, rng)
-            for event in verdict.events:
-                state = RULES.evolve(state, event)
-            while derived := RULES.react(state, rng):
-                for event in derived:
-                    state = RULES.evolve(state, event)
-            timings.append(time.perf_counter() - started)
+        _greedy_match(SEATS, game, timings)
     cuts = statistics.quantiles(timings, n=100)
     return cuts[49] * 1e6, cuts[98] * 1e6
 
 
-def _greedy_match(seats: int, seed: str) -> Game:
-    state: Any = None
+def _greedy_match(seats: int, seed: str | int, timings: list[float] | None = None) -> Game:
     rng = random.Random(seed)
-    for event in RULES.initial(seats, {}, rng):
-        state = RULES.evolve(state, event)
-    while True:
-        while derived := RULES.react(state, rng):
-            for event in derived:
-                state = RULES.evolve(state, event)
-        if RULES.is_over(state):
-            return state
-        seat = RULES.waiting(state).must[0]
-        for event in RULES.decide(state, seat, greedy_bot(state, seat, rng), rng).events:
-            state = RULES.evolve(state, event)
+    return whole_match(RULES, seats, rng, lambda state, seat: greedy_bot(state, seat, rng), timings)
 
 
 def balance(games: int) -> dict[str, Any]:
