@@ -1,6 +1,7 @@
 """Piles of cards and seats' players in an immutable state: what each game's evolve repeats."""
 
 import random
+from collections.abc import Sequence
 from typing import Any, Protocol, TypeVar
 
 import msgspec
@@ -38,3 +39,34 @@ def drawn(chance: random.Random, deck: Cards, discard: Cards, count: int) -> tup
     taken = deck[:count]
     short = count - len(taken)
     return taken, shuffled(chance, discard) if short > 0 and discard else ()
+
+
+def reordered(rng: random.Random, pile: Cards) -> Cards:
+    """`pile` in an order dealt anew: sorted first, so that any order of it deals alike."""
+    return tuple(rng.sample(sorted(pile), len(pile)))
+
+
+P = TypeVar("P")
+
+
+def players_resampled(
+    players: Sequence[P], seat: int, rng: random.Random, own: str, hidden: Sequence[str]
+) -> tuple[P, ...]:
+    """The players as `seat` could believe them to be: its own pile `own` reordered, and each
+    other's piles `hidden` dealt anew from the cards they hold between them, each as large as
+    it was (sorted first, so that two states `seat` cannot tell apart deal alike)."""
+    believed = []
+    for s, player in enumerate(players):
+        if s == seat:
+            believed.append(
+                msgspec.structs.replace(player, **{own: reordered(rng, getattr(player, own))})
+            )
+            continue
+        piles = [getattr(player, field) for field in hidden]
+        unseen = sorted(card for pile in piles for card in pile)
+        rng.shuffle(unseen)
+        dealt, start = {}, 0
+        for field, pile in zip(hidden, piles, strict=True):
+            dealt[field], start = tuple(unseen[start : start + len(pile)]), start + len(pile)
+        believed.append(msgspec.structs.replace(player, **dealt))
+    return tuple(believed)

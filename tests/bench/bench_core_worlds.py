@@ -19,6 +19,7 @@ from events.rulesets.core_worlds import CORE_WORLDS as RULES
 from events.rulesets.core_worlds.bots import greedy_bot
 from events.rulesets.core_worlds.state import Game
 from services.selfplay import play_match
+from tests.bench.pure_api import events_per_second, whole_match
 
 SEATS = 4
 SELFPLAY_GAMES = 1000
@@ -42,14 +43,7 @@ def fold_rate(transcripts: list[list[bytes]]) -> float:
         [e.body for e in map(decode_entry, lines) if not is_platform_entry(e.body)]
         for lines in transcripts
     ]
-    events, started = 0, time.perf_counter()
-    while time.perf_counter() - started < 1.0:
-        for stream in streams:
-            state = None
-            for event in stream:
-                state = RULES.evolve(state, event)
-            events += len(stream)
-    return events / (time.perf_counter() - started)
+    return events_per_second(RULES, streams)
 
 
 def replay_ms(lines: list[bytes]) -> float:
@@ -67,46 +61,16 @@ def replay_ms(lines: list[bytes]) -> float:
 
 def decide_react_us(games: int) -> tuple[float, float]:
     """p50 and p99 of one decision judged, applied and settled (react until quiet)."""
-    timings = []
+    timings: list[float] = []
     for game in range(games):
-        state: Any = None
-        rng = random.Random(game)
-        for event in RULES.initial(SEATS, {}, rng):
-            state = RULES.evolve(state, event)
-        while not RULES.is_over(state):
-            while derived := RULES.react(state, rng):
-                for event in derived:
-                    state = RULES.evolve(state, event)
-            if RULES.is_over(state):
-                break
-            seat = RULES.waiting(state).must[0]
-            decision = greedy_bot(state, seat, rng)
-            started = time.perf_counter()
-            verdict = RULES.decide(state, seat, decision, rng)
-            for event in verdict.events:
-                state = RULES.evolve(state, event)
-            while derived := RULES.react(state, rng):
-                for event in derived:
-                    state = RULES.evolve(state, event)
-            timings.append(time.perf_counter() - started)
+        _greedy_match(SEATS, game, timings)
     cuts = statistics.quantiles(timings, n=100)
     return cuts[49] * 1e6, cuts[98] * 1e6
 
 
-def _greedy_match(seats: int, seed: str) -> Game:
-    state: Any = None
+def _greedy_match(seats: int, seed: str | int, timings: list[float] | None = None) -> Game:
     rng = random.Random(seed)
-    for event in RULES.initial(seats, {}, rng):
-        state = RULES.evolve(state, event)
-    while True:
-        while derived := RULES.react(state, rng):
-            for event in derived:
-                state = RULES.evolve(state, event)
-        if RULES.is_over(state):
-            return state
-        seat = RULES.waiting(state).must[0]
-        for event in RULES.decide(state, seat, greedy_bot(state, seat, rng), rng).events:
-            state = RULES.evolve(state, event)
+    return whole_match(RULES, seats, rng, lambda state, seat: greedy_bot(state, seat, rng), timings)
 
 
 def balance(games: int) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from events.codec import decode_entry, encode
 from events.envelope import PLATFORM_ENTRIES
 from events.rulesets.star_realms import STAR_REALMS as RULES
 from services.selfplay import play_match
+from tests.bench.pure_api import events_per_second, whole_match
 
 SELFPLAY_GAMES = 1000
 HEAD_TO_HEAD = 400
@@ -31,39 +32,18 @@ def fold_rate(count: int = 5) -> float:
         streams.append(
             [e.body for e in map(decode_entry, lines) if not isinstance(e.body, PLATFORM_ENTRIES)]
         )
-    events, started = 0, time.perf_counter()
-    while time.perf_counter() - started < 1.0:
-        for stream in streams:
-            state = None
-            for event in stream:
-                state = RULES.evolve(state, event)
-            events += len(stream)
-    return events / (time.perf_counter() - started)
+    return events_per_second(RULES, streams)
 
 
 def match(bots: tuple[str, str], seed: str, timings: list[float] | None = None) -> Any:
     """One match through the pure API; the end state. With `timings`, each decision's decide
     plus react until quiet is timed."""
     rng = random.Random(seed)
-    state: Any = None
-    for event in RULES.initial(2, {}, rng):
-        state = RULES.evolve(state, event)
-    while True:
-        while derived := RULES.react(state, rng):
-            for event in derived:
-                state = RULES.evolve(state, event)
-        if RULES.is_over(state):
-            return state
-        seat = state.active
-        decision = RULES.default_decision(state, seat, bots[seat], rng)
-        started = time.perf_counter()
-        for event in RULES.decide(state, seat, decision, rng).events:
-            state = RULES.evolve(state, event)
-        while derived := RULES.react(state, rng):
-            for event in derived:
-                state = RULES.evolve(state, event)
-        if timings is not None:
-            timings.append(time.perf_counter() - started)
+
+    def choose(state: Any, seat: int) -> Any:
+        return RULES.default_decision(state, seat, bots[seat], rng)
+
+    return whole_match(RULES, 2, rng, choose, timings)
 
 
 def decide_react_us(games: int = 20) -> tuple[float, float]:

@@ -13,7 +13,7 @@ from events.ruleset import Accepted
 from events.rulesets.core_worlds.bots import greedy_bot
 from events.rulesets.core_worlds.cardset import ROUNDS
 from events.rulesets.core_worlds.state import Game
-from tests.reacting import bounded
+from tests.reacting import Logged, bounded
 
 from .scenario import CARDS, RULES
 
@@ -30,26 +30,17 @@ def _random_play(seats: int, seed: str, sector0: bool, choices: int, check=None)
     deeper into the game). The end state, every event with the state hash after it, and the
     decisions taken."""
     rng = random.Random(choices)
-    game = None
-    log: list[tuple[Any, str]] = []
-
-    def apply(events: list[Any]) -> None:
-        nonlocal game
-        for event in events:
-            game = RULES.evolve(game, event)
-            log.append((event, state_hash(game)))
-            if check is not None:
-                check(game)
-
+    played = Logged(RULES, check)
     chance = chance_for(seed, 0)  # as the judge draws: one source per decision
-    apply(RULES.initial(seats, {"sector0_draft": sector0}, chance))
+    played.apply(RULES.initial(seats, {"sector0_draft": sector0}, chance))
     decisions = []
     while True:
         react = bounded(RULES, chance)
-        while derived := react(game):
-            apply(derived)
+        while derived := react(played.state):
+            played.apply(derived)
+        game = played.state
         if RULES.is_over(game):
-            return game, log, decisions
+            return game, played.log, decisions
         seat = rng.choice(RULES.waiting(game).must)
         if rng.random() < 0.5:
             decision = greedy_bot(game, seat, rng)
@@ -59,7 +50,7 @@ def _random_play(seats: int, seed: str, sector0: bool, choices: int, check=None)
         verdict = RULES.decide(game, seat, decision, chance)
         assert isinstance(verdict, Accepted), (decision, verdict)
         decisions.append((seat, decision))
-        apply(verdict.events)
+        played.apply(verdict.events)
 
 
 def _in_play(game: Game) -> Counter:

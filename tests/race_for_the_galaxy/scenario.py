@@ -5,15 +5,14 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-import msgspec
-
-from events.ruleset import Accepted, Rejection
 from events.rulesets.race_for_the_galaxy import RACE_FOR_THE_GALAXY
 from events.rulesets.race_for_the_galaxy.loader import load
 from events.rulesets.race_for_the_galaxy.state import Game, Player
-from tests.reacting import settled
+from tests.conformance.scenario import Scenario
 
 RULES = RACE_FOR_THE_GALAXY
+GIVEN = Scenario(RULES)
+fold, settle, arrange = GIVEN.fold, GIVEN.settle, GIVEN.arrange
 CARDS = load()
 
 
@@ -66,36 +65,9 @@ def table(
     )
 
 
-def fold(events: list[Any], game: Game | None = None) -> Game:
-    for event in events:
-        game = RULES.evolve(game, event)
-    assert game is not None
-    return game
-
-
-def settle(game: Game) -> tuple[Game, list[Any]]:
-    """Apply what follows on its own, as the rules service does."""
-    return settled(RULES, game, random.Random(0))
-
-
 def start(seats: int = 2, seed: str = "scenario") -> Game:
     game, _ = settle(fold(RULES.initial(seats, {}, random.Random(seed))))
     return game
-
-
-def rejected(game: Game, decision: Any, rule: str, seat: int = 0) -> str:
-    verdict = RULES.decide(game, seat, decision, random.Random(0))
-    assert isinstance(verdict, Rejection), verdict
-    assert verdict.rule == rule, verdict
-    return verdict.reason
-
-
-def play(game: Game, decision: Any, seat: int = 0) -> tuple[Game, list[Any]]:
-    """The decision accepted, applied and settled: the new state and every event."""
-    verdict = RULES.decide(game, seat, decision, random.Random(0))
-    assert isinstance(verdict, Accepted), verdict
-    game, derived = settle(fold(verdict.events, game))
-    return game, verdict.events + derived
 
 
 def all_play(game: Game, *decisions: Any) -> tuple[Game, list[Any]]:
@@ -112,14 +84,6 @@ def names(cards: Sequence[int]) -> list[str]:
     return [CARDS.card(c).id for c in cards]
 
 
-def arrange(game: Game, seat: int | None = None, **fields: Any) -> Game:
-    if seat is None:
-        return msgspec.structs.replace(game, **fields)
-    players = list(game.players)
-    players[seat] = msgspec.structs.replace(players[seat], **fields)
-    return msgspec.structs.replace(game, players=tuple(players))
-
-
 def stock(game: Game, seat: int, *world_ids: str) -> Game:
     """Given: a good (from the deck's bottom) on each of these worlds of the seat's tableau."""
     player = game.players[seat]
@@ -133,3 +97,12 @@ def stock(game: Game, seat: int, *world_ids: str) -> Game:
 def on(game: Game, seat: int, card_id: str) -> int:
     """The physical id of the card `card_id` in the seat's tableau."""
     return next(c for c in game.players[seat].tableau if CARDS.card(c).id == card_id)
+
+
+def rejected(game: Game, decision: Any, rule: str, seat: int = 0) -> str:
+    return GIVEN.rejected(game, seat, decision, rule)
+
+
+def play(game: Game, decision: Any, seat: int = 0) -> tuple[Game, list[Any]]:
+    """The decision accepted, applied and settled: the new state and every event."""
+    return GIVEN.play(game, seat, decision)

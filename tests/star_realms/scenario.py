@@ -5,15 +5,14 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-import msgspec
-
-from events.ruleset import Accepted, Rejection
 from events.rulesets.star_realms import STAR_REALMS
 from events.rulesets.star_realms.loader import load
 from events.rulesets.star_realms.state import Game, Player, Turn
-from tests.reacting import settled
+from tests.conformance.scenario import Scenario
 
 RULES = STAR_REALMS
+GIVEN = Scenario(RULES)
+fold, settle, arrange = GIVEN.fold, GIVEN.settle, GIVEN.arrange
 CARDS = load()
 
 
@@ -100,48 +99,19 @@ def names(game: Game, cards: Sequence[int]) -> list[str]:
     return [game.cards.card(c).name for c in cards]
 
 
-def fold(events: list[Any], game: Game | None = None) -> Game:
-    for event in events:
-        game = RULES.evolve(game, event)
-    assert game is not None
-    return game
-
-
-def settle(game: Game) -> tuple[Game, list[Any]]:
-    """Apply what follows on its own, as the rules service does."""
-    return settled(RULES, game, random.Random(0))
-
-
 def start(seed: str = "scenario") -> Game:
     game, _ = settle(fold(RULES.initial(2, {}, random.Random(seed))))
     return game
 
 
 def accepted(game: Game, decision: Any, rule: str | None = None, seat: int = 0) -> list[Any]:
-    verdict = RULES.decide(game, seat, decision, random.Random(0))
-    assert isinstance(verdict, Accepted), verdict
-    if rule is not None:
-        assert verdict.rule == rule, verdict
-    return verdict.events
+    return GIVEN.accepted(game, seat, decision, rule)
 
 
 def rejected(game: Game, decision: Any, rule: str, seat: int = 0) -> str:
-    verdict = RULES.decide(game, seat, decision, random.Random(0))
-    assert isinstance(verdict, Rejection), verdict
-    assert verdict.rule == rule, verdict
-    return verdict.reason
+    return GIVEN.rejected(game, seat, decision, rule)
 
 
 def play(game: Game, decision: Any, seat: int = 0) -> tuple[Game, list[Any]]:
     """The decision accepted, applied and settled: the new state and every event."""
-    events = accepted(game, decision, seat=seat)
-    game, derived = settle(fold(events, game))
-    return game, events + derived
-
-
-def arrange(game: Game, seat: int | None = None, **fields: Any) -> Game:
-    if seat is None:
-        return msgspec.structs.replace(game, **fields)
-    players = list(game.players)
-    players[seat] = msgspec.structs.replace(players[seat], **fields)
-    return msgspec.structs.replace(game, players=tuple(players))
+    return GIVEN.play(game, seat, decision)

@@ -12,7 +12,7 @@ from events.chance import chance_for
 from events.codec import state_hash
 from events.ruleset import Accepted
 from events.rulesets.star_realms.state import Game
-from tests.reacting import bounded
+from tests.reacting import Logged, bounded
 from tests.star_realms.scenario import CARDS, RULES
 
 matches = st.tuples(st.text(min_size=1, max_size=8), st.integers(min_value=0, max_value=2**32))
@@ -30,25 +30,16 @@ def match(seed: str, bots: tuple[str, str], rng: random.Random, check=None) -> t
     """One match to its end or its 20,000th decision, bots choosing on what their seat may see
     (`random_legal`: any legal decision); the last state and every event with the state hash
     after it."""
-    game: Any = None
-    log: list[tuple[Any, str]] = []
-
-    def apply(events: list[Any]) -> None:
-        nonlocal game
-        for event in events:
-            game = RULES.evolve(game, event)
-            log.append((event, state_hash(game)))
-            if check is not None:
-                check(game)
-
+    played = Logged(RULES, check)
     chance = chance_for(seed, 0)
-    apply(RULES.initial(2, {}, chance))
+    played.apply(RULES.initial(2, {}, chance))
     for number in range(1, 20_000):
         react = bounded(RULES, chance)
-        while derived := react(game):
-            apply(derived)
+        while derived := react(played.state):
+            played.apply(derived)
+        game = played.state
         if RULES.is_over(game):
-            return game, log
+            return game, played.log
         seat = RULES.waiting(game).must[0]
         level = bots[seat]
         if level == "random_legal":
@@ -58,8 +49,8 @@ def match(seed: str, bots: tuple[str, str], rng: random.Random, check=None) -> t
         chance = chance_for(seed, number)
         verdict = RULES.decide(game, seat, decision, chance)
         assert isinstance(verdict, Accepted), (decision, verdict)
-        apply(verdict.events)
-    return game, log
+        played.apply(verdict.events)
+    return played.state, played.log
 
 
 @settings(max_examples=15, deadline=None)

@@ -5,13 +5,7 @@ from typing import Any, ClassVar
 
 from events.kit.parts import Delegated, Parts, parts_of
 from events.kit.phases import Phased, Table, waiting
-from events.ruleset import (
-    CardInfo,
-    Option,
-    Ruleset,
-    Standing,
-    register,
-)
+from events.ruleset import CardInfo, Option, Ruleset, Standing, register
 from events.rulesets.core_worlds.bots import BOTS
 from events.rulesets.core_worlds.decisions import DECISIONS
 from events.rulesets.core_worlds.game_setup import setup

@@ -4,9 +4,9 @@ printed numbers, which are public."""
 
 from collections.abc import Sequence
 
-from events.kit.lookup import faces
-from events.kit.words import count, listing, who
-from events.ruleset import CardList, Description, Field, Section, Table, Waiting
+from events.kit.layout import Layout
+from events.kit.words import count, listing
+from events.ruleset import Description, Field, Section, Table, Waiting
 from events.rulesets.core_worlds import card_text
 from events.rulesets.core_worlds.cardset import DECKS, ROUNDS
 from events.rulesets.core_worlds.loader import load
@@ -16,18 +16,10 @@ from events.rulesets.core_worlds.view import PlayerView, SeatView
 SCORE_COLUMNS = ("Player", "Printed", "Bonus", "Total", "World energy", "Worlds")
 
 
-class _Layout:
+class _Layout(Layout[SeatView, PlayerView]):
     def __init__(self, view: SeatView, players: Sequence[str]) -> None:
-        self.view, self.players = view, players
         self.card_set = load(view.card_set_key)
-
-    def who(self, seat: int) -> str:
-        return who(self.players, seat)
-
-    def faces(
-        self, label: str, ids: Sequence[int], notes: dict[int, str] | None = None
-    ) -> CardList:
-        return faces(label, ids, self.card_set.cards.__getitem__, card_text, notes)
+        super().__init__(view, players, self.card_set.cards.__getitem__, card_text)
 
     def table(self) -> Section:
         view, who = self.view, self.who
@@ -50,7 +42,8 @@ class _Layout:
         piles = (self.faces("Hand", self.view.hand), self.faces("Discard pile", self.view.discard))
         return Section(f"Your cards ({self.who(seat)})", cards=piles)
 
-    def empire(self, p: PlayerView) -> Section:
+    def player(self, p: PlayerView) -> Section:
+        """The player's Empire."""
         view = self.view
         fields = [
             Field("Energy", str(p.energy)),
@@ -90,6 +83,9 @@ class _Layout:
                     ground += ability.ground * tokens.get(c, 0)
         return f"Fleet {fleet}, Ground {ground}"
 
+    def closing(self) -> tuple[Section, ...]:
+        return (self.score(),)
+
     def score(self) -> Section:
         view = self.view
         final = bool(view.scores)
@@ -122,11 +118,5 @@ class _Layout:
 
 def describe(view: SeatView, players: Sequence[str]) -> Description:
     layout = _Layout(view, players)
-    sections = [layout.table()]
-    if view.seat is not None:
-        sections.append(layout.own(view.seat))
-    sections += [layout.empire(p) for p in view.players]
-    sections.append(layout.score())
-    return Description(
-        title=layout.title(), sections=tuple(sections), waiting=Waiting(must=view.to_act)
-    )
+    sections = layout.sections(view.seat, view.players)
+    return Description(title=layout.title(), sections=sections, waiting=Waiting(must=view.to_act))

@@ -4,6 +4,7 @@ import random
 
 from msgspec.structs import replace
 
+from events.kit.zones import players_resampled, reordered
 from events.rulesets.core_worlds.state import Game
 
 
@@ -12,23 +13,6 @@ def resample(game: Game, seat: int, rng: random.Random) -> Game:
     Dealt anew: the seat's draw order, the other seats' hands, draw and discard piles (from
     the cards they hold between them), the Galactic decks' order, and the seed. Piles are
     sorted before dealing, so two states the seat cannot tell apart resample alike."""
-    players = []
-    for s, player in enumerate(game.players):
-        if s == seat:
-            players.append(
-                replace(player, draw=tuple(rng.sample(sorted(player.draw), len(player.draw))))
-            )
-            continue
-        unseen = sorted([*player.hand, *player.draw, *player.discard])
-        rng.shuffle(unseen)
-        hand, draw = len(player.hand), len(player.draw)
-        players.append(
-            replace(
-                player,
-                hand=tuple(unseen[:hand]),
-                draw=tuple(unseen[hand : hand + draw]),
-                discard=tuple(unseen[hand + draw :]),
-            )
-        )
-    galactic = tuple(tuple(rng.sample(sorted(deck), len(deck))) for deck in game.galactic)
-    return replace(game, players=tuple(players), galactic=galactic)
+    players = players_resampled(game.players, seat, rng, "draw", ("hand", "draw", "discard"))
+    galactic = tuple(reordered(rng, deck) for deck in game.galactic)
+    return replace(game, players=players, galactic=galactic)

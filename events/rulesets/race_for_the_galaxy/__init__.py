@@ -8,13 +8,7 @@ from typing import Any, ClassVar
 
 from events.kit.parts import Delegated, Parts, parts_of
 from events.kit.phases import Phased, Table
-from events.ruleset import (
-    CardInfo,
-    CardPick,
-    Ruleset,
-    Standing,
-    register,
-)
+from events.ruleset import CardInfo, CardPick, Ruleset, Standing, register
 from events.rulesets.race_for_the_galaxy.action_cards import OPTIONS, options_error
 from events.rulesets.race_for_the_galaxy.bots import BOTS
 from events.rulesets.race_for_the_galaxy.decisions import DECISIONS

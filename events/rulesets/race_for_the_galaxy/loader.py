@@ -1,13 +1,12 @@
 """Reading the card-set file: every field checked, every power and scoring line parsed from the
 card list's notation, every refusal naming the card and the field."""
 
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 from events import card_sets
 from events.card_sets import CardSetError
-from events.pinning import content_digest
+from events.kit.card_file import Shipped, card_where, one_of, whole
 from events.rulesets.race_for_the_galaxy.cardset import (
     FLAGS,
     GOODS,
@@ -27,19 +26,6 @@ _FIELDS = {"id", "name", "type", "copies", "cost", "defense", "vp", "good", "mod
 _FIELDS |= {"start", "preset", "powers", "scoring"}
 
 
-@cache
-def card_set_digest() -> str:
-    """What a match pins of the base game's cards (see `events.pinning`)."""
-    return content_digest(load(BASE_GAME))
-
-
-@cache
-def load(key: str = BASE_GAME) -> CardSet:
-    if key != BASE_GAME:
-        raise CardSetError(f"card set {key!r}: race-for-the-galaxy ships the base game only")
-    return parse(card_sets.read(BASE_GAME_FILE, key), key)
-
-
 def parse(data: dict[str, Any], key: str) -> CardSet:
     tables = card_sets.card_tables(data, {"name", "card"})
     kinds = tuple(_card(i, t) for i, t in enumerate(tables))
@@ -56,17 +42,12 @@ def parse(data: dict[str, Any], key: str) -> CardSet:
 
 
 def _card(index: int, table: Any) -> Card:
-    if not isinstance(table, dict) or not isinstance(table.get("name"), str) or not table["name"]:
-        raise CardSetError(f"card #{index + 1}: needs a table with a non-empty 'name'")
-    where = f"card {table['name']!r}"
-    unknown = sorted(set(table) - _FIELDS)
-    if unknown:
-        raise CardSetError(f"{where}: unknown field {unknown[0]!r}")
+    where = card_where(index, table, _FIELDS)
     card_id = table.get("id")
     if not isinstance(card_id, str) or not card_id.isidentifier():
         raise CardSetError(f"{where}: field 'id' must be a snake_case name")
-    kind = _choice(where, table, "type", TYPES)
-    defense = _int(where, table, "defense", 0)
+    kind = one_of(where, table, "type", TYPES)
+    defense = whole(where, table, "defense", 0)
     if "cost" in table and defense:
         raise CardSetError(f"{where}: a military world has a 'defense' and no 'cost'")
     if defense and kind != "world":
@@ -75,8 +56,8 @@ def _card(index: int, table: Any) -> Card:
     if good or mode:
         if kind != "world":
             raise CardSetError(f"{where}: only worlds hold goods")
-        _choice(where, table, "good", GOODS)
-        _choice(where, table, "mode", MODES)
+        one_of(where, table, "good", GOODS)
+        one_of(where, table, "mode", MODES)
     flags = table.get("flags", [])
     if not isinstance(flags, list) or any(f not in FLAGS for f in flags):
         raise CardSetError(f"{where}: field 'flags' must list some of {', '.join(FLAGS)}")
@@ -87,7 +68,7 @@ def _card(index: int, table: Any) -> Card:
     produces = [p.good for p in powers if p.kind == "produce"]
     if (mode == "production") != bool(produces) or (produces and produces != [good]):
         raise CardSetError(f"{where}: a production world, and it alone, has 'V: produce {good}'")
-    cost = _int(where, table, "cost", 0)
+    cost = whole(where, table, "cost", 0)
     scoring = _scoring(where, table.get("scoring", ""))
     if bool(scoring) != (kind == "development" and cost == 6):
         raise CardSetError(f"{where}: cost-6 developments, and they alone, have a 'scoring'")
@@ -95,10 +76,10 @@ def _card(index: int, table: Any) -> Card:
         id=card_id,
         name=table["name"],
         type=kind,
-        vp=_int(where, table, "vp", 0),
+        vp=whole(where, table, "vp", 0),
         cost=cost,
         defense=defense,
-        copies=_int(where, table, "copies", 1),
+        copies=whole(where, table, "copies", 1),
         good=good,
         mode=mode,
         flags=tuple(flags),
@@ -132,19 +113,10 @@ def _scoring(where: str, text: Any) -> tuple[Score, ...]:
     return tuple(lines)
 
 
-def _int(where: str, table: dict[str, Any], field: str, default: int) -> int:
-    value = table.get(field, default)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise CardSetError(f"{where}: field {field!r} must be a whole number of at least 0")
-    return value
-
-
 def _optional_int(where: str, table: dict[str, Any], field: str) -> int | None:
-    return _int(where, table, field, 0) if field in table else None
+    return whole(where, table, field, 0) if field in table else None
 
 
-def _choice(where: str, table: dict[str, Any], field: str, allowed: tuple[str, ...]) -> str:
-    value = table.get(field)
-    if value not in allowed:
-        raise CardSetError(f"{where}: field {field!r} must be one of {', '.join(allowed)}")
-    return value
+BASE = Shipped(BASE_GAME, BASE_GAME_FILE, parse, "race-for-the-galaxy ships the base game only")
+load = BASE.load
+card_set_digest = BASE.digest

@@ -6,13 +6,7 @@ from typing import Any, ClassVar
 
 from events.kit.parts import Delegated, Parts, parts_of
 from events.kit.phases import Phased, Table
-from events.ruleset import (
-    CardInfo,
-    Option,
-    Ruleset,
-    Standing,
-    register,
-)
+from events.ruleset import CardInfo, Option, Ruleset, Standing, register
 from events.rulesets.star_realms.bots import BOTS
 from events.rulesets.star_realms.decisions import DECISIONS
 from events.rulesets.star_realms.game_setup import setup

@@ -3,9 +3,9 @@ seat's hand, and each player's Authority, bases, ships in play and discard pile.
 
 from collections.abc import Sequence
 
-from events.kit.lookup import faces
-from events.kit.words import count, who
-from events.ruleset import CardList, Description, Field, Section, Waiting
+from events.kit.layout import Layout
+from events.kit.words import count
+from events.ruleset import Description, Field, Section, Waiting
 from events.rulesets.star_realms import card_text
 from events.rulesets.star_realms.card_text import effect_text
 from events.rulesets.star_realms.cardset import Effect
@@ -13,18 +13,10 @@ from events.rulesets.star_realms.loader import BASE_SET, load
 from events.rulesets.star_realms.view import PlayerView, SeatView
 
 
-class _Layout:
+class _Layout(Layout[SeatView, PlayerView]):
     def __init__(self, view: SeatView, players: Sequence[str]) -> None:
-        self.view, self.players = view, players
         self.cards = load(BASE_SET)
-
-    def who(self, seat: int) -> str:
-        return who(self.players, seat)
-
-    def faces(
-        self, label: str, ids: Sequence[int], notes: dict[int, str] | None = None
-    ) -> CardList:
-        return faces(label, ids, self.cards.card, card_text, notes)
+        super().__init__(view, players, self.cards.card, card_text)
 
     def table(self) -> Section:
         view = self.view
@@ -81,10 +73,11 @@ class _Layout:
         cards = sorted((self.cards.card(b) for b in bases), key=lambda c: not c.is_outpost)
         return ", ".join(f"{c.name} {c.defense}{' (Outpost)' * c.is_outpost}" for c in cards)
 
-    def end(self) -> Section:
-        winner = self.view.winner
-        assert winner is not None
-        return Section("The end", (Field("Winner", self.who(winner)),))
+    def closing(self) -> tuple[Section, ...]:
+        """The end, once a seat has won."""
+        if self.view.winner is None:
+            return ()
+        return (Section("The end", (Field("Winner", self.who(self.view.winner)),)),)
 
 
 def explorers(pile: int | None) -> str:
@@ -97,14 +90,6 @@ def effect_text_of(kind: str, amount: int) -> str:
 
 
 def describe(view: SeatView, players: Sequence[str]) -> Description:
-    layout = _Layout(view, players)
-    sections = [layout.table()]
-    if view.seat is not None:
-        sections.append(layout.own(view.seat))
-    sections += [layout.player(p) for p in view.players]
-    if view.winner is not None:
-        sections.append(layout.end())
+    sections = _Layout(view, players).sections(view.seat, view.players)
     waiting = Waiting() if view.winner is not None else Waiting(must=(view.active,))
-    return Description(
-        title=f"Star Realms, turn {view.round}", sections=tuple(sections), waiting=waiting
-    )
+    return Description(title=f"Star Realms, turn {view.round}", sections=sections, waiting=waiting)

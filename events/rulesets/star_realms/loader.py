@@ -2,13 +2,12 @@
 notation, every refusal naming the card and the field."""
 
 import re
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 from events import card_sets
 from events.card_sets import CardSetError
-from events.pinning import content_digest
+from events.kit.card_file import Shipped, card_where, one_of, whole
 from events.rulesets.star_realms.cardset import (
     DECKS,
     FACTIONS,
@@ -28,19 +27,6 @@ _CARD_FIELDS = {"name", "deck", "faction", "type", "cost", "defense", "copies", 
 _SLOT = re.compile(r"^(primary|scrap|static|ally\((\w+)\))$")
 _IF_BASES = re.compile(r"^if_bases\((\d+)\) (.+)$")
 _CHOOSE = re.compile(r"^choose_one\((.+) or (.+)\)$")
-
-
-@cache
-def card_set_digest() -> str:
-    """What a match pins of the base set (see `events.pinning`)."""
-    return content_digest(load(BASE_SET))
-
-
-@cache
-def load(key: str = BASE_SET) -> CardSet:
-    if key != BASE_SET:
-        raise CardSetError(f"card set {key!r}: star-realms ships the base set only ('{BASE_SET}')")
-    return parse(card_sets.read(BASE_SET_FILE, key), key)
 
 
 def parse(data: dict[str, Any], key: str) -> CardSet:
@@ -76,14 +62,9 @@ def parse(data: dict[str, Any], key: str) -> CardSet:
 
 
 def _card(index: int, table: Any) -> Card:
-    if not isinstance(table, dict) or not isinstance(table.get("name"), str) or not table["name"]:
-        raise CardSetError(f"card #{index + 1}: needs a table with a non-empty 'name'")
-    where = f"card {table['name']!r}"
-    unknown = sorted(set(table) - _CARD_FIELDS)
-    if unknown:
-        raise CardSetError(f"{where}: unknown field {unknown[0]!r}")
-    deck = _choice(where, table, "deck", DECKS)
-    kind = _choice(where, table, "type", TYPES)
+    where = card_where(index, table, _CARD_FIELDS)
+    deck = one_of(where, table, "deck", DECKS)
+    kind = one_of(where, table, "type", TYPES)
     faction = table.get("faction", "")
     if faction and faction not in FACTIONS.values():
         raise CardSetError(
@@ -96,10 +77,10 @@ def _card(index: int, table: Any) -> Card:
         raise CardSetError(f"{where}: field 'cost' must be a whole number of at least 0")
     if (cost is None) != (deck == "starter"):
         raise CardSetError(f"{where}: every card but the starting ones has a 'cost'")
-    defense = _int(where, table, "defense", 0)
+    defense = whole(where, table, "defense", 0)
     if (defense > 0) != (kind != "ship"):
         raise CardSetError(f"{where}: field 'defense' is for bases and outposts, and they need it")
-    copies = _int(where, table, "copies", 1)
+    copies = whole(where, table, "copies", 1)
     text = table.get("abilities", "")
     if not isinstance(text, str):
         raise CardSetError(f"{where}: field 'abilities' must be a string")
@@ -162,15 +143,8 @@ def _effect(where: str, text: str) -> Effect:
     raise CardSetError(f"{where}: {text!r} is not an effect of the vocabulary (CARDS.md)")
 
 
-def _int(where: str, table: dict[str, Any], field: str, default: int) -> int:
-    value = table.get(field, default)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise CardSetError(f"{where}: field {field!r} must be a whole number of at least 0")
-    return value
-
-
-def _choice(where: str, table: dict[str, Any], field: str, allowed: tuple[str, ...]) -> str:
-    value = table.get(field)
-    if value not in allowed:
-        raise CardSetError(f"{where}: field {field!r} must be one of {', '.join(allowed)}")
-    return value
+BASE = Shipped(
+    BASE_SET, BASE_SET_FILE, parse, f"star-realms ships the base set only ('{BASE_SET}')"
+)
+load = BASE.load
+card_set_digest = BASE.digest

@@ -3,7 +3,8 @@
 from collections.abc import Callable
 from typing import Any
 
-from events.naming import TextError, Unreadable, normal
+from events.kit.commands import command
+from events.naming import Unreadable, normal
 from events.naming import suggest as nearest
 from events.rulesets.core_worlds.cardset import INVASION_ACTIVE
 from events.rulesets.core_worlds.decisions import (
@@ -31,12 +32,7 @@ HELP = {"help", "?", "commands"}
 
 def parse(game: Game, seat: int, text: str) -> Any:
     """The decision `text` says, or a TextError saying what was expected."""
-    if not 0 <= seat < game.seats:
-        return TextError(f"there is no seat {seat} in this {game.seats}-player game")
-    try:
-        return _read(game, seat, text)
-    except Unreadable as error:
-        return TextError(error.message)
+    return command(_read, game, seat, game.seats, text)
 
 
 def _read(game: Game, seat: int, text: str) -> Any:

@@ -6,7 +6,8 @@ import re
 from collections.abc import Collection
 from typing import Any
 
-from events.naming import POSITION, TextError, Unreadable, matching, normal, suggest
+from events.kit.named import card_in_zone
+from events.naming import POSITION, TextError, Unreadable, normal
 from events.rulesets.race_for_the_galaxy.decisions import (
     ACTION_WORDS,
     ChooseActions,
@@ -130,24 +131,8 @@ def _cards(game: Game, zone: Cards, where: str, text: str, used: Collection[int]
 
 def _one(game: Game, zone: Cards, where: str, ref: str, used: Collection[int] = ()) -> int:
     """The card `ref` names in `zone`: a position from 1, or the first unused copy of a name."""
-    ref = ref.strip()
-    if POSITION.fullmatch(ref):
-        index = int(ref)
-        if not 1 <= index <= len(zone):
-            raise Unreadable(f"there is no card {index} {where}: it holds {len(zone)}")
-        return zone[index - 1]
-    query = normal(ref)
-    if not query:
-        raise Unreadable(f"name a card {where}")
-    known = list(dict.fromkeys(game.cards.card(c).name for c in zone))
-    found = matching(query, known)
-    if len(found) > 1:
-        raise Unreadable(f"'{ref}' could be {', '.join(found)} {where}; say more of the name")
-    if not found:
-        near = suggest(query, known) or suggest(query, [k.name for k in game.cards.kinds])
-        hint = f"did you mean {near}?" if near else f"it holds {', '.join(known[:8]) or 'none'}"
-        raise Unreadable(f"no '{ref}' {where}; {hint}")
-    free = [c for c in zone if game.cards.card(c).name == found[0] and c not in used]
-    if not free:
-        raise Unreadable(f"{found[0]} is named more times than there are {where}")
-    return free[0]
+    return card_in_zone(game.cards, zone, where, ref, used, _joined)
+
+
+def _joined(names: list[str]) -> str:
+    return ", ".join(names) or "none"

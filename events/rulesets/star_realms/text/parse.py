@@ -4,7 +4,9 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from events.naming import TextError, Unreadable, normal, suggest
+from events.kit.commands import command
+from events.kit.named import card_in_zone
+from events.naming import Unreadable, normal, suggest
 from events.rulesets.star_realms.allies import usable
 from events.rulesets.star_realms.decisions import (
     AttackBase,
@@ -21,7 +23,6 @@ from events.rulesets.star_realms.decisions import (
 from events.rulesets.star_realms.state import Game
 from events.rulesets.star_realms.text import zones
 from events.rulesets.star_realms.text.help import help_text
-from events.rulesets.star_realms.text.naming import card
 
 HELP = {"help", "commands"}
 NOTHING = {"nothing", "none", "no", "skip"}
@@ -37,12 +38,7 @@ _PLACE = {  # where a choice's cards are, said after them: read, and left out of
 
 def parse(game: Game, seat: int, text: str) -> Any:
     """The decision `text` says, or a TextError saying what was expected."""
-    if not 0 <= seat < len(game.players):
-        return TextError(f"there is no seat {seat} in this 2-player game")
-    try:
-        return _read(game, seat, text)
-    except Unreadable as error:
-        return TextError(error.message)
+    return command(_read, game, seat, len(game.players), text)
 
 
 def _read(game: Game, seat: int, text: str) -> Any:
@@ -72,7 +68,7 @@ def _play(game: Game, seat: int, rest: str) -> Play | PlayAll:
         return PlayAll()
     if not rest:
         raise Unreadable("name a card of your hand: 'play Scout', or 'play all'")
-    return Play(card=card(game.cards, zones.hand(game, seat), "in your hand", rest, set()))
+    return Play(card=card_in_zone(game.cards, zones.hand(game, seat), "in your hand", rest))
 
 
 def _use(game: Game, seat: int, rest: str) -> Use:
@@ -82,7 +78,7 @@ def _use(game: Game, seat: int, rest: str) -> Use:
         slot, rest = normal(words[-1]), " ".join(words[:-1])
     if not rest:
         raise Unreadable("name a card you have in play: 'use Blob Wheel', 'use Cutter ally'")
-    chosen = card(game.cards, zones.field(game, seat), "in play on your side", rest, set())
+    chosen = card_in_zone(game.cards, zones.field(game, seat), "in play on your side", rest)
     if not slot:
         slot = (
             "ally"
@@ -101,7 +97,7 @@ def _scrap(game: Game, seat: int, rest: str) -> Use:
         raise Unreadable(
             "name a card you have in play whose scrap ability to use: 'scrap Explorer'"
         )
-    chosen = card(game.cards, zones.field(game, seat), "in play on your side", rest, set())
+    chosen = card_in_zone(game.cards, zones.field(game, seat), "in play on your side", rest)
     return Use(card=chosen, slot="scrap")
 
 
@@ -112,7 +108,7 @@ def _buy(game: Game, seat: int, rest: str) -> Buy | BuyExplorer:
         return BuyExplorer(top=top)
     if not rest:
         raise Unreadable("name a card of the Trade Row, or 'explorer': 'buy Cutter'")
-    return Buy(card=card(game.cards, game.row, "in the Trade Row", rest, set()), top=top)
+    return Buy(card=card_in_zone(game.cards, game.row, "in the Trade Row", rest), top=top)
 
 
 def _attack(game: Game, seat: int, rest: str) -> AttackBase | AttackPlayer:
@@ -135,9 +131,8 @@ def _attack(game: Game, seat: int, rest: str) -> AttackBase | AttackPlayer:
 def _base(game: Game, seat: int, ref: str) -> int:
     if not ref:
         raise Unreadable("name a base of your opponent's: 'attack base Blob Wheel'")
-    return card(
-        game.cards, zones.opponent_bases(game, seat), "among your opponent's bases", ref, set()
-    )
+    bases = zones.opponent_bases(game, seat)
+    return card_in_zone(game.cards, bases, "among your opponent's bases", ref)
 
 
 def _choice(game: Game, seat: int, verb: str, rest: str, text: str) -> Choose | Select:
@@ -169,7 +164,7 @@ def _choice(game: Game, seat: int, verb: str, rest: str, text: str) -> Choose | 
             )
         elif (place := _PLACE.get(effect.kind)) and (said := place.search(item)):
             item = item[: said.start()]
-        chosen.append(card(cards, pile, where, item, set(chosen)))
+        chosen.append(card_in_zone(cards, pile, where, item, chosen))
     if not chosen:
         raise Unreadable(f"name the cards: '{zones.verb(effect)} <cards>', or 'none'")
     return Select(cards=tuple(chosen))
