@@ -9,6 +9,7 @@ from events.kit import phases
 from events.kit.words import listing, who
 from events.ruleset import Board, Cell, Description, Field, Section, Table
 from events.rulesets.twilight_imperium_3 import board
+from events.rulesets.twilight_imperium_3.building_face import building_section, highlights
 from events.rulesets.twilight_imperium_3.loader import load
 from events.rulesets.twilight_imperium_3.planets import controlled, holding, in_system
 from events.rulesets.twilight_imperium_3.state import Game, bank, reinforcements
@@ -26,12 +27,15 @@ SHORT = {
     "pds": "PDS",
     "space_dock": "SD",
 }
+SINGLE = ("space_dock",)  # one at most on a planet (TI-U6): shown without a count
 
 
 def _units(units: dict[str, int], damaged: dict[str, int] | None = None) -> str:
     hurt = damaged or {}
     return " ".join(
-        f"{SHORT[u]}{units[u]}" + (f"({hurt[u]} damaged)" if hurt.get(u) else "")
+        SHORT[u]
+        + ("" if u in SINGLE else str(units[u]))
+        + (f"({hurt[u]} damaged)" if hurt.get(u) else "")
         for u in SHORT
         if units.get(u)
     )
@@ -54,11 +58,14 @@ def describe(view: Game, players: Sequence[str] = ()) -> Description:
         state.append(Field("Winners", listing(map(name, view.winners))))
     sections = [
         Section("Game", tuple(state)),
+        *building_section(view, name),
         Section("Players", tables=(_players(view, name),)),
         Section("Strategy cards", tables=(_cards(view, name),)),
         Section("Objectives", _objectives(view, name)),
     ]
-    boards = (Board("Galaxy", tuple(_cell(view, c, name) for c in board.cells(view.galaxy))),)
+    lit = highlights(view)
+    cells = tuple(_cell(view, c, name, lit.get(c.code, "")) for c in board.cells(view.galaxy))
+    boards = (Board("Galaxy", cells),)
     return Description("Twilight Imperium", tuple(sections), waiting, boards)
 
 
@@ -108,7 +115,7 @@ def _objectives(view: Game, name: Callable[[int], str]) -> tuple[Field, ...]:
     return tuple(fields)
 
 
-def _cell(view: Game, cell: Cell, name: Callable[[int], str]) -> Cell:
+def _cell(view: Game, cell: Cell, name: Callable[[int], str], highlight: str) -> Cell:
     """The system's units by owner, its planets' controllers and units, the counters on it."""
     space = view.forces.space.get(cell.code)
     lines = list(cell.lines)
@@ -122,4 +129,6 @@ def _cell(view: Game, cell: Cell, name: Callable[[int], str]) -> Cell:
     if space is not None:
         lines += [f"{name(f.seat)}: {_units(f.units, f.damaged)}" for f in space.fleets if f.units]
         marks += [f"counter of {name(s)}" for s in space.counters]
-    return msgspec.structs.replace(cell, lines=tuple(lines), marks=tuple(marks))
+    return msgspec.structs.replace(
+        cell, lines=tuple(lines), marks=tuple(marks), highlight=highlight
+    )

@@ -9,7 +9,7 @@ from events.kit import phases
 from events.kit.parts import Delegated, Parts, parts_of
 from events.kit.phases import Phased, Table, default_bot, legal
 from events.ruleset import Option, Ruleset, Standing
-from events.rulesets.twilight_imperium_3 import text
+from events.rulesets.twilight_imperium_3 import building, text
 from events.rulesets.twilight_imperium_3.decisions import DECISIONS
 from events.rulesets.twilight_imperium_3.happenings import EVENTS
 from events.rulesets.twilight_imperium_3.setup import setup
@@ -19,10 +19,11 @@ from events.rulesets.twilight_imperium_3.view import resample
 
 OPTIONS = {
     "galaxy": Option(
-        "how the galaxy is made: 'dealt', random placements the rules allow (TI-G9); the "
-        "players' own placements ('build') come next",
+        "how the galaxy is made: 'dealt', placements drawn at random among those the rules "
+        "allow (TI-G9), or 'build', the rulebook's: the players place their tiles in turn "
+        "(TI-G3 to TI-G8)",
         "dealt",
-        ("dealt",),
+        ("dealt", "build"),
     )
 }
 
@@ -50,8 +51,8 @@ class TwilightImperium(Delegated, Phased, Ruleset):
     version = "1"
     min_seats = 3
     max_seats = 6
-    decision_types = DECISIONS
-    event_types = EVENTS
+    decision_types = (*DECISIONS, *building.DECISIONS)
+    event_types = (*EVENTS, *building.EVENTS)
     state_type = Game
     view_type = Game
     bots = {"pass": default_bot(TABLE), "random": _random}
@@ -66,7 +67,7 @@ class TwilightImperium(Delegated, Phased, Ruleset):
     )
 
     def initial(self, seats: int, options: dict[str, Any], chance: random.Random) -> list[Any]:
-        return setup(seats, chance)
+        return setup(seats, chance, build=options.get("galaxy", "dealt") == "build")
 
     def standing(self, state: Game) -> Standing:
         phase = "over" if state.over else str(TABLE.current(state))
