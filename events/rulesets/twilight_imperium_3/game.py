@@ -8,10 +8,12 @@ from typing import Any, ClassVar
 from events.kit import phases
 from events.kit.parts import Delegated, Parts, parts_of
 from events.kit.phases import Phased, Table, default_bot, legal
-from events.ruleset import Option, Ruleset, Standing
+from events.ruleset import CardInfo, Option, Ruleset, Standing
 from events.rulesets.twilight_imperium_3 import building, text
 from events.rulesets.twilight_imperium_3.decisions import DECISIONS
 from events.rulesets.twilight_imperium_3.happenings import EVENTS
+from events.rulesets.twilight_imperium_3.loader import content_digest
+from events.rulesets.twilight_imperium_3.lookup import card_infos
 from events.rulesets.twilight_imperium_3.setup import setup
 from events.rulesets.twilight_imperium_3.state import Game
 from events.rulesets.twilight_imperium_3.steps import TABLE
@@ -48,7 +50,7 @@ class TwilightImperium(Delegated, Phased, Ruleset):
     """Judging, waiting and reacting come from the table of prompts (`steps.py`)."""
 
     name = "twilight-imperium-3"
-    version = "1"
+    version = "2"  # 2: the content pinned by its digest
     min_seats = 3
     max_seats = 6
     decision_types = (*DECISIONS, *building.DECISIONS)
@@ -62,7 +64,6 @@ class TwilightImperium(Delegated, Phased, Ruleset):
         "events.rulesets.twilight_imperium_3",
         "TI",
         resample=resample,
-        facts=lambda game, event: [],
         help_text=_help,
     )
 
@@ -76,6 +77,12 @@ class TwilightImperium(Delegated, Phased, Ruleset):
 
     def is_over(self, state: Game) -> bool:
         return state.over
+
+    def cards(self, options: dict[str, Any]) -> list[CardInfo]:
+        return card_infos()
+
+    def content_digest(self, options: dict[str, Any]) -> str:
+        return content_digest()
 
 
 TWILIGHT_IMPERIUM = TwilightImperium()
