@@ -131,6 +131,7 @@ class Cell(msgspec.Struct, frozen=True):
     lines: tuple[str, ...] = ()  # e.g. planets, units
     owner: int | None = None  # the seat it belongs to
     marks: tuple[str, ...] = ()  # e.g. "wormhole alpha", "asteroid field"
+    highlight: str = ""  # why it stands out now, e.g. "active system", "a tile may go here"
 
 
 class Board(msgspec.Struct, frozen=True):

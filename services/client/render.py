@@ -59,7 +59,8 @@ def cell(shown: Cell, names: Sequence[str] = ()) -> str:
     )
     line = f"{shown.code} {shown.title}".rstrip() + whose
     line += f": {'; '.join(shown.lines)}" if shown.lines else ""
-    return line + (f" [{', '.join(shown.marks)}]" if shown.marks else "")
+    line += f" [{', '.join(shown.marks)}]" if shown.marks else ""
+    return line + (f" <{shown.highlight}>" if shown.highlight else "")
 
 
 def board(shown: Board, names: Sequence[str] = ()) -> list[str]:

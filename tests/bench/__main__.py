@@ -19,6 +19,7 @@ from tests.bench import (
     bench_stats,
     bench_status,
     bench_transactions,
+    bench_twilight_imperium_3,
     bench_web,
 )
 
@@ -33,6 +34,7 @@ if __name__ == "__main__":  # not in the floor's spawned processes, which import
         bench_core_worlds,
         bench_star_realms,
         bench_race_for_the_galaxy,
+        bench_twilight_imperium_3,
         bench_clock,
         bench_stats,
         bench_web,

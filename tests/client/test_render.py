@@ -62,6 +62,7 @@ def test_a_board_reads_as_a_line_a_cell_before_the_sections() -> None:
             Cell("000", 0, 0, "Mecatol Rex", ("Mecatol Rex 1/6",)),
             Cell("101", 0, -1, "Abyz/Fria", ("2 Cruiser", "1 Carrier"), 1, ("nebula",)),
             Cell("102", 1, -1, owner=4),
+            Cell("103", 1, 0, highlight="active system"),
         ),
     )
     described = Description("Your view", (Section("Scores"),), boards=(galaxy,))
@@ -71,6 +72,7 @@ def test_a_board_reads_as_a_line_a_cell_before_the_sections() -> None:
         "  000 Mecatol Rex: Mecatol Rex 1/6",
         "  101 Abyz/Fria (bob): 2 Cruiser; 1 Carrier [nebula]",
         "  102 (seat 4)",
+        "  103 <active system>",
         "Scores",
     ]
 

@@ -86,7 +86,8 @@ def test_ti_g8_the_tile_face_down_counts_as_no_special_system():
 
 
 def test_nothing_is_placed_once_the_galaxy_is_built():
-    galaxy = three_players(inner_rings_done(), ((), (), ()))
+    ring_three = {p: "empty_space" for p in ("302", "306", "308", "312", "314", "318")}
+    galaxy = three_players(inner_rings_done() | ring_three, ((), (), ()))
     assert _rule(galaxy, 0, "saudor", "302") == "TI-G5" and placements(galaxy, 0) == ()
 
 

@@ -45,3 +45,23 @@ def test_the_board_is_drawn_escaped_and_listed_in_words() -> None:
     assert (
         '<th scope="row">101 Abyz/Fria (seat 1)</th><td>2 Cruiser; 1 Carrier; nebula</td>' in html
     )
+
+
+def test_a_highlighted_cell_stands_out_drawn_over_its_neighbours_and_says_why() -> None:
+    lit = Board(
+        "The galaxy",
+        (
+            Cell("000", 0, 0, "Mecatol Rex"),
+            Cell("101", 0, -1, highlight="active system"),
+            Cell("102", 1, -1),
+        ),
+    )
+    described = Description("Your view", (), boards=(lit,))
+    html = _env.from_string('{% import "macros.html" as show %}{{ show.description(d) }}').render(
+        d=described
+    )
+    svg = html[html.index("<svg") : html.index("</svg>")]
+    assert re.findall(r'data-code="(\d+)"', svg) == ["000", "102", "101"]
+    assert 'class="cell highlight" data-code="101"' in svg
+    assert "<title>101 ; active system</title>" in svg
+    assert '<th scope="row">101 </th><td>active system</td>' in html

@@ -44,6 +44,15 @@ def dealing(
     )
 
 
+def unbuilt(home_systems: tuple[str, ...], speaker: int, rng: random.Random) -> Galaxy:
+    """The galaxy the players build (building.py): Mecatol Rex alone, no hand dealt yet, the
+    seats' places drawn at random, save with 6 players, who pick sides (TI-G3)."""
+    homes = [h.position for h in load().layouts[len(home_systems)].homes]
+    places = ("",) * 6 if len(homes) == 6 else tuple(rng.sample(homes, len(home_systems)))
+    hands = ((),) * len(home_systems)
+    return Galaxy(speaker, home_systems, places, {"000": MECATOL_REX}, hands)
+
+
 def deal(home_systems: tuple[str, ...], speaker: int, rng: random.Random) -> Galaxy:
     """A whole galaxy for these seats' home systems: the seats' places drawn at random (TI-G3),
     then each placement drawn among those the judge accepts, in the order of play (TI-G9)."""

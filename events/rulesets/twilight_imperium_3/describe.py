@@ -9,6 +9,8 @@ from events.kit import phases
 from events.kit.words import listing, who
 from events.ruleset import Board, Cell, Description, Field, Section, Table
 from events.rulesets.twilight_imperium_3 import board
+from events.rulesets.twilight_imperium_3.building_face import building_section, highlights
+from events.rulesets.twilight_imperium_3.galaxy import positions
 from events.rulesets.twilight_imperium_3.loader import load
 from events.rulesets.twilight_imperium_3.planets import controlled, holding, in_system
 from events.rulesets.twilight_imperium_3.state import Game, bank, reinforcements
@@ -26,12 +28,15 @@ SHORT = {
     "pds": "PDS",
     "space_dock": "SD",
 }
+SINGLE = ("space_dock",)  # one at most on a planet (TI-U6): shown without a count
 
 
 def _units(units: dict[str, int], damaged: dict[str, int] | None = None) -> str:
     hurt = damaged or {}
     return " ".join(
-        f"{SHORT[u]}{units[u]}" + (f"({hurt[u]} damaged)" if hurt.get(u) else "")
+        SHORT[u]
+        + ("" if u in SINGLE else str(units[u]))
+        + (f"({hurt[u]} damaged)" if hurt.get(u) else "")
         for u in SHORT
         if units.get(u)
     )
@@ -54,12 +59,44 @@ def describe(view: Game, players: Sequence[str] = ()) -> Description:
         state.append(Field("Winners", listing(map(name, view.winners))))
     sections = [
         Section("Game", tuple(state)),
+        *building_section(view, name),
         Section("Players", tables=(_players(view, name),)),
+        *_forces(view, name),
         Section("Strategy cards", tables=(_cards(view, name),)),
         Section("Objectives", _objectives(view, name)),
     ]
-    boards = (Board("Galaxy", tuple(_cell(view, c, name) for c in board.cells(view.galaxy))),)
+    lit = highlights(view)
+    cells = tuple(_cell(view, c, name, lit.get(c.code, "")) for c in board.cells(view.galaxy))
+    boards = (Board("Galaxy", cells),)
     return Description("Twilight Imperium", tuple(sections), waiting, boards)
+
+
+def _forces(view: Game, name: Callable[[int], str]) -> list[Section]:
+    """A line for each system with units or command counters: the compact table text faces
+    and mail read beside the map."""
+    rows = []
+    for code in positions(view.galaxy.layout):
+        space = view.forces.space.get(code)
+        fleets = (
+            [f"{name(f.seat)} {_units(f.units, f.damaged)}" for f in space.fleets if f.units]
+            if space
+            else []
+        )
+        planets = [
+            f"{n}: {name(h.controller)} {_units(h.units)}".rstrip()
+            for n in in_system(view.galaxy, code)
+            if (h := holding(view.forces, n)).units and h.controller is not None
+        ]
+        counters = listing(map(name, space.counters)) if space and space.counters else ""
+        if fleets or planets or counters:
+            system = load().systems[view.galaxy.tiles[code]].name
+            rows.append((code, system, "; ".join(fleets), "; ".join(planets), counters))
+    if not rows:
+        return []
+    columns = ("System", "", "Ships", "On planets", "Counters")
+    return [
+        Section("Systems with units", tables=(Table("Systems with units", columns, tuple(rows)),))
+    ]
 
 
 def _players(view: Game, name: Callable[[int], str]) -> Table:
@@ -108,18 +145,28 @@ def _objectives(view: Game, name: Callable[[int], str]) -> tuple[Field, ...]:
     return tuple(fields)
 
 
-def _cell(view: Game, cell: Cell, name: Callable[[int], str]) -> Cell:
-    """The system's units by owner, its planets' controllers and units, the counters on it."""
+def _cell(view: Game, cell: Cell, name: Callable[[int], str], highlight: str) -> Cell:
+    """The ships by owner first, then each planet's line with its controller and units, and
+    the counters on it first among the marks: what a small hex has room for comes first."""
     space = view.forces.space.get(cell.code)
-    lines = list(cell.lines)
-    for planet in in_system(view.galaxy, cell.code):
+    fleets = (
+        [f"{name(f.seat)} {_units(f.units, f.damaged)}" for f in space.fleets if f.units]
+        if space
+        else []
+    )
+    planets = []
+    for line, planet in zip(cell.lines, in_system(view.galaxy, cell.code), strict=True):
         held = holding(view.forces, planet)
         if held.controller is not None:
-            units = _units(held.units)
-            ready = " exhausted" if held.exhausted else ""
-            lines.append(f"{planet}: {name(held.controller)}{ready} {units}".rstrip())
-    marks = list(cell.marks)
-    if space is not None:
-        lines += [f"{name(f.seat)}: {_units(f.units, f.damaged)}" for f in space.fleets if f.units]
-        marks += [f"counter of {name(s)}" for s in space.counters]
-    return msgspec.structs.replace(cell, lines=tuple(lines), marks=tuple(marks))
+            exhausted = " exhausted" if held.exhausted else ""
+            line += f": {name(held.controller)}{exhausted} {_units(held.units)}".rstrip()
+        planets.append(line)
+    counters = (
+        [f"counters: {listing(map(name, space.counters))}"] if space and space.counters else []
+    )
+    return msgspec.structs.replace(
+        cell,
+        lines=(*fleets, *planets),
+        marks=(*counters, *cell.marks),
+        highlight=highlight,
+    )

@@ -5,6 +5,7 @@ import msgspec
 from events.kit import windows
 from events.kit.evolve import dispatch
 from events.kit.zones import with_player
+from events.rulesets.twilight_imperium_3 import building
 from events.rulesets.twilight_imperium_3.forces import Fleet, Forces, Space
 from events.rulesets.twilight_imperium_3.happenings import (
     Activated,
@@ -64,7 +65,7 @@ def _setup(_: None, e: Setup) -> Game:
         galaxy=e.galaxy,
         forces=e.forces,
         speaker=e.speaker,
-        phase=Phase.STATION,
+        phase=Phase.STATION if e.galaxy.built else Phase.GALAXY,
         objectives=e.objectives,
     )
 
@@ -195,6 +196,7 @@ def _objective_revealed(game: Game, e: ObjectiveRevealed) -> Game:
 evolve = dispatch(
     "twilight-imperium-3",
     {
+        **building.ROWS,
         Setup: _setup,
         Stationed: _stationed,
         RoundBegan: _round_began,

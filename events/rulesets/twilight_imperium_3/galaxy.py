@@ -34,7 +34,8 @@ class Galaxy(msgspec.Struct, frozen=True):
 
     @property
     def built(self) -> bool:
-        return not any(self.hands)
+        """Every position in play holds a tile (before the hands are dealt, none does)."""
+        return all(p in self.tiles for p in positions(self.layout))
 
 
 def positions(layout: Layout) -> tuple[str, ...]:

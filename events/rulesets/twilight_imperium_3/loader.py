@@ -9,7 +9,7 @@ from typing import Any
 
 import msgspec
 
-from events import card_sets
+from events import card_sets, pinning
 from events.card_sets import CardSetError
 from events.rulesets.twilight_imperium_3 import hexes
 from events.rulesets.twilight_imperium_3.conditions import AllUnitsOnBoard, UnitsInMecatolRex
@@ -35,6 +35,12 @@ _FILES: dict[str, tuple[str, type]] = {  # file: its table name and entry type
     "objectives.toml": ("objective", Objective),
     "layouts.toml": ("layout", Layout),
 }
+
+
+@cache
+def content_digest() -> str:
+    """What a match pins of the content (see `events.pinning`)."""
+    return pinning.content_digest(load())
 
 
 @cache

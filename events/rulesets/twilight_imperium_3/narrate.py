@@ -5,6 +5,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from events.kit.words import count, listing, who
+from events.rulesets.twilight_imperium_3 import building, building_words
 from events.rulesets.twilight_imperium_3 import happenings as h
 from events.rulesets.twilight_imperium_3.decisions import DECISIONS
 from events.rulesets.twilight_imperium_3.loader import load
@@ -22,12 +23,13 @@ def narrate(before: Any, event: Any, seat: int | None, players: Sequence[str]) -
         return who(players, s)
 
     match event:
-        case h.Setup(races=races, speaker=speaker, secrets=secrets):
+        case h.Setup(races=races, speaker=speaker, secrets=secrets, galaxy=galaxy):
             drawn = listing(f"{name(s)} {load().races[r].name}" for s, r in enumerate(races))
             mine = (
                 f"; your secret objective: {_objective(secrets[seat])}" if seat is not None else ""
             )
-            return f"the galaxy is dealt; races: {drawn}; {name(speaker)} is the speaker{mine}"
+            made = "dealt" if galaxy.built else "to be built by the players"
+            return f"the galaxy is {made}; races: {drawn}; {name(speaker)} is the speaker{mine}"
         case h.Stationed(seat=s, planets=planets):
             return f"{name(s)} stations units on {listing(planets)}"
         case h.RoundBegan(round=number):
@@ -85,6 +87,8 @@ def narrate(before: Any, event: Any, seat: int | None, players: Sequence[str]) -
             return f"{name(s)} places counters: {a} strategy, {b} command, {c} fleet"
         case h.GameEnded(winners=winners, reason=reason):
             return f"the game ends ({reason}): {listing(map(name, winners))} won"
-    if type(event) in DECISIONS and before is not None:
+    if type(event) in building.EVENTS:
+        return building_words.narrate(before, event, seat, name)
+    if type(event) in (*DECISIONS, *building.DECISIONS) and before is not None:
         return render(before, seat or 0, event) or type(event).__name__
     raise TypeError(f"twilight-imperium-3 has no event or decision {event!r}")

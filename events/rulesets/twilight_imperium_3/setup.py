@@ -6,9 +6,10 @@ import random
 from typing import Any
 
 from events.rulesets.twilight_imperium_3.content import Race
-from events.rulesets.twilight_imperium_3.dealt import deal
+from events.rulesets.twilight_imperium_3.dealt import deal, unbuilt
 from events.rulesets.twilight_imperium_3.decisions import Units
 from events.rulesets.twilight_imperium_3.forces import Fleet, Forces, Holding, Space
+from events.rulesets.twilight_imperium_3.galaxy import Galaxy
 from events.rulesets.twilight_imperium_3.happenings import Setup
 from events.rulesets.twilight_imperium_3.loader import load
 
@@ -17,31 +18,24 @@ PUBLIC_STAGE_ONE, PUBLIC_STAGE_TWO = 6, 3  # drawn for the public deck (TI-S9)
 IMPERIUM_REX = "p2_10"
 
 
-def setup(seats: int, chance: random.Random) -> list[Any]:
+def setup(seats: int, chance: random.Random, build: bool = False) -> list[Any]:
+    """With `build`, the galaxy is left to the players' placements (building.py): no tile is
+    dealt yet, and the units join their home systems once it is built."""
     content = load()
     races = tuple(chance.sample(sorted(content.races), seats))  # TI-S1
     speaker = chance.randrange(seats)  # TI-S2
     homes = tuple(content.races[r].home for r in races)
-    galaxy = deal(homes, speaker, chance)  # TI-S3, TI-G9
+    galaxy = unbuilt(homes, speaker, chance) if build else deal(homes, speaker, chance)  # TI-G9
     layout = content.layouts[seats]
     gifts = {h.position: h.trade_goods for h in layout.homes}
-    space, planets = {}, {}
-    for seat, race in enumerate(races):
-        position = galaxy.home_positions[seat]
-        ships = {u: n for u, n in content.races[race].units.items() if u not in STATIONED}
-        space[position] = Space(fleets=(Fleet(seat, ships),))
-        names = [p.name for p in content.systems[homes[seat]].planets]
-        single = default_station(content.races[race], tuple(names)) if len(names) == 1 else {}
-        for name in names:
-            planets[name] = Holding(controller=seat, units=single.get(name, {}))  # TI-S5
     return [
         Setup(
             races=races,
             speaker=speaker,
             galaxy=galaxy,
-            forces=Forces(space=space, planets=planets),
+            forces=Forces(space={}, planets={}) if build else starting_forces(races, galaxy),
             counters=tuple(_counters(content.races[r]) for r in races),  # TI-S6
-            trade_goods=tuple(gifts[p] for p in galaxy.home_positions),  # TI-S7, TI-G3
+            trade_goods=tuple(gifts.get(p, 0) for p in galaxy.home_positions),  # TI-S7, TI-G3
             technologies=tuple(content.races[r].technologies for r in races),
             objectives=_public_deck(chance),
             secrets=tuple(_deck(chance, "secret")[:seats]),  # TI-S8
@@ -50,6 +44,21 @@ def setup(seats: int, chance: random.Random) -> list[Any]:
             ),
         )
     ]
+
+
+def starting_forces(races: tuple[str, ...], galaxy: Galaxy) -> Forces:
+    """Ships in the home systems, a single home planet's units on it (TI-S4, TI-S5)."""
+    content = load()
+    space, planets = {}, {}
+    for seat, race in enumerate(races):
+        position = galaxy.home_positions[seat]
+        ships = {u: n for u, n in content.races[race].units.items() if u not in STATIONED}
+        space[position] = Space(fleets=(Fleet(seat, ships),))
+        names = [p.name for p in content.systems[galaxy.home_systems[seat]].planets]
+        single = default_station(content.races[race], tuple(names)) if len(names) == 1 else {}
+        for name in names:
+            planets[name] = Holding(controller=seat, units=single.get(name, {}))  # TI-S5
+    return Forces(space=space, planets=planets)
 
 
 def _counters(race: Race) -> tuple[int, int, int]:

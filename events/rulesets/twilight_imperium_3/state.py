@@ -20,6 +20,7 @@ AREAS = ("strategy", "command", "fleet")  # the three areas of a race sheet
 class Phase(StrEnum):
     """The phases of a round, and the prompts play waits at outside a window (steps.py)."""
 
+    GALAXY = "galaxy"  # the players build the galaxy (option galaxy = build, TI-G3 to TI-G8)
     STATION = "station"  # starting units shared among the home planets (TI-S4)
     STRATEGY = "strategy"  # picks (TI-P)
     ACTION = "action"  # turns in order of play (TI-A)

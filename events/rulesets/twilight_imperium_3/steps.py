@@ -9,7 +9,7 @@ from events.kit import windows
 from events.kit.batch import Batch
 from events.kit.phases import Ask, Prompt, Table
 from events.ruleset import Rejection
-from events.rulesets.twilight_imperium_3 import ending, offers, strategy_cards
+from events.rulesets.twilight_imperium_3 import building, ending, offers, strategy_cards
 from events.rulesets.twilight_imperium_3.decisions import (
     DECISIONS,
     Activate,
@@ -312,6 +312,7 @@ TABLE = Table(
     prompts={
         p.name: p
         for p in (
+            building.PROMPT,
             _prompt(
                 Phase.STATION,
                 lambda game, seat: not game.players[seat].stationed,
@@ -419,6 +420,6 @@ TABLE = Table(
     seats=lambda game: game.seats,
     over=lambda game: game.over,
     ended=Rejection("TI-X7", "the game is over"),
-    decisions=DECISIONS,
+    decisions=(*DECISIONS, *building.DECISIONS),
     batch=_batch,
 )

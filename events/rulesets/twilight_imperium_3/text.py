@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 from events.naming import TextError, normal
-from events.rulesets.twilight_imperium_3 import hexes
+from events.rulesets.twilight_imperium_3 import building_words, hexes
 from events.rulesets.twilight_imperium_3.decisions import (
     Activate,
     Decline,
@@ -102,6 +102,8 @@ def _read(game: Game, seat: int, said: str) -> Any:
     verb, _, rest = said.partition(" ")
     if said in ("pass", "decline"):
         return Pass() if said == "pass" else Decline()
+    if verb in building_words.VERBS:
+        return building_words.read(game, seat, said)
     if verb == "activate":
         return Activate(system=_system(rest))
     if verb == "pick":
@@ -121,7 +123,8 @@ def _read(game: Game, seat: int, said: str) -> Any:
     if verb == "station":
         return _read_station(rest)
     raise ValueError(
-        "write pick, play, follow, decline, activate, pass, score, counters or station"
+        "write pick, play, follow, decline, activate, pass, score, counters, station, side, "
+        "face down or place"
     )
 
 
@@ -233,7 +236,7 @@ def render(game: Game, seat: int, decision: Any) -> str:
         case Redistribute():
             counts = (decision.strategy, decision.command, decision.fleet)
             return "counters " + " ".join(f"{n} {a}" for n, a in zip(counts, AREAS, strict=True))
-    return ""
+    return building_words.render(decision)
 
 
 def _tech_name(technology: str) -> str:

@@ -1,10 +1,12 @@
 """What a seat may see (`view`) and a state it cannot tell from the real one (`resample`): the
-public deck's order and the others' unscored secret objectives are hidden (TI-S8, TI-S9)."""
+public deck's order and the others' unscored secret objectives are hidden (TI-S8, TI-S9), and
+while the galaxy is built, the others' tiles and the face-down one (building.py)."""
 
 import random
 
 import msgspec
 
+from events.rulesets.twilight_imperium_3 import building
 from events.rulesets.twilight_imperium_3.loader import load
 from events.rulesets.twilight_imperium_3.setup import (
     IMPERIUM_REX,
@@ -17,12 +19,14 @@ HIDDEN = ""
 
 
 def view(game: Game, seat: int | None) -> Game:
+    """The others' hands of tiles and the face-down tile hidden too (TI-G4, TI-G8)."""
     players = tuple(
         p if s == seat or p.secret in p.scored else msgspec.structs.replace(p, secret=HIDDEN)
         for s, p in enumerate(game.players)
     )
     objectives = (HIDDEN,) * len(game.objectives)
-    return msgspec.structs.replace(game, players=players, objectives=objectives)
+    galaxy = building.hidden(game.galaxy, seat)
+    return msgspec.structs.replace(game, players=players, objectives=objectives, galaxy=galaxy)
 
 
 def resample(game: Game, seat: int, rng: random.Random) -> Game:
@@ -52,4 +56,5 @@ def resample(game: Game, seat: int, rng: random.Random) -> Game:
         p if s == seat or p.secret in p.scored else msgspec.structs.replace(p, secret=next(dealt))
         for s, p in enumerate(game.players)
     )
-    return msgspec.structs.replace(game, players=players, objectives=deck)
+    galaxy = building.resampled(game.galaxy, seat, rng)
+    return msgspec.structs.replace(game, players=players, objectives=deck, galaxy=galaxy)

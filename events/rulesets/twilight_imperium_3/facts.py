@@ -1,0 +1,43 @@
+"""What analytics counts of a Twilight Imperium 3 match: each seat's race, the strategy cards
+picked, objectives scored (Imperial's points apart), technologies gained, and at the end each
+seat's planets held and points. Battles won come with the tactical action's combat events: a
+row for the battle's end event belongs here once the engine writes one (STATUS.md)."""
+
+from typing import Any
+
+from events.ruleset import Fact
+from events.rulesets.twilight_imperium_3.happenings import (
+    GameEnded,
+    Picked,
+    Scored,
+    Setup,
+    TechnologyGained,
+)
+from events.rulesets.twilight_imperium_3.loader import load
+from events.rulesets.twilight_imperium_3.planets import controlled
+from events.rulesets.twilight_imperium_3.state import Game
+from events.rulesets.twilight_imperium_3.strategy_cards import name as card_name
+
+
+def facts(game: Game, event: Any) -> list[Fact]:
+    match event:
+        case Setup(races=races):
+            return [Fact("race", load().races[r].name, s) for s, r in enumerate(races)]
+        case Picked(seat=seat, card=card):
+            return [Fact("strategy card", card_name(card), seat)]
+        case Scored(seat=seat, objective="imperial", points=points):
+            return [Fact("Imperial points", "Imperial", seat, points)]
+        case Scored(seat=seat, objective=objective):
+            found = load().objectives[objective]
+            return [Fact("objective scored", found.name or found.text, seat)]
+        case TechnologyGained(seat=seat, technology=technology):
+            return [Fact("technology gained", load().technologies[technology].name, seat)]
+        case GameEnded():
+            return [
+                *(
+                    Fact("planets held", "planets", s, len(controlled(game.forces, s)))
+                    for s in range(game.seats)
+                ),
+                *(Fact("final VP", "score", s, p.points) for s, p in enumerate(game.players)),
+            ]
+    return []

@@ -1,0 +1,74 @@
+"""The lookup of systems, units, technologies, strategy cards and objectives; the digest that
+pins the content; and the facts analytics counts of a match."""
+
+import random
+
+import msgspec
+
+from events.ruleset import Fact
+from events.rulesets.twilight_imperium_3 import loader
+from events.rulesets.twilight_imperium_3.happenings import (
+    GameEnded,
+    Picked,
+    Scored,
+    TechnologyGained,
+)
+from tests.twilight_imperium_3.play import GAME, started
+
+
+def test_the_lookup_lists_every_system_unit_technology_strategy_card_and_objective() -> None:
+    infos = {info.name: info for info in GAME.cards({})}
+    assert len(infos) == len(GAME.cards({})) == 37 + 9 + 9 + 8 + 30  # no two share a name
+    abyz = infos["Abyz / Fria"]
+    assert abyz.kind == "System, regular" and abyz.numbers["resources"] == 5
+    assert abyz.abilities == (
+        "Abyz: 3 resources, 0 influence",
+        "Fria: 2 resources, 0 influence, blue specialty",
+    )
+    assert infos["Jord"].deck == "home system of the Federation of Sol"
+    assert infos["Empty Space"].copies == 6
+    assert "no ship enters or passes through it" in infos["Supernova"].abilities
+    fighter = infos["Fighter"]
+    assert fighter.cost == 1 and fighter.copies == 10 and "2 for each cost" in fighter.abilities
+    assert "built only with War Sun" in infos["War Sun"].abilities
+    war_sun = infos["War Sun (technology)"]
+    assert war_sun.kind == "Technology, red" and war_sun.cost == 8
+    assert infos["Imperial"].numbers == {"initiative": 8}
+    assert infos["Imperium Rex"].abilities[-1] == "ends the game when revealed"
+    assert infos["Domination!"].abilities[-1] == "wins the game at once"
+
+
+def test_the_content_digest_pins_what_the_rules_read() -> None:
+    digest = GAME.content_digest({})
+    assert len(digest) == 64 and GAME.content_digest({"galaxy": "build"}) == digest
+    content = loader.load()
+    nebula = msgspec.structs.replace(content.systems["nebula"], copies=2)
+    changed = msgspec.structs.replace(content, systems=content.systems | {"nebula": nebula})
+    assert loader.pinning.content_digest(changed) != digest
+
+
+def test_facts_count_races_cards_objectives_technologies_planets_and_points() -> None:
+    state = started(3, seed=1)
+    setup = GAME.initial(3, {}, random.Random(1))[0]
+    races = GAME.facts(state, setup)
+    named = [loader.load().races[r].name for r in setup.races]
+    assert races == [Fact("race", name, seat) for seat, name in enumerate(named)]
+    assert GAME.facts(state, Picked(seat=1, card=8)) == [Fact("strategy card", "Imperial", 1)]
+    assert GAME.facts(state, Scored(seat=2, objective="imperial", points=2)) == [
+        Fact("Imperial points", "Imperial", 2, 2)
+    ]
+    domination = next(o for o in loader.load().objectives.values() if o.name == "Domination!")
+    assert GAME.facts(state, Scored(seat=0, objective=domination.id, points=0)) == [
+        Fact("objective scored", "Domination!", 0)
+    ]
+    assert GAME.facts(state, TechnologyGained(seat=0, technology="war_sun")) == [
+        Fact("technology gained", "War Sun", 0)
+    ]
+    ended = GAME.facts(state, GameEnded(winners=(0,), reason="10 points"))
+    held = [f for f in ended if f.kind == "planets held"]
+    assert [f.value for f in held] == [
+        sum(h.controller == s for h in state.forces.planets.values()) for s in range(3)
+    ]
+    assert [f for f in ended if f.kind == "final VP"] == [
+        Fact("final VP", "score", s, 0) for s in range(3)
+    ]
