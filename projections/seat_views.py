@@ -2,10 +2,14 @@
 view, each as of a seq. Views come from the ruleset's own `view`, on states folded by the
 same `evolve` that judges, so hidden information stays where the ruleset keeps it. Beside a
 view, what its seat may decide now (each legal decision with its text command) and the
-game's help, so the gateway answers them without folding a match's secret state."""
+game's help, so the gateway answers them without folding a match's secret state.
+
+For seats with mail (`mail_seats`), the same rows are kept per batch in `mail_views`, so a
+mail composed later tells the seat's position as of its notice's entry (`as_of`)."""
 
 from typing import Any
 
+import asyncpg
 import msgspec
 
 from events.codec import encode
@@ -31,11 +35,16 @@ SEAT_COLUMNS = {
 }
 PUBLIC_COLUMNS = {"match_id": "text", "seq": "integer", "view": "jsonb"}
 LATE_COLUMNS = {"match_id": "text", "seq": "integer"}  # an ended match's, after late rulings
+# A row for `mail_views` only where the seat has mail, from the entry its notices start after.
+MAILED = (
+    "EXISTS (SELECT 1 FROM mail_seats AS m"
+    " WHERE m.match_id = u.match_id AND m.seat = u.seat AND u.seq > m.from_seq)"
+)
 
 
 class SeatViews(Projection):
     name = "seat_views"
-    tables = ("seat_views", "public_views")
+    tables = ("seat_views", "public_views", "mail_views")
 
     def __init__(self) -> None:
         self.matches: dict[str, MatchRecord] = {}
@@ -72,6 +81,7 @@ class SeatViews(Projection):
         late = list(self.late.items())
         return [
             *upsert("seat_views", ("match_id", "seat"), SEAT_COLUMNS, self.seats),
+            *upsert("mail_views", ("match_id", "seat", "seq"), SEAT_COLUMNS, self.seats, MAILED),
             *upsert("public_views", ("match_id",), PUBLIC_COLUMNS, self.public),
             *update("seat_views", ("match_id",), LATE_COLUMNS, late),
             *update("public_views", ("match_id",), LATE_COLUMNS, late),
@@ -88,3 +98,35 @@ def _choices(ruleset: Ruleset, state: Any, seat: int) -> tuple[list[LegalChoice]
         for decision in ruleset.legal(state, seat)
     ]
     return legal, ruleset.text_help(state, seat)
+
+
+class SeatView(msgspec.Struct, frozen=True):
+    """A seat's view as of entry `seq` (JSON, as stored), what it may decide then and the
+    game's help ("" when it decides nothing)."""
+
+    seq: int
+    view: str
+    legal: list[LegalChoice]
+    help: str
+
+
+async def as_of(
+    conn: asyncpg.Connection | asyncpg.Pool, match_id: str, seat: int, upto: int
+) -> SeatView | None:
+    """The seat's view at the end of the batch that projected entry `upto` (a later one if
+    that row is gone, and the latest for a seat without mail): the earliest kept from `upto`
+    on. None before the match is set up."""
+    row = await conn.fetchrow(
+        "SELECT seq, view::text, legal::text, help FROM ("
+        " SELECT seq, view, legal, help FROM mail_views"
+        " WHERE match_id = $1 AND seat = $2 AND seq >= $3"
+        " UNION ALL SELECT seq, view, legal, help FROM seat_views"
+        " WHERE match_id = $1 AND seat = $2) AS v ORDER BY seq LIMIT 1",
+        match_id,
+        seat,
+        upto,
+    )
+    if row is None:
+        return None
+    legal = msgspec.json.decode(row["legal"], type=list[LegalChoice])
+    return SeatView(row["seq"], row["view"], legal, row["help"])
