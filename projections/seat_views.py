@@ -5,7 +5,9 @@ view, what its seat may decide now (each legal decision with its text command) a
 game's help, so the gateway answers them without folding a match's secret state.
 
 For seats with mail (`mail_seats`), the same rows are kept per batch in `mail_views`, so a
-mail composed later tells the seat's position as of its notice's entry (`as_of`)."""
+mail composed later tells the seat's position as of its notice's entry (`as_of`); and while a
+match runs, every eyes' view per batch in `replay_views`, which its replay reads (dropped once
+it ends: a finished match's replay folds from the archive)."""
 
 from typing import Any
 
@@ -34,6 +36,8 @@ SEAT_COLUMNS = {
     "help": "text",
 }
 PUBLIC_COLUMNS = {"match_id": "text", "seq": "integer", "view": "jsonb"}
+REPLAY_COLUMNS = {"match_id": "text", "eyes": "integer", "seq": "integer", "view": "jsonb"}
+PUBLIC = -1  # the public's eyes in `replay_views`
 LATE_COLUMNS = {"match_id": "text", "seq": "integer"}  # an ended match's, after late rulings
 # A row for `mail_views` only where the seat has mail, from the entry its notices start after.
 MAILED = (
@@ -44,12 +48,14 @@ MAILED = (
 
 class SeatViews(Projection):
     name = "seat_views"
-    tables = ("seat_views", "public_views", "mail_views")
+    tables = ("seat_views", "public_views", "mail_views", "replay_views")
 
     def __init__(self) -> None:
         self.matches: dict[str, MatchRecord] = {}
         self.seats: list[tuple[Any, ...]] = []
         self.public: list[tuple[Any, ...]] = []
+        self.replayed: list[tuple[Any, ...]] = []  # (match, eyes, seq, view) of running matches
+        self.ended: list[str] = []
         self.notices: list[bytes] = []
         self.late: dict[str, int] = {}  # ended matches' seq after late rulings
 
@@ -74,8 +80,14 @@ class SeatViews(Projection):
                 row = (match.match_id, seat, match.seq, view, encode(legal).decode(), help_text)
                 self.seats.append(row)
                 self.notices.append(view_notice(match.match_id, seat, match.seq, view))
+                if not match.over:
+                    self.replayed.append((match.match_id, seat, match.seq, view))
             public = encode(ruleset.view(match.state, None)).decode()
             self.public.append((match.match_id, match.seq, public))
+            if match.over:
+                self.ended.append(match.match_id)
+            else:
+                self.replayed.append((match.match_id, PUBLIC, match.seq, public))
 
     def writes(self) -> list[Write]:
         late = list(self.late.items())
@@ -85,10 +97,20 @@ class SeatViews(Projection):
             *upsert("public_views", ("match_id",), PUBLIC_COLUMNS, self.public),
             *update("seat_views", ("match_id",), LATE_COLUMNS, late),
             *update("public_views", ("match_id",), LATE_COLUMNS, late),
+            *upsert("replay_views", ("match_id", "eyes", "seq"), REPLAY_COLUMNS, self.replayed),
+            *_dropped(self.ended),
         ]
 
     def announcements(self) -> list[Announcement]:
         return announcements(CHANNEL, "views", self.notices)
+
+
+def _dropped(ended: list[str]) -> list[Write]:
+    """An ended match's replay views: its replay folds from the archive now."""
+    if not ended:
+        return []
+    sql = "DELETE FROM replay_views WHERE match_id IN (SELECT json_array_elements_text($1))"
+    return [Write(sql, ended)]
 
 
 def _choices(ruleset: Ruleset, state: Any, seat: int) -> tuple[list[LegalChoice], str]:

@@ -1,8 +1,8 @@
 """One redaction point (issue 43): the readers serving people (the gateway, the web pages, the
 webhook sender and the mail worker) read the rows the projection worker wrote for each reader,
 and none folds a match, which would put its seed and every hand in a public-facing process and
-leave it to redact them itself. The replay's fold from the archive is the gateway's one
-exception, in a module of its own that says so."""
+leave it to redact them itself. The replay of a finished match, folded from the archive, is the
+gateway's one exception, in a module of its own that says so."""
 
 import ast
 from pathlib import Path
@@ -16,7 +16,7 @@ FOLDING_CALLS = {"evolve", "resample", "record_at", "narrated", "apply", "fold_m
 
 # Readers moved onto rows; each entry is a folder (every module in it) or a module.
 READERS = ["services/gateway", "services/web", "services/webhooks", "services/mail"]
-# The named exceptions, which say so: replays, and the re-judging of a finished match.
+# The named exceptions, which say so: a finished match's replay and its re-judging.
 ARCHIVE_READERS = {"services/gateway/replays.py", "services/web/verdict.py"}
 
 
