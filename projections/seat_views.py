@@ -2,10 +2,16 @@
 view, each as of a seq. Views come from the ruleset's own `view`, on states folded by the
 same `evolve` that judges, so hidden information stays where the ruleset keeps it. Beside a
 view, what its seat may decide now (each legal decision with its text command) and the
-game's help, so the gateway answers them without folding a match's secret state."""
+game's help, so the gateway answers them without folding a match's secret state.
+
+For seats with mail (`mail_seats`), the same rows are kept per batch in `mail_views`, so a
+mail composed later tells the seat's position as of its notice's entry (`as_of`); and while a
+match runs, every eyes' view per batch in `replay_views`, which its replay reads (dropped once
+it ends: a finished match's replay folds from the archive)."""
 
 from typing import Any
 
+import asyncpg
 import msgspec
 
 from events.codec import encode
@@ -30,17 +36,26 @@ SEAT_COLUMNS = {
     "help": "text",
 }
 PUBLIC_COLUMNS = {"match_id": "text", "seq": "integer", "view": "jsonb"}
+REPLAY_COLUMNS = {"match_id": "text", "eyes": "integer", "seq": "integer", "view": "jsonb"}
+PUBLIC = -1  # the public's eyes in `replay_views`
 LATE_COLUMNS = {"match_id": "text", "seq": "integer"}  # an ended match's, after late rulings
+# A row for `mail_views` only where the seat has mail, from the entry its notices start after.
+MAILED = (
+    "EXISTS (SELECT 1 FROM mail_seats AS m"
+    " WHERE m.match_id = u.match_id AND m.seat = u.seat AND u.seq > m.from_seq)"
+)
 
 
 class SeatViews(Projection):
     name = "seat_views"
-    tables = ("seat_views", "public_views")
+    tables = ("seat_views", "public_views", "mail_views", "replay_views")
 
     def __init__(self) -> None:
         self.matches: dict[str, MatchRecord] = {}
         self.seats: list[tuple[Any, ...]] = []
         self.public: list[tuple[Any, ...]] = []
+        self.replayed: list[tuple[Any, ...]] = []  # (match, eyes, seq, view) of running matches
+        self.ended: list[str] = []
         self.notices: list[bytes] = []
         self.late: dict[str, int] = {}  # ended matches' seq after late rulings
 
@@ -65,20 +80,37 @@ class SeatViews(Projection):
                 row = (match.match_id, seat, match.seq, view, encode(legal).decode(), help_text)
                 self.seats.append(row)
                 self.notices.append(view_notice(match.match_id, seat, match.seq, view))
+                if not match.over:
+                    self.replayed.append((match.match_id, seat, match.seq, view))
             public = encode(ruleset.view(match.state, None)).decode()
             self.public.append((match.match_id, match.seq, public))
+            if match.over:
+                self.ended.append(match.match_id)
+            else:
+                self.replayed.append((match.match_id, PUBLIC, match.seq, public))
 
     def writes(self) -> list[Write]:
         late = list(self.late.items())
         return [
             *upsert("seat_views", ("match_id", "seat"), SEAT_COLUMNS, self.seats),
+            *upsert("mail_views", ("match_id", "seat", "seq"), SEAT_COLUMNS, self.seats, MAILED),
             *upsert("public_views", ("match_id",), PUBLIC_COLUMNS, self.public),
             *update("seat_views", ("match_id",), LATE_COLUMNS, late),
             *update("public_views", ("match_id",), LATE_COLUMNS, late),
+            *upsert("replay_views", ("match_id", "eyes", "seq"), REPLAY_COLUMNS, self.replayed),
+            *_dropped(self.ended),
         ]
 
     def announcements(self) -> list[Announcement]:
         return announcements(CHANNEL, "views", self.notices)
+
+
+def _dropped(ended: list[str]) -> list[Write]:
+    """An ended match's replay views: its replay folds from the archive now."""
+    if not ended:
+        return []
+    sql = "DELETE FROM replay_views WHERE match_id IN (SELECT json_array_elements_text($1))"
+    return [Write(sql, ended)]
 
 
 def _choices(ruleset: Ruleset, state: Any, seat: int) -> tuple[list[LegalChoice], str]:
@@ -88,3 +120,35 @@ def _choices(ruleset: Ruleset, state: Any, seat: int) -> tuple[list[LegalChoice]
         for decision in ruleset.legal(state, seat)
     ]
     return legal, ruleset.text_help(state, seat)
+
+
+class SeatView(msgspec.Struct, frozen=True):
+    """A seat's view as of entry `seq` (JSON, as stored), what it may decide then and the
+    game's help ("" when it decides nothing)."""
+
+    seq: int
+    view: str
+    legal: list[LegalChoice]
+    help: str
+
+
+async def as_of(
+    conn: asyncpg.Connection | asyncpg.Pool, match_id: str, seat: int, upto: int
+) -> SeatView | None:
+    """The seat's view at the end of the batch that projected entry `upto` (a later one if
+    that row is gone, and the latest for a seat without mail): the earliest kept from `upto`
+    on. None before the match is set up."""
+    row = await conn.fetchrow(
+        "SELECT seq, view::text, legal::text, help FROM ("
+        " SELECT seq, view, legal, help FROM mail_views"
+        " WHERE match_id = $1 AND seat = $2 AND seq >= $3"
+        " UNION ALL SELECT seq, view, legal, help FROM seat_views"
+        " WHERE match_id = $1 AND seat = $2) AS v ORDER BY seq LIMIT 1",
+        match_id,
+        seat,
+        upto,
+    )
+    if row is None:
+        return None
+    legal = msgspec.json.decode(row["legal"], type=list[LegalChoice])
+    return SeatView(row["seq"], row["view"], legal, row["help"])

@@ -76,15 +76,21 @@ def insert(table: str, columns: dict[str, str], rows: list[tuple[Any, ...]]) -> 
 
 
 def upsert(
-    table: str, key: tuple[str, ...], columns: dict[str, str], rows: list[tuple[Any, ...]]
+    table: str,
+    key: tuple[str, ...],
+    columns: dict[str, str],
+    rows: list[tuple[Any, ...]],
+    where: str = "",
 ) -> list[Write]:
     """Insert `rows` (as in `insert`) into `table`, replacing the other columns of rows whose
-    `key` is there already. Each key appears at most once in `rows`."""
+    `key` is there already; only those for which `where` (SQL over a row as `u`) holds, if
+    given. Each key appears at most once in `rows`."""
     if not rows:
         return []
     updates = ", ".join(f"{c} = EXCLUDED.{c}" for c in columns if c not in key)
+    source = f"SELECT * FROM ({{rows}}) AS u WHERE {where}" if where else "{rows}"
     sql = (
-        f"INSERT INTO {table} ({', '.join(columns)}) {{rows}}"
+        f"INSERT INTO {table} ({', '.join(columns)}) {source}"
         f" ON CONFLICT ({', '.join(key)}) DO UPDATE SET {updates}"
     )
     return [_write(sql, columns, rows)]

@@ -1,7 +1,8 @@
-"""One redaction point (issue 43): the readers serving people read the rows the projection
-worker wrote for each reader, and none folds a match, which would put its seed and every hand
-in a public-facing process and leave it to redact them itself. The replay's fold from the
-archive is the gateway's one exception, in a module of its own that says so."""
+"""One redaction point (issue 43): the readers serving people (the gateway, the web pages, the
+webhook sender and the mail worker) read the rows the projection worker wrote for each reader,
+and none folds a match, which would put its seed and every hand in a public-facing process and
+leave it to redact them itself. The replay of a finished match, folded from the archive, is the
+gateway's one exception, in a module of its own that says so."""
 
 import ast
 from pathlib import Path
@@ -14,8 +15,8 @@ FOLDING_NAMES = {"Narrator", "PartitionBook", "MatchRecord", "Teller"}
 FOLDING_CALLS = {"evolve", "resample", "record_at", "narrated", "apply", "fold_match"}
 
 # Readers moved onto rows; each entry is a folder (every module in it) or a module.
-READERS = ["services/gateway", "services/web", "services/webhooks"]
-# The named exceptions, which say so: replays, and the re-judging of a finished match.
+READERS = ["services/gateway", "services/web", "services/webhooks", "services/mail"]
+# The named exceptions, which say so: a finished match's replay and its re-judging.
 ARCHIVE_READERS = {"services/gateway/replays.py", "services/web/verdict.py"}
 
 
@@ -48,6 +49,7 @@ def folds(source: str) -> list[str]:
 def test_no_reader_folds_a_match() -> None:
     modules = _modules()
     assert ROOT / "services" / "gateway" / "app.py" in modules
+    assert ROOT / "services" / "mail" / "compose.py" in modules
     for path in modules:
         found = folds(path.read_text())
         assert not found, f"{path.relative_to(ROOT)} folds a match: {found}"

@@ -85,6 +85,10 @@ async def forget_seat(pool: asyncpg.Pool, match_id: str, seat: int, channel: str
         removed = await conn.execute(
             f"DELETE FROM {SEAT_TABLES[channel]} WHERE match_id = $1 AND seat = $2", match_id, seat
         )
+        if channel == "mail":  # the views kept for its mails (`projections.seat_views`)
+            await conn.execute(
+                "DELETE FROM mail_views WHERE match_id = $1 AND seat = $2", match_id, seat
+            )
         await conn.execute(
             "UPDATE mail_outbox SET done_ms = $3, outcome = 'gone' WHERE match_id = $1"
             " AND seat = $2 AND channel = $4 AND done_ms IS NULL",

@@ -14,9 +14,9 @@ import asyncpg
 import msgspec
 
 from events.clock_narration import handed_to_you, moment
+from events.codec import game_codec
 from events.narration import rule_words, seat_names, short_words
-from events.ruleset import get_ruleset
-from projections import audit, replay
+from projections import audit, seat_lines, seat_views
 from services.client.render import render
 from services.mail.addresses import LOCAL, reply_address, unsubscribe_key
 from services.settings import Settings
@@ -72,28 +72,37 @@ def confirmation(settings: Settings, part: Part) -> list[str]:
 
 
 async def body(pool: asyncpg.Pool, settings: Settings, part: Part) -> list[str]:
+    """A part's words from rows the projection worker wrote (issue 43: no match is folded
+    here): the lobby's names and scores, the seat's lines up to `upto`, and its view and
+    commands as the seat saw them at the end of the batch that projected `upto` (a batch
+    holding later entries shows those too)."""
     if part.kind == "confirm":
         return confirmation(settings, part)
-    record = await replay.record_at(pool, part.match_id, part.upto)
-    if record is None or record.state is None:
+    match = await pool.fetchrow(
+        "SELECT l.game, l.players, l.scores, l.winners, r.over AND r.revealed_seq <= $2 AS over"
+        " FROM lobby AS l JOIN replay_matches AS r USING (match_id) WHERE match_id = $1",
+        part.match_id,
+        part.upto,
+    )
+    seen = await seat_views.as_of(pool, part.match_id, part.seat, part.upto)
+    if match is None or seen is None:
         return [f"Match {part.match_id} has not started yet."]
-    ruleset = get_ruleset(record.ruleset)
-    names = seat_names(record.holders)
+    codec = game_codec(match["game"])
+    names = seat_names(match["players"])
     lines = [
-        f"== {ruleset.name} match {part.match_id}, seat {part.seat} ({names[part.seat]}),"
+        f"== {codec.ruleset.name} match {part.match_id}, seat {part.seat} ({names[part.seat]}),"
         f" entry {part.upto} ==",
         "",
     ]
     if part.kind == "answer":
-        lines += await _rulings(pool, ruleset, part)
+        lines += await _rulings(pool, codec.ruleset, part)
     else:
         lines.append(headline(part.kind, part.detail))
-    if part.kind == "ended" or record.over:
-        standing = ruleset.standing(record.state)
-        scores = ", ".join(f"{n} {s}" for n, s in zip(names, standing.scores, strict=False))
-        winners = ", ".join(names[w] for w in standing.winners)
+    if part.kind == "ended" or match["over"]:  # the end reached as of `upto`: the lobby's last
+        scores = ", ".join(f"{n} {s}" for n, s in zip(names, match["scores"] or [], strict=False))
+        winners = ", ".join(names[w] for w in match["winners"] or [])
         lines.append(f"Scores: {scores}." + (f" Won by {winners}." if winners else ""))
-    told = await replay.narrated(pool, part.match_id, part.seat, part.after, part.upto, part.seat)
+    told = await seat_lines.told(pool, part.match_id, part.seat, part.after, part.upto, part.seat)
     if told:
         lines += ["", f"Since you last looked (entries {told[0].seq} to {told[-1].seq}):"]
         if len(told) > MAX_LINES:
@@ -101,26 +110,25 @@ async def body(pool: asyncpg.Pool, settings: Settings, part: Part) -> list[str]:
         lines += [f"  #{t.seq} {t.line}" for t in told[-MAX_LINES:]]
     if part.kind == "handed":  # the seat is the bot's: nothing more to see, nor to send
         return [*lines, "", "This is the last mail you get about this seat."]
-    view = ruleset.view(record.state, part.seat)
-    lines += ["", "Your view:", *render(ruleset.describe(view, names))]
-    if not record.over:
-        lines += ["", *_commands(ruleset, record.state, part.seat, part.upto)]
+    view = codec.view(seen.view.encode())
+    lines += ["", "Your view:", *render(codec.ruleset.describe(view, names))]
+    if not match["over"]:
+        lines += ["", *_commands(seen)]
     lines += ["", f"To play in this match, write to {reply_address(settings, part.token)}."]
     return lines
 
 
-def _commands(ruleset: Any, state: Any, seat: int, upto: int) -> list[str]:
-    waiting = ruleset.waiting(state)
-    if seat not in (*waiting.must, *waiting.may):
+def _commands(seen: seat_views.SeatView) -> list[str]:
+    if not seen.legal:
         return ["Nothing is asked of you now; you will hear when it is your turn."]
-    texts = [ruleset.write_text(state, seat, d) for d in ruleset.legal(state, seat)]
+    texts = [choice.text for choice in seen.legal]
     shown = [f"  {t}" for t in texts[:MAX_COMMANDS] if t]
     more = [f"  … and {len(texts) - MAX_COMMANDS} more"] if len(texts) > MAX_COMMANDS else []
     return [
         "You may now send (one command a line; `help` for the commands):",
         *shown,
         *more,
-        f"Reply with your commands; keep `#{upto}` on a line of its own to say what you saw.",
+        f"Reply with your commands; keep `#{seen.seq}` on a line of its own to say what you saw.",
     ]
 
 

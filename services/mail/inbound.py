@@ -34,9 +34,7 @@ from aiosmtpd.smtp import SMTP, Envelope, Session
 from events.codec import encode
 from events.envelope import Say
 from events.platform_rules import MAX_DECISION_BYTES
-from events.ruleset import get_ruleset
-from projections import replay
-from services.gateway import tokens
+from services.gateway import reads, tokens
 from services.gateway.edge import REFUSED_IN_TEXT
 from services.gateway.limits import DECISIONS_PER_S, Budget, RateLimit, decision_key
 from services.gateway.mail import forget_seat
@@ -290,10 +288,11 @@ class Orders:
         return True
 
     async def help(self, found: Any) -> str:
-        record = await replay.record_at(self.pool, found["match_id"])
-        if record is None or record.state is None:
+        """The game's help for the seat as of the latest entry projected, from its row."""
+        choices = await reads.seat_choices(self.pool, found["match_id"], found["seat"])
+        if choices is None:
             return "The match has not started."
-        return get_ruleset(record.ruleset).text_help(record.state, found["seat"])
+        return choices.help or "Nothing is asked of you now; you will hear when it is your turn."
 
 
 def _text(mail: EmailMessage, size: int) -> tuple[str | None, str]:

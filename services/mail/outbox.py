@@ -253,6 +253,13 @@ class Outbox:
                     upto,
                     now,
                 )
+                # Views before what the seat was told: a later mail tells from there on.
+                await conn.execute(
+                    "DELETE FROM mail_views WHERE match_id = $1 AND seat = $2 AND seq < $3",
+                    match_id,
+                    seat,
+                    upto,
+                )
         log.info("mail_sent", to=address, deliveries=ids)
 
     async def settle(self, delivery_id: str, now: int, outcome: str, conn: Any = None) -> None:
