@@ -238,8 +238,7 @@ def test_a_create_the_log_cannot_store_makes_no_match_and_is_dead_lettered(
         (
             CreateMatch(ruleset="nope", seats=2),
             rules.CREATE,
-            "no game called 'nope'; known: ['core-worlds', 'last-word', 'race-for-the-galaxy',"
-            " 'race-to-21', 'sealed-picks', 'star-realms']",
+            f"no game called 'nope'; known: {sorted(load_rulesets())}",
         ),
         (
             CreateMatch(ruleset="race-to-21", seats=9),

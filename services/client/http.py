@@ -20,6 +20,8 @@ DEFAULT_GATEWAY = "http://127.0.0.1:8000"
 RULING_WAIT_S = 30.0
 POLL_S = 0.1
 STREAM_READ_S = 45.0  # the gateway sends a keep-alive every 15 s, so silence this long is a loss
+READ_RETRIES = 3  # a read refused for its pace (429) is sent again after the gateway's Retry-After
+RETRY_AFTER_MOST_S = 5.0
 
 T = TypeVar("T")
 
@@ -55,6 +57,14 @@ def _problem(reply: httpx.Response) -> ClientError:
     return ClientError(f"{detail}{extra}{broken}", reply.status_code)
 
 
+def _retry_after_s(reply: httpx.Response) -> float:
+    """The wait a 429 asks for (its Retry-After seconds), 1 s if it names none."""
+    try:
+        return min(float(reply.headers.get("retry-after", "1")), RETRY_AFTER_MOST_S)
+    except ValueError:
+        return 1.0
+
+
 class Gateway:
     def __init__(
         self, token: str | None = None, url: str | None = None, timeout: float = 10.0
@@ -78,15 +88,26 @@ class Gateway:
     def request(
         self, method: str, path: str, *, json: Any = None, params: dict[str, Any] | None = None
     ) -> httpx.Response:
+        for _ in range(READ_RETRIES if method == "GET" else 0):
+            reply = self._send(method, path, json, params)
+            if reply.status_code != httpx.codes.TOO_MANY_REQUESTS:
+                break
+            time.sleep(_retry_after_s(reply))
+        else:
+            reply = self._send(method, path, json, params)
+        if reply.is_error:
+            raise _problem(reply)
+        return reply
+
+    def _send(
+        self, method: str, path: str, json: Any, params: dict[str, Any] | None
+    ) -> httpx.Response:
         try:
-            reply = self.http.request(
+            return self.http.request(
                 method, path, json=json, params=params, headers=self._headers()
             )
         except httpx.HTTPError as error:
             raise ClientError(f"the gateway at {self.url} does not answer: {error}") from None
-        if reply.is_error:
-            raise _problem(reply)
-        return reply
 
     def get(self, path: str, shape: type[T], params: dict[str, Any] | None = None) -> T:
         return msgspec.json.decode(self.request("GET", path, params=params).content, type=shape)

@@ -49,7 +49,8 @@ def limit_reads(request: Request, token: str | None = None, *, unknown_only: boo
     else:
         key = None if unknown_only and not token else f"address {client_address(request)}"
     if key is not None and not ctx.read_limiter.allow(key):
-        raise HTTPException(status_code=429, detail=f"at most {READS_PER_S} reads a second")
+        detail = f"at most {READS_PER_S} reads a second"
+        raise HTTPException(status_code=429, detail=detail, headers={"Retry-After": "1"})
 
 
 def spend(request: Request, budget: Budget, what: str) -> None:
