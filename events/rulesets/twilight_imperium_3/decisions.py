@@ -4,6 +4,8 @@ activation (movement, combat, invasion, production) brings its own decisions."""
 
 import msgspec
 
+from events.rulesets.twilight_imperium_3.orders import ORDERS, Order
+
 Units = dict[str, int]  # unit id: how many
 
 
@@ -86,5 +88,5 @@ class Redistribute(msgspec.Struct, frozen=True, tag="ti.redistribute"):
     fleet: int
 
 
-Decision = Station | Pick | Play | Follow | Decline | Activate | Pass | Score | Redistribute
-DECISIONS = (Station, Pick, Play, Follow, Decline, Activate, Pass, Score, Redistribute)
+Decision = Station | Pick | Play | Follow | Decline | Activate | Pass | Score | Redistribute | Order
+DECISIONS = (Station, Pick, Play, Follow, Decline, Activate, Pass, Score, Redistribute, *ORDERS)

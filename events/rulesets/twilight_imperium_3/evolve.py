@@ -36,6 +36,8 @@ from events.rulesets.twilight_imperium_3.happenings import (
 )
 from events.rulesets.twilight_imperium_3.planets import holding
 from events.rulesets.twilight_imperium_3.state import Game, Phase, Player
+from events.rulesets.twilight_imperium_3.tactic import Tactic
+from events.rulesets.twilight_imperium_3.tactical_evolve import TACTICAL_ROWS
 
 replace = msgspec.structs.replace
 INITIATIVE = 1
@@ -91,6 +93,7 @@ def _round_began(game: Game, e: RoundBegan) -> Game:
         turn=-1,
         mecatol=e.mecatol,
         took_last_dock=(),
+        taken=(),
     )
 
 
@@ -132,7 +135,7 @@ def _counter_returned(game: Game, e: CounterReturned) -> Game:
 
 
 def _activated(game: Game, e: Activated) -> Game:
-    game = _counter(game, e.seat, e.system, on=True)
+    game = replace(_counter(game, e.seat, e.system, on=True), tactic=Tactic(e.seat, e.system))
     return _player(game, e.seat, command=game.players[e.seat].command - 1)
 
 
@@ -200,7 +203,7 @@ evolve = dispatch(
         RoundBegan: _round_began,
         Picked: _picked,
         BonusPlaced: _bonus_placed,
-        TurnBegan: lambda g, e: replace(g, turn=e.seat),
+        TurnBegan: lambda g, e: replace(g, turn=e.seat, tactic=None),
         Played: _played,
         CountersGained: lambda g, e: _player(
             g, e.seat, command=g.players[e.seat].command + e.counters
@@ -220,12 +223,17 @@ evolve = dispatch(
         Closed: lambda g, e: replace(g, stack=windows.closed(g.stack)),
         Activated: _activated,
         Passed: lambda g, e: _player(g, e.seat, passed=True),
-        StatusBegan: lambda g, e: replace(g, phase=Phase.SCORE, queue=e.order, turn=-1),
+        StatusBegan: lambda g, e: replace(
+            g, phase=Phase.SCORE, queue=e.order, turn=-1, tactic=None
+        ),
         ObjectiveRevealed: _objective_revealed,
         Scored: _scored,
         StepTaken: lambda g, e: replace(g, queue=tuple(s for s in g.queue if s != e.seat)),
         Refreshed: _refreshed,
         Redistributed: _redistributed,
-        GameEnded: lambda g, e: replace(g, phase=Phase.OVER, winners=e.winners, stack=()),
+        GameEnded: lambda g, e: replace(
+            g, phase=Phase.OVER, winners=e.winners, stack=(), tactic=None
+        ),
+        **TACTICAL_ROWS,
     },
 )

@@ -7,6 +7,7 @@ from events.kit.windows import Window
 from events.rulesets.twilight_imperium_3.decisions import Units, Warship
 from events.rulesets.twilight_imperium_3.forces import Forces
 from events.rulesets.twilight_imperium_3.galaxy import Galaxy
+from events.rulesets.twilight_imperium_3.tactical_events import TACTICAL_EVENTS
 
 
 class Setup(msgspec.Struct, frozen=True, tag="ti.setup"):
@@ -219,4 +220,5 @@ EVENTS = (
     Refreshed,
     Redistributed,
     GameEnded,
+    *TACTICAL_EVENTS,
 )

@@ -79,6 +79,17 @@ def refusal(
     galaxy: Galaxy, forces: Forces, commander: Commander, movement: Movement
 ) -> Rejection | None:
     """Why this movement breaks a rule, or None."""
+    refused = groups_refusal(galaxy, forces, commander, movement)
+    if refused:
+        return refused
+    return after_refusal(galaxy, after(galaxy, forces, commander, movement), commander, movement)
+
+
+def groups_refusal(
+    galaxy: Galaxy, forces: Forces, commander: Commander, movement: Movement
+) -> Rejection | None:
+    """Why a group of this movement may not go, before the forces after it are checked; a
+    transfer judges each of its two ways so, then both together (transfer.py)."""
     if not holds_counter(forces, movement.activated, commander.seat):
         return Rejection(
             "TI-M2", f"ships move only into a system you activated: not {movement.activated}"
@@ -87,10 +98,7 @@ def refusal(
         refused = _group_refusal(galaxy, forces, commander, movement.activated, group)
         if refused:
             return refused
-    refused = _takings_refusal(forces, commander.seat, movement)
-    if refused:
-        return refused
-    return _after_refusal(galaxy, after(galaxy, forces, commander, movement), commander, movement)
+    return _takings_refusal(forces, commander.seat, movement)
 
 
 def after(galaxy: Galaxy, forces: Forces, commander: Commander, movement: Movement) -> Forces:
@@ -308,7 +316,7 @@ def _takings_refusal(forces: Forces, seat: int, movement: Movement) -> Rejection
     return None
 
 
-def _after_refusal(
+def after_refusal(
     galaxy: Galaxy, forces: Forces, commander: Commander, movement: Movement
 ) -> Rejection | None:
     """Fleet supply where the ships end, and cargo and fighters supported wherever the movement

@@ -8,7 +8,9 @@ from events.kit.words import count, listing, who
 from events.rulesets.twilight_imperium_3 import happenings as h
 from events.rulesets.twilight_imperium_3.decisions import DECISIONS
 from events.rulesets.twilight_imperium_3.loader import load
+from events.rulesets.twilight_imperium_3.state import WindowPrompt
 from events.rulesets.twilight_imperium_3.strategy_cards import name as card_name
+from events.rulesets.twilight_imperium_3.tactical_narrate import tell
 from events.rulesets.twilight_imperium_3.text import render, unit_name
 
 
@@ -65,7 +67,8 @@ def narrate(before: Any, event: Any, seat: int | None, players: Sequence[str]) -
         case h.Answered(seat=s, followed=followed):
             return f"{name(s)} {'follows' if followed else 'declines'}"
         case h.Closed():
-            return "the strategic action is over"
+            secondary = before is not None and before.stack[-1].prompt == WindowPrompt.SECONDARY
+            return f"the {'strategic' if secondary else 'tactical'} action is over"
         case h.Activated(seat=s, system=system):
             return f"{name(s)} activates {system}"
         case h.Passed(seat=s):
@@ -85,6 +88,9 @@ def narrate(before: Any, event: Any, seat: int | None, players: Sequence[str]) -
             return f"{name(s)} places counters: {a} strategy, {b} command, {c} fleet"
         case h.GameEnded(winners=winners, reason=reason):
             return f"the game ends ({reason}): {listing(map(name, winners))} won"
+    told = tell(event, name)
+    if told is not None:
+        return told
     if type(event) in DECISIONS and before is not None:
         return render(before, seat or 0, event) or type(event).__name__
     raise TypeError(f"twilight-imperium-3 has no event or decision {event!r}")

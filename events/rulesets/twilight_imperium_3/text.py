@@ -9,7 +9,6 @@ import re
 from typing import Any
 
 from events.naming import TextError, normal
-from events.rulesets.twilight_imperium_3 import hexes
 from events.rulesets.twilight_imperium_3.decisions import (
     Activate,
     Decline,
@@ -23,35 +22,20 @@ from events.rulesets.twilight_imperium_3.decisions import (
     Warship,
 )
 from events.rulesets.twilight_imperium_3.loader import load
-from events.rulesets.twilight_imperium_3.planets import all_names
 from events.rulesets.twilight_imperium_3.setup import STATIONED
 from events.rulesets.twilight_imperium_3.state import AREAS, Game
+from events.rulesets.twilight_imperium_3.tactical_text import VERBS as TACTICAL_VERBS
+from events.rulesets.twilight_imperium_3.tactical_text import read as read_order
+from events.rulesets.twilight_imperium_3.tactical_text import render as render_order
+from events.rulesets.twilight_imperium_3.text_words import by_name as _by_name
+from events.rulesets.twilight_imperium_3.text_words import planets as _planets
+from events.rulesets.twilight_imperium_3.text_words import read_payment as _payment
+from events.rulesets.twilight_imperium_3.text_words import read_unit as _unit
+from events.rulesets.twilight_imperium_3.text_words import render_payment as _render_payment
+from events.rulesets.twilight_imperium_3.text_words import system as _system
+from events.rulesets.twilight_imperium_3.text_words import unit_name
 
-UNIT_WORDS = {"gf": "ground_force", "sd": "space_dock", "dock": "space_dock"}
 COUNT_UNIT = re.compile(r"^(\d+) (.+)$")
-
-
-def unit_name(unit: str) -> str:
-    return load().units[unit].name.lower()
-
-
-def _unit(said: str) -> str:
-    plain = normal(said).removesuffix("s") if normal(said) != "pds" else "pds"
-    found = UNIT_WORDS.get(plain) or next(
-        (u.id for u in load().units.values() if normal(u.name) == plain), None
-    )
-    if found is None:
-        raise ValueError(f"no unit called '{said}'")
-    return found
-
-
-def _by_name(said: str, names: dict[str, str], kind: str) -> str:
-    """The id whose name (or id) reads as `said`."""
-    plain = normal(said)
-    found = [i for i, n in names.items() if plain in (normal(n), normal(i))]
-    if not found:
-        raise ValueError(f"no {kind} called '{said.strip()}'")
-    return found[0]
 
 
 def _card(said: str) -> int:
@@ -59,29 +43,8 @@ def _card(said: str) -> int:
     return int(_by_name(said, names, "strategy card"))
 
 
-def _planets(said: str) -> tuple[str, ...]:
-    names = {n: n for n in all_names()}
-    return tuple(_by_name(p, names, "planet") for p in said.split(",") if p.strip())
-
-
 def _technology(said: str) -> str:
     return _by_name(said, {t.id: t.name for t in load().technologies.values()}, "technology")
-
-
-def _payment(said: str) -> tuple[tuple[str, ...], int]:
-    """`Jord, Nar, 2 tg`: planets and trade goods."""
-    parts = [p.strip() for p in said.replace(" and ", ",").split(",") if p.strip()]
-    goods = [p for p in parts if re.fullmatch(r"\d+ tg", p)]
-    if len(goods) > 1:
-        raise ValueError("name trade goods once")
-    planets = _planets(",".join(p for p in parts if p not in goods))
-    return planets, int(goods[0].split()[0]) if goods else 0
-
-
-def _system(said: str) -> str:
-    if not hexes.is_code(said.strip()):
-        raise ValueError(f"'{said.strip()}' is no system position: write one like 203")
-    return said.strip()
 
 
 def _number(said: str) -> int:
@@ -120,6 +83,8 @@ def _read(game: Game, seat: int, said: str) -> Any:
         return _read_counters(rest)
     if verb == "station":
         return _read_station(rest)
+    if verb in TACTICAL_VERBS:
+        return read_order(game, verb, rest, said)
     raise ValueError(
         "write pick, play, follow, decline, activate, pass, score, counters or station"
     )
@@ -233,16 +198,11 @@ def render(game: Game, seat: int, decision: Any) -> str:
         case Redistribute():
             counts = (decision.strategy, decision.command, decision.fleet)
             return "counters " + " ".join(f"{n} {a}" for n, a in zip(counts, AREAS, strict=True))
-    return ""
+    return render_order(game, decision)
 
 
 def _tech_name(technology: str) -> str:
     return load().technologies[technology].name
-
-
-def _render_payment(planets: tuple[str, ...], goods: int) -> str:
-    parts = [*planets, *([f"{goods} tg"] if goods else [])]
-    return f" paying {', '.join(parts)}" if parts else ""
 
 
 def _render_follow(d: Follow) -> str:
