@@ -7,7 +7,7 @@ from typing import Any
 import msgspec
 
 from events.ruleset import Accepted, Rejection
-from events.rulesets.twilight_imperium_3.decisions import Activate, Pick
+from events.rulesets.twilight_imperium_3.decisions import Activate, Decline, Pick
 from events.rulesets.twilight_imperium_3.game import TWILIGHT_IMPERIUM as GAME
 from events.rulesets.twilight_imperium_3.state import Game, Player
 
@@ -86,3 +86,10 @@ def through(state: Game) -> Game:
 def activated(state: Game, seat: int, system: str) -> Game:
     """A tactical action at `system` in which the seat moves and builds nothing."""
     return through(step(state, seat, Activate(system=system)))
+
+
+def declined(state: Game) -> Game:
+    """A played card's secondary declined by every seat asked."""
+    while state.stack and state.stack[-1].prompt == "secondary":
+        state = step(state, GAME.waiting(state).must[0], Decline())
+    return state

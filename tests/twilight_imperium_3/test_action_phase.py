@@ -19,6 +19,7 @@ from events.rulesets.twilight_imperium_3.steps import TABLE
 from tests.twilight_imperium_3.play import (
     GAME,
     activated,
+    declined,
     picked,
     refused,
     stationed,
@@ -138,7 +139,7 @@ def test_ti_a5_diplomacys_secondary_readies_two_exhausted_planets_outside_home()
 def test_ti_a6_no_passing_before_the_strategic_actions_and_none_after_passing() -> None:
     state = _action({0: [POLITICAL, TRADE], 1: [INITIATIVE, IMPERIAL], 2: [DIPLOMACY, LOGISTICS]})
     assert refused(state, 1, Pass()) == "TI-A6"
-    state = step(state, 1, Play(card=IMPERIAL))
+    state = declined(step(state, 1, Play(card=IMPERIAL)))  # its production followed by none
     state = activated(state, 2, "201")
     state = activated(state, 0, "202")
     state = step(state, 1, Pass())  # Initiative needs no strategic action
@@ -188,7 +189,7 @@ def test_ti_a8_warfare_takes_a_counter_back_and_its_secondary_moves_warships() -
 def test_ti_a9_technology_gains_one_free_and_imperial_reveals_and_scores_two() -> None:
     state = _action({0: [TECHNOLOGY, TRADE], 1: [INITIATIVE, IMPERIAL], 2: [DIPLOMACY, LOGISTICS]})
     top = state.objectives[0]
-    state = step(state, 1, Play(card=IMPERIAL))
+    state = declined(step(state, 1, Play(card=IMPERIAL)))  # its production followed by none
     assert state.revealed == (top,) and state.players[1].points == 2
     state = activated(state, 2, "201")
     assert refused(state, 0, Play(card=TECHNOLOGY, technology="war_sun")) == "TI-K2"

@@ -103,7 +103,9 @@ def _picked(game: Game, e: Picked) -> Game:
         game,
         e.seat,
         cards=(*player.cards, e.card),
-        command=player.command + e.counters,
+        strategy=player.strategy + e.strategy,
+        command=player.command + e.counters - e.strategy - e.fleet,
+        fleet=player.fleet + e.fleet,
         trade_goods=player.trade_goods + e.trade_goods,
     )
     bonus = tuple(0 if n == e.card - 1 else b for n, b in enumerate(game.bonus))
@@ -137,6 +139,17 @@ def _counter_returned(game: Game, e: CounterReturned) -> Game:
 def _activated(game: Game, e: Activated) -> Game:
     game = replace(_counter(game, e.seat, e.system, on=True), tactic=Tactic(e.seat, e.system))
     return _player(game, e.seat, command=game.players[e.seat].command - 1)
+
+
+def _counters_gained(game: Game, e: CountersGained) -> Game:
+    player = game.players[e.seat]
+    return _player(
+        game,
+        e.seat,
+        strategy=player.strategy + e.strategy,
+        command=player.command + e.counters - e.strategy - e.fleet,
+        fleet=player.fleet + e.fleet,
+    )
 
 
 def _exhausted(game: Game, e: Exhausted) -> Game:
@@ -205,9 +218,7 @@ evolve = dispatch(
         BonusPlaced: _bonus_placed,
         TurnBegan: lambda g, e: replace(g, turn=e.seat, tactic=None),
         Played: _played,
-        CountersGained: lambda g, e: _player(
-            g, e.seat, command=g.players[e.seat].command + e.counters
-        ),
+        CountersGained: _counters_gained,
         TradeGoodsGained: lambda g, e: _player(
             g, e.seat, trade_goods=g.players[e.seat].trade_goods + e.trade_goods
         ),

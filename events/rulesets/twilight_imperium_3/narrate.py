@@ -19,6 +19,14 @@ def _objective(objective: str) -> str:
     return o.name or o.text
 
 
+def _areas(gained: int, strategy: int, fleet: int) -> str:
+    """Where counters gained went, when not all to the command pool (TI-P3)."""
+    if not (strategy or fleet):
+        return ""
+    placed = (("strategy", strategy), ("command", gained - strategy - fleet), ("fleet", fleet))
+    return " (" + ", ".join(f"{n} {area}" for area, n in placed if n) + ")"
+
+
 def narrate(before: Any, event: Any, seat: int | None, players: Sequence[str]) -> str:
     def name(s: int) -> str:
         return who(players, s)
@@ -38,15 +46,17 @@ def narrate(before: Any, event: Any, seat: int | None, players: Sequence[str]) -
             bonus = (
                 f", with {count(counters, 'counter')} and {goods} tg" if counters or goods else ""
             )
-            return f"{name(s)} picks {card_name(card)}{bonus}"
+            return f"{name(s)} picks {card_name(card)}{bonus}" + _areas(
+                counters, event.strategy, event.fleet
+            )
         case h.BonusPlaced(cards=cards):
             return f"bonus counters on {listing(map(card_name, cards))}; the action phase begins"
         case h.TurnBegan(seat=s):
             return f"{name(s)}'s turn"
         case h.Played(seat=s, card=card):
             return f"{name(s)} plays {card_name(card)}"
-        case h.CountersGained(seat=s, counters=n):
-            return f"{name(s)} gains {count(n, 'command counter')}"
+        case h.CountersGained(seat=s, counters=n, strategy=strategy, fleet=fleet):
+            return f"{name(s)} gains {count(n, 'command counter')}{_areas(n, strategy, fleet)}"
         case h.TradeGoodsGained(seat=s, trade_goods=n):
             return f"{name(s)} {'gains' if n > 0 else 'pays'} {abs(n)} tg"
         case h.CounterReturned(seat=s, system=system):

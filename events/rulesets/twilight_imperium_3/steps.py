@@ -127,13 +127,22 @@ def _pick_refusal(game: Game, seat: int, d: Pick) -> Rejection | None:
     bonus = game.bonus[d.card - 1]
     if not 0 <= d.counters <= min(bonus, reinforcements(game, seat)):
         return Rejection("TI-P3", f"take up to {bonus} of its bonus counters as command counters")
-    return None
+    return strategy_cards.placing_refusal(d.strategy, d.fleet, d.counters)
 
 
 def _pick(batch: Batch[Game], seat: int, d: Pick) -> None:
     game = batch.game
     trade_goods = min(game.bonus[d.card - 1] - d.counters, bank(game))
-    batch.emit(Picked(seat=seat, card=d.card, counters=d.counters, trade_goods=trade_goods))
+    batch.emit(
+        Picked(
+            seat=seat,
+            card=d.card,
+            counters=d.counters,
+            trade_goods=trade_goods,
+            strategy=d.strategy,
+            fleet=d.fleet,
+        )
+    )
 
 
 def _strategy_done(batch: Batch[Game]) -> None:

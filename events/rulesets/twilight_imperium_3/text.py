@@ -8,6 +8,8 @@ secret paying Jord`, `score nothing`, `counters 3 strategy 4 command 3 fleet`.""
 import re
 from typing import Any
 
+import msgspec
+
 from events.naming import TextError, normal
 from events.rulesets.twilight_imperium_3.decisions import (
     Activate,
@@ -25,6 +27,7 @@ from events.rulesets.twilight_imperium_3.loader import load
 from events.rulesets.twilight_imperium_3.setup import STATIONED
 from events.rulesets.twilight_imperium_3.state import AREAS, Game
 from events.rulesets.twilight_imperium_3.tactical_text import VERBS as TACTICAL_VERBS
+from events.rulesets.twilight_imperium_3.tactical_text import build_text, read_build
 from events.rulesets.twilight_imperium_3.tactical_text import read as read_order
 from events.rulesets.twilight_imperium_3.tactical_text import render as render_order
 from events.rulesets.twilight_imperium_3.text_words import by_name as _by_name
@@ -53,10 +56,33 @@ def _number(said: str) -> int:
     return int(said)
 
 
+def _placing(said: str) -> tuple[str, int, int]:
+    """`… placing 1 strategy 2 fleet`: the command, and the counters gained placed in the
+    strategy allocation and fleet supply (the rest go to the command pool, TI-P3)."""
+    command, found, placing = said.partition(" placing ")
+    if not found:
+        return said, 0, 0
+    match = re.fullmatch(r"(?:(\d{1,2}) strategy)? ?(?:(\d{1,2}) fleet)?", placing)
+    if match is None or not placing:
+        raise ValueError("write 'placing <n> strategy <n> fleet'")
+    return command, int(match.group(1) or 0), int(match.group(2) or 0)
+
+
+def _render_placing(strategy: int, fleet: int) -> str:
+    parts = [f"{strategy} strategy"] * bool(strategy) + [f"{fleet} fleet"] * bool(fleet)
+    return f" placing {' '.join(parts)}" if parts else ""
+
+
 def parse(game: Game, seat: int, text: str) -> Any:
     said = " ".join(text.strip().lower().split())
     try:
-        return _read(game, seat, said)
+        said, strategy, fleet = _placing(said)
+        decision = _read(game, seat, said)
+        if not (strategy or fleet):
+            return decision
+        if not isinstance(decision, Pick | Play | Follow):
+            raise ValueError("only counters gained are placed")
+        return msgspec.structs.replace(decision, strategy=strategy, fleet=fleet)
     except ValueError as error:
         return TextError(str(error))
 
@@ -107,6 +133,8 @@ def _read_play(game: Game, rest: str) -> Play:
 def _read_follow(rest: str) -> Follow:
     if not rest:
         return Follow()
+    if rest.startswith("build "):
+        return Follow(production=read_build(rest.removeprefix("build ")))
     if rest.startswith("readying "):
         return Follow(readying=_planets(rest.removeprefix("readying ")))
     if " to " in rest:
@@ -175,8 +203,14 @@ def render(game: Game, seat: int, decision: Any) -> str:
             ]
             return "station " + "; ".join(parts)
         case Pick(card=card, counters=counters):
-            return f"pick {cards[card]}" + (f" taking {counters} counters" if counters else "")
+            taking = f" taking {counters} counters" if counters else ""
+            return f"pick {cards[card]}{taking}" + _render_placing(
+                decision.strategy, decision.fleet
+            )
         case Play(card=card, seat=other, system=system, technology=tech):
+            if decision.strategy or decision.fleet:
+                placing = _render_placing(decision.strategy, decision.fleet)
+                return f"play {cards[card]}{placing}"
             if other != -1:
                 return f"play {cards[card]} naming {game.players[other].race.replace('_', ' ')}"
             if system:
@@ -206,6 +240,8 @@ def _tech_name(technology: str) -> str:
 
 
 def _render_follow(d: Follow) -> str:
+    if d.production is not None:
+        return f"follow build {build_text(d.production)}"
     if d.readying:
         return "follow readying " + ", ".join(d.readying)
     if d.ships:
@@ -213,4 +249,5 @@ def _render_follow(d: Follow) -> str:
             f"{unit_name(s.unit)} {s.source} to {s.target}" for s in d.ships
         )
     tech = f" {_tech_name(d.technology)}" if d.technology else ""
-    return f"follow{tech}" + _render_payment(d.paying, d.trade_goods)
+    placing = _render_placing(d.strategy, d.fleet)
+    return f"follow{tech}" + _render_payment(d.paying, d.trade_goods) + placing
