@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 from events.kit.phases import Phased, Table, default_bot, legal
 from events.ruleset import Description, Option, Rejection, Ruleset, Standing, text_read
 from events.rulesets.twilight_imperium_3 import text
+from events.rulesets.twilight_imperium_3.bots import greedy
 from events.rulesets.twilight_imperium_3.decisions import DECISIONS
 from events.rulesets.twilight_imperium_3.describe import describe
 from events.rulesets.twilight_imperium_3.evolve import evolve
@@ -45,7 +46,7 @@ class TwilightImperium(Phased, Ruleset):
     event_types = EVENTS
     state_type = Game
     view_type = Game
-    bots = {"pass": default_bot(TABLE), "random": _random}
+    bots = {"pass": default_bot(TABLE), "random": _random, "greedy": greedy}
     options = OPTIONS
     table: ClassVar[Table] = TABLE
 

@@ -199,13 +199,31 @@ def _groups_from(
         return []
     damaged = {u: min(n, able.get(u, 0)) for u, n in fleet.damaged.items() if able.get(u)}
     carried = {u: fleet.units[u] for u in ("fighter", *CARGO) if fleet.units.get(u)}
+    loading = _loading(galaxy, forces, commander, origin, plus(able, carried))
     return [
+        *([Group(origin, plus(able, carried), via, damaged, loading)] if loading else []),
         Group(origin, plus(able, carried), via, damaged),
         Group(
             origin, plus(able, {u: n for u, n in carried.items() if u != "fighter"}), via, damaged
         ),
         Group(origin, able, via, damaged),
     ]
+
+
+def _loading(
+    galaxy: Galaxy, forces: Forces, commander: Commander, origin: str, units: Units
+) -> tuple[Pickup, ...]:
+    """Ground forces from his planets in the origin system, as many as the room aboard takes
+    (TI-M7)."""
+    room = cargo_room(units, commander) - units.get("fighter", 0)
+    pickups = []
+    for planet in planets_in(galaxy, origin):
+        holding = forces.planets.get(planet, Holding())
+        troops = min(room, holding.units.get("ground_force", 0))
+        if holding.controller == commander.seat and troops > 0:
+            pickups.append(Pickup(origin, {"ground_force": troops}, planet))
+            room -= troops
+    return tuple(pickups)
 
 
 def _passage_refusal(
