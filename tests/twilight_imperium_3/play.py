@@ -7,7 +7,7 @@ from typing import Any
 import msgspec
 
 from events.ruleset import Accepted, Rejection
-from events.rulesets.twilight_imperium_3.decisions import Pick
+from events.rulesets.twilight_imperium_3.decisions import Activate, Decline, Pick
 from events.rulesets.twilight_imperium_3.game import TWILIGHT_IMPERIUM as GAME
 from events.rulesets.twilight_imperium_3.state import Game, Player
 
@@ -72,4 +72,24 @@ def picked(state: Game, cards: dict[int, list[int]]) -> Game:
     while state.phase == "strategy":
         seat = GAME.waiting(state).must[0]
         state = step(state, seat, Pick(card=wanted[seat].pop(0)))
+    return state
+
+
+def through(state: Game) -> Game:
+    """The tactical or transfer action under way carried to its end, every prompt of it
+    answered with the default (moving, firing, landing and building nothing)."""
+    while state.tactic is not None and state.stack:
+        state = step(state, GAME.waiting(state).must[0], "default")
+    return state
+
+
+def activated(state: Game, seat: int, system: str) -> Game:
+    """A tactical action at `system` in which the seat moves and builds nothing."""
+    return through(step(state, seat, Activate(system=system)))
+
+
+def declined(state: Game) -> Game:
+    """A played card's secondary declined by every seat asked."""
+    while state.stack and state.stack[-1].prompt == "secondary":
+        state = step(state, GAME.waiting(state).must[0], Decline())
     return state

@@ -13,9 +13,19 @@ from events.rulesets.twilight_imperium_3.decisions import (
     Warship,
 )
 from events.rulesets.twilight_imperium_3.forces import Holding
+from events.rulesets.twilight_imperium_3.orders import Transfer
 from events.rulesets.twilight_imperium_3.state import Phase, WindowPrompt
 from events.rulesets.twilight_imperium_3.steps import TABLE
-from tests.twilight_imperium_3.play import GAME, picked, refused, stationed, step, with_player
+from tests.twilight_imperium_3.play import (
+    GAME,
+    activated,
+    declined,
+    picked,
+    refused,
+    stationed,
+    step,
+    with_player,
+)
 
 INITIATIVE, DIPLOMACY, POLITICAL, LOGISTICS, TRADE, WARFARE, TECHNOLOGY, IMPERIAL = range(1, 9)
 
@@ -27,25 +37,25 @@ def _action(cards: dict[int, list[int]]):
 def test_ti_a1_turns_go_by_the_lowest_card_round_and_round_skipping_who_passed() -> None:
     state = _action({0: [POLITICAL, TRADE], 1: [INITIATIVE, IMPERIAL], 2: [DIPLOMACY, LOGISTICS]})
     assert state.turn == 1  # Initiative: 1
-    state = step(state, 1, Activate(system="201"))
+    state = activated(state, 1, "201")
     assert state.turn == 2  # Diplomacy: 2
-    state = step(state, 2, Activate(system="202"))
+    state = activated(state, 2, "202")
     assert state.turn == 0  # Political: 3
-    state = step(state, 0, Activate(system="203"))
+    state = activated(state, 0, "203")
     assert state.turn == 1
 
 
-def test_ti_a2_an_action_is_strategic_tactical_or_passing_transfer_comes_later() -> None:
+def test_ti_a2_an_action_is_strategic_tactical_transfer_or_passing() -> None:
     asked = {ask.decision for ask in TABLE.prompts[Phase.ACTION].asks}
-    assert asked == {Play, Activate, Pass}
+    assert asked == {Play, Activate, Transfer, Pass}
     state = _action({0: [POLITICAL, TRADE], 1: [INITIATIVE, IMPERIAL], 2: [DIPLOMACY, LOGISTICS]})
-    assert refused(state, 1, GAME.read_text(state, 1, "transfer 203 204")) != ""
+    assert refused(state, 1, GAME.read_text(state, 1, "transfer 203 204")) == "TI-A2"
 
 
 def test_ti_a3_secondaries_are_asked_clockwise_from_the_left_and_cost_a_strategy_counter() -> None:
     state = _action({0: [TECHNOLOGY, TRADE], 1: [INITIATIVE, IMPERIAL], 2: [DIPLOMACY, LOGISTICS]})
     state = with_player(state, 0, trade_goods=3)  # [0.0.0] alone has no influence to spend
-    state = step(state, 1, Activate(system="201"))
+    state = activated(state, 1, "201")
     state = step(state, 2, Play(card=LOGISTICS))
     assert state.stack[-1].prompt == WindowPrompt.SECONDARY
     assert state.stack[-1].asked == (0, 1)  # clockwise from seat 2's left, seat 2 left out
@@ -61,8 +71,8 @@ def test_ti_a3_following_spends_a_strategy_counter_but_not_for_initiatives_holde
     state = _action({0: [TECHNOLOGY, TRADE], 1: [INITIATIVE, IMPERIAL], 2: [DIPLOMACY, LOGISTICS]})
     state = with_player(state, 1, trade_goods=8)
     state = with_player(state, 2, trade_goods=8)
-    state = step(state, 1, Activate(system="201"))
-    state = step(state, 2, Activate(system="202"))
+    state = activated(state, 1, "201")
+    state = activated(state, 2, "202")
     strategy = [p.strategy for p in state.players]
     state = step(state, 0, Play(card=TECHNOLOGY, technology="sarween_tools"))
     assert state.stack[-1].asked == (1, 2)
@@ -74,13 +84,13 @@ def test_ti_a3_following_spends_a_strategy_counter_but_not_for_initiatives_holde
 
 def test_ti_a3_political_gains_a_counter_and_trade_three_trade_goods_with_no_secondary() -> None:
     state = _action({0: [POLITICAL, TRADE], 1: [INITIATIVE, IMPERIAL], 2: [DIPLOMACY, LOGISTICS]})
-    state = step(state, 1, Activate(system="201"))
-    state = step(state, 2, Activate(system="202"))
+    state = activated(state, 1, "201")
+    state = activated(state, 2, "202")
     command = state.players[0].command
     state = step(state, 0, Play(card=POLITICAL))
     assert state.players[0].command == command + 1 and state.stack == ()
-    state = step(state, 1, Activate(system="203"))
-    state = step(state, 2, Activate(system="204"))
+    state = activated(state, 1, "203")
+    state = activated(state, 2, "204")
     state = step(state, 0, Play(card=TRADE))
     assert state.players[0].trade_goods == 3 and state.stack == ()
 
@@ -88,12 +98,12 @@ def test_ti_a3_political_gains_a_counter_and_trade_three_trade_goods_with_no_sec
 def test_ti_a4_activation_puts_a_pool_counter_on_a_system_not_one_already_activated() -> None:
     state = _action({0: [POLITICAL, TRADE], 1: [INITIATIVE, IMPERIAL], 2: [DIPLOMACY, LOGISTICS]})
     command = state.players[1].command
-    state = step(state, 1, Activate(system="204"))
+    state = activated(state, 1, "204")
     assert state.forces.space["204"].counters == (1,)
     assert state.players[1].command == command - 1
-    state = step(state, 2, Activate(system="204"))  # another's counter does not matter
+    state = activated(state, 2, "204")  # another's counter does not matter
     assert state.forces.space["204"].counters == (1, 2)
-    state = step(state, 0, Activate(system="201"))
+    state = activated(state, 0, "201")
     assert refused(state, 1, Activate(system="204")) == "TI-A4"
     assert refused(with_player(state, 1, command=0), 1, Activate(system="205")) == "TI-A4"
     assert refused(state, 1, Activate(system="105")) == "TI-G10"  # an asteroid field
@@ -101,12 +111,12 @@ def test_ti_a4_activation_puts_a_pool_counter_on_a_system_not_one_already_activa
 
 def test_ti_a5_diplomacy_forbids_activating_systems_with_the_others_units() -> None:
     state = _action({0: [POLITICAL, TRADE], 1: [INITIATIVE, IMPERIAL], 2: [DIPLOMACY, LOGISTICS]})
-    state = step(state, 1, Activate(system="201"))
+    state = activated(state, 1, "201")
     assert refused(state, 2, Play(card=DIPLOMACY, seat=2)) == "TI-A5"
     state = step(state, 2, Play(card=DIPLOMACY, seat=0))
     assert refused(state, 0, Activate(system="301")) == "TI-A5"  # Mentak's home
-    state = step(state, 0, Activate(system="313"))  # Jol-Nar's is not under the truce
-    assert step(state, 1, Activate(system="301")).forces.space["301"].counters == (1,)
+    state = activated(state, 0, "313")  # Jol-Nar's is not under the truce
+    assert activated(state, 1, "301").forces.space["301"].counters == (1,)
 
 
 def test_ti_a5_diplomacys_secondary_readies_two_exhausted_planets_outside_home() -> None:
@@ -118,7 +128,7 @@ def test_ti_a5_diplomacys_secondary_readies_two_exhausted_planets_outside_home()
     state = msgspec.structs.replace(
         state, forces=msgspec.structs.replace(state.forces, planets=planets)
     )
-    state = step(state, 1, Activate(system="201"))
+    state = activated(state, 1, "201")
     state = step(state, 2, Play(card=DIPLOMACY, seat=1))
     assert state.stack[-1].asked == (0,)  # only seat 0 has a planet to ready
     assert refused(state, 0, Follow(readying=("[0.0.0]",))) == "TI-A5"
@@ -129,12 +139,12 @@ def test_ti_a5_diplomacys_secondary_readies_two_exhausted_planets_outside_home()
 def test_ti_a6_no_passing_before_the_strategic_actions_and_none_after_passing() -> None:
     state = _action({0: [POLITICAL, TRADE], 1: [INITIATIVE, IMPERIAL], 2: [DIPLOMACY, LOGISTICS]})
     assert refused(state, 1, Pass()) == "TI-A6"
-    state = step(state, 1, Play(card=IMPERIAL))
-    state = step(state, 2, Activate(system="201"))
-    state = step(state, 0, Activate(system="202"))
+    state = declined(step(state, 1, Play(card=IMPERIAL)))  # its production followed by none
+    state = activated(state, 2, "201")
+    state = activated(state, 0, "202")
     state = step(state, 1, Pass())  # Initiative needs no strategic action
     assert state.turn == 2
-    state = step(state, 2, Activate(system="203"))
+    state = activated(state, 2, "203")
     assert state.turn == 0  # seat 1 passed: skipped
     state = step(state, 0, Play(card=POLITICAL))
     assert state.turn == 2
@@ -142,7 +152,7 @@ def test_ti_a6_no_passing_before_the_strategic_actions_and_none_after_passing() 
 
 def test_ti_a7_logistics_gains_four_and_its_secondary_one_per_three_influence_free() -> None:
     state = _action({0: [POLITICAL, TRADE], 1: [INITIATIVE, IMPERIAL], 2: [DIPLOMACY, LOGISTICS]})
-    state = step(state, 1, Activate(system="201"))
+    state = activated(state, 1, "201")
     command = state.players[2].command
     state = step(state, 2, Play(card=LOGISTICS))
     assert state.players[2].command == command + 4
@@ -156,11 +166,11 @@ def test_ti_a7_logistics_gains_four_and_its_secondary_one_per_three_influence_fr
 
 def test_ti_a8_warfare_takes_a_counter_back_and_its_secondary_moves_warships() -> None:
     state = _action({0: [WARFARE, TRADE], 1: [INITIATIVE, IMPERIAL], 2: [DIPLOMACY, LOGISTICS]})
-    state = step(state, 1, Activate(system="201"))
-    state = step(state, 2, Activate(system="202"))
-    state = step(state, 0, Activate(system="203"))
-    state = step(state, 1, Activate(system="204"))
-    state = step(state, 2, Activate(system="205"))
+    state = activated(state, 1, "201")
+    state = activated(state, 2, "202")
+    state = activated(state, 0, "203")
+    state = activated(state, 1, "204")
+    state = activated(state, 2, "205")
     command = state.players[0].command
     assert refused(state, 0, Play(card=WARFARE, system="204")) == "TI-A8"  # seat 1's
     state = step(state, 0, Play(card=WARFARE, system="203"))
@@ -179,9 +189,9 @@ def test_ti_a8_warfare_takes_a_counter_back_and_its_secondary_moves_warships() -
 def test_ti_a9_technology_gains_one_free_and_imperial_reveals_and_scores_two() -> None:
     state = _action({0: [TECHNOLOGY, TRADE], 1: [INITIATIVE, IMPERIAL], 2: [DIPLOMACY, LOGISTICS]})
     top = state.objectives[0]
-    state = step(state, 1, Play(card=IMPERIAL))
+    state = declined(step(state, 1, Play(card=IMPERIAL)))  # its production followed by none
     assert state.revealed == (top,) and state.players[1].points == 2
-    state = step(state, 2, Activate(system="201"))
+    state = activated(state, 2, "201")
     assert refused(state, 0, Play(card=TECHNOLOGY, technology="war_sun")) == "TI-K2"
     state = step(state, 0, Play(card=TECHNOLOGY, technology="sarween_tools"))
     assert "sarween_tools" in state.players[0].technologies

@@ -4,6 +4,8 @@ activation (movement, combat, invasion, production) brings its own decisions."""
 
 import msgspec
 
+from events.rulesets.twilight_imperium_3.orders import ORDERS, Order, Produce
+
 Units = dict[str, int]  # unit id: how many
 
 
@@ -16,21 +18,27 @@ class Station(msgspec.Struct, frozen=True, tag="ti.station"):
 
 class Pick(msgspec.Struct, frozen=True, tag="ti.pick"):
     """A strategy card (by number), its bonus counters taken as `counters` command counters
-    and the rest as trade goods (TI-P3)."""
+    and the rest as trade goods (TI-P3); of those counters, `strategy` go to the strategy
+    allocation and `fleet` to the fleet supply, the rest to the command pool."""
 
     card: int
     counters: int = 0
+    strategy: int = 0
+    fleet: int = 0
 
 
 class Play(msgspec.Struct, frozen=True, tag="ti.play"):
     """A strategic action: the card's primary (TI-A3). Its choices, as the card asks: Diplomacy
     names a seat (`seat`), Warfare a system to take a counter back from (`system`, "" for
-    none), Technology a technology (`technology`)."""
+    none), Technology a technology (`technology`); of the counters Political and Logistics
+    gain, `strategy` and `fleet` go to those areas, the rest to the command pool (TI-P3)."""
 
     card: int
     seat: int = -1
     system: str = ""
     technology: str = ""
+    strategy: int = 0
+    fleet: int = 0
 
 
 class Warship(msgspec.Struct, frozen=True):
@@ -44,13 +52,17 @@ class Warship(msgspec.Struct, frozen=True):
 class Follow(msgspec.Struct, frozen=True, tag="ti.follow"):
     """A played card's secondary (TI-A3), with what it asks: planets exhausted to pay
     (`paying`) and trade goods (`trade_goods`) for Logistics and Technology, the technology
-    bought, planets readied by Diplomacy (`readying`), the ships moved by Warfare."""
+    bought, planets readied by Diplomacy (`readying`), the ships moved by Warfare, the units
+    built by Imperial's (`production`)."""
 
     paying: tuple[str, ...] = ()
     trade_goods: int = 0
     technology: str = ""
     readying: tuple[str, ...] = ()
     ships: tuple[Warship, ...] = ()
+    production: Produce | None = None
+    strategy: int = 0  # of the counters Logistics' secondary gains, as Play's (TI-P3)
+    fleet: int = 0
 
 
 class Decline(msgspec.Struct, frozen=True, tag="ti.decline"):
@@ -86,5 +98,5 @@ class Redistribute(msgspec.Struct, frozen=True, tag="ti.redistribute"):
     fleet: int
 
 
-Decision = Station | Pick | Play | Follow | Decline | Activate | Pass | Score | Redistribute
-DECISIONS = (Station, Pick, Play, Follow, Decline, Activate, Pass, Score, Redistribute)
+Decision = Station | Pick | Play | Follow | Decline | Activate | Pass | Score | Redistribute | Order
+DECISIONS = (Station, Pick, Play, Follow, Decline, Activate, Pass, Score, Redistribute, *ORDERS)

@@ -37,6 +37,8 @@ from events.rulesets.twilight_imperium_3.happenings import (
 )
 from events.rulesets.twilight_imperium_3.planets import holding
 from events.rulesets.twilight_imperium_3.state import Game, Phase, Player
+from events.rulesets.twilight_imperium_3.tactic import Tactic
+from events.rulesets.twilight_imperium_3.tactical_evolve import TACTICAL_ROWS
 
 replace = msgspec.structs.replace
 INITIATIVE = 1
@@ -92,6 +94,7 @@ def _round_began(game: Game, e: RoundBegan) -> Game:
         turn=-1,
         mecatol=e.mecatol,
         took_last_dock=(),
+        taken=(),
     )
 
 
@@ -101,7 +104,9 @@ def _picked(game: Game, e: Picked) -> Game:
         game,
         e.seat,
         cards=(*player.cards, e.card),
-        command=player.command + e.counters,
+        strategy=player.strategy + e.strategy,
+        command=player.command + e.counters - e.strategy - e.fleet,
+        fleet=player.fleet + e.fleet,
         trade_goods=player.trade_goods + e.trade_goods,
     )
     bonus = tuple(0 if n == e.card - 1 else b for n, b in enumerate(game.bonus))
@@ -133,8 +138,19 @@ def _counter_returned(game: Game, e: CounterReturned) -> Game:
 
 
 def _activated(game: Game, e: Activated) -> Game:
-    game = _counter(game, e.seat, e.system, on=True)
+    game = replace(_counter(game, e.seat, e.system, on=True), tactic=Tactic(e.seat, e.system))
     return _player(game, e.seat, command=game.players[e.seat].command - 1)
+
+
+def _counters_gained(game: Game, e: CountersGained) -> Game:
+    player = game.players[e.seat]
+    return _player(
+        game,
+        e.seat,
+        strategy=player.strategy + e.strategy,
+        command=player.command + e.counters - e.strategy - e.fleet,
+        fleet=player.fleet + e.fleet,
+    )
 
 
 def _exhausted(game: Game, e: Exhausted) -> Game:
@@ -202,11 +218,9 @@ evolve = dispatch(
         RoundBegan: _round_began,
         Picked: _picked,
         BonusPlaced: _bonus_placed,
-        TurnBegan: lambda g, e: replace(g, turn=e.seat),
+        TurnBegan: lambda g, e: replace(g, turn=e.seat, tactic=None),
         Played: _played,
-        CountersGained: lambda g, e: _player(
-            g, e.seat, command=g.players[e.seat].command + e.counters
-        ),
+        CountersGained: _counters_gained,
         TradeGoodsGained: lambda g, e: _player(
             g, e.seat, trade_goods=g.players[e.seat].trade_goods + e.trade_goods
         ),
@@ -222,12 +236,17 @@ evolve = dispatch(
         Closed: lambda g, e: replace(g, stack=windows.closed(g.stack)),
         Activated: _activated,
         Passed: lambda g, e: _player(g, e.seat, passed=True),
-        StatusBegan: lambda g, e: replace(g, phase=Phase.SCORE, queue=e.order, turn=-1),
+        StatusBegan: lambda g, e: replace(
+            g, phase=Phase.SCORE, queue=e.order, turn=-1, tactic=None
+        ),
         ObjectiveRevealed: _objective_revealed,
         Scored: _scored,
         StepTaken: lambda g, e: replace(g, queue=tuple(s for s in g.queue if s != e.seat)),
         Refreshed: _refreshed,
         Redistributed: _redistributed,
-        GameEnded: lambda g, e: replace(g, phase=Phase.OVER, winners=e.winners, stack=()),
+        GameEnded: lambda g, e: replace(
+            g, phase=Phase.OVER, winners=e.winners, stack=(), tactic=None
+        ),
+        **TACTICAL_ROWS,
     },
 )

@@ -22,12 +22,13 @@ class Commander(msgspec.Struct, frozen=True):
 
 
 def plus(a: Units, b: Units) -> Units:
-    return {u: a.get(u, 0) + b.get(u, 0) for u in {*a, *b} if a.get(u, 0) + b.get(u, 0)}
+    """In the order of the keys (not a set's, which varies by process: units reach the log)."""
+    return {u: a.get(u, 0) + b.get(u, 0) for u in {**a, **b} if a.get(u, 0) + b.get(u, 0)}
 
 
 def minus(a: Units, b: Units) -> Units:
     """`a` less `b`; a count below nothing is a caller's error, kept visible as negative."""
-    return {u: a.get(u, 0) - b.get(u, 0) for u in {*a, *b} if a.get(u, 0) - b.get(u, 0)}
+    return {u: a.get(u, 0) - b.get(u, 0) for u in {**a, **b} if a.get(u, 0) - b.get(u, 0)}
 
 
 def within(part: Units, whole: Units) -> bool:

@@ -10,6 +10,7 @@ from events.kit.parts import Delegated, Parts, parts_of
 from events.kit.phases import Phased, Table, default_bot, legal
 from events.ruleset import CardInfo, Option, Ruleset, Standing
 from events.rulesets.twilight_imperium_3 import building, text
+from events.rulesets.twilight_imperium_3.bots import greedy
 from events.rulesets.twilight_imperium_3.decisions import DECISIONS
 from events.rulesets.twilight_imperium_3.happenings import EVENTS
 from events.rulesets.twilight_imperium_3.loader import content_digest
@@ -57,7 +58,7 @@ class TwilightImperium(Delegated, Phased, Ruleset):
     event_types = (*EVENTS, *building.EVENTS)
     state_type = Game
     view_type = Game
-    bots = {"pass": default_bot(TABLE), "random": _random}
+    bots = {"pass": default_bot(TABLE), "random": _random, "greedy": greedy}
     options = OPTIONS
     table: ClassVar[Table] = TABLE
     parts: ClassVar[Parts] = parts_of(

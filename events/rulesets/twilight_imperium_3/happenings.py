@@ -7,6 +7,7 @@ from events.kit.windows import Window
 from events.rulesets.twilight_imperium_3.decisions import Units, Warship
 from events.rulesets.twilight_imperium_3.forces import Forces
 from events.rulesets.twilight_imperium_3.galaxy import Galaxy
+from events.rulesets.twilight_imperium_3.tactical_events import TACTICAL_EVENTS
 
 
 class Setup(msgspec.Struct, frozen=True, tag="ti.setup"):
@@ -47,6 +48,8 @@ class Picked(msgspec.Struct, frozen=True, tag="ti.picked"):
     card: int
     counters: int = 0
     trade_goods: int = 0
+    strategy: int = 0  # of `counters`, those placed in the strategy allocation (TI-P3)
+    fleet: int = 0  # and in the fleet supply; the rest in the command pool
 
 
 class BonusPlaced(msgspec.Struct, frozen=True, tag="ti.bonus_placed"):
@@ -69,10 +72,13 @@ class Played(msgspec.Struct, frozen=True, tag="ti.played"):
 
 
 class CountersGained(msgspec.Struct, frozen=True, tag="ti.counters_gained"):
-    """Counters from reinforcements into the command pool (TI-P3, TI-A3)."""
+    """Counters from reinforcements onto the race sheet: `strategy` of them in the strategy
+    allocation, `fleet` in the fleet supply, the rest in the command pool (TI-P3, TI-A3)."""
 
     seat: int
     counters: int
+    strategy: int = 0
+    fleet: int = 0
 
 
 class TradeGoodsGained(msgspec.Struct, frozen=True, tag="ti.trade_goods_gained"):
@@ -219,4 +225,5 @@ EVENTS = (
     Refreshed,
     Redistributed,
     GameEnded,
+    *TACTICAL_EVENTS,
 )

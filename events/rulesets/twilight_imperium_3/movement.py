@@ -79,6 +79,17 @@ def refusal(
     galaxy: Galaxy, forces: Forces, commander: Commander, movement: Movement
 ) -> Rejection | None:
     """Why this movement breaks a rule, or None."""
+    refused = groups_refusal(galaxy, forces, commander, movement)
+    if refused:
+        return refused
+    return after_refusal(galaxy, after(galaxy, forces, commander, movement), commander, movement)
+
+
+def groups_refusal(
+    galaxy: Galaxy, forces: Forces, commander: Commander, movement: Movement
+) -> Rejection | None:
+    """Why a group of this movement may not go, before the forces after it are checked; a
+    transfer judges each of its two ways so, then both together (transfer.py)."""
     if not holds_counter(forces, movement.activated, commander.seat):
         return Rejection(
             "TI-M2", f"ships move only into a system you activated: not {movement.activated}"
@@ -87,10 +98,7 @@ def refusal(
         refused = _group_refusal(galaxy, forces, commander, movement.activated, group)
         if refused:
             return refused
-    refused = _takings_refusal(forces, commander.seat, movement)
-    if refused:
-        return refused
-    return _after_refusal(galaxy, after(galaxy, forces, commander, movement), commander, movement)
+    return _takings_refusal(forces, commander.seat, movement)
 
 
 def after(galaxy: Galaxy, forces: Forces, commander: Commander, movement: Movement) -> Forces:
@@ -191,13 +199,31 @@ def _groups_from(
         return []
     damaged = {u: min(n, able.get(u, 0)) for u, n in fleet.damaged.items() if able.get(u)}
     carried = {u: fleet.units[u] for u in ("fighter", *CARGO) if fleet.units.get(u)}
+    loading = _loading(galaxy, forces, commander, origin, plus(able, carried))
     return [
+        *([Group(origin, plus(able, carried), via, damaged, loading)] if loading else []),
         Group(origin, plus(able, carried), via, damaged),
         Group(
             origin, plus(able, {u: n for u, n in carried.items() if u != "fighter"}), via, damaged
         ),
         Group(origin, able, via, damaged),
     ]
+
+
+def _loading(
+    galaxy: Galaxy, forces: Forces, commander: Commander, origin: str, units: Units
+) -> tuple[Pickup, ...]:
+    """Ground forces from his planets in the origin system, as many as the room aboard takes
+    (TI-M7)."""
+    room = cargo_room(units, commander) - units.get("fighter", 0)
+    pickups = []
+    for planet in planets_in(galaxy, origin):
+        holding = forces.planets.get(planet, Holding())
+        troops = min(room, holding.units.get("ground_force", 0))
+        if holding.controller == commander.seat and troops > 0:
+            pickups.append(Pickup(origin, {"ground_force": troops}, planet))
+            room -= troops
+    return tuple(pickups)
 
 
 def _passage_refusal(
@@ -308,7 +334,7 @@ def _takings_refusal(forces: Forces, seat: int, movement: Movement) -> Rejection
     return None
 
 
-def _after_refusal(
+def after_refusal(
     galaxy: Galaxy, forces: Forces, commander: Commander, movement: Movement
 ) -> Rejection | None:
     """Fleet supply where the ships end, and cargo and fighters supported wherever the movement

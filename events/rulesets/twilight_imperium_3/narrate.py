@@ -9,13 +9,23 @@ from events.rulesets.twilight_imperium_3 import building, building_words
 from events.rulesets.twilight_imperium_3 import happenings as h
 from events.rulesets.twilight_imperium_3.decisions import DECISIONS
 from events.rulesets.twilight_imperium_3.loader import load
+from events.rulesets.twilight_imperium_3.state import WindowPrompt
 from events.rulesets.twilight_imperium_3.strategy_cards import name as card_name
+from events.rulesets.twilight_imperium_3.tactical_narrate import tell
 from events.rulesets.twilight_imperium_3.text import render, unit_name
 
 
 def _objective(objective: str) -> str:
     o = load().objectives[objective]
     return o.name or o.text
+
+
+def _areas(gained: int, strategy: int, fleet: int) -> str:
+    """Where counters gained went, when not all to the command pool (TI-P3)."""
+    if not (strategy or fleet):
+        return ""
+    placed = (("strategy", strategy), ("command", gained - strategy - fleet), ("fleet", fleet))
+    return " (" + ", ".join(f"{n} {area}" for area, n in placed if n) + ")"
 
 
 def narrate(before: Any, event: Any, seat: int | None, players: Sequence[str]) -> str:
@@ -38,15 +48,17 @@ def narrate(before: Any, event: Any, seat: int | None, players: Sequence[str]) -
             bonus = (
                 f", with {count(counters, 'counter')} and {goods} tg" if counters or goods else ""
             )
-            return f"{name(s)} picks {card_name(card)}{bonus}"
+            return f"{name(s)} picks {card_name(card)}{bonus}" + _areas(
+                counters, event.strategy, event.fleet
+            )
         case h.BonusPlaced(cards=cards):
             return f"bonus counters on {listing(map(card_name, cards))}; the action phase begins"
         case h.TurnBegan(seat=s):
             return f"{name(s)}'s turn"
         case h.Played(seat=s, card=card):
             return f"{name(s)} plays {card_name(card)}"
-        case h.CountersGained(seat=s, counters=n):
-            return f"{name(s)} gains {count(n, 'command counter')}"
+        case h.CountersGained(seat=s, counters=n, strategy=strategy, fleet=fleet):
+            return f"{name(s)} gains {count(n, 'command counter')}{_areas(n, strategy, fleet)}"
         case h.TradeGoodsGained(seat=s, trade_goods=n):
             return f"{name(s)} {'gains' if n > 0 else 'pays'} {abs(n)} tg"
         case h.CounterReturned(seat=s, system=system):
@@ -67,7 +79,8 @@ def narrate(before: Any, event: Any, seat: int | None, players: Sequence[str]) -
         case h.Answered(seat=s, followed=followed):
             return f"{name(s)} {'follows' if followed else 'declines'}"
         case h.Closed():
-            return "the strategic action is over"
+            secondary = before is not None and before.stack[-1].prompt == WindowPrompt.SECONDARY
+            return f"the {'strategic' if secondary else 'tactical'} action is over"
         case h.Activated(seat=s, system=system):
             return f"{name(s)} activates {system}"
         case h.Passed(seat=s):
@@ -89,6 +102,9 @@ def narrate(before: Any, event: Any, seat: int | None, players: Sequence[str]) -
             return f"the game ends ({reason}): {listing(map(name, winners))} won"
     if type(event) in building.EVENTS:
         return building_words.narrate(before, event, seat, name)
+    told = tell(event, name)
+    if told is not None:
+        return told
     if type(event) in (*DECISIONS, *building.DECISIONS) and before is not None:
         return render(before, seat or 0, event) or type(event).__name__
     raise TypeError(f"twilight-imperium-3 has no event or decision {event!r}")

@@ -5,7 +5,7 @@ tactical action, strategic actions as soon as may be, then passing; secondaries 
 from collections.abc import Iterator
 from itertools import islice
 
-from events.rulesets.twilight_imperium_3 import hexes, strategy_cards
+from events.rulesets.twilight_imperium_3 import hexes, imperial, strategy_cards
 from events.rulesets.twilight_imperium_3.decisions import (
     Activate,
     Decision,
@@ -43,6 +43,7 @@ from events.rulesets.twilight_imperium_3.strategy_cards import (
 from events.rulesets.twilight_imperium_3.technology import gainable, price
 
 WARSHIP_OFFERS = 6  # single moves offered for Warfare's secondary
+IMPERIAL_OFFERS = 6  # orders offered for Imperial's
 
 
 def default_station(game: Game, seat: int) -> Station:
@@ -75,6 +76,7 @@ def picks(game: Game, seat: int) -> Iterator[Pick]:
         bonus = min(game.bonus[card - 1], reinforcements(game, seat))
         if bonus:
             yield Pick(card=card, counters=bonus)
+            yield Pick(card=card, counters=bonus, fleet=bonus)  # TI-P3: any area
 
 
 def default_pick(game: Game, seat: int) -> Pick:
@@ -96,6 +98,9 @@ def _plays(game: Game, seat: int) -> Iterator[Play]:
             yield Play(card=card)
             on_board = sorted(p for p, s in game.forces.space.items() if seat in s.counters)
             yield from (Play(card=card, system=p) for p in on_board)
+        elif card == LOGISTICS:
+            yield Play(card=card)
+            yield Play(card=card, strategy=1, fleet=1)
         elif card == TECHNOLOGY:
             techs = gainable(game, seat)
             yield from (
@@ -133,9 +138,12 @@ def follows(game: Game, seat: int) -> Iterator[Decision]:
         paid = cheapest(game, seat, 3, influence)
         if paid is not None:
             yield Follow(paying=paid[0], trade_goods=paid[1])
+            yield Follow(paying=paid[0], trade_goods=paid[1], fleet=1)
         yield Follow(paying=ready(game.forces, seat))
     elif card == WARFARE:
         yield from (Follow(ships=(m,)) for m in islice(warship_moves(game, seat), WARSHIP_OFFERS))
+    elif card == IMPERIAL:
+        yield from (Follow(production=o) for o in imperial.orders(game, seat)[:IMPERIAL_OFFERS])
     elif card == TECHNOLOGY:
         for tech in gainable(game, seat):
             paid = cheapest(game, seat, price(game, seat, tech), resources)

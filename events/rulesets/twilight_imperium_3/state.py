@@ -9,6 +9,7 @@ import msgspec
 from events.kit.windows import Window
 from events.rulesets.twilight_imperium_3.forces import Forces
 from events.rulesets.twilight_imperium_3.galaxy import Galaxy
+from events.rulesets.twilight_imperium_3.tactic import Tactic
 
 COUNTERS = 16  # each player's command counters, reinforcements included (TI-S6)
 BANK = 40  # the trade goods of the bank (TI-S7)
@@ -33,6 +34,13 @@ class WindowPrompt(StrEnum):
     """Prompts asked in a window on the stack, above the phase."""
 
     SECONDARY = "secondary"  # follow or decline a played card's secondary, clockwise (TI-A3)
+    MOVEMENT = "movement"  # the tactical or transfer action's steps (tactical.py)
+    SPACE_CANNON = "space cannon"
+    CASUALTIES = "casualties"
+    RETREAT = "retreat"
+    LANDING = "landing"
+    BOMBARDMENT = "bombardment"
+    PRODUCTION = "production"
 
 
 class Player(msgspec.Struct, frozen=True):
@@ -78,6 +86,8 @@ class Game(msgspec.Struct, frozen=True):
     queue: tuple[int, ...] = ()  # seats still to answer in the status phase, in order
     mecatol: int = -1  # Mecatol Rex's controller as this round's strategy phase began (TI-O)
     took_last_dock: tuple[int, ...] = ()  # seats that took a neighbour's last dock this round
+    taken: tuple[str, ...] = ()  # planets that changed hands this round (TI-U9)
+    tactic: Tactic | None = None  # the tactical or transfer action under way
     stack: tuple[Window, ...] = ()  # the open windows, the newest last (kit.windows)
     winners: tuple[int, ...] = ()
 

@@ -38,13 +38,13 @@ from events.rulesets.twilight_imperium_3.happenings import (
     RoundBegan,
     Scored,
     Stationed,
-    StatusBegan,
     StepTaken,
     TradeGoodsGained,
     TurnBegan,
 )
 from events.rulesets.twilight_imperium_3.loader import load
 from events.rulesets.twilight_imperium_3.objectives import MECATOL, Payment, met, spends
+from events.rulesets.twilight_imperium_3.orders import Transfer
 from events.rulesets.twilight_imperium_3.paying import refusal as payment_refusal
 from events.rulesets.twilight_imperium_3.planets import holding, home_planets, in_system
 from events.rulesets.twilight_imperium_3.setup import STATIONED
@@ -60,6 +60,13 @@ from events.rulesets.twilight_imperium_3.state import (
     reinforcements,
 )
 from events.rulesets.twilight_imperium_3.strategy_cards import IMPERIAL, INITIATIVE
+from events.rulesets.twilight_imperium_3.tactical import (
+    PROMPT_TABLE,
+    begin_transfer,
+    proceed,
+    transfer_refusal,
+)
+from events.rulesets.twilight_imperium_3.turns import end_action
 
 NEVER_ACTIVATED = ("asteroid_field", "supernova")  # TI-G10
 MOST_ON_A_PLANET = {"space_dock": 1, "pds": 2}  # TI-S4
@@ -120,13 +127,22 @@ def _pick_refusal(game: Game, seat: int, d: Pick) -> Rejection | None:
     bonus = game.bonus[d.card - 1]
     if not 0 <= d.counters <= min(bonus, reinforcements(game, seat)):
         return Rejection("TI-P3", f"take up to {bonus} of its bonus counters as command counters")
-    return None
+    return strategy_cards.placing_refusal(d.strategy, d.fleet, d.counters)
 
 
 def _pick(batch: Batch[Game], seat: int, d: Pick) -> None:
     game = batch.game
     trade_goods = min(game.bonus[d.card - 1] - d.counters, bank(game))
-    batch.emit(Picked(seat=seat, card=d.card, counters=d.counters, trade_goods=trade_goods))
+    batch.emit(
+        Picked(
+            seat=seat,
+            card=d.card,
+            counters=d.counters,
+            trade_goods=trade_goods,
+            strategy=d.strategy,
+            fleet=d.fleet,
+        )
+    )
 
 
 def _strategy_done(batch: Batch[Game]) -> None:
@@ -169,9 +185,8 @@ def _activate(batch: Batch[Game], seat: int, d: Activate) -> None:
 
 
 def tactical(batch: Batch[Game], seat: int, system: str) -> None:
-    """The rest of the tactical action (movement, PDS fire, combat, invasion, production): the
-    next step's. Until then the action ends with the activation."""
-    end_action(batch)
+    """The rest of the tactical action: movement, PDS fire, combat, invasion, production."""
+    proceed(batch)
 
 
 def _play(batch: Batch[Game], seat: int, d: Play) -> None:
@@ -206,20 +221,6 @@ def _pass_refusal(game: Game, seat: int, d: Pass) -> Rejection | None:
 def _pass(batch: Batch[Game], seat: int, d: Pass) -> None:
     batch.emit(Passed(seat=seat))
     end_action(batch)
-
-
-def end_action(batch: Batch[Game]) -> None:
-    """The turn goes to the next seat in order of play that has not passed; once all have,
-    the status phase (TI-A1, TI-A6)."""
-    game = batch.game
-    order = order_of_play(game)
-    start = order.index(game.turn) + 1
-    after = order[start:] + order[:start]
-    going = [s for s in after if not game.players[s].passed]
-    if going:
-        batch.emit(TurnBegan(seat=going[0]))
-    else:
-        batch.emit(StatusBegan(order=order))
 
 
 def _follow_refusal(game: Game, seat: int, d: Follow) -> Rejection | None:
@@ -362,6 +363,14 @@ TABLE = Table(
                     _activate_refusal,
                     _activate,
                 ),
+                Ask(
+                    Transfer,
+                    "TI-A2",
+                    "make a transfer action",
+                    "transfer <system> <system>",
+                    transfer_refusal,
+                    begin_transfer,
+                ),
                 Ask(Pass, "TI-A6", "pass", "pass", _pass_refusal, _pass),
                 offers=offers.actions,
                 default=offers.default_action,
@@ -414,6 +423,7 @@ TABLE = Table(
                 offers=offers.redistributions,
                 default=offers.default_redistribution,
             ),
+            *PROMPT_TABLE,
         )
     },
     current=lambda game: game.stack[-1].prompt if game.stack else game.phase,

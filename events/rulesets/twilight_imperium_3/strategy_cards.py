@@ -1,12 +1,12 @@
 """The 8 strategy cards' strategic actions (TI-A3): each primary's judge and what it does, and
 which secondaries a seat may follow, judged and carried out. Political and Trade have no
-secondary in stage 1; Imperial's (production) comes with the tactical step."""
+secondary in stage 1; Imperial's production is imperial.py's."""
 
 from collections.abc import Callable
 
 from events.kit.batch import Batch
 from events.ruleset import Rejection
-from events.rulesets.twilight_imperium_3 import paying
+from events.rulesets.twilight_imperium_3 import imperial, paying
 from events.rulesets.twilight_imperium_3.decisions import Follow, Play, Warship
 from events.rulesets.twilight_imperium_3.galaxy import adjacent
 from events.rulesets.twilight_imperium_3.happenings import (
@@ -33,10 +33,22 @@ from events.rulesets.twilight_imperium_3.state import Game, bank, reinforcements
 from events.rulesets.twilight_imperium_3.technology import gainable, price
 
 INITIATIVE, DIPLOMACY, POLITICAL, LOGISTICS, TRADE, WARFARE, TECHNOLOGY, IMPERIAL = range(1, 9)
-FOLLOWED = (DIPLOMACY, LOGISTICS, WARFARE, TECHNOLOGY)  # the secondaries stage 1 has
+FOLLOWED = (DIPLOMACY, LOGISTICS, WARFARE, TECHNOLOGY, IMPERIAL)  # the secondaries stage 1 has
 WARSHIPS = ("cruiser", "destroyer")  # Warfare's secondary moves these
 INFLUENCE_PER_COUNTER = 3  # Logistics' secondary
 IMPERIAL_POINTS = 2
+
+
+def placing_refusal(strategy: int, fleet: int, gained: int) -> Rejection | None:
+    """Each counter gained goes to an area of the player's choice (TI-P3)."""
+    if strategy < 0 or fleet < 0 or strategy + fleet > gained:
+        return Rejection("TI-P3", f"place the {gained} counters gained among your three areas")
+    return None
+
+
+def gained(game: Game, seat: int, card: int, d: Play | Follow) -> int:
+    """The counters Political's or Logistics' primary gains (IT 1961-1972)."""
+    return min(4 if card == LOGISTICS else 1, reinforcements(game, seat))
 
 
 def name(card: int) -> str:
@@ -62,7 +74,9 @@ def play_refusal(game: Game, seat: int, d: Play) -> Rejection | None:
     techs = gainable(game, seat)
     if d.card == TECHNOLOGY and d.technology not in techs and (d.technology or techs):
         return Rejection("TI-K2", "gain a technology whose prerequisites you own")
-    return None
+    if (d.strategy or d.fleet) and d.card not in (POLITICAL, LOGISTICS):
+        return Rejection("TI-A3", f"{name(d.card)}'s primary gains no counters to place")
+    return placing_refusal(d.strategy, d.fleet, gained(game, seat, d.card, d))
 
 
 def _counters_at(game: Game, system: str) -> tuple[int, ...]:
@@ -77,9 +91,9 @@ def play(batch: Batch[Game], seat: int, d: Play) -> bool:
     if d.card == DIPLOMACY:
         batch.emit(Truce(seat=seat, other=d.seat))
     elif d.card in (POLITICAL, LOGISTICS):  # TI-A4, TI-A6 of the cards: counters gained
-        gained = min(4 if d.card == LOGISTICS else 1, reinforcements(game, seat))
-        if gained:
-            batch.emit(CountersGained(seat=seat, counters=gained))
+        count = gained(game, seat, d.card, d)
+        if count:
+            batch.emit(CountersGained(seat, count, strategy=d.strategy, fleet=d.fleet))
     elif d.card == TRADE and bank(game):
         batch.emit(TradeGoodsGained(seat=seat, trade_goods=min(3, bank(game))))
     elif d.card == WARFARE and d.system:
@@ -109,6 +123,8 @@ def can_follow(game: Game, seat: int, card: int) -> bool:
         return reinforcements(game, seat) > 0 and _means(game, seat, influence) >= 3
     if card == WARFARE:
         return bool(warship_moves(game, seat))
+    if card == IMPERIAL:
+        return bool(imperial.orders(game, seat))
     return any(price(game, seat, t) <= _means(game, seat, resources) for t in gainable(game, seat))
 
 
@@ -156,9 +172,15 @@ def follow_refusal(game: Game, seat: int, card: int, d: Follow) -> Rejection | N
     if not free(game, seat, card) and game.players[seat].strategy < 1:
         return Rejection("TI-A3", "following costs a counter from your strategy allocation")
     chose = (bool(d.paying or d.trade_goods), bool(d.technology), bool(d.readying), bool(d.ships))
+    chose += (d.production is not None,)
     asks = (card in (LOGISTICS, TECHNOLOGY), card == TECHNOLOGY, card == DIPLOMACY, card == WARFARE)
+    asks += (card == IMPERIAL,)
     if any(c and not a for c, a in zip(chose, asks, strict=True)):
         return Rejection("TI-A3", f"{name(card)}'s secondary asks no such choice")
+    if card == IMPERIAL:
+        if d.production is None:
+            return Rejection("TI-A9", "name what Imperial's secondary builds, and where")
+        return imperial.refusal(game, seat, d.production)
     refusal = paying.refusal(game, seat, d.paying, d.trade_goods, "TI-A3")
     if refusal is not None:
         return refusal
@@ -170,6 +192,10 @@ def follow_refusal(game: Game, seat: int, card: int, d: Follow) -> Rejection | N
             return Rejection("TI-A5", "ready exhausted planets of yours outside your home system")
     if card == LOGISTICS and influence(d.paying) + d.trade_goods < INFLUENCE_PER_COUNTER:
         return Rejection("TI-A7", "spend at least 3 influence for a command counter")
+    if (d.strategy or d.fleet) and card != LOGISTICS:
+        return Rejection("TI-A3", f"{name(card)}'s secondary gains no counters to place")
+    if card == LOGISTICS:
+        return placing_refusal(d.strategy, d.fleet, _bought(game, seat, d))
     if card == TECHNOLOGY:
         if d.technology not in gainable(game, seat):
             return Rejection("TI-K2", "buy a technology whose prerequisites you own")
@@ -199,6 +225,12 @@ def _warfare_refusal(game: Game, seat: int, ships: tuple[Warship, ...]) -> Rejec
     return None
 
 
+def _bought(game: Game, seat: int, d: Follow) -> int:
+    """The counters Logistics' secondary gains: one for every 3 influence spent (TI-A7)."""
+    bought = (influence(d.paying) + d.trade_goods) // INFLUENCE_PER_COUNTER
+    return min(bought, reinforcements(game, seat))
+
+
 def follow(batch: Batch[Game], seat: int, card: int, d: Follow) -> None:
     game = batch.game
     batch.emit(Answered(seat=seat, followed=True, free=free(game, seat, card)))
@@ -209,9 +241,10 @@ def follow(batch: Batch[Game], seat: int, card: int, d: Follow) -> None:
     if card == DIPLOMACY:
         batch.emit(Exhausted(seat=seat, planets=d.readying, ready=True))
     elif card == LOGISTICS:
-        gained = (influence(d.paying) + d.trade_goods) // INFLUENCE_PER_COUNTER
-        batch.emit(CountersGained(seat=seat, counters=min(gained, reinforcements(game, seat))))
+        batch.emit(CountersGained(seat, _bought(game, seat, d), strategy=d.strategy, fleet=d.fleet))
     elif card == TECHNOLOGY:
         batch.emit(TechnologyGained(seat=seat, technology=d.technology))
     elif card == WARFARE:
         batch.emit(WarshipsMoved(seat=seat, ships=d.ships))
+    elif card == IMPERIAL and d.production is not None:
+        imperial.produce(batch, seat, d.production)

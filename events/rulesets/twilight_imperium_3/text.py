@@ -8,8 +8,10 @@ secret paying Jord`, `score nothing`, `counters 3 strategy 4 command 3 fleet`.""
 import re
 from typing import Any
 
+import msgspec
+
 from events.naming import TextError, normal
-from events.rulesets.twilight_imperium_3 import building_words, hexes
+from events.rulesets.twilight_imperium_3 import building_words
 from events.rulesets.twilight_imperium_3.decisions import (
     Activate,
     Decline,
@@ -23,35 +25,21 @@ from events.rulesets.twilight_imperium_3.decisions import (
     Warship,
 )
 from events.rulesets.twilight_imperium_3.loader import load
-from events.rulesets.twilight_imperium_3.planets import all_names
 from events.rulesets.twilight_imperium_3.setup import STATIONED
 from events.rulesets.twilight_imperium_3.state import AREAS, Game
+from events.rulesets.twilight_imperium_3.tactical_text import VERBS as TACTICAL_VERBS
+from events.rulesets.twilight_imperium_3.tactical_text import build_text, read_build
+from events.rulesets.twilight_imperium_3.tactical_text import read as read_order
+from events.rulesets.twilight_imperium_3.tactical_text import render as render_order
+from events.rulesets.twilight_imperium_3.text_words import by_name as _by_name
+from events.rulesets.twilight_imperium_3.text_words import planets as _planets
+from events.rulesets.twilight_imperium_3.text_words import read_payment as _payment
+from events.rulesets.twilight_imperium_3.text_words import read_unit as _unit
+from events.rulesets.twilight_imperium_3.text_words import render_payment as _render_payment
+from events.rulesets.twilight_imperium_3.text_words import system as _system
+from events.rulesets.twilight_imperium_3.text_words import unit_name
 
-UNIT_WORDS = {"gf": "ground_force", "sd": "space_dock", "dock": "space_dock"}
 COUNT_UNIT = re.compile(r"^(\d+) (.+)$")
-
-
-def unit_name(unit: str) -> str:
-    return load().units[unit].name.lower()
-
-
-def _unit(said: str) -> str:
-    plain = normal(said).removesuffix("s") if normal(said) != "pds" else "pds"
-    found = UNIT_WORDS.get(plain) or next(
-        (u.id for u in load().units.values() if normal(u.name) == plain), None
-    )
-    if found is None:
-        raise ValueError(f"no unit called '{said}'")
-    return found
-
-
-def _by_name(said: str, names: dict[str, str], kind: str) -> str:
-    """The id whose name (or id) reads as `said`."""
-    plain = normal(said)
-    found = [i for i, n in names.items() if plain in (normal(n), normal(i))]
-    if not found:
-        raise ValueError(f"no {kind} called '{said.strip()}'")
-    return found[0]
 
 
 def _card(said: str) -> int:
@@ -59,29 +47,8 @@ def _card(said: str) -> int:
     return int(_by_name(said, names, "strategy card"))
 
 
-def _planets(said: str) -> tuple[str, ...]:
-    names = {n: n for n in all_names()}
-    return tuple(_by_name(p, names, "planet") for p in said.split(",") if p.strip())
-
-
 def _technology(said: str) -> str:
     return _by_name(said, {t.id: t.name for t in load().technologies.values()}, "technology")
-
-
-def _payment(said: str) -> tuple[tuple[str, ...], int]:
-    """`Jord, Nar, 2 tg`: planets and trade goods."""
-    parts = [p.strip() for p in said.replace(" and ", ",").split(",") if p.strip()]
-    goods = [p for p in parts if re.fullmatch(r"\d+ tg", p)]
-    if len(goods) > 1:
-        raise ValueError("name trade goods once")
-    planets = _planets(",".join(p for p in parts if p not in goods))
-    return planets, int(goods[0].split()[0]) if goods else 0
-
-
-def _system(said: str) -> str:
-    if not hexes.is_code(said.strip()):
-        raise ValueError(f"'{said.strip()}' is no system position: write one like 203")
-    return said.strip()
 
 
 def _number(said: str) -> int:
@@ -90,10 +57,33 @@ def _number(said: str) -> int:
     return int(said)
 
 
+def _placing(said: str) -> tuple[str, int, int]:
+    """`… placing 1 strategy 2 fleet`: the command, and the counters gained placed in the
+    strategy allocation and fleet supply (the rest go to the command pool, TI-P3)."""
+    command, found, placing = said.partition(" placing ")
+    if not found:
+        return said, 0, 0
+    match = re.fullmatch(r"(?:(\d{1,2}) strategy)? ?(?:(\d{1,2}) fleet)?", placing)
+    if match is None or not placing:
+        raise ValueError("write 'placing <n> strategy <n> fleet'")
+    return command, int(match.group(1) or 0), int(match.group(2) or 0)
+
+
+def _render_placing(strategy: int, fleet: int) -> str:
+    parts = [f"{strategy} strategy"] * bool(strategy) + [f"{fleet} fleet"] * bool(fleet)
+    return f" placing {' '.join(parts)}" if parts else ""
+
+
 def parse(game: Game, seat: int, text: str) -> Any:
     said = " ".join(text.strip().lower().split())
     try:
-        return _read(game, seat, said)
+        said, strategy, fleet = _placing(said)
+        decision = _read(game, seat, said)
+        if not (strategy or fleet):
+            return decision
+        if not isinstance(decision, Pick | Play | Follow):
+            raise ValueError("only counters gained are placed")
+        return msgspec.structs.replace(decision, strategy=strategy, fleet=fleet)
     except ValueError as error:
         return TextError(str(error))
 
@@ -122,6 +112,8 @@ def _read(game: Game, seat: int, said: str) -> Any:
         return _read_counters(rest)
     if verb == "station":
         return _read_station(rest)
+    if verb in TACTICAL_VERBS:
+        return read_order(game, verb, rest, said)
     raise ValueError(
         "write pick, play, follow, decline, activate, pass, score, counters, station, side, "
         "face down or place"
@@ -145,6 +137,8 @@ def _read_play(game: Game, rest: str) -> Play:
 def _read_follow(rest: str) -> Follow:
     if not rest:
         return Follow()
+    if rest.startswith("build "):
+        return Follow(production=read_build(rest.removeprefix("build ")))
     if rest.startswith("readying "):
         return Follow(readying=_planets(rest.removeprefix("readying ")))
     if " to " in rest:
@@ -213,8 +207,14 @@ def render(game: Game, seat: int, decision: Any) -> str:
             ]
             return "station " + "; ".join(parts)
         case Pick(card=card, counters=counters):
-            return f"pick {cards[card]}" + (f" taking {counters} counters" if counters else "")
+            taking = f" taking {counters} counters" if counters else ""
+            return f"pick {cards[card]}{taking}" + _render_placing(
+                decision.strategy, decision.fleet
+            )
         case Play(card=card, seat=other, system=system, technology=tech):
+            if decision.strategy or decision.fleet:
+                placing = _render_placing(decision.strategy, decision.fleet)
+                return f"play {cards[card]}{placing}"
             if other != -1:
                 return f"play {cards[card]} naming {game.players[other].race.replace('_', ' ')}"
             if system:
@@ -236,19 +236,16 @@ def render(game: Game, seat: int, decision: Any) -> str:
         case Redistribute():
             counts = (decision.strategy, decision.command, decision.fleet)
             return "counters " + " ".join(f"{n} {a}" for n, a in zip(counts, AREAS, strict=True))
-    return building_words.render(decision)
+    return building_words.render(decision) or render_order(game, decision)
 
 
 def _tech_name(technology: str) -> str:
     return load().technologies[technology].name
 
 
-def _render_payment(planets: tuple[str, ...], goods: int) -> str:
-    parts = [*planets, *([f"{goods} tg"] if goods else [])]
-    return f" paying {', '.join(parts)}" if parts else ""
-
-
 def _render_follow(d: Follow) -> str:
+    if d.production is not None:
+        return f"follow build {build_text(d.production)}"
     if d.readying:
         return "follow readying " + ", ".join(d.readying)
     if d.ships:
@@ -256,4 +253,5 @@ def _render_follow(d: Follow) -> str:
             f"{unit_name(s.unit)} {s.source} to {s.target}" for s in d.ships
         )
     tech = f" {_tech_name(d.technology)}" if d.technology else ""
-    return f"follow{tech}" + _render_payment(d.paying, d.trade_goods)
+    placing = _render_placing(d.strategy, d.fleet)
+    return f"follow{tech}" + _render_payment(d.paying, d.trade_goods) + placing

@@ -1,0 +1,168 @@
+"""The `greedy` bot: it expands to the nearest planets it can take, builds where it can afford
+to, fights only when it expects more hits than it takes, follows Imperial and Logistics, and
+scores the objective worth most. Every choice is one of `legal`'s, so always accepted."""
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+
+from events.kit.phases import default_decision, legal
+from events.rulesets.twilight_imperium_3 import combat, tactical
+from events.rulesets.twilight_imperium_3.decisions import Activate, Decline, Follow, Pass, Play
+from events.rulesets.twilight_imperium_3.fleets import planets_in, ships
+from events.rulesets.twilight_imperium_3.forces import Holding, Space
+from events.rulesets.twilight_imperium_3.loader import load
+from events.rulesets.twilight_imperium_3.movement import candidates
+from events.rulesets.twilight_imperium_3.orders import FirePds, Land, Move, Produce, Retreat, Stay
+from events.rulesets.twilight_imperium_3.planets import planet
+from events.rulesets.twilight_imperium_3.state import Game, Phase, WindowPrompt
+from events.rulesets.twilight_imperium_3.steps import TABLE
+from events.rulesets.twilight_imperium_3.strategy_cards import IMPERIAL, LOGISTICS
+from events.rulesets.twilight_imperium_3.tactic import Tactic
+
+Target = Callable[[Game, int, str], float]  # how much a seat wants to activate a system
+BUILDS = ("carrier", "ground_force", "cruiser", "destroyer", "dreadnought", "fighter")
+
+
+def expected_hits(volley: combat.Volley) -> float:
+    return sum((11 - min(10, max(1, die.hit_on))) / 10 for die in volley)
+
+
+def _activated(game: Game, seat: int, position: str) -> Game:
+    """The board as if he had activated this system: his counter on it."""
+    space = game.forces.space.get(position, Space())
+    space = msgspec.structs.replace(space, counters=(*space.counters, seat))
+    forces = msgspec.structs.replace(game.forces, space=game.forces.space | {position: space})
+    return msgspec.structs.replace(game, forces=forces)
+
+
+def _carried(move: Any) -> int:
+    """Units a movement brings, what it loads on the way included."""
+    return sum(
+        sum(g.units.values()) + sum(sum(p.units.values()) for p in g.pickups) for g in move.groups
+    )
+
+
+def arriving(game: Game, seat: int, position: str) -> dict[str, int]:
+    """Everything of his able to reach the system, if he activated it."""
+    there = _activated(game, seat, position)
+    moves = candidates(there.galaxy, there.forces, tactical.commander(game, seat), position)
+    best = max(moves, key=_carried)
+    units: dict[str, int] = dict(game.forces.fleet(position, seat).units)
+    for group in best.groups:
+        for loaded in (group.units, *(p.units for p in group.pickups)):
+            for unit, n in loaded.items():
+                units[unit] = units.get(unit, 0) + n
+    return units
+
+
+def _wins(game: Game, seat: int, position: str, units: dict[str, int]) -> bool:
+    """Whether his fleet expects more hits than the ships there (none: a win)."""
+    enemies = [f for f in game.forces.space.get(position, Space()).fleets if f.seat != seat]
+    theirs = sum(
+        expected_hits(combat.dice(ships(f.units), tactical.commander(game, f.seat)))
+        for f in enemies
+    )
+    mine = expected_hits(combat.dice(ships(units), tactical.commander(game, seat)))
+    return theirs == 0 or mine > theirs
+
+
+def expansion(game: Game, seat: int, position: str) -> float:
+    """The worth of the planets he could take there: neutral or undefended, his ground forces
+    in reach and no battle he expects to lose; his own docks' systems a little for building."""
+    units = arriving(game, seat, position)
+    if not _wins(game, seat, position, units):
+        return 0
+    worth = 0.0
+    if units.get("ground_force"):
+        for name in planets_in(game.galaxy, position):
+            held = game.forces.planets.get(name, Holding())
+            if held.controller != seat and not held.units.get("ground_force"):
+                worth += planet(name).resources + planet(name).influence + 1
+    docks = tactical.production_offers(game, seat, (position,))
+    return worth + (0.5 if len(docks) > 1 and game.players[seat].command > 1 else 0)
+
+
+def _action(game: Game, seat: int, target: Target, options: list[Any]) -> Any:
+    plays = [d for d in options if isinstance(d, Play)]
+    wanted = [(target(game, seat, d.system), d) for d in options if isinstance(d, Activate)]
+    wanted = [(w, d) for w, d in wanted if w > 0]
+    if wanted and game.players[seat].command > (1 if plays else 0):
+        return max(wanted, key=lambda pair: pair[0])[1]
+    if plays:
+        return plays[0]
+    return next((d for d in options if isinstance(d, Pass)), options[0])
+
+
+def _tactic(game: Game) -> Tactic:
+    assert game.tactic is not None, "a tactical prompt outside an action"
+    return game.tactic
+
+
+def _most(options: list[Any], weight: Callable[[Any], float]) -> Any:
+    return max(options, key=weight)
+
+
+def choose(game: Game, seat: int, target: Target, fight: bool = False) -> Any:
+    """The greedy answer at the prompt play is at; `fight`: into any battle, expected or not."""
+    prompt = TABLE.current(game)
+    options = legal(TABLE, game, seat)
+    if prompt == Phase.ACTION:
+        return _action(game, seat, target, options)
+    if prompt == WindowPrompt.SECONDARY:
+        card = game.stack[-1].about
+        follows = [d for d in options if isinstance(d, Follow)]
+        if card in (IMPERIAL, LOGISTICS) and follows:
+            return follows[0]
+        return Decline()
+    if prompt == WindowPrompt.MOVEMENT:
+        t = _tactic(game)
+        units = arriving(game, seat, t.system)
+        if t.transfer or not (fight or _wins(game, seat, t.system, units)):
+            return Move()
+        return _most(options, _carried)
+    if prompt == WindowPrompt.SPACE_CANNON:
+        return FirePds()
+    if prompt == WindowPrompt.RETREAT:
+        t = _tactic(game)
+        mine = game.forces.fleet(t.system, seat).units
+        retreats = [d for d in options if isinstance(d, Retreat)]
+        stays = fight or _wins(game, seat, t.system, mine) or not retreats
+        return Stay() if stays else retreats[0]
+    if prompt == WindowPrompt.LANDING:
+        return _most(options, lambda d: _landed_worth(game, seat, d))
+    if prompt == WindowPrompt.BOMBARDMENT:
+        return _most(options, lambda d: sum(sum(b.units.values()) for b in d.bombardments))
+    if prompt == WindowPrompt.PRODUCTION:
+        return _most(options, _build_worth)
+    if prompt == Phase.SCORE:
+        return _most(options, lambda d: _points(game, seat, d))
+    return default_decision(TABLE, game, seat)
+
+
+def _landed_worth(game: Game, seat: int, d: Land) -> float:
+    worth = 0.0
+    for drop in d.drops:
+        held = game.forces.planets.get(drop.planet, Holding())
+        value = planet(drop.planet).resources + planet(drop.planet).influence + 1
+        worth += value if held.controller != seat else 0.1 * sum(drop.units.values())
+    return worth
+
+
+def _build_worth(d: Produce) -> float:
+    built = {u: n for b in d.batches for u, n in b.units.items()}
+    ranked = sum((len(BUILDS) - BUILDS.index(u)) * n for u, n in built.items() if u in BUILDS)
+    return ranked + (5 if d.space_dock else 0) - d.trade_goods
+
+
+def _points(game: Game, seat: int, d: Any) -> float:
+    objectives = load().objectives
+    worth = objectives[game.revealed[d.objective - 1]].vp if d.objective else 0
+    worth += objectives[game.players[seat].secret].vp if d.secret else 0
+    return worth - 0.01 * (len(d.paying) + d.trade_goods)
+
+
+def greedy(game: Game, seat: int, rng: random.Random) -> Any:
+    return choose(game, seat, expansion)

@@ -1,0 +1,53 @@
+"""A tactical or transfer action in progress, as the state keeps it: the systems activated, the
+step reached, the hits each seat still owes, the space battle and the invasions under way."""
+
+from enum import StrEnum
+
+import msgspec
+
+from events.rulesets.twilight_imperium_3.invasion import Invasion
+
+
+class Step(StrEnum):
+    """The steps after activation (IT 385-395; a transfer's, IT 527-533)."""
+
+    MOVEMENT = "movement"  # TI-M2
+    SPACE_CANNON = "space cannon"  # TI-C1
+    BATTLE = "space battle"  # TI-C2
+    LANDING = "landing"  # TI-L1
+    BOMBARDMENT = "bombardment"  # TI-L4
+    INVASION = "invasion"  # TI-L5
+    PRODUCTION = "production"  # TI-U1
+
+
+class Battle(msgspec.Struct, frozen=True):
+    """A space battle: its round (0 before the barrage), who has answered the retreat question
+    this round, the retreat announced, and whether this round's dice are rolled."""
+
+    attacker: int
+    defender: int
+    round: int = 0
+    answered: tuple[int, ...] = ()
+    retreating: int = -1
+    retreat_to: str = ""
+    rolled: bool = False
+
+
+class Tactic(msgspec.Struct, frozen=True):
+    seat: int
+    system: str
+    transfer: str = ""  # a transfer action's second system (TI-A2)
+    step: Step = Step.MOVEMENT
+    focus: str = ""  # the system the space cannon fires into now (a transfer has two)
+    answered: tuple[int, ...] = ()  # who has fired or held at `focus`
+    fired: tuple[int, ...] = ()  # who has fired this action: once, at one system (TI-A2)
+    owed: tuple[tuple[int, int], ...] = ()  # (seat, hits) still to take as casualties
+    battle: Battle | None = None
+    invasions: tuple[Invasion, ...] = ()
+
+    @property
+    def systems(self) -> tuple[str, ...]:
+        return (self.system, self.transfer) if self.transfer else (self.system,)
+
+    def owes(self, seat: int) -> int:
+        return sum(h for s, h in self.owed if s == seat)

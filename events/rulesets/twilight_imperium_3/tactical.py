@@ -1,0 +1,698 @@
+"""The tactical action after activation, and the transfer action (TI-A2), as window prompts on
+the stack: each step carried out on its own where it needs no one's choice, asked where it does
+(one window, turned from prompt to prompt), until production ends the action. Dice are drawn
+from the chance source and written as `Rolled` events."""
+
+from typing import Any
+
+import msgspec
+
+from events.kit import windows
+from events.kit.batch import Batch
+from events.kit.phases import Ask, Prompt
+from events.ruleset import Rejection
+from events.rulesets.twilight_imperium_3 import combat, invasion, transfer
+from events.rulesets.twilight_imperium_3.casualties import choices
+from events.rulesets.twilight_imperium_3.fleets import Commander, cargo, planets_in
+from events.rulesets.twilight_imperium_3.forces import Holding
+from events.rulesets.twilight_imperium_3.happenings import Closed, TradeGoodsGained
+from events.rulesets.twilight_imperium_3.movement import Movement, candidates
+from events.rulesets.twilight_imperium_3.movement import refusal as movement_refusal
+from events.rulesets.twilight_imperium_3.orders import (
+    Bombard,
+    FirePds,
+    HoldFire,
+    Land,
+    Lose,
+    Move,
+    Produce,
+    Retreat,
+    Stay,
+    Transfer,
+)
+from events.rulesets.twilight_imperium_3.production import Build, plans
+from events.rulesets.twilight_imperium_3.production import refusal as production_refusal
+from events.rulesets.twilight_imperium_3.state import Game, WindowPrompt, clockwise, reinforcements
+from events.rulesets.twilight_imperium_3.tactic import Step, Tactic
+from events.rulesets.twilight_imperium_3.tactical_events import (
+    Asked,
+    BattleBegan,
+    BattleEnded,
+    BattleRound,
+    Bombarded,
+    Built,
+    CasualtiesTaken,
+    Fired,
+    InvasionEnded,
+    InvasionHits,
+    Landed,
+    LastDockTaken,
+    Moved,
+    RetreatAnswered,
+    Retreated,
+    Rolled,
+    Stepped,
+    Transferred,
+    UnitsRemoved,
+)
+from events.rulesets.twilight_imperium_3.turns import end_action
+
+PROMPTS = (
+    WindowPrompt.MOVEMENT,
+    WindowPrompt.SPACE_CANNON,
+    WindowPrompt.CASUALTIES,
+    WindowPrompt.RETREAT,
+    WindowPrompt.LANDING,
+    WindowPrompt.BOMBARDMENT,
+    WindowPrompt.PRODUCTION,
+)
+CANNON, BARRAGE, BATTLE = "space cannon", "anti-fighter barrage", "space battle"
+BOMBARDMENT, DEFENCE, INVASION = "bombardment", "planetary defence", "invasion combat"
+
+
+def commander(game: Game, seat: int) -> Commander:
+    player = game.players[seat]
+    return Commander(seat, frozenset(player.technologies), player.fleet)
+
+
+def _tactic(game: Game) -> Tactic:
+    if game.tactic is None:
+        raise LookupError("no tactical or transfer action is under way")
+    return game.tactic
+
+
+def _roll(
+    batch: Batch[Game], seat: int, purpose: str, volley: combat.Volley, target: int = -1
+) -> int:
+    """Dice for this volley from the chance source, written down; the hits."""
+    dice = tuple(batch.chance.randrange(10) for _ in volley)
+    hits = combat.hits(volley, dice)
+    batch.emit(Rolled(seat=seat, purpose=purpose, dice=dice, hits=hits, target=target))
+    return hits
+
+
+def _ask(batch: Batch[Game], prompt: WindowPrompt, *seats: int) -> bool:
+    batch.emit(Asked(prompt=prompt, asked=seats))
+    return True
+
+
+def proceed(batch: Batch[Game]) -> None:
+    """Carry the action on until a seat must choose, or it ends."""
+    while batch.game.tactic is not None and not batch.game.over:
+        if STEPS[batch.game.tactic.step](batch):
+            return
+
+
+def _finish(batch: Batch[Game]) -> bool:
+    stack = batch.game.stack
+    if stack and stack[-1].prompt in PROMPTS:
+        batch.emit(Closed())
+    end_action(batch)
+    return True
+
+
+# TI-M: movement
+
+
+def move_offers(game: Game, seat: int) -> tuple[Move, ...]:
+    t = _tactic(game)
+    if t.transfer:
+        found = transfer.offers(game.galaxy, game.forces, commander(game, seat), *t.systems)
+        return tuple(Move(groups) for groups in found)
+    near = candidates(game.galaxy, game.forces, commander(game, seat), t.system)
+    return tuple(Move(m.groups) for m in near)
+
+
+def _movement(batch: Batch[Game]) -> bool:
+    t = _tactic(batch.game)
+    if len(move_offers(batch.game, t.seat)) > 1:
+        return _ask(batch, WindowPrompt.MOVEMENT, t.seat)
+    batch.emit(Stepped(step=Step.SPACE_CANNON, at=t.system))
+    return False
+
+
+def _move_refusal(game: Game, seat: int, d: Move) -> Rejection | None:
+    t = _tactic(game)
+    if t.transfer:
+        return transfer.refusal(
+            game.galaxy, game.forces, commander(game, seat), *t.systems, d.groups
+        )
+    return movement_refusal(
+        game.galaxy, game.forces, commander(game, seat), Movement(t.system, d.groups)
+    )
+
+
+def _move(batch: Batch[Game], seat: int, d: Move) -> None:
+    t = _tactic(batch.game)
+    ways = transfer.ways(*t.systems, d.groups) if t.transfer else (Movement(t.system, d.groups),)
+    for way in ways:
+        if way.groups:
+            batch.emit(Moved(seat=seat, to=way.activated, groups=way.groups))
+    batch.emit(Stepped(step=Step.SPACE_CANNON, at=t.system))
+    proceed(batch)
+
+
+# TI-C1: space cannon
+
+
+def _others(game: Game, seat: int) -> tuple[Commander, ...]:
+    return tuple(commander(game, s) for s in clockwise(game, seat)[1:])
+
+
+def batteries(game: Game, at: str) -> tuple[combat.Battery, ...]:
+    t = _tactic(game)
+    found = combat.space_cannon(
+        game.galaxy, game.forces, at, commander(game, t.seat), _others(game, t.seat)
+    )
+    return tuple(b for b in found if b.seat not in t.fired)
+
+
+def _space_cannon(batch: Batch[Game]) -> bool:
+    game = batch.game
+    t = _tactic(game)
+    focus = t.focus or t.system
+    found = batteries(game, focus)
+    waiting = tuple(b.seat for b in found if b.seat != t.seat and b.seat not in t.answered)
+    if waiting:
+        return _ask(batch, WindowPrompt.SPACE_CANNON, *waiting)
+    if t.owes(t.seat):
+        return _casualties(batch, t.seat, focus)
+    mine = next((b for b in found if b.seat == t.seat), None)
+    if mine is not None and t.seat not in t.answered:
+        return _ask(batch, WindowPrompt.SPACE_CANNON, t.seat)
+    hit = next((s for s, n in t.owed if n), None)
+    if hit is not None:
+        return _casualties(batch, hit, focus)
+    if t.transfer and focus == t.system:
+        batch.emit(Stepped(step=Step.SPACE_CANNON, at=t.transfer))
+    else:
+        batch.emit(Stepped(step=Step.LANDING if t.transfer else Step.BATTLE, at=t.system))
+    return False
+
+
+def _fire_refusal(game: Game, seat: int, d: FirePds) -> Rejection | None:
+    t = _tactic(game)
+    at = d.at or t.focus
+    if at != t.focus:
+        return Rejection("TI-C1", f"your PDS fire now into {t.focus}, or hold fire")
+    return None
+
+
+def _fire(batch: Batch[Game], seat: int, d: FirePds | HoldFire) -> None:
+    game = batch.game
+    t = _tactic(game)
+    battery = next(b for b in batteries(game, t.focus) if b.seat == seat)
+    batch.emit(Fired(seat=seat, held=isinstance(d, HoldFire)))
+    if isinstance(d, FirePds):
+        _roll(batch, seat, CANNON, battery.dice, battery.target)
+    if windows.settled(batch.game.stack[-1]):
+        proceed(batch)
+
+
+# TI-C5, TI-C6: casualties
+
+
+def casualty_offers(game: Game, seat: int) -> tuple[Lose, ...]:
+    t = _tactic(game)
+    fleet = game.forces.fleet(t.focus, seat)
+    found = choices(fleet, t.owes(seat), commander(game, seat))
+    return tuple(Lose(c.destroyed, c.damaged) for c in found)
+
+
+def _casualties(batch: Batch[Game], seat: int, at: str) -> bool:
+    """Asked of their owner only when he has a choice; else taken as the only answer."""
+    options = casualty_offers(batch.game, seat)
+    if len(options) > 1:
+        return _ask(batch, WindowPrompt.CASUALTIES, seat)
+    chosen = options[0]
+    batch.emit(CasualtiesTaken(seat, at, chosen.destroyed, chosen.damaged))
+    return False
+
+
+def _lose_refusal(game: Game, seat: int, d: Lose) -> Rejection | None:
+    t = _tactic(game)
+    fleet = game.forces.fleet(t.focus, seat)
+    chosen = combat.Casualties(d.destroyed, d.damaged)
+    return combat.casualties_refusal(fleet, t.owes(seat), chosen, commander(game, seat))
+
+
+def _lose(batch: Batch[Game], seat: int, d: Lose) -> None:
+    at = _tactic(batch.game).focus
+    batch.emit(CasualtiesTaken(seat=seat, at=at, destroyed=d.destroyed, damaged=d.damaged))
+    proceed(batch)
+
+
+# TI-C2 to TI-C9: the space battle
+
+
+def _battle(batch: Batch[Game]) -> bool:
+    game = batch.game
+    t = _tactic(game)
+    battle, at = t.battle, t.system
+    if battle is None:
+        return _begin_battle(batch)
+    if not battle.rolled:
+        for seat in (battle.attacker, battle.defender):
+            if seat in battle.answered or battle.retreating == battle.attacker:
+                continue
+            if combat.retreats(game.galaxy, game.forces, at, seat):
+                return _ask(batch, WindowPrompt.RETREAT, seat)
+        sides = (
+            (battle.attacker, battle.defender, False),
+            (battle.defender, battle.attacker, True),
+        )
+        volleys = [
+            (s, o, combat.battle_volley(game.galaxy, game.forces, at, commander(game, s), d))
+            for s, o, d in sides
+        ]
+        for seat, opponent, volley in volleys:
+            _roll(batch, seat, BATTLE, volley, opponent)
+        return False
+    for seat in (battle.attacker, battle.defender):
+        if t.owes(seat):
+            return _casualties(batch, seat, at)
+    if battle.retreating >= 0 and not combat.battle_over(game.forces, at):
+        batch.emit(Retreated(seat=battle.retreating, source=at, to=battle.retreat_to))
+        _trim(batch, battle.retreat_to, (battle.retreating,))
+    if combat.battle_over(batch.game.forces, at):
+        victor = combat.victor(batch.game.forces, at)
+        batch.emit(BattleEnded(victor=-1 if victor is None else victor))
+        _trim(batch, at, (battle.attacker, battle.defender))  # TI-C9
+        batch.emit(Stepped(step=Step.LANDING, at=at))
+    else:
+        batch.emit(BattleRound(round=battle.round + 1))
+    return False
+
+
+def _begin_battle(batch: Batch[Game]) -> bool:
+    game = batch.game
+    t = _tactic(game)
+    at = t.system
+    defender = combat.defender(game.forces, at, t.seat)
+    if defender is None:
+        batch.emit(Stepped(step=Step.LANDING, at=at))
+        return False
+    batch.emit(BattleBegan(attacker=t.seat, defender=defender))
+    sides = ((t.seat, defender), (defender, t.seat))
+    volleys = [
+        (s, o, combat.barrage_volley(game.forces, at, commander(game, s), o)) for s, o in sides
+    ]
+    for seat, opponent, volley in volleys:  # TI-C3: both at once, before round 1
+        if volley:
+            hits = _roll(batch, seat, BARRAGE, volley)
+            lost = min(hits, batch.game.forces.fleet(at, opponent).units.get("fighter", 0))
+            if lost:
+                batch.emit(CasualtiesTaken(seat=opponent, at=at, destroyed={"fighter": lost}))
+    batch.emit(BattleRound(round=1))
+    return False
+
+
+def _trim(batch: Batch[Game], at: str, seats: tuple[int, ...]) -> None:
+    """Units beyond fleet supply, room aboard or fighter support removed (TI-M8, TI-M9)."""
+    for seat in seats:
+        game = batch.game
+        _, removed = combat.end_of_battle(game.galaxy, game.forces, at, (commander(game, seat),))
+        if removed.get(seat):
+            batch.emit(UnitsRemoved(seat=seat, at=at, units=removed[seat]))
+
+
+def _retreat_refusal(game: Game, seat: int, d: Retreat) -> Rejection | None:
+    t = _tactic(game)
+    battle = t.battle
+    if battle is None:
+        return Rejection("TI-C7", "there is no space battle")
+    return combat.retreat_refusal(
+        game.galaxy,
+        game.forces,
+        t.system,
+        seat,
+        battle.attacker,
+        battle.retreating == battle.attacker,
+        combat.Retreat(d.to),
+    )
+
+
+def _retreat(batch: Batch[Game], seat: int, d: Retreat | Stay) -> None:
+    batch.emit(RetreatAnswered(seat=seat, to=d.to if isinstance(d, Retreat) else ""))
+    proceed(batch)
+
+
+# TI-L: landing, bombardment and invasion
+
+
+def _landing_systems(game: Game) -> tuple[str, ...]:
+    return _tactic(game).systems
+
+
+def _system_of(game: Game, planet: str) -> str:
+    return next((p for p in _landing_systems(game) if planet in planets_in(game.galaxy, p)), "")
+
+
+def land_offers(game: Game, seat: int) -> tuple[Land, ...]:
+    """Nothing; everything aboard onto each planet; the ground forces spread over them."""
+    found = [Land()]
+    for at in _landing_systems(game):
+        aboard = cargo(game.forces.fleet(at, seat).units)
+        if not aboard:
+            continue
+        planets = planets_in(game.galaxy, at)
+        found += [Land((invasion.Drop(p, aboard),)) for p in planets]
+        troops = aboard.get("ground_force", 0)
+        if len(planets) > 1 and troops >= len(planets):
+            share = troops // len(planets)
+            found.append(Land(tuple(invasion.Drop(p, {"ground_force": share}) for p in planets)))
+    return tuple(o for o in found if _land_refusal(game, seat, o) is None)
+
+
+def _landing(batch: Batch[Game]) -> bool:
+    t = _tactic(batch.game)
+    if len(land_offers(batch.game, t.seat)) > 1:
+        return _ask(batch, WindowPrompt.LANDING, t.seat)
+    batch.emit(Stepped(step=Step.BOMBARDMENT, at=t.system))
+    return False
+
+
+def _land_refusal(game: Game, seat: int, d: Land) -> Rejection | None:
+    t = _tactic(game)
+    by_system: dict[str, list[invasion.Drop]] = {}
+    for drop in d.drops:
+        at = _system_of(game, drop.planet)
+        if not at:
+            return Rejection("TI-L1", f"{drop.planet} is not a planet of the activated system")
+        if t.transfer and game.forces.planets.get(drop.planet, Holding()).controller != seat:
+            return Rejection("TI-A2", "in a transfer, land only on your own planets")
+        by_system.setdefault(at, []).append(drop)
+    for at, drops in by_system.items():
+        landing = invasion.Landing(at, tuple(drops))
+        refused = invasion.landing_refusal(game.galaxy, game.forces, commander(game, seat), landing)
+        if refused:
+            return refused
+    return None
+
+
+def _land(batch: Batch[Game], seat: int, d: Land) -> None:
+    for at in _landing_systems(batch.game):
+        drops = tuple(x for x in d.drops if _system_of(batch.game, x.planet) == at)
+        if drops:
+            for drop in drops:
+                _note_last_dock(batch, seat, drop.planet, falls=_falls(batch.game, seat, drop))
+            batch.emit(Landed(seat=seat, at=at, drops=drops))
+    batch.emit(Stepped(step=Step.BOMBARDMENT, at=_tactic(batch.game).system))
+    proceed(batch)
+
+
+def _falls(game: Game, seat: int, drop: invasion.Drop) -> bool:
+    """An enemy planet without ground forces falls to a ground force landing (TI-L3)."""
+    holding = game.forces.planets.get(drop.planet, Holding())
+    return (
+        holding.controller not in (None, seat)
+        and bool(drop.units.get("ground_force"))
+        and not holding.units.get("ground_force")
+    )
+
+
+def _note_last_dock(batch: Batch[Game], seat: int, planet: str, falls: bool) -> None:
+    """Merciless: the planet falling holds a neighbour's last space dock on the board."""
+    game = batch.game
+    holding = game.forces.planets.get(planet, Holding())
+    owner = holding.controller
+    if not falls or owner is None or not holding.units.get("space_dock"):
+        return
+    around = clockwise(game, seat)
+    docks = sum(
+        h.units.get("space_dock", 0) for h in game.forces.planets.values() if h.controller == owner
+    )
+    if owner in (around[1], around[-1]) and docks == 1 and seat not in game.took_last_dock:
+        batch.emit(LastDockTaken(seat=seat))
+
+
+def bombard_offers(game: Game, seat: int) -> tuple[Bombard, ...]:
+    t = _tactic(game)
+    fleet = game.forces.fleet(t.system, seat).units
+    bombarders = {u: fleet[u] for u in invasion.BOMBARDERS if fleet.get(u)}
+    found = [Bombard()]
+    if bombarders and not t.transfer:
+        for planet in planets_in(game.galaxy, t.system):
+            found.append(Bombard((invasion.Bombardment(planet, bombarders),)))
+            for unit, n in bombarders.items():
+                found.append(Bombard((invasion.Bombardment(planet, {unit: n}),)))
+    return tuple(o for o in found if _bombard_refusal(game, seat, o) is None)
+
+
+def _bombardment(batch: Batch[Game]) -> bool:
+    t = _tactic(batch.game)
+    if len(bombard_offers(batch.game, t.seat)) > 1:
+        return _ask(batch, WindowPrompt.BOMBARDMENT, t.seat)
+    batch.emit(Stepped(step=Step.INVASION, at=t.system))
+    return False
+
+
+def _bombard_refusal(game: Game, seat: int, d: Bombard) -> Rejection | None:
+    t = _tactic(game)
+    if t.transfer and d.bombardments:
+        return Rejection("TI-A2", "a transfer action bombards nothing")
+    return invasion.bombardment_refusal(
+        game.galaxy, game.forces, commander(game, seat), t.system, t.invasions, d.bombardments
+    )
+
+
+def _bombard(batch: Batch[Game], seat: int, d: Bombard) -> None:
+    for bombardment in d.bombardments:
+        volley = invasion.bombardment_volley(bombardment, commander(batch.game, seat))
+        hits = _roll(batch, seat, BOMBARDMENT, volley)
+        batch.emit(Bombarded(planet=bombardment.planet, hits=hits))
+    batch.emit(Stepped(step=Step.INVASION, at=_tactic(batch.game).system))
+    proceed(batch)
+
+
+def _invasion(batch: Batch[Game]) -> bool:
+    """Each invasion in the order landed: the defending PDS, then rounds to the end (TI-L5 to
+    TI-L7); no one chooses anything."""
+    game = batch.game
+    t = _tactic(game)
+    if not t.invasions:
+        batch.emit(Stepped(step=Step.PRODUCTION, at=t.system))
+        return False
+    fight = t.invasions[0]
+    defender = commander(game, fight.defender)
+    volley = invasion.defence_volley(game.forces, fight, defender)
+    if volley:
+        hits = _roll(batch, fight.defender, DEFENCE, volley)
+        batch.emit(InvasionHits(fight.planet, 0, min(hits, fight.ground_forces)))
+    while not invasion.invasion_over(batch.game.forces, _tactic(batch.game).invasions[0]):
+        fight = _tactic(batch.game).invasions[0]
+        mine = invasion.ground_volley(fight.ground_forces, commander(batch.game, fight.invader))
+        theirs = invasion.ground_volley(invasion.defenders(batch.game.forces, fight), defender)
+        hits = _roll(batch, fight.invader, INVASION, mine)
+        taken = _roll(batch, fight.defender, INVASION, theirs)
+        lost = min(hits, invasion.defenders(batch.game.forces, fight))
+        batch.emit(InvasionHits(fight.planet, lost, min(taken, fight.ground_forces)))
+    fight = _tactic(batch.game).invasions[0]
+    taken = bool(fight.ground_forces) and not invasion.defenders(batch.game.forces, fight)
+    _note_last_dock(batch, fight.invader, fight.planet, falls=taken)
+    batch.emit(InvasionEnded(planet=fight.planet, taken=taken))
+    return False
+
+
+# TI-U: production
+
+
+def _produce_at(game: Game, d: Produce) -> str:
+    """The system of the docks named (a transfer produces in one of its two), else the first."""
+    named = [b.dock for b in d.batches] + ([d.space_dock] if d.space_dock else [])
+    t = _tactic(game)
+    systems = {_system_of(game, p) for p in named}
+    return systems.pop() if len(systems) == 1 else (t.system if not named else "")
+
+
+def as_build(position: str, d: Produce) -> Build:
+    return Build(position, d.batches, d.space_dock, d.paying, d.trade_goods)
+
+
+def production_offers(game: Game, seat: int, positions: tuple[str, ...]) -> tuple[Produce, ...]:
+    found: dict[bytes, Produce] = {}
+    for position in positions:
+        for plan in plans(
+            game.galaxy,
+            game.forces,
+            commander(game, seat),
+            position,
+            game.players[seat].trade_goods,
+            frozenset(game.taken),
+        ):
+            order = Produce(plan.batches, plan.space_dock, plan.paying, plan.trade_goods)
+            found.setdefault(msgspec.json.encode(order, order="sorted"), order)
+    return tuple(found.values())
+
+
+def _production(batch: Batch[Game]) -> bool:
+    game = batch.game
+    t = _tactic(game)
+    if len(production_offers(game, t.seat, t.systems)) > 1:
+        return _ask(batch, WindowPrompt.PRODUCTION, t.seat)
+    return _finish(batch)
+
+
+def produce_refusal(game: Game, seat: int, position: str, d: Produce) -> Rejection | None:
+    if not position:
+        return Rejection("TI-U1", "build at the space docks of one system")
+    return production_refusal(
+        game.galaxy,
+        game.forces,
+        commander(game, seat),
+        as_build(position, d),
+        game.players[seat].trade_goods,
+        frozenset(game.taken),
+    )
+
+
+def _produce_refusal(game: Game, seat: int, d: Produce) -> Rejection | None:
+    return produce_refusal(game, seat, _produce_at(game, d), d)
+
+
+def produced(batch: Batch[Game], seat: int, position: str, d: Produce) -> None:
+    if d.batches or d.space_dock:
+        batch.emit(Built(seat=seat, build=as_build(position, d)))
+    if d.trade_goods:
+        batch.emit(TradeGoodsGained(seat=seat, trade_goods=-d.trade_goods))  # TI-U10
+
+
+def _produce(batch: Batch[Game], seat: int, d: Produce) -> None:
+    position = _produce_at(batch.game, d)
+    produced(batch, seat, position, d)
+    _finish(batch)
+
+
+STEPS = {
+    Step.MOVEMENT: _movement,
+    Step.SPACE_CANNON: _space_cannon,
+    Step.BATTLE: _battle,
+    Step.LANDING: _landing,
+    Step.BOMBARDMENT: _bombardment,
+    Step.INVASION: _invasion,
+    Step.PRODUCTION: _production,
+}
+
+
+def _owes(game: Game, seat: int) -> bool:
+    return windows.owes(game.stack[-1], seat)
+
+
+def _prompt(name: WindowPrompt, *asks: Ask, **more: Any) -> Prompt:
+    return Prompt(name=name, asks=asks, owes=_owes, **more)
+
+
+def _retreat_offers(game: Game, seat: int) -> tuple[Stay | Retreat, ...]:
+    t = _tactic(game)
+    return (
+        Stay(),
+        *(Retreat(to) for to in combat.retreats(game.galaxy, game.forces, t.system, seat)),
+    )
+
+
+PROMPT_TABLE = (
+    _prompt(
+        WindowPrompt.MOVEMENT,
+        Ask(
+            Move,
+            "TI-M2",
+            "move ships into the activated system",
+            "move <n> <unit> … from <system> [via <systems>] [with <n> <unit> from <planet>] "
+            "[damaged <n> <unit>]; … | move nothing",
+            _move_refusal,
+            _move,
+        ),
+        offers=move_offers,
+        default=lambda game, seat: Move(),
+    ),
+    _prompt(
+        WindowPrompt.SPACE_CANNON,
+        Ask(FirePds, "TI-C1", "fire your PDS", "fire pds", _fire_refusal, _fire),
+        Ask(HoldFire, "TI-C1", "hold fire", "hold fire", carry_out=_fire),
+        offers=lambda game, seat: (FirePds(), HoldFire()),
+        default=lambda game, seat: HoldFire(),
+    ),
+    _prompt(
+        WindowPrompt.CASUALTIES,
+        Ask(
+            Lose,
+            "TI-C5",
+            "choose your casualties",
+            "lose <n> <unit> …[, damage <n> <unit>]",
+            _lose_refusal,
+            _lose,
+        ),
+        offers=casualty_offers,
+        default=lambda game, seat: casualty_offers(game, seat)[0],
+    ),
+    _prompt(
+        WindowPrompt.RETREAT,
+        Ask(
+            Retreat,
+            "TI-C7",
+            "announce a retreat",
+            "retreat to <system>",
+            _retreat_refusal,
+            _retreat,
+        ),
+        Ask(Stay, "TI-C7", "stay in the battle", "stay", carry_out=_retreat),
+        offers=_retreat_offers,
+        default=lambda game, seat: Stay(),
+    ),
+    _prompt(
+        WindowPrompt.LANDING,
+        Ask(
+            Land,
+            "TI-L1",
+            "land ground forces and PDS",
+            "land <n> <unit> on <planet>; … | land nothing",
+            _land_refusal,
+            _land,
+        ),
+        offers=land_offers,
+        default=lambda game, seat: Land(),
+    ),
+    _prompt(
+        WindowPrompt.BOMBARDMENT,
+        Ask(
+            Bombard,
+            "TI-L4",
+            "bombard",
+            "bombard <planet> with <n> <unit>; … | bombard nothing",
+            _bombard_refusal,
+            _bombard,
+        ),
+        offers=bombard_offers,
+        default=lambda game, seat: Bombard(),
+    ),
+    _prompt(
+        WindowPrompt.PRODUCTION,
+        Ask(
+            Produce,
+            "TI-U1",
+            "build units",
+            "build <n> <unit> … at <planet>; [space dock on <planet>] [paying <planets> and "
+            "<n> tg] | build nothing",
+            _produce_refusal,
+            _produce,
+        ),
+        offers=lambda game, seat: production_offers(game, seat, _tactic(game).systems),
+        default=lambda game, seat: Produce(),
+    ),
+)
+
+
+# TI-A2: the transfer action
+
+
+def transfer_refusal(game: Game, seat: int, d: Transfer) -> Rejection | None:
+    if game.players[seat].command < 1:
+        return Rejection("TI-A2", "you have no command counter in your command pool")
+    if reinforcements(game, seat) < 1:
+        return Rejection("TI-A2", "you have no command counter left in reinforcements")
+    return transfer.activation_refusal(game.galaxy, game.forces, seat, d.first, d.second)
+
+
+def begin_transfer(batch: Batch[Game], seat: int, d: Transfer) -> None:
+    batch.emit(Transferred(seat=seat, first=d.first, second=d.second))
+    proceed(batch)

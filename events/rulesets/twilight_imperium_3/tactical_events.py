@@ -1,0 +1,165 @@
+"""What happens in a tactical or transfer action after activation: each step begun, ships
+moved, every roll of the dice with its hits, casualties and units removed, retreats, landing,
+bombardment, invasions, planets changing hands and production."""
+
+import msgspec
+
+from events.rulesets.twilight_imperium_3.forces import Units
+from events.rulesets.twilight_imperium_3.invasion import Drop
+from events.rulesets.twilight_imperium_3.movement import Group
+from events.rulesets.twilight_imperium_3.production import Build
+from events.rulesets.twilight_imperium_3.tactic import Step
+
+
+class Transferred(msgspec.Struct, frozen=True, tag="ti.transferred"):
+    """A transfer action begins: a counter from the command pool on `first`, one from
+    reinforcements on `second` (TI-A2)."""
+
+    seat: int
+    first: str
+    second: str
+
+
+class Asked(msgspec.Struct, frozen=True, tag="ti.asked"):
+    """The action waits at this prompt on these seats, one by one: the action's window, opened
+    or turned to the new prompt."""
+
+    prompt: str
+    asked: tuple[int, ...]
+
+
+class Stepped(msgspec.Struct, frozen=True, tag="ti.stepped"):
+    """The action moves on to this step; `at`: the system it happens in."""
+
+    step: Step
+    at: str = ""
+
+
+class Moved(msgspec.Struct, frozen=True, tag="ti.moved"):
+    seat: int
+    to: str
+    groups: tuple[Group, ...]
+
+
+class Rolled(msgspec.Struct, frozen=True, tag="ti.rolled"):
+    """Dice drawn from the chance source (d10, 0 counting 10): `purpose` says which roll, `hits`
+    how many hit, `target` the seat they hit (-1: none). Space cannon and battle hits are owed
+    by the target as casualties (TI-C1, TI-C5)."""
+
+    seat: int
+    purpose: str
+    dice: tuple[int, ...]
+    hits: int
+    target: int = -1
+
+
+class Fired(msgspec.Struct, frozen=True, tag="ti.fired"):
+    """A PDS owner's answer: fired (its roll follows) or held fire."""
+
+    seat: int
+    held: bool = False
+
+
+class CasualtiesTaken(msgspec.Struct, frozen=True, tag="ti.casualties_taken"):
+    seat: int
+    at: str
+    destroyed: Units
+    damaged: Units = {}
+
+
+class UnitsRemoved(msgspec.Struct, frozen=True, tag="ti.units_removed"):
+    """Units beyond fleet supply, room aboard or fighter support taken away (TI-M8, TI-M9)."""
+
+    seat: int
+    at: str
+    units: Units
+
+
+class BattleBegan(msgspec.Struct, frozen=True, tag="ti.battle_began"):
+    attacker: int
+    defender: int
+
+
+class BattleRound(msgspec.Struct, frozen=True, tag="ti.battle_round"):
+    round: int
+
+
+class RetreatAnswered(msgspec.Struct, frozen=True, tag="ti.retreat_answered"):
+    """At the start of a round: a retreat announced (`to`), or none ("")."""
+
+    seat: int
+    to: str = ""
+
+
+class Retreated(msgspec.Struct, frozen=True, tag="ti.retreated"):
+    """The whole fleet moved out of the battle (TI-C8)."""
+
+    seat: int
+    source: str
+    to: str
+
+
+class BattleEnded(msgspec.Struct, frozen=True, tag="ti.battle_ended"):
+    victor: int = -1
+
+
+class Landed(msgspec.Struct, frozen=True, tag="ti.landed"):
+    """Ground forces and PDS unloaded onto planets (TI-L1 to TI-L3, TI-L5)."""
+
+    seat: int
+    at: str
+    drops: tuple[Drop, ...]
+
+
+class Bombarded(msgspec.Struct, frozen=True, tag="ti.bombarded"):
+    planet: str
+    hits: int
+
+
+class InvasionHits(msgspec.Struct, frozen=True, tag="ti.invasion_hits"):
+    """Ground forces lost on a planet under invasion: the defender's, then the invader's."""
+
+    planet: str
+    defenders_lost: int
+    invaders_lost: int
+
+
+class InvasionEnded(msgspec.Struct, frozen=True, tag="ti.invasion_ended"):
+    """The planet taken, or kept by its defender (TI-L7)."""
+
+    planet: str
+    taken: bool
+
+
+class LastDockTaken(msgspec.Struct, frozen=True, tag="ti.last_dock_taken"):
+    """A neighbour's last space dock on the board lost with his planet (objective Merciless)."""
+
+    seat: int
+
+
+class Built(msgspec.Struct, frozen=True, tag="ti.built"):
+    seat: int
+    build: Build
+
+
+TACTICAL_EVENTS = (
+    Transferred,
+    Asked,
+    Stepped,
+    Moved,
+    Rolled,
+    Fired,
+    CasualtiesTaken,
+    UnitsRemoved,
+    BattleBegan,
+    BattleRound,
+    RetreatAnswered,
+    Retreated,
+    BattleEnded,
+    Landed,
+    Bombarded,
+    InvasionHits,
+    InvasionEnded,
+    LastDockTaken,
+    Built,
+)

@@ -1,0 +1,196 @@
+"""Applying the tactical and transfer actions' events: no rules here, only what each says,
+through the tactical modules' own functions for the forces after a step."""
+
+import msgspec
+
+from events.kit import windows
+from events.kit.windows import Window
+from events.kit.zones import with_player
+from events.rulesets.twilight_imperium_3 import invasion
+from events.rulesets.twilight_imperium_3.combat import Casualties, take_casualties
+from events.rulesets.twilight_imperium_3.fleets import (
+    Commander,
+    fleet_less,
+    fleet_plus,
+    with_fleet,
+)
+from events.rulesets.twilight_imperium_3.forces import Fleet, Forces, Space
+from events.rulesets.twilight_imperium_3.movement import Movement, after
+from events.rulesets.twilight_imperium_3.planets import holding
+from events.rulesets.twilight_imperium_3.production import after as built
+from events.rulesets.twilight_imperium_3.state import Game, WindowPrompt
+from events.rulesets.twilight_imperium_3.tactic import Battle, Tactic
+from events.rulesets.twilight_imperium_3.tactical_events import (
+    Asked,
+    BattleBegan,
+    BattleEnded,
+    BattleRound,
+    Bombarded,
+    Built,
+    CasualtiesTaken,
+    Fired,
+    InvasionEnded,
+    InvasionHits,
+    Landed,
+    LastDockTaken,
+    Moved,
+    RetreatAnswered,
+    Retreated,
+    Rolled,
+    Stepped,
+    Transferred,
+    UnitsRemoved,
+)
+
+replace = msgspec.structs.replace
+OWED = ("space cannon", "space battle")  # rolls whose hits their target takes as casualties
+TACTICAL = {p.value for p in WindowPrompt} - {WindowPrompt.SECONDARY.value}
+
+
+def _tactic(game: Game, **changes: object) -> Game:
+    if game.tactic is None:
+        raise LookupError("no tactical or transfer action is under way")
+    return replace(game, tactic=replace(game.tactic, **changes))
+
+
+def _battle(game: Game, **changes: object) -> Game:
+    assert game.tactic is not None and game.tactic.battle is not None
+    return _tactic(game, battle=replace(game.tactic.battle, **changes))
+
+
+def _forces(game: Game, forces: Forces) -> Game:
+    return replace(game, forces=forces)
+
+
+def _counter(forces: Forces, position: str, seat: int) -> Forces:
+    space = forces.space.get(position, Space())
+    counters = (*(s for s in space.counters if s != seat), seat)
+    return replace(forces, space=forces.space | {position: replace(space, counters=counters)})
+
+
+def _transferred(game: Game, e: Transferred) -> Game:
+    """The first counter from the command pool, the second from reinforcements (TI-A2)."""
+    forces = _counter(_counter(game.forces, e.first, e.seat), e.second, e.seat)
+    player = replace(game.players[e.seat], command=game.players[e.seat].command - 1)
+    game = with_player(game, e.seat, player)
+    return replace(game, forces=forces, tactic=Tactic(e.seat, e.first, transfer=e.second))
+
+
+def _asked(game: Game, e: Asked) -> Game:
+    window = Window(e.prompt, e.asked)
+    stack = game.stack
+    if stack and stack[-1].prompt in TACTICAL:
+        stack = windows.closed(stack)
+    return replace(game, stack=windows.opened(stack, window))
+
+
+def _stepped(game: Game, e: Stepped) -> Game:
+    return _tactic(game, step=e.step, focus=e.at, answered=())
+
+
+def _moved(game: Game, e: Moved) -> Game:
+    movement = Movement(e.to, e.groups)
+    return _forces(game, after(game.galaxy, game.forces, Commander(e.seat), movement))
+
+
+def _rolled(game: Game, e: Rolled) -> Game:
+    assert game.tactic is not None
+    if e.purpose == "space battle":
+        game = _battle(game, rolled=True)
+    if e.purpose not in OWED or e.target < 0 or not e.hits:
+        return game
+    owed = (*game.tactic.owed, (e.target, e.hits)) if game.tactic else ()
+    return _tactic(game, owed=owed)
+
+
+def _fired(game: Game, e: Fired) -> Game:
+    assert game.tactic is not None
+    t = game.tactic
+    game = replace(game, stack=windows.answered(game.stack, e.seat))
+    fired = t.fired if e.held else (*t.fired, e.seat)
+    return _tactic(game, answered=(*t.answered, e.seat), fired=fired)
+
+
+def _casualties_taken(game: Game, e: CasualtiesTaken) -> Game:
+    assert game.tactic is not None
+    casualties = Casualties(e.destroyed, e.damaged)
+    game = _forces(game, take_casualties(game.forces, e.at, e.seat, casualties))
+    return _tactic(game, owed=tuple(o for o in game.tactic.owed if o[0] != e.seat))
+
+
+def _units_removed(game: Game, e: UnitsRemoved) -> Game:
+    fleet = fleet_less(game.forces.fleet(e.at, e.seat), e.units, {})
+    return _forces(game, with_fleet(game.forces, e.at, fleet))
+
+
+def _retreat_answered(game: Game, e: RetreatAnswered) -> Game:
+    assert game.tactic is not None and game.tactic.battle is not None
+    answered = (*game.tactic.battle.answered, e.seat)
+    if e.to:
+        return _battle(game, answered=answered, retreating=e.seat, retreat_to=e.to)
+    return _battle(game, answered=answered)
+
+
+def _retreated(game: Game, e: Retreated) -> Game:
+    fleet = game.forces.fleet(e.source, e.seat)
+    forces = with_fleet(game.forces, e.source, Fleet(e.seat, {}))
+    arrived = fleet_plus(forces.fleet(e.to, e.seat), fleet.units, fleet.damaged)
+    return _forces(game, with_fleet(forces, e.to, arrived))
+
+
+def _landed(game: Game, e: Landed) -> Game:
+    assert game.tactic is not None
+    landing = invasion.Landing(e.at, e.drops)
+    forces, begun = invasion.land(game.galaxy, game.forces, Commander(e.seat), landing)
+    taken = tuple(
+        d.planet
+        for d in e.drops
+        if holding(forces, d.planet).controller != holding(game.forces, d.planet).controller
+    )
+    game = replace(game, forces=forces, taken=(*game.taken, *taken))
+    return _tactic(game, invasions=(*game.tactic.invasions, *begun))
+
+
+def _invasion_hits(game: Game, e: InvasionHits) -> Game:
+    assert game.tactic is not None
+    forces = invasion.bombard(game.forces, e.planet, e.defenders_lost)
+    fights = tuple(
+        invasion.defence(i, e.invaders_lost) if i.planet == e.planet else i
+        for i in game.tactic.invasions
+    )
+    return _tactic(_forces(game, forces), invasions=fights)
+
+
+def _invasion_ended(game: Game, e: InvasionEnded) -> Game:
+    assert game.tactic is not None
+    fight = next(i for i in game.tactic.invasions if i.planet == e.planet)
+    game = _forces(game, invasion.conclude(game.forces, fight))
+    if e.taken:
+        game = replace(game, taken=(*game.taken, e.planet))
+    rest = tuple(i for i in game.tactic.invasions if i.planet != e.planet) if game.tactic else ()
+    return _tactic(game, invasions=rest)
+
+
+TACTICAL_ROWS = {
+    Transferred: _transferred,
+    Asked: _asked,
+    Stepped: _stepped,
+    Moved: _moved,
+    Rolled: _rolled,
+    Fired: _fired,
+    CasualtiesTaken: _casualties_taken,
+    UnitsRemoved: _units_removed,
+    BattleBegan: lambda g, e: _tactic(g, battle=Battle(e.attacker, e.defender)),
+    BattleRound: lambda g, e: _battle(
+        g, round=e.round, answered=(), retreating=-1, retreat_to="", rolled=False
+    ),
+    RetreatAnswered: _retreat_answered,
+    Retreated: _retreated,
+    BattleEnded: lambda g, e: _tactic(g, battle=None),
+    Landed: _landed,
+    Bombarded: lambda g, e: _forces(g, invasion.bombard(g.forces, e.planet, e.hits)),
+    InvasionHits: _invasion_hits,
+    InvasionEnded: _invasion_ended,
+    LastDockTaken: lambda g, e: replace(g, took_last_dock=(*g.took_last_dock, e.seat)),
+    Built: lambda g, e: _forces(g, built(g.forces, Commander(e.seat), e.build)),
+}

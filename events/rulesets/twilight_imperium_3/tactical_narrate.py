@@ -1,0 +1,71 @@
+"""A line for each event of the tactical and transfer actions, every roll of the dice shown."""
+
+from collections.abc import Callable
+from typing import Any
+
+from events.kit.words import count, listing
+from events.rulesets.twilight_imperium_3 import tactical_events as t
+from events.rulesets.twilight_imperium_3.tactical_text import build_text, units_text
+
+ASKED = {
+    "movement": "moves ships",
+    "space cannon": "fires PDS or holds fire",
+    "casualties": "chooses casualties",
+    "retreat": "announces a retreat or stays",
+    "landing": "lands ground forces",
+    "bombardment": "bombards",
+    "production": "builds",
+}
+
+
+def _dice(dice: tuple[int, ...]) -> str:
+    return " ".join(str(10 if d == 0 else d) for d in dice)
+
+
+def tell(event: Any, name: Callable[[int], str]) -> str | None:
+    """The line for a tactical event; None for an event of another kind."""
+    match event:
+        case t.Transferred(seat=s, first=first, second=second):
+            return f"{name(s)} makes a transfer action between {first} and {second}"
+        case t.Asked(prompt=prompt, asked=seats):
+            return f"{listing(map(name, seats))} {ASKED.get(prompt, prompt)}"
+        case t.Stepped(step=step, at=at):
+            return f"{step} at {at}" if at else str(step)
+        case t.Moved(seat=s, to=to, groups=groups):
+            moved = listing(f"{units_text(g.units)} from {g.origin}" for g in groups)
+            return f"{name(s)} moves {moved} into {to}"
+        case t.Rolled(seat=s, purpose=purpose, dice=dice, hits=hits):
+            rolled = f"rolls {_dice(dice)}" if dice else "rolls nothing"
+            return f"{name(s)} {rolled} for {purpose}: {count(hits, 'hit')}"
+        case t.Fired(seat=s, held=held):
+            return f"{name(s)} {'holds fire' if held else 'fires PDS'}"
+        case t.CasualtiesTaken(seat=s, at=at, destroyed=destroyed, damaged=damaged):
+            parts = [f"loses {units_text(destroyed)}"] if destroyed else []
+            parts += [f"has {units_text(damaged)} damaged"] if damaged else []
+            return f"{name(s)} {listing(parts) if parts else 'loses nothing'} at {at}"
+        case t.UnitsRemoved(seat=s, at=at, units=units):
+            return f"{name(s)} removes {units_text(units)} at {at}: beyond supply or support"
+        case t.BattleBegan(attacker=a, defender=d):
+            return f"space battle: {name(a)} attacks {name(d)}"
+        case t.BattleRound(round=number):
+            return f"round {number} of the space battle"
+        case t.RetreatAnswered(seat=s, to=to):
+            return f"{name(s)} announces a retreat to {to}" if to else f"{name(s)} stays"
+        case t.Retreated(seat=s, source=source, to=to):
+            return f"{name(s)} retreats from {source} to {to}"
+        case t.BattleEnded(victor=victor):
+            return f"{name(victor)} wins the space battle" if victor >= 0 else "no ship is left"
+        case t.Landed(seat=s, drops=drops):
+            landed = listing(f"{units_text(d.units)} on {d.planet}" for d in drops)
+            return f"{name(s)} lands {landed}"
+        case t.Bombarded(planet=planet, hits=hits):
+            return f"the bombardment of {planet} destroys {count(hits, 'ground force')}"
+        case t.InvasionHits(planet=planet, defenders_lost=lost, invaders_lost=taken):
+            return f"on {planet} the defender loses {lost} and the invader {taken}"
+        case t.InvasionEnded(planet=planet, taken=taken):
+            return f"{planet} {'is taken' if taken else 'holds'}"
+        case t.LastDockTaken(seat=s):
+            return f"{name(s)} takes a neighbour's last space dock"
+        case t.Built(seat=s, build=build):
+            return f"{name(s)} builds {build_text(build)}"
+    return None
