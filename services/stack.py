@@ -81,6 +81,7 @@ def services(gateway_port: int) -> list[Service]:
         Service("gateway", [*starledger, "gateway", "--port", str(gateway_port)]),
         Service("bots", [*starledger, "bots"]),
         Service("clock", [*starledger, "clock"]),
+        Service("leagues", [*starledger, "leagues"]),
         Service("mail", [*starledger, "mail"]),
     ]
 

@@ -17,6 +17,16 @@ def reliability(counts: dict[str, int]) -> Reliability:
     return Reliability(**{c: counts.get(c, 0) for c in COUNTS}, on_time=on_time)
 
 
+async def on_time(conn: Conn, player: str, game: str) -> float:
+    """The player's share of decisions on time in the game (1 before any)."""
+    found = await conn.fetchrow(
+        "SELECT decisions, missed FROM player_reliability WHERE player = $1 AND game = $2",
+        player,
+        game,
+    )
+    return reliability(dict(found) if found else {}).on_time
+
+
 async def player_stats(conn: Conn, player: str, game: str | None = None) -> PlayerStats:
     """`player`'s statistics, of every game they played or of `game` alone."""
     results = [
