@@ -7,7 +7,7 @@ points of every opponent met, the usual Swiss measure of how hard a player's dra
 fair for round robin too, where it only matters between players who met different
 opponents), then by head to head (the points the tied players scored at tables they shared),
 then they share the rank. A withdrawn player keeps the points of the rounds before the one
-they withdrew in; their seats later played by bots score for nobody."""
+they withdrew in; their seats later played by bots, and their later byes, score for nobody."""
 
 from collections import defaultdict
 from collections.abc import Mapping
@@ -60,8 +60,9 @@ def standings(league: League, placed: Mapping[str, list[int]]) -> list[Standing]
     byes: dict[str, int] = defaultdict(int)
     for drawn in league.rounds:
         for player_id in drawn.byes:
-            points[player_id] += 1.0
-            byes[player_id] += 1
+            if counts(league, drawn.round, player_id):
+                points[player_id] += 1.0
+                byes[player_id] += 1
         for table in drawn.tables:
             if table.match_id not in placed:
                 continue

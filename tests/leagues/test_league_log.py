@@ -149,6 +149,16 @@ def test_byes_score_a_win():
     assert (table["c"].points, table["c"].byes, table["c"].played) == (1.0, 1, 0)
 
 
+def test_a_withdrawn_player_s_later_byes_score_nothing():
+    rules = LeagueRules(game="race-to-21", pairing="round_robin", players=3)
+    first = RoundDrawn(1, [Table("m1", ["a", "b"])], ["c"])
+    second = RoundDrawn(2, [Table("m2", ["b", "c"])], ["a"])
+    league = fold(*signed("a", "b", "c"), first, Withdraw("a"), second, rules=rules)
+    table = {s.player_id: s for s in standings(league, {"m1": [1, 2], "m2": [1, 2]})}
+    assert (table["a"].points, table["a"].byes) == (0.0, 0)
+    assert (table["c"].points, table["c"].byes) == (1.0, 1)
+
+
 def test_rules_that_make_no_league_say_why():
     assert rules_error(LeagueRules(game="g", rounds=0, players=4)) is not None
     assert "two seats" in (rules_error(LeagueRules("g", 3, "round_robin", players=6)) or "")

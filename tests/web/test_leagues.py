@@ -32,8 +32,11 @@ WAIT_S = 120.0
 CLOCK = {"per_decision_s": 1, "on_timeout": "default", "level": "random"}
 
 
-def _player(stack: Stack, name: str) -> dict[str, str]:
-    made = httpx.post(f"{stack.gateway}/players", json={"name": name}).json()
+def _player(stack: Stack, name: str, address: str = "127.0.0.1") -> dict[str, str]:
+    """A new player's token header and id; new players are few per address an hour, so each
+    test makes its own from an address of its own."""
+    with httpx.Client(transport=httpx.HTTPTransport(local_address=address)) as http:
+        made = http.post(f"{stack.gateway}/players", json={"name": name}).json()
     return {"authorization": f"Bearer {made['token']}", "id": made["player_id"]}
 
 
@@ -198,3 +201,84 @@ async def test_a_swiss_league_of_eight_over_three_rounds_plays_out_with_bots_in_
     assert f"Cup {run}" in shown and "round 3 of 3" in shown
     for standing in ended["standings"]:
         assert f"{standing['rank']:>3}. {standing['name']}: {standing['points']:g}" in shown
+
+
+def _play_league_matches(
+    stack: Stack, league_id: str, seats: dict[str, dict[str, str]], until_round: int
+) -> dict[str, Any]:
+    """Every person adds 3 with their player token whenever a league match waits on them, until
+    round `until_round` is drawn (or the league ended); the league then."""
+    deadline = time.monotonic() + WAIT_S
+    while True:
+        league = _league(stack, league_id)
+        if len(league["rounds"]) >= until_round or league["status"] == "ended":
+            return league
+        for drawn in league["rounds"]:
+            for m in drawn["matches"]:
+                row = httpx.get(f"{stack.gateway}/matches/{m['match_id']}")
+                if row.status_code != 200 or row.json()["status"] != "in_progress":
+                    continue
+                row = row.json()
+                for seat in row["to_act"]:
+                    holder = row["players"][seat]
+                    if holder in seats:
+                        decision = {
+                            "decision_id": f"{seat}-{row['seq']}",
+                            "body": {"type": "race.add", "amount": 3},
+                        }
+                        path = f"{stack.gateway}/matches/{m['match_id']}/decisions"
+                        httpx.post(path, json=decision, headers=seats[holder])
+        assert time.monotonic() < deadline, league
+        time.sleep(0.1)
+
+
+async def test_a_withdrawn_player_s_seats_go_to_bots_and_the_round_robin_plays_on(
+    shared_stack: Stack,
+) -> None:
+    """Three players, round robin without a clock (a bye each round), playing with their
+    player tokens; the first to play withdraws at once: the bot takes their running seat and
+    their seat of the next round, they score nothing from then on."""
+    stack, run = shared_stack, uuid.uuid4().hex[:6]
+    names = [f"{name}-{run}" for name in ("ivy", "jon", "kim")]
+    people = {name: await asyncio.to_thread(_player, stack, name, "127.0.0.2") for name in names}
+    auth = {name: {"authorization": p["authorization"]} for name, p in people.items()}
+    league_id = f"lg-rr-{run}"
+    body = {
+        "name": f"Robin {run}",
+        "game": SHORT_GAME,
+        "league_id": league_id,
+        "pairing": "round_robin",
+        "players": 3,
+        "options": {"target": 6},
+    }
+    opened = httpx.post(f"{stack.gateway}/leagues", json=body, headers=stack.organiser())
+    assert opened.status_code == 202, opened.text
+    await asyncio.to_thread(_until, stack, league_id, lambda lg: lg["status"] == "signing up")
+    for name in names:
+        httpx.post(f"{stack.gateway}/leagues/{league_id}/join", headers=auth[name])
+    first = await asyncio.to_thread(_until, stack, league_id, lambda lg: lg["rounds"])
+    assert first["planned_rounds"] == 3 and len(first["rounds"][0]["byes"]) == 1
+    [opening] = first["rounds"][0]["matches"]
+    leaving = opening["players"][0]
+    await asyncio.to_thread(
+        _until,
+        stack,
+        league_id,
+        lambda lg: lg["rounds"][0]["matches"][0]["status"] == "in_progress",
+    )
+    gone = httpx.post(f"{stack.gateway}/leagues/{league_id}/withdraw", headers=auth[leaving])
+    assert gone.status_code == 202, gone.text
+    staying = {n: a for n, a in auth.items() if n != leaving}
+    ended = await asyncio.to_thread(_play_league_matches, stack, league_id, staying, 99)
+    assert ended["status"] == "ended" and len(ended["rounds"]) == 3
+    first_match = httpx.get(f"{stack.gateway}/matches/{opening['match_id']}").json()
+    assert first_match["players"][0].startswith("bot:")  # handed over while it ran
+    for drawn in ended["rounds"][1:]:
+        for m in drawn["matches"]:
+            row = httpx.get(f"{stack.gateway}/matches/{m['match_id']}").json()
+            if leaving in m["players"]:  # seated as a bot from the start
+                assert row["players"][m["players"].index(leaving)].startswith("bot:")
+    standing = {s["name"]: s for s in ended["standings"]}
+    assert standing[leaving]["withdrawn"] and standing[leaving]["points"] == 0
+    again = httpx.post(f"{stack.gateway}/leagues/{league_id}/withdraw", headers=auth[leaving])
+    assert again.status_code == 409 and again.json()["detail"].startswith("LG-2")
