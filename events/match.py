@@ -56,6 +56,7 @@ class MatchRecord(msgspec.Struct, kw_only=True):
     platform_rules: int = 0  # the platform rules' version the match is judged by
     name: str = ""  # what its organiser calls it
     rated: bool = True  # false: its organiser opened it unrated
+    min_reliability: float | None = None  # asked of who joins; None: nothing asked
     revealed_seq: int = 0  # the last entry that opened the sealed entries before it
     # the first sealed entry since then (none if not past `revealed_seq`): every state from it
     # holds a secret, which its hash would tell of (`projections.secrecy.hash_kept`)
@@ -178,6 +179,9 @@ def apply(record: Match | None, entry: Entry[Any]) -> Match:
                 platform_rules=created.platform_rules,
                 name=created.name or "",
                 rated=created.unrated is not True,
+                min_reliability=None
+                if created.min_reliability is msgspec.UNSET
+                else created.min_reliability,
                 sealed_moved_seq=[0] * created.seats,
             )
         case Ruling(seat=seat, sender=sender):

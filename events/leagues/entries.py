@@ -17,13 +17,11 @@ Pairing = Literal["swiss", "round_robin"]
 SIGN_UP = "LG-1"  # a player signs up once, while no round is drawn
 WITHDRAW = "LG-2"  # a signed-up player may withdraw once; their matches go to bots
 RULES = "LG-3"  # a league names a known game, seats it allows, a pairing, rounds and a start
-RELIABILITY = "LG-4"  # a league or match may ask a minimum reliability of who joins it
 
 WORDS = {
     SIGN_UP: "A player signs up once, before the first round is drawn.",
     WITHDRAW: "A signed-up player may withdraw once; their remaining matches go to bots.",
     RULES: "A league names a known game, a seat count it allows, a pairing, rounds and a start.",
-    RELIABILITY: "An organiser may ask a minimum reliability of the players who join.",
 }
 
 

@@ -59,6 +59,8 @@ class NewMatch(RequestBody):
     clock: Clock | None = None  # none: nobody is ever timed out
     name: Annotated[str, msgspec.Meta(max_length=60, pattern=NAME_PATTERN)] | None = None
     unrated: bool = False  # true: no player's rating counts its result
+    # who joins must have this share of decisions on time in the game (with a player token)
+    min_reliability: Annotated[float, msgspec.Meta(ge=0, le=1)] | None = None
 
 
 class Absence(RequestBody):

@@ -9,13 +9,12 @@ import uuid
 from typing import Annotated
 
 from litestar import Request, get, post
-from litestar.exceptions import HTTPException, NotFoundException, PermissionDeniedException
+from litestar.exceptions import HTTPException, NotFoundException
 from litestar.params import Parameter
 from litestar.status_codes import HTTP_202_ACCEPTED
 
 from events.calendar import calendar_error
 from events.leagues.entries import (
-    RELIABILITY,
     RULES,
     LeagueOpened,
     LeagueRules,
@@ -29,9 +28,9 @@ from services.gateway import docs
 from services.gateway.access import Access
 from services.gateway.api import ID_PATTERN, LeagueAsked, NewLeague
 from services.gateway.context import Context, context
+from services.gateway.reliability import reliable_enough
 from services.leagues import reads
 from services.leagues.log import append
-from services.stats.player import on_time
 
 LeagueId = Annotated[str, Parameter(pattern=ID_PATTERN, max_length=60)]
 
@@ -116,18 +115,6 @@ async def known_league(ctx: Context, league_id: str) -> League:
     return found
 
 
-async def reliable_enough(ctx: Context, minimum: float | None, player: str, game: str) -> None:
-    """LG-4: a player below the minimum on-time share of the game is refused, with both."""
-    if minimum is None:
-        return
-    share = await on_time(ctx.pool, player, game)
-    if share < minimum:
-        raise PermissionDeniedException(
-            f"{RELIABILITY}: this asks {minimum:.0%} of decisions on time in {game};"
-            f" {player} has {share:.0%}"
-        )
-
-
 @post(
     "/leagues/{league_id:str}/join",
     status_code=HTTP_202_ACCEPTED,
@@ -141,7 +128,8 @@ async def join_league(request: Request, league_id: LeagueId) -> LeagueAsked:
     body = SignUp(player_id=holder.player_id or "", name=holder.player or "")
     if (why := refusal(league, body)) is not None:
         raise HTTPException(status_code=409, detail=f"{why[0]}: {why[1]}")
-    await reliable_enough(ctx, league.rules.min_reliability, body.name, league.rules.game)
+    minimum, game = league.rules.min_reliability, league.rules.game
+    await reliable_enough(ctx, minimum, holder.player_id, body.name, game)
     entry_id = uuid.uuid4().hex
     await append(ctx.submitter.producer, ctx.settings, league_id, entry_id, body)
     return LeagueAsked(league_id, entry_id)

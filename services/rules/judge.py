@@ -314,6 +314,7 @@ def _create(
             platform_rules=platform_rules,
             name=create.name,
             unrated=create.unrated or msgspec.UNSET,
+            min_reliability=create.min_reliability,
         ),
         ruleset,
     )

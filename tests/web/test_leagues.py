@@ -282,3 +282,61 @@ async def test_a_withdrawn_player_s_seats_go_to_bots_and_the_round_robin_plays_o
     assert standing[leaving]["withdrawn"] and standing[leaving]["points"] == 0
     again = httpx.post(f"{stack.gateway}/leagues/{league_id}/withdraw", headers=auth[leaving])
     assert again.status_code == 409 and again.json()["detail"].startswith("LG-2")
+
+
+async def test_a_match_or_league_asking_a_minimum_reliability_refuses_who_falls_short(
+    shared_stack: Stack,
+) -> None:
+    """lou missed three deadlines of four in Race to 21 (as the ratings read model counts):
+    a match and a league asking 80 % on time refuse him, and a join without a player token,
+    saying why; mia, who never missed one, joins both."""
+    stack, run = shared_stack, uuid.uuid4().hex[:6]
+    lou, mia = f"lou-{run}", f"mia-{run}"
+    people = {
+        name: await asyncio.to_thread(_player, stack, name, "127.0.0.3") for name in (lou, mia)
+    }
+    auth = {name: {"authorization": p["authorization"]} for name, p in people.items()}
+    pool = await db.connect(stack.settings.database_url, size=1)
+    try:
+        await pool.execute(
+            "INSERT INTO player_reliability VALUES ($1, $2, 1, 3, 0, 0, 0, 0, 0)", lou, SHORT_GAME
+        )
+    finally:
+        await pool.close()
+    body = {"game": SHORT_GAME, "seats": 2, "min_reliability": 0.8}
+    opened = httpx.post(f"{stack.gateway}/matches", json=body, headers=stack.organiser()).json()
+    match_id = opened["match_id"]
+    row = await asyncio.to_thread(_until_row, stack, match_id)
+    assert row["min_reliability"] == 0.8
+    join = f"{stack.gateway}/matches/{match_id}/join"
+    refused = httpx.post(join, json={"seat": 0}, headers=auth[lou])
+    assert refused.status_code == 403
+    assert refused.json()["detail"] == (
+        f"SL-20: this asks 80% of decisions on time in {SHORT_GAME}; {lou} has 25%"
+    )
+    anonymous = httpx.post(join, json={"seat": 0, "player": "ned"})
+    assert anonymous.status_code == 403 and "player token" in anonymous.json()["detail"]
+    assert httpx.post(join, json={"seat": 0}, headers=auth[mia]).status_code == 202
+
+    league = {
+        "name": f"Careful {run}",
+        "game": SHORT_GAME,
+        "league_id": f"lg-min-{run}",
+        "rounds": 1,
+        "players": 4,
+        "min_reliability": 0.8,
+    }
+    httpx.post(f"{stack.gateway}/leagues", json=league, headers=stack.organiser())
+    await asyncio.to_thread(_until, stack, league["league_id"], lambda lg: lg["status"])
+    sign_up = f"{stack.gateway}/leagues/{league['league_id']}/join"
+    refused = httpx.post(sign_up, headers=auth[lou])
+    assert refused.status_code == 403 and refused.json()["detail"].startswith("SL-20")
+    assert httpx.post(sign_up, headers=auth[mia]).status_code == 202
+
+
+def _until_row(stack: Stack, match_id: str) -> dict[str, Any]:
+    deadline = time.monotonic() + WAIT_S
+    while (reply := httpx.get(f"{stack.gateway}/matches/{match_id}")).status_code != 200:
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    return reply.json()
