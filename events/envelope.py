@@ -50,8 +50,15 @@ class CreateMatch(msgspec.Struct, frozen=True, tag="match.create"):
     min_reliability: Share | msgspec.UnsetType = msgspec.UNSET
 
 
+PlayerId = Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
+
+
 class ClaimSeat(msgspec.Struct, frozen=True, tag="match.claim_seat"):
+    """`player_id`: the player whose token joined (the gateway's word; never a token), so
+    ratings and reliability follow the player rather than a name two may share."""
+
     player: str
+    player_id: PlayerId | msgspec.UnsetType = msgspec.UNSET
 
 
 class Say(msgspec.Struct, frozen=True, tag="match.say"):
@@ -84,6 +91,7 @@ class MatchCreated(msgspec.Struct, frozen=True, tag="match.created"):
 class SeatClaimed(msgspec.Struct, frozen=True, tag="match.seat_claimed"):
     seat: Int32
     player: str
+    player_id: str | msgspec.UnsetType = msgspec.UNSET  # unset: a name alone, or a bot
 
 
 class Ruling(msgspec.Struct, frozen=True, tag="ruling"):

@@ -64,6 +64,8 @@ class MatchRecord(msgspec.Struct, kw_only=True):
     timing: clock.Timing | None = None  # the clock and its deadlines, for a match with a clock
     # (seat, a player who held it before a bot or another player took it over)
     handed_over: list[tuple[int, str]] = []
+    # "seat:name" -> the player id each holder joined with (a player token's), if any
+    player_ids: dict[str, str] = {}
 
     def moved_for(self, seat: int | None) -> int:
         """The last entry that changed what `seat` decides on: another seat's sealed choice
@@ -71,6 +73,10 @@ class MatchRecord(msgspec.Struct, kw_only=True):
         if self.platform_rules < 1 or seat is None or not 0 <= seat < self.seats:
             return self.moved_seq
         return max(self.public_moved_seq, self.sealed_moved_seq[seat])
+
+    def player_id(self, seat: int, player: str | None) -> str:
+        """The player id `player` joined the seat with ("": a name alone, or a bot)."""
+        return self.player_ids.get(f"{seat}:{player}", "")
 
     @property
     def open_seats(self) -> list[int]:
@@ -186,8 +192,10 @@ def apply(record: Match | None, entry: Entry[Any]) -> Match:
             )
         case Ruling(seat=seat, sender=sender):
             record.judged.add(decision_key(seat, sender, entry.decision_id))
-        case SeatClaimed(seat=seat, player=player):
+        case SeatClaimed(seat=seat, player=player, player_id=player_id):
             record.holders[seat] = player
+            if player_id:
+                record.player_ids = {**record.player_ids, f"{seat}:{player}": player_id}
             record.moved_seq = record.public_moved_seq = entry.seq
         case SeedRevealed():
             record.over = True
@@ -198,8 +206,10 @@ def apply(record: Match | None, entry: Entry[Any]) -> Match:
             record.timing = record.timing and clock.evolve(record.timing, entry.body)
         case Announced() | seats.SeatViewOpened() | SealedRefusal():
             pass  # words on the record; no state changes
-        case seats.SeatReplaced(seat=seat, player=player, previous=previous):
+        case seats.SeatReplaced(seat=seat, player=player, previous=previous, player_id=pid):
             record.holders[seat] = player
+            if pid:
+                record.player_ids = {**record.player_ids, f"{seat}:{player}": pid}
             record.handed_over = [*record.handed_over, (seat, previous)]
         case timed if isinstance(timed, clock.CLOCK_ENTRIES):
             record.timing = record.timing and clock.evolve(record.timing, timed)

@@ -75,7 +75,7 @@ async def claim_seat(
     if mail is not None:
         await set_mail(ctx.pool, match_id, seat, player, mail, after=found["seq"])
     decision_id = await ctx.submitter.submit(
-        match_id, seat, ClaimSeat(player=player), sender=player
+        match_id, seat, ClaimSeat(player, player_id or msgspec.UNSET), sender=player
     )
     holder = tokens.Holder(
         kind="seat",

@@ -19,6 +19,6 @@ async def reliable_enough(
         raise PermissionDeniedException(
             f"{asked}: join with your player token (POST /players), so your record counts"
         )
-    share = await on_time(ctx.pool, player, game)
+    share = await on_time(ctx.pool, player_id, game)
     if share < minimum:
         raise PermissionDeniedException(f"{asked}; {player} has {share:.0%}")

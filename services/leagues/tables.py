@@ -67,7 +67,7 @@ async def open_table(
             )
             await seat_token(pool, holder)
             await preferences.on_join(pool, player_id, match_id, seat, member.name, 0)
-            claim, sender = ClaimSeat(player=member.name), member.name
+            claim, sender = ClaimSeat(member.name, player_id), member.name
         await submitter.submit(
             match_id, seat, claim, sender=sender, decision_id=claim_id(match_id, seat)
         )

@@ -70,7 +70,7 @@ _REFUSALS = f"""SELECT r.rule, count(*) AS refused FROM analytics_rejections r
 JOIN analytics_matches m USING (match_id) WHERE m.game = $1
 GROUP BY r.rule ORDER BY refused DESC, r.rule LIMIT {SHOWN_REFUSALS}"""
 
-RATED_RESULTS = """SELECT match_id, ended_ms, player, place FROM player_results
+RATED_RESULTS = """SELECT match_id, ended_ms, player, player_id, place FROM player_results
 WHERE game = $1 AND rated ORDER BY ended_ms, match_id, seat, n"""
 
 
@@ -83,7 +83,7 @@ def _choices(rows: list[asyncpg.Record]) -> list[ChoiceWins]:
 
 # What a game's rated results hold, summed up: the fold is kept while it stays the same.
 _RATED_DIGEST = """SELECT count(*), coalesce(sum(hashtext(
-    concat_ws(' ', match_id, ended_ms, seat, n, player, place))), 0)
+    concat_ws(' ', match_id, ended_ms, seat, n, player, player_id, place))), 0)
 FROM player_results WHERE game = $1 AND rated"""
 _folds: dict[str, tuple[tuple[int, int], ratings.Folded]] = {}
 
@@ -96,7 +96,9 @@ async def folded(conn: Conn, game: str) -> ratings.Folded:
     if kept is not None and kept[0] == digest:
         return kept[1]
     rows = await conn.fetch(RATED_RESULTS, game)
-    found = ratings.fold((r["match_id"], r["ended_ms"], r["player"], r["place"]) for r in rows)
+    found = ratings.fold(
+        (r["match_id"], r["ended_ms"], r["player"], r["player_id"], r["place"]) for r in rows
+    )
     _folds[game] = (digest, found)
     return found
 

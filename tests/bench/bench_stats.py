@@ -106,7 +106,9 @@ async def _timed(pool: asyncpg.Pool) -> dict[str, float]:
     figures: dict[str, float] = {"matches": MATCHES, "rows": await _fill(pool)}
     rated = await pool.fetch(RATED_RESULTS, GAME)
     figures["rated"] = len({r["match_id"] for r in rated})
-    placed = [(r["match_id"], r["ended_ms"], r["player"], r["place"]) for r in rated]
+    placed = [
+        (r["match_id"], r["ended_ms"], r["player"], r["player_id"], r["place"]) for r in rated
+    ]
     started = time.perf_counter()
     ratings.fold(placed)
     figures["fold_s"] = time.perf_counter() - started

@@ -170,6 +170,13 @@ async def test_a_swiss_league_of_eight_over_three_rounds_plays_out_with_bots_in_
         p: (pytest.approx(r.mu, abs=1e-9), pytest.approx(r.sigma, abs=1e-9))
         for p, r in expected.items()
     }
+    # each rating is its player's, by the id the league seated them with
+    whose = {r["player"]: r["player_id"] for r in ratings if r["player"] in expected}
+    assert whose == {name: people[name]["id"] for name in names}
+    path = f"{stack.gateway}/players/{names[0]}/stats"
+    own = httpx.get(path, params={"player_id": people[names[0]]["id"]}).json()
+    assert own["games"][0]["rating"]["player_id"] == people[names[0]]["id"]
+    assert len(own["results"]) == 3
 
     # the read models rebuilt from the logs give the same standings and ratings
     pool = await db.connect(stack.settings.database_url, size=4)
@@ -299,7 +306,10 @@ async def test_a_match_or_league_asking_a_minimum_reliability_refuses_who_falls_
     pool = await db.connect(stack.settings.database_url, size=1)
     try:
         await pool.execute(
-            "INSERT INTO player_reliability VALUES ($1, $2, 1, 3, 0, 0, 0, 0, 0)", lou, SHORT_GAME
+            "INSERT INTO player_reliability VALUES ($1, $2, 1, 3, 0, 0, 0, 0, 0, $3)",
+            lou,
+            SHORT_GAME,
+            people[lou]["id"],
         )
     finally:
         await pool.close()
