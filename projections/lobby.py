@@ -78,6 +78,7 @@ class Lobby(Projection):
             "winners": list(at.winners) if at and match.over else None,
             "former": [{"seat": seat, "player": player} for seat, player in match.handed_over],
             "min_reliability": match.min_reliability,
+            "rated": match.rated,
             **_clock(match),
         }
 
