@@ -31,7 +31,7 @@ _WHOSE = "(CASE WHEN $3::text IS NULL THEN player = $1 ELSE player_id = $3 END)"
 
 
 async def player_stats(
-    conn: Conn, player: str, game: str | None = None, player_id: str | None = None
+    conn: asyncpg.Pool, player: str, game: str | None = None, player_id: str | None = None
 ) -> PlayerStats:
     """`player`'s statistics, of every game they played or of `game` alone: everything played
     under that name, rated as the person most recently rated under it; or, given `player_id`,

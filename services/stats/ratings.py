@@ -61,9 +61,10 @@ class Folded:
         return sorted((r for r in found if r), key=lambda r: (-r.ordinal, r.player, r.player_id))
 
 
-def fold(rows: Iterable[Placed]) -> Folded:
-    """`rows` ordered by (ended_ms, match_id): each match's people rated by their places."""
-    folded = Folded()
+def fold(rows: Iterable[Placed], onto: Folded | None = None) -> Folded:
+    """`rows` ordered by (ended_ms, match_id), each match's people rated by their places: from
+    scratch, or onto the ratings `onto` holds (of matches that all ended before)."""
+    folded = onto or Folded()
     match: tuple[str, int] | None = None
     placed: list[tuple[str, str, int]] = []
     for match_id, ended_ms, player, player_id, place in rows:
