@@ -16,12 +16,17 @@ def now_ms() -> int:
 async def append(
     producer: AIOKafkaProducer, settings: Settings, league_id: str, entry_id: str, body: LeagueEntry
 ) -> LeagueRecord:
-    """Write one record and wait for the broker's ack."""
+    """Write one new record and wait for the broker's ack."""
     record = LeagueRecord(league_id=league_id, entry_id=entry_id, at_ms=now_ms(), body=body)
-    await producer.send_and_wait(
-        settings.leagues_topic, encode(record), key=league_id.encode(), partition=0
-    )
+    await send(producer, settings, record)
     return record
+
+
+async def send(producer: AIOKafkaProducer, settings: Settings, record: LeagueRecord) -> None:
+    """Write a record as it is (a new one, or one written back to a broker that lost it)."""
+    await producer.send_and_wait(
+        settings.leagues_topic, encode(record), key=record.league_id.encode(), partition=0
+    )
 
 
 def consumer(settings: Settings) -> tuple[AIOKafkaConsumer, TopicPartition]:

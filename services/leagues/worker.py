@@ -22,7 +22,7 @@ from services import db
 from services.gateway.submit import Submitter
 from services.leagues import tables
 from services.leagues.book import Book, write
-from services.leagues.log import append, consumer, now_ms
+from services.leagues.log import append, consumer, now_ms, send
 from services.settings import Settings
 
 log = structlog.get_logger("leagues")
@@ -88,11 +88,8 @@ class LeagueWorker:
             "SELECT record FROM league_records WHERE topic = $1 ORDER BY log_offset",
             self.settings.leagues_topic,
         )
-        for row in rows:
-            record = RECORD_DECODER.decode(row["record"])
-            await append(
-                self.producer, self.settings, record.league_id, record.entry_id, record.body
-            )
+        for row in rows:  # as they were read, times and ids kept
+            await send(self.producer, self.settings, RECORD_DECODER.decode(row["record"]))
         if rows:
             await self.pool.execute(
                 "DELETE FROM league_records WHERE topic = $1", self.settings.leagues_topic
