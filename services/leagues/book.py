@@ -6,11 +6,12 @@ from collections.abc import Iterable
 
 import asyncpg
 import msgspec
+from aiokafka import AIOKafkaProducer
 
 from events.codec import encode
-from events.leagues.entries import LeagueRecord
+from events.leagues.entries import RECORD_DECODER, LeagueRecord
 from events.leagues.fold import League, evolve
-from services.leagues.log import read_all
+from services.leagues.log import end_offset, read_all, send
 from services.settings import Settings
 
 LEAGUE_DECODER = msgspec.json.Decoder(League)
@@ -67,6 +68,33 @@ async def write(
                 for lg in leagues
             ],
         )
+
+
+async def restore(settings: Settings, pool: asyncpg.Pool) -> int:
+    """A topic that holds no record while the read model kept some (Tansu after a restart, a
+    Kafka whose data folder is gone) is given them back as they were read; how many."""
+    if await end_offset(settings) > 0:
+        return 0
+    rows = await pool.fetch(
+        "SELECT record FROM league_records WHERE topic = $1 ORDER BY log_offset",
+        settings.leagues_topic,
+    )
+    if not rows:
+        return 0
+    producer = AIOKafkaProducer(
+        bootstrap_servers=settings.kafka_bootstrap,
+        enable_idempotence=settings.idempotent_producer,
+        acks="all",
+    )
+    await producer.start()
+    try:
+        for row in rows:
+            await send(producer, settings, RECORD_DECODER.decode(row["record"]))
+    finally:
+        await producer.stop()
+    # read again by the worker, at the offsets the new topic gives them
+    await pool.execute("DELETE FROM league_records WHERE topic = $1", settings.leagues_topic)
+    return len(rows)
 
 
 async def rebuild(settings: Settings, pool: asyncpg.Pool) -> Book:

@@ -41,6 +41,16 @@ def consumer(settings: Settings) -> tuple[AIOKafkaConsumer, TopicPartition]:
     )
 
 
+async def end_offset(settings: Settings) -> int:
+    """How many records the topic holds (its one partition's end)."""
+    reader, partition = consumer(settings)
+    await reader.start()
+    try:
+        return int((await reader.end_offsets([partition]))[partition])
+    finally:
+        await reader.stop()
+
+
 async def read_all(settings: Settings) -> list[tuple[int, LeagueRecord]]:
     """Every record on the topic now, with its offset."""
     reader, partition = consumer(settings)

@@ -21,8 +21,8 @@ from events.leagues.standings import places
 from services import db
 from services.gateway.submit import Submitter
 from services.leagues import tables
-from services.leagues.book import Book, write
-from services.leagues.log import append, consumer, now_ms, send
+from services.leagues.book import Book, restore, write
+from services.leagues.log import append, consumer, now_ms
 from services.settings import Settings
 
 log = structlog.get_logger("leagues")
@@ -57,8 +57,9 @@ class LeagueWorker:
         await reader.start()
         log.info("leagues_started")
         try:
+            if restored := await restore(self.settings, self.pool):
+                log.info("leagues_restored", records=restored)
             reader.assign([partition])
-            await self.restore(reader, partition)
             await reader.seek_to_beginning(partition)
             while not stop.is_set():
                 batch = await reader.getmany(partition, timeout_ms=self.settings.clock_tick_ms)
@@ -79,22 +80,6 @@ class LeagueWorker:
     @property
     def producer(self) -> AIOKafkaProducer:
         return self.submitter.producer
-
-    async def restore(self, reader: Any, partition: Any) -> None:
-        """An empty topic while the read model kept records: they are written back first."""
-        if (await reader.end_offsets([partition]))[partition] > 0:
-            return
-        rows = await self.pool.fetch(
-            "SELECT record FROM league_records WHERE topic = $1 ORDER BY log_offset",
-            self.settings.leagues_topic,
-        )
-        for row in rows:  # as they were read, times and ids kept
-            await send(self.producer, self.settings, RECORD_DECODER.decode(row["record"]))
-        if rows:
-            await self.pool.execute(
-                "DELETE FROM league_records WHERE topic = $1", self.settings.leagues_topic
-            )
-            log.info("leagues_restored", records=len(rows))
 
     def once(self, key: str) -> bool:
         """Whether `key` is new to this run (and now noted)."""
