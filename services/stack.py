@@ -99,7 +99,8 @@ def _database_url() -> str:
 async def prepare(settings: Settings, kept: str | None = None) -> str:
     """Migrations and topics, and the match-log restored from the read models if the broker
     holds none of it while they hold matches (Tansu after every restart, a Kafka whose data
-    folder is gone), and the leagues topic likewise before any service may write to it; raises `restore.CannotRestore` rather than serve without it. Returns the
+    folder is gone), and the leagues topic likewise before any service may write to it;
+    raises `restore.CannotRestore` rather than serve without it. Returns the
     organiser token `kept` if it is one still, else a new one (so each start adds no token to
     those that open matches)."""
     pool = await db.connect(settings.database_url, size=1)

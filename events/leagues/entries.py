@@ -27,8 +27,9 @@ WORDS = {
 
 class LeagueRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """What the organiser chose. Round 1 is drawn once `players` have signed up, or at
-    `starts_ms` with at least `seats` of them; each later round once the previous one is done.
-    Round robin plays `rounds` rounds of its schedule (every pair once; 0: all of it)."""
+    `starts_ms` with at least `seats` of them; each later round once the previous one is done
+    and, with `round_every_s`, no sooner than that after the previous one was drawn (a weekly
+    league's dates). Round robin plays `rounds` rounds of its schedule (0: all of it)."""
 
     game: str
     seats: Annotated[int, msgspec.Meta(ge=2, le=16)] = 2
@@ -39,6 +40,7 @@ class LeagueRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     players: Annotated[int, msgspec.Meta(ge=2, le=1000)] | None = None
     starts_ms: Int64 | None = None
     min_reliability: Annotated[float, msgspec.Meta(ge=0, le=1)] | None = None
+    round_every_s: Annotated[int, msgspec.Meta(ge=0, le=366 * 86_400)] = 0
 
 
 class LeagueOpened(msgspec.Struct, frozen=True, tag="league.opened"):

@@ -39,6 +39,7 @@ class League(msgspec.Struct, frozen=True):
     seed: str
     members: tuple[Member, ...] = ()
     rounds: tuple[RoundDrawn, ...] = ()
+    drawn_ms: tuple[int, ...] = ()  # when each round was drawn
     ended: bool = False
     refusals: tuple[Refusal, ...] = ()
     entry_ids: frozenset[str] = frozenset()
@@ -110,7 +111,8 @@ def evolve(league: League | None, record: LeagueRecord) -> League | None:
             )
             return msgspec.structs.replace(league, members=members)
         case RoundDrawn(round=number) if number == len(league.rounds) + 1 and not league.ended:
-            return msgspec.structs.replace(league, rounds=(*league.rounds, body))
+            drawn = (*league.drawn_ms, record.at_ms)
+            return msgspec.structs.replace(league, rounds=(*league.rounds, body), drawn_ms=drawn)
         case LeagueEnded():
             return msgspec.structs.replace(league, ended=True)
     return league  # a round drawn twice (two workers at once): the first counts

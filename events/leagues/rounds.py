@@ -1,5 +1,6 @@
 """When a league moves on, and what it writes: round 1 once enough players signed up (or at
-its start date), each later round once every match of the one before has ended, the end once
+its start date), each later round once every match of the one before has ended (and its date
+has come, for a league with rounds at dates), the end once
 the last round is played or too few players are left. Pure: the league worker calls it with
 what the lobby says of the league's matches."""
 
@@ -74,4 +75,7 @@ def next_entry(
     too_few = league.rules.pairing == "swiss" and len(league.active()) < league.rules.seats
     if len(league.rounds) >= planned_rounds(league) or too_few:
         return LeagueEnded()
+    gap_ms = 1000 * league.rules.round_every_s
+    if gap_ms and now_ms < league.drawn_ms[-1] + gap_ms:
+        return None  # its date has not come
     return draw(league, placed)

@@ -32,6 +32,7 @@ def _open(args: argparse.Namespace) -> int:
         players=args.players,
         starts_at=datetime.fromisoformat(args.starts_at) if args.starts_at else None,
         min_reliability=args.min_reliability,
+        round_every_s=round(args.round_every_days * 86_400),
     )
     with Gateway(tokens.organiser_token()) as gateway:
         opened = gateway.post("/leagues", new, api.LeagueAsked)
@@ -142,6 +143,13 @@ def add_parser(subparsers: Any) -> None:
     new.add_argument("--starts-at", metavar="ISO", help="round 1 starts then (2026-12-01T18:00Z)")
     new.add_argument(
         "--min-reliability", type=float, metavar="SHARE", help="decisions on time, 0 to 1"
+    )
+    new.add_argument(
+        "--round-every-days",
+        type=float,
+        default=0,
+        metavar="DAYS",
+        help="a round opens no sooner than this after the one before (7: weekly)",
     )
     new.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     clock.add_options(new)

@@ -345,6 +345,8 @@ class NewLeague(RequestBody):
     players: Annotated[int, msgspec.Meta(ge=2, le=1000)] | None = None  # round 1 once full
     starts_at: datetime | None = None  # round 1 then, with whoever signed up
     min_reliability: Annotated[float, msgspec.Meta(ge=0, le=1)] | None = None  # on time, 0-1
+    # a round opens no sooner than this after the one before (a weekly league: 604800)
+    round_every_s: Annotated[int, msgspec.Meta(ge=0, le=366 * 86_400)] = 0
     league_id: (
         Annotated[str, msgspec.Meta(min_length=1, max_length=40, pattern=ID_PATTERN)] | None
     ) = None

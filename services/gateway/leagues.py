@@ -62,6 +62,7 @@ def league_rules(data: NewLeague) -> LeagueRules:
         players=data.players,
         starts_ms=starts,
         min_reliability=data.min_reliability,
+        round_every_s=data.round_every_s,
     )
     if (why := rules_error(rules)) is not None:
         raise unprocessable(why)

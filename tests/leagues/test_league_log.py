@@ -82,6 +82,14 @@ def test_the_next_round_follows_the_standings_and_the_last_ends_the_league():
     assert next_entry(done, placed | {m: [1, 2] for m in ids}, 0) == LeagueEnded()
 
 
+def test_a_league_with_rounds_at_dates_waits_for_the_date_once_a_round_is_done():
+    rules = LeagueRules(game="race-to-21", rounds=2, players=2, round_every_s=60)
+    first = RoundDrawn(1, [Table("m1", ["a", "b"])], [])
+    league = fold(*signed("a", "b"), first, rules=rules)  # drawn at the record's time, 3 ms
+    assert next_entry(league, {"m1": [1, 2]}, now_ms=3 + 59_999) is None
+    assert isinstance(next_entry(league, {"m1": [1, 2]}, now_ms=3 + 60_000), RoundDrawn)
+
+
 def test_a_withdrawn_player_is_paired_no_more_and_keeps_earlier_points():
     round_one = RoundDrawn(1, [Table("m1", ["a", "b"]), Table("m2", ["c", "d"])], [])
     league = fold(*signed("a", "b", "c", "d"), round_one, Withdraw("b"), Withdraw("b"))
