@@ -37,7 +37,11 @@ def _player(stack: Stack, name: str, address: str = "127.0.0.1") -> dict[str, st
     test makes its own from an address of its own."""
     with httpx.Client(transport=httpx.HTTPTransport(local_address=address)) as http:
         made = http.post(f"{stack.gateway}/players", json={"name": name}).json()
-    return {"authorization": f"Bearer {made['token']}", "id": made["player_id"]}
+    return {
+        "authorization": f"Bearer {made['token']}",
+        "token": made["token"],
+        "id": made["player_id"],
+    }
 
 
 def _league(stack: Stack, league_id: str) -> dict[str, Any]:
@@ -240,29 +244,31 @@ def _play_league_matches(
 
 
 async def test_a_withdrawn_player_s_seats_go_to_bots_and_the_round_robin_plays_on(
-    shared_stack: Stack,
+    shared_stack: Stack, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Three players, round robin without a clock (a bye each round), playing with their
-    player tokens; the first to play withdraws at once: the bot takes their running seat and
-    their seat of the next round, they score nothing from then on."""
+    """Three players, round robin without a clock (a bye each round), opened, joined and left
+    from the command line, playing with their player tokens; the first to play withdraws at
+    once: the bot takes their running seat and their seat of the next round, they score
+    nothing from then on."""
     stack, run = shared_stack, uuid.uuid4().hex[:6]
     names = [f"{name}-{run}" for name in ("ivy", "jon", "kim")]
     people = {name: await asyncio.to_thread(_player, stack, name, "127.0.0.2") for name in names}
     auth = {name: {"authorization": p["authorization"]} for name, p in people.items()}
-    league_id = f"lg-rr-{run}"
-    body = {
-        "name": f"Robin {run}",
-        "game": SHORT_GAME,
-        "league_id": league_id,
-        "pairing": "round_robin",
-        "players": 3,
-        "options": {"target": 6},
-    }
-    opened = httpx.post(f"{stack.gateway}/leagues", json=body, headers=stack.organiser())
-    assert opened.status_code == 202, opened.text
+    monkeypatch.setenv("STARLEDGER_GATEWAY", stack.gateway)
+    monkeypatch.setenv("STARLEDGER_TOKEN", stack.organiser_token)
+    opening_words = ("league", "open", f"Robin {run}", "--game", SHORT_GAME)
+    chosen = ("--pairing", "round_robin", "--players", "3", "--option", "target=6")
+    assert await _cli(*opening_words, *chosen) == 0
+    said = capsys.readouterr().out
+    league_id = said.split()[1]  # "league lg-… is open: …"
+    assert said.startswith(f"league {league_id} is open: {SHORT_GAME}, round_robin")
     await asyncio.to_thread(_until, stack, league_id, lambda lg: lg["status"] == "signing up")
     for name in names:
-        httpx.post(f"{stack.gateway}/leagues/{league_id}/join", headers=auth[name])
+        monkeypatch.setenv("STARLEDGER_PLAYER_TOKEN", people[name]["token"])
+        assert await _cli("league", "join", league_id) == 0
+        assert capsys.readouterr().out.startswith(f"{name} signed up for Robin {run}")
+    assert await _cli("league", "list") == 0
+    assert f"{league_id}  Robin {run}: {SHORT_GAME}" in capsys.readouterr().out
     first = await asyncio.to_thread(_until, stack, league_id, lambda lg: lg["rounds"])
     assert first["planned_rounds"] == 3 and len(first["rounds"][0]["byes"]) == 1
     [opening] = first["rounds"][0]["matches"]
@@ -273,8 +279,9 @@ async def test_a_withdrawn_player_s_seats_go_to_bots_and_the_round_robin_plays_o
         league_id,
         lambda lg: lg["rounds"][0]["matches"][0]["status"] == "in_progress",
     )
-    gone = httpx.post(f"{stack.gateway}/leagues/{league_id}/withdraw", headers=auth[leaving])
-    assert gone.status_code == 202, gone.text
+    monkeypatch.setenv("STARLEDGER_PLAYER_TOKEN", people[leaving]["token"])
+    assert await _cli("league", "withdraw", league_id) == 0
+    assert capsys.readouterr().out.startswith(f"{leaving} withdrew")
     staying = {n: a for n, a in auth.items() if n != leaving}
     ended = await asyncio.to_thread(_play_league_matches, stack, league_id, staying, 99)
     assert ended["status"] == "ended" and len(ended["rounds"]) == 3
