@@ -18,12 +18,6 @@ SIGN_UP = "LG-1"  # a player signs up once, while no round is drawn
 WITHDRAW = "LG-2"  # a signed-up player may withdraw once; their matches go to bots
 RULES = "LG-3"  # a league names a known game, seats it allows, a pairing, rounds and a start
 
-WORDS = {
-    SIGN_UP: "A player signs up once, before the first round is drawn.",
-    WITHDRAW: "A signed-up player may withdraw once; their remaining matches go to bots.",
-    RULES: "A league names a known game, a seat count it allows, a pairing, rounds and a start.",
-}
-
 
 class LeagueRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """What the organiser chose. Round 1 is drawn once `players` have signed up, or at
