@@ -14,6 +14,7 @@ from events.seats import SEAT_DECISIONS, SEAT_ENTRIES
 from events.storable import Int32, Int64
 
 MatchName = Annotated[str, msgspec.Meta(min_length=1, max_length=60)]
+Share = Annotated[float, msgspec.Meta(ge=0, le=1)]
 
 Body = TypeVar("Body")
 
@@ -45,10 +46,19 @@ class CreateMatch(msgspec.Struct, frozen=True, tag="match.create"):
     clock: Clock | msgspec.UnsetType = msgspec.UNSET  # none: nobody is ever timed out
     name: MatchName | msgspec.UnsetType = msgspec.UNSET  # what its organiser calls it
     unrated: bool | msgspec.UnsetType = msgspec.UNSET  # true: no rating counts its result
+    # who joins must have this share of decisions on time in the game (checked at the gateway)
+    min_reliability: Share | msgspec.UnsetType = msgspec.UNSET
+
+
+PlayerId = Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
 
 
 class ClaimSeat(msgspec.Struct, frozen=True, tag="match.claim_seat"):
+    """`player_id`: the player whose token joined (the gateway's word; never a token), so
+    ratings and reliability follow the player rather than a name two may share."""
+
     player: str
+    player_id: PlayerId | msgspec.UnsetType = msgspec.UNSET
 
 
 class Say(msgspec.Struct, frozen=True, tag="match.say"):
@@ -75,11 +85,13 @@ class MatchCreated(msgspec.Struct, frozen=True, tag="match.created"):
     platform_rules: Int32 = 0  # `events.platform_rules.VERSION` when it was opened
     name: str | msgspec.UnsetType = msgspec.UNSET  # as the create asked; unset: no name
     unrated: bool | msgspec.UnsetType = msgspec.UNSET  # as the create asked; unset: rated
+    min_reliability: Share | msgspec.UnsetType = msgspec.UNSET  # as the create asked; unset: none
 
 
 class SeatClaimed(msgspec.Struct, frozen=True, tag="match.seat_claimed"):
     seat: Int32
     player: str
+    player_id: str | msgspec.UnsetType = msgspec.UNSET  # unset: a name alone, or a bot
 
 
 class Ruling(msgspec.Struct, frozen=True, tag="ruling"):

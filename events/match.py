@@ -57,6 +57,7 @@ class MatchRecord(msgspec.Struct, kw_only=True):
     platform_rules: int = 0  # the platform rules' version the match is judged by
     name: str = ""  # what its organiser calls it
     rated: bool = True  # false: its organiser opened it unrated
+    min_reliability: float | None = None  # asked of who joins; None: nothing asked
     revealed_seq: int = 0  # the last entry that opened the sealed entries before it
     # the first sealed entry since then (none if not past `revealed_seq`): every state from it
     # holds a secret, which its hash would tell of (`projections.secrecy.hash_kept`)
@@ -64,6 +65,8 @@ class MatchRecord(msgspec.Struct, kw_only=True):
     timing: clock.Timing | None = None  # the clock and its deadlines, for a match with a clock
     # (seat, a player who held it before a bot or another player took it over)
     handed_over: list[tuple[int, str]] = []
+    # "seat:name" -> the player id each holder joined with (a player token's), if any
+    player_ids: dict[str, str] = {}
 
     def moved_for(self, seat: int | None) -> int:
         """The last entry that changed what `seat` decides on: another seat's sealed choice
@@ -71,6 +74,10 @@ class MatchRecord(msgspec.Struct, kw_only=True):
         if self.platform_rules < 1 or seat is None or not 0 <= seat < self.seats:
             return self.moved_seq
         return max(self.public_moved_seq, self.sealed_moved_seq[seat])
+
+    def player_id(self, seat: int, player: str | None) -> str:
+        """The player id `player` joined the seat with ("": a name alone, or a bot)."""
+        return self.player_ids.get(f"{seat}:{player}", "")
 
     @property
     def open_seats(self) -> list[int]:
@@ -179,12 +186,17 @@ def apply(record: Match | None, entry: Entry[Any]) -> Match:
                 platform_rules=created.platform_rules,
                 name=created.name or "",
                 rated=created.unrated is not True,
+                min_reliability=None
+                if created.min_reliability is msgspec.UNSET
+                else created.min_reliability,
                 sealed_moved_seq=[0] * created.seats,
             )
         case Ruling(seat=seat, sender=sender):
             record.judged.add(decision_key(seat, sender, entry.decision_id))
-        case SeatClaimed(seat=seat, player=player):
+        case SeatClaimed(seat=seat, player=player, player_id=player_id):
             record.holders[seat] = player
+            if player_id:
+                record.player_ids = {**record.player_ids, f"{seat}:{player}": player_id}
             record.moved_seq = record.public_moved_seq = entry.seq
         case SeedRevealed():
             record.over = True
@@ -195,8 +207,10 @@ def apply(record: Match | None, entry: Entry[Any]) -> Match:
             record.timing = record.timing and clock.evolve(record.timing, entry.body)
         case Announced() | seats.SeatViewOpened() | SealedRefusal():
             pass  # words on the record; no state changes
-        case seats.SeatReplaced(seat=seat, player=player, previous=previous):
+        case seats.SeatReplaced(seat=seat, player=player, previous=previous, player_id=pid):
             record.holders[seat] = player
+            if pid:
+                record.player_ids = {**record.player_ids, f"{seat}:{player}": pid}
             record.handed_over = [*record.handed_over, (seat, previous)]
         case timed if isinstance(timed, clock.CLOCK_ENTRIES):
             record.timing = record.timing and clock.evolve(record.timing, timed)

@@ -28,6 +28,7 @@ SEAT_HOLDER = "SL-16"  # the organiser alone replaces a seat's player or hands i
 HOLD = "SL-17"  # a seat choosing in a simultaneous phase may hold it open until its deadline
 ANNOUNCE = "SL-18"  # the organiser alone writes to a match's players
 SEAT_VIEW = "SL-19"  # the organiser sees a seat's hidden information only by an entry all read
+RELIABILITY = "SL-20"  # a match or league may ask a minimum reliability of who joins it
 
 WORDS = {
     OVERSIZED: "A decision is at most 64 KiB.",
@@ -57,6 +58,8 @@ WORDS = {
     ANNOUNCE: "Only the organiser writes a message to a match's players.",
     SEAT_VIEW: "The organiser sees a seat's hidden information in a running match only by"
     " opening it, an entry every player reads, and only as of that entry.",
+    RELIABILITY: "An organiser may ask of those who join a match or league a minimum share of"
+    " decisions on time in its game; they join with their player token, whose record counts.",
 }
 
 ORGANISER = "organiser"  # the sender of what an organiser asks (creates, bot seats)

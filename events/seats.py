@@ -18,6 +18,9 @@ class ReplacePlayer(msgspec.Struct, frozen=True, tag="match.replace_player"):
 
     player: Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
     note: Note = ""
+    player_id: Annotated[str, msgspec.Meta(min_length=1, max_length=40)] | msgspec.UnsetType = (
+        msgspec.UNSET
+    )
 
 
 class HandToBot(msgspec.Struct, frozen=True, tag="match.hand_to_bot"):
@@ -46,6 +49,7 @@ class SeatReplaced(msgspec.Struct, frozen=True, tag="match.seat_replaced"):
     player: str
     previous: str
     note: str = ""
+    player_id: str | msgspec.UnsetType = msgspec.UNSET  # the new holder's player, if one
 
 
 class SeatViewOpened(msgspec.Struct, frozen=True, tag="match.seat_view_opened"):

@@ -10,6 +10,7 @@ from typing import Any
 from events.envelope import MatchCreated, Ruling, SeedRevealed, is_platform_entry
 from events.match import MatchRecord
 from events.ruleset import get_ruleset
+from projections import analytics_totals
 from projections.projection import Projection, Step
 from projections.secrecy import hidden, reopen, revealed
 from projections.writes import Write, insert, update
@@ -56,6 +57,7 @@ class Analytics(Projection):
         "analytics_facts",
         "analytics_rejections",
         *KEPT.values(),
+        *analytics_totals.TABLES,
     )
 
     def __init__(self) -> None:
@@ -68,6 +70,7 @@ class Analytics(Projection):
         self.shares: list[tuple[Any, ...]] = []
         self.matches: dict[str, MatchRecord] = {}
         self.progress: list[tuple[Any, ...]] = []
+        self.ended: list[str] = []  # matches whose share of the totals this batch adds
 
     def take(self, step: Step) -> None:
         match = step.match
@@ -83,6 +86,7 @@ class Analytics(Projection):
                     rows = self.kept["analytics_rejections"] if kept else self.rejections
                     rows.append((m, entry.seq, rule))
                 case SeedRevealed():
+                    self.ended.append(m)
                     self.shares += [
                         (m, seat, share) for seat, share in enumerate(win_shares(match))
                     ]
@@ -125,4 +129,5 @@ class Analytics(Projection):
             *writes,
             *update("analytics_seats", ("match_id", "seat"), seat, self.shares),
             *update("analytics_matches", ("match_id",), progress, self.progress),
+            *analytics_totals.totals(self.ended),  # last: every fact and share is in by now
         ]

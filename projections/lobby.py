@@ -80,6 +80,8 @@ class Lobby(Projection):
             "scores": list(at.scores) if at else None,
             "winners": list(at.winners) if at and match.over else None,
             "former": [{"seat": seat, "player": player} for seat, player in match.handed_over],
+            "min_reliability": match.min_reliability,
+            "rated": match.rated,
             **_clock(match),
         }
 

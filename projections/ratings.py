@@ -6,6 +6,8 @@ themselves are folded from the results in the order matches ended (`services.sta
 the log's partitions reach this worker in no fixed order between them, so a rating kept here
 would depend on it, and a rebuild would not give it again.
 
+A person is the player id they joined with (`SeatClaimed.player_id`: a player token's), so two
+players of one name are rated apart; a seat joined with a name alone is that name, as before.
 Bots are never rated. A result counts for ratings only in a match its organiser did not open
 unrated, where at least two people finished or left their seats, each at one seat alone."""
 
@@ -28,6 +30,7 @@ RESULT_COLUMNS = {
     "seat": "integer",
     "n": "integer",  # the holder's place among the seat's holders, first 0
     "player": "text",
+    "player_id": "text",  # "" for a name alone
     "outcome": "text",  # finished, left (to a bot) or replaced (by another person)
     "place": "integer",  # 1 for the winners; left: below every seat; replaced: none
     "win_share": "double precision",
@@ -74,10 +77,11 @@ def results(match: MatchRecord, ended_ms: int) -> list[tuple[Any, ...]]:
                 row = ("replaced", None, 0.0)
             else:
                 row = ("left", match.seats + 1, 0.0)
-            rows.append([match.match_id, match.ruleset, ended_ms, seat, n, player, *row])
-    counted = [row[5] for row in rows if row[6] != "replaced"]
+            pid = match.player_id(seat, player)
+            rows.append([match.match_id, match.ruleset, ended_ms, seat, n, player, pid, *row])
+    counted = [row[6] or row[5] for row in rows if row[7] != "replaced"]
     rated = match.rated and len(counted) >= 2 and len(set(counted)) == len(counted)
-    return [(*row, rated and row[6] != "replaced") for row in rows]
+    return [(*row, rated and row[7] != "replaced") for row in rows]
 
 
 def holders_before(match: MatchRecord, step: Step) -> list[str | None]:
@@ -100,32 +104,32 @@ class Ratings(Projection):
 
     def __init__(self) -> None:
         self.results: list[tuple[Any, ...]] = []
-        self.reliability: dict[tuple[str, str], Counter[str]] = {}
+        self.reliability: dict[tuple[str, str, str], Counter[str]] = {}  # (name, id, game)
 
-    def count(self, player: str | None, game: str, what: str) -> None:
+    def count(self, match: MatchRecord, seat: int, player: str | None, what: str) -> None:
         if person(player):
-            self.reliability.setdefault((player or "", game), Counter())[what] += 1
+            key = (player or "", match.player_id(seat, player), match.ruleset)
+            self.reliability.setdefault(key, Counter())[what] += 1
 
     def take(self, step: Step) -> None:
         match = step.match
         if isinstance(match, EndedMatch):  # a late ruling: refused, it changes nobody's record
             return
-        game = match.ruleset
         holders = holders_before(match, step)
         for entry in step.entries:
             match entry.body:
                 case Ruling(accepted=True, seat=int(seat), sender=sender):
                     if sender == holders[seat]:
-                        self.count(sender, game, "decisions")
+                        self.count(match, seat, sender, "decisions")
                 case clock.DeadlineReached(seat=seat):
-                    self.count(holders[seat], game, "missed")
+                    self.count(match, seat, holders[seat], "missed")
                 case clock.DefaultApplied(seat=seat):
-                    self.count(holders[seat], game, "defaults")
+                    self.count(match, seat, holders[seat], "defaults")
                 case clock.SeatHandedToBot(seat=seat, player=player, reason=reason):
-                    self.count(player, game, HANDED.get(reason, "handed_over"))
+                    self.count(match, seat, player, HANDED.get(reason, "handed_over"))
                     holders[seat] = BOT_PREFIX
                 case seats.SeatReplaced(seat=seat, player=player, previous=previous):
-                    self.count(previous, game, "replaced")
+                    self.count(match, seat, previous, "replaced")
                     holders[seat] = player
                 case SeatClaimed(seat=seat, player=player):
                     holders[seat] = player
@@ -134,8 +138,13 @@ class Ratings(Projection):
 
     def writes(self) -> list[Write]:
         counts = [
-            {"player": player, "game": game, **{what: counted[what] for what in RELIABILITY}}
-            for (player, game), counted in self.reliability.items()
+            {
+                "player": player,
+                "player_id": pid,
+                "game": game,
+                **{what: counted[what] for what in RELIABILITY},
+            }
+            for (player, pid, game), counted in self.reliability.items()
         ]
         writes = insert("player_results", RESULT_COLUMNS, self.results)
         if counts:
@@ -143,7 +152,7 @@ class Ratings(Projection):
             sql = (
                 "INSERT INTO player_reliability AS r SELECT * FROM"
                 " json_populate_recordset(NULL::player_reliability, $1)"
-                f" ON CONFLICT (player, game) DO UPDATE SET {added}"
+                f" ON CONFLICT (player, player_id, game) DO UPDATE SET {added}"
             )
             writes.append(Write(sql, counts))
         return writes

@@ -16,6 +16,7 @@ from events.envelope import (
     EntryBatch,
     OwnerFence,
 )
+from events.leagues.entries import LeagueRecord
 from events.ruleset import load_rulesets
 from services.settings import Settings
 from services.topics import topic_configs, topics
@@ -55,6 +56,14 @@ def channels(settings: Settings) -> dict[str, Channel]:
             "rules service",
             "operators",
             "match_id, or none",
+        ),
+        settings.leagues_topic: Channel(
+            "Leagues and tournaments, kept forever: openings, sign-ups and withdrawals (judged "
+            "in log order by every fold), each round drawn and the end.",
+            (LeagueRecord,),
+            "gateway (openings, sign-ups, withdrawals), league worker (rounds, ends)",
+            "league worker (the league read model)",
+            "league_id",
         ),
     }
     return {name: known[name] for name in topics(settings)}

@@ -111,6 +111,12 @@ def _run_clock(args: argparse.Namespace) -> int:
     return _until_signalled(lambda settings, stop: ClockWorker(settings).run(stop))
 
 
+def _run_leagues(args: argparse.Namespace) -> int:
+    from services.leagues.worker import LeagueWorker
+
+    return _until_signalled(lambda settings, stop: LeagueWorker(settings).run(stop))
+
+
 def _run_mail(args: argparse.Namespace) -> int:
     from services.mail.worker import MailWorker
 
@@ -174,6 +180,10 @@ def _parser() -> argparse.ArgumentParser:
     commands.add_parser("bots", help="run the bots worker").set_defaults(func=_run_bots)
     clock = commands.add_parser("clock", help="run the clock service (due deadlines to decisions)")
     clock.set_defaults(func=_run_clock)
+    leagues = commands.add_parser(
+        "leagues", help="run the league worker (rounds drawn, league matches opened)"
+    )
+    leagues.set_defaults(func=_run_leagues)
     mail = commands.add_parser("mail", help="run the mail worker (notices out, orders in)")
     mail.set_defaults(func=_run_mail)
     commands.add_parser(

@@ -73,6 +73,10 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     def dead_letter_topic(self) -> str:
         return f"{self.namespace}decisions-dead"
 
+    @property
+    def leagues_topic(self) -> str:
+        return f"{self.namespace}leagues"
+
     def group(self, name: str) -> str:
         return f"{self.namespace}{name}"
 

@@ -25,6 +25,7 @@ from services import db, restore
 from services.broker import local_broker
 from services.embedded_db import server_url
 from services.gateway import tokens
+from services.leagues import book as leagues_book
 from services.mail.outbox import sender
 from services.run_folder import (
     DATABASE_URL,
@@ -81,6 +82,7 @@ def services(gateway_port: int) -> list[Service]:
         Service("gateway", [*starledger, "gateway", "--port", str(gateway_port)]),
         Service("bots", [*starledger, "bots"]),
         Service("clock", [*starledger, "clock"]),
+        Service("leagues", [*starledger, "leagues"]),
         Service("mail", [*starledger, "mail"]),
     ]
 
@@ -97,7 +99,8 @@ def _database_url() -> str:
 async def prepare(settings: Settings, kept: str | None = None) -> str:
     """Migrations and topics, and the match-log restored from the read models if the broker
     holds none of it while they hold matches (Tansu after every restart, a Kafka whose data
-    folder is gone); raises `restore.CannotRestore` rather than serve without it. Returns the
+    folder is gone), and the leagues topic likewise before any service may write to it;
+    raises `restore.CannotRestore` rather than serve without it. Returns the
     organiser token `kept` if it is one still, else a new one (so each start adds no token to
     those that open matches)."""
     pool = await db.connect(settings.database_url, size=1)
@@ -107,6 +110,8 @@ async def prepare(settings: Settings, kept: str | None = None) -> str:
         if await restore.needed(settings, pool):
             print("the broker holds no match-log: restoring it from PostgreSQL…", flush=True)
             print(f"{(await restore.restore(settings, pool)).describe(settings.match_log_topic)}")
+        if restored := await leagues_book.restore(settings, pool):
+            print(f"the broker held no league: {restored} league records written back", flush=True)
         holder = await tokens.holder_of(pool, kept) if kept else None
         if holder is None or holder.kind != "organiser":
             kept = await tokens.issue(pool, tokens.Holder(kind="organiser"))

@@ -76,6 +76,8 @@ def topics(settings: Settings) -> dict[str, int]:
         settings.decisions_topic: settings.partitions,
         settings.match_log_topic: settings.partitions,
         settings.dead_letter_topic: 1,
+        # A few records a player and a round: one partition keeps every league in one order.
+        settings.leagues_topic: 1,
     }
 
 

@@ -70,6 +70,7 @@ async def running_stack(
         gateway_process,
         ServiceProcess(settings, log_dir, "bots", ["bots"]).start(),
         ServiceProcess(settings, log_dir, "clock", ["clock"]).start(),
+        ServiceProcess(settings, log_dir, "leagues", ["leagues"]).start(),
     ]
     if mail:
         processes.append(ServiceProcess(settings, log_dir, "mail", ["mail"]).start())

@@ -112,6 +112,7 @@ def _new(args: argparse.Namespace) -> int:
         clock=clock.chosen(args),
         name=args.name,
         unrated=args.unrated,
+        min_reliability=args.min_reliability,
     )
     with Gateway(tokens.organiser_token()) as gateway:
         match_id, created = open_match(gateway, new)
@@ -198,6 +199,12 @@ def add_parser(subparsers: Any) -> None:
     new.add_argument("--seats", type=int, required=True, metavar="N")
     new.add_argument("--name", help="what the lobby calls it, e.g. 'League week 3: Ann v Bob'")
     new.add_argument("--unrated", action="store_true", help="no player's rating counts it")
+    new.add_argument(
+        "--min-reliability",
+        type=float,
+        metavar="SHARE",
+        help="who joins needs this share of decisions on time in the game (0 to 1)",
+    )
     new.add_argument(
         "--bot",
         action="append",

@@ -1,6 +1,7 @@
 """Request and reply shapes of the HTTP API (they are its OpenAPI schema). Requests refuse
 fields they do not name: a misspelt field is an error, not a silently ignored wish."""
 
+from datetime import datetime
 from typing import Annotated, Any, Literal
 
 import msgspec
@@ -58,6 +59,8 @@ class NewMatch(RequestBody):
     clock: Clock | None = None  # none: nobody is ever timed out
     name: Annotated[str, msgspec.Meta(max_length=60, pattern=NAME_PATTERN)] | None = None
     unrated: bool = False  # true: no player's rating counts its result
+    # who joins must have this share of decisions on time in the game (with a player token)
+    min_reliability: Annotated[float, msgspec.Meta(ge=0, le=1)] | None = None
 
 
 class Absence(RequestBody):
@@ -329,3 +332,26 @@ class Explanation(msgspec.Struct, frozen=True):
     read: Any  # a text decision as its game read it; None for any other
     rule_text: str  # the rule in the rulebook's words
     narration: list[Told]  # every entry it caused, for the eyes of the seat that decided
+
+
+class NewLeague(RequestBody):
+    name: Annotated[str, msgspec.Meta(min_length=1, max_length=60, pattern=NAME_PATTERN)]
+    game: Name | None = None
+    seats: Annotated[int, msgspec.Meta(ge=2, le=16)] = 2
+    pairing: Literal["swiss", "round_robin"] = "swiss"
+    rounds: Annotated[int, msgspec.Meta(ge=0, le=100)] = 0  # round robin: 0 plays every pair
+    options: dict[str, Any] = {}
+    clock: Clock | None = None  # every match's; none: nobody is ever timed out
+    players: Annotated[int, msgspec.Meta(ge=2, le=1000)] | None = None  # round 1 once full
+    starts_at: datetime | None = None  # round 1 then, with whoever signed up
+    min_reliability: Annotated[float, msgspec.Meta(ge=0, le=1)] | None = None  # on time, 0-1
+    # a round opens no sooner than this after the one before (a weekly league: 604800)
+    round_every_s: Annotated[int, msgspec.Meta(ge=0, le=366 * 86_400)] = 0
+    league_id: (
+        Annotated[str, msgspec.Meta(min_length=1, max_length=40, pattern=ID_PATTERN)] | None
+    ) = None
+
+
+class LeagueAsked(msgspec.Struct, frozen=True):
+    league_id: str
+    entry_id: str  # a refusal by the log names it (`refusals` of the league)

@@ -15,6 +15,7 @@ from events.ruleset import UnknownRuleset, default_game, get_ruleset, setup_erro
 from services.gateway import api, invites, preferences, reads, tokens
 from services.gateway.context import Context
 from services.gateway.mail import set_mail
+from services.gateway.reliability import reliable_enough
 
 
 def no_match(match_id: str) -> NotFoundException:
@@ -65,6 +66,7 @@ async def claim_seat(
     elif await invites.reserved(ctx.pool, match_id, seat):
         why = f"seat {seat} is reserved for an invite: join with its code"
         raise PermissionDeniedException(why)
+    await reliable_enough(ctx, found["min_reliability"], player_id, player, found["game"])
     # Notices are set before the claim is sent and told from the entry before it, so even a
     # turn the claim begins reaches them (a seat's notices go out only while its player holds
     # it, so a claim that loses a race sends none).
@@ -73,7 +75,7 @@ async def claim_seat(
     if mail is not None:
         await set_mail(ctx.pool, match_id, seat, player, mail, after=found["seq"])
     decision_id = await ctx.submitter.submit(
-        match_id, seat, ClaimSeat(player=player), sender=player
+        match_id, seat, ClaimSeat(player, player_id or msgspec.UNSET), sender=player
     )
     holder = tokens.Holder(
         kind="seat",
@@ -134,6 +136,8 @@ async def open_match(ctx: Context, data: api.NewMatch) -> api.MatchOpened:
         create = msgspec.structs.replace(create, name=data.name.strip())
     if data.unrated:
         create = msgspec.structs.replace(create, unrated=True)
+    if data.min_reliability is not None:
+        create = msgspec.structs.replace(create, min_reliability=data.min_reliability)
     decision_id = await ctx.submitter.submit(match_id, None, create, sender=ORGANISER)
     for bot in data.bots:
         await ctx.submitter.submit(

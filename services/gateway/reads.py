@@ -16,7 +16,7 @@ Conn = asyncpg.Connection | asyncpg.Pool
 
 LOBBY_COLUMNS = (
     "match_id, name, game, status, seats, players, round, phase, to_act, seq,"
-    " last_activity, scores, winners, clock, deadlines, former"
+    " last_activity, scores, winners, clock, deadlines, former, min_reliability, rated"
 )
 
 

@@ -8,6 +8,7 @@ after a resignation."""
 
 from typing import Any
 
+import msgspec
 from litestar import Request, post
 from litestar.exceptions import HTTPException, NotFoundException
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED, HTTP_202_ACCEPTED
@@ -56,7 +57,7 @@ async def replace_player(ctx: Context, match_id: str, seat: int, data: api.Repla
     revoked = await ctx.revoke(await tokens.seat_digests(ctx.pool, match_id, seat), "replaced")
     await mail.forget_seat(ctx.pool, match_id, seat)  # the address was the former player's
     await mail.forget_seat(ctx.pool, match_id, seat, "webhook")
-    body = ReplacePlayer(data.player, data.note)
+    body = ReplacePlayer(data.player, data.note, data.player_id or msgspec.UNSET)
     decision_id = await ctx.submitter.submit(match_id, seat, body, sender=ORGANISER)
     holder = tokens.Holder(
         kind="seat",

@@ -8,7 +8,7 @@ from litestar.exceptions import NotFoundException
 from litestar.params import Parameter
 
 from events.ruleset import UnknownRuleset, get_ruleset
-from services.gateway.api import NAME_PATTERN
+from services.gateway.api import ID_PATTERN, NAME_PATTERN
 from services.gateway.context import context
 from services.stats.game import game_stats
 from services.stats.player import player_stats
@@ -16,6 +16,7 @@ from services.stats.report import GameStats, PlayerStats
 
 PlayerName = Annotated[str, Parameter(pattern=NAME_PATTERN, max_length=40)]
 GameName = Annotated[str, Parameter(max_length=40)]
+PlayerIdParam = Annotated[str | None, Parameter(pattern=ID_PATTERN, max_length=40)]
 
 
 def known_game(game: str) -> str:
@@ -25,8 +26,11 @@ def known_game(game: str) -> str:
         raise NotFoundException(str(error)) from None
 
 
-async def of_player(request: Request, name: str, game: str | None) -> PlayerStats:
-    found = await player_stats(context(request).pool, name, game and known_game(game))
+async def of_player(
+    request: Request, name: str, game: str | None, player_id: str | None = None
+) -> PlayerStats:
+    pool = context(request).pool
+    found = await player_stats(pool, name, game and known_game(game), player_id)
     if not found.games:
         raise NotFoundException(f"no ended match of {name!r}{f' in {game}' if game else ''}")
     return found
@@ -45,12 +49,15 @@ async def game_statistics(request: Request, game: GameName) -> GameStats:
     "/players/{name:str}/stats",
     summary="A player's statistics: per game their rating over time, results and reliability "
     "(decisions, missed deadlines, defaults, resignations, seats lost to a bot), and their "
-    "latest results",
+    "latest results; `player_id` picks one player of those who share the name",
 )
 async def player_statistics(
-    request: Request, name: PlayerName, game: Annotated[str | None, Parameter(max_length=40)] = None
+    request: Request,
+    name: PlayerName,
+    game: Annotated[str | None, Parameter(max_length=40)] = None,
+    player_id: PlayerIdParam = None,
 ) -> PlayerStats:
-    return await of_player(request, name, game)
+    return await of_player(request, name, game, player_id)
 
 
 HANDLERS = [game_statistics, player_statistics]

@@ -314,6 +314,7 @@ def _create(
             platform_rules=platform_rules,
             name=create.name,
             unrated=create.unrated or msgspec.UNSET,
+            min_reliability=create.min_reliability,
         ),
         ruleset,
     )
@@ -354,7 +355,8 @@ def _verdict(
         if rules.reserved(body.player) and decision.sender != rules.ORGANISER:
             why = f"{body.player!r} is a name only the organiser gives (to a bot's seat)"
             return Rejection(rules.RESERVED_NAME, why), None
-        return Accepted(rules.SEAT, [SeatClaimed(seat=decision.seat, player=body.player)]), None
+        claimed = SeatClaimed(seat=decision.seat, player=body.player, player_id=body.player_id)
+        return Accepted(rules.SEAT, [claimed]), None
     stale = _stale(record, decision.seat, decision.seen_seq)
     read = None
     if isinstance(body, Say):

@@ -83,11 +83,12 @@ def _verdict(
     ):
         events.append(DeadlineCleared(seat=seat))  # the newcomer's time starts afresh
     match body:
-        case ReplacePlayer(player=player, note=note):
+        case ReplacePlayer(player=player, note=note, player_id=player_id):
             if rules.reserved(player):
                 why = f"{player!r} is a name only the platform gives; hand the seat to a bot"
                 return Rejection(rules.RESERVED_NAME, why)
-            return Accepted(rules.SEAT_HOLDER, [*events, SeatReplaced(seat, player, holder, note)])
+            replaced = SeatReplaced(seat, player, holder, note, player_id)
+            return Accepted(rules.SEAT_HOLDER, [*events, replaced])
         case HandToBot(level=level, note=note):
             if holder.startswith(rules.BOT_PREFIX):
                 return Rejection(rules.SEAT_HOLDER, f"seat {seat} is played by {holder} already")

@@ -8,6 +8,7 @@ player numbers). Its *choices* are the later facts of kinds counted 0 or 1 (card
 bought, placed; actions chosen; invasions won), a value 1 being the choice taken."""
 
 import asyncpg
+import msgspec
 
 from events.narration import rule_words, short_words
 from events.ruleset import get_ruleset, round_word
@@ -22,36 +23,18 @@ from services.stats.report import (
 )
 from services.stats.wilson import share
 
-Conn = asyncpg.Connection | asyncpg.Pool
 SHOWN_CHOICES = 40  # the most taken
 SHOWN_REFUSALS = 10
 SHOWN_RATINGS = 50
 
-_FIRST = """first_facts AS (
-    SELECT f.match_id, min(f.seq) AS seq FROM analytics_facts f
-    JOIN analytics_matches m USING (match_id) WHERE m.game = $1 AND m.finished
-    GROUP BY f.match_id)"""
+# Kept as matches end (`projections.analytics_totals`): read, not aggregated, per request.
+_STARTS = """SELECT kind, subject, seats AS taken, seats, wins / seats AS win_rate
+FROM analytics_start_totals WHERE game = $1 ORDER BY kind, subject"""
 
-_STARTS = f"""WITH {_FIRST}
-SELECT f.kind, f.subject, count(*) AS taken, count(*) AS seats, avg(s.win_share) AS win_rate
-FROM analytics_facts f JOIN first_facts USING (match_id, seq)
-JOIN analytics_seats s USING (match_id, seat)
-WHERE s.win_share IS NOT NULL
-GROUP BY f.kind, f.subject ORDER BY f.kind, f.subject"""
-
-_CHOICES = f"""WITH {_FIRST},
-later AS (
-    SELECT f.match_id, f.seat, f.kind, f.subject, f.value FROM analytics_facts f
-    JOIN first_facts ff USING (match_id) WHERE f.seq > ff.seq AND f.seat IS NOT NULL),
-choice_kinds AS (SELECT kind FROM later GROUP BY kind HAVING bool_and(value IN (0, 1))),
-taken AS (
-    SELECT match_id, seat, kind, subject, count(*) AS times FROM later
-    JOIN choice_kinds USING (kind) WHERE value = 1 GROUP BY match_id, seat, kind, subject)
-SELECT t.kind, t.subject, sum(t.times)::bigint AS taken, count(*) AS seats,
-       avg(s.win_share) AS win_rate
-FROM taken t JOIN analytics_seats s USING (match_id, seat)
-WHERE s.win_share IS NOT NULL
-GROUP BY t.kind, t.subject ORDER BY taken DESC, t.kind, t.subject LIMIT {SHOWN_CHOICES}"""
+_CHOICES = f"""SELECT t.kind, t.subject, t.taken, t.seats, t.wins / t.seats AS win_rate
+FROM analytics_choice_totals t JOIN analytics_choice_kinds k USING (game, kind)
+WHERE t.game = $1 AND k.counted
+ORDER BY t.taken DESC, t.kind, t.subject LIMIT {SHOWN_CHOICES}"""
 
 _SEATS = """SELECT seats AS table_size, seat, played, win_rate FROM analytics_seat_wins
 WHERE game = $1 ORDER BY seats, seat"""
@@ -70,7 +53,7 @@ _REFUSALS = f"""SELECT r.rule, count(*) AS refused FROM analytics_rejections r
 JOIN analytics_matches m USING (match_id) WHERE m.game = $1
 GROUP BY r.rule ORDER BY refused DESC, r.rule LIMIT {SHOWN_REFUSALS}"""
 
-RATED_RESULTS = """SELECT match_id, ended_ms, player, place FROM player_results
+RATED_RESULTS = """SELECT match_id, ended_ms, player, player_id, place FROM player_results
 WHERE game = $1 AND rated ORDER BY ended_ms, match_id, seat, n"""
 
 
@@ -81,27 +64,53 @@ def _choices(rows: list[asyncpg.Record]) -> list[ChoiceWins]:
     ]
 
 
-# What a game's rated results hold, summed up: the fold is kept while it stays the same.
+# What a game's rated results up to a match hold, summed up: a fold kept is good while the
+# rows it folded stay the same, and rows of matches that ended after them fold onto it.
 _RATED_DIGEST = """SELECT count(*), coalesce(sum(hashtext(
-    concat_ws(' ', match_id, ended_ms, seat, n, player, place))), 0)
-FROM player_results WHERE game = $1 AND rated"""
-_folds: dict[str, tuple[tuple[int, int], ratings.Folded]] = {}
+    concat_ws(' ', match_id, ended_ms, seat, n, player, player_id, place))), 0)
+FROM player_results WHERE game = $1 AND rated AND (ended_ms, match_id) <= ($2, $3)"""
+RATED_AFTER = """SELECT match_id, ended_ms, player, player_id, place FROM player_results
+WHERE game = $1 AND rated AND (ended_ms, match_id) > ($2, $3)
+ORDER BY ended_ms, match_id, seat, n"""
+BEFORE_ALL = (-1, "")  # a position before every match
 
 
-async def folded(conn: Conn, game: str) -> ratings.Folded:
-    """Every rating of `game`, folded from its rated results: again only when they changed
-    (the same rows give the same ratings, and folding costs far more than reading them)."""
-    digest = tuple(await conn.fetchrow(_RATED_DIGEST, game))
+class Kept(msgspec.Struct):
+    folded: ratings.Folded
+    last: tuple[int, str]  # the (ended_ms, match_id) of the last match folded
+    digest: tuple[int, int]  # of the rows folded
+
+
+_folds: dict[str, Kept] = {}
+
+
+async def folded(pool: asyncpg.Pool, game: str) -> ratings.Folded:
+    """Every rating of `game`, folded from its rated results: the fold kept, with the results
+    of the matches that ended since folded onto it, while the rows it folded stay the same (a
+    rebuild, or a match that ended earlier read late, folds anew). Rows and digest are read in
+    one snapshot, so a row arriving meanwhile is either folded or changes the digest."""
     kept = _folds.get(game)
-    if kept is not None and kept[0] == digest:
-        return kept[1]
-    rows = await conn.fetch(RATED_RESULTS, game)
-    found = ratings.fold((r["match_id"], r["ended_ms"], r["player"], r["place"]) for r in rows)
-    _folds[game] = (digest, found)
+    async with pool.acquire() as conn, conn.transaction(isolation="repeatable_read"):
+        if kept is not None and tuple(await conn.fetchrow(_RATED_DIGEST, game, *kept.last)) != (
+            kept.digest
+        ):
+            kept = None
+        last = kept.last if kept else BEFORE_ALL
+        rows = await conn.fetch(RATED_AFTER, game, *last)
+        if kept is not None and not rows:
+            return kept.folded
+        if rows:
+            last = (rows[-1]["ended_ms"], rows[-1]["match_id"])
+        digest = tuple(await conn.fetchrow(_RATED_DIGEST, game, *last))
+    found = ratings.fold(
+        ((r["match_id"], r["ended_ms"], r["player"], r["player_id"], r["place"]) for r in rows),
+        onto=kept.folded if kept else None,
+    )
+    _folds[game] = Kept(found, last, digest)
     return found
 
 
-async def game_stats(conn: Conn, game: str) -> GameStats:
+async def game_stats(conn: asyncpg.Pool, game: str) -> GameStats:
     ruleset = get_ruleset(game)
     finished = await conn.fetchval(
         "SELECT count(*) FROM analytics_matches WHERE game = $1 AND finished", game

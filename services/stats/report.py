@@ -51,11 +51,12 @@ class Refusals(msgspec.Struct, frozen=True):
 
 
 class Rating(msgspec.Struct, frozen=True):
-    player: str
+    player: str  # the name
     mu: float
     sigma: float
     ordinal: float
     matches: int  # rated matches
+    player_id: str = ""  # whose rating it is: "" for a name joined without a player token
 
 
 class GameStats(msgspec.Struct, frozen=True):

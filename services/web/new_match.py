@@ -78,6 +78,9 @@ def _wanted(form: dict[str, str]) -> api.NewMatch:
     fields: dict[str, Any] = {"game": game.name, "seats": seats, "bots": bots, "options": options}
     if name := form.get("name", "").strip():
         fields["name"] = name
+    fields["unrated"] = form.get("unrated") == "on"
+    if share := form.get("min_reliability", "").strip():
+        fields["min_reliability"] = float(share) / 100  # the form asks a percentage
     if hours := form.get("hours", "").strip():
         fields["clock"] = {
             "per_decision_s": round(float(hours) * HOUR_S),

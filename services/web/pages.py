@@ -32,6 +32,7 @@ from services.gateway.params import DecisionId, MatchId, whole_number
 from services.gateway.stream import last_seen
 from services.web import (
     cards,
+    leagues,
     live,
     lobby,
     looks,
@@ -384,6 +385,7 @@ def router() -> Router:
             *organise_seats.HANDLERS,
             *me.HANDLERS,
             *stats.HANDLERS,
+            *leagues.HANDLERS,
             *unsubscribe.HANDLERS,
             static,
         ],

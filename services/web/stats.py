@@ -44,8 +44,9 @@ async def player_page(
     request: Request,
     name: stats.PlayerName,
     game: Annotated[str | None, Parameter(max_length=40)] = None,
+    player_id: stats.PlayerIdParam = None,
 ) -> Response[str]:
-    found = await stats.of_player(request, name, game)
+    found = await stats.of_player(request, name, game, player_id)
     drawn = {g.game: charts.as_image(charts.rating_history(g)) for g in found.games if g.history}
     page = render(
         "player_stats.html",

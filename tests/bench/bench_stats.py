@@ -6,7 +6,9 @@ heap's peak while folding (tracemalloc, a run of its own: it slows what it trace
 
 Synthetic rows, written straight into the read models' tables of a scratch database (no
 broker: this measures the reading, not the projecting): 3-seat matches of 2,000 players, two or
-three people and a bot each, with a start and six choices per seat and a refusal per match.
+three people and a bot each, with a start and six choices per seat and a refusal per match;
+then the start and choice totals each game keeps, added as the analytics projection adds them
+when matches end, TOTALS_BATCH at a time (their cost a batch is a figure too).
 BENCH_STATS_MATCHES sizes it."""
 
 import asyncio
@@ -19,6 +21,8 @@ from typing import Any
 
 import asyncpg
 
+from projections import writes
+from projections.analytics_totals import totals
 from services import db, run_folder
 from services.embedded_db import server_url
 from services.stats import ratings
@@ -32,6 +36,7 @@ PLAYERS = 2_000
 SEATS = 3
 CHOICES = 6  # per seat
 ROUNDS = 3
+TOTALS_BATCH = 500  # matches ending in one projection batch, for the totals' cost
 
 
 def _rows(rng: random.Random) -> dict[str, list[tuple[Any, ...]]]:
@@ -91,22 +96,34 @@ COLUMNS = {
 }  # fmt: skip
 
 
-async def _fill(pool: asyncpg.Pool) -> int:
-    """Every table's rows copied in; the rows written."""
+async def _fill(pool: asyncpg.Pool) -> tuple[int, float]:
+    """Every table's rows copied in, and each ended match added to its game's totals as the
+    analytics projection adds them (a batch of ended matches at a time); the rows written,
+    and the seconds the totals took a batch."""
     written = 0
     async with pool.acquire() as conn:
-        for table, rows in _rows(random.Random(48)).items():
+        tables = _rows(random.Random(48))
+        for table, rows in tables.items():
             await conn.copy_records_to_table(table, records=rows, columns=COLUMNS[table])
             written += len(rows)
         await conn.execute("ANALYZE")
-    return written
+        ended = [row[0] for row in tables["analytics_matches"]]
+        started = time.perf_counter()
+        for at in range(0, len(ended), TOTALS_BATCH):
+            await writes.run(conn, totals(ended[at : at + TOTALS_BATCH]))
+        batches = -(-len(ended) // TOTALS_BATCH)
+        await conn.execute("ANALYZE")
+    return written, (time.perf_counter() - started) / batches
 
 
 async def _timed(pool: asyncpg.Pool) -> dict[str, float]:
-    figures: dict[str, float] = {"matches": MATCHES, "rows": await _fill(pool)}
+    rows, totals_s = await _fill(pool)
+    figures: dict[str, float] = {"matches": MATCHES, "rows": rows, "totals_ms": totals_s * 1000}
     rated = await pool.fetch(RATED_RESULTS, GAME)
     figures["rated"] = len({r["match_id"] for r in rated})
-    placed = [(r["match_id"], r["ended_ms"], r["player"], r["place"]) for r in rated]
+    placed = [
+        (r["match_id"], r["ended_ms"], r["player"], r["player_id"], r["place"]) for r in rated
+    ]
     started = time.perf_counter()
     ratings.fold(placed)
     figures["fold_s"] = time.perf_counter() - started
@@ -125,7 +142,23 @@ async def _timed(pool: asyncpg.Pool) -> dict[str, float]:
         for _ in range(ROUNDS):
             await compute()
         figures[name] = (time.perf_counter() - started) / ROUNDS
+    await _more_ended(pool, TOTALS_BATCH)
+    started = time.perf_counter()
+    await game_stats(pool, GAME)  # the fold kept, the new matches' results folded onto it
+    figures["game_more_s"] = time.perf_counter() - started
     return figures
+
+
+async def _more_ended(pool: asyncpg.Pool, count: int) -> None:
+    """`count` more matches end after the others: the last ones' rated results again, later."""
+    await pool.execute(
+        "INSERT INTO player_results SELECT match_id || '+', game, ended_ms + $2, seat, n, player,"
+        " outcome, place, win_share, rated, player_id FROM player_results"
+        " WHERE match_id IN (SELECT match_id FROM analytics_matches"
+        " ORDER BY last_ms DESC LIMIT $1)",
+        count,
+        MATCHES * 60_000,
+    )
 
 
 async def _run() -> dict[str, float]:
@@ -146,10 +179,12 @@ ROWS = [
     Row("ended matches", "matches"),
     Row("rows in the read models", "rows"),
     Row("rated matches", "rated"),
+    Row(f"totals kept as {TOTALS_BATCH} matches end (ms a batch)", "totals_ms", "{:.1f}"),
     Row("ratings folded (s)", "fold_s", "{:.2f}"),
     Row("heap peak while folding (MiB)", "fold_peak_mib", "{:.0f}"),
     Row("a game's statistics, folded anew (s)", "game_cold_s", "{:.2f}"),
     Row("a game's statistics, fold kept (s)", "game_s", "{:.2f}"),
+    Row(f"a game's statistics, {TOTALS_BATCH} more matches ended (s)", "game_more_s", "{:.2f}"),
     Row("a player's statistics, fold kept (s)", "player_s", "{:.2f}"),
 ]
 

@@ -13,6 +13,7 @@ from msgspec import Raw
 
 from events.codec import encode
 from events.envelope import DeadLetter, Decision, Entry, EntryBatch, MatchCreated, OwnerFence
+from events.leagues.entries import LeagueRecord, RoundDrawn, SignUp, Table
 from events.rulesets.star_realms.happenings import Drew
 from services.settings import Settings
 from services.topics import topics
@@ -36,6 +37,7 @@ BODIES: dict[str, Any] = {
     "/matches/{match_id}/messages": {"text": "hello"},
     "/players": {"name": "ann"},
     "/players/me/notices": {},
+    "/leagues": {"name": "cup", "rounds": 3, "players": 8},
 }
 PATH_VALUES = {
     "match_id": "no-such-match",
@@ -43,6 +45,7 @@ PATH_VALUES = {
     "game": "race-to-21",
     "seat": 0,
     "name": "no-such-player",
+    "league_id": "no-such-league",
 }
 ACTIONS = {"clock": "pause", "hold": "hold"}  # /matches/{match_id}/<kind>/{action}
 
@@ -126,7 +129,7 @@ async def test_the_asyncapi_document_lists_every_topic_and_its_schemas_take_real
     }
     addresses = {channel["address"] for channel in document["channels"].values()}
     assert addresses == used == set(topics(settings))
-    assert len(used) == 3
+    assert len(used) == 4
     schemas = document["components"]["schemas"]
 
     def validates(message: str, record: bytes) -> bool:
@@ -153,6 +156,9 @@ async def test_the_asyncapi_document_lists_every_topic_and_its_schemas_take_real
         "DeadLetter": encode(
             DeadLetter(reason="r", rule="SL-1", partition=0, offset=1, payload="")
         ),
+        "LeagueRecord": encode(
+            LeagueRecord(league_id="lg", entry_id="e1", at_ms=1, body=SignUp("p1", "ann"))
+        ),
     }
     sent = {message for channel in document["channels"].values() for message in channel["messages"]}
     assert sent == set(records)
@@ -160,6 +166,14 @@ async def test_the_asyncapi_document_lists_every_topic_and_its_schemas_take_real
         assert validates(message, record), message
     assert not validates("Decision", b'{"decision_id": 1}')
     assert not validates("EntryBatch_Any_", encode(OwnerFence(writer="w")))
+    drawn = RoundDrawn(1, [Table("lg-r1-t1", ["p1", "p2"])], [])
+    assert validates(
+        "LeagueRecord",
+        encode(LeagueRecord(league_id="lg", entry_id="round-1", at_ms=1, body=drawn)),
+    )
+    assert not validates(
+        "LeagueRecord", b'{"league_id": "lg", "entry_id": "e", "at_ms": 1, "body": {}}'
+    )
     # bodies: each game's decisions and events are described, and nothing else passes for one
     for game in ("race-for-the-galaxy", "star-realms", "core-worlds"):
         assert {"oneOf"} == set(schemas[f"decisions.{game}"]) == set(schemas[f"events.{game}"])

@@ -17,8 +17,10 @@ from projections import audit, replay
 from projections.lobby import status
 from projections.projection import kind
 from services.settings import Settings
+from services.stats.game import game_stats
 from tests.projections.expected import as_json, body_shown, decisions, record_at, ruling
 from tests.projections.support import bot_decisions, wait_caught_up, workers
+from tests.stats.test_kept_statistics import EVERY_CHOICE, EVERY_START
 from tests.support import LogReader, RulesProcess, produce, rulings
 from tests.workload import race_decisions
 
@@ -187,6 +189,17 @@ async def _analytics(
     assert sum(r["seats"] for r in homes) == sum(
         m.seats for m in matches.values() if m.ruleset == "core-worlds"
     )
+    # the start and choice totals kept as matches end are what aggregating every fact gives
+    kept = await game_stats(pool, "core-worlds")
+    starts = await pool.fetch(EVERY_START, "core-worlds")
+    choices = (await pool.fetch(EVERY_CHOICE, "core-worlds"))[: len(kept.choices)]
+    for found, aggregated in ((kept.starts, starts), (kept.choices, choices)):
+        assert [(c.kind, c.subject, c.taken, c.wins.seats) for c in found] == [
+            (r["kind"], r["subject"], r["taken"], r["seats"]) for r in aggregated
+        ]
+        rates = [pytest.approx(r["win_rate"]) for r in aggregated]
+        assert [c.wins.win_rate for c in found] == rates
+    assert kept.starts and kept.choices
     rejections = {
         r["rule"]: r["rejections"]
         for r in await pool.fetch("SELECT * FROM analytics_rejections_by_rule")

@@ -66,12 +66,14 @@ class Table:
         assert match is not None
         self.ratings.take(Step(counted, before.state_hash if before else "", match))
 
-    def claim(self, *players: str) -> None:
+    def claim(self, *players: str, ids: tuple[str, ...] = ()) -> None:
+        """Seats claimed by name; with `ids`, each with its player's id (a player token's)."""
         for seat, player in enumerate(players):
             if player.startswith("bot:"):
                 self.send(seat, ClaimSeat(player=player), "organiser")
             else:
-                self.send(seat, ClaimSeat(player=player), player)
+                player_id = ids[seat] if ids else msgspec.UNSET
+                self.send(seat, ClaimSeat(player, player_id), player)
 
     def play_out(self) -> None:
         """Each seat to act adds 3 as its holder: seat 1 reaches 6."""
@@ -81,10 +83,11 @@ class Table:
 
     def results(self) -> list[tuple[str, str, int | None, bool]]:
         """(player, outcome, place, rated) of each row, by seat."""
-        return [(r[5], r[6], r[7], r[9]) for r in self.ratings.results]
+        return [(r[5], r[7], r[8], r[10]) for r in self.ratings.results]
 
-    def reliability(self, player: str) -> dict[str, int]:
-        return {k: v for k, v in self.ratings.reliability[(player, GAME)].items() if v}
+    def reliability(self, player: str, player_id: str = "") -> dict[str, int]:
+        counted = self.ratings.reliability[(player, player_id, GAME)]
+        return {k: v for k, v in counted.items() if v}
 
 
 def test_places_put_winners_first_then_scores_and_ties_share_a_place() -> None:
@@ -97,10 +100,10 @@ def test_two_people_and_a_bot_finish_a_rated_match_the_bot_unrated() -> None:
     table.claim("ann", "bob", "bot:greedy")
     table.play_out()
     assert table.results() == [("ann", "finished", 2, True), ("bob", "finished", 1, True)]
-    assert [r[8] for r in table.ratings.results] == [0.0, 1.0]
+    assert [r[9] for r in table.ratings.results] == [0.0, 1.0]
     assert table.reliability("ann") == {"decisions": 1}
     assert table.reliability("bob") == {"decisions": 1}
-    assert ("bot:greedy", GAME) not in table.ratings.reliability
+    assert ("bot:greedy", "", GAME) not in table.ratings.reliability
 
 
 def test_one_person_among_bots_is_recorded_and_rates_nothing() -> None:
@@ -160,3 +163,39 @@ def test_a_missed_deadline_handed_to_the_bot_counts_as_a_timeout() -> None:
     table.play_out()
     assert table.reliability("ann") == {"missed": 1, "timed_out": 1}
     assert table.results()[0][:3] == ("ann", "left", 3)
+
+
+def test_results_and_reliability_follow_the_player_id_a_seat_was_joined_with() -> None:
+    """Two players named ann, each with her player token: two people, both rated, each row
+    with her id; the log holds ids, never a token."""
+    table = Table(2)
+    table.claim("ann", "ann", ids=("p-first", "p-second"))
+    claimed = [e for e in table.reader.matches["m"].player_ids.items()]
+    assert claimed == [("0:ann", "p-first"), ("1:ann", "p-second")]
+    table.play_out()
+    assert [(r[5], r[6], r[10]) for r in table.ratings.results] == [
+        ("ann", "p-first", True),
+        ("ann", "p-second", True),
+    ]
+    assert table.reliability("ann", "p-first") == {"decisions": 1}
+    assert table.reliability("ann", "p-second") == {"decisions": 1}
+
+
+def test_one_player_at_two_seats_under_two_names_rates_nobody() -> None:
+    table = Table(2)
+    table.claim("ann", "anna", ids=("p-same", "p-same"))
+    table.play_out()
+    assert {rated for *_, rated in table.results()} == {False}
+
+
+def test_a_replacement_with_a_player_id_rates_that_player() -> None:
+    table = Table(2)
+    table.claim("ann", "bob", ids=("p-ann", "p-bob"))
+    table.send(1, ReplacePlayer(player="dan", player_id="p-dan"), "organiser")
+    table.play_out()
+    assert [(r[5], r[6], r[7]) for r in table.ratings.results] == [
+        ("ann", "p-ann", "finished"),
+        ("bob", "p-bob", "replaced"),
+        ("dan", "p-dan", "finished"),
+    ]
+    assert table.reliability("bob", "p-bob") == {"replaced": 1}

@@ -11,6 +11,7 @@ import msgspec
 from events.codec import encode
 from events.envelope import ClaimSeat, CreateMatch, EntryBatch, Say
 from events.match import PartitionBook
+from projections import analytics_totals
 from projections.analytics import Analytics
 from projections.archive import Archive
 from projections.audit import Audit
@@ -104,8 +105,9 @@ def _sealed_picks(match_id: str, second: Any = MISSPELT) -> Iterator[Step]:
 
 
 async def _rows(pool: asyncpg.Pool, match_id: str) -> dict[str, list[str]]:
-    """Every row of the match in the tables sealed choices touch, less its match id."""
-    tables = [t for p in KEPT_BY for t in p.tables]
+    """Every row of the match in the tables sealed choices touch, less its match id (a game's
+    totals take a match in only once it ended, every seal open: they have no match id)."""
+    tables = [t for p in KEPT_BY for t in p.tables if t not in analytics_totals.TABLES]
     return {
         t: [
             r[0]

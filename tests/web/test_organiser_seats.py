@@ -198,3 +198,32 @@ async def test_an_organiser_opens_a_match_from_the_lobby(
     [seated] = await page.locator("tr.match").all()
     await expect(seated).to_contain_text("1: olga")
     await page.context.close()
+
+
+async def test_the_new_match_form_opens_an_unrated_match_asking_a_minimum_reliability(
+    shared_stack: Stack, browser: Browser
+) -> None:
+    """The form's "unrated" box and minimum reliability reach the match's creation: the lobby
+    row says so, and the lobby page tells players before they join."""
+    stack = shared_stack
+    page = await (await browser.new_context()).new_page()
+    await page.goto(f"{stack.gateway}/web/matches/new?game={SHORT_GAME}")
+    await page.get_by_label("Organiser token").fill(stack.organiser_token)
+    await page.get_by_role("button", name="Sign in").click()
+    await page.wait_for_url("**/web/matches/new*")
+    await page.goto(f"{stack.gateway}/web/matches/new?game={SHORT_GAME}")
+    await page.locator('select[name="seat1"]').select_option("greedy")
+    await page.get_by_label("unrated").check()
+    await page.locator('input[name="min_reliability"]').fill("80")
+    await page.locator('input[value="organise"]').check()
+    await page.get_by_role("button", name="Open the match").click()
+    await page.wait_for_url("**/organise?ruled=*")
+    await _ruled_accepted(page)
+    match_id = page.url.split("/matches/")[1].split("/")[0]
+    row = httpx.get(f"{stack.gateway}/matches/{match_id}").json()
+    assert (row["rated"], row["min_reliability"]) == (False, 0.8)
+    await page.goto(f"{stack.gateway}/web/?q={match_id}")
+    listed = page.locator(f'tr.match[data-match="{match_id}"]')
+    await expect(listed.locator(".unrated")).to_have_text("Unrated: no rating counts it.")
+    await expect(listed.locator(".min-reliability")).to_contain_text("Asks 80 %")
+    await page.context.close()
