@@ -9,7 +9,7 @@ from typing import Annotated, Any, Generic, TypeVar
 import msgspec
 
 from events.clock import CLOCK_DECISIONS, CLOCK_ENTRIES, Clock
-from events.messages import Announce, Announced
+from events.messages import MESSAGE_DECISIONS, MESSAGE_ENTRIES, MessageRules
 from events.seats import SEAT_DECISIONS, SEAT_ENTRIES
 from events.storable import Int32, Int64
 
@@ -45,6 +45,7 @@ class CreateMatch(msgspec.Struct, frozen=True, tag="match.create"):
     clock: Clock | msgspec.UnsetType = msgspec.UNSET  # none: nobody is ever timed out
     name: MatchName | msgspec.UnsetType = msgspec.UNSET  # what its organiser calls it
     unrated: bool | msgspec.UnsetType = msgspec.UNSET  # true: no rating counts its result
+    messages: MessageRules | msgspec.UnsetType = msgspec.UNSET  # none: no messages
 
 
 class ClaimSeat(msgspec.Struct, frozen=True, tag="match.claim_seat"):
@@ -58,7 +59,14 @@ class Say(msgspec.Struct, frozen=True, tag="match.say"):
     text: str
 
 
-PLATFORM_DECISIONS = (CreateMatch, ClaimSeat, Say, *CLOCK_DECISIONS, *SEAT_DECISIONS, Announce)
+PLATFORM_DECISIONS = (
+    CreateMatch,
+    ClaimSeat,
+    Say,
+    *CLOCK_DECISIONS,
+    *SEAT_DECISIONS,
+    *MESSAGE_DECISIONS,
+)
 
 
 # Entries every game shares.
@@ -75,6 +83,7 @@ class MatchCreated(msgspec.Struct, frozen=True, tag="match.created"):
     platform_rules: Int32 = 0  # `events.platform_rules.VERSION` when it was opened
     name: str | msgspec.UnsetType = msgspec.UNSET  # as the create asked; unset: no name
     unrated: bool | msgspec.UnsetType = msgspec.UNSET  # as the create asked; unset: rated
+    messages: MessageRules | msgspec.UnsetType = msgspec.UNSET  # as asked; unset: none
 
 
 class SeatClaimed(msgspec.Struct, frozen=True, tag="match.seat_claimed"):
@@ -116,7 +125,7 @@ PLATFORM_ENTRIES = (
     SealedRefusal,
     *CLOCK_ENTRIES,
     *SEAT_ENTRIES,
-    Announced,
+    *MESSAGE_ENTRIES,
 )
 _PLATFORM_ENTRY_TYPES = frozenset(PLATFORM_ENTRIES)
 
