@@ -2,10 +2,10 @@
 (`mail_outbox`, a row per channel). From the log: its turn began (it is among the seats the game
 must hear from, and was not after the entry before), a deadline of its was reached (excused too)
 or a bot decided for it, it was handed to a bot (told to the player who held it), the organiser
-wrote to the players, a message it may read was written (not by itself), the match ended. Each
-delivery's id is made of its match, seat, kind and entry (and channel), and a row once written
-is kept (sent or not), so a rebuild or a worker replaying a batch records nothing twice. Only
-seats whose address (or webhook target) was set before the entry hear of it."""
+wrote to the players, the match ended. Each delivery's id is made of its match, seat, kind and
+entry (and channel), and a row once written is kept (sent or not), so a rebuild or a worker
+replaying a batch records nothing twice. Only seats whose address (or webhook target) was set
+before the entry hear of it."""
 
 import time
 
@@ -14,11 +14,10 @@ import msgspec
 from events.clock import DeadlineReached, DefaultApplied, SeatHandedToBot
 from events.envelope import SeedRevealed
 from events.match import EndedMatch
-from events.messages import Announced, MessageWritten
+from events.messages import Announced
 from events.platform_rules import BOT_PREFIX
 from events.ruleset import get_ruleset
 from projections.projection import Projection, Step
-from projections.secrecy import PUBLIC, message_readers
 from projections.writes import Write
 
 # Where notices go: the channel, its deliveries' id prefix, the table of seats that want them.
@@ -46,14 +45,6 @@ class Notices(Projection):
             or (isinstance(e.body, DeadlineReached) and e.body.outcome != "released")
         } - {h.seat for h in handed}  # the seat hears it once a step; handed over, as such
         people = tuple(s for s, h in enumerate(match.holders) if h and not h.startswith(BOT_PREFIX))
-        told: set[int] = set()  # the seats a message of the step is for, its writer aside
-        for entry in step.entries:
-            body = entry.body
-            if isinstance(body, Announced | MessageWritten):
-                readers = message_readers(body, match.messages)
-                told |= set(people) if PUBLIC in readers else set(readers) & set(people)
-            if isinstance(body, MessageWritten) and body.by is not None:
-                told.discard(body.by)
         self.steps.append(
             _Heard(
                 match.match_id,
@@ -61,7 +52,7 @@ class Notices(Projection):
                 must,
                 timed_out,
                 any(isinstance(e.body, SeedRevealed) for e in step.entries),
-                tuple(sorted(told)),
+                any(isinstance(e.body, Announced) for e in step.entries),
                 people,
                 handed,
             )
@@ -82,7 +73,8 @@ class Notices(Projection):
                     deliveries.append(_delivery(match_id, seat, "turn", seq, before is None))
             deliveries += [_delivery(match_id, s, "timeout", seq) for s in sorted(step.timed_out)]
             deliveries += [_handed(match_id, seq, h) for h in step.handed]
-            deliveries += [_delivery(match_id, s, "message", seq) for s in step.messaged]
+            if step.announced:
+                deliveries += [_delivery(match_id, s, "message", seq) for s in step.people]
             if step.ended:
                 deliveries += [_delivery(match_id, s, "ended", seq) for s in step.people]
             waited[match_id] = must
@@ -99,7 +91,7 @@ class _Heard(msgspec.Struct, frozen=True):
     must: tuple[int, ...]  # the seats the game must hear from
     timed_out: set[int]
     ended: bool
-    messaged: tuple[int, ...]  # the seats told of a message (the organiser's, or a seat's)
+    announced: bool  # the organiser wrote to the players
     people: tuple[int, ...]  # the seats players (not bots) hold
     handed: list[SeatHandedToBot]  # seats handed to a bot: told to the player who held them
 

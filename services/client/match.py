@@ -8,6 +8,7 @@ from typing import Any
 
 import msgspec
 
+from events.messages import MessageRules
 from events.ruleset import Ruleset, default_game, load_rulesets, round_word
 from services.client import browser, clock, players, seats, tokens
 from services.client.http import ClientError, Gateway, guarded, segment, verdict
@@ -112,6 +113,7 @@ def _new(args: argparse.Namespace) -> int:
         clock=clock.chosen(args),
         name=args.name,
         unrated=args.unrated,
+        messages=MessageRules(args.messages, args.anonymous, args.organiser_reads),
     )
     with Gateway(tokens.organiser_token()) as gateway:
         match_id, created = open_match(gateway, new)
@@ -198,6 +200,16 @@ def add_parser(subparsers: Any) -> None:
     new.add_argument("--seats", type=int, required=True, metavar="N")
     new.add_argument("--name", help="what the lobby calls it, e.g. 'League week 3: Ann v Bob'")
     new.add_argument("--unrated", action="store_true", help="no player's rating counts it")
+    new.add_argument(
+        "--messages",
+        choices=("none", "public", "private"),
+        default="public",
+        help="what seats may write to each other (default: public)",
+    )
+    new.add_argument("--anonymous", action="store_true", help="a seat may write unsigned")
+    new.add_argument(
+        "--organiser-reads", action="store_true", help="the organiser reads private messages"
+    )
     new.add_argument(
         "--bot",
         action="append",
