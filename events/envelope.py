@@ -9,7 +9,7 @@ from typing import Annotated, Any, Generic, TypeVar
 import msgspec
 
 from events.clock import CLOCK_DECISIONS, CLOCK_ENTRIES, Clock
-from events.messages import Announce, Announced
+from events.messages import MESSAGE_DECISIONS, MESSAGE_ENTRIES, MessageRules
 from events.seats import SEAT_DECISIONS, SEAT_ENTRIES
 from events.storable import Int32, Int64
 
@@ -48,6 +48,7 @@ class CreateMatch(msgspec.Struct, frozen=True, tag="match.create"):
     unrated: bool | msgspec.UnsetType = msgspec.UNSET  # true: no rating counts its result
     # who joins must have this share of decisions on time in the game (checked at the gateway)
     min_reliability: Share | msgspec.UnsetType = msgspec.UNSET
+    messages: MessageRules | msgspec.UnsetType = msgspec.UNSET  # none: no messages
 
 
 PlayerId = Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
@@ -68,7 +69,14 @@ class Say(msgspec.Struct, frozen=True, tag="match.say"):
     text: str
 
 
-PLATFORM_DECISIONS = (CreateMatch, ClaimSeat, Say, *CLOCK_DECISIONS, *SEAT_DECISIONS, Announce)
+PLATFORM_DECISIONS = (
+    CreateMatch,
+    ClaimSeat,
+    Say,
+    *CLOCK_DECISIONS,
+    *SEAT_DECISIONS,
+    *MESSAGE_DECISIONS,
+)
 
 
 # Entries every game shares.
@@ -86,6 +94,7 @@ class MatchCreated(msgspec.Struct, frozen=True, tag="match.created"):
     name: str | msgspec.UnsetType = msgspec.UNSET  # as the create asked; unset: no name
     unrated: bool | msgspec.UnsetType = msgspec.UNSET  # as the create asked; unset: rated
     min_reliability: Share | msgspec.UnsetType = msgspec.UNSET  # as the create asked; unset: none
+    messages: MessageRules | msgspec.UnsetType = msgspec.UNSET  # as asked; unset: none
 
 
 class SeatClaimed(msgspec.Struct, frozen=True, tag="match.seat_claimed"):
@@ -128,7 +137,7 @@ PLATFORM_ENTRIES = (
     SealedRefusal,
     *CLOCK_ENTRIES,
     *SEAT_ENTRIES,
-    Announced,
+    *MESSAGE_ENTRIES,
 )
 _PLATFORM_ENTRY_TYPES = frozenset(PLATFORM_ENTRIES)
 

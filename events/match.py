@@ -22,7 +22,14 @@ from events.envelope import (
     SeedRevealed,
     is_platform_entry,
 )
-from events.messages import Announced
+from events.messages import (
+    MESSAGES_PER_WINDOW,
+    NO_MESSAGES,
+    Announced,
+    MessageHidden,
+    MessageRules,
+    MessageWritten,
+)
 from events.platform_rules import BOT_PREFIX
 from events.ruleset import get_ruleset
 
@@ -67,6 +74,9 @@ class MatchRecord(msgspec.Struct, kw_only=True):
     handed_over: list[tuple[int, str]] = []
     # "seat:name" -> the player id each holder joined with (a player token's), if any
     player_ids: dict[str, str] = {}
+    messages: MessageRules = NO_MESSAGES  # what its seats may write to each other
+    written_ms: list[list[int]] = []  # by seat: when its latest messages were written (SL-22)
+    shown_messages: list[int] = []  # the entries of its messages not hidden (SL-23)
 
     def moved_for(self, seat: int | None) -> int:
         """The last entry that changed what `seat` decides on: another seat's sealed choice
@@ -190,6 +200,8 @@ def apply(record: Match | None, entry: Entry[Any]) -> Match:
                 if created.min_reliability is msgspec.UNSET
                 else created.min_reliability,
                 sealed_moved_seq=[0] * created.seats,
+                messages=created.messages or NO_MESSAGES,
+                written_ms=[[] for _ in range(created.seats)],
             )
         case Ruling(seat=seat, sender=sender):
             record.judged.add(decision_key(seat, sender, entry.decision_id))
@@ -205,7 +217,16 @@ def apply(record: Match | None, entry: Entry[Any]) -> Match:
             record.holders[seat] = BOT_PREFIX + level
             record.handed_over = [*record.handed_over, (seat, player)]
             record.timing = record.timing and clock.evolve(record.timing, entry.body)
-        case Announced() | seats.SeatViewOpened() | SealedRefusal():
+        case Announced():
+            record.shown_messages = [*record.shown_messages, entry.seq]
+        case MessageWritten(by=seat):
+            record.shown_messages = [*record.shown_messages, entry.seq]
+            if seat is not None and 0 <= seat < len(record.written_ms):
+                latest = record.written_ms[seat][1 - MESSAGES_PER_WINDOW :]
+                record.written_ms[seat] = [*latest, entry.recorded_at_ms]
+        case MessageHidden(seq=seq):
+            record.shown_messages = [s for s in record.shown_messages if s != seq]
+        case seats.SeatViewOpened() | SealedRefusal():
             pass  # words on the record; no state changes
         case seats.SeatReplaced(seat=seat, player=player, previous=previous, player_id=pid):
             record.holders[seat] = player

@@ -23,7 +23,17 @@ from events.envelope import (
     SeedRevealed,
 )
 from events.match import MatchRecord, apply
-from events.messages import Announce, Announced, announced_line
+from events.messages import (
+    Announce,
+    Announced,
+    HideMessage,
+    MessageHidden,
+    MessageWritten,
+    WriteMessage,
+    announced_line,
+    hidden_line,
+    message_line,
+)
 from events.ruleset import Ruleset, get_ruleset
 from events.seats import (
     SEAT_DECISIONS,
@@ -117,6 +127,10 @@ class Narrator:
                 return seat_change_line(body, self.names[body.seat])
             case Announced():
                 return announced_line(body)
+            case MessageWritten():
+                return message_line(body, self.names)
+            case MessageHidden():
+                return hidden_line(body)
             case SealedRefusal(seat=seat):
                 return f"{self.names[seat]}'s sealed choice was refused: nothing changes"
         return self.ruleset.narrate(self.record.state, body, self.seat, self.names)
@@ -150,7 +164,14 @@ class Narrator:
             what = seat_tool_words(decision, names[ruling.seat])
         elif isinstance(decision, Announce):
             who, what = ruling.sender or "someone", "write to the players"
-
+        elif isinstance(decision, WriteMessage) and (decision.to or not decision.signed):
+            return _kept_message(ruleset, ruling)
+        elif isinstance(decision, WriteMessage):
+            seated = ruling.seat is not None and 0 <= ruling.seat < len(names)
+            who = names[ruling.seat] if seated else ruling.sender or "someone"
+            what = "write a message to everyone"
+        elif isinstance(decision, HideMessage):
+            who, what = ruling.sender or "someone", f"hide the message of entry {decision.seq}"
         elif ruling.seat is None or not 0 <= ruling.seat < len(names):
             who, what = ruling.sender or "someone", None
         else:
@@ -174,6 +195,13 @@ class Narrator:
         if decision is None:
             return "send something that is not a decision of this game"
         return self.ruleset.narrate(self.record.state, decision, self.seat, self.names)
+
+
+def _kept_message(ruleset: Ruleset, ruling: Ruling) -> str:
+    """A private or unsigned message's ruling, the same for every eyes: not who wrote it."""
+    if ruling.accepted:
+        return f"a message was accepted ({_cited(ruleset, ruling.rule)})"
+    return f"a message was refused ({_cited(ruleset, ruling.rule)}): {ruling.reason}"
 
 
 def _platform_decision(ruling: Ruling, decision: CreateMatch | ClaimSeat) -> tuple[str, str]:

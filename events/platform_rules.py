@@ -29,6 +29,9 @@ HOLD = "SL-17"  # a seat choosing in a simultaneous phase may hold it open until
 ANNOUNCE = "SL-18"  # the organiser alone writes to a match's players
 SEAT_VIEW = "SL-19"  # the organiser sees a seat's hidden information only by an entry all read
 RELIABILITY = "SL-20"  # a match or league may ask a minimum reliability of who joins it
+MESSAGE = "SL-21"  # a message is of a kind the match allows, to its seats, of 1 to 1,000 chars
+MESSAGE_RATE = "SL-22"  # a seat writes at most 10 messages a minute
+HIDE_MESSAGE = "SL-23"  # the organiser alone hides a message, saying why; the hiding is on the log
 
 WORDS = {
     OVERSIZED: "A decision is at most 64 KiB.",
@@ -56,6 +59,10 @@ WORDS = {
     " open: it resolves once every seat has chosen and every hold is released or its holder's"
     " deadline has passed; until then a choice may still change.",
     ANNOUNCE: "Only the organiser writes a message to a match's players.",
+    MESSAGE: "A message is of a kind the match's options allow (public, private, unsigned),"
+    " written to seats of the match, from 1 to 1,000 characters.",
+    MESSAGE_RATE: "A seat writes at most 10 messages a minute.",
+    HIDE_MESSAGE: "Only the organiser hides a message, saying why; every player reads that it did.",
     SEAT_VIEW: "The organiser sees a seat's hidden information in a running match only by"
     " opening it, an entry every player reads, and only as of that entry.",
     RELIABILITY: "An organiser may ask of those who join a match or league a minimum share of"

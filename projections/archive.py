@@ -16,6 +16,7 @@ from projections.secrecy import (
     SEALED,
     hash_kept,
     hidden,
+    kept_message,
     reopen,
     revealed,
     seed_sealed,
@@ -66,7 +67,9 @@ class Archive(Projection):
             body = shown(entry, match.revealed_seq)
             text, seed_kept = seed_sealed(body, match)
             hash_held = hash_kept(match, entry.seq)
-            held = body is not entry.body or rule_kept or hash_held
+            # a private or unsigned message is shown so for good: the replay steps keep it whole
+            sealed_body = body is not entry.body and not kept_message(entry)
+            held = sealed_body or rule_kept or hash_held
             if held:
                 whole = encode(entry.body).decode()
                 kept = (entry.match_id, entry.seq, whole, rule, kind(entry.body), entry.state_hash)

@@ -4,6 +4,7 @@ from projections.analytics import Analytics
 from projections.archive import Archive
 from projections.audit import Audit
 from projections.lobby import Lobby
+from projections.messages import Messages
 from projections.notices import Notices
 from projections.projection import Projection
 from projections.ratings import Ratings
@@ -13,7 +14,18 @@ from projections.seat_views import SeatViews
 
 PROJECTIONS: dict[str, type[Projection]] = {
     p.name: p
-    for p in (SeatViews, SeatLines, Lobby, Archive, Replay, Audit, Analytics, Ratings, Notices)
+    for p in (
+        SeatViews,
+        SeatLines,
+        Lobby,
+        Archive,
+        Replay,
+        Audit,
+        Analytics,
+        Ratings,
+        Notices,
+        Messages,
+    )
 }
 
 
@@ -23,7 +35,16 @@ PROJECTIONS: dict[str, type[Projection]] = {
 # process: on two cores a second process costs more at live load (its own polling and commits)
 # than it gains.
 CREWS: dict[str, tuple[str, ...]] = {
-    "players": ("seat_views", "seat_lines", "lobby", "replay", "analytics", "ratings", "notices"),
+    "players": (
+        "seat_views",
+        "seat_lines",
+        "lobby",
+        "replay",
+        "analytics",
+        "ratings",
+        "notices",
+        "messages",
+    ),
     "records": ("archive", "audit"),
 }
 

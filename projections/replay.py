@@ -215,7 +215,8 @@ async def narrated(
         line = narrator.tell(entry, hidden(entry, revealed_seq or 0, reader))
         if not is_platform_entry(entry.body) or round_ is None:
             round_ = _round(narrator.record)  # only a game's own events move its round
-        decided_by = entry.body.seat if isinstance(entry.body, Ruling) else None
+        ruling = shown(entry, revealed_seq or 0, reader)
+        decided_by = ruling.seat if isinstance(ruling, Ruling | SealedRuling) else None
         told.append(Told(entry.seq, line, round_, decided_by))
     return told
 

@@ -14,21 +14,34 @@ store what `shown` gives anyone, keep the whole in a table of their own beside
 (`archive_sealed`, `audit_sealed`, `analytics_sealed_*`), and move it back in the
 transaction that projects the reveal. So are the state hashes of the states that hold a
 sealed choice (`hash_kept`), from everyone.
+
+A message (`events.messages`) is read by the eyes `message_readers` names, in the rows of the
+`messages` read model alone: everyone's for one to everyone, else its writer's, each
+recipient's, and the organiser's only where it wrote it or the match's options said so when
+it was opened (before any seat was taken). Every other record (archive, audit, replay steps'
+rulings, lines) shows a private or unsigned message, and the ruling on it, as `shown` gives
+anyone: no text of a private one, no writer of either, no recipients; never revealed, not
+even once the match ends.
 """
 
-from typing import Any
+from contextlib import suppress
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from events.codec import encode
 from events.envelope import Entry, MatchCreated, Ruling
 from events.match import Match, MatchRecord
-from projections.projection import Step
-from projections.telling import Telling
+from events.messages import Announced, MessageRules, MessageWritten, WriteMessage
 from projections.writes import Write
+
+if TYPE_CHECKING:  # the worker's steps and tellings ask this module, not the reverse
+    from projections.projection import Step
+    from projections.telling import Telling
 
 SEALED = "sealed"  # the rule and reason a sealed ruling shows
 PUBLIC = -1  # the public's eyes in a line's row
+ORGANISER = -2  # the organiser's eyes in a message's rows
 # A line row's words for `reader` (a seat, or NULL) reading eyes `s` over the public row `p`:
 # an entry still sealed for a seat but the reader's reads as the public's, whoever's eyes.
 LINE_SHOWN = (
@@ -65,9 +78,50 @@ def hidden(entry: Entry[Any], revealed_seq: int, reader: int | None = None) -> b
     return seat is not None and seat != reader and entry.seq >= revealed_seq
 
 
+def message_readers(body: MessageWritten | Announced, rules: MessageRules) -> list[int]:
+    """The eyes that read a message: the public's for one to everyone (every reader reads the
+    public's rows); else its writer's, each recipient's, and the organiser's where it wrote
+    it or the match was opened with `organiser_reads`."""
+    if isinstance(body, Announced) or not body.private:
+        return [PUBLIC]
+    seats = sorted({*body.to, *([] if body.by is None else [body.by])})
+    return [*seats, *([ORGANISER] if body.by is None or rules.organiser_reads else [])]
+
+
+def _written(body: Any) -> WriteMessage | None:
+    """The message a ruling judged, if it judged one."""
+    if not isinstance(body, Ruling) or b'"match.write"' not in bytes(body.asked):
+        return None
+    with suppress(msgspec.DecodeError):
+        return msgspec.json.decode(body.asked, type=WriteMessage)
+    return None
+
+
+def kept_message(entry: Entry[Any]) -> bool:
+    """Whether the entry is a private or unsigned message, or the ruling on one: what the
+    record shows of it is `shown`'s, for good."""
+    body = entry.body
+    if isinstance(body, MessageWritten):
+        return body.private or not body.signed
+    written = _written(body)
+    return written is not None and (bool(written.to) or not written.signed)
+
+
+def _message_shown(body: Any) -> Any:
+    """A private or unsigned message (or its ruling) as the record shows it to anyone: no
+    writer, no recipients, and a private one's text left out."""
+    if isinstance(body, MessageWritten):
+        return MessageWritten(None, "" if body.private else body.text, [], False)
+    asked = msgspec.Raw(encode(WriteMessage("", [], False)))
+    return msgspec.structs.replace(body, seat=None, sender="", asked=asked)
+
+
 def shown(entry: Entry[Any], revealed_seq: int, reader: int | None = None) -> Any:
     """The entry's body as `reader` may see it: a hidden ruling is its `SealedRuling`, a hidden
-    event (or refusal) is `Sealed`."""
+    event (or refusal) is `Sealed`; a private or unsigned message as `_message_shown` gives it,
+    to every reader."""
+    if kept_message(entry):
+        return _message_shown(entry.body)
     body, seat = entry.body, entry.sealed_seat
     if seat is None or not hidden(entry, revealed_seq, reader):
         return body
@@ -93,7 +147,7 @@ def seed_sealed(body: Any, match: MatchRecord) -> tuple[bytes, bool]:
     return encode(body), False
 
 
-def revealed(step: Step) -> list[tuple[str, int]]:
+def revealed(step: "Step") -> list[tuple[str, int]]:
     """[(match, revealed_seq)] if `step` revealed its match's sealed entries before it."""
     match = step.match
     opened = match.revealed_seq >= step.entries[0].seq
@@ -126,7 +180,7 @@ def unseal(matches: list[MatchRecord]) -> list[Write]:
 
 
 def lines(
-    match_id: str, told: Telling, revealed_seq: int
+    match_id: str, told: "Telling", revealed_seq: int
 ) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
     """An entry's line rows readers read now, (match, eyes, seq, line, round, decided_by,
     sealed_for), and those kept until its reveal, (match, eyes, seq, line): the public's row

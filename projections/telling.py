@@ -13,6 +13,7 @@ from events.envelope import Entry, Ruling, is_platform_entry
 from events.match import EndedMatch, Match, MatchRecord
 from events.narration import Narrator
 from events.ruleset import get_ruleset
+from projections.secrecy import SealedRuling, shown
 
 
 class Telling(msgspec.Struct, frozen=True):
@@ -61,7 +62,7 @@ class Teller:
                 sealed,
                 entry.sealed_seat,
                 round_,
-                entry.body.seat if isinstance(entry.body, Ruling) else None,
+                _decided_by(entry),
             )
             for (entry, mine, public, sealed), round_ in zip(self._lines, rounds, strict=True)
         ]
@@ -74,6 +75,13 @@ class Teller:
         if not isinstance(match, MatchRecord) or match.state is None:
             return None
         return get_ruleset(match.ruleset).standing(match.state).round
+
+
+def _decided_by(entry: Entry[Any]) -> int | None:
+    """The seat whose decision a ruling judged, as anyone may know it (not a private or
+    unsigned message's writer)."""
+    body = shown(entry, 0)
+    return body.seat if isinstance(body, Ruling | SealedRuling) else None
 
 
 def _late(entry: Entry[Any]) -> str:

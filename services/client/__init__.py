@@ -4,7 +4,7 @@
 import argparse
 from typing import Any
 
-from services.client import cards, leagues, match, notices, play, players, replay, stats
+from services.client import cards, leagues, match, messages, notices, play, players, replay, stats
 from services.client.http import guarded
 from services.client.verify import run as verify_match
 
@@ -16,10 +16,12 @@ def _verify(args: argparse.Namespace) -> int:
 def add_parsers(subparsers: Any) -> None:
     """`match new|list|show|join|invite|replace|hand-to-bot|open-view|revoke`,
     `player new|show|notices`, `games`, `token revoke`, `play`, `say`, `replay`, `explain`,
-    `cards`, `stats`, `league open|join|withdraw|show|list` and `verify`."""
+    `cards`, `stats`, `league open|join|withdraw|show|list`, `msg`, `messages`, `mute`,
+    `unmute` and `verify`."""
     match.add_parser(subparsers)
     notices.add_parser(players.add_parsers(subparsers))
     play.add_parsers(subparsers)
+    messages.add_parsers(subparsers)
     replay.add_parsers(subparsers)
     cards.add_parser(subparsers)
     stats.add_parser(subparsers)

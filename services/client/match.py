@@ -8,6 +8,7 @@ from typing import Any
 
 import msgspec
 
+from events.messages import MessageRules
 from events.ruleset import Ruleset, default_game, load_rulesets, round_word
 from services.client import browser, clock, players, seats, tokens
 from services.client.http import ClientError, Gateway, guarded, segment, verdict
@@ -113,6 +114,7 @@ def _new(args: argparse.Namespace) -> int:
         name=args.name,
         unrated=args.unrated,
         min_reliability=args.min_reliability,
+        messages=MessageRules(args.messages, args.anonymous, args.organiser_reads),
     )
     with Gateway(tokens.organiser_token()) as gateway:
         match_id, created = open_match(gateway, new)
@@ -204,6 +206,16 @@ def add_parser(subparsers: Any) -> None:
         type=float,
         metavar="SHARE",
         help="who joins needs this share of decisions on time in the game (0 to 1)",
+    )
+    new.add_argument(
+        "--messages",
+        choices=("none", "public", "private"),
+        default="public",
+        help="what seats may write to each other (default: public)",
+    )
+    new.add_argument("--anonymous", action="store_true", help="a seat may write unsigned")
+    new.add_argument(
+        "--organiser-reads", action="store_true", help="the organiser reads private messages"
     )
     new.add_argument(
         "--bot",

@@ -17,7 +17,7 @@ import msgspec
 
 from events.clock_narration import time_left
 from events.ruleset import Description
-from services.client import render, tokens
+from services.client import messages, render, tokens
 from services.client.http import (
     POLL_S,
     ClientError,
@@ -32,6 +32,8 @@ from services.gateway import api
 
 QUIT = {"quit", "exit"}
 LOOK = {"view", "look"}
+MESSAGES = "messages"
+WRITE = "msg "  # `msg hello`, or `msg to 2,3: hello` privately
 RECONNECT_S = 1.0
 CAUSED_WAIT_S = 5.0
 RECENT = 10  # entries told on arrival, so a player returning to a long match sees where it is
@@ -90,6 +92,7 @@ class Session:
         self.mine: set[str] = set()  # decisions this session sent: it prints their rulings
         self.stopped = threading.Event()
         self.stream = Gateway(gateway.token, gateway.url)
+        self.messages_seen = 0  # the last message printed
 
     def show(self, *lines: str) -> None:
         with self.lock:
@@ -130,6 +133,7 @@ class Session:
         told = self.gateway.get(path, api.NarrationReply, {"after": after}).entries
         lines = [f"  {t.seq} {t.line}" for t in told]
         self.told = told[-1].seq if told else after
+        lines += self.new_messages()
         described = self.description()
         waiting = described.waiting
         turn = self.seat in waiting.must + waiting.may
@@ -153,6 +157,31 @@ class Session:
             if d["seat"] == self.seat
         ]
 
+    def new_messages(self) -> list[str]:
+        """The messages written since the last printed, then marked read."""
+        found = messages.read(self.gateway, self.match_id, self.messages_seen).messages
+        if not found:
+            return []
+        self.messages_seen = found[-1].seq
+        path = f"/matches/{segment(self.match_id)}/messages/read/{self.messages_seen}"
+        self.gateway.post(path, {}, dict)
+        return [f"message {line.strip()}" for line in messages.lines(found)]
+
+    def write(self, text: str) -> None:
+        """`msg hello` to everyone, `msg to 2,3: hello` to seats 2 and 3."""
+        to: list[int] = []
+        if text.lower().startswith("to ") and ":" in text:
+            seats, _, text = text[3:].partition(":")
+            try:
+                to = messages.recipients(seats)
+            except ClientError as error:
+                self.show(str(error))
+                return
+        try:
+            self.show(messages.send(self.gateway, self.match_id, text.strip(), to))
+        except ClientError as error:
+            self.show(f"msg: {error}")
+
     def look(self) -> None:
         """The whole table, as the seat sees it now."""
         try:
@@ -175,7 +204,8 @@ class Session:
         players = ", ".join(f"seat {s} {p or 'open'}" for s, p in enumerate(row["players"]))
         self.show(
             f"match {self.match_id} ({row['game']}, {row['status']}): {players}; you are "
-            f"seat {self.seat}. Commands: help, view, quit, or a move in words."
+            f"seat {self.seat}. Commands: help, view, messages, msg [to 2,3:] TEXT, quit, or a move"
+            " in words."
         )
         watcher = threading.Thread(target=self.watch, daemon=True)
         watcher.start()
@@ -186,6 +216,11 @@ class Session:
                     break
                 if text.lower() in LOOK:
                     self.look()
+                elif text.lower() == MESSAGES:
+                    found = messages.read(self.gateway, self.match_id).messages
+                    self.show(*(messages.lines(found) or ["no messages"]))
+                elif text.lower().startswith(WRITE):
+                    self.write(text[len(WRITE) :])
                 elif text:
                     self.command(text)
         finally:

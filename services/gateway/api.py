@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 
 from events.clock import Clock, Seconds
-from events.messages import MessageText
+from events.messages import MessageRules, MessageText
 from events.narration import Told
 from events.ruleset import Description, Option
 
@@ -61,6 +61,8 @@ class NewMatch(RequestBody):
     unrated: bool = False  # true: no player's rating counts its result
     # who joins must have this share of decisions on time in the game (with a player token)
     min_reliability: Annotated[float, msgspec.Meta(ge=0, le=1)] | None = None
+    # what seats may write to each other; none given: public messages, signed
+    messages: MessageRules = MessageRules("public")
 
 
 class Absence(RequestBody):
@@ -73,7 +75,36 @@ class Extend(RequestBody):
 
 
 class Message(RequestBody):
+    """A message to every seat (`to` empty) or to the seats in `to`; unsigned where the match
+    allows it. An organiser's to everyone is its announcement."""
+
     text: MessageText
+    to: Annotated[list[Seat], msgspec.Meta(max_length=16)] = []
+    signed: bool = True
+
+
+class Hide(RequestBody):
+    reason: Annotated[str, msgspec.Meta(min_length=1, max_length=200, pattern=NAME_PATTERN)]
+
+
+class MessageRead(msgspec.Struct, frozen=True):
+    """A message as its reader may read it."""
+
+    seq: int  # its entry
+    writer: str  # a name, `the organiser`, or `anonymous`
+    writer_seat: int | None  # a signed seat's; None for the organiser's and unsigned ones
+    to: list[int]  # empty: everyone
+    text: str  # empty once hidden
+    hidden: str | None  # who hid it and why
+    at: str  # when it was written (ISO 8601, UTC)
+    unread: bool  # after the last message the seat marked read
+
+
+class MessagesReply(msgspec.Struct, frozen=True):
+    match_id: str
+    rules: MessageRules
+    messages: list[MessageRead]
+    muted: list[int]  # the seats whose signed messages the reader does not read
 
 
 class NewPlayer(RequestBody):

@@ -22,7 +22,6 @@ from events.clock import (
 )
 from events.codec import game_codec
 from events.envelope import Say
-from events.messages import Announce
 from events.narration import rule_words
 from events.platform_rules import MAX_DECISION_BYTES, ORGANISER
 from events.ruleset import (
@@ -39,6 +38,7 @@ from services.gateway import (
     leagues,
     mail,
     matches,
+    messages,
     players,
     preferences,
     reads,
@@ -303,17 +303,6 @@ async def pause_or_resume(
     return await _organise(request, match_id, PauseClock() if action == "pause" else ResumeClock())
 
 
-@post(
-    "/matches/{match_id:str}/messages",
-    status_code=HTTP_202_ACCEPTED,
-    summary="Write to every player of the match (organiser): on the log, and to each seat's"
-    " mail and webhook",
-    security=docs.TOKEN,
-)
-async def announce(request: Request, match_id: MatchId, data: api.Message) -> api.Submitted:
-    return await _organise(request, match_id, Announce(data.text))
-
-
 @get(
     "/matches/{match_id:str}/decisions/{decision_id:str}",
     summary="The ruling on a decision, once judged: your seat's, or with `seat` another's "
@@ -548,7 +537,6 @@ def create_app(ctx: Context) -> Litestar:
             hold_phase,
             extend_deadline,
             pause_or_resume,
-            announce,
             ruling,
             view,
             public,
@@ -566,6 +554,7 @@ def create_app(ctx: Context) -> Litestar:
             players.my_games,
             players.revoke_own,
             *seats.HANDLERS,
+            *messages.HANDLERS,
             *seat_links.HANDLERS,
             *webhooks.HANDLERS,
             *preferences.HANDLERS,

@@ -129,7 +129,9 @@ async def open_match(ctx: Context, data: api.NewMatch) -> api.MatchOpened:
     match_id = data.match_id or ctx.new_match_id()
     if await reads.match(ctx.pool, match_id) is not None:
         raise HTTPException(status_code=409, detail=f"match {match_id!r} exists")
-    create = CreateMatch(ruleset=game, seats=data.seats, options=data.options)
+    create = CreateMatch(
+        ruleset=game, seats=data.seats, options=data.options, messages=data.messages
+    )
     if data.clock is not None:
         create = msgspec.structs.replace(create, clock=data.clock)
     if data.name:

@@ -59,6 +59,7 @@ class Scribe(Protocol):
 
     book: PartitionBook
     entries: list[Any]
+    now_ms: int  # the decision's time as recorded
 
     def write(self, body: Any, ruleset: Ruleset, sealed_for: int | None = None) -> MatchRecord: ...
 

@@ -42,7 +42,7 @@ from events.ruleset import (
     get_ruleset,
     setup_error,
 )
-from services.rules import deadlines, seats
+from services.rules import deadlines, messages, seats
 
 ENDED = "this match has ended"
 
@@ -273,6 +273,7 @@ def _outcome(
         return scribe.entries
     if not (
         seats.judged(scribe, record, ruleset, decision)
+        or messages.judged(scribe, record, ruleset, decision)
         or deadlines.judged(scribe, record, ruleset, decision)
     ):
         _judge(scribe, record, ruleset, decision)
@@ -315,6 +316,7 @@ def _create(
             name=create.name,
             unrated=create.unrated or msgspec.UNSET,
             min_reliability=create.min_reliability,
+            messages=create.messages,
         ),
         ruleset,
     )

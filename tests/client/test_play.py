@@ -5,6 +5,7 @@ import io
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from events.messages import MessageRules
 from events.narration import Told
 from events.ruleset import Description, Field, Section, Waiting
 from services.client.play import Session, caused
@@ -25,6 +26,8 @@ class FakeGateway:
     def get(self, path: str, shape: type, params: dict[str, Any] | None = None) -> Any:
         if path == "/matches/m":
             return {"seq": self.told[-1].seq, "deadlines": self.deadlines}
+        if path.endswith("/messages"):
+            return api.MessagesReply("m", MessageRules(), [], [])
         if path.endswith("/narration"):
             self.after.append(params["after"])
             return api.NarrationReply("m", 1, [t for t in self.told if t.seq > params["after"]])

@@ -35,6 +35,7 @@ BODIES: dict[str, Any] = {
     "/matches/{match_id}/seats/{seat}/hand-to-bot": {},
     "/matches/{match_id}/seats/{seat}/open-view": {},
     "/matches/{match_id}/messages": {"text": "hello"},
+    "/matches/{match_id}/messages/{seq}/hide": {"reason": "rude"},
     "/players": {"name": "ann"},
     "/players/me/notices": {},
     "/leagues": {"name": "cup", "rounds": 3, "players": 8},
