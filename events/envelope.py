@@ -9,6 +9,7 @@ from typing import Annotated, Any, Generic, TypeVar
 import msgspec
 
 from events.clock import CLOCK_DECISIONS, CLOCK_ENTRIES, Clock
+from events.corrections import CORRECTION_ENTRIES
 from events.messages import Announce, Announced
 from events.seats import SEAT_DECISIONS, SEAT_ENTRIES
 from events.storable import Int32, Int64
@@ -45,6 +46,8 @@ class CreateMatch(msgspec.Struct, frozen=True, tag="match.create"):
     clock: Clock | msgspec.UnsetType = msgspec.UNSET  # none: nobody is ever timed out
     name: MatchName | msgspec.UnsetType = msgspec.UNSET  # what its organiser calls it
     unrated: bool | msgspec.UnsetType = msgspec.UNSET  # true: no rating counts its result
+    # true: the organiser may grant or refuse a take-back alone (platform rules 3)
+    organiser_take_backs: bool | msgspec.UnsetType = msgspec.UNSET
 
 
 class ClaimSeat(msgspec.Struct, frozen=True, tag="match.claim_seat"):
@@ -75,6 +78,7 @@ class MatchCreated(msgspec.Struct, frozen=True, tag="match.created"):
     platform_rules: Int32 = 0  # `events.platform_rules.VERSION` when it was opened
     name: str | msgspec.UnsetType = msgspec.UNSET  # as the create asked; unset: no name
     unrated: bool | msgspec.UnsetType = msgspec.UNSET  # as the create asked; unset: rated
+    organiser_take_backs: bool | msgspec.UnsetType = msgspec.UNSET  # as the create asked
 
 
 class SeatClaimed(msgspec.Struct, frozen=True, tag="match.seat_claimed"):
@@ -94,6 +98,8 @@ class Ruling(msgspec.Struct, frozen=True, tag="ruling"):
     reason: str = ""
     seen_seq: Int32 | None = None  # the entry the player had seen, as the decision said
     read: msgspec.Raw = msgspec.Raw(b"null")  # a `match.say` as its game read it (JSON)
+    # true: judging it drew chance (platform rules 3), so taking it back would draw anew
+    drew: bool | msgspec.UnsetType = msgspec.UNSET
 
 
 class SeedRevealed(msgspec.Struct, frozen=True, tag="match.seed_revealed"):
@@ -117,6 +123,7 @@ PLATFORM_ENTRIES = (
     *CLOCK_ENTRIES,
     *SEAT_ENTRIES,
     Announced,
+    *CORRECTION_ENTRIES,
 )
 _PLATFORM_ENTRY_TYPES = frozenset(PLATFORM_ENTRIES)
 

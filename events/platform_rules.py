@@ -5,9 +5,11 @@ import unicodedata
 # The platform rules a new match is judged by, kept in its `match.created`: a match is judged by
 # the version it was opened with. 1: another seat's sealed entries leave a seat's view fresh (SL-5).
 # 2: a refused sealed choice writes a `SealedRefusal` after its ruling, as many entries as a
-# choice accepted.
-VERSION = 2
+# choice accepted. 3: take-backs, disputes and rollbacks (`events.corrections`); a ruling says
+# whether judging it drew chance.
+VERSION = 3
 SEALED_REFUSALS = 2  # the first version whose refused sealed choices write a `SealedRefusal`
+CORRECTIONS = 3  # the first version that takes corrections and keeps an undo window
 
 OVERSIZED = "SL-1"  # a decision is at most 64 KiB
 MALFORMED = "SL-2"  # the decision does not match any decision this game knows
@@ -28,6 +30,8 @@ SEAT_HOLDER = "SL-16"  # the organiser alone replaces a seat's player or hands i
 HOLD = "SL-17"  # a seat choosing in a simultaneous phase may hold it open until its deadline
 ANNOUNCE = "SL-18"  # the organiser alone writes to a match's players
 SEAT_VIEW = "SL-19"  # the organiser sees a seat's hidden information only by an entry all read
+TAKE_BACK = "SL-20"  # a seat takes back its last decision alone only while nothing depends on it
+DISPUTE = "SL-21"  # a seat disputes a ruling; the organiser upholds it or sets the match back
 
 WORDS = {
     OVERSIZED: "A decision is at most 64 KiB.",
@@ -57,6 +61,13 @@ WORDS = {
     ANNOUNCE: "Only the organiser writes a message to a match's players.",
     SEAT_VIEW: "The organiser sees a seat's hidden information in a running match only by"
     " opening it, an entry every player reads, and only as of that entry.",
+    TAKE_BACK: "A seat takes back its own last decision alone while nothing depends on it: no"
+    " other seat has decided since, it drew no chance and showed nothing hidden; otherwise the"
+    " other seats' players must all accept (or the organiser decide, where the match allows it"
+    " or no player can be asked). What it took back is set aside, not deleted.",
+    DISPUTE: "A seat may dispute a ruling; the organiser upholds it with a note or corrects it"
+    " by setting the match back to before the disputed decision, within the last"
+    " decisions the match keeps to go back to.",
 }
 
 ORGANISER = "organiser"  # the sender of what an organiser asks (creates, bot seats)
