@@ -4,7 +4,7 @@
 import argparse
 from typing import Any
 
-from services.client import cards, match, notices, play, players, replay, stats
+from services.client import cards, corrections, match, notices, play, players, replay, stats
 from services.client.http import guarded
 from services.client.verify import run as verify_match
 
@@ -16,13 +16,14 @@ def _verify(args: argparse.Namespace) -> int:
 def add_parsers(subparsers: Any) -> None:
     """`match new|list|show|join|invite|replace|hand-to-bot|open-view|revoke`,
     `player new|show|notices`, `games`, `token revoke`, `play`, `say`, `replay`, `explain`,
-    `cards`, `stats` and `verify`."""
+    `cards`, `stats`, `takeback`, `dispute`, `resolve` and `verify`."""
     match.add_parser(subparsers)
     notices.add_parser(players.add_parsers(subparsers))
     play.add_parsers(subparsers)
     replay.add_parsers(subparsers)
     cards.add_parser(subparsers)
     stats.add_parser(subparsers)
+    corrections.add_parsers(subparsers)
     verify = subparsers.add_parser(
         "verify",
         help="re-judge a match from the archive ($DATABASE_URL); OK or the first "

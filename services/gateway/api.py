@@ -58,6 +58,7 @@ class NewMatch(RequestBody):
     clock: Clock | None = None  # none: nobody is ever timed out
     name: Annotated[str, msgspec.Meta(max_length=60, pattern=NAME_PATTERN)] | None = None
     unrated: bool = False  # true: no player's rating counts its result
+    organiser_take_backs: bool = False  # true: the organiser may grant a take-back alone
 
 
 class Absence(RequestBody):
@@ -71,6 +72,16 @@ class Extend(RequestBody):
 
 class Message(RequestBody):
     text: MessageText
+
+
+class NewDispute(RequestBody):
+    seq: Annotated[int, msgspec.Meta(ge=1, le=2**31 - 1)]  # the entry whose ruling is disputed
+    reason: Annotated[str, msgspec.Meta(min_length=1, max_length=500)]
+
+
+class Resolution(RequestBody):
+    roll_back: bool  # false: the ruling is upheld
+    note: Annotated[str, msgspec.Meta(max_length=500)] = ""
 
 
 class NewPlayer(RequestBody):
@@ -160,8 +171,15 @@ class MatchOpened(msgspec.Struct, frozen=True):
     decision_id: str
 
 
-NoticeKind = Literal["turn", "reminder", "timeout", "message", "ended"]
-NOTICE_KINDS: tuple[NoticeKind, ...] = ("turn", "reminder", "timeout", "message", "ended")
+NoticeKind = Literal["turn", "reminder", "timeout", "message", "correction", "ended"]
+NOTICE_KINDS: tuple[NoticeKind, ...] = (
+    "turn",
+    "reminder",
+    "timeout",
+    "message",
+    "correction",
+    "ended",
+)
 
 
 class Mail(RequestBody):

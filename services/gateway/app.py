@@ -34,6 +34,7 @@ from events.ruleset import (
 from projections import audit, seat_lines
 from services.gateway import (
     api,
+    corrections,
     docs,
     failures,
     mail,
@@ -565,6 +566,7 @@ def create_app(ctx: Context) -> Litestar:
             players.my_games,
             players.revoke_own,
             *seats.HANDLERS,
+            *corrections.HANDLERS,
             *seat_links.HANDLERS,
             *webhooks.HANDLERS,
             *preferences.HANDLERS,

@@ -34,6 +34,8 @@ BODIES: dict[str, Any] = {
     "/matches/{match_id}/seats/{seat}/hand-to-bot": {},
     "/matches/{match_id}/seats/{seat}/open-view": {},
     "/matches/{match_id}/messages": {"text": "hello"},
+    "/matches/{match_id}/disputes": {"seq": 1, "reason": "why"},
+    "/matches/{match_id}/disputes/{seq}": {"roll_back": False},
     "/players": {"name": "ann"},
     "/players/me/notices": {},
 }
@@ -44,7 +46,8 @@ PATH_VALUES = {
     "seat": 0,
     "name": "no-such-player",
 }
-ACTIONS = {"clock": "pause", "hold": "hold"}  # /matches/{match_id}/<kind>/{action}
+# /matches/{match_id}/<kind>/{action}
+ACTIONS = {"clock": "pause", "hold": "hold", "take-back": "accept"}
 
 
 class _Loads(HTMLParser):
