@@ -18,6 +18,11 @@ class Chance(random.Random):
         self._key: bytes | None = key
         self.gauss_next = None
 
+    @property
+    def drawn(self) -> bool:
+        """Whether anything was drawn (or the generator's state read) yet."""
+        return self._key is None
+
     def _seeded(self) -> None:
         if self._key is not None:
             key, self._key = self._key, None
@@ -44,5 +49,5 @@ class Chance(random.Random):
         super().seed(a, version)
 
 
-def chance_for(seed: str, position: int) -> random.Random:
+def chance_for(seed: str, position: int) -> Chance:
     return Chance(hashlib.sha256(f"{seed}:{position}".encode()).digest())

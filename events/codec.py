@@ -77,6 +77,7 @@ class GameCodec:
         self._entry_body = msgspec.json.Decoder(entry_body)
         self._record = msgspec.json.Decoder(Union[EntryBatch[entry_body], OwnerFence])  # noqa: UP007
         self._state = msgspec.msgpack.Decoder(ruleset.state_type)
+        self._event = msgspec.msgpack.Decoder(Union[ruleset.event_types])  # noqa: UP007
         self._view = msgspec.json.Decoder(ruleset.view_type)
 
     def decision_body(self, raw: bytes) -> Any:
@@ -111,6 +112,12 @@ class GameCodec:
 
     def decode_state(self, data: bytes) -> Any:
         return self._state.decode(data)
+
+    def encode_event(self, event: Any) -> bytes:
+        return _canonical.encode(event)
+
+    def decode_event(self, data: bytes) -> Any:
+        return self._event.decode(data)
 
     def view(self, data: bytes) -> Any:
         """A stored view (JSON), typed as the ruleset's `view` returns it."""

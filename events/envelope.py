@@ -9,6 +9,7 @@ from typing import Annotated, Any, Generic, TypeVar
 import msgspec
 
 from events.clock import CLOCK_DECISIONS, CLOCK_ENTRIES, Clock
+from events.corrections import CORRECTION_ENTRIES
 from events.messages import MESSAGE_DECISIONS, MESSAGE_ENTRIES, MessageRules
 from events.seats import SEAT_DECISIONS, SEAT_ENTRIES
 from events.storable import Int32, Int64
@@ -49,6 +50,8 @@ class CreateMatch(msgspec.Struct, frozen=True, tag="match.create"):
     # who joins must have this share of decisions on time in the game (checked at the gateway)
     min_reliability: Share | msgspec.UnsetType = msgspec.UNSET
     messages: MessageRules | msgspec.UnsetType = msgspec.UNSET  # none: no messages
+    # true: the organiser may grant or refuse a take-back alone (platform rules 3)
+    organiser_take_backs: bool | msgspec.UnsetType = msgspec.UNSET
 
 
 PlayerId = Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
@@ -95,6 +98,7 @@ class MatchCreated(msgspec.Struct, frozen=True, tag="match.created"):
     unrated: bool | msgspec.UnsetType = msgspec.UNSET  # as the create asked; unset: rated
     min_reliability: Share | msgspec.UnsetType = msgspec.UNSET  # as the create asked; unset: none
     messages: MessageRules | msgspec.UnsetType = msgspec.UNSET  # as asked; unset: none
+    organiser_take_backs: bool | msgspec.UnsetType = msgspec.UNSET  # as the create asked
 
 
 class SeatClaimed(msgspec.Struct, frozen=True, tag="match.seat_claimed"):
@@ -115,6 +119,8 @@ class Ruling(msgspec.Struct, frozen=True, tag="ruling"):
     reason: str = ""
     seen_seq: Int32 | None = None  # the entry the player had seen, as the decision said
     read: msgspec.Raw = msgspec.Raw(b"null")  # a `match.say` as its game read it (JSON)
+    # true: judging it drew chance (platform rules 3), so taking it back would draw anew
+    drew: bool | msgspec.UnsetType = msgspec.UNSET
 
 
 class SeedRevealed(msgspec.Struct, frozen=True, tag="match.seed_revealed"):
@@ -138,6 +144,7 @@ PLATFORM_ENTRIES = (
     *CLOCK_ENTRIES,
     *SEAT_ENTRIES,
     *MESSAGE_ENTRIES,
+    *CORRECTION_ENTRIES,
 )
 _PLATFORM_ENTRY_TYPES = frozenset(PLATFORM_ENTRIES)
 

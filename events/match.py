@@ -11,6 +11,16 @@ import msgspec
 
 from events import clock, seats
 from events.codec import game_codec
+from events.corrections import (
+    Disputed,
+    DisputeResolved,
+    OpenDispute,
+    SetAside,
+    TakeBackAnswered,
+    TakeBackAsked,
+    TakeBackRequest,
+    Undo,
+)
 from events.envelope import (
     Entry,
     EntryBatch,
@@ -30,7 +40,7 @@ from events.messages import (
     MessageRules,
     MessageWritten,
 )
-from events.platform_rules import BOT_PREFIX
+from events.platform_rules import BOT_PREFIX, CORRECTIONS
 from events.ruleset import get_ruleset
 
 
@@ -77,6 +87,10 @@ class MatchRecord(msgspec.Struct, kw_only=True):
     messages: MessageRules = NO_MESSAGES  # what its seats may write to each other
     written_ms: list[list[int]] = []  # by seat: when its latest messages were written (SL-22)
     shown_messages: list[int] = []  # the entries of its messages not hidden (SL-23)
+    undo: Undo | None = None  # what corrections go back to (platform rules 3 on)
+    organiser_take_backs: bool = False  # the organiser may grant a take-back alone
+    take_back: TakeBackRequest | None = None  # waiting for answers
+    disputes: list[OpenDispute] = []  # not resolved yet
 
     def moved_for(self, seat: int | None) -> int:
         """The last entry that changed what `seat` decides on: another seat's sealed choice
@@ -133,17 +147,31 @@ _packer = msgspec.msgpack.Encoder(order="deterministic")
 
 def record_bytes(record: Match) -> tuple[bytes, bytes]:
     """The record without its state, and the state: each decodes with a known type. An ended
-    match has no state (b"", where a record's holds at least msgpack's nil)."""
+    match has no state (b"", where a record's holds at least msgpack's nil). The undo window's
+    game state and events go in the record as the game's codec encodes them."""
     if isinstance(record, EndedMatch):
         return _packer.encode(record), b""
-    return _packer.encode(msgspec.structs.replace(record, state=None)), _packer.encode(record.state)
+    undo = record.undo
+    if undo is not None:
+        codec = game_codec(record.ruleset)
+        undo = msgspec.structs.replace(
+            undo,
+            base=b"" if undo.base is None else codec.encode_state(undo.base),
+            events=[(seq, codec.encode_event(event)) for seq, event in undo.events],
+        )
+    kept = msgspec.structs.replace(record, state=None, undo=undo)
+    return _packer.encode(kept), _packer.encode(record.state)
 
 
 def record_from_bytes(record_data: bytes, state_data: bytes) -> Match:
     if not state_data:
         return msgspec.msgpack.decode(record_data, type=EndedMatch)
     record = msgspec.msgpack.decode(record_data, type=MatchRecord)
-    record.state = game_codec(record.ruleset).decode_state(state_data)
+    codec = game_codec(record.ruleset)
+    record.state = codec.decode_state(state_data)
+    if (undo := record.undo) is not None:
+        undo.base = codec.decode_state(undo.base) if undo.base else None
+        undo.events = [(seq, codec.decode_event(event)) for seq, event in undo.events]
     return record
 
 
@@ -178,8 +206,12 @@ def apply(record: Match | None, entry: Entry[Any]) -> Match:
                 record.public_moved_seq = entry.seq
             elif record.sealed_moved_seq:
                 record.sealed_moved_seq[entry.sealed_for] = entry.seq
-            if ruleset.reveals(event):
+            reveals = ruleset.reveals(event)
+            if reveals:
                 record.revealed_seq = entry.seq
+            if record.undo is not None:
+                record.undo.moved(entry.seq, event, reveals)
+                record.undo.trimmed(ruleset.evolve)
         case MatchCreated() as created:
             _check_content(created)
             record = MatchRecord(
@@ -202,9 +234,14 @@ def apply(record: Match | None, entry: Entry[Any]) -> Match:
                 sealed_moved_seq=[0] * created.seats,
                 messages=created.messages or NO_MESSAGES,
                 written_ms=[[] for _ in range(created.seats)],
+                undo=Undo() if created.platform_rules >= CORRECTIONS else None,
+                organiser_take_backs=created.organiser_take_backs is True,
             )
         case Ruling(seat=seat, sender=sender):
             record.judged.add(decision_key(seat, sender, entry.decision_id))
+            if record.undo is not None:
+                record.undo.ruling, record.undo.ruling_seat = entry.seq, seat
+                record.undo.ruling_drew = entry.body.drew is True
         case SeatClaimed(seat=seat, player=player, player_id=player_id):
             record.holders[seat] = player
             if player_id:
@@ -226,8 +263,13 @@ def apply(record: Match | None, entry: Entry[Any]) -> Match:
                 record.written_ms[seat] = [*latest, entry.recorded_at_ms]
         case MessageHidden(seq=seq):
             record.shown_messages = [s for s in record.shown_messages if s != seq]
-        case seats.SeatViewOpened() | SealedRefusal():
+        case SealedRefusal():
             pass  # words on the record; no state changes
+        case seats.SeatViewOpened():
+            if record.undo is not None and record.undo.steps:
+                record.undo.steps[-1].shown = True  # the organiser saw what was hidden
+        case SetAside() | TakeBackAsked() | TakeBackAnswered() | Disputed() | DisputeResolved():
+            _correct(record, entry)
         case seats.SeatReplaced(seat=seat, player=player, previous=previous, player_id=pid):
             record.holders[seat] = player
             if pid:
@@ -241,6 +283,29 @@ def apply(record: Match | None, entry: Entry[Any]) -> Match:
     record.state_hash = entry.state_hash
     record.last_entry_ms = entry.recorded_at_ms
     return record
+
+
+def _correct(record: MatchRecord, entry: Entry[Any]) -> None:
+    """A correction's bookkeeping; a `SetAside` puts the game state back to before its range."""
+    match entry.body:
+        case TakeBackAsked(seat=seat, first=first, asked=asked):
+            record.take_back = TakeBackRequest(seat=seat, first=first, asked=list(asked))
+        case TakeBackAnswered(seat=seat, accept=accept):
+            if not accept or seat is None:
+                record.take_back = None  # refused, or the organiser decided it alone
+            elif record.take_back is not None:
+                record.take_back.accepted = [*record.take_back.accepted, seat]
+        case Disputed(seat=seat, seq=seq, reason=reason):
+            record.disputes = [*record.disputes, OpenDispute(seq, seat, reason)]
+        case DisputeResolved(seq=seq):
+            record.disputes = [d for d in record.disputes if d.seq != seq]
+        case SetAside(first=first, last=last):
+            assert record.undo is not None, "a set-aside in a match that keeps no undo window"
+            evolve = get_ruleset(record.ruleset).evolve
+            record.state = record.undo.state_before(first, evolve)
+            record.undo.set_back(first, last)
+            record.take_back = None
+            record.moved_seq = record.public_moved_seq = entry.seq
 
 
 class PartitionBook:

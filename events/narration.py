@@ -3,7 +3,7 @@ game's through its ruleset's `narrate`. Another seat's decisions show only as th
 
 import hashlib
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Union
 
 import msgspec
 
@@ -11,6 +11,12 @@ from events import platform_rules
 from events.clock import CLOCK_DECISIONS, CLOCK_ENTRIES
 from events.clock_narration import decision_words, entry_line
 from events.codec import game_codec
+from events.corrections import (
+    CORRECTION_DECISIONS,
+    CORRECTION_ENTRIES,
+    correction_line,
+    correction_words,
+)
 from events.envelope import (
     ClaimSeat,
     CreateMatch,
@@ -133,6 +139,8 @@ class Narrator:
                 return hidden_line(body)
             case SealedRefusal(seat=seat):
                 return f"{self.names[seat]}'s sealed choice was refused: nothing changes"
+            case corrected if isinstance(corrected, CORRECTION_ENTRIES):
+                return correction_line(corrected, self.names)
         return self.ruleset.narrate(self.record.state, body, self.seat, self.names)
 
     @property
@@ -152,8 +160,12 @@ class Narrator:
         try:
             decision = game_codec(ruleset.name).decision_body(bytes(ruling.asked))
         except msgspec.DecodeError:
-            decision = None
-        if isinstance(decision, CreateMatch | ClaimSeat):
+            decision = _correction(bytes(ruling.asked))
+        if isinstance(decision, CORRECTION_DECISIONS):  # none holds a secret
+            seated = ruling.seat is not None and 0 <= ruling.seat < len(names)
+            who = names[ruling.seat] if seated else ruling.sender or "the organiser"
+            what = correction_words(decision)
+        elif isinstance(decision, CreateMatch | ClaimSeat):
             who, what = _platform_decision(ruling, decision)
         elif isinstance(decision, CLOCK_DECISIONS):  # none holds a secret
             asker, what = decision_words(decision, names)
@@ -202,6 +214,17 @@ def _kept_message(ruleset: Ruleset, ruling: Ruling) -> str:
     if ruling.accepted:
         return f"a message was accepted ({_cited(ruleset, ruling.rule)})"
     return f"a message was refused ({_cited(ruleset, ruling.rule)}): {ruling.reason}"
+
+
+_corrections = msgspec.json.Decoder(Union[CORRECTION_DECISIONS])  # noqa: UP007
+
+
+def _correction(asked: bytes) -> Any:
+    """A correction (not a game's decision, so its codec does not read it), or None."""
+    try:
+        return _corrections.decode(asked)
+    except msgspec.DecodeError:
+        return None
 
 
 def _platform_decision(ruling: Ruling, decision: CreateMatch | ClaimSeat) -> tuple[str, str]:

@@ -5,9 +5,12 @@ import unicodedata
 # The platform rules a new match is judged by, kept in its `match.created`: a match is judged by
 # the version it was opened with. 1: another seat's sealed entries leave a seat's view fresh (SL-5).
 # 2: a refused sealed choice writes a `SealedRefusal` after its ruling, as many entries as a
-# choice accepted.
-VERSION = 2
+# choice accepted. 3: take-backs, disputes and rollbacks (`events.corrections`); a ruling says
+# whether judging it drew chance; seats write messages to each other (`events.messages`).
+VERSION = 3
 SEALED_REFUSALS = 2  # the first version whose refused sealed choices write a `SealedRefusal`
+CORRECTIONS = 3  # the first version that takes corrections and keeps an undo window
+MESSAGES = 3  # the first version whose seats write messages (the organiser announced before)
 
 OVERSIZED = "SL-1"  # a decision is at most 64 KiB
 MALFORMED = "SL-2"  # the decision does not match any decision this game knows
@@ -32,6 +35,8 @@ RELIABILITY = "SL-20"  # a match or league may ask a minimum reliability of who 
 MESSAGE = "SL-21"  # a message is of a kind the match allows, to its seats, of 1 to 1,000 chars
 MESSAGE_RATE = "SL-22"  # a seat writes at most 10 messages a minute
 HIDE_MESSAGE = "SL-23"  # the organiser alone hides a message, saying why; the hiding is on the log
+TAKE_BACK = "SL-24"  # a seat takes back its last decision alone only while nothing depends on it
+DISPUTE = "SL-25"  # a seat disputes a ruling; the organiser upholds it or sets the match back
 
 WORDS = {
     OVERSIZED: "A decision is at most 64 KiB.",
@@ -67,6 +72,13 @@ WORDS = {
     " opening it, an entry every player reads, and only as of that entry.",
     RELIABILITY: "An organiser may ask of those who join a match or league a minimum share of"
     " decisions on time in its game; they join with their player token, whose record counts.",
+    TAKE_BACK: "A seat takes back its own last decision alone while nothing depends on it: no"
+    " other seat has decided since, it drew no chance and showed nothing hidden; otherwise the"
+    " other seats' players must all accept (or the organiser decide, where the match allows it"
+    " or no player can be asked). What it took back is set aside, not deleted.",
+    DISPUTE: "A seat may dispute a ruling; the organiser upholds it with a note or corrects it"
+    " by setting the match back to before the disputed decision, within the last"
+    " decisions the match keeps to go back to.",
 }
 
 ORGANISER = "organiser"  # the sender of what an organiser asks (creates, bot seats)

@@ -2,16 +2,18 @@
 (`mail_outbox`, a row per channel). From the log: its turn began (it is among the seats the game
 must hear from, and was not after the entry before), a deadline of its was reached (excused too)
 or a bot decided for it, it was handed to a bot (told to the player who held it), the organiser
-wrote to the players, the match ended. Each delivery's id is made of its match, seat, kind and
-entry (and channel), and a row once written is kept (sent or not), so a rebuild or a worker
-replaying a batch records nothing twice. Only seats whose address (or webhook target) was set
-before the entry hear of it."""
+wrote to the players, a take-back was asked, a ruling disputed or resolved, entries set aside
+(the line names what was seen meanwhile), the match ended. Each delivery's id is made of its
+match, seat, kind and entry (and channel), and a row once written is kept (sent or not), so a
+rebuild or a worker replaying a batch records nothing twice. Only seats whose address (or
+webhook target) was set before the entry hear of it."""
 
 import time
 
 import msgspec
 
 from events.clock import DeadlineReached, DefaultApplied, SeatHandedToBot
+from events.corrections import Disputed, DisputeResolved, SetAside, TakeBackAsked
 from events.envelope import SeedRevealed
 from events.match import EndedMatch
 from events.messages import Announced
@@ -20,6 +22,8 @@ from events.ruleset import get_ruleset
 from projections.projection import Projection, Step
 from projections.writes import Write
 
+# What every seat hears of: whoever asked, the others are concerned.
+_CORRECTIONS = (TakeBackAsked, Disputed, DisputeResolved, SetAside)
 # Where notices go: the channel, its deliveries' id prefix, the table of seats that want them.
 CHANNELS = (("mail", "", "mail_seats"), ("webhook", "hook:", "webhook_seats"))
 
@@ -53,6 +57,7 @@ class Notices(Projection):
                 timed_out,
                 any(isinstance(e.body, SeedRevealed) for e in step.entries),
                 any(isinstance(e.body, Announced) for e in step.entries),
+                any(isinstance(e.body, _CORRECTIONS) for e in step.entries),
                 people,
                 handed,
             )
@@ -75,6 +80,8 @@ class Notices(Projection):
             deliveries += [_handed(match_id, seq, h) for h in step.handed]
             if step.announced:
                 deliveries += [_delivery(match_id, s, "message", seq) for s in step.people]
+            if step.corrected:
+                deliveries += [_delivery(match_id, s, "correction", seq) for s in step.people]
             if step.ended:
                 deliveries += [_delivery(match_id, s, "ended", seq) for s in step.people]
             waited[match_id] = must
@@ -92,6 +99,7 @@ class _Heard(msgspec.Struct, frozen=True):
     timed_out: set[int]
     ended: bool
     announced: bool  # the organiser wrote to the players
+    corrected: bool  # a take-back asked, a dispute filed or resolved, entries set aside
     people: tuple[int, ...]  # the seats players (not bots) hold
     handed: list[SeatHandedToBot]  # seats handed to a bot: told to the player who held them
 

@@ -42,6 +42,10 @@ class Add(msgspec.Struct, frozen=True, tag="race.add"):
     amount: int
 
 
+class Roll(msgspec.Struct, frozen=True, tag="race.roll"):
+    """Add what a three-sided die shows rather than choose: a decision that draws chance."""
+
+
 class Dealt(msgspec.Struct, frozen=True, tag="race.dealt"):
     seats: int
     cards: list[int]  # seat i holds cards[i]
@@ -96,7 +100,7 @@ class RaceToTwentyOne(Ruleset):
     version = "1"
     min_seats = 2
     max_seats = 4
-    decision_types = (Add,)
+    decision_types = (Add, Roll)
     event_types = (Dealt, Added, TurnPassed, Won)
     state_type = RaceState
     bots = {"pass": _pass, "random": _random, "greedy": _greedy}
@@ -123,6 +127,8 @@ class RaceToTwentyOne(Ruleset):
             return Rejection("T-3", "the race is over")
         if seat != state.turn:
             return Rejection("T-2", f"it is seat {state.turn}'s turn, not yours")
+        if isinstance(decision, Roll):
+            return Accepted("T-1", [Added(seat=seat, amount=chance.randint(1, 3))])
         if not 1 <= decision.amount <= 3:
             return Rejection("T-1", f"add 1 to 3, not {decision.amount}")
         return Accepted("T-1", [Added(seat=seat, amount=decision.amount)])
@@ -201,6 +207,8 @@ class RaceToTwentyOne(Ruleset):
                 return f"{players[winner]} brought the total to {before.total} and won"
             case Add(amount=amount):
                 return f"add {amount}"
+            case Roll():
+                return "roll the die"
         raise TypeError(f"race-to-21 has no event or decision {event!r}")
 
     def rule_text(self, rule: str) -> str:

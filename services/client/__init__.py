@@ -4,7 +4,18 @@
 import argparse
 from typing import Any
 
-from services.client import cards, leagues, match, messages, notices, play, players, replay, stats
+from services.client import (
+    cards,
+    corrections,
+    leagues,
+    match,
+    messages,
+    notices,
+    play,
+    players,
+    replay,
+    stats,
+)
 from services.client.http import guarded
 from services.client.verify import run as verify_match
 
@@ -17,7 +28,7 @@ def add_parsers(subparsers: Any) -> None:
     """`match new|list|show|join|invite|replace|hand-to-bot|open-view|revoke`,
     `player new|show|notices`, `games`, `token revoke`, `play`, `say`, `replay`, `explain`,
     `cards`, `stats`, `league open|join|withdraw|show|list`, `msg`, `messages`, `mute`,
-    `unmute` and `verify`."""
+    `unmute`, `takeback`, `dispute`, `resolve` and `verify`."""
     match.add_parser(subparsers)
     notices.add_parser(players.add_parsers(subparsers))
     play.add_parsers(subparsers)
@@ -26,6 +37,7 @@ def add_parsers(subparsers: Any) -> None:
     cards.add_parser(subparsers)
     stats.add_parser(subparsers)
     leagues.add_parser(subparsers)
+    corrections.add_parsers(subparsers)
     verify = subparsers.add_parser(
         "verify",
         help="re-judge a match from the archive ($DATABASE_URL); OK or the first "

@@ -63,6 +63,7 @@ class NewMatch(RequestBody):
     min_reliability: Annotated[float, msgspec.Meta(ge=0, le=1)] | None = None
     # what seats may write to each other; none given: public messages, signed
     messages: MessageRules = MessageRules("public")
+    organiser_take_backs: bool = False  # true: the organiser may grant a take-back alone
 
 
 class Absence(RequestBody):
@@ -105,6 +106,16 @@ class MessagesReply(msgspec.Struct, frozen=True):
     rules: MessageRules
     messages: list[MessageRead]
     muted: list[int]  # the seats whose signed messages the reader does not read
+
+
+class NewDispute(RequestBody):
+    seq: Annotated[int, msgspec.Meta(ge=1, le=2**31 - 1)]  # the entry whose ruling is disputed
+    reason: Annotated[str, msgspec.Meta(min_length=1, max_length=500)]
+
+
+class Resolution(RequestBody):
+    roll_back: bool  # false: the ruling is upheld
+    note: Annotated[str, msgspec.Meta(max_length=500)] = ""
 
 
 class NewPlayer(RequestBody):
@@ -194,8 +205,15 @@ class MatchOpened(msgspec.Struct, frozen=True):
     decision_id: str
 
 
-NoticeKind = Literal["turn", "reminder", "timeout", "message", "ended"]
-NOTICE_KINDS: tuple[NoticeKind, ...] = ("turn", "reminder", "timeout", "message", "ended")
+NoticeKind = Literal["turn", "reminder", "timeout", "message", "correction", "ended"]
+NOTICE_KINDS: tuple[NoticeKind, ...] = (
+    "turn",
+    "reminder",
+    "timeout",
+    "message",
+    "correction",
+    "ended",
+)
 
 
 class Mail(RequestBody):

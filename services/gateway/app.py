@@ -33,6 +33,7 @@ from events.ruleset import (
 from projections import audit, seat_lines
 from services.gateway import (
     api,
+    corrections,
     docs,
     failures,
     leagues,
@@ -555,6 +556,7 @@ def create_app(ctx: Context) -> Litestar:
             players.revoke_own,
             *seats.HANDLERS,
             *messages.HANDLERS,
+            *corrections.HANDLERS,
             *seat_links.HANDLERS,
             *webhooks.HANDLERS,
             *preferences.HANDLERS,

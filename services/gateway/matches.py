@@ -140,6 +140,8 @@ async def open_match(ctx: Context, data: api.NewMatch) -> api.MatchOpened:
         create = msgspec.structs.replace(create, unrated=True)
     if data.min_reliability is not None:
         create = msgspec.structs.replace(create, min_reliability=data.min_reliability)
+    if data.organiser_take_backs:
+        create = msgspec.structs.replace(create, organiser_take_backs=True)
     decision_id = await ctx.submitter.submit(match_id, None, create, sender=ORGANISER)
     for bot in data.bots:
         await ctx.submitter.submit(

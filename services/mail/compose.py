@@ -29,6 +29,7 @@ HEADLINES = {
     "timeout": "A deadline of yours passed: what the clock did is told below.",
     "message": "The organiser wrote to the players: the message is told below.",
     "ended": "The match has ended.",
+    "correction": "A take-back, a dispute or a setting back: told below, with what was seen.",
 }
 
 

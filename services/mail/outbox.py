@@ -43,6 +43,7 @@ SUBJECTS = {
     "message": "a message from the organiser",
     "ended": "the match ended",
     "handed": "your seat was handed over",
+    "correction": "a take-back or a dispute",
 }
 
 

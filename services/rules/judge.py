@@ -16,7 +16,7 @@ import msgspec
 
 from events import platform_rules as rules
 from events import storable
-from events.chance import chance_for
+from events.chance import Chance, chance_for
 from events.codec import decode_decision, decode_json, encode, game_codec, state_hash
 from events.envelope import (
     ClaimSeat,
@@ -42,7 +42,7 @@ from events.ruleset import (
     get_ruleset,
     setup_error,
 )
-from services.rules import deadlines, messages, seats
+from services.rules import corrections, deadlines, messages, seats
 
 ENDED = "this match has ended"
 
@@ -64,7 +64,7 @@ class _Scribe:
         self.entries: list[Entry[Any]] = []
         known = book.matches.get(head.match_id)
         self.first_seq = (known.seq if known else 0) + 1  # the first entry this decision writes
-        self._chance: random.Random | None = None
+        self._chance: Chance | None = None
 
     def chance(self, record: MatchRecord) -> random.Random:
         """This decision's random source, from the match seed and `first_seq`."""
@@ -140,6 +140,22 @@ class _Scribe:
         refused = sealed and isinstance(verdict, Rejection)
         if refused and record.platform_rules >= rules.SEALED_REFUSALS:
             self.write(SealedRefusal(seat=seat), ruleset, seat)
+
+    def note_chance(self) -> None:
+        """Platform rules 3: the ruling of a decision that moved the game says whether judging
+        it drew chance (known only once it is judged), and so does its step in the undo window."""
+        record = self.book.matches.get(self.head.match_id)
+        if self._chance is None or not self._chance.drawn or not isinstance(record, MatchRecord):
+            return
+        undo = record.undo
+        for at, entry in enumerate(self.entries):
+            if isinstance(entry.body, Ruling):
+                if undo is None or not undo.steps or undo.steps[-1].ruling != entry.seq:
+                    return
+                ruling = msgspec.structs.replace(entry.body, drew=True)
+                self.entries[at] = msgspec.structs.replace(entry, body=ruling)
+                undo.steps[-1].drew = undo.ruling_drew = True
+                return
 
     def settle(self, ruleset: Ruleset, record: MatchRecord) -> None:
         """Write what follows on its own, then reveal the seed if the game just ended."""
@@ -275,9 +291,11 @@ def _outcome(
         seats.judged(scribe, record, ruleset, decision)
         or messages.judged(scribe, record, ruleset, decision)
         or deadlines.judged(scribe, record, ruleset, decision)
+        or corrections.judged(scribe, record, ruleset, decision)
     ):
         _judge(scribe, record, ruleset, decision)
     deadlines.keep(scribe, ruleset, decision)
+    scribe.note_chance()
     return scribe.entries
 
 
@@ -317,6 +335,7 @@ def _create(
             unrated=create.unrated or msgspec.UNSET,
             min_reliability=create.min_reliability,
             messages=create.messages,
+            organiser_take_backs=create.organiser_take_backs or msgspec.UNSET,
         ),
         ruleset,
     )

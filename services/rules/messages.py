@@ -30,8 +30,8 @@ _TAGS = (b'"match.write"', b'"match.hide_message"')
 def judged(scribe: Scribe, record: MatchRecord, ruleset: Ruleset, decision: Decision) -> bool:
     """Judge `decision` if it writes or hides a message; False for any other."""
     raw = bytes(decision.body)
-    if not any(tag in raw for tag in _TAGS):
-        return False
+    if record.platform_rules < rules.MESSAGES or not any(tag in raw for tag in _TAGS):
+        return False  # an older match's judge knew no messages: the game's judge refuses it
     body = None
     with suppress(msgspec.DecodeError):  # malformed: the judge's to refuse
         body = _message_decision.decode(raw)

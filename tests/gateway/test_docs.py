@@ -36,6 +36,8 @@ BODIES: dict[str, Any] = {
     "/matches/{match_id}/seats/{seat}/open-view": {},
     "/matches/{match_id}/messages": {"text": "hello"},
     "/matches/{match_id}/messages/{seq}/hide": {"reason": "rude"},
+    "/matches/{match_id}/disputes": {"seq": 1, "reason": "why"},
+    "/matches/{match_id}/disputes/{seq}": {"roll_back": False},
     "/players": {"name": "ann"},
     "/players/me/notices": {},
     "/leagues": {"name": "cup", "rounds": 3, "players": 8},
@@ -48,7 +50,8 @@ PATH_VALUES = {
     "name": "no-such-player",
     "league_id": "no-such-league",
 }
-ACTIONS = {"clock": "pause", "hold": "hold"}  # /matches/{match_id}/<kind>/{action}
+# /matches/{match_id}/<kind>/{action}
+ACTIONS = {"clock": "pause", "hold": "hold", "take-back": "accept"}
 
 
 class _Loads(HTMLParser):

@@ -1,0 +1,169 @@
+"""Take-backs, disputes and rollbacks, judged (platform rules 3, `events.corrections`). A seat
+takes back its last decision alone while nothing depends on it, else asks the other seats'
+players; a seat disputes a ruling and the organiser upholds it or sets the match back. Either
+way what is undone is set aside by a `SetAside` entry, and play goes on from before it."""
+
+from contextlib import suppress
+from typing import Any, Union
+
+import msgspec
+
+from events import platform_rules as rules
+from events.corrections import (
+    CORRECTION_DECISIONS,
+    UNDO_DECISIONS,
+    AnswerTakeBack,
+    Dispute,
+    Disputed,
+    DisputeResolved,
+    ResolveDispute,
+    SetAside,
+    TakeBack,
+    TakeBackAnswered,
+    TakeBackAsked,
+    Undo,
+)
+from events.envelope import Decision
+from events.match import MatchRecord
+from events.ruleset import Accepted, Rejection, Ruleset
+from services.rules.deadlines import Scribe
+
+_correction = msgspec.json.Decoder(Union[CORRECTION_DECISIONS])  # noqa: UP007
+_TAGS = (
+    b'"match.take_back"',
+    b'"match.answer_take_back"',
+    b'"match.dispute"',
+    b'"match.resolve_dispute"',
+)
+
+
+def judged(scribe: Scribe, record: MatchRecord, ruleset: Ruleset, decision: Decision) -> bool:
+    """Judge `decision` if it is a correction in a match that takes them; False otherwise."""
+    raw = bytes(decision.body)
+    if record.undo is None or not any(tag in raw for tag in _TAGS):
+        return False
+    body = None
+    with suppress(msgspec.DecodeError):  # malformed: the judge's to refuse
+        body = _correction.decode(raw)
+    if body is None:
+        return False
+    verdict = _verdict(record, ruleset, record.undo, decision, body)
+    scribe.ruling(ruleset, decision.body, verdict, public=True)
+    if isinstance(verdict, Accepted):
+        for event in verdict.events:
+            record = scribe.write(event, ruleset)
+        scribe.settle(ruleset, record)
+    return True
+
+
+def _verdict(
+    record: MatchRecord, ruleset: Ruleset, undo: Undo, decision: Decision, body: Any
+) -> Accepted | Rejection:
+    organiser = decision.sender == rules.ORGANISER and decision.seat is None
+    if isinstance(body, ResolveDispute):
+        return _resolve(record, ruleset, undo, body) if organiser else _only_organiser()
+    if isinstance(body, AnswerTakeBack) and organiser:
+        return _answer(record, ruleset, undo, None, body.accept)
+    seat = decision.seat
+    if seat is None or not 0 <= seat < record.seats or record.holders[seat] is None:
+        return Rejection(rules.SEAT, f"seat {seat} is not a held seat of this match")
+    match body:
+        case TakeBack():
+            return _take_back(record, ruleset, undo, seat)
+        case AnswerTakeBack(accept=accept):
+            return _answer(record, ruleset, undo, seat, accept)
+        case Dispute(seq=seq, reason=reason):
+            if not 1 <= seq <= record.seq:
+                why = f"there is no entry {seq}; the match is at {record.seq}"
+                return Rejection(rules.DISPUTE, why)
+            if any(open_dispute.seq == seq for open_dispute in record.disputes):
+                return Rejection(rules.DISPUTE, f"the ruling at entry {seq} is disputed already")
+            return Accepted(rules.DISPUTE, [Disputed(seat, seq, reason)])
+    raise TypeError(f"no correction {body!r}")
+
+
+def _only_organiser() -> Rejection:
+    return Rejection(rules.DISPUTE, "only the organiser resolves a dispute")
+
+
+def _take_back(
+    record: MatchRecord, ruleset: Ruleset, undo: Undo, seat: int
+) -> Accepted | Rejection:
+    """SL-24: alone while nothing depends on the decision, else asked of the other players."""
+    if record.take_back is not None:
+        return Rejection(rules.TAKE_BACK, "a take-back is waiting for answers already")
+    mine = [i for i, step in enumerate(undo.steps) if step.seat == seat]
+    if not mine:
+        why = f"seat {seat} has no decision among the last {UNDO_DECISIONS} that moved the game"
+        return Rejection(rules.TAKE_BACK, why)
+    step = undo.steps[mine[-1]]
+    if (refused := _unreachable(ruleset, undo, step.ruling, rules.TAKE_BACK)) is not None:
+        return refused
+    since = undo.steps[mine[-1] + 1 :]
+    why = "; ".join(
+        reason
+        for reason, found in (
+            ("another seat has decided since", bool(since)),
+            ("it drew chance", step.drew),
+            ("something hidden was shown since", any(s.shown for s in (step, *since))),
+        )
+        if found
+    )
+    if not why:
+        return Accepted(rules.TAKE_BACK, [SetAside(step.ruling, record.seq, "take-back")])
+    asked = [
+        other
+        for other, holder in enumerate(record.holders)
+        if other != seat and holder is not None and not holder.startswith(rules.BOT_PREFIX)
+    ]
+    return Accepted(rules.TAKE_BACK, [TakeBackAsked(seat, step.ruling, asked, why)])
+
+
+def _answer(
+    record: MatchRecord, ruleset: Ruleset, undo: Undo, seat: int | None, accept: bool
+) -> Accepted | Rejection:
+    asked = record.take_back
+    if asked is None:
+        return Rejection(rules.TAKE_BACK, "no take-back is waiting for an answer")
+    if seat is None and asked.asked and not record.organiser_take_backs:
+        why = "this match leaves take-backs to its players; the organiser may not decide one"
+        return Rejection(rules.TAKE_BACK, why)
+    if seat is not None and (seat not in asked.asked or seat in asked.accepted):
+        return Rejection(rules.TAKE_BACK, f"seat {seat} is not asked about this take-back")
+    answered = TakeBackAnswered(seat, accept)
+    if not accept:
+        return Accepted(rules.TAKE_BACK, [answered])
+    if seat is not None and set(asked.asked) - {*asked.accepted, seat}:
+        return Accepted(rules.TAKE_BACK, [answered])
+    if (refused := _unreachable(ruleset, undo, asked.first, rules.TAKE_BACK)) is not None:
+        return refused
+    shown = undo.shown_since(asked.first)
+    set_aside = SetAside(asked.first, record.seq, "take-back", shown)
+    return Accepted(rules.TAKE_BACK, [answered, set_aside])
+
+
+def _resolve(
+    record: MatchRecord, ruleset: Ruleset, undo: Undo, body: ResolveDispute
+) -> Accepted | Rejection:
+    if not any(open_dispute.seq == body.seq for open_dispute in record.disputes):
+        return Rejection(rules.DISPUTE, f"no dispute of entry {body.seq} is open")
+    if not body.roll_back:
+        return Accepted(rules.DISPUTE, [DisputeResolved(body.seq, True, body.note)])
+    first = undo.decision_at(body.seq)
+    if (refused := _unreachable(ruleset, undo, first, rules.DISPUTE)) is not None:
+        return refused
+    shown = undo.shown_since(first)
+    resolved = DisputeResolved(body.seq, False, body.note)
+    return Accepted(rules.DISPUTE, [resolved, SetAside(first, record.seq, "dispute", shown)])
+
+
+def _unreachable(ruleset: Ruleset, undo: Undo, first: int, rule: str) -> Rejection | None:
+    """Why the match cannot be set back to before entry `first`, or None."""
+    if undo.within_set_aside(first):
+        return Rejection(rule, f"entry {first} is set aside already")
+    if first < undo.reach:
+        why = f"entry {first} is older than the {UNDO_DECISIONS} decisions a match goes back"
+        return Rejection(rule, why)
+    if undo.state_before(first, ruleset.evolve) is None:
+        return Rejection(rule, "the match's setup is not set aside: open another match")
+    return None
