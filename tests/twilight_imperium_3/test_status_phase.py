@@ -187,3 +187,11 @@ def test_ti_o1_mecatol_rex_all_round_reads_its_controller_as_the_strategy_phase_
     while state.phase != Phase.STRATEGY:
         state = step(state, GAME.waiting(state).must[0], "default")
     assert state.mecatol == 0
+
+
+def test_ti_o1_mecatol_rex_all_round_is_not_met_once_it_changed_hands_this_round() -> None:
+    state = _planets(_status(("p1_02",)), **{"Mecatol Rex": Holding(controller=0)})
+    state = msgspec.structs.replace(state, mecatol=0, taken=("Mecatol Rex",))  # lost, retaken
+    assert refused(state, 0, Score(objective=1)) == "TI-O1"
+    state = msgspec.structs.replace(state, taken=())
+    assert step(state, 0, Score(objective=1)).players[0].points == 1
