@@ -156,8 +156,10 @@ def empty(game: Game, position: str) -> bool:
 
 def warship_moves(game: Game, seat: int) -> tuple[Warship, ...]:
     """Every single move Warfare's secondary allows: a cruiser or destroyer into an adjacent
-    empty system outside the home systems."""
+    empty system outside the home systems, within fleet supply."""
     homes = set(game.galaxy.home_positions)
+    if game.players[seat].fleet < 1:  # an empty system's first ship already exceeds it (TI-M8)
+        return ()
     return tuple(
         Warship(unit, source, target)
         for source, space in sorted(game.forces.space.items())
@@ -219,6 +221,9 @@ def _warfare_refusal(game: Game, seat: int, ships: tuple[Warship, ...]) -> Rejec
         moving = sum(s.unit == ship.unit and s.source == ship.source for s in ships)
         if game.forces.fleet(ship.source, seat).units.get(ship.unit, 0) < moving:
             return Rejection("TI-A8", f"you have too few of those ships in {ship.source}")
+    fleet_supply = game.players[seat].fleet
+    if any(sum(s.target == ship.target for s in ships) > fleet_supply for ship in ships):
+        return Rejection("TI-M8", f"your fleet supply of {fleet_supply} allows no more ships there")
     counters = {s.target for s in ships if seat not in _counters_at(game, s.target)}
     if len(counters) > reinforcements(game, seat):
         return Rejection("TI-A8", "you have no command counter left to place")
