@@ -195,3 +195,29 @@ def test_ti_o1_mecatol_rex_all_round_is_not_met_once_it_changed_hands_this_round
     assert refused(state, 0, Score(objective=1)) == "TI-O1"
     state = msgspec.structs.replace(state, taken=())
     assert step(state, 0, Score(objective=1)).players[0].points == 1
+
+
+def _eliminated(state: Game, seat: int) -> Game:
+    """The seat stripped of every planet and unit on the board, its trade goods kept."""
+    space = {
+        p: msgspec.structs.replace(s, fleets=tuple(f for f in s.fleets if f.seat != seat))
+        for p, s in state.forces.space.items()
+    }
+    planets = {n: Holding() if h.controller == seat else h for n, h in state.forces.planets.items()}
+    forces = msgspec.structs.replace(state.forces, space=space, planets=planets)
+    return with_player(msgspec.structs.replace(state, forces=forces), seat, trade_goods=6)
+
+
+def test_ti_x9_a_player_without_planets_or_units_is_out_and_the_others_go_on() -> None:
+    state = _eliminated(picked(stationed(3, seed=1), {0: [2, 3], 1: [4, 5], 2: [6, 7]}), 2)
+    state = with_player(state, 0, trade_goods=3)  # [0.0.0] alone has no influence to spend
+    state = step(state, 0, Play(card=2, seat=1))
+    state = step(state, 1, Play(card=4))  # Logistics: Mentak's 6 trade goods are not asked
+    assert state.stack[-1].asked == (0,)
+    while state.phase == Phase.ACTION:
+        assert GAME.waiting(state).must != (2,)
+        state = step(state, GAME.waiting(state).must[0], "default")
+    assert state.queue == (0, 1)  # no claims, no counters for Mentak
+    while state.phase != Phase.STRATEGY:
+        state = step(state, GAME.waiting(state).must[0], "default")
+    assert sorted(state.picks) == [0, 0, 1, 1]  # still two cards each

@@ -58,6 +58,7 @@ from events.rulesets.twilight_imperium_3.state import (
     clockwise,
     order_of_play,
     reinforcements,
+    remaining,
 )
 from events.rulesets.twilight_imperium_3.strategy_cards import IMPERIAL, INITIATIVE
 from events.rulesets.twilight_imperium_3.tactical import (
@@ -107,7 +108,7 @@ def _round(batch: Batch[Game]) -> None:
     game = batch.game
     rounds = load().layouts[game.seats].strategy_cards
     rex = holding(game.forces, MECATOL).controller
-    picks = clockwise(game, game.speaker) * rounds
+    picks = remaining(game, clockwise(game, game.speaker)) * rounds  # TI-X9
     batch.emit(RoundBegan(round=game.round + 1, picks=picks, mecatol=-1 if rex is None else rex))
 
 
@@ -148,7 +149,7 @@ def _pick(batch: Batch[Game], seat: int, d: Pick) -> None:
 def _strategy_done(batch: Batch[Game]) -> None:
     """Bonus counters on the cards left (TI-P5); the action phase begins (TI-A1)."""
     batch.emit(BonusPlaced(cards=available(batch.game)))
-    batch.emit(TurnBegan(seat=order_of_play(batch.game)[0]))
+    batch.emit(TurnBegan(seat=remaining(batch.game, order_of_play(batch.game))[0]))
 
 
 # TI-A: the action phase
@@ -404,7 +405,9 @@ TABLE = Table(
                     _score_refusal,
                     _score,
                 ),
-                follows=lambda batch: batch.emit(Refreshed(order=order_of_play(batch.game))),
+                follows=lambda batch: batch.emit(
+                    Refreshed(order=remaining(batch.game, order_of_play(batch.game)))
+                ),
                 offers=offers.scores,
                 default=lambda game, seat: Score(),
             ),

@@ -29,7 +29,7 @@ from events.rulesets.twilight_imperium_3.planets import (
     ready,
     resources,
 )
-from events.rulesets.twilight_imperium_3.state import Game, bank, reinforcements
+from events.rulesets.twilight_imperium_3.state import Game, bank, eliminated, reinforcements
 from events.rulesets.twilight_imperium_3.technology import gainable, price
 
 INITIATIVE, DIPLOMACY, POLITICAL, LOGISTICS, TRADE, WARFARE, TECHNOLOGY, IMPERIAL = range(1, 9)
@@ -116,6 +116,8 @@ def free(game: Game, seat: int, card: int) -> bool:
 def can_follow(game: Game, seat: int, card: int) -> bool:
     """Whether the secondary is open to this seat: a counter to spend and something to do."""
     if card not in FOLLOWED or (game.players[seat].strategy < 1 and not free(game, seat, card)):
+        return False
+    if eliminated(game, seat):  # TI-X9
         return False
     if card == DIPLOMACY:
         return bool(readyable(game, seat))
