@@ -3,7 +3,7 @@ players: seat 0 L1Z1X at 307 on [0.0.0], seat 1 Jol-Nar at 313, seat 2 Mentak at
 
 import msgspec
 
-from events.rulesets.twilight_imperium_3.decisions import Play, Redistribute, Score
+from events.rulesets.twilight_imperium_3.decisions import Follow, Play, Redistribute, Score
 from events.rulesets.twilight_imperium_3.forces import Fleet, Holding, Space
 from events.rulesets.twilight_imperium_3.happenings import GameEnded
 from events.rulesets.twilight_imperium_3.state import Game, Phase
@@ -11,6 +11,7 @@ from events.rulesets.twilight_imperium_3.technology import gainable, price
 from tests.twilight_imperium_3.play import (
     GAME,
     applied,
+    declined,
     picked,
     refused,
     stationed,
@@ -221,3 +222,19 @@ def test_ti_x9_a_player_without_planets_or_units_is_out_and_the_others_go_on() -
     while state.phase != Phase.STRATEGY:
         state = step(state, GAME.waiting(state).must[0], "default")
     assert sorted(state.picks) == [0, 0, 1, 1]  # still two cards each
+
+
+def test_ti_u4_a_claim_or_a_technology_is_paid_with_no_planet_or_trade_good_not_needed() -> None:
+    state = with_player(_status((SPEND_SIX_TRADE_GOODS,)), 0, trade_goods=7)
+    assert refused(state, 0, Score(objective=1, trade_goods=7)) == "TI-U4"
+    assert step(state, 0, Score(objective=1, trade_goods=6)).players[0].trade_goods == 1
+    state = picked(stationed(3, seed=1), {0: [2, 3], 1: [4, 5], 2: [6, 7]})
+    state = declined(step(state, 0, Play(card=2, seat=2)))
+    state = declined(step(state, 1, Play(card=4)))
+    state = with_player(state, 1, trade_goods=9)
+    state = step(state, 2, Play(card=7, technology="deep_space_cannon"))
+    assert price(state, 1, "cybernetics") == 8 and state.stack[-1].asked == (1,)
+    too_much = Follow(technology="cybernetics", paying=("Nar",), trade_goods=7)  # 9 for 8
+    assert refused(state, 1, too_much) == "TI-U4"
+    state = step(state, 1, Follow(technology="cybernetics", trade_goods=8))
+    assert state.players[1].trade_goods == 1

@@ -45,6 +45,7 @@ from events.rulesets.twilight_imperium_3.happenings import (
 from events.rulesets.twilight_imperium_3.loader import load
 from events.rulesets.twilight_imperium_3.objectives import MECATOL, Payment, met, spends
 from events.rulesets.twilight_imperium_3.orders import Transfer
+from events.rulesets.twilight_imperium_3.paying import excess_refusal, influence, resources
 from events.rulesets.twilight_imperium_3.paying import refusal as payment_refusal
 from events.rulesets.twilight_imperium_3.planets import holding, home_planets, in_system
 from events.rulesets.twilight_imperium_3.setup import STATIONED
@@ -268,7 +269,11 @@ def _score_refusal(game: Game, seat: int, d: Score) -> Rejection | None:
     unmet = [o for o in objectives if not met(game, seat, o, Payment(d.paying, d.trade_goods))]
     if unmet:
         return Rejection("TI-O1", f"you do not meet '{unmet[0].text}'")
-    return None
+    spend = next((s for s in map(spends, objectives) if s is not None), None)
+    if spend is None:
+        return None
+    worth = {"resources": resources, "influence": influence}.get(spend.what, lambda _: 0)
+    return excess_refusal(d.paying, d.trade_goods, spend.amount, worth)
 
 
 def _score(batch: Batch[Game], seat: int, d: Score) -> None:

@@ -206,6 +206,7 @@ def follow_refusal(game: Game, seat: int, card: int, d: Follow) -> Rejection | N
         cost = price(game, seat, d.technology)
         if resources(d.paying) + d.trade_goods < cost:
             return Rejection("TI-K3", f"{load().technologies[d.technology].name} costs {cost}")
+        return paying.excess_refusal(d.paying, d.trade_goods, cost, paying.resources)
     if card == WARFARE:
         return _warfare_refusal(game, seat, d.ships)
     return None
