@@ -195,3 +195,15 @@ def test_ti_a9_technology_gains_one_free_and_imperial_reveals_and_scores_two() -
     assert refused(state, 0, Play(card=TECHNOLOGY, technology="war_sun")) == "TI-K2"
     state = step(state, 0, Play(card=TECHNOLOGY, technology="sarween_tools"))
     assert "sarween_tools" in state.players[0].technologies
+
+
+def test_ti_m8_warfares_secondary_moves_no_more_ships_into_a_system_than_fleet_supply() -> None:
+    state = _action({0: [WARFARE, TRADE], 1: [INITIATIVE, IMPERIAL], 2: [DIPLOMACY, LOGISTICS]})
+    state = activated(state, 1, "201")
+    state = activated(state, 2, "202")
+    state = with_player(step(state, 0, Play(card=WARFARE)), 2, fleet=1)
+    together = (Warship("cruiser", "301", "318"), Warship("cruiser", "301", "318"))
+    assert refused(state, 2, Follow(ships=together)) == "TI-M8"
+    apart = (Warship("cruiser", "301", "318"), Warship("cruiser", "301", "201"))
+    state = step(state, 2, Follow(ships=apart))
+    assert state.forces.fleet("318", 2).units == {"cruiser": 1}

@@ -3,7 +3,7 @@ players: seat 0 L1Z1X at 307 on [0.0.0], seat 1 Jol-Nar at 313, seat 2 Mentak at
 
 import msgspec
 
-from events.rulesets.twilight_imperium_3.decisions import Play, Redistribute, Score
+from events.rulesets.twilight_imperium_3.decisions import Follow, Play, Redistribute, Score
 from events.rulesets.twilight_imperium_3.forces import Fleet, Holding, Space
 from events.rulesets.twilight_imperium_3.happenings import GameEnded
 from events.rulesets.twilight_imperium_3.state import Game, Phase
@@ -11,6 +11,7 @@ from events.rulesets.twilight_imperium_3.technology import gainable, price
 from tests.twilight_imperium_3.play import (
     GAME,
     applied,
+    declined,
     picked,
     refused,
     stationed,
@@ -187,3 +188,53 @@ def test_ti_o1_mecatol_rex_all_round_reads_its_controller_as_the_strategy_phase_
     while state.phase != Phase.STRATEGY:
         state = step(state, GAME.waiting(state).must[0], "default")
     assert state.mecatol == 0
+
+
+def test_ti_o1_mecatol_rex_all_round_is_not_met_once_it_changed_hands_this_round() -> None:
+    state = _planets(_status(("p1_02",)), **{"Mecatol Rex": Holding(controller=0)})
+    state = msgspec.structs.replace(state, mecatol=0, taken=("Mecatol Rex",))  # lost, retaken
+    assert refused(state, 0, Score(objective=1)) == "TI-O1"
+    state = msgspec.structs.replace(state, taken=())
+    assert step(state, 0, Score(objective=1)).players[0].points == 1
+
+
+def _eliminated(state: Game, seat: int) -> Game:
+    """The seat stripped of every planet and unit on the board, its trade goods kept."""
+    space = {
+        p: msgspec.structs.replace(s, fleets=tuple(f for f in s.fleets if f.seat != seat))
+        for p, s in state.forces.space.items()
+    }
+    planets = {n: Holding() if h.controller == seat else h for n, h in state.forces.planets.items()}
+    forces = msgspec.structs.replace(state.forces, space=space, planets=planets)
+    return with_player(msgspec.structs.replace(state, forces=forces), seat, trade_goods=6)
+
+
+def test_ti_x9_a_player_without_planets_or_units_is_out_and_the_others_go_on() -> None:
+    state = _eliminated(picked(stationed(3, seed=1), {0: [2, 3], 1: [4, 5], 2: [6, 7]}), 2)
+    state = with_player(state, 0, trade_goods=3)  # [0.0.0] alone has no influence to spend
+    state = step(state, 0, Play(card=2, seat=1))
+    state = step(state, 1, Play(card=4))  # Logistics: Mentak's 6 trade goods are not asked
+    assert state.stack[-1].asked == (0,)
+    while state.phase == Phase.ACTION:
+        assert GAME.waiting(state).must != (2,)
+        state = step(state, GAME.waiting(state).must[0], "default")
+    assert state.queue == (0, 1)  # no claims, no counters for Mentak
+    while state.phase != Phase.STRATEGY:
+        state = step(state, GAME.waiting(state).must[0], "default")
+    assert sorted(state.picks) == [0, 0, 1, 1]  # still two cards each
+
+
+def test_ti_u4_a_claim_or_a_technology_is_paid_with_no_planet_or_trade_good_not_needed() -> None:
+    state = with_player(_status((SPEND_SIX_TRADE_GOODS,)), 0, trade_goods=7)
+    assert refused(state, 0, Score(objective=1, trade_goods=7)) == "TI-U4"
+    assert step(state, 0, Score(objective=1, trade_goods=6)).players[0].trade_goods == 1
+    state = picked(stationed(3, seed=1), {0: [2, 3], 1: [4, 5], 2: [6, 7]})
+    state = declined(step(state, 0, Play(card=2, seat=2)))
+    state = declined(step(state, 1, Play(card=4)))
+    state = with_player(state, 1, trade_goods=9)
+    state = step(state, 2, Play(card=7, technology="deep_space_cannon"))
+    assert price(state, 1, "cybernetics") == 8 and state.stack[-1].asked == (1,)
+    too_much = Follow(technology="cybernetics", paying=("Nar",), trade_goods=7)  # 9 for 8
+    assert refused(state, 1, too_much) == "TI-U4"
+    state = step(state, 1, Follow(technology="cybernetics", trade_goods=8))
+    assert state.players[1].trade_goods == 1

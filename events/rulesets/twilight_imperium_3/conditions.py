@@ -66,7 +66,7 @@ class MecatolRex(_Test, tag="mecatol_rex"):
 
 
 class MecatolRexAllRound(_Test, tag="mecatol_rex_all_round"):
-    """Has controlled Mecatol Rex since this round's strategy phase began."""
+    """Has controlled Mecatol Rex since this round's strategy phase began, without a break."""
 
 
 class UnitsInMecatolRex(_Test, tag="units_in_mecatol_rex"):

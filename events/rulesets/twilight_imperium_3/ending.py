@@ -4,7 +4,7 @@ the rulebook's tie-breaks."""
 from events.kit.batch import Batch
 from events.rulesets.twilight_imperium_3.happenings import GameEnded
 from events.rulesets.twilight_imperium_3.planets import controlled
-from events.rulesets.twilight_imperium_3.state import VICTORY, Game
+from events.rulesets.twilight_imperium_3.state import VICTORY, Game, remaining
 
 
 def reached(batch: Batch[Game], seat: int) -> bool:
@@ -25,6 +25,7 @@ def imperium_rex(batch: Batch[Game]) -> None:
         planets = len(controlled(game.forces, seat))
         return player.points, len(player.scored), planets, player.command, player.sheet
 
-    best = max(rank(s) for s in range(game.seats))
-    winners = tuple(s for s in range(game.seats) if rank(s) == best)
+    seats = remaining(game, tuple(range(game.seats)))  # TI-X9
+    best = max(rank(s) for s in seats)
+    winners = tuple(s for s in seats if rank(s) == best)
     batch.emit(GameEnded(winners=winners, reason="Imperium Rex"))

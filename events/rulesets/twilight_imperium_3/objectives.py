@@ -87,8 +87,9 @@ def _holds(game: Game, seat: int, test: c.Condition, payment: Payment) -> bool:
         case c.MecatolRex(space_dock=dock):
             rex = holding(game.forces, MECATOL)
             return rex.controller == seat and (not dock or rex.units.get("space_dock", 0) > 0)
-        case c.MecatolRexAllRound():
-            return holding(game.forces, MECATOL).controller == seat == game.mecatol
+        case c.MecatolRexAllRound():  # held as the round began, and never changed hands since
+            held = holding(game.forces, MECATOL).controller == seat == game.mecatol
+            return held and MECATOL not in game.taken
         case c.UnitsInMecatolRex(units=units, at_least=n):
             fleet = game.forces.fleet(_mecatol_position(game), seat)
             rex = holding(game.forces, MECATOL)

@@ -21,6 +21,18 @@ def refusal(
     return None
 
 
+def excess_refusal(
+    planets: tuple[str, ...], trade_goods: int, owed: int, worth: Callable[[str], int]
+) -> Rejection | None:
+    """A payment spends no planet and no trade good it does not need (TI-U4)."""
+    paid = sum(map(worth, planets))
+    if trade_goods > max(0, owed - paid) or any(
+        paid - worth(p) + trade_goods >= owed for p in planets
+    ):
+        return Rejection("TI-U4", f"that costs {owed}: pay no more than you must")
+    return None
+
+
 def cheapest(
     game: Game, seat: int, amount: int, worth: Callable[[str], int]
 ) -> tuple[tuple[str, ...], int] | None:

@@ -113,6 +113,19 @@ def order_of_play(game: Game) -> tuple[int, ...]:
     return tuple(sorted(range(game.seats), key=lambda seat: game.players[seat].initiative))
 
 
+def eliminated(game: Game, seat: int) -> bool:
+    """No planet controlled and no unit on the board: out of the game for good (TI-X9)."""
+    forces = game.forces
+    return not any(h.controller == seat for h in forces.planets.values()) and not any(
+        f.seat == seat and f.units for s in forces.space.values() for f in s.fleets
+    )
+
+
+def remaining(game: Game, seats: tuple[int, ...]) -> tuple[int, ...]:
+    """These seats in their order, the eliminated left out (TI-X9)."""
+    return tuple(s for s in seats if not eliminated(game, s))
+
+
 def holder(game: Game, card: int) -> int | None:
     return next((s for s, p in enumerate(game.players) if card in p.cards), None)
 

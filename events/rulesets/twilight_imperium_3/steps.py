@@ -45,6 +45,7 @@ from events.rulesets.twilight_imperium_3.happenings import (
 from events.rulesets.twilight_imperium_3.loader import load
 from events.rulesets.twilight_imperium_3.objectives import MECATOL, Payment, met, spends
 from events.rulesets.twilight_imperium_3.orders import Transfer
+from events.rulesets.twilight_imperium_3.paying import excess_refusal, influence, resources
 from events.rulesets.twilight_imperium_3.paying import refusal as payment_refusal
 from events.rulesets.twilight_imperium_3.planets import holding, home_planets, in_system
 from events.rulesets.twilight_imperium_3.setup import STATIONED
@@ -58,6 +59,7 @@ from events.rulesets.twilight_imperium_3.state import (
     clockwise,
     order_of_play,
     reinforcements,
+    remaining,
 )
 from events.rulesets.twilight_imperium_3.strategy_cards import IMPERIAL, INITIATIVE
 from events.rulesets.twilight_imperium_3.tactical import (
@@ -107,7 +109,7 @@ def _round(batch: Batch[Game]) -> None:
     game = batch.game
     rounds = load().layouts[game.seats].strategy_cards
     rex = holding(game.forces, MECATOL).controller
-    picks = clockwise(game, game.speaker) * rounds
+    picks = remaining(game, clockwise(game, game.speaker)) * rounds  # TI-X9
     batch.emit(RoundBegan(round=game.round + 1, picks=picks, mecatol=-1 if rex is None else rex))
 
 
@@ -148,7 +150,7 @@ def _pick(batch: Batch[Game], seat: int, d: Pick) -> None:
 def _strategy_done(batch: Batch[Game]) -> None:
     """Bonus counters on the cards left (TI-P5); the action phase begins (TI-A1)."""
     batch.emit(BonusPlaced(cards=available(batch.game)))
-    batch.emit(TurnBegan(seat=order_of_play(batch.game)[0]))
+    batch.emit(TurnBegan(seat=remaining(batch.game, order_of_play(batch.game))[0]))
 
 
 # TI-A: the action phase
@@ -267,7 +269,11 @@ def _score_refusal(game: Game, seat: int, d: Score) -> Rejection | None:
     unmet = [o for o in objectives if not met(game, seat, o, Payment(d.paying, d.trade_goods))]
     if unmet:
         return Rejection("TI-O1", f"you do not meet '{unmet[0].text}'")
-    return None
+    spend = next((s for s in map(spends, objectives) if s is not None), None)
+    if spend is None:
+        return None
+    worth = {"resources": resources, "influence": influence}.get(spend.what, lambda _: 0)
+    return excess_refusal(d.paying, d.trade_goods, spend.amount, worth)
 
 
 def _score(batch: Batch[Game], seat: int, d: Score) -> None:
@@ -404,7 +410,9 @@ TABLE = Table(
                     _score_refusal,
                     _score,
                 ),
-                follows=lambda batch: batch.emit(Refreshed(order=order_of_play(batch.game))),
+                follows=lambda batch: batch.emit(
+                    Refreshed(order=remaining(batch.game, order_of_play(batch.game)))
+                ),
                 offers=offers.scores,
                 default=lambda game, seat: Score(),
             ),

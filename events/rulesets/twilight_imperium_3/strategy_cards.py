@@ -29,7 +29,7 @@ from events.rulesets.twilight_imperium_3.planets import (
     ready,
     resources,
 )
-from events.rulesets.twilight_imperium_3.state import Game, bank, reinforcements
+from events.rulesets.twilight_imperium_3.state import Game, bank, eliminated, reinforcements
 from events.rulesets.twilight_imperium_3.technology import gainable, price
 
 INITIATIVE, DIPLOMACY, POLITICAL, LOGISTICS, TRADE, WARFARE, TECHNOLOGY, IMPERIAL = range(1, 9)
@@ -117,6 +117,8 @@ def can_follow(game: Game, seat: int, card: int) -> bool:
     """Whether the secondary is open to this seat: a counter to spend and something to do."""
     if card not in FOLLOWED or (game.players[seat].strategy < 1 and not free(game, seat, card)):
         return False
+    if eliminated(game, seat):  # TI-X9
+        return False
     if card == DIPLOMACY:
         return bool(readyable(game, seat))
     if card == LOGISTICS:
@@ -156,8 +158,10 @@ def empty(game: Game, position: str) -> bool:
 
 def warship_moves(game: Game, seat: int) -> tuple[Warship, ...]:
     """Every single move Warfare's secondary allows: a cruiser or destroyer into an adjacent
-    empty system outside the home systems."""
+    empty system outside the home systems, within fleet supply."""
     homes = set(game.galaxy.home_positions)
+    if game.players[seat].fleet < 1:  # an empty system's first ship already exceeds it (TI-M8)
+        return ()
     return tuple(
         Warship(unit, source, target)
         for source, space in sorted(game.forces.space.items())
@@ -202,6 +206,7 @@ def follow_refusal(game: Game, seat: int, card: int, d: Follow) -> Rejection | N
         cost = price(game, seat, d.technology)
         if resources(d.paying) + d.trade_goods < cost:
             return Rejection("TI-K3", f"{load().technologies[d.technology].name} costs {cost}")
+        return paying.excess_refusal(d.paying, d.trade_goods, cost, paying.resources)
     if card == WARFARE:
         return _warfare_refusal(game, seat, d.ships)
     return None
@@ -219,6 +224,9 @@ def _warfare_refusal(game: Game, seat: int, ships: tuple[Warship, ...]) -> Rejec
         moving = sum(s.unit == ship.unit and s.source == ship.source for s in ships)
         if game.forces.fleet(ship.source, seat).units.get(ship.unit, 0) < moving:
             return Rejection("TI-A8", f"you have too few of those ships in {ship.source}")
+    fleet_supply = game.players[seat].fleet
+    if any(sum(s.target == ship.target for s in ships) > fleet_supply for ship in ships):
+        return Rejection("TI-M8", f"your fleet supply of {fleet_supply} allows no more ships there")
     counters = {s.target for s in ships if seat not in _counters_at(game, s.target)}
     if len(counters) > reinforcements(game, seat):
         return Rejection("TI-A8", "you have no command counter left to place")
