@@ -31,6 +31,7 @@ SEAT_COLUMNS = {
     "match_id": "text",
     "seat": "integer",
     "seq": "integer",
+    "moved_seq": "integer",  # the last entry that changed what the seat decides on
     "view": "jsonb",
     "legal": "jsonb",
     "help": "text",
@@ -77,7 +78,16 @@ class SeatViews(Projection):
                 legal, help_text = (
                     _choices(ruleset, match.state, seat) if seat in deciding else ([], "")
                 )
-                row = (match.match_id, seat, match.seq, view, encode(legal).decode(), help_text)
+                moved = match.moved_for(seat)
+                row = (
+                    match.match_id,
+                    seat,
+                    match.seq,
+                    moved,
+                    view,
+                    encode(legal).decode(),
+                    help_text,
+                )
                 self.seats.append(row)
                 self.notices.append(view_notice(match.match_id, seat, match.seq, view))
                 if not match.over:

@@ -145,17 +145,20 @@ class SeatChoices(msgspec.Struct, frozen=True):
     seq: int
     legal: list[dict[str, Any]]  # {"decision": body, "text": command}
     help: str
+    moved_seq: int  # the last entry that changed these: a page drawn since then is not stale
 
 
 async def seat_choices(conn: Conn, match_id: str, seat: int) -> SeatChoices | None:
     row = await conn.fetchrow(
-        "SELECT seq, legal::text, help FROM seat_views WHERE match_id = $1 AND seat = $2",
+        "SELECT seq, legal::text, help, moved_seq FROM seat_views"
+        " WHERE match_id = $1 AND seat = $2",
         match_id,
         seat,
     )
     if row is None:
         return None
-    return SeatChoices(row["seq"], msgspec.json.decode(row["legal"]), row["help"])
+    legal = msgspec.json.decode(row["legal"])
+    return SeatChoices(row["seq"], legal, row["help"], row["moved_seq"])
 
 
 async def public_view(conn: Conn, match_id: str) -> tuple[int, str] | None:

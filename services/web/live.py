@@ -155,10 +155,16 @@ async def chosen(
     place = whole_number(choice)
     if choices is None or place is None or place >= len(choices.legal):
         raise HTTPException(status_code=422, detail="choice: no such option")
-    if seen_seq != choices.seq:
+    if _stale(seen_seq, choices):
         raise HTTPException(status_code=409, detail="the match moved on: the options are new")
     decision: dict[str, Any] = choices.legal[place]["decision"]
     return decision
+
+
+def _stale(seen_seq: int | None, choices: reads.SeatChoices) -> bool:
+    """Whether the page's options are no longer the seat's: something it decides on changed
+    since the page was drawn (another seat's sealed choice does not, SL-5)."""
+    return seen_seq is None or seen_seq < choices.moved_seq
 
 
 async def picked(
@@ -172,7 +178,7 @@ async def picked(
     game = await reads.game(ctx.pool, match_id)
     if choices is None or found is None or game is None:
         raise HTTPException(status_code=422, detail="pick: nothing to choose now")
-    if seen_seq != choices.seq or found[0] != choices.seq:
+    if _stale(seen_seq, choices) or found[0] != choices.seq:
         raise HTTPException(status_code=409, detail="the match moved on: the options are new")
     picks = _picks(game, found[1], choices.legal)
     if not pick.isdigit() or int(pick) >= len(picks):

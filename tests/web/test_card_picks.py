@@ -1,6 +1,6 @@
 """Choices of several cards made by ticking them: Race for the Galaxy's opening discard (2 of
 the 6 dealt) is six cards to tick and one button, not fifteen; ticked with the keyboard alone,
-or posted from a page without JavaScript; too few ticked is refused, saying how many."""
+or posted from a page without JavaScript (even one loaded before another seat chose); too few ticked is refused, saying how many."""
 
 import time
 from pathlib import Path
@@ -55,20 +55,28 @@ async def test_the_opening_discard_is_two_cards_ticked_with_the_keyboard(
     await page.context.close()
 
 
-async def test_a_page_without_javascript_posts_the_ticked_cards(
+async def test_a_page_without_javascript_posts_the_ticked_cards_after_another_seat_chose(
     shared_stack: Stack, browser: Browser
 ) -> None:
-    match_id = _open(shared_stack, 2, [api.BotSeat(1, "greedy")], GAME)
-    page = await (await browser.new_context(java_script_enabled=False)).new_page()
-    await _join(page, shared_stack, match_id, 0, "ada")
-    boxes = page.locator("#live #picks input[name=card]")
-    await boxes.nth(2).check()
-    await boxes.nth(5).check()
-    await page.get_by_role("button", name=DISCARD).click()
-    await page.wait_for_url(f"**/{match_id}/seat")
-    deadline = time.monotonic() + WAIT_MS / 1000
-    while await _hand_size(page).inner_text() != "4 cards" and time.monotonic() < deadline:
-        time.sleep(0.2)
-        await page.reload()
-    assert await _hand_size(page).inner_text() == "4 cards"
-    await page.context.close()
+    """Bea's sealed discard moves the match on but changes nothing Ada decides on: Ada's page,
+    loaded before it and never refreshed, still posts her discard."""
+    match_id = _open(shared_stack, 2, [], GAME)
+    ada, bea = [
+        await (await browser.new_context(java_script_enabled=False)).new_page() for _ in range(2)
+    ]
+    await _join(ada, shared_stack, match_id, 0, "ada")
+    await _join(bea, shared_stack, match_id, 1, "bea")
+    await ada.reload()  # both seats taken: the page Ada will post from
+    for page in (bea, ada):
+        boxes = page.locator("#live #picks input[name=card]")
+        await boxes.nth(2).check()
+        await boxes.nth(5).check()
+        await page.get_by_role("button", name=DISCARD).click()
+        await page.wait_for_url(f"**/{match_id}/seat")
+    for page in (ada, bea):
+        deadline = time.monotonic() + WAIT_MS / 1000
+        while await _hand_size(page).inner_text() != "4 cards" and time.monotonic() < deadline:
+            time.sleep(0.2)
+            await page.reload()
+        assert await _hand_size(page).inner_text() == "4 cards"
+        await page.context.close()
