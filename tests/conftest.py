@@ -33,8 +33,7 @@ from tests.support import delete_topics
 
 os.environ.setdefault(
     "STARLEDGER_RULESETS",
-    "tests.tiny_ruleset,tests.sealed_ruleset,tests.window_ruleset,"
-    "events.rulesets.twilight_imperium_3.develop",
+    "tests.tiny_ruleset,tests.sealed_ruleset,tests.window_ruleset",
 )
 load_rulesets()
 

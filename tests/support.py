@@ -39,8 +39,7 @@ def service_env(settings: Settings) -> dict[str, str]:
         **os.environ,
         **as_environment(settings),
         "PYTHONPATH": str(ROOT),
-        "STARLEDGER_RULESETS": "tests.tiny_ruleset,tests.sealed_ruleset,tests.window_ruleset,"
-        "events.rulesets.twilight_imperium_3.develop",
+        "STARLEDGER_RULESETS": "tests.tiny_ruleset,tests.sealed_ruleset,tests.window_ruleset",
         "STARLEDGER_LOG_FORMAT": "json",
     }
 

@@ -63,4 +63,6 @@ def test_an_installed_wheel_narrates_a_ruling_of_every_game_in_its_references_wo
     )
     assert shown.returncode == 0, shown.stderr[-3000:]
     games = {line.split(" | ")[0] for line in shown.stdout.splitlines()}
-    assert {"core-worlds", "race-for-the-galaxy", "star-realms"} <= games, shown.stdout
+    assert {"core-worlds", "race-for-the-galaxy", "star-realms", "twilight-imperium-3"} <= games, (
+        shown.stdout
+    )

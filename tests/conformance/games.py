@@ -6,9 +6,7 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from typing import Any, NamedTuple
 
-# registers race-to-21, sealed-picks and last-word beside the built-in games, and the games
-# in development (Twilight Imperium 3, until its stage 1 is whole)
-import events.rulesets.twilight_imperium_3.develop  # noqa: F401
+# registers race-to-21, sealed-picks and last-word beside the built-in games
 import tests.sealed_ruleset
 import tests.tiny_ruleset
 import tests.window_ruleset  # noqa: F401

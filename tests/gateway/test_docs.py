@@ -179,7 +179,7 @@ async def test_the_asyncapi_document_lists_every_topic_and_its_schemas_take_real
         "LeagueRecord", b'{"league_id": "lg", "entry_id": "e", "at_ms": 1, "body": {}}'
     )
     # bodies: each game's decisions and events are described, and nothing else passes for one
-    for game in ("race-for-the-galaxy", "star-realms", "core-worlds"):
+    for game in ("race-for-the-galaxy", "star-realms", "core-worlds", "twilight-imperium-3"):
         assert {"oneOf"} == set(schemas[f"decisions.{game}"]) == set(schemas[f"events.{game}"])
     buy = b'{"type": "sr.buy", "card": 3}'
     wrong = b'{"type": "sr.buy", "card": "three"}'

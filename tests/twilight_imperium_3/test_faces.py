@@ -1,12 +1,15 @@
 """The view laid out: on the map each hex lists its ships first as short counts, then its
 planets with their controller and units, the command counters first among its marks; beside
-it a compact table of the systems with units; the players, strategy cards and objectives."""
+it a compact table of the systems with units; the players, strategy cards and objectives; the
+systems an action under way has activated lit."""
 
 import msgspec
+from msgspec.structs import replace
 
 from events.rulesets.twilight_imperium_3.decisions import Activate
 from events.rulesets.twilight_imperium_3.forces import Fleet, Space
 from events.rulesets.twilight_imperium_3.loader import load
+from events.rulesets.twilight_imperium_3.tactic import Step, Tactic
 from tests.twilight_imperium_3.play import GAME, picked, stationed, step
 
 NAMES = ("ann", "bob", "cy")
@@ -58,3 +61,15 @@ def test_beside_the_map_a_table_of_the_systems_with_units_players_cards_and_obje
     assert [r[0] for r in sections["Players"].tables[0].rows] == list(NAMES)
     secret = [f for f in sections["Objectives"].fields if f.label.startswith("Secret of")]
     assert [f.label for f in secret] == ["Secret of ann"]  # the seat's own, no other
+
+
+def test_the_map_lights_the_systems_an_action_under_way_has_activated() -> None:
+    state = stationed(3, seed=1)
+    transfer = Tactic(seat=0, system="101", transfer="102", step=Step.BATTLE)
+    lit = {
+        c.code: c.highlight
+        for c in GAME.describe(GAME.view(replace(state, tactic=transfer), 1), NAMES).boards[0].cells
+        if c.highlight
+    }
+    assert lit == {"101": "active system: space battle", "102": "active system: space battle"}
+    assert not any(c.highlight for c in GAME.describe(GAME.view(state, 1), NAMES).boards[0].cells)

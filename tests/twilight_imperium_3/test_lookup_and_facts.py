@@ -1,18 +1,23 @@
 """The lookup of systems, units, technologies, strategy cards and objectives; the digest that
-pins the content; and the facts analytics counts of a match."""
+pins the content; and the facts analytics counts of a match, space battles and planets taken
+among them."""
 
 import random
+from typing import Any
 
 import msgspec
 
 from events.ruleset import Fact
 from events.rulesets.twilight_imperium_3 import loader
+from events.rulesets.twilight_imperium_3.forces import Holding
 from events.rulesets.twilight_imperium_3.happenings import (
     GameEnded,
     Picked,
     Scored,
     TechnologyGained,
 )
+from events.rulesets.twilight_imperium_3.tactical_events import BattleEnded, InvasionEnded, Landed
+from tests.conformance.games import bot, play
 from tests.twilight_imperium_3.play import GAME, started
 
 
@@ -72,3 +77,31 @@ def test_facts_count_races_cards_objectives_technologies_planets_and_points() ->
     assert [f for f in ended if f.kind == "final VP"] == [
         Fact("final VP", "score", s, 0) for s in range(3)
     ]
+
+
+def _match_facts(seed: str) -> list[tuple[Any, Any, Fact]]:
+    """Every event of a 4-seat greedy match with the facts analytics counts of it, each with
+    the state it happened in."""
+    played = play("twilight-imperium-3", 4, seed, bot("greedy"))
+    found = []
+    for position in played.positions:
+        judged = GAME.decide(position.state, position.seat, position.decision, random.Random(0))
+        state = position.state
+        for event in getattr(judged, "events", ()):
+            found += [(state, event, fact) for fact in GAME.facts(state, event)]
+            state = GAME.evolve(state, event)
+    return found
+
+
+def test_facts_count_space_battles_won_and_lost_and_planets_taken() -> None:
+    found = _match_facts("facts")
+    battles = [(e, f) for _, e, f in found if isinstance(e, BattleEnded)]
+    assert battles and all(f.kind == "space battle won" for _, f in battles)
+    assert all(f.value == int(f.seat == e.victor) and f.seat in e.sides for e, f in battles)
+    taken = [(s, f) for s, e, f in found if f.kind == "planet taken"]
+    assert taken and all(
+        s.forces.planets.get(f.subject, Holding()).controller != f.seat for s, f in taken
+    )
+    landed = [f for _, e, f in found if isinstance(e, Landed) and f.kind == "planet taken"]
+    invaded = [f for _, e, f in found if isinstance(e, InvasionEnded)]
+    assert landed and len(landed) + len(invaded) == len(taken)

@@ -1,6 +1,8 @@
-"""The `greedy` bot: it expands to the nearest planets it can take, builds where it can afford
-to, fights only when it expects more hits than it takes, follows Imperial and Logistics, and
-scores the objective worth most. Every choice is one of `legal`'s, so always accepted."""
+"""The `greedy` bot: it expands to the nearest planets it can take (those the objectives open
+to it count, more), builds where it can afford to, fights only when it expects more hits than it
+takes, buys the technologies objectives count, follows Imperial and Logistics while that leaves
+it able to pay the objective that spends, and scores the objective worth most (aims.py). Every
+choice is one of `legal`'s, so always accepted."""
 
 import random
 from collections.abc import Callable
@@ -10,17 +12,25 @@ import msgspec
 
 from events.kit.phases import default_decision, legal
 from events.rulesets.twilight_imperium_3 import combat, tactical
-from events.rulesets.twilight_imperium_3.decisions import Activate, Decline, Follow, Pass, Play
+from events.rulesets.twilight_imperium_3.aims import keeps_payable, planet_worth, technology_worth
+from events.rulesets.twilight_imperium_3.decisions import (
+    Activate,
+    Decline,
+    Follow,
+    Pass,
+    Pick,
+    Play,
+)
 from events.rulesets.twilight_imperium_3.fleets import planets_in, ships
 from events.rulesets.twilight_imperium_3.forces import Holding, Space
 from events.rulesets.twilight_imperium_3.loader import load
 from events.rulesets.twilight_imperium_3.movement import candidates
 from events.rulesets.twilight_imperium_3.orders import FirePds, Land, Move, Produce, Retreat, Stay
-from events.rulesets.twilight_imperium_3.planets import planet
 from events.rulesets.twilight_imperium_3.state import Game, Phase, WindowPrompt
 from events.rulesets.twilight_imperium_3.steps import TABLE
-from events.rulesets.twilight_imperium_3.strategy_cards import IMPERIAL, LOGISTICS
+from events.rulesets.twilight_imperium_3.strategy_cards import IMPERIAL, LOGISTICS, TECHNOLOGY
 from events.rulesets.twilight_imperium_3.tactic import Tactic
+from events.rulesets.twilight_imperium_3.technology import gainable
 
 Target = Callable[[Game, int, str], float]  # how much a seat wants to activate a system
 BUILDS = ("carrier", "ground_force", "cruiser", "destroyer", "dreadnought", "fighter")
@@ -80,13 +90,44 @@ def expansion(game: Game, seat: int, position: str) -> float:
         for name in planets_in(game.galaxy, position):
             held = game.forces.planets.get(name, Holding())
             if held.controller != seat and not held.units.get("ground_force"):
-                worth += planet(name).resources + planet(name).influence + 1
+                worth += planet_worth(game, seat, name)
     docks = tactical.production_offers(game, seat, (position,))
     return worth + (0.5 if len(docks) > 1 and game.players[seat].command > 1 else 0)
 
 
+def _card_worth(game: Game, seat: int, card: int) -> float:
+    """Imperial's points first, the Technology card when a technology brings an objective
+    nearer, else the lowest number (the earliest in the order of play)."""
+    if card == IMPERIAL:
+        return 2 - 8 * _imperium_rex_risk(game, seat) + game.bonus[card - 1] / 2
+    wanted = max((technology_worth(game, seat, t) for t in gainable(game, seat)), default=0)
+    if card == TECHNOLOGY and wanted:
+        return 1 + wanted
+    return -card / 10
+
+
+def _imperium_rex_risk(game: Game, seat: int) -> float:
+    """The chance that Imperial reveals Imperium Rex, for a seat it would not make the winner:
+    the public deck's make-up is known (TI-S9), its order is not."""
+    points = [p.points for p in game.players]
+    if points[seat] >= max(points):
+        return 0
+    stages = [load().objectives[o].stage for o in game.revealed]
+    return 1 / (4 - stages.count("II")) if stages.count("I") == 6 else 0
+
+
+def _pick(game: Game, seat: int, options: list[Any]) -> Any:
+    picks = [d for d in options if isinstance(d, Pick) and not d.counters]
+    return _most(picks, lambda d: _card_worth(game, seat, d.card)) if picks else options[0]
+
+
+def _play_worth(game: Game, seat: int, d: Play) -> float:
+    return technology_worth(game, seat, d.technology) if d.technology else 0
+
+
 def _action(game: Game, seat: int, target: Target, options: list[Any]) -> Any:
     plays = [d for d in options if isinstance(d, Play)]
+    plays.sort(key=lambda d: -_play_worth(game, seat, d))
     wanted = [(target(game, seat, d.system), d) for d in options if isinstance(d, Activate)]
     wanted = [(w, d) for w, d in wanted if w > 0]
     if wanted and game.players[seat].command > (1 if plays else 0):
@@ -109,14 +150,12 @@ def choose(game: Game, seat: int, target: Target, fight: bool = False) -> Any:
     """The greedy answer at the prompt play is at; `fight`: into any battle, expected or not."""
     prompt = TABLE.current(game)
     options = legal(TABLE, game, seat)
+    if prompt == Phase.STRATEGY:
+        return _pick(game, seat, options)
     if prompt == Phase.ACTION:
         return _action(game, seat, target, options)
     if prompt == WindowPrompt.SECONDARY:
-        card = game.stack[-1].about
-        follows = [d for d in options if isinstance(d, Follow)]
-        if card in (IMPERIAL, LOGISTICS) and follows:
-            return follows[0]
-        return Decline()
+        return _follow(game, seat, options)
     if prompt == WindowPrompt.MOVEMENT:
         t = _tactic(game)
         units = arriving(game, seat, t.system)
@@ -136,17 +175,43 @@ def choose(game: Game, seat: int, target: Target, fight: bool = False) -> Any:
     if prompt == WindowPrompt.BOMBARDMENT:
         return _most(options, lambda d: sum(sum(b.units.values()) for b in d.bombardments))
     if prompt == WindowPrompt.PRODUCTION:
-        return _most(options, _build_worth)
+        kept = [d for d in options if keeps_payable(game, seat, d.paying, d.trade_goods)]
+        return _most(kept or options, _build_worth)
     if prompt == Phase.SCORE:
         return _most(options, lambda d: _points(game, seat, d))
     return default_decision(TABLE, game, seat)
+
+
+def _follow(game: Game, seat: int, options: list[Any]) -> Any:
+    """Technology for a technology objectives count; Imperial and Logistics while he can still
+    pay the objective that spends."""
+    card = game.stack[-1].about
+    follows = [d for d in options if isinstance(d, Follow)]
+    if card == TECHNOLOGY:
+        wanted = [d for d in follows if technology_worth(game, seat, d.technology) > 0]
+        return (
+            _most(wanted, lambda d: technology_worth(game, seat, d.technology))
+            if wanted
+            else Decline()
+        )
+    if card in (IMPERIAL, LOGISTICS):
+        paying = [d for d in follows if _keeps_payable_follow(game, seat, d)]
+        return paying[0] if paying else Decline()
+    return Decline()
+
+
+def _keeps_payable_follow(game: Game, seat: int, d: Follow) -> bool:
+    order = d.production
+    if order is not None:
+        return keeps_payable(game, seat, order.paying, order.trade_goods)
+    return keeps_payable(game, seat, d.paying, d.trade_goods)
 
 
 def _landed_worth(game: Game, seat: int, d: Land) -> float:
     worth = 0.0
     for drop in d.drops:
         held = game.forces.planets.get(drop.planet, Holding())
-        value = planet(drop.planet).resources + planet(drop.planet).influence + 1
+        value = planet_worth(game, seat, drop.planet)
         worth += value if held.controller != seat else 0.1 * sum(drop.units.values())
     return worth
 

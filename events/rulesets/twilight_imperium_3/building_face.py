@@ -1,6 +1,7 @@
 """The galaxy build as a view shows it: whose choice it is, the free sides, the hands (the
 seat's own numbered as `place 3rd at 205` counts them, shown ones in full, the others as a
-count), and the board's highlights: where the next tile may go."""
+count), and the board's highlights: where the next tile may go, and once play is under way the
+systems a tactical or transfer action has activated."""
 
 from collections.abc import Callable
 
@@ -48,8 +49,11 @@ def building_section(view: Game, name: Callable[[int], str]) -> list[Section]:
 def highlights(view: Game) -> dict[str, str]:
     """The free sides while they are picked (TI-G3), ring 1 while the face-down tile waits
     (TI-G8), then where the next tile may go: the placer's accepted positions where its hand
-    is seen, else every open position (TI-G5 to TI-G7)."""
+    is seen, else every open position (TI-G5 to TI-G7). In play, the active system and the
+    step its action has reached (TI-A2, TI-A4)."""
     galaxy = view.galaxy
+    if view.tactic is not None:
+        return dict.fromkeys(view.tactic.systems, f"active system: {view.tactic.step}")
     if view.phase != Phase.GALAXY:
         return {}
     if "" in galaxy.home_positions:

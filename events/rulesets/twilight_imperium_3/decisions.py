@@ -91,11 +91,14 @@ class Score(msgspec.Struct, frozen=True, tag="ti.score"):
 
 
 class Redistribute(msgspec.Struct, frozen=True, tag="ti.redistribute"):
-    """The counters on the race sheet once the status phase's gain is placed (TI-X5)."""
+    """The counters on the race sheet once the status phase's gain is placed (TI-X5), and the
+    ships removed, by system, where the new fleet supply is exceeded (TI-M8): a system beyond it
+    and not named loses its cheapest."""
 
     strategy: int
     command: int
     fleet: int
+    removing: dict[str, Units] = {}
 
 
 Decision = Station | Pick | Play | Follow | Decline | Activate | Pass | Score | Redistribute | Order

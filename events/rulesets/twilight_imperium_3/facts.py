@@ -1,7 +1,7 @@
 """What analytics counts of a Twilight Imperium 3 match: each seat's race, the strategy cards
-picked, objectives scored (Imperial's points apart), technologies gained, and at the end each
-seat's planets held and points. Battles won come with the tactical action's combat events: a
-row for the battle's end event belongs here once the engine writes one (STATUS.md)."""
+picked, objectives scored (Imperial's points apart), technologies gained, space battles won and
+lost, planets taken (by landing or invasion), and at the end each seat's planets held and
+points."""
 
 from typing import Any
 
@@ -17,6 +17,7 @@ from events.rulesets.twilight_imperium_3.loader import load
 from events.rulesets.twilight_imperium_3.planets import controlled
 from events.rulesets.twilight_imperium_3.state import Game
 from events.rulesets.twilight_imperium_3.strategy_cards import name as card_name
+from events.rulesets.twilight_imperium_3.tactical_events import BattleEnded, InvasionEnded, Landed
 
 
 def facts(game: Game, event: Any) -> list[Fact]:
@@ -32,6 +33,12 @@ def facts(game: Game, event: Any) -> list[Fact]:
             return [Fact("objective scored", found.name or found.text, seat)]
         case TechnologyGained(seat=seat, technology=technology):
             return [Fact("technology gained", load().technologies[technology].name, seat)]
+        case BattleEnded(sides=sides, victor=victor):
+            return [Fact("space battle won", "space battle", s, int(s == victor)) for s in sides]
+        case Landed(seat=seat, taking=taking):
+            return [Fact("planet taken", planet, seat) for planet in taking]
+        case InvasionEnded(planet=planet, taken=True, invader=invader):
+            return [Fact("planet taken", planet, invader)]
         case GameEnded():
             return [
                 *(

@@ -1,6 +1,5 @@
 """Twilight Imperium 3rd edition behind the platform's interface (rules: TI-* rule IDs in
-RULES.md). Not registered here: `develop.py` registers it for development and the conformance
-run until stage 1 is whole (STATUS.md)."""
+RULES.md), registered as a built-in game."""
 
 import random
 from typing import Any, ClassVar
@@ -8,7 +7,7 @@ from typing import Any, ClassVar
 from events.kit import phases
 from events.kit.parts import Delegated, Parts, parts_of
 from events.kit.phases import Phased, Table, default_bot, legal
-from events.ruleset import CardInfo, Option, Ruleset, Standing
+from events.ruleset import CardInfo, Option, Ruleset, Standing, register
 from events.rulesets.twilight_imperium_3 import building, text
 from events.rulesets.twilight_imperium_3.bots import greedy
 from events.rulesets.twilight_imperium_3.decisions import DECISIONS
@@ -86,4 +85,4 @@ class TwilightImperium(Delegated, Phased, Ruleset):
         return content_digest()
 
 
-TWILIGHT_IMPERIUM = TwilightImperium()
+TWILIGHT_IMPERIUM = register(TwilightImperium())

@@ -9,7 +9,7 @@ from events.kit import windows
 from events.kit.batch import Batch
 from events.kit.phases import Ask, Prompt, Table
 from events.ruleset import Rejection
-from events.rulesets.twilight_imperium_3 import building, ending, offers, strategy_cards
+from events.rulesets.twilight_imperium_3 import building, ending, offers, strategy_cards, supply
 from events.rulesets.twilight_imperium_3.decisions import (
     DECISIONS,
     Activate,
@@ -68,6 +68,7 @@ from events.rulesets.twilight_imperium_3.tactical import (
     proceed,
     transfer_refusal,
 )
+from events.rulesets.twilight_imperium_3.tactical_events import UnitsRemoved
 from events.rulesets.twilight_imperium_3.turns import end_action
 
 NEVER_ACTIVATED = ("asteroid_field", "supernova")  # TI-G10
@@ -299,11 +300,14 @@ def _redistribute_refusal(game: Game, seat: int, d: Redistribute) -> Rejection |
     total = game.players[seat].sheet + min(STATUS_COUNTERS, reinforcements(game, seat))
     if min(d.strategy, d.command, d.fleet) < 0 or d.strategy + d.command + d.fleet != total:
         return Rejection("TI-X5", f"place your {total} counters among the three areas")
-    return None
+    return supply.refusal(game, seat, d.fleet, d.removing)
 
 
 def _redistribute(batch: Batch[Game], seat: int, d: Redistribute) -> None:
+    removed = supply.removals(batch.game, seat, d.fleet, d.removing)
     batch.emit(Redistributed(seat=seat, strategy=d.strategy, command=d.command, fleet=d.fleet))
+    for position, units in removed.items():
+        batch.emit(UnitsRemoved(seat=seat, at=position, units=units))
     batch.emit(StepTaken(seat=seat))
 
 
@@ -423,7 +427,7 @@ TABLE = Table(
                     Redistribute,
                     "TI-X5",
                     "place your command counters",
-                    "counters <n> strategy <n> command <n> fleet",
+                    "counters <n> strategy <n> command <n> fleet [removing <ships> at <system>; …]",
                     _redistribute_refusal,
                     _redistribute,
                 ),

@@ -276,7 +276,8 @@ def _battle(batch: Batch[Game]) -> bool:
         _trim(batch, battle.retreat_to, (battle.retreating,))
     if combat.battle_over(batch.game.forces, at):
         victor = combat.victor(batch.game.forces, at)
-        batch.emit(BattleEnded(victor=-1 if victor is None else victor))
+        sides = (battle.attacker, battle.defender)
+        batch.emit(BattleEnded(sides=sides, victor=-1 if victor is None else victor))
         _trim(batch, at, (battle.attacker, battle.defender))  # TI-C9
         batch.emit(Stepped(step=Step.LANDING, at=at))
     else:
@@ -396,9 +397,17 @@ def _land(batch: Batch[Game], seat: int, d: Land) -> None:
         if drops:
             for drop in drops:
                 _note_last_dock(batch, seat, drop.planet, falls=_falls(batch.game, seat, drop))
-            batch.emit(Landed(seat=seat, at=at, drops=drops))
+            taking = tuple(x.planet for x in drops if _taking(batch.game, seat, x))
+            batch.emit(Landed(seat=seat, at=at, drops=drops, taking=taking))
     batch.emit(Stepped(step=Step.BOMBARDMENT, at=_tactic(batch.game).system))
     proceed(batch)
+
+
+def _taking(game: Game, seat: int, drop: invasion.Drop) -> bool:
+    """A ground force landing on a neutral planet takes it (TI-L2), as on a fallen one."""
+    neutral = game.forces.planets.get(drop.planet, Holding()).controller is None
+    troops = bool(drop.units.get("ground_force"))
+    return (neutral and troops) or _falls(game, seat, drop)
 
 
 def _falls(game: Game, seat: int, drop: invasion.Drop) -> bool:
@@ -490,7 +499,7 @@ def _invasion(batch: Batch[Game]) -> bool:
     fight = _tactic(batch.game).invasions[0]
     taken = bool(fight.ground_forces) and not invasion.defenders(batch.game.forces, fight)
     _note_last_dock(batch, fight.invader, fight.planet, falls=taken)
-    batch.emit(InvasionEnded(planet=fight.planet, taken=taken))
+    batch.emit(InvasionEnded(planet=fight.planet, taken=taken, invader=fight.invader))
     return False
 
 

@@ -100,6 +100,10 @@ class Retreated(msgspec.Struct, frozen=True, tag="ti.retreated"):
 
 
 class BattleEnded(msgspec.Struct, frozen=True, tag="ti.battle_ended"):
+    """The space battle over between `sides` (attacker, defender): `victor` the seat whose
+    ships are left, -1 if none are (TI-C9)."""
+
+    sides: tuple[int, int]
     victor: int = -1
 
 
@@ -109,6 +113,7 @@ class Landed(msgspec.Struct, frozen=True, tag="ti.landed"):
     seat: int
     at: str
     drops: tuple[Drop, ...]
+    taking: tuple[str, ...] = ()  # planets whose control passes to him without combat
 
 
 class Bombarded(msgspec.Struct, frozen=True, tag="ti.bombarded"):
@@ -129,6 +134,7 @@ class InvasionEnded(msgspec.Struct, frozen=True, tag="ti.invasion_ended"):
 
     planet: str
     taken: bool
+    invader: int
 
 
 class LastDockTaken(msgspec.Struct, frozen=True, tag="ti.last_dock_taken"):

@@ -3,7 +3,8 @@ back. `station Jol: 1 space dock, 1 pds; Nar: 1 pds`, `pick warfare [taking 2 co
 `play diplomacy naming letnev`, `play warfare from 204`, `play technology cybernetics`,
 `follow [<technology>] [paying Jord, Nar, 2 tg]`, `follow readying Abyz`, `follow cruiser
 204 to 205, destroyer 306 to 305`, `decline`, `activate 203`, `pass`, `score objective 2 and
-secret paying Jord`, `score nothing`, `counters 3 strategy 4 command 3 fleet`."""
+secret paying Jord`, `score nothing`, `counters 3 strategy 4 command 3 fleet`, `counters 4
+strategy 5 command 2 fleet removing 1 destroyer at 203`."""
 
 import re
 from typing import Any
@@ -28,7 +29,12 @@ from events.rulesets.twilight_imperium_3.loader import load
 from events.rulesets.twilight_imperium_3.setup import STATIONED
 from events.rulesets.twilight_imperium_3.state import AREAS, Game
 from events.rulesets.twilight_imperium_3.tactical_text import VERBS as TACTICAL_VERBS
-from events.rulesets.twilight_imperium_3.tactical_text import build_text, read_build
+from events.rulesets.twilight_imperium_3.tactical_text import (
+    build_text,
+    read_build,
+    read_units,
+    units_text,
+)
 from events.rulesets.twilight_imperium_3.tactical_text import read as read_order
 from events.rulesets.twilight_imperium_3.tactical_text import render as render_order
 from events.rulesets.twilight_imperium_3.text_words import by_name as _by_name
@@ -172,11 +178,18 @@ def _read_score(rest: str) -> Score:
 
 
 def _read_counters(rest: str) -> Redistribute:
-    match = re.fullmatch(r"(\d{1,2}) strategy (\d{1,2}) command (\d{1,2}) fleet", rest)
+    areas, _, removals = rest.partition(" removing ")
+    match = re.fullmatch(r"(\d{1,2}) strategy (\d{1,2}) command (\d{1,2}) fleet", areas)
     if match is None:
         raise ValueError("write 'counters <n> strategy <n> command <n> fleet'")
     strategy, command, fleet = map(int, match.groups())
-    return Redistribute(strategy=strategy, command=command, fleet=fleet)
+    removing = {}
+    for removal in removals.split(";") if removals else ():
+        units, at, position = removal.strip().rpartition(" at ")
+        if not at:
+            raise ValueError("write 'removing <n> <ship> at <system>; …'")
+        removing[_system(position)] = read_units(units)
+    return Redistribute(strategy=strategy, command=command, fleet=fleet, removing=removing)
 
 
 def _read_station(rest: str) -> Station:
@@ -235,7 +248,9 @@ def render(game: Game, seat: int, decision: Any) -> str:
             return f"score {claim or 'nothing'}" + _render_payment(planets, goods)
         case Redistribute():
             counts = (decision.strategy, decision.command, decision.fleet)
-            return "counters " + " ".join(f"{n} {a}" for n, a in zip(counts, AREAS, strict=True))
+            areas = " ".join(f"{n} {a}" for n, a in zip(counts, AREAS, strict=True))
+            removals = "; ".join(f"{units_text(u)} at {p}" for p, u in decision.removing.items())
+            return f"counters {areas}" + (f" removing {removals}" if removals else "")
     return building_words.render(decision) or render_order(game, decision)
 
 
