@@ -15,9 +15,14 @@ from events.match import MatchRecord, apply
 from events.narration import Narrator, seat_names
 from events.ruleset import load_rulesets
 from tests.random_play import random_match
+from tests.twilight_imperium_3 import rare_entries
 
 RULESETS = load_rulesets()
-VARIANTS = {"core-worlds": [{"sector0_draft": True}]}  # options that bring out more event types
+# options that bring out more event types
+VARIANTS = {"core-worlds": [{"sector0_draft": True}], "twilight-imperium-3": [{"galaxy": "build"}]}
+# where random play seldom reaches some types: scenes that do, each (state, event or decision)
+SCENES = {"twilight-imperium-3": rare_entries.examples}
+NAMES = ["ann", "bob", "cy", "di", "ed", "flo"]
 MATCHES = {"star-realms": 5}  # random matches per setting, where one brings out too few types
 
 Example = tuple[Any, Any, list[str]]  # the state before, the event or decision, the seats' names
@@ -63,6 +68,8 @@ def _examples(game: str) -> dict[type, list[Example]]:
                     (record.state, body, seat_names(record.holders))
                 )
             record = apply(record, entry)
+    for before, body in SCENES.get(game, list)():
+        found.setdefault(type(body), []).append((before, body, NAMES))
     return found
 
 

@@ -1,0 +1,62 @@
+"""Events and decisions random play seldom reaches (a transfer, a bombardment, invasion combat,
+a neighbour's last space dock taken), each with the state it came on: the narration test's examples of
+them."""
+
+from typing import Any
+
+from events.ruleset import Accepted
+from events.rulesets.twilight_imperium_3.decisions import Activate
+from events.rulesets.twilight_imperium_3.forces import Holding
+from events.rulesets.twilight_imperium_3.state import Game
+from tests.twilight_imperium_3.arena import AT, MENTAK, SOL, Loaded, arena, said
+from tests.twilight_imperium_3.play import CHANCE, GAME
+
+Seen = tuple[Game, Any]  # the state, and the decision or event that came on it
+
+
+def examples() -> list[Seen]:
+    seen: list[Seen] = []
+    _landing_and_bombardment(seen)
+    _invasion_combat(seen)
+    _transfer(seen)
+    return seen
+
+
+def _landing_and_bombardment(seen: list[Seen]) -> None:
+    fleets = {("102", SOL): {"dreadnought": 1, "carrier": 1, "ground_force": 3}}
+    planets = {
+        "Abyz": Holding(MENTAK, units={"ground_force": 1, "space_dock": 1}),
+        "Moll Primus": Holding(MENTAK),
+    }
+    state = _act(seen, arena(fleets, planets), Activate(system=AT))
+    state = _act(seen, state, said(state, SOL, "move 1 dreadnought 1 carrier 3 gf from 102"))
+    state = _act(seen, state, said(state, SOL, "land 3 gf on abyz"))
+    _act(seen, state, said(state, SOL, "bombard abyz with 1 dreadnought"), 5)
+
+
+def _invasion_combat(seen: list[Seen]) -> None:
+    fleets = {("102", SOL): {"carrier": 1, "ground_force": 3}}
+    planets = {"Abyz": Holding(MENTAK, units={"ground_force": 2})}
+    state = _act(seen, arena(fleets, planets), Activate(system=AT))
+    state = _act(seen, state, said(state, SOL, "move 1 carrier 3 gf from 102"))
+    _act(seen, state, said(state, SOL, "land 3 gf on abyz"), 10, 10, 10, 1, 1)
+
+
+def _transfer(seen: list[Seen]) -> None:
+    state = arena({("201", SOL): {"cruiser": 1}, ("202", SOL): {"destroyer": 1}})
+    state = _act(seen, state, said(state, SOL, "transfer 201 and 202"))
+    _act(seen, state, said(state, SOL, "move 1 cruiser from 201 to 202"))
+
+
+def _act(seen: list[Seen], state: Game, decision: Any, *rolls: int) -> Game:
+    """Seat 0's decision accepted with these dice, and what follows, each seen on its state."""
+    seen.append((state, decision))
+    judged = GAME.decide(state, SOL, decision, Loaded(*rolls))
+    assert isinstance(judged, Accepted), judged
+    events = judged.events
+    while events:
+        for event in events:
+            seen.append((state, event))
+            state = GAME.evolve(state, event)
+        events = GAME.react(state, CHANCE)
+    return state
