@@ -11,6 +11,7 @@ import msgspec
 from events.clock import CLOCK_DECISIONS, CLOCK_ENTRIES, Clock
 from events.messages import Announce, Announced
 from events.seats import SEAT_DECISIONS, SEAT_ENTRIES
+from events.standing_orders import OrderCause
 from events.storable import Int32, Int64
 
 MatchName = Annotated[str, msgspec.Meta(min_length=1, max_length=60)]
@@ -33,6 +34,8 @@ class Decision(msgspec.Struct, frozen=True, kw_only=True):
     sender: str = ""
     sent_at_ms: Int64 = 0
     schema: int = SCHEMA
+    # the seat's standing order that sent it (`events.standing_orders`); its seat's secret
+    order: OrderCause | msgspec.UnsetType = msgspec.UNSET
 
 
 # Decisions every game shares (tags start with `match.`; rulesets use other tags).
@@ -106,6 +109,8 @@ class Ruling(msgspec.Struct, frozen=True, tag="ruling"):
     reason: str = ""
     seen_seq: Int32 | None = None  # the entry the player had seen, as the decision said
     read: msgspec.Raw = msgspec.Raw(b"null")  # a `match.say` as its game read it (JSON)
+    # the seat's standing order that decided it: told to that seat alone (`projections.secrecy`)
+    order: OrderCause | msgspec.UnsetType = msgspec.UNSET
 
 
 class SeedRevealed(msgspec.Struct, frozen=True, tag="match.seed_revealed"):

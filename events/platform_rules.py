@@ -5,9 +5,11 @@ import unicodedata
 # The platform rules a new match is judged by, kept in its `match.created`: a match is judged by
 # the version it was opened with. 1: another seat's sealed entries leave a seat's view fresh (SL-5).
 # 2: a refused sealed choice writes a `SealedRefusal` after its ruling, as many entries as a
-# choice accepted.
-VERSION = 2
+# choice accepted. 3: a prompt the game makes automatic is answered by the judge where it has one
+# legal answer (`Ruleset.automatic`), nobody asked.
+VERSION = 3
 SEALED_REFUSALS = 2  # the first version whose refused sealed choices write a `SealedRefusal`
+AUTOMATIC = 3  # the first version whose judge answers automatic prompts
 
 OVERSIZED = "SL-1"  # a decision is at most 64 KiB
 MALFORMED = "SL-2"  # the decision does not match any decision this game knows
@@ -64,6 +66,7 @@ WORDS = {
 
 ORGANISER = "organiser"  # the sender of what an organiser asks (creates, bot seats)
 BOT_PREFIX = "bot:"  # a seat held by `bot:<level>` is played by that bot
+AUTOMATIC_SENDER = "automatic"  # the sender of an automatic prompt's only answer
 
 
 # Letters that pass for Latin ones (Cyrillic, Greek, Latin variants), a digit for a letter,
