@@ -4,7 +4,17 @@
 import argparse
 from typing import Any
 
-from services.client import cards, leagues, match, notices, play, players, replay, stats
+from services.client import (
+    cards,
+    leagues,
+    match,
+    notices,
+    orders,
+    play,
+    players,
+    replay,
+    stats,
+)
 from services.client.http import guarded
 from services.client.verify import run as verify_match
 
@@ -16,7 +26,7 @@ def _verify(args: argparse.Namespace) -> int:
 def add_parsers(subparsers: Any) -> None:
     """`match new|list|show|join|invite|replace|hand-to-bot|open-view|revoke`,
     `player new|show|notices`, `games`, `token revoke`, `play`, `say`, `replay`, `explain`,
-    `cards`, `stats`, `league open|join|withdraw|show|list` and `verify`."""
+    `cards`, `stats`, `league open|join|withdraw|show|list`, `orders` and `verify`."""
     match.add_parser(subparsers)
     notices.add_parser(players.add_parsers(subparsers))
     play.add_parsers(subparsers)
@@ -24,6 +34,7 @@ def add_parsers(subparsers: Any) -> None:
     cards.add_parser(subparsers)
     stats.add_parser(subparsers)
     leagues.add_parser(subparsers)
+    orders.add_parser(subparsers)
     verify = subparsers.add_parser(
         "verify",
         help="re-judge a match from the archive ($DATABASE_URL); OK or the first "
