@@ -12,6 +12,7 @@ from events.clock import CLOCK_DECISIONS, CLOCK_ENTRIES, Clock
 from events.corrections import CORRECTION_ENTRIES
 from events.messages import MESSAGE_DECISIONS, MESSAGE_ENTRIES, MessageRules
 from events.seats import SEAT_DECISIONS, SEAT_ENTRIES
+from events.standing_orders import OrderCause
 from events.storable import Int32, Int64
 
 MatchName = Annotated[str, msgspec.Meta(min_length=1, max_length=60)]
@@ -34,6 +35,8 @@ class Decision(msgspec.Struct, frozen=True, kw_only=True):
     sender: str = ""
     sent_at_ms: Int64 = 0
     schema: int = SCHEMA
+    # the seat's standing order that sent it (`events.standing_orders`); its seat's secret
+    order: OrderCause | msgspec.UnsetType = msgspec.UNSET
 
 
 # Decisions every game shares (tags start with `match.`; rulesets use other tags).
@@ -121,6 +124,8 @@ class Ruling(msgspec.Struct, frozen=True, tag="ruling"):
     read: msgspec.Raw = msgspec.Raw(b"null")  # a `match.say` as its game read it (JSON)
     # true: judging it drew chance (platform rules 3), so taking it back would draw anew
     drew: bool | msgspec.UnsetType = msgspec.UNSET
+    # the seat's standing order that decided it: told to that seat alone (`projections.secrecy`)
+    order: OrderCause | msgspec.UnsetType = msgspec.UNSET
 
 
 class SeedRevealed(msgspec.Struct, frozen=True, tag="match.seed_revealed"):

@@ -48,6 +48,7 @@ from events.seats import (
     seat_change_line,
     seat_tool_words,
 )
+from events.standing_orders import cause_words
 
 
 class Told(msgspec.Struct, frozen=True):
@@ -194,6 +195,8 @@ class Narrator:
             if ruling.accepted:
                 return f"{who}'s decision was accepted ({_cited(ruleset, ruling.rule)})"
             return f"{who} sent a decision that was rejected"
+        if ruling.order and ruling.seat == self.seat:  # the seat's secret: told it alone
+            what = f"{what} {cause_words(ruling.order)}"
         if ruling.accepted:
             return f"{who} asked to {what}: accepted ({_cited(ruleset, ruling.rule)})"
         return f"{who} asked to {what}: rejected ({_cited(ruleset, ruling.rule)}): {ruling.reason}"

@@ -6,11 +6,14 @@ import unicodedata
 # the version it was opened with. 1: another seat's sealed entries leave a seat's view fresh (SL-5).
 # 2: a refused sealed choice writes a `SealedRefusal` after its ruling, as many entries as a
 # choice accepted. 3: take-backs, disputes and rollbacks (`events.corrections`); a ruling says
-# whether judging it drew chance; seats write messages to each other (`events.messages`).
+# whether judging it drew chance; seats write messages to each other (`events.messages`); a
+# prompt the game makes automatic is answered by the judge where it has one legal answer
+# (`Ruleset.automatic`), nobody asked.
 VERSION = 3
 SEALED_REFUSALS = 2  # the first version whose refused sealed choices write a `SealedRefusal`
 CORRECTIONS = 3  # the first version that takes corrections and keeps an undo window
 MESSAGES = 3  # the first version whose seats write messages (the organiser announced before)
+AUTOMATIC = 3  # the first version whose judge answers automatic prompts
 
 OVERSIZED = "SL-1"  # a decision is at most 64 KiB
 MALFORMED = "SL-2"  # the decision does not match any decision this game knows
@@ -83,6 +86,7 @@ WORDS = {
 
 ORGANISER = "organiser"  # the sender of what an organiser asks (creates, bot seats)
 BOT_PREFIX = "bot:"  # a seat held by `bot:<level>` is played by that bot
+AUTOMATIC_SENDER = "automatic"  # the sender of an automatic prompt's only answer
 
 
 # Letters that pass for Latin ones (Cyrillic, Greek, Latin variants), a digit for a letter,

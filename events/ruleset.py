@@ -324,6 +324,41 @@ class Ruleset(ABC):
         """The text commands `seat` may send now."""
         return ""
 
+    # Standing orders (`events.standing_orders`): "when asked <prompt> [if <condition>], answer
+    # <text>", left by a seat for prompts that have not come yet.
+
+    def prompts(self) -> dict[str, str]:
+        """The prompts a standing order may name, each with what it asks in words; {}: none."""
+        return {}
+
+    def prompt_asking(self, state: Any, seat: int) -> str | None:
+        """The name of the prompt asking `seat` now (one of `prompts`), or None."""
+        return None
+
+    def conditions(self, prompt: str) -> tuple[str, ...]:
+        """The conditions a standing order on `prompt` may add, as the game words them."""
+        return ()
+
+    def order_answer(self, state: Any, seat: int, condition: str, answer: str) -> Any:
+        """What a standing order's `answer` decides for `seat` on `state` (the prompt it names is
+        asking), taken on what the seat may see: a decision, None while its `condition` does
+        not hold, or a `Rejection` when the answer cannot be read now. By default conditions
+        are none and an answer is a text command."""
+        if condition:
+            return None
+        return text_read(self.read_text(state, seat, answer))
+
+    def automatic_prompts(self) -> tuple[str, ...]:
+        """The prompts the game answers by itself where they have one legal answer."""
+        return ()
+
+    def automatic(self, state: Any, seat: int) -> Any | None:
+        """The only answer `seat` has to the prompt asking it, where the game makes that prompt
+        automatic (`automatic_prompts`) and it has one legal answer (or only a pass), else None.
+        The judge (platform rules 3 on) answers it at once: what the others see of it must tell
+        them nothing the seat holds secret."""
+        return None
+
 
 _KINDS = {bool: "true or false", int: "a whole number", str: "text"}
 

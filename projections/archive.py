@@ -22,6 +22,7 @@ from projections.secrecy import (
     seed_sealed,
     shown,
     unseal,
+    without_order,
 )
 from projections.writes import Write, insert
 
@@ -63,7 +64,7 @@ class Archive(Projection):
         ruling = next(e for e in step.entries if isinstance(e.body, Ruling))
         rule = ruling.body.rule
         rule_kept = hidden(ruling, match.revealed_seq)
-        for entry in step.entries:
+        for entry in map(without_order, step.entries):
             body = shown(entry, match.revealed_seq)
             text, seed_kept = seed_sealed(body, match)
             hash_held = hash_kept(match, entry.seq)

@@ -131,6 +131,15 @@ def shown(entry: Entry[Any], revealed_seq: int, reader: int | None = None) -> An
     return Sealed(seat=seat)
 
 
+def without_order(entry: Entry[Any]) -> Entry[Any]:
+    """The entry as the archive keeps it: a ruling's standing order is its seat's secret for
+    good (that seat reads it in its own lines), never revealed like a sealed choice."""
+    body = entry.body
+    if not isinstance(body, Ruling) or not body.order:
+        return entry
+    return msgspec.structs.replace(entry, body=msgspec.structs.replace(body, order=msgspec.UNSET))
+
+
 def hash_kept(match: Match, seq: int) -> bool:
     """Whether the state hash after entry `seq` is kept from every reader, the sealed choice's
     seat too: that state holds a choice not yet revealed, and the hash would tell whether it

@@ -75,6 +75,7 @@ class Prompt(msgspec.Struct, frozen=True):
     refuse_unasked: Refuse | None = None  # a decision it does not ask (else "now is the time")
     offers: Callable[[Any, int], Iterable[Any]] | None = None  # candidates `legal` judges
     default: Callable[[Any, int], Any] | None = None  # for a seat that does not answer
+    automatic: bool = False  # answered by the judge where it has exactly one legal answer
 
     def asked(self, state: Any, seat: int) -> tuple[Ask, ...]:
         return self.asking(state, seat) if self.asking is not None else self.asks
@@ -261,6 +262,28 @@ def text_help(
     return "\n".join([head, *forms, *([naming] if naming else [])])
 
 
+def prompt_words(table: Table) -> dict[str, str]:
+    """Each prompt's name, with what it asks: what a standing order names."""
+    prompts = table.prompts.values()
+    return {str(p.name): " or ".join(a.words for a in p.asks) for p in prompts if p.asks}
+
+
+def asking(table: Table, state: Any, seat: int) -> str | None:
+    """The prompt asking `seat` now, if it asks it anything."""
+    if table.over(state):
+        return None
+    prompt = table.prompt(state)
+    return str(prompt.name) if prompt.owes(state, seat) and prompt.asks else None
+
+
+def automatic(table: Table, state: Any, seat: int) -> bool:
+    """Whether an automatic prompt asks `seat` now, which it has not answered yet."""
+    if table.over(state):
+        return False
+    prompt = table.prompt(state)
+    return prompt.automatic and prompt.owes(state, seat) and not prompt.answered(state, seat)
+
+
 def default_decision(table: Table, state: Any, seat: int) -> Any:
     """The prompt's default for a seat that does not answer (a window's pass)."""
     default = table.prompt(state).default
@@ -293,6 +316,21 @@ class Phased:
 
     def react(self, state: Any, chance: random.Random) -> list[Any]:
         return react(self.table, state, chance)
+
+    def prompts(self) -> dict[str, str]:
+        return prompt_words(self.table)
+
+    def prompt_asking(self, state: Any, seat: int) -> str | None:
+        return asking(self.table, state, seat)
+
+    def automatic_prompts(self) -> tuple[str, ...]:
+        return tuple(str(p.name) for p in self.table.prompts.values() if p.automatic)
+
+    def automatic(self, state: Any, seat: int) -> Any | None:
+        if not automatic(self.table, state, seat):
+            return None
+        answers = self.legal(state, seat)  # the game's own list, where it has one
+        return answers[0] if len(answers) == 1 else None
 
     def help_head(self, state: Any, seat: int) -> str:
         """The line before the forms."""

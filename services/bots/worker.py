@@ -1,4 +1,5 @@
-"""Plays bot seats (held by players named `bot:<level>`) whenever a started match waits for them.
+"""Plays bot seats (held by players named `bot:<level>`) whenever a started match waits for them,
+and answers for a person's seat with its standing orders (`services.bots.orders`).
 
 It wakes on the projections' notifications for the matches they name, rescans every match
 now and then (a notification may have been missed), reads the match from the replay
@@ -23,12 +24,14 @@ import asyncpg
 import msgspec
 import structlog
 
-from events.match import decision_key
+from events.match import MatchRecord, decision_key
 from events.platform_rules import BOT_PREFIX
-from events.ruleset import get_ruleset
+from events.ruleset import Ruleset, get_ruleset
 from projections import replay
 from projections.announce import REPLAY_CHANNEL, ReplayNotice
 from services import db
+from services.bots import orders
+from services.gateway.standing_orders import CHANNEL as ORDERS_CHANNEL
 from services.gateway.submit import Submitter
 from services.settings import Settings
 
@@ -55,12 +58,18 @@ class BotsWorker:
         self.named.update(m.match_id for m in _moved.decode(moved))
         self.woken.set()
 
+    def _orders_changed(self, _conn: object, _pid: int, _channel: str, match_id: str) -> None:
+        self.named.add(match_id)
+        self.answered = {k: v for k, v in self.answered.items() if k[0] != match_id}
+        self.woken.set()
+
     async def run(self, stop: asyncio.Event) -> None:
         self.pool = await db.connect(self.settings.database_url, size=2)
         await db.migrate(self.pool)
         self.id_key = await _id_key(self.pool)
         listener = await asyncpg.connect(self.settings.database_url)
         await listener.add_listener(REPLAY_CHANNEL, self._heard)
+        await listener.add_listener(ORDERS_CHANNEL, self._orders_changed)
         await self.submitter.start()
         log.info("bots_worker_started")
         try:
@@ -93,7 +102,8 @@ class BotsWorker:
     async def play_due(self) -> None:
         rows = await self.pool.fetch(
             "SELECT match_id FROM lobby WHERE status = 'in_progress'"
-            " AND EXISTS (SELECT 1 FROM unnest(players) AS p WHERE p LIKE 'bot:%')"
+            " AND (EXISTS (SELECT 1 FROM unnest(players) AS p WHERE p LIKE 'bot:%')"
+            " OR match_id IN (SELECT match_id FROM standing_orders WHERE ended_at IS NULL))"
         )
         playing = {row["match_id"] for row in rows}
         for match_id in playing:
@@ -105,6 +115,7 @@ class BotsWorker:
         if record is None or record.state is None or record.over or record.open_seats:
             return
         ruleset = get_ruleset(record.ruleset)
+        await self.follow_orders(record, ruleset)
         for seat in ruleset.waiting(record.state).must:
             holder = record.holders[seat] or ""
             level = holder.removeprefix(BOT_PREFIX)
@@ -139,6 +150,20 @@ class BotsWorker:
                 seat=seat,
                 bot=holder,
             )
+
+    async def follow_orders(self, record: MatchRecord, ruleset: Ruleset) -> None:
+        """Answer with the standing orders of the seats the match waits on, each position once."""
+        left = await orders.standing(self.pool, record.match_id)
+        for seat in ruleset.waiting(record.state).must:
+            if seat not in left or self.answered.get((record.match_id, seat), ("",))[0] == (
+                record.state_hash
+            ):
+                continue
+            sent = await orders.carry_out(
+                self.pool, self.submitter, self.id_key, record, ruleset, seat, left[seat]
+            )
+            if sent is not None:
+                self.answered[(record.match_id, seat)] = (record.state_hash, sent)
 
 
 async def _id_key(pool: asyncpg.Pool) -> bytes:

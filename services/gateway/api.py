@@ -404,3 +404,40 @@ class NewLeague(RequestBody):
 class LeagueAsked(msgspec.Struct, frozen=True):
     league_id: str
     entry_id: str  # a refusal by the log names it (`refusals` of the league)
+
+
+OrderWords = Annotated[str, msgspec.Meta(max_length=200, pattern=NAME_PATTERN[:-2] + "*$")]
+
+
+class StandingOrder(RequestBody):
+    """When asked `prompt` (a prompt the game declares) and `condition` (one it understands, or
+    none) holds, answer `answer`: a text command, or alternatives split by `;`, the first legal
+    one taken; until `turn` (from its first answer until the turn moves on), `round`, `match`."""
+
+    prompt: Annotated[str, msgspec.Meta(min_length=1, max_length=60)]
+    answer: Annotated[OrderWords, msgspec.Meta(min_length=1)]
+    condition: OrderWords = ""
+    until: Literal["turn", "round", "match"] = "match"
+
+
+class StandingOrderShown(msgspec.Struct, frozen=True):
+    number: int
+    prompt: str
+    condition: str
+    answer: str
+    until: str
+    left_at: int  # the match's entry when it was left or last changed
+    answered: int  # how many times it answered for the seat
+    ended_at: int | None = None  # dropped, ran out or withdrawn at this entry
+    ended_why: str | None = None
+
+
+class StandingOrders(msgspec.Struct, frozen=True):
+    """Your seat's standing orders (never shown to anyone else), and what they may name."""
+
+    match_id: str
+    seat: int
+    orders: list[StandingOrderShown]
+    prompts: dict[str, str]  # each prompt's name, with what it asks
+    conditions: dict[str, list[str]]  # the conditions the game understands, by prompt
+    automatic: list[str]  # prompts nobody is asked where they have one legal answer

@@ -10,6 +10,7 @@ from aiokafka import AIOKafkaProducer
 from events.codec import encode
 from events.envelope import Decision
 from events.platform_rules import MAX_DECISION_BYTES
+from events.standing_orders import OrderCause
 from services.settings import Settings
 
 
@@ -45,6 +46,7 @@ class Submitter:
         sender: str,
         decision_id: str | None = None,
         seen_seq: int | None = None,
+        order: OrderCause | None = None,
     ) -> str:
         """Send one decision and wait for the broker's ack; returns its decision_id."""
         raw = body if isinstance(body, msgspec.Raw) else msgspec.Raw(encode(body))
@@ -56,6 +58,7 @@ class Submitter:
             seen_seq=seen_seq,
             sender=sender,
             sent_at_ms=int(time.time() * 1000),
+            order=msgspec.UNSET if order is None else order,
         )
         encoded = encode(decision)
         if len(encoded) > MAX_DECISION_BYTES:

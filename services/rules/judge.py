@@ -42,6 +42,7 @@ from events.ruleset import (
     get_ruleset,
     setup_error,
 )
+from events.standing_orders import OrderCause
 from services.rules import corrections, deadlines, messages, seats
 
 ENDED = "this match has ended"
@@ -54,6 +55,7 @@ class _Head(msgspec.Struct):
     sender: str = ""
     sent_at_ms: storable.Int64 = 0
     seen_seq: storable.Int32 | None = None
+    order: OrderCause | msgspec.UnsetType = msgspec.UNSET
 
 
 class _Scribe:
@@ -133,6 +135,7 @@ class _Scribe:
                 rule=verdict.rule,
                 reason=storable.rendered(getattr(verdict, "reason", "")),  # it may quote input
                 read=msgspec.Raw(encode(read)),
+                order=self.head.order,
             ),
             ruleset,
             seat if sealed else None,
@@ -158,19 +161,43 @@ class _Scribe:
                 return
 
     def settle(self, ruleset: Ruleset, record: MatchRecord) -> None:
-        """Write what follows on its own, then reveal the seed if the game just ended."""
+        """Write what follows on its own, and the only answers of automatic prompts (platform
+        rules 3 on), then reveal the seed if the game just ended."""
         for _ in range(MAX_REACTIONS):
             if deadlines.held(record, ruleset):
                 break  # a seat holds the phase open: it resolves once released
             derived = ruleset.react(record.state, self.chance(record))
             if not derived:
-                break
+                record, answered = self.automatic(ruleset, record)
+                if not answered:
+                    break
             for event in derived:
                 record = self.write(event, ruleset)
         else:
             raise RuntimeError(f"{ruleset.name}: react did not settle in {MAX_REACTIONS} rounds")
         if not record.over and ruleset.is_over(record.state):
             self.write(SeedRevealed(seed=record.seed), ruleset)
+
+    def automatic(self, ruleset: Ruleset, record: MatchRecord) -> tuple[MatchRecord, bool]:
+        """The first seat waited on whose prompt is automatic, answered as it would answer
+        (its ruling sent by `automatic`, sealed where its choice is); whether one was."""
+        if record.platform_rules < rules.AUTOMATIC or record.open_seats or record.over:
+            return record, False
+        for seat in ruleset.waiting(record.state).must:
+            decision = ruleset.automatic(record.state, seat)
+            if decision is None:
+                continue
+            verdict = ruleset.decide(record.state, seat, decision, self.chance(record))
+            if isinstance(verdict, Rejection):  # a game's bug: the seat is asked instead
+                continue
+            sealed = seat if ruleset.sealed(record.state, seat) else None
+            asked = msgspec.Raw(encode(decision))
+            ruling = Ruling(seat, rules.AUTOMATIC_SENDER, self.now_ms, asked, True, verdict.rule)
+            record = self.write(ruling, ruleset, sealed)
+            for event in verdict.events:
+                record = self.write(event, ruleset)
+            return record, True
+        return record, False
 
 
 Outcome = list[Entry[Any]] | DeadLetter | None
@@ -259,6 +286,7 @@ def _outcome(
                 decision.sender,
                 decision.sent_at_ms,
                 decision.seen_seq,
+                decision.order,
             )
         )
     except msgspec.DecodeError as error:

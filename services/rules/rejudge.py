@@ -60,6 +60,7 @@ def _decision(batch: list[Entry[Any]]) -> bytes:
             sender=ruling.sender,
             sent_at_ms=ruling.sent_at_ms,
             seen_seq=ruling.seen_seq,
+            order=ruling.order,
         )
     )
     if ruling.rule == rules.OVERSIZED:

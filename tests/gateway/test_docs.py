@@ -38,6 +38,8 @@ BODIES: dict[str, Any] = {
     "/matches/{match_id}/messages/{seq}/hide": {"reason": "rude"},
     "/matches/{match_id}/disputes": {"seq": 1, "reason": "why"},
     "/matches/{match_id}/disputes/{seq}": {"roll_back": False},
+    "/matches/{match_id}/orders": {"prompt": "main", "answer": "pass"},
+    "/matches/{match_id}/orders/{number}": {"prompt": "main", "answer": "pass"},
     "/players": {"name": "ann"},
     "/players/me/notices": {},
     "/leagues": {"name": "cup", "rounds": 3, "players": 8},
@@ -49,6 +51,7 @@ PATH_VALUES = {
     "seat": 0,
     "name": "no-such-player",
     "league_id": "no-such-league",
+    "number": 1,
 }
 # /matches/{match_id}/<kind>/{action}
 ACTIONS = {"clock": "pause", "hold": "hold", "take-back": "accept"}

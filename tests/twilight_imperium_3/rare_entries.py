@@ -1,6 +1,6 @@
 """Events and decisions random play seldom reaches (a transfer, a bombardment, invasion combat,
-a neighbour's last space dock taken), each with the state it came on: the narration test's examples of
-them."""
+a neighbour's last space dock taken), each with the state it came on: the narration test's
+examples of them."""
 
 from typing import Any
 

@@ -1,6 +1,7 @@
 """Choices of several cards made by ticking them: Race for the Galaxy's opening discard (2 of
 the 6 dealt) is six cards to tick and one button, not fifteen; ticked with the keyboard alone,
-or posted from a page without JavaScript (even one loaded before another seat chose); too few ticked is refused, saying how many."""
+or posted from a page without JavaScript (even one loaded before another seat chose); too few
+ticked is refused, saying how many."""
 
 import time
 from pathlib import Path

@@ -113,6 +113,7 @@ TABLE = Table(
                 follows=follows.sector0_over,
                 offers=listing.sector0_picks,
                 default=lambda game, seat: Pick(card=game.central[0]),
+                automatic=True,  # the last card of the draft, in sight of all
             ),
             _phase(Phase.DRAW, follows=follows.draw_phase),
             _phase(

@@ -20,6 +20,7 @@ from events.rulesets.race_for_the_galaxy.loader import BASE_GAME, card_set_diges
 from events.rulesets.race_for_the_galaxy.lookup import card_infos
 from events.rulesets.race_for_the_galaxy.picks import card_picks
 from events.rulesets.race_for_the_galaxy.scoring import final_scores
+from events.rulesets.race_for_the_galaxy.standing import keep_highest_cost, says_highest_cost
 from events.rulesets.race_for_the_galaxy.state import Game
 from events.rulesets.race_for_the_galaxy.steps import TABLE
 from events.rulesets.race_for_the_galaxy.view import SeatView
@@ -75,6 +76,11 @@ class RaceForTheGalaxy(Delegated, Phased, Ruleset):
 
     def reveals(self, event: Any) -> bool:
         return isinstance(event, Revealed)
+
+    def order_answer(self, state: Game, seat: int, condition: str, answer: str) -> Any:
+        if not condition and says_highest_cost(answer):
+            return keep_highest_cost(state, seat)
+        return super().order_answer(state, seat, condition, answer)
 
 
 RACE_FOR_THE_GALAXY = register(RaceForTheGalaxy())

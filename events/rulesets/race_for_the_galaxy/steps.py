@@ -168,6 +168,7 @@ TABLE = Table(
                     "keep <explored cards>",
                     _keep,
                 ),
+                automatic=True,  # as many to keep as drawn: counts all can reckon
             ),
             _prompt(
                 Step.DEVELOP,
@@ -212,6 +213,7 @@ TABLE = Table(
                     "produce on <windfall world> [with <card with the power>]",
                     produce.refusal,
                 ),
+                automatic=True,  # windfall worlds and their goods lie in sight of all
             ),
             _prompt(
                 Step.HAND_LIMIT,

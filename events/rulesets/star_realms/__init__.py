@@ -13,10 +13,11 @@ from events.rulesets.star_realms.game_setup import setup
 from events.rulesets.star_realms.happenings import EVENTS
 from events.rulesets.star_realms.loader import BASE_SET, card_set_digest, load
 from events.rulesets.star_realms.lookup import card_infos
-from events.rulesets.star_realms.prompts import TABLE
+from events.rulesets.star_realms.prompts import TABLE, Asking
 from events.rulesets.star_realms.state import Game
 from events.rulesets.star_realms.view import SeatView
 
+START_OF_TURN = "at the start of my turn"  # a standing order's condition: nothing played yet
 OPTIONS = {
     "unlimited_explorers": Option(
         "Explorers never run out (the card reference's C5), not the box's pile of 10 (SR-A4)",
@@ -61,6 +62,16 @@ class StarRealms(Delegated, Phased, Ruleset):
 
     def content_digest(self, options: dict[str, Any]) -> str:
         return card_set_digest()
+
+    def conditions(self, prompt: str) -> tuple[str, ...]:
+        return (START_OF_TURN,) if prompt == Asking.TURN else ()
+
+    def order_answer(self, state: Game, seat: int, condition: str, answer: str) -> Any:
+        if condition == START_OF_TURN:
+            if state.turn.played or state.turn.used:
+                return None  # the turn has begun
+            condition = ""
+        return super().order_answer(state, seat, condition, answer)
 
 
 STAR_REALMS = register(StarRealms())

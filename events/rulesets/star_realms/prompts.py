@@ -154,11 +154,13 @@ SELECT_FORM = "<verb> <cards>[ from hand|from discard], or none where it says up
 
 
 def _of_the_seat_in_turn(name: Asking, asks: tuple[Ask, ...], **more: Any) -> Prompt:
+    """Automatic where it has one legal answer: what the seat in turn chooses is seen by both."""
     return Prompt(
         name=name,
         asks=asks,
         owes=_in_turn,
         refuse_idle=_not_your_turn,
+        automatic=True,
         **more,
     )
 
