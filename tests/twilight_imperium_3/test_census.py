@@ -74,17 +74,30 @@ def test_ten_races_with_their_home_planets_starting_units_and_counters():
     assert set(counters.values()) == {(2, 3, 3)}
 
 
-def test_nine_technologies_closed_under_prerequisites_and_every_starting_set_too():
+def test_twenty_four_technologies_six_a_colour_each_reachable_and_every_starting_set_closed():
     techs = CONTENT.technologies
-    assert len(techs) == 9
+    assert len(techs) == 24
     assert Counter(t.colour for t in techs.values()) == {
-        "red": 3,
-        "green": 2,
-        "blue": 2,
-        "yellow": 2,
+        c: 6 for c in ("red", "green", "blue", "yellow")
     }
     assert techs["war_sun"].requires_all == ("deep_space_cannon", "sarween_tools")
     assert techs["cybernetics"].requires_any == ("stasis_capsules", "antimass_deflectors")
+    assert techs["graviton_negator"].requires_any == ("assault_cannon", "dacxive_animators")
+    owned: set[str] = set()
+    while gained := {
+        t.id
+        for t in techs.values()
+        if t.id not in owned
+        and set(t.requires_all) <= owned
+        and (not t.requires_any or owned & set(t.requires_any))
+    }:
+        owned |= gained
+    assert owned == set(techs)  # no cycle among prerequisites
+    assert {t.id for t in techs.values() if t.waits_for} == {
+        "micro_technology",
+        "neural_motivator",
+        "x89_bacterial_weapon",
+    }
     for race in CONTENT.races.values():
         owned = set(race.technologies)
         for tech in (techs[t] for t in owned):

@@ -23,7 +23,7 @@ from tests.twilight_imperium_3.play import GAME, started
 
 def test_the_lookup_lists_every_system_unit_technology_strategy_card_and_objective() -> None:
     infos = {info.name: info for info in GAME.cards({})}
-    assert len(infos) == len(GAME.cards({})) == 37 + 9 + 9 + 8 + 30  # no two share a name
+    assert len(infos) == len(GAME.cards({})) == 37 + 9 + 24 + 8 + 30  # no two share a name
     abyz = infos["Abyz / Fria"]
     assert abyz.kind == "System, regular" and abyz.numbers["resources"] == 5
     assert abyz.abilities == (

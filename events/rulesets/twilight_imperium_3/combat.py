@@ -76,13 +76,17 @@ def hits(volley: Volley, rolls: tuple[int, ...]) -> int:
 
 
 def combat_bonus(unit: str, commander: Commander) -> int:
-    """Technologies adding to every combat roll of a unit type (TI-C4)."""
-    techs = commander.technologies
-    if unit in HYLAR_V and "hylar_v_assault_laser" in techs:
-        return 1
-    if unit == "fighter" and "cybernetics" in techs:
-        return 1
-    return 0
+    """Technologies adding to every combat roll of a unit type: Hylar V Assault Laser,
+    Cybernetics (TI-C4), Advanced Fighters, Magen Defense Grid and GEN Synthesis (TI-K6,
+    TI-K7, TI-K11, whose ground forces roll only in invasion combat)."""
+    bonuses = (
+        (HYLAR_V, "hylar_v_assault_laser"),
+        (("fighter",), "cybernetics"),
+        (("fighter",), "advanced_fighters"),
+        (("pds",), "magen_defense_grid"),
+        (("ground_force",), "gen_synthesis"),
+    )
+    return sum(unit in units and commander.owns(tech) for units, tech in bonuses)
 
 
 def dice(units: Units, commander: Commander, bonus: int = 0, per_unit: int = 0) -> Volley:
@@ -144,16 +148,26 @@ def space_cannon(
         for other in others:
             count = pds_in_range(galaxy, forces, activated, other)
             if count:
-                batteries.append(Battery(other.seat, active.seat, _pds_dice(count)))
+                batteries.append(Battery(other.seat, active.seat, dice({"pds": count}, other)))
     count = pds_in_range(galaxy, forces, activated, active)
     for target in sorted(present - {active.seat}):
         if count:
-            batteries.append(Battery(active.seat, target, _pds_dice(count)))
+            batteries.append(Battery(active.seat, target, dice({"pds": count}, active)))
     return tuple(batteries)
 
 
-def _pds_dice(count: int) -> Volley:
-    return (Die("pds", load().units["pds"].combat),) * count
+def assault_volley(forces: Forces, position: str, commander: Commander) -> Volley:
+    """Before a space battle, a die for each of his dreadnoughts there, with Assault Cannon
+    (TI-K9)."""
+    if not commander.owns("assault_cannon"):
+        return ()
+    dreadnoughts = forces.fleet(position, commander.seat).units.get("dreadnought", 0)
+    return dice({"dreadnought": dreadnoughts}, commander, per_unit=1)
+
+
+def missed(volley: Volley, rolls: tuple[int, ...]) -> Volley:
+    """The dice of a volley that missed: Graviton Laser System rolls a PDS's again (TI-K8)."""
+    return tuple(d for d, r in zip(volley, rolls, strict=True) if not hit(r, d.hit_on))
 
 
 def defender(forces: Forces, position: str, active: int) -> int | None:

@@ -87,6 +87,7 @@ class Technology(_Entry):
     effect: str
     requires_all: tuple[str, ...] = ()
     requires_any: tuple[str, ...] = ()
+    waits_for: str = ""  # what a later stage brings before its effect can work (TI-K13)
 
 
 class StrategyCard(_Entry):

@@ -16,6 +16,7 @@ from events.rulesets.twilight_imperium_3.planets import controlled, holding, in_
 from events.rulesets.twilight_imperium_3.state import Game, bank, reinforcements
 from events.rulesets.twilight_imperium_3.steps import TABLE
 from events.rulesets.twilight_imperium_3.strategy_cards import name as card_name
+from events.rulesets.twilight_imperium_3.technology import requirements, standing
 
 SHORT = {
     "war_sun": "WS",
@@ -61,6 +62,7 @@ def describe(view: Game, players: Sequence[str] = ()) -> Description:
         Section("Game", tuple(state)),
         *building_section(view, name),
         Section("Players", tables=(_players(view, name),)),
+        Section("Technologies", tables=(_tree(view, name),)),
         *_forces(view, name),
         Section("Strategy cards", tables=(_cards(view, name),)),
         Section("Objectives", _objectives(view, name)),
@@ -118,6 +120,24 @@ def _players(view: Game, name: Callable[[int], str]) -> Table:
     )
     columns = ("Player", "Race", "VP", "Counters S/C/F", "TG", "Planets", "Tech", "Cards", "")
     return Table("Players", columns, rows)
+
+
+def _tree(view: Game, name: Callable[[int], str]) -> Table:
+    """Every technology with its colour and prerequisites, and for each player whether he owns
+    it, or what it costs him after his discounts, or that he may not gain it yet (TI-K2, TI-K3;
+    what waits for a later stage, TI-K13)."""
+    rows = tuple(
+        (
+            t.name,
+            t.colour,
+            requirements(t.id),
+            *(standing(view, s, t.id) for s in range(view.seats)),
+            f"waits for {t.waits_for}" if t.waits_for else "",
+        )
+        for t in load().technologies.values()
+    )
+    columns = ("Technology", "Colour", "Requires", *map(name, range(view.seats)), "")
+    return Table("Technologies: owned, price after discounts, or locked", columns, rows)
 
 
 def _cards(view: Game, name: Callable[[int], str]) -> Table:

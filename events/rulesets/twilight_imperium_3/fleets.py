@@ -9,6 +9,7 @@ from events.rulesets.twilight_imperium_3.galaxy import Galaxy
 from events.rulesets.twilight_imperium_3.loader import load
 
 CARGO = ("ground_force", "pds")  # carried aboard, never in space on their own
+ADVANCED_FIGHTERS = "advanced_fighters"
 FIGHTER_SUPPORT_PER_DOCK = 3
 
 
@@ -19,6 +20,10 @@ class Commander(msgspec.Struct, frozen=True):
     seat: int
     technologies: frozenset[str] = frozenset()
     fleet_supply: int = 3
+    screens: frozenset[int] = frozenset()  # other seats whose fighters block his way (TI-K6)
+
+    def owns(self, technology: str) -> bool:
+        return technology in self.technologies
 
 
 def plus(a: Units, b: Units) -> Units:
@@ -96,7 +101,10 @@ def cargo_room(units: Units, commander: Commander) -> int:
 
 
 def carries(units: Units, commander: Commander) -> bool:
-    """A moving group carries its fighters, ground forces and PDS (TI-M6)."""
+    """A moving group carries its fighters, ground forces and PDS (TI-M6); fighters with
+    Advanced Fighters fly on their own when there is no room for them (TI-K6)."""
+    if commander.owns(ADVANCED_FIGHTERS):
+        return cargo_room(units, commander) >= 0
     return cargo_room(units, commander) >= units.get("fighter", 0)
 
 
@@ -113,9 +121,29 @@ def fighter_support(forces: Forces, galaxy: Galaxy, position: str, commander: Co
     return FIGHTER_SUPPORT_PER_DOCK * docks(forces, galaxy, position, commander.seat) + room
 
 
-def within_supply(forces: Forces, position: str, commander: Commander) -> bool:
-    """No more ships but fighters in a system than counters in his fleet supply (TI-M8)."""
-    return capital_ships(forces.fleet(position, commander.seat).units) <= commander.fleet_supply
+def supply_used(forces: Forces, galaxy: Galaxy, position: str, commander: Commander) -> int:
+    """His ships in a system that count against fleet supply: every ship but fighters (TI-M8),
+    and with Advanced Fighters the fighters beyond support (TI-K6)."""
+    units = forces.fleet(position, commander.seat).units
+    used = capital_ships(units)
+    if commander.owns(ADVANCED_FIGHTERS):
+        support = fighter_support(forces, galaxy, position, commander)
+        used += max(0, units.get("fighter", 0) - support)
+    return used
+
+
+def within_supply(forces: Forces, galaxy: Galaxy, position: str, commander: Commander) -> bool:
+    """No more ships in a system than counters in his fleet supply (TI-M8)."""
+    return supply_used(forces, galaxy, position, commander) <= commander.fleet_supply
+
+
+def lacks_support(forces: Forces, galaxy: Galaxy, position: str, commander: Commander) -> bool:
+    """His fighters in a system outnumber their support (TI-M9), which Advanced Fighters do
+    without (TI-K6)."""
+    fighters = forces.fleet(position, commander.seat).units.get("fighter", 0)
+    if commander.owns(ADVANCED_FIGHTERS):
+        return False
+    return fighters > fighter_support(forces, galaxy, position, commander)
 
 
 def with_fleet(forces: Forces, position: str, fleet: Fleet) -> Forces:
@@ -150,7 +178,7 @@ def trim_unsupported(
 ) -> tuple[Forces, Units]:
     """His fleet here once the excess is removed: ships beyond his fleet supply (the cheapest
     first), cargo beyond the room left aboard (ground forces first), then fighters beyond support
-    (TI-M6, TI-M8, TI-M9). Returns the forces and what was removed."""
+    (TI-M6, TI-M8, TI-M9, TI-K6). Returns the forces and what was removed."""
     fleet = forces.fleet(position, commander.seat)
     units = dict(fleet.units)
     kinds = load().units
@@ -167,7 +195,10 @@ def trim_unsupported(
     units = minus(units, lost)
     removed = plus(removed, lost)
     trimmed = with_fleet(forces, position, fleet_less(fleet, minus(fleet.units, units), {}))
-    over = max(0, units.get("fighter", 0) - fighter_support(trimmed, galaxy, position, commander))
+    supported = fighter_support(trimmed, galaxy, position, commander)
+    if commander.owns(ADVANCED_FIGHTERS):  # the rest of his fleet supply holds more (TI-K6)
+        supported += max(0, commander.fleet_supply - capital_ships(units))
+    over = max(0, units.get("fighter", 0) - supported)
     removed["fighter"] = over
     removed = {u: n for u, n in removed.items() if n}
     return with_fleet(forces, position, fleet_less(fleet, removed, {})), removed

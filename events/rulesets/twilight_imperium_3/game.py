@@ -50,7 +50,7 @@ class TwilightImperium(Delegated, Phased, Ruleset):
     """Judging, waiting and reacting come from the table of prompts (`steps.py`)."""
 
     name = "twilight-imperium-3"
-    version = "2"  # 2: the content pinned by its digest
+    version = "3"  # 2: the content pinned by its digest; 3: the 24 technologies (TI-K)
     min_seats = 3
     max_seats = 6
     decision_types = (*DECISIONS, *building.DECISIONS)

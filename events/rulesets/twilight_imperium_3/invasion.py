@@ -142,7 +142,7 @@ def bombardment_refusal(
                     "TI-L4",
                     f"dreadnoughts bombard only a planet you invade: not {bombardment.planet}",
                 )
-            if holding.units.get("pds"):
+            if holding.units.get("pds") and not commander.owns("graviton_negator"):  # TI-K10
                 return Rejection(
                     "TI-L4",
                     f"the planetary shield of {bombardment.planet}'s PDS stops dreadnoughts",
@@ -172,9 +172,11 @@ def defence_volley(forces: Forces, invasion: Invasion, defender: Commander) -> V
     return dice({"pds": pds}, defender)
 
 
-def ground_volley(count: int, commander: Commander) -> Volley:
-    """A die for each ground force in an invasion round (TI-L6)."""
-    return dice({"ground_force": count}, commander)
+def ground_volley(count: int, commander: Commander, shielded: bool = False) -> Volley:
+    """A die for each ground force in an invasion round (TI-L6); defending a planet with his
+    PDS, each gets 1 more with Magen Defense Grid (TI-K7)."""
+    magen = shielded and commander.owns("magen_defense_grid")
+    return dice({"ground_force": count}, commander, bonus=int(magen))
 
 
 def defence(invasion: Invasion, hits: int) -> Invasion:

@@ -9,16 +9,17 @@ import msgspec
 
 from events.ruleset import Rejection
 from events.rulesets.twilight_imperium_3.fleets import (
+    ADVANCED_FIGHTERS,
     CARGO,
     Commander,
     cargo_room,
     carries,
     enemy_capital_ships,
     enemy_ships,
-    fighter_support,
     fleet_less,
     fleet_plus,
     holds_counter,
+    lacks_support,
     minus,
     planets_in,
     plus,
@@ -27,9 +28,11 @@ from events.rulesets.twilight_imperium_3.fleets import (
     within,
     within_supply,
 )
-from events.rulesets.twilight_imperium_3.forces import Forces, Holding, Units
+from events.rulesets.twilight_imperium_3.forces import Forces, Holding, Space, Units
 from events.rulesets.twilight_imperium_3.galaxy import Galaxy, adjacent
 from events.rulesets.twilight_imperium_3.loader import load
+
+FIGHTER_MOVE = 2  # with Advanced Fighters (TI-K6)
 
 
 class Pickup(msgspec.Struct, frozen=True):
@@ -171,11 +174,16 @@ def route(
 
 
 def move_value(unit: str, origin_kind: str, commander: Commander) -> int:
-    """How far a ship of this type moves: XRD Transporters add 1 to carriers; out of a nebula
-    every ship moves 1 (TI-M3, TI-M5)."""
+    """How far a ship of this type moves: XRD Transporters add 1 to carriers, Type IV Drive to
+    cruisers and dreadnoughts, Advanced Fighters let fighters move 2; out of a nebula every ship
+    moves 1 (TI-M3, TI-M5, TI-K4, TI-K6)."""
     move = load().units[unit].move
-    if unit == "carrier" and "xrd_transporters" in commander.technologies:
+    if unit == "carrier" and commander.owns("xrd_transporters"):
         move += 1
+    if unit in ("cruiser", "dreadnought") and commander.owns("type_iv_drive"):
+        move += 1
+    if unit == "fighter" and commander.owns(ADVANCED_FIGHTERS):
+        move = FIGHTER_MOVE
     return min(move, 1) if origin_kind == "nebula" else move
 
 
@@ -198,7 +206,7 @@ def _groups_from(
     if not able:
         return []
     damaged = {u: min(n, able.get(u, 0)) for u, n in fleet.damaged.items() if able.get(u)}
-    carried = {u: fleet.units[u] for u in ("fighter", *CARGO) if fleet.units.get(u)}
+    carried = {u: n for u in ("fighter", *CARGO) if (n := fleet.units.get(u, 0)) and u not in able}
     loading = _loading(galaxy, forces, commander, origin, plus(able, carried))
     return [
         *([Group(origin, plus(able, carried), via, damaged, loading)] if loading else []),
@@ -239,8 +247,13 @@ def _passage_refusal(
         return Rejection(
             "TI-M5", f"passing through the asteroid field at {position} needs Antimass Deflectors"
         )
+    if commander.owns("light_wave_deflector"):  # TI-K5
+        return None
     if enemy_capital_ships(forces, position, commander.seat):
         return Rejection("TI-M4", f"enemy ships at {position} block the way")
+    fleets = forces.space.get(position, Space()).fleets
+    if any(f.seat in commander.screens and f.units.get("fighter") for f in fleets):
+        return Rejection("TI-K6", f"enemy Advanced Fighters at {position} block the way")
     return None
 
 
@@ -262,6 +275,12 @@ def _group_refusal(
         return Rejection("TI-M2", "name the units that move by their types, each a count")
     kind = load().systems[galaxy.tiles[group.origin]].kind
     movers = {u for u, n in group.units.items() if n and units[u].move}
+    loaded = group.units
+    for pickup in group.pickups:
+        loaded = plus(loaded, pickup.units)
+    flying = commander.owns(ADVANCED_FIGHTERS) and loaded.get("fighter", 0)
+    if flying and cargo_room(loaded, commander) < loaded.get("fighter", 0):
+        movers.add("fighter")  # those without room aboard fly on their own (TI-K6)
     if not movers:
         return Rejection("TI-M6", "fighters, ground forces and PDS move only aboard a ship")
     path = (group.origin, *group.via, activated)
@@ -282,9 +301,6 @@ def _group_refusal(
         refused = _pickup_refusal(galaxy, forces, commander.seat, path, pickup)
         if refused:
             return refused
-    loaded = group.units
-    for pickup in group.pickups:
-        loaded = plus(loaded, pickup.units)
     if not carries(loaded, commander):
         return Rejection("TI-M6", "those ships cannot carry all that: carriers and war suns hold 6")
     return None
@@ -339,7 +355,7 @@ def after_refusal(
 ) -> Rejection | None:
     """Fleet supply where the ships end, and cargo and fighters supported wherever the movement
     took or left units (TI-M6, TI-M8, TI-M9)."""
-    if not within_supply(forces, movement.activated, commander):
+    if not within_supply(forces, galaxy, movement.activated, commander):
         return Rejection(
             "TI-M8",
             f"your fleet supply of {commander.fleet_supply} allows no more ships (fighters apart) "
@@ -352,6 +368,6 @@ def after_refusal(
         units = forces.fleet(position, commander.seat).units
         if cargo_room(units, commander) < 0:
             return Rejection("TI-M6", f"the cargo left at {position} no longer fits aboard")
-        if units.get("fighter", 0) > fighter_support(forces, galaxy, position, commander):
+        if lacks_support(forces, galaxy, position, commander):
             return Rejection("TI-M9", f"your fighters at {position} would lack support")
     return None

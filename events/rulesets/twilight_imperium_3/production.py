@@ -12,16 +12,16 @@ from events.ruleset import Rejection
 from events.rulesets.twilight_imperium_3.content import Planet
 from events.rulesets.twilight_imperium_3.fleets import (
     Commander,
-    capital_ships,
     enemy_ships,
-    fighter_support,
     fleet_plus,
     holds_counter,
+    lacks_support,
     planets_in,
     plus,
     total,
     with_fleet,
     with_holding,
+    within_supply,
 )
 from events.rulesets.twilight_imperium_3.forces import Forces, Holding, Units
 from events.rulesets.twilight_imperium_3.galaxy import Galaxy
@@ -94,12 +94,11 @@ def refusal(
         if refused:
             return refused
     forces = after(forces, commander, build)
-    if capital_ships(forces.fleet(build.position, seat).units) > commander.fleet_supply:
+    if not within_supply(forces, galaxy, build.position, commander):
         return Rejection(
             "TI-M8", f"your fleet supply of {commander.fleet_supply} allows no more ships there"
         )
-    fighters = forces.fleet(build.position, seat).units.get("fighter", 0)
-    if fighters > fighter_support(forces, galaxy, build.position, commander):
+    if lacks_support(forces, galaxy, build.position, commander):
         return Rejection(
             "TI-M9", "those fighters would lack support: 3 a space dock, or room aboard"
         )

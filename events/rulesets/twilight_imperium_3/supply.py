@@ -8,6 +8,7 @@ from events.rulesets.twilight_imperium_3.fleets import (
     capital_ships,
     fleet_less,
     plus,
+    supply_used,
     trim_unsupported,
     with_fleet,
 )
@@ -17,11 +18,13 @@ from events.rulesets.twilight_imperium_3.state import Game
 
 
 def beyond(game: Game, seat: int, fleet_supply: int) -> tuple[str, ...]:
-    """The systems where his ships, fighters apart, outnumber this fleet supply."""
+    """The systems where his ships, fighters apart unless Advanced Fighters count them
+    (TI-K6), outnumber this fleet supply."""
+    commander = Commander(seat, frozenset(game.players[seat].technologies), fleet_supply)
     return tuple(
         position
         for position in game.forces.space
-        if capital_ships(game.forces.fleet(position, seat).units) > fleet_supply
+        if supply_used(game.forces, game.galaxy, position, commander) > fleet_supply
     )
 
 

@@ -13,7 +13,12 @@ from events.kit.phases import Ask, Prompt
 from events.ruleset import Rejection
 from events.rulesets.twilight_imperium_3 import combat, invasion, transfer
 from events.rulesets.twilight_imperium_3.casualties import choices
-from events.rulesets.twilight_imperium_3.fleets import Commander, cargo, planets_in
+from events.rulesets.twilight_imperium_3.fleets import (
+    ADVANCED_FIGHTERS,
+    Commander,
+    cargo,
+    planets_in,
+)
 from events.rulesets.twilight_imperium_3.forces import Holding
 from events.rulesets.twilight_imperium_3.happenings import Closed, TradeGoodsGained
 from events.rulesets.twilight_imperium_3.movement import Movement, candidates
@@ -30,6 +35,7 @@ from events.rulesets.twilight_imperium_3.orders import (
     Stay,
     Transfer,
 )
+from events.rulesets.twilight_imperium_3.planets import holding, home_planets
 from events.rulesets.twilight_imperium_3.production import Build, plans
 from events.rulesets.twilight_imperium_3.production import refusal as production_refusal
 from events.rulesets.twilight_imperium_3.state import Game, WindowPrompt, clockwise, reinforcements
@@ -43,6 +49,7 @@ from events.rulesets.twilight_imperium_3.tactical_events import (
     Built,
     CasualtiesTaken,
     Fired,
+    GroundForcesPlaced,
     InvasionEnded,
     InvasionHits,
     Landed,
@@ -68,11 +75,18 @@ PROMPTS = (
 )
 CANNON, BARRAGE, BATTLE = "space cannon", "anti-fighter barrage", "space battle"
 BOMBARDMENT, DEFENCE, INVASION = "bombardment", "planetary defence", "invasion combat"
+ASSAULT = "assault cannon"
+GRAVITON_LASER = "graviton_laser_system"
+DACXIVE, GEN_SYNTHESIS = "dacxive_animators", "gen_synthesis"
+ANIMATED, SYNTHESISED = 6, 5  # the rolls that bring a ground force back (TI-K12, TI-K11)
 
 
 def commander(game: Game, seat: int) -> Commander:
     player = game.players[seat]
-    return Commander(seat, frozenset(player.technologies), player.fleet)
+    screens = frozenset(
+        s for s, p in enumerate(game.players) if s != seat and ADVANCED_FIGHTERS in p.technologies
+    )
+    return Commander(seat, frozenset(player.technologies), player.fleet, screens)
 
 
 def _tactic(game: Game) -> Tactic:
@@ -88,6 +102,9 @@ def _roll(
     dice = tuple(batch.chance.randrange(10) for _ in volley)
     hits = combat.hits(volley, dice)
     batch.emit(Rolled(seat=seat, purpose=purpose, dice=dice, hits=hits, target=target))
+    again = combat.missed(volley, dice) if purpose in (CANNON, DEFENCE) else ()
+    if again and GRAVITON_LASER in batch.game.players[seat].technologies:  # TI-K8
+        return hits + _roll(batch, seat, f"{purpose} rolled again", again, target)
     return hits
 
 
@@ -251,7 +268,10 @@ def _battle(batch: Batch[Game]) -> bool:
     battle, at = t.battle, t.system
     if battle is None:
         return _begin_battle(batch)
-    if not battle.rolled:
+    for seat in (battle.attacker, battle.defender):
+        if t.owes(seat):
+            return _casualties(batch, seat, at)
+    if not battle.rolled and not combat.battle_over(game.forces, at):
         for seat in (battle.attacker, battle.defender):
             if seat in battle.answered or battle.retreating == battle.attacker:
                 continue
@@ -268,9 +288,6 @@ def _battle(batch: Batch[Game]) -> bool:
         for seat, opponent, volley in volleys:
             _roll(batch, seat, BATTLE, volley, opponent)
         return False
-    for seat in (battle.attacker, battle.defender):
-        if t.owes(seat):
-            return _casualties(batch, seat, at)
     if battle.retreating >= 0 and not combat.battle_over(game.forces, at):
         batch.emit(Retreated(seat=battle.retreating, source=at, to=battle.retreat_to))
         _trim(batch, battle.retreat_to, (battle.retreating,))
@@ -304,6 +321,10 @@ def _begin_battle(batch: Batch[Game]) -> bool:
             lost = min(hits, batch.game.forces.fleet(at, opponent).units.get("fighter", 0))
             if lost:
                 batch.emit(CasualtiesTaken(seat=opponent, at=at, destroyed={"fighter": lost}))
+    cannons = [(s, o, combat.assault_volley(game.forces, at, commander(game, s))) for s, o in sides]
+    for seat, opponent, volley in cannons:  # TI-K9: both at once, the hits owed before round 1
+        if volley:
+            _roll(batch, seat, ASSAULT, volley, opponent)
     batch.emit(BattleRound(round=1))
     return False
 
@@ -469,7 +490,10 @@ def _bombard(batch: Batch[Game], seat: int, d: Bombard) -> None:
     for bombardment in d.bombardments:
         volley = invasion.bombardment_volley(bombardment, commander(batch.game, seat))
         hits = _roll(batch, seat, BOMBARDMENT, volley)
+        held = batch.game.forces.planets[bombardment.planet]
         batch.emit(Bombarded(planet=bombardment.planet, hits=hits))
+        if held.controller is not None:
+            _synthesise(batch, held.controller, min(hits, held.units.get("ground_force", 0)))
     batch.emit(Stepped(step=Step.INVASION, at=_tactic(batch.game).system))
     proceed(batch)
 
@@ -484,23 +508,62 @@ def _invasion(batch: Batch[Game]) -> bool:
         return False
     fight = t.invasions[0]
     defender = commander(game, fight.defender)
+    shielded = bool(game.forces.planets[fight.planet].units.get("pds"))
+    killed = 0
     volley = invasion.defence_volley(game.forces, fight, defender)
     if volley:
         hits = _roll(batch, fight.defender, DEFENCE, volley)
+        killed += min(hits, fight.ground_forces)
         batch.emit(InvasionHits(fight.planet, 0, min(hits, fight.ground_forces)))
+        _synthesise(batch, fight.invader, min(hits, fight.ground_forces), fight.planet)
     while not invasion.invasion_over(batch.game.forces, _tactic(batch.game).invasions[0]):
         fight = _tactic(batch.game).invasions[0]
         mine = invasion.ground_volley(fight.ground_forces, commander(batch.game, fight.invader))
-        theirs = invasion.ground_volley(invasion.defenders(batch.game.forces, fight), defender)
+        standing = invasion.defenders(batch.game.forces, fight)
+        theirs = invasion.ground_volley(standing, defender, shielded)
         hits = _roll(batch, fight.invader, INVASION, mine)
         taken = _roll(batch, fight.defender, INVASION, theirs)
-        lost = min(hits, invasion.defenders(batch.game.forces, fight))
-        batch.emit(InvasionHits(fight.planet, lost, min(taken, fight.ground_forces)))
+        lost, won = min(hits, standing), min(taken, fight.ground_forces)
+        killed += lost + won
+        batch.emit(InvasionHits(fight.planet, lost, won))
+        _synthesise(batch, fight.invader, won, fight.planet)
+        _synthesise(batch, fight.defender, lost, fight.planet)
     fight = _tactic(batch.game).invasions[0]
     taken = bool(fight.ground_forces) and not invasion.defenders(batch.game.forces, fight)
     _note_last_dock(batch, fight.invader, fight.planet, falls=taken)
     batch.emit(InvasionEnded(planet=fight.planet, taken=taken, invader=fight.invader))
+    if taken:
+        _animate(batch, fight.invader, fight.planet, killed)
     return False
+
+
+def _animate(batch: Batch[Game], seat: int, planet: str, killed: int) -> None:
+    """Dacxive Animators: a die for each ground force killed in the invasion combat won, each 6
+    or more a ground force on the planet (TI-K12)."""
+    if not killed or DACXIVE not in batch.game.players[seat].technologies:
+        return
+    hits = _roll(batch, seat, "Dacxive Animators", (combat.Die("ground_force", ANIMATED),) * killed)
+    if hits:
+        batch.emit(GroundForcesPlaced(seat=seat, planet=planet, count=hits, technology=DACXIVE))
+
+
+def _synthesise(batch: Batch[Game], seat: int, lost: int, fought_over: str = "") -> None:
+    """GEN Synthesis: a die for each of his ground forces destroyed on a planet, each 5 or more
+    one back on a planet of his home system, the first he holds other than the one fought
+    over; with none, it is lost (TI-K11)."""
+    game = batch.game
+    if not lost or GEN_SYNTHESIS not in game.players[seat].technologies:
+        return
+    homes = [
+        p
+        for p in home_planets(game.galaxy, seat)
+        if p != fought_over and holding(game.forces, p).controller == seat
+    ]
+    hits = _roll(batch, seat, "GEN Synthesis", (combat.Die("ground_force", SYNTHESISED),) * lost)
+    if hits and homes:
+        batch.emit(
+            GroundForcesPlaced(seat=seat, planet=homes[0], count=hits, technology=GEN_SYNTHESIS)
+        )
 
 
 # TI-U: production

@@ -53,6 +53,16 @@ class Rolled(msgspec.Struct, frozen=True, tag="ti.rolled"):
     target: int = -1
 
 
+class GroundForcesPlaced(msgspec.Struct, frozen=True, tag="ti.ground_forces_placed"):
+    """Ground forces of his reinforcements put on his planet by a technology: Dacxive
+    Animators on the planet won, GEN Synthesis on a home planet (TI-K11, TI-K12)."""
+
+    seat: int
+    planet: str
+    count: int
+    technology: str
+
+
 class Fired(msgspec.Struct, frozen=True, tag="ti.fired"):
     """A PDS owner's answer: fired (its roll follows) or held fire."""
 
@@ -157,6 +167,7 @@ TACTICAL_EVENTS = (
     Fired,
     CasualtiesTaken,
     UnitsRemoved,
+    GroundForcesPlaced,
     BattleBegan,
     BattleRound,
     RetreatAnswered,

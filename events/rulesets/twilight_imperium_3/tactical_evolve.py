@@ -12,7 +12,9 @@ from events.rulesets.twilight_imperium_3.fleets import (
     Commander,
     fleet_less,
     fleet_plus,
+    plus,
     with_fleet,
+    with_holding,
 )
 from events.rulesets.twilight_imperium_3.forces import Fleet, Forces, Space
 from events.rulesets.twilight_imperium_3.movement import Movement, after
@@ -29,6 +31,7 @@ from events.rulesets.twilight_imperium_3.tactical_events import (
     Built,
     CasualtiesTaken,
     Fired,
+    GroundForcesPlaced,
     InvasionEnded,
     InvasionHits,
     Landed,
@@ -43,7 +46,8 @@ from events.rulesets.twilight_imperium_3.tactical_events import (
 )
 
 replace = msgspec.structs.replace
-OWED = ("space cannon", "space battle")  # rolls whose hits their target takes as casualties
+# rolls whose hits their target takes as casualties
+OWED = ("space cannon", "space cannon rolled again", "assault cannon", "space battle")
 TACTICAL = {p.value for p in WindowPrompt} - {WindowPrompt.SECONDARY.value}
 
 
@@ -171,6 +175,12 @@ def _invasion_ended(game: Game, e: InvasionEnded) -> Game:
     return _tactic(game, invasions=rest)
 
 
+def _ground_forces_placed(game: Game, e: GroundForcesPlaced) -> Game:
+    held = holding(game.forces, e.planet)
+    units = plus(held.units, {"ground_force": e.count})
+    return _forces(game, with_holding(game.forces, e.planet, replace(held, units=units)))
+
+
 TACTICAL_ROWS = {
     Transferred: _transferred,
     Asked: _asked,
@@ -192,5 +202,6 @@ TACTICAL_ROWS = {
     InvasionHits: _invasion_hits,
     InvasionEnded: _invasion_ended,
     LastDockTaken: lambda g, e: replace(g, took_last_dock=(*g.took_last_dock, e.seat)),
+    GroundForcesPlaced: _ground_forces_placed,
     Built: lambda g, e: _forces(g, built(g.forces, Commander(e.seat), e.build)),
 }

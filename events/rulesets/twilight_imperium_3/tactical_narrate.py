@@ -5,6 +5,7 @@ from typing import Any
 
 from events.kit.words import count, listing
 from events.rulesets.twilight_imperium_3 import tactical_events as t
+from events.rulesets.twilight_imperium_3.loader import load
 from events.rulesets.twilight_imperium_3.tactical_text import build_text, units_text
 
 ASKED = {
@@ -37,6 +38,9 @@ def tell(event: Any, name: Callable[[int], str]) -> str | None:
         case t.Rolled(seat=s, purpose=purpose, dice=dice, hits=hits):
             rolled = f"rolls {_dice(dice)}" if dice else "rolls nothing"
             return f"{name(s)} {rolled} for {purpose}: {count(hits, 'hit')}"
+        case t.GroundForcesPlaced(seat=s, planet=planet, count=n, technology=tech):
+            gained = count(n, "ground force")
+            return f"{name(s)} puts {gained} on {planet} ({load().technologies[tech].name})"
         case t.Fired(seat=s, held=held):
             return f"{name(s)} {'holds fire' if held else 'fires PDS'}"
         case t.CasualtiesTaken(seat=s, at=at, destroyed=destroyed, damaged=damaged):

@@ -1,5 +1,6 @@
-"""Technologies (TI-K): which a player may gain, their prerequisites, and what buying one with
-the Technology card's secondary costs once ready specialty planets take their discount."""
+"""Technologies (TI-K): which a player may gain, their prerequisites, what buying one with the
+Technology card's secondary costs once ready specialty planets take their discount, and the
+technology tree as each player stands in it."""
 
 from events.rulesets.twilight_imperium_3.loader import load
 from events.rulesets.twilight_imperium_3.planets import planet, ready
@@ -18,6 +19,25 @@ def gainable(game: Game, seat: int) -> tuple[str, ...]:
         and set(t.requires_all) <= owned
         and (not t.requires_any or owned & set(t.requires_any))
     )
+
+
+def requirements(technology: str) -> str:
+    """Its prerequisites in words: `A and B`, `A or B`."""
+    techs = load().technologies
+    found = techs[technology]
+    every = " and ".join(techs[t].name for t in found.requires_all)
+    one = " or ".join(techs[t].name for t in found.requires_any)
+    return " and ".join(part for part in (every, f"({one})" if every and one else one) if part)
+
+
+def standing(game: Game, seat: int, technology: str) -> str:
+    """Where a player stands with a technology: owned, its price after his discounts when he
+    may gain it (TI-K2, TI-K3), or locked behind its prerequisites."""
+    if technology in game.players[seat].technologies:
+        return "owned"
+    if technology in gainable(game, seat):
+        return str(price(game, seat, technology))
+    return "locked"
 
 
 def price(game: Game, seat: int, technology: str) -> int:

@@ -1,7 +1,9 @@
 """Text commands (play by message): each decision written as a player would write it, and read
 back. `station Jol: 1 space dock, 1 pds; Nar: 1 pds`, `pick warfare [taking 2 counters]`,
-`play diplomacy naming letnev`, `play warfare from 204`, `play technology cybernetics`,
-`follow [<technology>] [paying Jord, Nar, 2 tg]`, `follow readying Abyz`, `follow cruiser
+`play diplomacy naming letnev`, `play warfare from 204`, `research Cybernetics` (Technology's
+primary, also `play technology cybernetics`), `research Deep Space Cannon paying Abyz, Fria,
+1 tg` (its secondary, also `follow <technology> paying …`), `follow [paying Jord, Nar, 2 tg]`,
+`follow readying Abyz`, `follow cruiser
 204 to 205, destroyer 306 to 305`, `decline`, `activate 203`, `pass`, `score objective 2 and
 secret paying Jord`, `score nothing`, `counters 3 strategy 4 command 3 fleet`, `counters 4
 strategy 5 command 2 fleet removing 1 destroyer at 203`."""
@@ -27,7 +29,8 @@ from events.rulesets.twilight_imperium_3.decisions import (
 )
 from events.rulesets.twilight_imperium_3.loader import load
 from events.rulesets.twilight_imperium_3.setup import STATIONED
-from events.rulesets.twilight_imperium_3.state import AREAS, Game
+from events.rulesets.twilight_imperium_3.state import AREAS, Game, WindowPrompt
+from events.rulesets.twilight_imperium_3.strategy_cards import TECHNOLOGY
 from events.rulesets.twilight_imperium_3.tactical_text import VERBS as TACTICAL_VERBS
 from events.rulesets.twilight_imperium_3.tactical_text import (
     build_text,
@@ -112,6 +115,8 @@ def _read(game: Game, seat: int, said: str) -> Any:
         return _read_play(game, rest)
     if verb == "follow":
         return _read_follow(rest)
+    if verb == "research":
+        return _read_research(game, seat, rest)
     if verb == "score":
         return _read_score(rest)
     if verb == "counters":
@@ -121,8 +126,8 @@ def _read(game: Game, seat: int, said: str) -> Any:
     if verb in TACTICAL_VERBS:
         return read_order(game, verb, rest, said)
     raise ValueError(
-        "write pick, play, follow, decline, activate, pass, score, counters, station, side, "
-        "face down or place"
+        "write pick, play, research, follow, decline, activate, pass, score, counters, station, "
+        "side, face down or place"
     )
 
 
@@ -160,6 +165,27 @@ def _read_follow(rest: str) -> Follow:
     planets, goods = _payment(payment)
     tech = _technology(technology) if technology.strip() else ""
     return Follow(paying=planets, trade_goods=goods, technology=tech)
+
+
+def _read_research(game: Game, seat: int, rest: str) -> Play | Follow:
+    """Technology's secondary while the seat is asked to follow it, else its primary (TI-K2,
+    TI-K3)."""
+    technology, _, payment = f" {rest}".partition(" paying ")
+    if not technology.strip():
+        raise ValueError("write 'research <technology> [paying <planets>, <n> tg]'")
+    tech = _technology(technology)
+    if _following(game, seat):
+        planets, goods = _payment(payment)
+        return Follow(paying=planets, trade_goods=goods, technology=tech)
+    if payment:
+        raise ValueError("Technology's primary is free: write 'research <technology>'")
+    return Play(card=TECHNOLOGY, technology=tech)
+
+
+def _following(game: Game, seat: int) -> bool:
+    """The seat is asked whether to follow a played card's secondary."""
+    top = game.stack[-1] if game.stack else None
+    return top is not None and top.prompt == WindowPrompt.SECONDARY and seat in top.asked
 
 
 def _read_score(rest: str) -> Score:
@@ -232,7 +258,7 @@ def render(game: Game, seat: int, decision: Any) -> str:
                 return f"play {cards[card]} naming {game.players[other].race.replace('_', ' ')}"
             if system:
                 return f"play {cards[card]} from {system}"
-            return f"play {cards[card]}" + (f" {_tech_name(tech)}" if tech else "")
+            return f"research {_tech_name(tech)}" if tech else f"play {cards[card]}"
         case Follow():
             return _render_follow(decision)
         case Decline():
@@ -267,6 +293,6 @@ def _render_follow(d: Follow) -> str:
         return "follow " + ", ".join(
             f"{unit_name(s.unit)} {s.source} to {s.target}" for s in d.ships
         )
-    tech = f" {_tech_name(d.technology)}" if d.technology else ""
     placing = _render_placing(d.strategy, d.fleet)
-    return f"follow{tech}" + _render_payment(d.paying, d.trade_goods) + placing
+    payment = _render_payment(d.paying, d.trade_goods) + placing
+    return f"research {_tech_name(d.technology)}{payment}" if d.technology else f"follow{payment}"

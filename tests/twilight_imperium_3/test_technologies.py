@@ -1,0 +1,238 @@
+"""The technologies of stage 2 (TI-K4 to TI-K13): a scenario for each effect, through
+the tactical rules' functions or a whole tactical action with loaded dice, and the Technology
+card as the page and the text commands show it (TI-K2, TI-K3)."""
+
+import msgspec
+
+from events.rulesets.twilight_imperium_3 import combat, invasion, movement
+from events.rulesets.twilight_imperium_3.combat import Die
+from events.rulesets.twilight_imperium_3.decisions import Follow, Play
+from events.rulesets.twilight_imperium_3.facts import facts
+from events.rulesets.twilight_imperium_3.fleets import Commander
+from events.rulesets.twilight_imperium_3.forces import Holding
+from events.rulesets.twilight_imperium_3.happenings import TechnologyGained
+from events.rulesets.twilight_imperium_3.invasion import Bombardment, Invasion
+from events.rulesets.twilight_imperium_3.movement import Group, Movement
+from events.rulesets.twilight_imperium_3.state import Game, WindowPrompt
+from events.rulesets.twilight_imperium_3.tactical_events import GroundForcesPlaced, Rolled
+from tests.twilight_imperium_3.arena import AT, MENTAK, SOL, act, arena, said
+from tests.twilight_imperium_3.battlefield import commander, forces, galaxy
+from tests.twilight_imperium_3.play import GAME, picked, stationed, step, with_player
+
+NORR, XXCHA = 0, 1
+
+
+def _moving(units, who: Commander, *groups: Group, activated: str = "104") -> str | None:
+    refused = movement.refusal(galaxy(), units, who, Movement(activated, groups))
+    return refused.rule if refused else None
+
+
+def _owning(state: Game, seat: int, *technologies: str) -> Game:
+    return with_player(state, seat, technologies=technologies)
+
+
+def test_ti_k4_type_iv_drive_moves_cruisers_and_dreadnoughts_one_more() -> None:
+    units = forces({("102", NORR): {"dreadnought": 1}}, {"104": (NORR,)})
+    past_mecatol = Group("102", {"dreadnought": 1}, ("000",))
+    assert _moving(units, commander(NORR), past_mecatol) == "TI-M3"
+    assert _moving(units, commander(NORR, "type_iv_drive"), past_mecatol) is None
+    assert movement.move_value("carrier", "regular", commander(NORR, "type_iv_drive")) == 1
+
+
+def test_ti_k5_light_wave_deflector_passes_through_enemy_ships() -> None:
+    units = forces(
+        {("102", NORR): {"cruiser": 1}, ("000", XXCHA): {"destroyer": 1}}, {"104": (NORR,)}
+    )
+    past_mecatol = Group("102", {"cruiser": 1}, ("000",))
+    assert _moving(units, commander(NORR), past_mecatol) == "TI-M4"
+    assert _moving(units, commander(NORR, "light_wave_deflector"), past_mecatol) is None
+
+
+def test_ti_k6_advanced_fighters_fly_alone_fight_better_count_against_supply_and_screen() -> None:
+    units = forces({("102", NORR): {"fighter": 2}}, {"104": (NORR,)})
+    alone = Group("102", {"fighter": 2}, ("000",))
+    assert _moving(units, commander(NORR), alone) == "TI-M6"
+    assert _moving(units, commander(NORR, "advanced_fighters"), alone) is None
+    swarm = forces({("102", NORR): {"fighter": 4}}, {"104": (NORR,)})
+    four = Group("102", {"fighter": 4}, ("000",))  # no support there: each counts as a ship
+    assert _moving(swarm, commander(NORR, "advanced_fighters"), four) == "TI-M8"
+    assert combat.dice({"fighter": 1}, commander(NORR, "advanced_fighters")) == (Die("fighter", 8),)
+    assert combat.dice({"fighter": 1}, commander(NORR, "advanced_fighters", "cybernetics")) == (
+        Die("fighter", 7),
+    )
+    screened = forces(
+        {("102", NORR): {"cruiser": 1}, ("000", XXCHA): {"fighter": 2}}, {"104": (NORR,)}
+    )
+    past_mecatol = Group("102", {"cruiser": 1}, ("000",))
+    assert _moving(screened, commander(NORR), past_mecatol) is None  # TI-M4: fighters alone
+    behind = Commander(NORR, screens=frozenset({XXCHA}))
+    assert _moving(screened, behind, past_mecatol) == "TI-K6"
+
+
+def test_ti_k7_magen_defense_grid_pds_and_shielded_defenders_get_one_more() -> None:
+    magen = commander(XXCHA, "magen_defense_grid")
+    assert combat.dice({"pds": 2}, magen) == (Die("pds", 5),) * 2
+    units = forces(planets={"Abyz": Holding(XXCHA, units={"ground_force": 1, "pds": 1})})
+    assert invasion.defence_volley(units, Invasion("Abyz", NORR, XXCHA, 2), magen) == (
+        Die("pds", 5),
+    )
+    assert invasion.ground_volley(1, magen, shielded=True) == (Die("ground_force", 7),)
+    assert invasion.ground_volley(1, magen) == (Die("ground_force", 8),)
+    assert invasion.ground_volley(1, commander(XXCHA), shielded=True) == (Die("ground_force", 8),)
+
+
+def test_ti_k8_graviton_laser_system_rolls_each_missed_pds_die_again() -> None:
+    pds = {"Abyz": Holding(MENTAK, units={"pds": 1, "ground_force": 1})}
+    state = arena({("102", SOL): {"cruiser": 2}}, pds)
+    state = _owning(state, MENTAK, "deep_space_cannon", "graviton_laser_system")
+    state, _ = act(state, SOL, said(state, SOL, f"activate {AT}"))
+    state, _ = act(state, SOL, said(state, SOL, "move 2 cruiser from 102"))
+    state, events = act(state, MENTAK, said(state, MENTAK, "fire pds"), 1, 6)
+    assert Rolled(MENTAK, "space cannon", (1,), 0, SOL) in events
+    assert Rolled(MENTAK, "space cannon rolled again", (6,), 1, SOL) in events
+    assert state.forces.fleet(AT, SOL).units == {"cruiser": 1}
+
+
+def test_ti_k9_assault_cannon_dreadnoughts_fire_before_the_battle_without_reply() -> None:
+    fleets = {("102", SOL): {"dreadnought": 1}, (AT, MENTAK): {"cruiser": 2}}
+    state = _owning(arena(fleets), SOL, "assault_cannon")
+    state, _ = act(state, SOL, said(state, SOL, f"activate {AT}"))
+    # the cannon hits on 5; round 1: Sol's dreadnought 5, Mentak's one cruiser left 1
+    state, events = act(state, SOL, said(state, SOL, "move 1 dreadnought from 102"), 5, 5, 1)
+    assert [e for e in events if isinstance(e, Rolled)] == [
+        Rolled(SOL, "assault cannon", (5,), 1, MENTAK),
+        Rolled(SOL, "space battle", (5,), 1, MENTAK),
+        Rolled(MENTAK, "space battle", (1,), 0, SOL),  # one cruiser rolls, not two
+    ]
+    assert state.forces.fleet(AT, MENTAK).units == {}
+    assert state.forces.fleet(AT, SOL).units == {"dreadnought": 1}
+
+
+def test_ti_k10_graviton_negator_dreadnoughts_bombard_through_planetary_shields() -> None:
+    units = forces(
+        {(AT, NORR): {"dreadnought": 1}},
+        {AT: (NORR,)},
+        {"Abyz": Holding(XXCHA, units={"ground_force": 2, "pds": 1})},
+    )
+    invaded = (Invasion("Abyz", NORR, XXCHA, 2),)
+    shot = (Bombardment("Abyz", {"dreadnought": 1}),)
+    board = galaxy({AT: "abyz_fria"})
+    refused = invasion.bombardment_refusal(board, units, commander(NORR), AT, invaded, shot)
+    assert refused is not None and refused.rule == "TI-L4"
+    negator = commander(NORR, "graviton_negator")
+    assert invasion.bombardment_refusal(board, units, negator, AT, invaded, shot) is None
+
+
+def _invading(state: Game, *rolls: int) -> tuple[Game, list]:
+    """Sol lands 2 ground forces on Mentak's Abyz, held by 1, with these dice after landing."""
+    state, _ = act(state, SOL, said(state, SOL, f"activate {AT}"))
+    state, _ = act(state, SOL, said(state, SOL, "move 1 carrier 2 gf from 102"))
+    assert state.stack[-1].prompt == WindowPrompt.LANDING
+    return act(state, SOL, said(state, SOL, "land 2 gf on abyz"), *rolls)
+
+
+def _invasion_arena() -> Game:
+    fleets = {("102", SOL): {"carrier": 1, "ground_force": 2}}
+    return arena(fleets, {"Abyz": Holding(MENTAK, units={"ground_force": 1})})
+
+
+def test_ti_k11_gen_synthesis_plus_one_and_a_ground_force_destroyed_comes_home_on_5() -> None:
+    assert (
+        invasion.ground_volley(2, commander(SOL, "gen_synthesis")) == (Die("ground_force", 7),) * 2
+    )
+    state = _owning(_invasion_arena(), SOL, "gen_synthesis")
+    # round 1: Sol 1 1, Mentak 9 (one of Sol's lost, back home on 5); round 2: Sol 7, Mentak 1
+    state, events = _invading(state, 1, 1, 9, 5, 7, 1)
+    assert Rolled(SOL, "GEN Synthesis", (5,), 1) in events
+    assert GroundForcesPlaced(SOL, "Jord", 1, "gen_synthesis") in events
+    assert state.forces.planets["Jord"].units == {"space_dock": 1, "ground_force": 1}
+    assert state.forces.planets["Abyz"] == Holding(SOL, True, {"ground_force": 1})
+
+
+def test_ti_k12_dacxive_animators_raise_ground_forces_on_the_planet_won() -> None:
+    state = _owning(_invasion_arena(), SOL, "dacxive_animators")
+    # round 1: Sol 1 1, Mentak 9; round 2: Sol 8, Mentak 1; two killed: Dacxive rolls 6 and 5
+    state, events = _invading(state, 1, 1, 9, 8, 1, 6, 5)
+    assert Rolled(SOL, "Dacxive Animators", (6, 5), 1) in events
+    assert state.forces.planets["Abyz"] == Holding(SOL, True, {"ground_force": 2})
+    lost = _owning(_invasion_arena(), SOL, "dacxive_animators")
+    _, events = _invading(lost, 1, 1, 9, 1, 9)  # Sol's two lost: nothing to animate
+    assert not any(isinstance(e, GroundForcesPlaced) for e in events)
+
+
+def test_ti_k13_technologies_waiting_for_later_stages_are_gained_and_shown_as_waiting() -> None:
+    state = stationed(3, seed=1)  # L1Z1X owns Stasis Capsules
+    state = step(
+        picked(state, {0: [7, 2], 1: [3, 4], 2: [5, 6]}),
+        0,
+        Play(card=7, technology="neural_motivator"),
+    )
+    assert "neural_motivator" in state.players[0].technologies
+    tree = _tree(state)
+    assert tree["Neural Motivator"][-1] == "waits for action cards"
+    assert tree["Micro Technology"][-1] == "waits for trade agreements"
+    assert tree["Type IV Drive"][-1] == ""
+
+
+def _tree(state: Game) -> dict[str, tuple[str, ...]]:
+    page = GAME.describe(GAME.view(state, 0), ("ann", "bob", "cy"))
+    table = next(s for s in page.sections if s.title == "Technologies").tables[0]
+    assert table.columns == ("Technology", "Colour", "Requires", "ann", "bob", "cy", "")
+    return {row[0]: row for row in table.rows}
+
+
+def test_ti_k2_k3_the_tree_shows_prerequisites_and_each_players_price_or_lock() -> None:
+    state = stationed(3, seed=1)  # L1Z1X, Jol-Nar, Mentak
+    holdings = state.forces.planets | {"Lor": Holding(2), "Bereg": Holding(2)}  # 2 red for Mentak
+    state = msgspec.structs.replace(
+        state, forces=msgspec.structs.replace(state.forces, planets=holdings)
+    )
+    tree = _tree(state)
+    assert len(tree) == 24
+    assert tree["War Sun"][1:] == (
+        "red",
+        "Deep Space Cannon and Sarween Tools",
+        "locked",
+        "locked",
+        "locked",
+        "",
+    )
+    assert tree["Cybernetics"][2:6] == (
+        "Stasis Capsules or Antimass Deflectors",
+        "owned",
+        "8",
+        "locked",
+    )
+    assert tree["Deep Space Cannon"][3:6] == ("8", "8", "6")
+    assert tree["Integrated Economy"][2] == "Micro Technology and Cybernetics"
+
+
+def test_ti_k3_research_names_the_technology_and_its_payment_in_one_command() -> None:
+    state = stationed(3, seed=1)
+    state = picked(state, {0: [2, 3], 1: [7, 4], 2: [5, 6]})
+    assert GAME.read_text(state, 1, "research Deep Space Cannon") == Play(
+        card=7, technology="deep_space_cannon"
+    )
+    assert (
+        GAME.write_text(state, 1, Play(card=7, technology="deep_space_cannon"))
+        == "research Deep Space Cannon"
+    )
+    state = with_player(with_player(state, 0, trade_goods=8), 2, trade_goods=8)
+    turn = state.turn
+    state = step(state, turn, said(state, turn, "play diplomacy naming mentak"))
+    while GAME.waiting(state).must != (1,):
+        state = step(state, GAME.waiting(state).must[0], "default")
+    state = step(state, 1, said(state, 1, "research cybernetics"))
+    assert state.stack[-1].prompt == WindowPrompt.SECONDARY
+    follower = GAME.waiting(state).must[0]
+    bought = GAME.read_text(state, follower, "research Deep Space Cannon paying 8 tg")
+    assert bought == Follow(trade_goods=8, technology="deep_space_cannon")
+    written = GAME.write_text(state, follower, bought)
+    assert written == "research Deep Space Cannon paying 8 tg"
+
+
+def test_ti_k1_every_technology_gained_is_an_analytics_fact() -> None:
+    state = stationed(3, seed=1)
+    gained = TechnologyGained(seat=2, technology="graviton_negator")
+    (fact,) = facts(state, gained)
+    assert (fact.kind, fact.subject, fact.seat) == ("technology gained", "Graviton Negator", 2)
