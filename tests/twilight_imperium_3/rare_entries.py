@@ -1,6 +1,6 @@
 """Events and decisions random play seldom reaches (a transfer, a bombardment, invasion combat,
-a neighbour's last space dock taken), each with the state it came on: the narration test's
-examples of them."""
+ground forces raised by a technology, a neighbour's last space dock taken), each with the state
+it came on: the narration test's examples of them."""
 
 from typing import Any
 
@@ -9,7 +9,7 @@ from events.rulesets.twilight_imperium_3.decisions import Activate
 from events.rulesets.twilight_imperium_3.forces import Holding
 from events.rulesets.twilight_imperium_3.state import Game
 from tests.twilight_imperium_3.arena import AT, MENTAK, SOL, Loaded, arena, said
-from tests.twilight_imperium_3.play import CHANCE, GAME
+from tests.twilight_imperium_3.play import CHANCE, GAME, with_player
 
 Seen = tuple[Game, Any]  # the state, and the decision or event that came on it
 
@@ -18,6 +18,7 @@ def examples() -> list[Seen]:
     seen: list[Seen] = []
     _landing_and_bombardment(seen)
     _invasion_combat(seen)
+    _animated_invasion(seen)
     _transfer(seen)
     return seen
 
@@ -40,6 +41,16 @@ def _invasion_combat(seen: list[Seen]) -> None:
     state = _act(seen, arena(fleets, planets), Activate(system=AT))
     state = _act(seen, state, said(state, SOL, "move 1 carrier 3 gf from 102"))
     _act(seen, state, said(state, SOL, "land 3 gf on abyz"), 10, 10, 10, 1, 1)
+
+
+def _animated_invasion(seen: list[Seen]) -> None:
+    """Won with Dacxive Animators: two killed, rolls of 6 and 5 raise one ground force."""
+    fleets = {("102", SOL): {"carrier": 1, "ground_force": 2}}
+    planets = {"Abyz": Holding(MENTAK, units={"ground_force": 1})}
+    state = with_player(arena(fleets, planets), SOL, technologies=("dacxive_animators",))
+    state = _act(seen, state, Activate(system=AT))
+    state = _act(seen, state, said(state, SOL, "move 1 carrier 2 gf from 102"))
+    _act(seen, state, said(state, SOL, "land 2 gf on abyz"), 1, 1, 9, 8, 1, 6, 5)
 
 
 def _transfer(seen: list[Seen]) -> None:
