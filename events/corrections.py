@@ -70,10 +70,11 @@ class TakeBackAsked(msgspec.Struct, frozen=True, tag="match.take_back_asked"):
 
 
 class TakeBackAnswered(msgspec.Struct, frozen=True, tag="match.take_back_answered"):
-    """A seat (None: the organiser) accepted or refused the take-back asked."""
+    """A seat (None: the organiser) accepted or refused the take-back `asker` asked."""
 
     seat: Int32 | None
     accept: bool
+    asker: Int32 | None = None  # the seat told of a refusal; None in entries written before
 
 
 class SetAside(msgspec.Struct, frozen=True, tag="match.set_aside"):
@@ -212,8 +213,9 @@ def correction_line(body: Any, names: list[str]) -> str:
                 f"{name(seat)} asks to take back the decision at entry {first} ({why});"
                 f" {who} may accept or refuse"
             )
-        case TakeBackAnswered(seat=seat, accept=accept):
-            return f"{name(seat)} {'accepted' if accept else 'refused'} the take-back"
+        case TakeBackAnswered(seat=seat, accept=accept, asker=asker):
+            whose = "the" if asker is None else f"{name(asker)}'s"
+            return f"{name(seat)} {'accepted' if accept else 'refused'} {whose} take-back"
         case SetAside(first=first, last=last, cause=cause, shown=shown):
             seen = (
                 "; seen meanwhile and not unseen: what entries "

@@ -3,9 +3,10 @@
 must hear from, and was not after the entry before), a deadline of its was reached (excused too)
 or a bot decided for it, it was handed to a bot (told to the player who held it), the organiser
 wrote to the players, a take-back was asked, a ruling disputed or resolved, entries set aside
-(the line names what was seen meanwhile), the match ended. Each delivery's id is made of its
-match, seat, kind and entry (and channel), and a row once written is kept (sent or not), so a
-rebuild or a worker replaying a batch records nothing twice. Only seats whose address (or
+(the line names what was seen meanwhile), the match ended; and a seat hears that its own
+take-back was refused. Each delivery's id is made of its match, seat, kind and entry (and
+channel), and a row once written is kept (sent or not), so a rebuild or a worker replaying a
+batch records nothing twice. Only seats whose address (or
 webhook target) was set before the entry hear of it."""
 
 import time
@@ -13,7 +14,13 @@ import time
 import msgspec
 
 from events.clock import DeadlineReached, DefaultApplied, SeatHandedToBot
-from events.corrections import Disputed, DisputeResolved, SetAside, TakeBackAsked
+from events.corrections import (
+    Disputed,
+    DisputeResolved,
+    SetAside,
+    TakeBackAnswered,
+    TakeBackAsked,
+)
 from events.envelope import SeedRevealed
 from events.match import EndedMatch
 from events.messages import Announced
@@ -49,6 +56,8 @@ class Notices(Projection):
             or (isinstance(e.body, DeadlineReached) and e.body.outcome != "released")
         } - {h.seat for h in handed}  # the seat hears it once a step; handed over, as such
         people = tuple(s for s, h in enumerate(match.holders) if h and not h.startswith(BOT_PREFIX))
+        answers = [e.body for e in step.entries if isinstance(e.body, TakeBackAnswered)]
+        refused = tuple(a.asker for a in answers if not a.accept and a.asker is not None)
         self.steps.append(
             _Heard(
                 match.match_id,
@@ -60,6 +69,7 @@ class Notices(Projection):
                 any(isinstance(e.body, _CORRECTIONS) for e in step.entries),
                 people,
                 handed,
+                refused,
             )
         )
 
@@ -82,6 +92,7 @@ class Notices(Projection):
                 deliveries += [_delivery(match_id, s, "message", seq) for s in step.people]
             if step.corrected:
                 deliveries += [_delivery(match_id, s, "correction", seq) for s in step.people]
+            deliveries += [_delivery(match_id, s, "correction", seq) for s in step.refused]
             if step.ended:
                 deliveries += [_delivery(match_id, s, "ended", seq) for s in step.people]
             waited[match_id] = must
@@ -102,6 +113,7 @@ class _Heard(msgspec.Struct, frozen=True):
     corrected: bool  # a take-back asked, a dispute filed or resolved, entries set aside
     people: tuple[int, ...]  # the seats players (not bots) hold
     handed: list[SeatHandedToBot]  # seats handed to a bot: told to the player who held them
+    refused: tuple[int, ...]  # seats whose take-back was refused: told to them alone
 
 
 class _Delivery(msgspec.Struct, frozen=True):

@@ -96,7 +96,7 @@ def test_after_another_seat_decided_a_take_back_is_asked_and_set_aside_once_acce
     last = _record(table).seq
     accepted = table.send(1, AnswerTakeBack(True))
     assert [e.body for e in accepted[1:]] == [
-        TakeBackAnswered(1, True),
+        TakeBackAnswered(1, True, 0),
         SetAside(first, last, "take-back"),  # the request and its answers with it
     ]
     record = _record(table)
@@ -114,7 +114,7 @@ def test_a_roll_cannot_be_taken_back_alone_and_a_refusal_keeps_it() -> None:
     assert [type(e.body) for e in asked[1:]] == [TakeBackAsked]
     assert asked[1].body.why == "it drew chance"
     refused = table.send(1, AnswerTakeBack(False))
-    assert [e.body for e in refused[1:]] == [TakeBackAnswered(1, False)]
+    assert [e.body for e in refused[1:]] == [TakeBackAnswered(1, False, 0)]
     record = _record(table)
     assert (record.state.total, record.state.turn, record.take_back) == (total, 1, None)
     assert _ruling(table.send(1, AnswerTakeBack(True))).accepted is False  # nothing is asked
@@ -133,7 +133,7 @@ def test_the_organiser_decides_a_take_back_alone_only_where_the_match_allows_it(
     last = _record(lenient).seq
     granted = lenient.send(None, AnswerTakeBack(True), sender=ORGANISER)
     assert [e.body for e in granted[1:]] == [
-        TakeBackAnswered(None, True),
+        TakeBackAnswered(None, True, 0),
         SetAside(first, last, "take-back", [first]),
     ]
     assert _record(lenient).state.total == 0

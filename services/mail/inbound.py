@@ -6,7 +6,8 @@ the mail is refused at RCPT (550, so the sending server tells its writer) and no
 `mail_inbox`; past MAILS_PER_WINDOW to one reply address or from one sender, 451 (try later),
 and past REFUSED_RECIPIENTS unknown addresses from one peer, 451 with nothing noted. A
 mail taken is read (its plain text, else its HTML's text; 64 KiB at most, no NUL), noted, and
-its commands sent on `decisions` as the gateway's `say` sends them, as its seat's player, within
+its commands sent on `decisions` as the gateway's `say` sends them (a take-back, its answer
+or a dispute as that decision, `orders.decision`), as its seat's player, within
 the seat's decision limit (`limits.DECISIONS_PER_S`, keyed as the gateway keys it); a command
 holding what the gateway refuses in text (`REFUSED_IN_TEXT`: control characters, terminal
 escapes) is not sent, and the answer says so without repeating it. The first command sent
@@ -32,7 +33,6 @@ from aiosmtpd.lmtp import LMTP
 from aiosmtpd.smtp import SMTP, Envelope, Session
 
 from events.codec import encode
-from events.envelope import Say
 from events.platform_rules import MAX_DECISION_BYTES
 from services.gateway import reads, tokens
 from services.gateway.edge import REFUSED_IN_TEXT
@@ -41,7 +41,7 @@ from services.gateway.mail import forget_seat
 from services.gateway.submit import Submitter
 from services.mail import addresses
 from services.mail.html_text import html_text
-from services.mail.orders import read_orders
+from services.mail.orders import decision, read_orders
 
 log = structlog.get_logger("mail")
 ACCEPTED = "250 2.0.0 OK: you will have an answer by mail"
@@ -209,7 +209,7 @@ class Orders:
             await self.submitter.submit(
                 found["match_id"],
                 found["seat"],
-                Say(sent["text"]),
+                decision(sent["text"]),
                 sender=found["player"],
                 decision_id=sent["decision_id"],
                 seen_seq=orders.seen_seq if i == 0 else None,
@@ -227,7 +227,8 @@ class Orders:
         self, found: Any, key: str, commands: tuple[str, ...]
     ) -> tuple[list[dict[str, str]], list[str]]:
         """The commands to send as decisions, and why each other one is not: text the gateway
-        would refuse (told by its code point alone, never repeated), or past the seat's limit."""
+        would refuse (told by its code point alone, never repeated), a dispute line unread, or
+        past the seat's limit."""
         sent, refused = [], []
         budget = decision_key(found["match_id"], found["seat"])
         for i, command in enumerate(commands):
@@ -236,6 +237,8 @@ class Orders:
                     f"Command {i + 1} was not sent: it holds U+{ord(bad.group()):04X}, a control"
                     " character no command holds."
                 )
+            elif (unread := _unread(command)) is not None:
+                refused.append(f"{command}: not sent: {unread}")
             elif not self.decisions.allow(budget):
                 refused.append(
                     f"{command}: not sent: at most {DECISIONS_PER_S} decisions a second for a"
@@ -308,6 +311,15 @@ def _text(mail: EmailMessage, size: int) -> tuple[str | None, str]:
         return (html_text(content) if part.get_content_subtype() == "html" else content), ""
     except (LookupError, ValueError):  # an unknown charset, a broken encoding
         return None, "Your mail was not read: its text could not be decoded."
+
+
+def _unread(command: str) -> str | None:
+    """Why the mail cannot read the command as a decision, or None."""
+    try:
+        decision(command)
+    except ValueError as error:
+        return str(error)
+    return None
 
 
 def _decision_id(key: bytes, mail_key: str, index: int) -> str:

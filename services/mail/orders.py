@@ -6,11 +6,16 @@ programs write it: "-----Original Message-----", a line of underscores, a `From:
 followed by `>` lines (a reply above an original quoted with `>` is read on below it). `#N` on
 a line of its own names the entry the player was looking at (commands written on an older
 position are refused as stale where the game says so). `help`, `unsubscribe`, `confirm` and
-`not me` are the mail's own words, not the game's."""
+`not me` are the mail's own words, not the game's; so are the corrections' lines (`takeback`,
+`accept`, `refuse`, `dispute SEQ reason`), each sent as its decision."""
 
 import re
+from typing import Any
 
 import msgspec
+
+from events.corrections import AnswerTakeBack, Dispute, TakeBack
+from events.envelope import Say
 
 MAX_COMMANDS = 20
 _SEEN = re.compile(r"#\s*(\d{1,9})")
@@ -29,6 +34,13 @@ _SIGN_OFF = re.compile(
     re.IGNORECASE,
 )
 OWN_WORDS = ("help", "unsubscribe", "confirm", "not me")
+CORRECTIONS = {
+    "takeback": TakeBack(),
+    "take back": TakeBack(),
+    "accept": AnswerTakeBack(accept=True),
+    "refuse": AnswerTakeBack(accept=False),
+}
+_DISPUTE = re.compile(r"dispute\s+#?(\d{1,9})\s+(\S.{0,499})", re.IGNORECASE)
 
 
 class Orders(msgspec.Struct, frozen=True):
@@ -58,6 +70,23 @@ def read_orders(text: str) -> Orders:
         tuple(dict.fromkeys(asked)),
         max(0, len(commands) - MAX_COMMANDS),
     )
+
+
+def decision(command: str) -> Any:
+    """What a command line sends: a take-back, its answer or a dispute, else the game's text
+    command. ValueError: a `dispute` line the mail cannot read, and why."""
+    words = " ".join(command.lower().split())
+    if words in CORRECTIONS:
+        return CORRECTIONS[words]
+    if words.split(" ", 1)[0] != "dispute":
+        return Say(command)
+    found = _DISPUTE.fullmatch(command.strip())
+    if found is None:
+        raise ValueError(
+            "write `dispute SEQ reason`: the entry whose ruling you dispute, then why"
+            " (500 characters at most)"
+        )
+    return Dispute(int(found.group(1)), found.group(2))
 
 
 def _mine(lines: list[str]) -> list[str]:

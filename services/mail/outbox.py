@@ -22,12 +22,12 @@ import asyncpg
 import msgspec
 import structlog
 
-from events.envelope import Say
 from projections.notices import CHANNELS
 from services import run_folder
 from services.gateway.submit import Submitter
 from services.mail import addresses, compose
 from services.mail.compose import Part
+from services.mail.orders import decision
 from services.settings import Settings
 
 log = structlog.get_logger("mail")
@@ -280,7 +280,7 @@ class Outbox:
                 await submitter.submit(
                     row["match_id"],
                     row["seat"],
-                    Say(sent["text"]),
+                    decision(sent["text"]),
                     sender=row["player"],
                     decision_id=sent["decision_id"],
                     seen_seq=detail.get("seen_seq") if i == 0 else None,

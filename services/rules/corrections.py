@@ -130,7 +130,7 @@ def _answer(
         return Rejection(rules.TAKE_BACK, why)
     if seat is not None and (seat not in asked.asked or seat in asked.accepted):
         return Rejection(rules.TAKE_BACK, f"seat {seat} is not asked about this take-back")
-    answered = TakeBackAnswered(seat, accept)
+    answered = TakeBackAnswered(seat, accept, asked.seat)
     if not accept:
         return Accepted(rules.TAKE_BACK, [answered])
     if seat is not None and set(asked.asked) - {*asked.accepted, seat}:

@@ -1,9 +1,9 @@
 """The organiser's page of a match: its clock and each seat's deadline, and the organiser's
-decisions about them (extend a deadline, pause, resume, a message to every player); the seat
-tools are in `organise_seats`. The organiser token lives in an HttpOnly, SameSite=Strict
-cookie; every post needs this server's Origin and the CSRF token derived from it. A new
-organiser action is a form in `organise.html` and a handler that calls `decided` with its
-decision body (or `told` with the decision it sent)."""
+decisions about them (extend a deadline, pause, resume, a message to every player), and the
+open disputes, each resolved here; the seat tools are in `organise_seats`. The organiser token
+lives in an HttpOnly, SameSite=Strict cookie; every post needs this server's Origin and the
+CSRF token derived from it. A new organiser action is a form in `organise.html` and a handler
+that calls `decided` with its decision body (or `told` with the decision it sent)."""
 
 import math
 from collections.abc import Callable
@@ -16,14 +16,15 @@ from litestar.params import Parameter
 from litestar.response import Redirect
 
 from events.clock import ExtendDeadline, PauseClock, ResumeClock
+from events.corrections import ResolveDispute
 from events.messages import Announce
 from events.narration import seat_names
 from events.platform_rules import BOT_PREFIX, ORGANISER
 from events.ruleset import load_rulesets
 from services.gateway import api, matches, reads
 from services.gateway.context import context
-from services.gateway.params import DecisionId, MatchId
-from services.web import live, session
+from services.gateway.params import DecisionId, EntryNumber, MatchId
+from services.web import corrections, live, session
 from services.web.jinja import render
 
 HOUR_S = 3600
@@ -82,6 +83,7 @@ async def page(
         ruled=ruled,
         said=said,
         shown=shown,
+        disputes=await corrections.open_disputes(ctx.pool, match_id, row["game"]),
     )
     return Response(rendered, status_code=status, media_type="text/html")
 
@@ -182,4 +184,23 @@ async def message(request: Request, match_id: MatchId) -> Redirect:
     return await decided(request, match_id, _message)
 
 
-HANDLERS = [organise, sign_in, extend, pause, resume, message]
+@post("/matches/{match_id:str}/organise/disputes/{seq:int}")
+async def resolve(request: Request, match_id: MatchId, seq: EntryNumber) -> Redirect:
+    """SL-25: the ruling disputed at `seq` upheld with a note, or the match set back to before
+    its decision (`roll_back`)."""
+    return await decided(request, match_id, lambda form: _resolution(seq, form))
+
+
+def _resolution(seq: int, form: dict[str, str]) -> ResolveDispute:
+    action = form.get("action", "")
+    try:
+        if action not in ("uphold", "roll-back"):
+            raise ValueError(f"uphold or roll-back, not {action[:20]!r}")
+        fields = {"roll_back": action == "roll-back", "note": form.get("note", "")}
+        wanted = msgspec.convert(fields, api.Resolution)
+    except (ValueError, msgspec.ValidationError) as error:
+        raise unprocessable("resolve", error) from None
+    return ResolveDispute(seq, wanted.roll_back, wanted.note.strip())
+
+
+HANDLERS = [organise, sign_in, extend, pause, resume, message, resolve]

@@ -32,6 +32,7 @@ from services.gateway.params import DecisionId, MatchId, whole_number
 from services.gateway.stream import last_seen
 from services.web import (
     cards,
+    corrections,
     leagues,
     live,
     lobby,
@@ -145,6 +146,7 @@ async def seat(request: Request, match_id: MatchId) -> Response[str]:
         waiting=shown.turn == "must",
         csrf=session.csrf_token(access.token or ""),
         base=session.match_path(match_id),
+        take_back=await corrections.take_back_waiting(ctx.pool, match_id),
     )
 
 
@@ -174,7 +176,10 @@ async def seat_live(
     await looks.looked(ctx.pool, match_id, live.seat_of(holder), shown.seq)
     csrf = session.csrf_token(access.token or "")
     base = session.match_path(match_id)
-    return _page("seat_live.html", live=shown, since=since, csrf=csrf, base=base)
+    take_back = await corrections.take_back_waiting(ctx.pool, match_id)
+    return _page(
+        "seat_live.html", live=shown, since=since, csrf=csrf, base=base, take_back=take_back
+    )
 
 
 @post("/matches/{match_id:str}/say")
@@ -265,6 +270,7 @@ async def replay_step(
     view otherwise; once it ended, through any seat's eyes. Told with the ruling on the
     decision that caused it and what it changed for those eyes."""
     ctx = context(request)
+    access = await session.access(request)
     row, eyes, whole = await _replay_eyes(request, match_id, seat)
     step = await replays.step(ctx.pool, match_id, k, eyes, whole)
     if step is None:
@@ -283,6 +289,10 @@ async def replay_step(
         rule_words=words,
         changes=changed(step.before, step.description),
         cards=await cards.lookup(ctx.pool, match_id),
+        # a seat of the running match may dispute the ruling, posting with its seat's token
+        dispute_csrf=session.csrf_token(access.token or "")
+        if row["status"] != "finished" and eyes is not None
+        else "",
     )
 
 
@@ -383,6 +393,7 @@ def router() -> Router:
             *new_match.HANDLERS,
             *organise.HANDLERS,
             *organise_seats.HANDLERS,
+            *corrections.HANDLERS,
             *me.HANDLERS,
             *stats.HANDLERS,
             *leagues.HANDLERS,

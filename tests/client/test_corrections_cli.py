@@ -1,9 +1,9 @@
 """Take-backs and disputes through the whole stack, from the command line: given a race between
 two players with mail, a seat takes back a decision alone; a roll is asked of the other seat,
-which refuses; a take-back after the other seat moved is accepted; a dispute is upheld, another
-corrected by setting the match back, and every seat's mail notice names what was seen
-meanwhile; the view is as if the undone decisions had not been made, and `verify` re-judges
-the whole log to the same hashes."""
+which refuses, and the seat that asked hears of it; a take-back after the other seat moved is
+accepted; a dispute is upheld, another corrected by setting the match back, and every seat's
+mail notice names what was seen meanwhile; the view is as if the undone decisions had not been
+made, and `verify` re-judges the whole log to the same hashes."""
 
 import argparse
 import asyncio
@@ -68,6 +68,18 @@ class _Race:
         reply = await self.http.get(f"/matches/{self.match_id}/narration", headers=self.auth(seat))
         return [f"#{e['seq']} {e['line']}" for e in reply.json()["entries"]]
 
+    async def told(self, seat: int, words: str) -> int:
+        """The entry whose line for the seat holds these words, once it is told."""
+        for _ in range(300):
+            reply = await self.http.get(
+                f"/matches/{self.match_id}/narration", headers=self.auth(seat)
+            )
+            found = [e["seq"] for e in reply.json()["entries"] if words in e["line"]]
+            if found:
+                return int(found[-1])
+            await asyncio.sleep(0.1)
+        raise AssertionError(f"seat {seat} was never told {words!r}")
+
 
 async def test_take_backs_and_disputes_from_the_command_line(
     shared_stack: Stack, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
@@ -108,6 +120,7 @@ async def test_take_backs_and_disputes_from_the_command_line(
         lines = "\n".join(await race.lines(1))
         assert "asks to take back the decision at entry" in lines and "it drew chance" in lines
         assert await _cli("takeback", match_id, "--seat", "1", "--refuse") == 0
+        refused = await race.told(0, "ben refused ann's take-back")
         after_roll = (await race.view(1))["view"]["total"]
         assert after_roll in (1, 2, 3) and (await race.view(1))["view"]["turn"] == 1
 
@@ -139,14 +152,15 @@ async def test_take_backs_and_disputes_from_the_command_line(
                     " AND kind = 'correction'",
                     match_id,
                 )
-                if len(notices) == 2 * 8:  # 5 take-back steps but a refusal, 2 disputes,
-                    break  # 2 resolutions: each told to both seats
+                if len(notices) == 2 * 8 + 1:  # 5 take-back steps but a refusal, 2 disputes,
+                    break  # 2 resolutions: each told to both seats; the refusal to Ann alone
                 await asyncio.sleep(0.1)
         finally:
             await conn.close()
         heard = sorted((n["seat"], n["upto_seq"]) for n in notices)
         told_ann = [seq for seat, seq in heard if seat == 0]
-        assert len(told_ann) == 8 and told_ann == [seq for seat, seq in heard if seat == 1]
+        told_ben = [seq for seat, seq in heard if seat == 1]
+        assert len(told_ben) == 8 and sorted([*told_ben, refused]) == told_ann
         capsys.readouterr()
         assert await _cli("verify", match_id) == 0
         assert "OK" in capsys.readouterr().out

@@ -1,9 +1,13 @@
 """Reading orders in a mail's text (as mail programs write replies), and reply addresses' tokens:
 given a body, these commands."""
 
+import pytest
+
+from events.corrections import AnswerTakeBack, Dispute, TakeBack
+from events.envelope import Say
 from services.mail import addresses
 from services.mail.html_text import html_text
-from services.mail.orders import MAX_COMMANDS, Orders, read_orders
+from services.mail.orders import MAX_COMMANDS, Orders, decision, read_orders
 
 
 def test_quotes_signatures_comments_and_the_reply_line_are_ignored() -> None:
@@ -184,3 +188,23 @@ def test_an_html_only_apple_mail_reply_is_read_from_its_html() -> None:
         f" wrote:</div><br><div>{HTML_ORIGINAL}</div></blockquote></div><br></body></html>"
     )
     assert read_orders(html_text(html)) == Orders(("pass",))
+
+
+def test_take_backs_their_answers_and_disputes_are_the_mails_own_lines() -> None:
+    assert [decision(line) for line in ("takeback", "Take  back", "ACCEPT", "refuse")] == [
+        TakeBack(),
+        TakeBack(),
+        AnswerTakeBack(accept=True),
+        AnswerTakeBack(accept=False),
+    ]
+    assert decision("dispute #12 the die was loaded") == Dispute(12, "the die was loaded")
+    assert decision("Dispute 7 she added 2, not 3") == Dispute(7, "she added 2, not 3")
+    assert decision("draft Hercules Bomber") == Say("draft Hercules Bomber")
+
+
+@pytest.mark.parametrize(
+    "line", ["dispute", "dispute 12", "dispute twelve why", "dispute 1 " + "x" * 501]
+)
+def test_a_dispute_the_mail_cannot_read_says_how_to_write_one(line: str) -> None:
+    with pytest.raises(ValueError, match="write `dispute SEQ reason`"):
+        decision(line)

@@ -1,0 +1,93 @@
+"""Take-backs and disputes in a real browser against the real stack, by plain forms: Ann takes
+back her last decision from her seat page, and accepts Ben's take-back there once it is asked
+of her; Ben disputes Ann's roll from its replay step, and the organiser's page lists the
+dispute with its ruling explained (rule ID and words) and rolls the match back to before it."""
+
+import asyncio
+from pathlib import Path
+
+import httpx
+from playwright.async_api import Browser, expect
+
+from services.gateway import api
+from tests.client.test_corrections_cli import _Race
+from tests.stack import Stack
+from tests.web.test_browser import WAIT_MS, _join, _page_path, _seat_page
+from tests.web.test_organiser_seats import _organiser_page, _ruled_accepted
+
+
+async def test_a_take_back_from_the_seat_page_and_a_dispute_rolled_back_by_the_organiser(
+    shared_stack: Stack, browser: Browser, screenshots: Path
+) -> None:
+    stack = shared_stack
+    async with httpx.AsyncClient(base_url=stack.gateway, timeout=10) as http:
+        opened = await http.post(
+            "/matches",
+            headers=stack.organiser(),
+            json={"game": "race-to-21", "seats": 2, "options": {"target": 100}},
+        )
+        match_id = opened.json()["match_id"]
+        while (await http.get(f"/matches/{match_id}")).status_code != 200:
+            await asyncio.sleep(0.1)
+        ann = await (await browser.new_context()).new_page()
+        await _join(ann, stack, match_id, 0, "ann")
+        [cookie] = [c for c in await ann.context.cookies() if c["name"] == "seat"]
+        joined = await http.post(f"/matches/{match_id}/join", json={"seat": 1, "player": "ben"})
+        ann_seat = api.Joined(match_id=match_id, seat=0, token=cookie["value"], decision_id="")
+        race = _Race(http, match_id, [ann_seat, api.Joined(**joined.json())])
+        await race.until(1, 0, 0)
+
+        # Ann's 3 taken back alone from her page: as if it had not been made.
+        added = await race.add(0, {"type": "race.add", "amount": 3})
+        await ann.goto(_page_path(stack, match_id, "seat"))
+        await ann.get_by_role("button", name="Take back my last decision").click()
+        await ann.wait_for_url(_page_path(stack, match_id, "seat"))
+        await race.until(1, 0, 0)
+        await expect(ann.locator("#live")).to_contain_text(f"entries {added} to", timeout=WAIT_MS)
+
+        # Ann rolls; Ben adds, Ann adds, then Ben asks to take his back: Ann accepts on her page.
+        rolled = await race.add(0, {"type": "race.roll"})
+        after_roll = (await race.view(1))["view"]["total"]
+        await race.add(1, {"type": "race.add", "amount": 2})
+        await race.add(0, {"type": "race.add", "amount": 1})
+        await http.post(f"/matches/{match_id}/take-back", headers=race.auth(1))
+        await expect(ann.locator("#take-back")).to_contain_text(
+            "ben asks to take back the decision at entry", timeout=WAIT_MS
+        )
+        await ann.get_by_role("button", name="Accept the take-back").click()
+        await race.until(0, after_roll, 1)
+        await expect(ann.get_by_role("button", name="Take back my last decision")).to_be_visible()
+
+        # Ben disputes the roll from its replay step; the organiser rolls the match back.
+        ben = await _seat_page(browser, stack, match_id, race.seats[1].token)
+        await ben.goto(_page_path(stack, match_id, f"replay/{rolled}"))
+        await ben.get_by_label("Reason").fill("the die was loaded")
+        await ben.get_by_role("button", name="Dispute this ruling").click()
+        await ben.wait_for_url(_page_path(stack, match_id, "seat"))
+        organiser = await _organiser_page(browser, stack, match_id)
+        listed = organiser.locator(f'article.dispute[data-seq="{rolled}"]')
+        await expect(listed).to_contain_text("disputed by ben")
+        await expect(listed).to_contain_text("the die was loaded")
+        await expect(listed.locator(".ruling")).to_contain_text(
+            "accepted under T-1 (Add 1, 2 or 3 to the total on your turn"
+        )
+        await organiser.screenshot(path=screenshots / "organise-dispute.png", full_page=True)
+        await listed.get_by_label("Note").fill("replayed without the die")
+        await listed.get_by_role(
+            "button", name=f"Roll the match back to before entry {rolled}"
+        ).click()
+        await _ruled_accepted(organiser)
+        await expect(organiser.locator("article.dispute")).to_have_count(0)
+        await race.until(1, 0, 0)  # back to before the roll
+        told = "\n".join(await race.lines(1))
+        assert f"are set aside (dispute): play goes on from before entry {rolled}" in told
+        assert "the organiser corrected the ruling" in told and "replayed without the die" in told
+
+    # the new forms take posts from our own pages alone, with the form's token
+    seat_cookie = {"cookie": f"seat={cookie['value']}", "origin": "http://elsewhere.example"}
+    take_back = _page_path(stack, match_id, "seat/take-back")
+    assert httpx.post(take_back, headers=seat_cookie).status_code == 403
+    resolve = _page_path(stack, match_id, f"organise/disputes/{rolled}")
+    organiser_cookie = {"cookie": f"organiser={stack.organiser_token}", "origin": stack.gateway}
+    refused = httpx.post(resolve, data={"action": "uphold"}, headers=organiser_cookie)
+    assert refused.status_code == 403
