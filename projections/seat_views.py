@@ -6,8 +6,9 @@ game's help, so the gateway answers them without folding a match's secret state.
 
 For seats with mail (`mail_seats`), the same rows are kept per batch in `mail_views`, so a
 mail composed later tells the seat's position as of its notice's entry (`as_of`); and while a
-match runs, every eyes' view per batch in `replay_views`, which its replay reads (dropped once
-it ends: a finished match's replay folds from the archive)."""
+match runs, every eyes' view after each decision in `replay_views`, which its replay reads
+(dropped once it ends: a finished match's replay folds from the archive). Per decision, not per
+batch: the rows are the same however the log was fetched, a backlog or a restart included."""
 
 from typing import Any
 
@@ -56,6 +57,7 @@ class SeatViews(Projection):
         self.seats: list[tuple[Any, ...]] = []
         self.public: list[tuple[Any, ...]] = []
         self.replayed: list[tuple[Any, ...]] = []  # (match, eyes, seq, view) of running matches
+        self.decided: list[tuple[str, int, Any]] = []  # (match, seq, state) after each decision
         self.ended: list[str] = []
         self.notices: list[bytes] = []
         self.late: dict[str, int] = {}  # ended matches' seq after late rulings
@@ -65,6 +67,8 @@ class SeatViews(Projection):
             self.late[step.match.match_id] = step.match.seq
         else:
             self.matches[step.match.match_id] = step.match  # only the batch's last is kept
+            if step.match.state is not None:  # states are never changed in place: kept as is
+                self.decided.append((step.match.match_id, step.match.seq, step.match.state))
 
     def finish(self) -> None:
         for match in self.matches.values():
@@ -90,14 +94,22 @@ class SeatViews(Projection):
                 )
                 self.seats.append(row)
                 self.notices.append(view_notice(match.match_id, seat, match.seq, view))
-                if not match.over:
-                    self.replayed.append((match.match_id, seat, match.seq, view))
             public = encode(ruleset.view(match.state, None)).decode()
             self.public.append((match.match_id, match.seq, public))
             if match.over:
                 self.ended.append(match.match_id)
-            else:
-                self.replayed.append((match.match_id, PUBLIC, match.seq, public))
+        self._replayed()
+
+    def _replayed(self) -> None:
+        """Every eyes' view after each decision of the matches still running."""
+        for match_id, seq, state in self.decided:
+            match = self.matches[match_id]
+            if match.over:
+                continue  # its replay folds from the archive now
+            ruleset = get_ruleset(match.ruleset)
+            for eyes in (*range(match.seats), PUBLIC):
+                view = ruleset.view(state, None if eyes == PUBLIC else eyes)
+                self.replayed.append((match_id, eyes, seq, encode(view).decode()))
 
     def writes(self) -> list[Write]:
         late = list(self.late.items())
