@@ -41,7 +41,7 @@ from events.messages import (
     MessageWritten,
 )
 from events.platform_rules import BOT_PREFIX, CORRECTIONS
-from events.ruleset import get_ruleset
+from events.ruleset import pinned
 
 
 def decision_key(seat: int | None, sender: str, decision_id: str) -> str:
@@ -179,12 +179,12 @@ class ContentChanged(RuntimeError):
     """The data a match was played with (its card set) is not what this install reads."""
 
 
-def _check_content(created: MatchCreated) -> None:
+def _check_content(created: MatchCreated, version: str) -> None:
     """Fail closed: a match folded with other card data than it was judged with would show,
     and judge, another game."""
     if not created.content_digest:
         return
-    now = get_ruleset(created.ruleset).content_digest(created.options)
+    now = pinned(created.ruleset, version).content_digest(created.options)
     if now != created.content_digest:
         raise ContentChanged(
             f"{created.ruleset} options {created.options} read data with digest {now[:16]}…;"
@@ -199,7 +199,7 @@ def apply(record: Match | None, entry: Entry[Any]) -> Match:
         return record
     match entry.body:
         case event if not is_platform_entry(event):  # the most frequent: asked first
-            ruleset = get_ruleset(record.ruleset)
+            ruleset = pinned(record.ruleset, record.ruleset_version)
             record.state = ruleset.evolve(record.state, event)
             record.moved_seq = entry.seq
             if entry.sealed_for is msgspec.UNSET:
@@ -213,7 +213,7 @@ def apply(record: Match | None, entry: Entry[Any]) -> Match:
                 record.undo.moved(entry.seq, event, reveals)
                 record.undo.trimmed(ruleset.evolve)
         case MatchCreated() as created:
-            _check_content(created)
+            _check_content(created, entry.ruleset_version)
             record = MatchRecord(
                 match_id=entry.match_id,
                 ruleset=created.ruleset,
@@ -301,7 +301,7 @@ def _correct(record: MatchRecord, entry: Entry[Any]) -> None:
             record.disputes = [d for d in record.disputes if d.seq != seq]
         case SetAside(first=first, last=last):
             assert record.undo is not None, "a set-aside in a match that keeps no undo window"
-            evolve = get_ruleset(record.ruleset).evolve
+            evolve = pinned(record.ruleset, record.ruleset_version).evolve
             record.state = record.undo.state_before(first, evolve)
             record.undo.set_back(first, last)
             record.take_back = None

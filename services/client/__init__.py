@@ -14,6 +14,7 @@ from services.client import (
     orders,
     play,
     players,
+    rejudge,
     replay,
     stats,
 )
@@ -29,7 +30,7 @@ def add_parsers(subparsers: Any) -> None:
     """`match new|list|show|join|invite|replace|hand-to-bot|open-view|revoke`,
     `player new|show|notices`, `games`, `token revoke`, `play`, `say`, `replay`, `explain`,
     `cards`, `stats`, `league open|join|withdraw|show|list`, `msg`, `messages`, `mute`,
-    `unmute`, `takeback`, `dispute`, `resolve`, `orders` and `verify`."""
+    `unmute`, `takeback`, `dispute`, `resolve`, `orders`, `rejudge` and `verify`."""
     match.add_parser(subparsers)
     notices.add_parser(players.add_parsers(subparsers))
     play.add_parsers(subparsers)
@@ -40,6 +41,7 @@ def add_parsers(subparsers: Any) -> None:
     leagues.add_parser(subparsers)
     corrections.add_parsers(subparsers)
     orders.add_parser(subparsers)
+    rejudge.add_parser(subparsers)
     verify = subparsers.add_parser(
         "verify",
         help="re-judge a match from the archive ($DATABASE_URL); OK or the first "

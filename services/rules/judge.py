@@ -40,6 +40,7 @@ from events.ruleset import (
     Ruleset,
     UnknownRuleset,
     get_ruleset,
+    pinned,
     setup_error,
 )
 from events.standing_orders import OrderCause
@@ -246,10 +247,12 @@ def rule_on(
     now_ms: int,
     fresh_seed: Callable[[], str],
     platform_rules: int = rules.VERSION,
+    version: str | None = None,
 ) -> Outcome:
     """Judge one decision as received from the `decisions` topic (at `offset` of its
-    `partition`). A new match is judged by `platform_rules` (re-judging: the archive's)."""
-    outcome = _outcome(book, raw, partition, offset, now_ms, fresh_seed, platform_rules)
+    `partition`). A new match is judged by `platform_rules` (re-judging: the archive's) and
+    pinned to its game's `version` (None: the current one), which judges it from then on."""
+    outcome = _outcome(book, raw, partition, offset, now_ms, fresh_seed, platform_rules, version)
     if isinstance(outcome, list):
         book.keep_ended(outcome[0].match_id, offset)
     return outcome
@@ -263,6 +266,7 @@ def _outcome(
     now_ms: int,
     fresh_seed: Callable[[], str],
     platform_rules: int,
+    version: str | None,
 ) -> Outcome:
     def dead(rule: str, reason: str) -> DeadLetter:
         payload = storable.rendered(raw[:4096].decode("utf-8", "replace"))
@@ -310,8 +314,11 @@ def _outcome(
     if record is None:
         if problem is not None:
             return dead(problem.rule, problem.reason)
-        return _create(scribe, decision, dead, fresh_seed, platform_rules)
-    ruleset = get_ruleset(record.ruleset)
+        return _create(scribe, decision, dead, fresh_seed, platform_rules, version)
+    if isinstance(record, EndedMatch):
+        ruleset = get_ruleset(record.ruleset)
+    else:
+        ruleset = pinned(record.ruleset, record.ruleset_version)
     if problem is not None or isinstance(record, EndedMatch):
         scribe.ruling(ruleset, asked, problem or Rejection(rules.MATCH_OVER, ENDED))
         return scribe.entries
@@ -333,6 +340,7 @@ def _create(
     dead: Callable[[str, str], DeadLetter],
     fresh_seed: Callable[[], str],
     platform_rules: int,
+    version: str | None,
 ) -> Outcome:
     try:
         create = msgspec.json.decode(decision.body, type=CreateMatch)
@@ -342,7 +350,7 @@ def _create(
             f"no match {decision.match_id!r}, and this is not a match.create: {error}",
         )
     try:
-        ruleset = get_ruleset(create.ruleset)
+        ruleset = get_ruleset(create.ruleset, version)
     except UnknownRuleset as error:
         return dead(rules.CREATE, str(error))
     why = setup_error(ruleset, create.seats, create.options)
