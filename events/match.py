@@ -24,6 +24,7 @@ from events.corrections import (
 from events.envelope import (
     Entry,
     EntryBatch,
+    ForkOf,
     MatchCreated,
     OwnerFence,
     Ruling,
@@ -91,6 +92,7 @@ class MatchRecord(msgspec.Struct, kw_only=True):
     organiser_take_backs: bool = False  # the organiser may grant a take-back alone
     take_back: TakeBackRequest | None = None  # waiting for answers
     disputes: list[OpenDispute] = []  # not resolved yet
+    fork: ForkOf | None = None  # where it was forked from (its state left out), if a fork
 
     def moved_for(self, seat: int | None) -> int:
         """The last entry that changed what `seat` decides on: another seat's sealed choice
@@ -237,6 +239,10 @@ def apply(record: Match | None, entry: Entry[Any]) -> Match:
                 undo=Undo() if created.platform_rules >= CORRECTIONS else None,
                 organiser_take_backs=created.organiser_take_backs is True,
             )
+            if created.fork:  # it starts where the match it forks stood
+                record.state = game_codec(created.ruleset).decode_state(created.fork.state)
+                record.fork = msgspec.structs.replace(created.fork, state=b"")
+                record.undo = record.undo and Undo(base=record.state)
         case Ruling(seat=seat, sender=sender):
             record.judged.add(decision_key(seat, sender, entry.decision_id))
             if record.undo is not None:

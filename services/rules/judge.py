@@ -24,6 +24,7 @@ from events.envelope import (
     DeadLetter,
     Decision,
     Entry,
+    ForkOf,
     MatchCreated,
     Ruling,
     Say,
@@ -356,6 +357,8 @@ def _create(
     why = setup_error(ruleset, create.seats, create.options)
     if (why := why or deadlines.clock_error(ruleset, create.clock)) is not None:
         return dead(rules.CREATE, why)
+    if create.fork and (why := _fork_error(ruleset, create.fork)) is not None:
+        return dead(rules.CREATE, why)
     seed = create.seed or fresh_seed()
     record = scribe.write(
         MatchCreated(
@@ -368,20 +371,37 @@ def _create(
             clock=create.clock,
             platform_rules=platform_rules,
             name=create.name,
-            unrated=create.unrated or msgspec.UNSET,
             min_reliability=create.min_reliability,
             messages=create.messages,
             organiser_take_backs=create.organiser_take_backs or msgspec.UNSET,
+            unrated=True if create.fork else create.unrated or msgspec.UNSET,
+            fork=create.fork,
         ),
         ruleset,
     )
-    # what was asked, less the seed: until it is revealed, MatchCreated alone holds it
-    asked = encode(msgspec.structs.replace(create, seed="")) if create.seed else decision.body
-    scribe.ruling(ruleset, msgspec.Raw(asked), Accepted(rules.CREATE, []))
-    for event in ruleset.initial(create.seats, create.options, scribe.chance(record)):
-        record = scribe.write(event, ruleset)
+    scribe.ruling(ruleset, msgspec.Raw(_asked(create, decision.body)), Accepted(rules.CREATE, []))
+    if not create.fork:  # a fork starts from its state, which MatchCreated holds
+        for event in ruleset.initial(create.seats, create.options, scribe.chance(record)):
+            record = scribe.write(event, ruleset)
     scribe.settle(ruleset, record)
     return scribe.entries
+
+
+def _fork_error(ruleset: Ruleset, fork: ForkOf) -> str | None:
+    """Why a fork's state is no state of its game, or None."""
+    try:
+        game_codec(ruleset.name).decode_state(fork.state)
+    except msgspec.DecodeError as error:
+        return f"the fork of {fork.match_id} holds no state of {ruleset.name}: {error}"
+    return None
+
+
+def _asked(create: CreateMatch, body: msgspec.Raw) -> bytes:
+    """What was asked, less the seed and a fork's state: MatchCreated alone holds them."""
+    kept = msgspec.structs.replace(create, seed="") if create.seed else create
+    if create.fork:
+        kept = msgspec.structs.replace(kept, fork=msgspec.structs.replace(create.fork, state=b""))
+    return encode(kept) if kept is not create else bytes(body)
 
 
 def _judge(scribe: _Scribe, record: MatchRecord, ruleset: Ruleset, decision: Decision) -> None:

@@ -12,7 +12,7 @@ import msgspec
 
 from events import platform_rules as rules
 from events.codec import encode
-from events.envelope import DeadLetter, Decision, Entry, MatchCreated, Ruling
+from events.envelope import CreateMatch, DeadLetter, Decision, Entry, MatchCreated, Ruling
 from events.match import PartitionBook
 from events.ruleset import UnknownRuleset, get_ruleset, versions
 from services.rules.judge import rule_on
@@ -51,12 +51,16 @@ def _decision(batch: list[Entry[Any]]) -> bytes:
     asked = msgspec.json.decode(ruling.asked)
     if isinstance(asked, str) and ruling.rule == rules.MALFORMED:
         return asked.encode()  # it was not a decision: the ruling kept the text itself
+    body = ruling.asked
+    if isinstance(first.body, MatchCreated) and first.body.fork:  # its state, as created
+        create = msgspec.json.decode(body, type=CreateMatch)
+        body = msgspec.Raw(encode(msgspec.structs.replace(create, fork=first.body.fork)))
     raw = encode(
         Decision(
             decision_id=first.decision_id,
             match_id=first.match_id,
             seat=ruling.seat,
-            body=ruling.asked,
+            body=body,
             sender=ruling.sender,
             sent_at_ms=ruling.sent_at_ms,
             seen_seq=ruling.seen_seq,
