@@ -42,6 +42,19 @@ class Decision(msgspec.Struct, frozen=True, kw_only=True):
 # Decisions every game shares (tags start with `match.`; rulesets use other tags).
 
 
+class ForkOf(msgspec.Struct, frozen=True):
+    """Where a fork starts: after entry `seq` of match `match_id`, whole (an ended match, where
+    nothing is hidden any more) or as `seat` sees it (a running match's, whatever is hidden
+    from the seat dealt anew by `Ruleset.resample`). `state` is that game state, encoded by the
+    game's codec: written by the one who forks, carried by the create and its `MatchCreated`
+    (the replay read model keeps it for re-judging; no other read model stores it)."""
+
+    match_id: str
+    seq: Int32
+    seat: Int32 | None = None
+    state: bytes = b""
+
+
 class CreateMatch(msgspec.Struct, frozen=True, tag="match.create"):
     ruleset: str
     seats: int
@@ -55,6 +68,8 @@ class CreateMatch(msgspec.Struct, frozen=True, tag="match.create"):
     messages: MessageRules | msgspec.UnsetType = msgspec.UNSET  # none: no messages
     # true: the organiser may grant or refuse a take-back alone (platform rules 3)
     organiser_take_backs: bool | msgspec.UnsetType = msgspec.UNSET
+    # a practice match that starts where another stood (sent by the bots worker, which folds)
+    fork: ForkOf | msgspec.UnsetType = msgspec.UNSET
 
 
 PlayerId = Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
@@ -102,6 +117,7 @@ class MatchCreated(msgspec.Struct, frozen=True, tag="match.created"):
     min_reliability: Share | msgspec.UnsetType = msgspec.UNSET  # as the create asked; unset: none
     messages: MessageRules | msgspec.UnsetType = msgspec.UNSET  # as asked; unset: none
     organiser_take_backs: bool | msgspec.UnsetType = msgspec.UNSET  # as the create asked
+    fork: ForkOf | msgspec.UnsetType = msgspec.UNSET  # a fork: never rated, nor in analytics
 
 
 class SeatClaimed(msgspec.Struct, frozen=True, tag="match.seat_claimed"):

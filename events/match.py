@@ -24,6 +24,7 @@ from events.corrections import (
 from events.envelope import (
     Entry,
     EntryBatch,
+    ForkOf,
     MatchCreated,
     OwnerFence,
     Ruling,
@@ -41,7 +42,7 @@ from events.messages import (
     MessageWritten,
 )
 from events.platform_rules import BOT_PREFIX, CORRECTIONS
-from events.ruleset import get_ruleset
+from events.ruleset import pinned
 
 
 def decision_key(seat: int | None, sender: str, decision_id: str) -> str:
@@ -91,6 +92,7 @@ class MatchRecord(msgspec.Struct, kw_only=True):
     organiser_take_backs: bool = False  # the organiser may grant a take-back alone
     take_back: TakeBackRequest | None = None  # waiting for answers
     disputes: list[OpenDispute] = []  # not resolved yet
+    fork: ForkOf | None = None  # where it was forked from (its state left out), if a fork
 
     def moved_for(self, seat: int | None) -> int:
         """The last entry that changed what `seat` decides on: another seat's sealed choice
@@ -179,12 +181,12 @@ class ContentChanged(RuntimeError):
     """The data a match was played with (its card set) is not what this install reads."""
 
 
-def _check_content(created: MatchCreated) -> None:
+def _check_content(created: MatchCreated, version: str) -> None:
     """Fail closed: a match folded with other card data than it was judged with would show,
     and judge, another game."""
     if not created.content_digest:
         return
-    now = get_ruleset(created.ruleset).content_digest(created.options)
+    now = pinned(created.ruleset, version).content_digest(created.options)
     if now != created.content_digest:
         raise ContentChanged(
             f"{created.ruleset} options {created.options} read data with digest {now[:16]}…;"
@@ -199,7 +201,7 @@ def apply(record: Match | None, entry: Entry[Any]) -> Match:
         return record
     match entry.body:
         case event if not is_platform_entry(event):  # the most frequent: asked first
-            ruleset = get_ruleset(record.ruleset)
+            ruleset = pinned(record.ruleset, record.ruleset_version)
             record.state = ruleset.evolve(record.state, event)
             record.moved_seq = entry.seq
             if entry.sealed_for is msgspec.UNSET:
@@ -213,7 +215,7 @@ def apply(record: Match | None, entry: Entry[Any]) -> Match:
                 record.undo.moved(entry.seq, event, reveals)
                 record.undo.trimmed(ruleset.evolve)
         case MatchCreated() as created:
-            _check_content(created)
+            _check_content(created, entry.ruleset_version)
             record = MatchRecord(
                 match_id=entry.match_id,
                 ruleset=created.ruleset,
@@ -237,6 +239,10 @@ def apply(record: Match | None, entry: Entry[Any]) -> Match:
                 undo=Undo() if created.platform_rules >= CORRECTIONS else None,
                 organiser_take_backs=created.organiser_take_backs is True,
             )
+            if created.fork:  # it starts where the match it forks stood
+                record.state = game_codec(created.ruleset).decode_state(created.fork.state)
+                record.fork = msgspec.structs.replace(created.fork, state=b"")
+                record.undo = record.undo and Undo(base=record.state)
         case Ruling(seat=seat, sender=sender):
             record.judged.add(decision_key(seat, sender, entry.decision_id))
             if record.undo is not None:
@@ -301,7 +307,7 @@ def _correct(record: MatchRecord, entry: Entry[Any]) -> None:
             record.disputes = [d for d in record.disputes if d.seq != seq]
         case SetAside(first=first, last=last):
             assert record.undo is not None, "a set-aside in a match that keeps no undo window"
-            evolve = get_ruleset(record.ruleset).evolve
+            evolve = pinned(record.ruleset, record.ruleset_version).evolve
             record.state = record.undo.state_before(first, evolve)
             record.undo.set_back(first, last)
             record.take_back = None

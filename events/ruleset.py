@@ -423,15 +423,21 @@ class UnknownRuleset(LookupError):
     pass
 
 
-_REGISTRY: dict[str, Ruleset] = {}
+_REGISTRY: dict[str, Ruleset] = {}  # each game's current version: what new matches play
+_KEPT: dict[tuple[str, str], Ruleset] = {}  # every version registered, by (name, version)
 
 BUILT_IN = ("events.rulesets",)
 EXTRA_ENV = "STARLEDGER_RULESETS"  # comma-separated modules that register more rulesets
 DEFAULT_ENV = "STARLEDGER_GAME"  # the game a new match plays when none is named
 
 
-def register(ruleset: Ruleset) -> Ruleset:
-    _REGISTRY[ruleset.name] = ruleset
+def register(ruleset: Ruleset, *, current: bool = True) -> Ruleset:
+    """Register a game's version; `current` false keeps an older or newer version beside the
+    current one, so matches pinned to it are judged by it and matches can be re-judged under
+    it (`starledger rejudge`)."""
+    _KEPT[(ruleset.name, ruleset.version)] = ruleset
+    if current:
+        _REGISTRY[ruleset.name] = ruleset
     return ruleset
 
 
@@ -461,10 +467,31 @@ def round_word(game: str) -> str:
     return found.round_word if found else Ruleset.round_word
 
 
-def get_ruleset(name: str) -> Ruleset:
+def get_ruleset(name: str, version: str | None = None) -> Ruleset:
+    """The game's current version, or its `version` where this install keeps it."""
     if name not in _REGISTRY:
         load_rulesets()
     try:
-        return _REGISTRY[name]
+        current = _REGISTRY[name]
     except KeyError:
         raise UnknownRuleset(f"no game called {name!r}; known: {sorted(_REGISTRY)}") from None
+    if version is None or version == current.version:
+        return current
+    if (kept := _KEPT.get((name, version))) is None:
+        kept_here = ", ".join(versions(name))
+        raise UnknownRuleset(f"{name} has no version {version!r} here; it has {kept_here}")
+    return kept
+
+
+def versions(name: str) -> list[str]:
+    """The versions of a game this install judges by."""
+    return sorted(v for n, v in _KEPT if n == name)
+
+
+def pinned(name: str, version: str) -> Ruleset:
+    """The version a match was opened with, where this install keeps it; else the current one
+    (a release that dropped it judges the match as it always did, by what it has)."""
+    try:
+        return get_ruleset(name, version)
+    except UnknownRuleset:
+        return get_ruleset(name)

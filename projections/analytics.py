@@ -74,6 +74,8 @@ class Analytics(Projection):
 
     def take(self, step: Step) -> None:
         match = step.match
+        if isinstance(match, MatchRecord) and match.fork is not None:
+            return  # a fork is practice from a chosen position: it tells nothing of balance
         m = match.match_id
         for entry in step.entries:
             kept = hidden(entry, match.revealed_seq)

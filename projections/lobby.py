@@ -82,6 +82,8 @@ class Lobby(Projection):
             "former": [{"seat": seat, "player": player} for seat, player in match.handed_over],
             "min_reliability": match.min_reliability,
             "rated": match.rated,
+            "fork_of": match.fork.match_id if match.fork else None,
+            "fork_at": match.fork.seq if match.fork else None,
             **_clock(match),
         }
 

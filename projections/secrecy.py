@@ -149,7 +149,10 @@ def hash_kept(match: Match, seq: int) -> bool:
 
 def seed_sealed(body: Any, match: MatchRecord) -> tuple[bytes, bool]:
     """The entry body as JSON, its seed sealed unless the match has revealed it; and whether
-    it was sealed."""
+    it was sealed. A fork's state is left out for good: it holds what the fork hides, and the
+    replay read model keeps it for re-judging."""
+    if isinstance(body, MatchCreated) and body.fork:
+        body = msgspec.structs.replace(body, fork=msgspec.structs.replace(body.fork, state=b""))
     if isinstance(body, MatchCreated) and not match.over:
         placeholder = f"{SEALED}:{match.seed_commitment}"
         return encode(msgspec.structs.replace(body, seed=placeholder)), True

@@ -18,8 +18,8 @@ REFUSED_NOW_AND_THEN = 0.03
 
 
 class Table:
-    def __init__(self, match_id: str) -> None:
-        self.match_id = match_id
+    def __init__(self, match_id: str, version: str | None = None) -> None:
+        self.match_id, self.version = match_id, version  # the game's version a create pins
         self.book = PartitionBook()
         self.entries: list[Entry[Any]] = []
 
@@ -36,7 +36,13 @@ class Table:
             sender=sender or (PLAYERS[seat] if seat is not None else "organiser"),
         )
         outcome = rule_on(
-            self.book, encode(decision), partition=0, offset=sent, now_ms=0, fresh_seed=str
+            self.book,
+            encode(decision),
+            partition=0,
+            offset=sent,
+            now_ms=0,
+            fresh_seed=str,
+            version=self.version,
         )
         assert outcome is None or isinstance(outcome, list), outcome
         self.entries.extend(outcome or [])

@@ -12,6 +12,7 @@ answers a position (the state's hash) once: a refused decision leaves the state 
 and asking again would only add refusals to the log. Nor would a refusal of another seat
 make its own decision stale (the judge counts a view stale only once the match changed).
 It plays only started matches: a decision while a seat is open would be refused.
+It also opens the forks asked for at the gateway, which must fold the match to deal them.
 """
 
 import asyncio
@@ -24,13 +25,17 @@ import asyncpg
 import msgspec
 import structlog
 
+from events.envelope import ClaimSeat, CreateMatch
+from events.forks import fork_of
 from events.match import MatchRecord, decision_key
-from events.platform_rules import BOT_PREFIX
-from events.ruleset import Ruleset, get_ruleset
+from events.platform_rules import BOT_PREFIX, ORGANISER
+from events.ruleset import Ruleset, get_ruleset, pinned
 from projections import replay
 from projections.announce import REPLAY_CHANNEL, ReplayNotice
 from services import db
 from services.bots import orders
+from services.gateway.api import BotSeat
+from services.gateway.forks import CHANNEL as FORKS_CHANNEL
 from services.gateway.standing_orders import CHANNEL as ORDERS_CHANNEL
 from services.gateway.submit import Submitter
 from services.settings import Settings
@@ -52,10 +57,15 @@ class BotsWorker:
         self.answered: dict[tuple[str, int], tuple[str, str]] = {}
         self.pool: asyncpg.Pool
         self.id_key = b""
+        self.forks_asked = True  # any asked while no worker ran are made at the start
 
     def _heard(self, _conn: object, _pid: int, _channel: str, payload: str) -> None:
         _, _, moved = payload.partition(" ")  # the model the bots read has moved
         self.named.update(m.match_id for m in _moved.decode(moved))
+        self.woken.set()
+
+    def _fork_asked(self, *_: object) -> None:
+        self.forks_asked = True
         self.woken.set()
 
     def _orders_changed(self, _conn: object, _pid: int, _channel: str, match_id: str) -> None:
@@ -70,12 +80,16 @@ class BotsWorker:
         listener = await asyncpg.connect(self.settings.database_url)
         await listener.add_listener(REPLAY_CHANNEL, self._heard)
         await listener.add_listener(ORDERS_CHANNEL, self._orders_changed)
+        await listener.add_listener(FORKS_CHANNEL, self._fork_asked)
         await self.submitter.start()
         log.info("bots_worker_started")
         try:
             rescan_at = 0.0
             while not stop.is_set():
                 self.woken.clear()
+                if self.forks_asked or time.monotonic() >= rescan_at:
+                    self.forks_asked = False
+                    await self.make_forks()
                 if time.monotonic() >= rescan_at:
                     await self.play_due()
                     rescan_at = time.monotonic() + RESCAN_S
@@ -98,6 +112,44 @@ class BotsWorker:
         """The same for a position whenever asked, and unguessable without the key."""
         signed = hashlib.blake2b(f"{match_id}\0{seat}\0{seq}".encode(), key=self.id_key)
         return f"bot-{signed.hexdigest()[:32]}"
+
+    async def make_forks(self) -> None:
+        """Open each fork asked for (`services.gateway.forks`): the match's state after the
+        entry, whole or dealt anew for the seat that asked, in a new match's create, and its
+        bots' claims. A fork's ids are its own, so a repeat after a restart is dropped."""
+        for row in await self.pool.fetch(
+            "SELECT fork_id, match_id, seq, seat, bots::text FROM fork_requests"
+            " WHERE made_at IS NULL ORDER BY asked_at"
+        ):
+            record = await replay.record_at(self.pool, row["match_id"], row["seq"])
+            if record is None or record.state is None:
+                log.warning("fork_of_nothing", fork_id=row["fork_id"], match_id=row["match_id"])
+            else:
+                await self.open_fork(record, row)
+            await self.pool.execute(
+                "UPDATE fork_requests SET made_at = now() WHERE fork_id = $1", row["fork_id"]
+            )
+
+    async def open_fork(self, record: MatchRecord, row: asyncpg.Record) -> None:
+        fork_id = row["fork_id"]
+        ruleset = pinned(record.ruleset, record.ruleset_version)
+        dealt = random.Random(secrets.token_hex(16))  # nothing of the match's own seed
+        fork = fork_of(ruleset, record.match_id, row["seq"], record.state, row["seat"], dealt)
+        create = CreateMatch(
+            ruleset=record.ruleset, seats=record.seats, options=record.options, fork=fork
+        )
+        await self.submitter.submit(
+            fork_id, None, create, sender=ORGANISER, decision_id=f"fork-{fork_id}"
+        )
+        for bot in msgspec.json.decode(row["bots"], type=list[BotSeat]):
+            await self.submitter.submit(
+                fork_id,
+                bot.seat,
+                ClaimSeat(player=BOT_PREFIX + bot.bot),
+                sender=ORGANISER,
+                decision_id=f"fork-{fork_id}-{bot.seat}",
+            )
+        log.info("fork_opened", fork_id=fork_id, match_id=record.match_id, seq=row["seq"])
 
     async def play_due(self) -> None:
         rows = await self.pool.fetch(

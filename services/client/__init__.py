@@ -7,6 +7,7 @@ from typing import Any
 from services.client import (
     cards,
     corrections,
+    forks,
     leagues,
     match,
     messages,
@@ -14,6 +15,7 @@ from services.client import (
     orders,
     play,
     players,
+    rejudge,
     replay,
     stats,
 )
@@ -29,7 +31,7 @@ def add_parsers(subparsers: Any) -> None:
     """`match new|list|show|join|invite|replace|hand-to-bot|open-view|revoke`,
     `player new|show|notices`, `games`, `token revoke`, `play`, `say`, `replay`, `explain`,
     `cards`, `stats`, `league open|join|withdraw|show|list`, `msg`, `messages`, `mute`,
-    `unmute`, `takeback`, `dispute`, `resolve`, `orders` and `verify`."""
+    `unmute`, `takeback`, `dispute`, `resolve`, `orders`, `fork`, `rejudge` and `verify`."""
     match.add_parser(subparsers)
     notices.add_parser(players.add_parsers(subparsers))
     play.add_parsers(subparsers)
@@ -40,6 +42,8 @@ def add_parsers(subparsers: Any) -> None:
     leagues.add_parser(subparsers)
     corrections.add_parsers(subparsers)
     orders.add_parser(subparsers)
+    forks.add_parser(subparsers)
+    rejudge.add_parser(subparsers)
     verify = subparsers.add_parser(
         "verify",
         help="re-judge a match from the archive ($DATABASE_URL); OK or the first "

@@ -86,6 +86,9 @@ def describe(row: dict[str, Any]) -> list[str]:
     players = ", ".join(f"{seat}: {p or 'open'}" for seat, p in enumerate(row["players"]))
     named = f"  {row['name']!r}" if row.get("name") else ""
     lines = [f"{row['match_id']}{named}  {row['game']}  {row['status']}  seats {players}"]
+    if row.get("fork_of"):
+        origin = f"a fork of {row['fork_of']} after entry {row['fork_at']}"
+        lines.append(f"  {origin} (practice: never rated)")
     if row.get("former"):
         before = ", ".join(f"seat {f['seat']} by {f['player']}" for f in row["former"])
         lines.append(f"  played before: {before}")

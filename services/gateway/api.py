@@ -66,6 +66,20 @@ class NewMatch(RequestBody):
     organiser_take_backs: bool = False  # true: the organiser may grant a take-back alone
 
 
+class NewFork(RequestBody):
+    """A practice match forked after entry `at` of another, its seats left open but for bots."""
+
+    at: Annotated[int, msgspec.Meta(ge=1)]
+    bots: list[BotSeat] = []
+
+
+class ForkAsked(msgspec.Struct, frozen=True):
+    match_id: str  # the fork's, listed in the lobby once the bots worker has made it
+    of: str
+    at: int
+    seat: int | None  # whose view it takes; None: the whole record of an ended match
+
+
 class Absence(RequestBody):
     days: Annotated[int, msgspec.Meta(ge=1, le=366)]
 

@@ -16,7 +16,8 @@ Conn = asyncpg.Connection | asyncpg.Pool
 
 LOBBY_COLUMNS = (
     "match_id, name, game, status, seats, players, round, phase, to_act, seq,"
-    " last_activity, scores, winners, clock, deadlines, former, min_reliability, rated"
+    " last_activity, scores, winners, clock, deadlines, former, min_reliability, rated,"
+    " fork_of, fork_at"
 )
 
 

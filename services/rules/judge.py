@@ -24,6 +24,7 @@ from events.envelope import (
     DeadLetter,
     Decision,
     Entry,
+    ForkOf,
     MatchCreated,
     Ruling,
     Say,
@@ -40,6 +41,7 @@ from events.ruleset import (
     Ruleset,
     UnknownRuleset,
     get_ruleset,
+    pinned,
     setup_error,
 )
 from events.standing_orders import OrderCause
@@ -246,10 +248,12 @@ def rule_on(
     now_ms: int,
     fresh_seed: Callable[[], str],
     platform_rules: int = rules.VERSION,
+    version: str | None = None,
 ) -> Outcome:
     """Judge one decision as received from the `decisions` topic (at `offset` of its
-    `partition`). A new match is judged by `platform_rules` (re-judging: the archive's)."""
-    outcome = _outcome(book, raw, partition, offset, now_ms, fresh_seed, platform_rules)
+    `partition`). A new match is judged by `platform_rules` (re-judging: the archive's) and
+    pinned to its game's `version` (None: the current one), which judges it from then on."""
+    outcome = _outcome(book, raw, partition, offset, now_ms, fresh_seed, platform_rules, version)
     if isinstance(outcome, list):
         book.keep_ended(outcome[0].match_id, offset)
     return outcome
@@ -263,6 +267,7 @@ def _outcome(
     now_ms: int,
     fresh_seed: Callable[[], str],
     platform_rules: int,
+    version: str | None,
 ) -> Outcome:
     def dead(rule: str, reason: str) -> DeadLetter:
         payload = storable.rendered(raw[:4096].decode("utf-8", "replace"))
@@ -310,8 +315,11 @@ def _outcome(
     if record is None:
         if problem is not None:
             return dead(problem.rule, problem.reason)
-        return _create(scribe, decision, dead, fresh_seed, platform_rules)
-    ruleset = get_ruleset(record.ruleset)
+        return _create(scribe, decision, dead, fresh_seed, platform_rules, version)
+    if isinstance(record, EndedMatch):
+        ruleset = get_ruleset(record.ruleset)
+    else:
+        ruleset = pinned(record.ruleset, record.ruleset_version)
     if problem is not None or isinstance(record, EndedMatch):
         scribe.ruling(ruleset, asked, problem or Rejection(rules.MATCH_OVER, ENDED))
         return scribe.entries
@@ -333,6 +341,7 @@ def _create(
     dead: Callable[[str, str], DeadLetter],
     fresh_seed: Callable[[], str],
     platform_rules: int,
+    version: str | None,
 ) -> Outcome:
     try:
         create = msgspec.json.decode(decision.body, type=CreateMatch)
@@ -342,11 +351,13 @@ def _create(
             f"no match {decision.match_id!r}, and this is not a match.create: {error}",
         )
     try:
-        ruleset = get_ruleset(create.ruleset)
+        ruleset = get_ruleset(create.ruleset, version)
     except UnknownRuleset as error:
         return dead(rules.CREATE, str(error))
     why = setup_error(ruleset, create.seats, create.options)
     if (why := why or deadlines.clock_error(ruleset, create.clock)) is not None:
+        return dead(rules.CREATE, why)
+    if create.fork and (why := _fork_error(ruleset, create.fork)) is not None:
         return dead(rules.CREATE, why)
     seed = create.seed or fresh_seed()
     record = scribe.write(
@@ -360,20 +371,37 @@ def _create(
             clock=create.clock,
             platform_rules=platform_rules,
             name=create.name,
-            unrated=create.unrated or msgspec.UNSET,
             min_reliability=create.min_reliability,
             messages=create.messages,
             organiser_take_backs=create.organiser_take_backs or msgspec.UNSET,
+            unrated=True if create.fork else create.unrated or msgspec.UNSET,
+            fork=create.fork,
         ),
         ruleset,
     )
-    # what was asked, less the seed: until it is revealed, MatchCreated alone holds it
-    asked = encode(msgspec.structs.replace(create, seed="")) if create.seed else decision.body
-    scribe.ruling(ruleset, msgspec.Raw(asked), Accepted(rules.CREATE, []))
-    for event in ruleset.initial(create.seats, create.options, scribe.chance(record)):
-        record = scribe.write(event, ruleset)
+    scribe.ruling(ruleset, msgspec.Raw(_asked(create, decision.body)), Accepted(rules.CREATE, []))
+    if not create.fork:  # a fork starts from its state, which MatchCreated holds
+        for event in ruleset.initial(create.seats, create.options, scribe.chance(record)):
+            record = scribe.write(event, ruleset)
     scribe.settle(ruleset, record)
     return scribe.entries
+
+
+def _fork_error(ruleset: Ruleset, fork: ForkOf) -> str | None:
+    """Why a fork's state is no state of its game, or None."""
+    try:
+        game_codec(ruleset.name).decode_state(fork.state)
+    except msgspec.DecodeError as error:
+        return f"the fork of {fork.match_id} holds no state of {ruleset.name}: {error}"
+    return None
+
+
+def _asked(create: CreateMatch, body: msgspec.Raw) -> bytes:
+    """What was asked, less the seed and a fork's state: MatchCreated alone holds them."""
+    kept = msgspec.structs.replace(create, seed="") if create.seed else create
+    if create.fork:
+        kept = msgspec.structs.replace(kept, fork=msgspec.structs.replace(create.fork, state=b""))
+    return encode(kept) if kept is not create else bytes(body)
 
 
 def _judge(scribe: _Scribe, record: MatchRecord, ruleset: Ruleset, decision: Decision) -> None:

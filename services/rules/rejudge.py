@@ -12,9 +12,9 @@ import msgspec
 
 from events import platform_rules as rules
 from events.codec import encode
-from events.envelope import DeadLetter, Decision, Entry, MatchCreated, Ruling
+from events.envelope import CreateMatch, DeadLetter, Decision, Entry, MatchCreated, Ruling
 from events.match import PartitionBook
-from events.ruleset import UnknownRuleset, get_ruleset
+from events.ruleset import UnknownRuleset, get_ruleset, versions
 from services.rules.judge import rule_on
 
 
@@ -51,12 +51,16 @@ def _decision(batch: list[Entry[Any]]) -> bytes:
     asked = msgspec.json.decode(ruling.asked)
     if isinstance(asked, str) and ruling.rule == rules.MALFORMED:
         return asked.encode()  # it was not a decision: the ruling kept the text itself
+    body = ruling.asked
+    if isinstance(first.body, MatchCreated) and first.body.fork:  # its state, as created
+        create = msgspec.json.decode(body, type=CreateMatch)
+        body = msgspec.Raw(encode(msgspec.structs.replace(create, fork=first.body.fork)))
     raw = encode(
         Decision(
             decision_id=first.decision_id,
             match_id=first.match_id,
             seat=ruling.seat,
-            body=ruling.asked,
+            body=body,
             sender=ruling.sender,
             sent_at_ms=ruling.sent_at_ms,
             seen_seq=ruling.seen_seq,
@@ -97,9 +101,13 @@ def _compare(kept: list[Entry[Any]], judged: list[Entry[Any]]) -> Mismatch | Non
 
 
 def verify(
-    entries: list[Entry[Any]], progress: Callable[[int], None] = lambda done: None
+    entries: list[Entry[Any]],
+    progress: Callable[[int], None] = lambda done: None,
+    version: str | None = None,
 ) -> Mismatch | None:
-    """The first entry re-judging does not reproduce, or None when every one matches."""
+    """The first entry re-judging does not reproduce, or None when every one matches. With a
+    `version`, the match is re-judged under that version of its game instead of the one it is
+    pinned to: the first entry that version would write otherwise (its version apart)."""
     book = PartitionBook()
     created = next((e.body for e in entries[:1] if isinstance(e.body, MatchCreated)), None)
     if created is None:
@@ -114,6 +122,7 @@ def verify(
             now_ms=batch[0].recorded_at_ms,
             fresh_seed=lambda: seed,
             platform_rules=created.platform_rules,  # the rules it was opened under
+            version=version or entries[0].ruleset_version,
         )
         if outcome is None:
             return Mismatch(
@@ -126,6 +135,9 @@ def verify(
                 f"comes from a decision the judge refuses outright "
                 f"({outcome.rule}): {outcome.reason}",
             )
+        if version is not None and isinstance(outcome, list):
+            played = entries[0].ruleset_version
+            outcome = [msgspec.structs.replace(e, ruleset_version=played) for e in outcome]
         if (found := _compare(batch, outcome)) is not None:
             return found
         progress(batch[-1].seq)
@@ -136,13 +148,13 @@ def check_version(match_id: str, entries: list[Entry[Any]]) -> None:
     """Re-judging with another version of the rules proves nothing: refuse it."""
     name = entries[0].ruleset
     try:
-        ruleset = get_ruleset(name)
+        get_ruleset(name)
     except UnknownRuleset as error:
         raise Unverifiable(f"match {match_id} was played with {name!r}: {error}") from None
     played = sorted({e.ruleset_version for e in entries})
-    if played != [ruleset.version]:
+    if len(played) != 1 or played[0] not in versions(name):
         raise Unverifiable(
             f"match {match_id} was played with {name} version "
-            f"{', '.join(played)}; this install has version {ruleset.version}: "
+            f"{', '.join(played)}; this install has version {', '.join(versions(name))}: "
             "verify it with the version it was played with"
         )

@@ -286,6 +286,7 @@ async def replay_step(
         names=seat_names(row["players"]),
         query="" if seat is None else f"?seat={seat}",
         base=session.match_path(match_id),
+        origin=session.match_path(row["fork_of"]) if row.get("fork_of") else "",
         rule_words=words,
         changes=changed(step.before, step.description),
         cards=await cards.lookup(ctx.pool, match_id),

@@ -37,6 +37,7 @@ BODIES: dict[str, Any] = {
     "/matches/{match_id}/messages": {"text": "hello"},
     "/matches/{match_id}/messages/{seq}/hide": {"reason": "rude"},
     "/matches/{match_id}/disputes": {"seq": 1, "reason": "why"},
+    "/matches/{match_id}/forks": {"at": 1},
     "/matches/{match_id}/disputes/{seq}": {"roll_back": False},
     "/matches/{match_id}/orders": {"prompt": "main", "answer": "pass"},
     "/matches/{match_id}/orders/{number}": {"prompt": "main", "answer": "pass"},
