@@ -32,10 +32,14 @@ async def test_a_bot_answers_each_position_once(monkeypatch: pytest.MonkeyPatch)
     async def record_at(_pool: Any, match_id: str) -> Any:
         return shown[-1]
 
+    async def no_orders(_pool: Any, match_id: str) -> dict:
+        return {}
+
     monkeypatch.setattr(bots.replay, "record_at", record_at)
+    monkeypatch.setattr(bots.orders, "standing", no_orders)  # no seat left standing orders
     worker = bots.BotsWorker(load_settings())
     worker.submitter = sent = Sent()
-    worker.pool = None  # record_at is given the match above
+    worker.pool = None  # record_at is given the match above, and no orders
     await worker.play(MATCH)
     assert [seat for seat, *_ in sent] == [0]
     refused = msgspec.structs.replace(record, seq=record.seq + 1)  # the same state, refused
