@@ -76,7 +76,7 @@ async def test_an_ended_match_forked_is_played_to_the_end_by_bots_and_verifies(
         assert (row["fork_of"], row["fork_at"], row["rated"]) == (original, at, False)
         listed = (await http.get("/matches", params={"status": "finished"})).json()
         assert any(r["match_id"] == fork and r["fork_of"] == original for r in listed)
-        marked = f"A fork of <a href=\"/web/matches/{original}"
+        marked = f'A fork of <a href="/web/matches/{original}'
         assert marked in (await http.get("/web/", params={"q": fork})).text
         assert marked in (await http.get(f"/web/matches/{fork}/replay/1")).text
     assert await _cli("verify", fork) == 0
