@@ -17,3 +17,9 @@ def command(read: Callable[[G, int, str], Any], game: G, seat: int, seats: int, 
         return read(game, seat, text)
     except Unreadable as error:
         return TextError(error.message)
+
+
+def alone(verb: str, rest: str) -> None:
+    """A command word that takes nothing after it: `Unreadable` if something follows."""
+    if rest:
+        raise Unreadable(f"'{verb}' takes nothing after it, not '{rest}'")

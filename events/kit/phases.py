@@ -57,6 +57,16 @@ class Ask(msgspec.Struct, frozen=True):
     verdict: Verdict | None = None
     # its refusal while play is at a prompt that does not ask it, whoever sends it
     untimely: Callable[[Any], Rejection] | None = None
+    offers: Callable[[Any, int], Iterable[Any]] | None = None  # candidates `legal` judges
+    # what a sealed choice does once its prompt reveals the choices (a step of sealed choices)
+    revealed: CarryOut | None = None
+    # its command, where it declares one: the words that begin it, how the game's parser reads
+    # the rest (with the arguments that game's parser gives), how it is written, and how it
+    # reads as the seat asked it (narration)
+    verbs: tuple[str, ...] = ()
+    read: Callable[..., Any] | None = None
+    write: Callable[[Any, int, Any], str] | None = None
+    said: Callable[..., str] | None = None
 
 
 class Prompt(msgspec.Struct, frozen=True):
@@ -73,7 +83,8 @@ class Prompt(msgspec.Struct, frozen=True):
     meanwhile: Callable[[Batch[Any]], None] = _nothing  # what happens on its own as it waits
     refuse_idle: Callable[[Any, int], Rejection | None] | None = None  # a seat it does not wait on
     refuse_unasked: Refuse | None = None  # a decision it does not ask (else "now is the time")
-    offers: Callable[[Any, int], Iterable[Any]] | None = None  # candidates `legal` judges
+    # candidates `legal` judges, in place of its asks' offers in turn
+    offers: Callable[[Any, int], Iterable[Any]] | None = None
     default: Callable[[Any, int], Any] | None = None  # for a seat that does not answer
     automatic: bool = False  # answered by the judge where it has exactly one legal answer
 
@@ -99,6 +110,16 @@ class Table(msgspec.Struct, frozen=True):
 
     def prompt(self, state: Any) -> Prompt:
         return self.prompts[self.current(state)]
+
+    def ask_for(self, decision: Any) -> Ask | None:
+        """The first ask of the decision's type, whichever prompt asks it."""
+        asks = (a for p in self.prompts.values() for a in p.asks)
+        return next((a for a in asks if type(decision) is a.decision), None)
+
+    def readers(self) -> dict[str, Callable[..., Any]]:
+        """Each word that begins a command an ask declares, with how the rest is read."""
+        asks = (a for p in self.prompts.values() for a in p.asks if a.read is not None)
+        return {verb: ask.read for ask in asks for verb in ask.verbs if ask.read is not None}
 
     def untimely(self, state: Any, decision: Any) -> Rejection | None:
         """The refusal an ask declares for its decision out of its time, if one does."""
@@ -211,10 +232,16 @@ def legal(table: Table, state: Any, seat: int) -> list[Any]:
     """The prompt's offers to `seat` that the judge accepts (what they would write is not
     worked out)."""
     prompt = table.prompt(state) if not table.over(state) else None
-    if prompt is None or prompt.offers is None or not prompt.owes(state, seat):
+    if prompt is None or not prompt.owes(state, seat):
         return []
-    offered = prompt.offers(state, seat)
+    asks = prompt.asked(state, seat)
+    offered = prompt.offers(state, seat) if prompt.offers else offers(asks, state, seat)
     return [d for d in offered if not isinstance(_judged(table, state, seat, d), Rejection)]
+
+
+def offers(asks: Iterable[Ask], state: Any, seat: int) -> list[Any]:
+    """The offers of each ask in turn, of those that declare some."""
+    return [d for ask in asks if ask.offers is not None for d in ask.offers(state, seat)]
 
 
 def first_few(kind: type, said: list[str], form: str) -> list[str]:

@@ -115,3 +115,41 @@ def test_legal_is_what_the_judge_accepts_of_the_offers_and_the_default_bot_folds
     assert legal(TABLE, START, 0) == [Fold(), Bid(amount=1), Bid(amount=2), Bid(amount=3)]
     assert legal(TABLE, START, 2) == []
     assert default_bot(TABLE)(START, 1, CHANCE) == Fold()
+
+
+def _read_bid(state: Bids, seat: int, rest: str) -> Bid:
+    return Bid(amount=int(rest))
+
+
+BID = Ask(
+    Bid,
+    "B-1",
+    "bid",
+    "bid <1-3>",
+    _at_most_three,
+    offers=lambda state, seat: [Bid(amount=n) for n in range(5)],
+    verbs=("bid", "raise"),
+    read=_read_bid,
+    write=lambda state, seat, d: f"bid {d.amount}",
+)
+FOLD = Ask(Fold, "B-1", "fold", offers=lambda state, seat: [Fold()])
+DECLARED = msgspec.structs.replace(
+    TABLE,
+    prompts={
+        Steps.BID: msgspec.structs.replace(TABLE.prompts[Steps.BID], asks=(BID, FOLD), offers=None)
+    },
+)
+
+
+def test_a_prompt_without_offers_of_its_own_offers_its_asks_offers_in_turn() -> None:
+    assert legal(DECLARED, START, 0) == [Bid(amount=1), Bid(amount=2), Bid(amount=3), Fold()]
+    assert legal(DECLARED, START, 2) == []
+
+
+def test_an_ask_declares_its_command_read_by_its_words_and_written_back() -> None:
+    readers = DECLARED.readers()
+    assert set(readers) == {"bid", "raise"}
+    said = readers["raise"](START, 0, "2")
+    assert said == Bid(amount=2) and DECLARED.ask_for(said) is BID
+    assert BID.write is not None and BID.write(START, 0, said) == "bid 2"
+    assert DECLARED.ask_for(Finished()) is None

@@ -5,7 +5,7 @@ from collections import Counter
 
 from events.rulesets.race_for_the_galaxy import consume
 from events.rulesets.race_for_the_galaxy.decisions import Consume, Discard, Keep, Settle, Windfall
-from events.rulesets.race_for_the_galaxy.legal import BOUND
+from events.rulesets.race_for_the_galaxy.offers import BOUND
 from tests.race_for_the_galaxy.scenario import CARDS, RULES, arrange, ids, on, stock, table
 
 NOVELTY = ["refugee_world", "artist_colony", "gem_world", "space_port", "spice_world"]

@@ -8,16 +8,19 @@ from events.rulesets.core_worlds.decisions import (
     Draft,
     Invade,
     Keep,
-    Pass,
     Pick,
     Reshuffle,
     UseAction,
-    UseSurgeToken,
 )
+from events.rulesets.core_worlds.phases import TABLE
 from events.rulesets.core_worlds.words import Words
 
 
 def asked(words: Words, decision: Any) -> str:
+    """As its ask says it, where it declares how."""
+    ask = TABLE.ask_for(decision)
+    if ask is not None and ask.said is not None:
+        return ask.said(words, decision)
     match decision:
         case Pick(card=card):
             return f"pick {words.name(card)} in the Sector 0 draft"
@@ -38,10 +41,6 @@ def asked(words: Words, decision: Any) -> str:
         case UseAction(card=card, discards=discards):
             discarding = f", discarding {words.names(discards)}" if discards else ""
             return f'use the "as an Action" ability of {words.name(card)}{discarding}'
-        case Pass():
-            return "pass"
-        case UseSurgeToken():
-            return "use an Energy Surge token"
         case Keep(card=None):
             return "keep nothing and discard the whole hand"
         case Keep(card=card):

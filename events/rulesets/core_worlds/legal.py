@@ -2,20 +2,19 @@
 which cheap card to discard) are listed once, and invasions as their useful plans; each kept
 where `valid` (the phases' judge, `phases.valid`) accepts it."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any
 
+from events.kit.phases import Ask, offers
 from events.rulesets.core_worlds.decisions import (
     Declare,
     Deploy,
     Draft,
     Exchange,
     Keep,
-    Pass,
     Pick,
     UseAction,
-    UseSurgeToken,
 )
 from events.rulesets.core_worlds.plans import invasion_plans
 from events.rulesets.core_worlds.state import Game
@@ -33,9 +32,9 @@ def keeps(game: Game, seat: int) -> list[Keep]:
     return [Keep(), *(Keep(card=c) for c in _distinct(game, game.players[seat].hand))]
 
 
-def turn_options(game: Game, seat: int, valid: Valid) -> list[Any]:
-    options: list[Any] = [Pass()]
-    options += valid(game, seat, [UseSurgeToken()])
+def turn_options(game: Game, seat: int, valid: Valid, steady: Sequence[Ask]) -> list[Any]:
+    """The `steady` asks' own offers first (passing, a token), then what the turn could do."""
+    options = valid(game, seat, offers(steady, game, seat))
     options += valid(
         game,
         seat,

@@ -8,11 +8,12 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from events.kit.phases import Ask, Prompt, Table, Verdict, decide
+from events.kit.phases import Ask, Prompt, Table, decide
 from events.ruleset import Accepted, Rejection, as_declared, seat_refusal
-from events.rulesets.core_worlds import follows
+from events.rulesets.core_worlds import follows, turns
 from events.rulesets.core_worlds import legal as listing
 from events.rulesets.core_worlds.as_action import judge_use_action
+from events.rulesets.core_worlds.asking import ask, unshuffled
 from events.rulesets.core_worlds.batch import Batch
 from events.rulesets.core_worlds.decisions import (
     DECISIONS,
@@ -34,12 +35,13 @@ from events.rulesets.core_worlds.energy import declarer, judge_declare, not_decl
 from events.rulesets.core_worlds.invade import judge_invade
 from events.rulesets.core_worlds.reshuffle import judge_reshuffle
 from events.rulesets.core_worlds.sector0 import judge_pick, not_picking, picker
-from events.rulesets.core_worlds.state import PHASE_NAMES, Game, Phase
-from events.rulesets.core_worlds.turns import judge_pass, judge_surge_token, not_in_turn
+from events.rulesets.core_worlds.state import Game, Phase
+from events.rulesets.core_worlds.turns import not_in_turn
 
 ENDED = Rejection("CW-F1", "the game is over")
 # decisions that depend on nothing others change: sent without a fresh view
 STEADY = (Pass, UseSurgeToken, Keep, Reshuffle)
+TURN_ORDER = (turns.PASS, turns.SURGE_TOKEN)  # the action phase's asks of turn order (CW-A5)
 
 
 def _screen(game: Game, seat: Any, decision: Any) -> Any:
@@ -50,21 +52,6 @@ def _screen(game: Game, seat: Any, decision: Any) -> Any:
     if refusal := seat_refusal(seat, game.seats):
         return refusal
     return as_declared(decision, DECISIONS)
-
-
-def _unshuffled(judge: Callable[[Game, int, Any], Accepted | Rejection]) -> Verdict:
-    """A judge whose outcome draws no card: the platform's chance unused."""
-    return lambda game, seat, decision, chance: judge(game, seat, decision)
-
-
-def _ask(decision: type, rule: str, doing: str, phase: Phase, form: str, verdict: Verdict) -> Ask:
-    """A decision of one phase; sent in another, refused as out of its phase (CW-R)."""
-
-    def untimely(game: Game) -> Rejection:
-        now = PHASE_NAMES[game.phase]
-        return Rejection("CW-R", f"{doing} happens in the {PHASE_NAMES[phase]}; this is the {now}")
-
-    return Ask(decision, rule, doing, form, verdict=verdict, untimely=untimely)
 
 
 def _not_done(game: Game, seat: int) -> bool:
@@ -105,7 +92,7 @@ TABLE = Table(
                     "CW-V3",
                     "picking",
                     "pick <Sector 0 card>: it joins your starting deck",
-                    verdict=_unshuffled(judge_pick),
+                    verdict=unshuffled(judge_pick),
                     untimely=lambda game: Rejection("CW-V3", "there is no Sector 0 draft going on"),
                 ),
                 owes=lambda game, seat: picker(game) == seat,  # CW-V3
@@ -118,13 +105,13 @@ TABLE = Table(
             _phase(Phase.DRAW, follows=follows.draw_phase),
             _phase(
                 Phase.ENERGY,
-                _ask(
+                ask(
                     Declare,
                     "CW-E2",
                     "declaring energy boosts",
                     Phase.ENERGY,
                     "",  # its clauses are helped one by one (text/help.py)
-                    _unshuffled(judge_declare),
+                    unshuffled(judge_declare),
                 ),
                 owes=lambda game, seat: declarer(game) == seat,  # CW-E2
                 refuse_idle=not_declaring,
@@ -136,32 +123,32 @@ TABLE = Table(
             _phase(Phase.GALACTIC, follows=follows.galactic_phase),
             _phase(
                 Phase.ACTION,
-                _ask(
+                ask(
                     Draft,
                     "CW-A1",
                     "drafting",
                     Phase.ACTION,
                     "draft <card in the Central Zone>",
-                    _unshuffled(judge_draft),
+                    unshuffled(judge_draft),
                 ),
-                _ask(
+                ask(
                     Deploy,
                     "CW-A2",
                     "deploying",
                     Phase.ACTION,
                     "deploy <Units from your hand, in order>",
-                    _unshuffled(judge_deploy),
+                    unshuffled(judge_deploy),
                 ),
-                _ask(
+                ask(
                     Invade,
                     "CW-A3",
                     "invading",
                     Phase.ACTION,
                     "invade <World> with <Units> [playing <Tactics>] "
                     "[using <card>[:fleet|:ground][ xN][ discarding <cards>]] [colonise <Unit>]",
-                    _unshuffled(judge_invade),
+                    unshuffled(judge_invade),
                 ),
-                _ask(
+                ask(
                     UseAction,
                     "CW-A4",
                     'using an "as an Action" ability',
@@ -169,37 +156,25 @@ TABLE = Table(
                     'use <card> [discard <cards>]: an "as an Action" ability',
                     judge_use_action,
                 ),
-                _ask(
-                    UseSurgeToken,
-                    "CW-A6",
-                    "using an Energy Surge token",
-                    Phase.ACTION,
-                    "surge: your Energy Surge token, +2 energy; your turn goes on",
-                    _unshuffled(judge_surge_token),
-                ),
-                _ask(
-                    Pass,
-                    "CW-A5",
-                    "passing",
-                    Phase.ACTION,
-                    "pass: no more turns for you this round",
-                    _unshuffled(judge_pass),
-                ),
+                turns.SURGE_TOKEN,
+                turns.PASS,
                 owes=lambda game, seat: not game.turn_done and game.turn == seat,  # CW-A
                 refuse_idle=not_in_turn,
                 follows=follows.action_phase,
                 meanwhile=follows.action_phase,  # a seat that must pass (CW-A5)
-                offers=partial(listing.turn_options, valid=valid),
+                offers=partial(
+                    listing.turn_options, valid=valid, steady=(turns.PASS, turns.SURGE_TOKEN)
+                ),
             ),
             _phase(
                 Phase.DISCARD,
-                _ask(
+                ask(
                     Keep,
                     "CW-X1",
                     "keeping a card",
                     Phase.DISCARD,
                     "keep <card from your hand>, or keep nothing: the rest is discarded",
-                    _unshuffled(judge_keep),
+                    unshuffled(judge_keep),
                 ),
                 **_at_once(_not_done, "CW-X1", "you have discarded your hand already this round"),
                 follows=follows.discard_phase,

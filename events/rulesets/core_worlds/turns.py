@@ -1,10 +1,15 @@
 """Turn order in the Action phase: passing, forced passes, Energy Surge tokens (CW-A5, CW-A6)."""
 
+from typing import Any
+
+from events.kit.commands import alone
+from events.naming import Unreadable
 from events.ruleset import Accepted, Rejection
+from events.rulesets.core_worlds.asking import ask, unshuffled
 from events.rulesets.core_worlds.cardset import Card
 from events.rulesets.core_worlds.decisions import Pass, UseSurgeToken
 from events.rulesets.core_worlds.happenings import Passed, SurgeTokenUsed
-from events.rulesets.core_worlds.state import Game, Player
+from events.rulesets.core_worlds.state import Game, Phase, Player
 
 SURGE_TOKEN_ENERGY = 2  # CW-A6
 
@@ -64,3 +69,51 @@ def judge_surge_token(game: Game, seat: int, decision: UseSurgeToken) -> Accepte
     if game.players[seat].surge_tokens == 0:
         return Rejection("CW-A6", "you have no Energy Surge token left")
     return Accepted("CW-A6", [SurgeTokenUsed(seat=seat, gain=SURGE_TOKEN_ENERGY)])
+
+
+def _read_surge(game: Game, seat: int, rest: str) -> UseSurgeToken:
+    alone("surge", rest)
+    if game.phase == Phase.ENERGY:
+        raise Unreadable(
+            "the Energy Surge token is used on your turn in the Action phase; "
+            "to play Energy Surge cards now, say 'play Energy Surge'"
+        )
+    return UseSurgeToken()
+
+
+def _read_pass(game: Game, seat: int, rest: str) -> Pass:
+    alone("pass", rest)
+    return Pass()
+
+
+def _said(words: str) -> Any:
+    """A decision written, and as its seat asked it, in the same words whatever the game."""
+    return lambda *given: words
+
+
+SURGE_TOKEN = ask(
+    UseSurgeToken,
+    "CW-A6",
+    "using an Energy Surge token",
+    Phase.ACTION,
+    "surge: your Energy Surge token, +2 energy; your turn goes on",
+    unshuffled(judge_surge_token),
+    offers=lambda game, seat: [UseSurgeToken()],
+    verbs=("surge",),
+    read=_read_surge,
+    write=_said("surge"),
+    said=_said("use an Energy Surge token"),
+)
+PASS = ask(
+    Pass,
+    "CW-A5",
+    "passing",
+    Phase.ACTION,
+    "pass: no more turns for you this round",
+    unshuffled(judge_pass),
+    offers=lambda game, seat: [Pass()],
+    verbs=("pass",),
+    read=_read_pass,
+    write=_said("pass"),
+    said=_said("pass"),
+)

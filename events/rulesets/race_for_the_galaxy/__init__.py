@@ -11,11 +11,11 @@ from events.kit.phases import Phased, Table
 from events.ruleset import CardInfo, CardPick, Ruleset, Standing, register
 from events.rulesets.race_for_the_galaxy.action_cards import OPTIONS, options_error
 from events.rulesets.race_for_the_galaxy.bots import BOTS
+from events.rulesets.race_for_the_galaxy.decide import legal
 from events.rulesets.race_for_the_galaxy.decisions import DECISIONS
 from events.rulesets.race_for_the_galaxy.game_setup import setup
 from events.rulesets.race_for_the_galaxy.happenings import EVENTS, Chosen, Revealed
 from events.rulesets.race_for_the_galaxy.heuristic import heuristic_bot
-from events.rulesets.race_for_the_galaxy.legal import legal
 from events.rulesets.race_for_the_galaxy.loader import BASE_GAME, card_set_digest, load
 from events.rulesets.race_for_the_galaxy.lookup import card_infos
 from events.rulesets.race_for_the_galaxy.picks import card_picks

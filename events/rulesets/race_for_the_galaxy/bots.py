@@ -10,6 +10,7 @@ from msgspec.structs import replace
 
 from events.kit.zones import with_player
 from events.rulesets.race_for_the_galaxy.cardset import PRICES, Card
+from events.rulesets.race_for_the_galaxy.decide import legal
 from events.rulesets.race_for_the_galaxy.decisions import (
     ChooseActions,
     Consume,
@@ -19,7 +20,6 @@ from events.rulesets.race_for_the_galaxy.decisions import (
     Settle,
     Trade,
 )
-from events.rulesets.race_for_the_galaxy.legal import legal
 from events.rulesets.race_for_the_galaxy.powers import row
 from events.rulesets.race_for_the_galaxy.state import Game
 

@@ -4,12 +4,15 @@ chips come from the pool (RG-C5), doubled for the 2xVP chooser (RG-C4)."""
 
 from collections.abc import Iterator
 from itertools import combinations, islice
+from typing import Any
 
+from events.kit.phases import Ask
 from events.kit.words import count
 from events.ruleset import Rejection
 from events.rulesets.race_for_the_galaxy.batch import Batch
+from events.rulesets.race_for_the_galaxy.card_names import names, one
 from events.rulesets.race_for_the_galaxy.cardset import PRICES, Power
-from events.rulesets.race_for_the_galaxy.decisions import Consume
+from events.rulesets.race_for_the_galaxy.decisions import Consume, Trade
 from events.rulesets.race_for_the_galaxy.happenings import (
     ChipsTaken,
     Consumed,
@@ -170,3 +173,50 @@ def _combinable(game: Game, seat: int, power: Power) -> list[int]:
         if _fits(power, kind):
             worlds.setdefault(kind if power.good == "different" else world, world)
     return list(worlds.values())
+
+
+def _trade_refusal(game: Game, seat: int, d: Trade) -> Rejection | None:
+    if game.players[seat].good_on(d.world) is None:
+        return Rejection("RG-C1", "sell a good from one of your worlds that holds one")
+    return None
+
+
+def _sell(batch: Batch, seat: int, d: Trade) -> None:
+    price = trade_price(batch.game, seat, d.world)
+    batch.emit(Used(seat=seat, card=BONUS[0]), Sold(seat=seat, world=d.world, cards=price))
+    batch.draw(seat, price)
+
+
+def _read_sale(game: Game, seat: int, head: str, clauses: dict[str, str]) -> Trade:
+    return Trade(world=one(game, game.players[seat].tableau, "in your tableau", head))
+
+
+def _write_sale(game: Game, seat: int, d: Trade) -> str:
+    return f"sell {names(game, (d.world,), game.players[seat].tableau)}"
+
+
+def _sales(game: Game, seat: int) -> list[Any]:
+    return [Trade(world=w) for w, _ in game.players[seat].goods]
+
+
+TRADE = Ask(
+    Trade,
+    "RG-C1",
+    "sell a good with your Trade bonus, before any consume power",
+    "sell <world holding a good>",
+    _trade_refusal,
+    offers=_sales,
+    revealed=_sell,
+    verbs=("sell",),
+    read=_read_sale,
+    write=_write_sale,
+)
+CONSUME = Ask(
+    Consume,
+    "RG-C3",
+    "use your consume powers",
+    "use <card> on <worlds> | use <card> gamble <1-7> | use <card> discarding <cards>",
+    refusal,
+    offers=options,
+    revealed=carry_out,
+)

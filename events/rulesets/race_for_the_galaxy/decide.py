@@ -1,15 +1,12 @@
-"""Judging a decision, over the table of steps (`steps.py`): the step must ask this seat for it,
-and it must be one the rules allow. An accepted choice is sealed in the state until the
-step's reveal (RG-H3)."""
+"""What is legal, over the table of steps (`steps.py`): the offers of the step's asks to a seat
+it waits on, each one the judge accepts (the judge and the sealing are the kit's `Phased`)."""
 
-import random
 from typing import Any
 
 from events.kit import phases
-from events.ruleset import Accepted, Rejection
 from events.rulesets.race_for_the_galaxy.state import Game
 from events.rulesets.race_for_the_galaxy.steps import TABLE
 
 
-def decide(game: Game, seat: int, decision: Any, chance: random.Random) -> Accepted | Rejection:
-    return phases.decide(TABLE, game, seat, decision, chance)
+def legal(game: Game, seat: int) -> list[Any]:
+    return phases.legal(TABLE, game, seat)

@@ -10,8 +10,8 @@ from typing import Any
 from events.rulesets.race_for_the_galaxy.bots import Value, greedy_bot, placeable, play
 from events.rulesets.race_for_the_galaxy.card_value import contextual
 from events.rulesets.race_for_the_galaxy.cardset import PRICES
+from events.rulesets.race_for_the_galaxy.decide import legal
 from events.rulesets.race_for_the_galaxy.decisions import ChooseActions
-from events.rulesets.race_for_the_galaxy.legal import legal
 from events.rulesets.race_for_the_galaxy.powers import row
 from events.rulesets.race_for_the_galaxy.produce import empty_windfalls
 from events.rulesets.race_for_the_galaxy.resample import resample

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from events.kit.words import count, who
+from events.rulesets.race_for_the_galaxy.card_names import names
 from events.rulesets.race_for_the_galaxy.decisions import ACTION_WORDS, DECISIONS
 from events.rulesets.race_for_the_galaxy.happenings import (
     ActionsRevealed,
@@ -30,7 +31,7 @@ from events.rulesets.race_for_the_galaxy.happenings import (
 )
 from events.rulesets.race_for_the_galaxy.loader import load
 from events.rulesets.race_for_the_galaxy.state import Game
-from events.rulesets.race_for_the_galaxy.text.render import names, render
+from events.rulesets.race_for_the_galaxy.text.render import render
 
 PHASES = {
     "explore": "Phase I, Explore",

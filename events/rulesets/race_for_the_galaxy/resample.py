@@ -8,7 +8,7 @@ import random
 import msgspec
 
 from events.kit.zones import with_player
-from events.rulesets.race_for_the_galaxy.legal import legal
+from events.rulesets.race_for_the_galaxy.decide import legal
 from events.rulesets.race_for_the_galaxy.state import Game
 
 replace = msgspec.structs.replace

@@ -10,18 +10,23 @@ from typing import Any
 from events.kit.phases import Ask, Prompt, Table
 from events.kit.words import count
 from events.ruleset import Rejection
-from events.rulesets.race_for_the_galaxy import action_cards, consume, placing, produce, timing
+from events.rulesets.race_for_the_galaxy import (
+    action_cards,
+    consume,
+    offers,
+    placing,
+    produce,
+    timing,
+)
 from events.rulesets.race_for_the_galaxy.batch import Batch
 from events.rulesets.race_for_the_galaxy.decisions import (
     ACTION_WORDS,
     DECISIONS,
     ChooseActions,
-    Consume,
     Develop,
     Discard,
     Keep,
     Settle,
-    Trade,
     Windfall,
 )
 from events.rulesets.race_for_the_galaxy.happenings import (
@@ -32,14 +37,11 @@ from events.rulesets.race_for_the_galaxy.happenings import (
     Kept,
     Revealed,
     RoundBegan,
-    Sold,
     StepBegan,
-    Used,
 )
-from events.rulesets.race_for_the_galaxy.powers import explore_counts, total, trade_price
+from events.rulesets.race_for_the_galaxy.powers import explore_counts, total
 from events.rulesets.race_for_the_galaxy.scoring import final_scores, winners
 from events.rulesets.race_for_the_galaxy.state import (
-    BONUS,
     HAND_LIMIT,
     TABLEAU_END,
     Cards,
@@ -85,10 +87,16 @@ def _keep(game: Game, seat: int, d: Keep) -> Rejection | None:
     return _pick(d.cards, drawn, keep, "RG-E1", "keep", "of the explored cards")
 
 
-def _trade(game: Game, seat: int, d: Trade) -> Rejection | None:
-    if game.players[seat].good_on(d.world) is None:
-        return Rejection("RG-C1", "sell a good from one of your worlds that holds one")
-    return None
+def _discarded(batch: Batch, seat: int, d: Discard) -> None:
+    batch.emit(Discarded(seat=seat, cards=d.cards))
+
+
+def _kept(batch: Batch, seat: int, d: Keep) -> None:
+    batch.emit(Kept(seat=seat, kept=d.cards))
+
+
+def _hand_limit_discards(game: Game, seat: int) -> list[Discard]:
+    return offers.discards(game, seat, len(game.players[seat].hand) - HAND_LIMIT)
 
 
 def _sealed(game: Game, seat: int, decision: Any, chance: random.Random) -> list[Any]:
@@ -124,20 +132,6 @@ def _everyone(game: Game, seat: int) -> bool:
 
 
 DISCARD = "discard <cards in your hand>"
-TRADE = Ask(
-    Trade,
-    "RG-C1",
-    "sell a good with your Trade bonus, before any consume power",
-    "sell <world holding a good>",
-    _trade,
-)
-CONSUME = Ask(
-    Consume,
-    "RG-C3",
-    "use your consume powers",
-    "use <card> on <worlds> | use <card> gamble <1-7> | use <card> discarding <cards>",
-    consume.refusal,
-)
 TABLE = Table(
     prompts={
         p.name: p
@@ -145,7 +139,15 @@ TABLE = Table(
             _prompt(
                 Step.SETUP,
                 _everyone,
-                Ask(Discard, "RG-S5", "discard", DISCARD, _setup_discard),
+                Ask(
+                    Discard,
+                    "RG-S5",
+                    "discard",
+                    DISCARD,
+                    _setup_discard,
+                    offers=lambda game, seat: offers.discards(game, seat, SETUP_DISCARD),
+                    revealed=_discarded,
+                ),
             ),
             _prompt(
                 Step.SELECT,
@@ -156,6 +158,7 @@ TABLE = Table(
                     "choose your action",
                     "choose <action>[ and <action>]: " + ", ".join(ACTION_WORDS.values()),
                     lambda game, seat, d: action_cards.refusal(game, d.actions),
+                    offers=offers.choices,
                 ),
             ),
             _prompt(
@@ -167,6 +170,8 @@ TABLE = Table(
                     "keep some of your explored cards",
                     "keep <explored cards>",
                     _keep,
+                    offers=offers.keeps,
+                    revealed=_kept,
                 ),
                 automatic=True,  # as many to keep as drawn: counts all can reckon
             ),
@@ -179,6 +184,8 @@ TABLE = Table(
                     "develop",
                     "develop <card> paying <cards> | develop nothing",
                     placing.develop_refusal,
+                    offers=offers.developments,
+                    revealed=placing.develop,
                 ),
             ),
             _prompt(
@@ -192,15 +199,17 @@ TABLE = Table(
                     "<military world> paying <cards> | settle nothing [discarding <tableau "
                     "cards>]",
                     placing.settle_refusal,
+                    offers=offers.settlements,
+                    revealed=placing.settle,
                 ),
             ),
             _prompt(
                 Step.CONSUME,
                 consume.owes,
-                TRADE,
-                CONSUME,
+                consume.TRADE,
+                consume.CONSUME,
                 asking=lambda game, seat: (
-                    (TRADE,) if consume.trade_owed(game, seat) else (CONSUME,)
+                    (consume.TRADE,) if consume.trade_owed(game, seat) else (consume.CONSUME,)
                 ),
             ),
             _prompt(
@@ -212,13 +221,23 @@ TABLE = Table(
                     "put goods on your windfall worlds",
                     "produce on <windfall world> [with <card with the power>]",
                     produce.refusal,
+                    offers=produce.options,
+                    revealed=produce.carry_out,
                 ),
                 automatic=True,  # windfall worlds and their goods lie in sight of all
             ),
             _prompt(
                 Step.HAND_LIMIT,
                 lambda game, seat: len(game.players[seat].hand) > HAND_LIMIT,
-                Ask(Discard, "RG-R5", "discard", DISCARD, _hand_limit_discard),
+                Ask(
+                    Discard,
+                    "RG-R5",
+                    "discard",
+                    DISCARD,
+                    _hand_limit_discard,
+                    offers=_hand_limit_discards,
+                    revealed=_discarded,
+                ),
             ),
         )
     },
@@ -258,24 +277,10 @@ def resolve(batch: Batch) -> None:
 
 
 def _carry_out(batch: Batch, seat: int, choice: object) -> None:
-    game = batch.game
-    match choice:
-        case Discard(cards=cards):
-            batch.emit(Discarded(seat=seat, cards=cards))
-        case Keep(cards=cards):
-            batch.emit(Kept(seat=seat, kept=cards))
-        case Develop():
-            placing.develop(batch, seat, choice)
-        case Settle():
-            placing.settle(batch, seat, choice)
-        case Trade(world=world):
-            price = trade_price(game, seat, world)
-            batch.emit(Used(seat=seat, card=BONUS[0]), Sold(seat=seat, world=world, cards=price))
-            batch.draw(seat, price)
-        case Consume():
-            consume.carry_out(batch, seat, choice)
-        case Windfall():
-            produce.carry_out(batch, seat, choice)
+    """What a revealed choice does, as its ask declares (a chosen action does nothing yet)."""
+    ask = TABLE.ask_for(choice)
+    if ask is not None and ask.revealed is not None:
+        ask.revealed(batch, seat, choice)
 
 
 def _next(batch: Batch) -> None:

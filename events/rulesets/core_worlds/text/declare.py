@@ -1,5 +1,6 @@
 """The Energy-phase declaration read from text: `play Energy Surge; explore discard 2 9`."""
 
+from events.kit.commands import alone
 from events.naming import Unreadable, normal
 from events.rulesets.core_worlds.decisions import Declare, Exchange
 from events.rulesets.core_worlds.state import Game
@@ -18,7 +19,7 @@ def declare(game: Game, seat: int, text: str) -> Declare:
         verb, rest = normal(verb), rest.strip()
         before, discards = grammar.discarding(rest)
         if verb == "pass":
-            grammar.alone("pass", rest or "; ".join(c for c in clauses if c is not clause))
+            alone("pass", rest or "; ".join(c for c in clauses if c is not clause))
         elif verb == "play":
             if not rest:
                 raise Unreadable("name the Energy Surge cards to play: 'play Energy Surge'")

@@ -95,8 +95,3 @@ def _choice(text: str) -> str:
     if not found:
         raise Unreadable(f"after ':' write fleet or ground, not '{text.strip()}'")
     return found[0]
-
-
-def alone(verb: str, rest: str) -> None:
-    if rest:
-        raise Unreadable(f"'{verb}' takes nothing after it, not '{rest}'")

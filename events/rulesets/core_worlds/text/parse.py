@@ -12,13 +12,12 @@ from events.rulesets.core_worlds.decisions import (
     Draft,
     Invade,
     Keep,
-    Pass,
     Pick,
     Reshuffle,
     Use,
     UseAction,
-    UseSurgeToken,
 )
+from events.rulesets.core_worlds.phases import TABLE
 from events.rulesets.core_worlds.state import Game, Phase
 from events.rulesets.core_worlds.text import grammar, zones
 from events.rulesets.core_worlds.text.declare import declare
@@ -137,21 +136,6 @@ def _keep(game: Game, seat: int, rest: str) -> Keep:
     return Keep(card=zones.card(game, zones.hand(game, seat), rest))
 
 
-def _pass(game: Game, seat: int, rest: str) -> Pass:
-    grammar.alone("pass", rest)
-    return Pass()
-
-
-def _surge(game: Game, seat: int, rest: str) -> UseSurgeToken:
-    grammar.alone("surge", rest)
-    if game.phase == Phase.ENERGY:
-        raise Unreadable(
-            "the Energy Surge token is used on your turn in the Action phase; "
-            "to play Energy Surge cards now, say 'play Energy Surge'"
-        )
-    return UseSurgeToken()
-
-
 def _shuffle(game: Game, seat: int, rest: str) -> Reshuffle:
     raise Unreadable(
         "say 'shuffle' to shuffle your discard pile into your draw pile, or 'no shuffle'"
@@ -165,8 +149,7 @@ READERS: dict[str, Reader] = {
     "deploy": _deploy,
     "invade": _invade,
     "use": _use,
-    "surge": _surge,
-    "pass": _pass,
+    **TABLE.readers(),  # the commands asks declare with their rule
     "keep": _keep,
     "shuffle": _shuffle,
     "reshuffle": _shuffle,

@@ -9,19 +9,22 @@ from events.rulesets.core_worlds.decisions import (
     Draft,
     Invade,
     Keep,
-    Pass,
     Pick,
     Reshuffle,
     UseAction,
-    UseSurgeToken,
 )
+from events.rulesets.core_worlds.phases import TABLE
 from events.rulesets.core_worlds.state import Game
 from events.rulesets.core_worlds.text import zones
 from events.rulesets.core_worlds.text.naming import Zone, reference
 
 
 def render(game: Game, seat: int, decision: Any) -> str:
-    """The canonical text of a decision the seat may take."""
+    """The canonical text of a decision the seat may take: as its ask writes it, where it
+    declares how."""
+    ask = TABLE.ask_for(decision)
+    if ask is not None and ask.write is not None:
+        return ask.write(game, seat, decision)
     match decision:
         case Pick(card=card):
             return f"pick {_name(game, zones.central(game), card)}"
@@ -35,10 +38,6 @@ def render(game: Game, seat: int, decision: Any) -> str:
             return _use(game, seat, decision)
         case Declare():
             return _declare(game, seat, decision)
-        case Pass():
-            return "pass"
-        case UseSurgeToken():
-            return "surge"
         case Keep(card=None):
             return "keep nothing"
         case Keep(card=card):

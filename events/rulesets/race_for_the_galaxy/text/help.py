@@ -2,7 +2,7 @@
 with examples from the game in front of it."""
 
 from events.kit import phases
-from events.rulesets.race_for_the_galaxy.legal import legal
+from events.rulesets.race_for_the_galaxy.decide import legal
 from events.rulesets.race_for_the_galaxy.state import Game
 from events.rulesets.race_for_the_galaxy.steps import TABLE
 from events.rulesets.race_for_the_galaxy.text.render import render

@@ -6,8 +6,8 @@ import re
 from collections.abc import Collection
 from typing import Any
 
-from events.kit.named import card_in_zone
 from events.naming import POSITION, TextError, Unreadable, normal
+from events.rulesets.race_for_the_galaxy.card_names import one
 from events.rulesets.race_for_the_galaxy.decisions import (
     ACTION_WORDS,
     ChooseActions,
@@ -16,10 +16,10 @@ from events.rulesets.race_for_the_galaxy.decisions import (
     Discard,
     Keep,
     Settle,
-    Trade,
     Windfall,
 )
 from events.rulesets.race_for_the_galaxy.state import Cards, Game
+from events.rulesets.race_for_the_galaxy.steps import TABLE
 from events.rulesets.race_for_the_galaxy.text.help import help_text
 
 HELP = {"help", "commands", "?"}
@@ -29,7 +29,9 @@ ACTIONS |= {"explore 1 1": "explore_1_1", "explore": "explore_5", "2x": "consume
 ACTIONS |= {"consume 2x vp": "consume_2x", "2x vp": "consume_2x", "consume trade": "trade"}
 _LIST = re.compile(r",|\band\b", re.IGNORECASE)
 _CLAUSE = re.compile(r"\b(paying|discarding|on|with|gamble)\b", re.IGNORECASE)
-_VERB = re.compile(r"^\s*(choose|discard|keep|develop|settle|pay for|sell|use|produce)\b", re.I)
+READERS = TABLE.readers()  # the commands asks declare with their rule
+_VERBS = ("choose", "discard", "keep", "develop", "settle", "pay for", *READERS, "use", "produce")
+_VERB = re.compile(rf"^\s*({'|'.join(_VERBS)})\b", re.IGNORECASE)
 
 
 def parse(game: Game, seat: int, text: str) -> Any:
@@ -51,6 +53,8 @@ def parse(game: Game, seat: int, text: str) -> Any:
 def _read(game: Game, seat: int, verb: str, rest: str) -> Any:
     player = game.players[seat]
     head, clauses = _clauses(rest)
+    if verb in READERS:
+        return READERS[verb](game, seat, head, clauses)
     if verb == "choose":
         return ChooseActions(actions=tuple(_action(a) for a in _items(head)))
     if verb in ("discard", "keep"):
@@ -63,25 +67,23 @@ def _read(game: Game, seat: int, verb: str, rest: str) -> Any:
         if normal(head) in NOTHING and verb == "settle" and set(clauses) == {"discarding"}:
             tableau, giving = player.tableau, clauses["discarding"]
             return Settle(discarding=_cards(game, tableau, "in your tableau", giving))  # RG-W7
-        card = _one(game, player.hand, "in your hand", head)
+        card = one(game, player.hand, "in your hand", head)
         paying = _cards(game, player.hand, "in your hand", clauses.get("paying", ""), {card})
         if verb == "develop":
             return Develop(card=card, paying=paying)
         giving = _cards(game, player.tableau, "in your tableau", clauses.get("discarding", ""))
         return Settle(card, paying, discarding=giving, pay_for_military=verb == "pay for")
-    if verb == "sell":
-        return Trade(world=_one(game, player.tableau, "in your tableau", head))
     if verb == "use":
         return _use(game, seat, head, clauses)
-    world = _one(game, player.tableau, "in your tableau", clauses.get("on", head))
+    world = one(game, player.tableau, "in your tableau", clauses.get("on", head))
     with_card = clauses.get("with")
-    card = _one(game, player.tableau, "in your tableau", with_card) if with_card else None
+    card = one(game, player.tableau, "in your tableau", with_card) if with_card else None
     return Windfall(world=world, card=card)
 
 
 def _use(game: Game, seat: int, head: str, clauses: dict[str, str]) -> Consume:
     player = game.players[seat]
-    card = _one(game, player.tableau, "in your tableau", head)
+    card = one(game, player.tableau, "in your tableau", head)
     kinds = [p.kind for p in game.cards.card(card).powers if p.phase == "IV"]
     if "gamble" in clauses:
         number = clauses["gamble"].strip()
@@ -124,15 +126,6 @@ def _cards(game: Game, zone: Cards, where: str, text: str, used: Collection[int]
     taken: set[int] = set(used)
     found = []
     for ref in _items(text):
-        found.append(_one(game, zone, where, ref, taken))
+        found.append(one(game, zone, where, ref, taken))
         taken.add(found[-1])
     return tuple(found)
-
-
-def _one(game: Game, zone: Cards, where: str, ref: str, used: Collection[int] = ()) -> int:
-    """The card `ref` names in `zone`: a position from 1, or the first unused copy of a name."""
-    return card_in_zone(game.cards, zone, where, ref, used, _joined)
-
-
-def _joined(names: list[str]) -> str:
-    return ", ".join(names) or "none"

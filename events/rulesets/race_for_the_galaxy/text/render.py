@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from events.rulesets.race_for_the_galaxy.card_names import names
 from events.rulesets.race_for_the_galaxy.decisions import (
     ACTION_WORDS,
     ChooseActions,
@@ -10,26 +11,17 @@ from events.rulesets.race_for_the_galaxy.decisions import (
     Discard,
     Keep,
     Settle,
-    Trade,
     Windfall,
 )
 from events.rulesets.race_for_the_galaxy.state import Cards, Game
-
-
-def names(game: Game, cards: Cards, zone: Cards = (), used: Cards = ()) -> str:
-    """The cards by name, or by position in `zone` where the name would pick another copy."""
-    taken = set(used)
-    said = []
-    for card in cards:
-        name = game.cards.card(card).name
-        first = next((c for c in zone if game.cards.card(c).name == name and c not in taken), card)
-        # told from another seat's hand (narration for any eyes), a card goes by its name
-        said.append(name if first == card or card not in zone else str(zone.index(card) + 1))
-        taken.add(card)
-    return ", ".join(said) or "nothing"
+from events.rulesets.race_for_the_galaxy.steps import TABLE
 
 
 def render(game: Game, seat: int, d: Any) -> str:
+    """The command for a decision: as its ask writes it, where it declares how."""
+    ask = TABLE.ask_for(d)
+    if ask is not None and ask.write is not None:
+        return ask.write(game, seat, d)
     player = game.players[seat]
     hand, tableau = player.hand, player.tableau
     match d:
@@ -49,8 +41,6 @@ def render(game: Game, seat: int, d: Any) -> str:
             verb = "pay for" if d.pay_for_military else "settle"
             said = f"{verb} {names(game, (card,), hand)}{_paying(game, hand, card, paying)}"
             return said + (f" discarding {names(game, discarding, tableau)}" if discarding else "")
-        case Trade(world=world):
-            return f"sell {names(game, (world,), tableau)}"
         case Consume(card=card, power=power, worlds=worlds, cards=cards, number=number):
             kinds = [p.kind for p in game.cards.card(card).powers if p.phase == "IV"]
             kind = kinds[power] if 0 <= power < len(kinds) else ""
