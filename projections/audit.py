@@ -13,6 +13,7 @@ from typing import Any
 import asyncpg
 import msgspec
 
+from events import platform_rules as rules
 from events.codec import encode
 from events.envelope import Ruling
 from projections.announce import CHANNEL, Announcement, announcements, ruling_notice
@@ -160,14 +161,17 @@ async def by_decision(
     reader: int | None = None,
 ) -> dict[str, Any] | None:
     """The row of the decision `seat` sent under this id in this match (the latest, should
-    the id have been sent again), as `reader` (a seat, or None) may see it."""
+    the id have been sent again), as `reader` (a seat, or None) may see it: not an automatic
+    prompt's answer the judge wrote after it under the same id (platform rules 3)."""
     row = await conn.fetchrow(
         f"{_READ_BY} WHERE a.match_id = $2 AND a.decision_id = $3"
-        " AND a.seat IS NOT DISTINCT FROM $4 ORDER BY a.first_seq DESC LIMIT 1",
+        " AND a.seat IS NOT DISTINCT FROM $4 AND a.sender IS DISTINCT FROM $5"
+        " ORDER BY a.first_seq DESC LIMIT 1",
         reader,
         match_id,
         decision_id,
         seat,
+        rules.AUTOMATIC_SENDER,
     )
     return _as_dict(row) if row else None
 

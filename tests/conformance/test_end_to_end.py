@@ -15,6 +15,7 @@ import pytest
 
 from events.envelope import Ruling
 from events.match import apply
+from events.platform_rules import AUTOMATIC_SENDER
 from events.ruleset import Ruleset
 from services.client.http import Gateway, segment
 from services.client.verify import archived
@@ -82,12 +83,18 @@ async def test_a_whole_match_against_bots_checks_out(shared_stack: Stack, game: 
     assert all(r.accepted or r.rule == STALE for r in bots), [r for r in bots if not r.accepted]
     if type(ruleset).read_text is not Ruleset.read_text:  # seat 0 spoke in text commands alone
         moves = [r for r in player.rulings if r.accepted]
-        said = {
+        said = {  # an automatic prompt's answer comes under the decision that led to it
             e.decision_id: bytes(e.body.read) != b"null"
             for e in entries
-            if isinstance(e.body, Ruling)
+            if isinstance(e.body, Ruling) and e.body.sender != AUTOMATIC_SENDER
         }
         assert moves and all(said[r.decision_id] for r in moves)
+    with Gateway(player.http.token, shared_stack.gateway) as seat:
+        for move in player.rulings[-20:]:  # its ruling, not an automatic answer written after
+            asked = f"/matches/{segment(match_id)}/decisions/{segment(move.decision_id)}"
+            ruled = seat.get(asked, api.Ruling)
+            status = "accepted" if move.accepted else "rejected"
+            assert (ruled.status, ruled.rule) == (status, move.rule), ruled
 
     path = f"/matches/{segment(match_id)}"
     with Gateway(shared_stack.organiser_token, shared_stack.gateway) as organiser:
