@@ -29,8 +29,9 @@ async def _view(pool: asyncpg.Pool, match_id: str, seat: int, seq: int, view: An
     text = json.dumps(view)
     async with pool.acquire() as conn, conn.transaction():
         await conn.execute(
-            "INSERT INTO seat_views (match_id, seat, seq, view) VALUES ($1, $2, $3, $4::jsonb)"
-            " ON CONFLICT (match_id, seat) DO UPDATE SET seq = EXCLUDED.seq, view = EXCLUDED.view",
+            "INSERT INTO seat_views (match_id, seat, seq, moved_seq, view)"
+            " VALUES ($1, $2, $3, $3, $4::jsonb) ON CONFLICT (match_id, seat)"
+            " DO UPDATE SET seq = EXCLUDED.seq, moved_seq = EXCLUDED.seq, view = EXCLUDED.view",
             match_id,
             seat,
             seq,

@@ -1,14 +1,15 @@
 """Pages count a match's rounds in its game's own word: a Star Realms match is at "turn 7",
 a Race to 21 match at "round 3" (rendered from the templates, no browser)."""
 
-from services.gateway.reads import LobbyFilter
+from services.gateway.reads import LOBBY_COLUMNS, LobbyFilter
 from services.web import session
 from services.web.jinja import render
 from services.web.lobby import STATUSES
 
 
 def _row(match_id: str, game: str, round_: int) -> dict[str, object]:
-    return {
+    """A lobby row as the gateway reads it: every column (None unless given)."""
+    return {column.strip(): None for column in LOBBY_COLUMNS.split(",")} | {
         "match_id": match_id,
         "name": "",
         "game": game,
@@ -21,6 +22,7 @@ def _row(match_id: str, game: str, round_: int) -> dict[str, object]:
         "clock": None,
         "deadlines": None,
         "seq": 9,
+        "rated": True,
     }
 
 
