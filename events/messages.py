@@ -99,16 +99,26 @@ MESSAGE_DECISIONS = (Announce, WriteMessage, HideMessage)
 MESSAGE_ENTRIES = (Announced, MessageWritten, MessageHidden)
 
 
+PRIVATE_LINE = "a private message was written"
+UNSIGNED_LINE = "an unsigned message was written to everyone"
+SIGNED_ENDING = " wrote a message to everyone"
+
+
 def message_line(body: MessageWritten, names: list[str]) -> str:
     """A message's line in the match's story, the same for every eyes: who wrote to everyone,
     never its text (readers read it where `projections.secrecy` lets them, and a hidden one
     must not stay in the story), nor who wrote a private or unsigned one."""
     if body.private:
-        return "a private message was written"
+        return PRIVATE_LINE
     if not body.signed:
-        return "an unsigned message was written to everyone"
+        return UNSIGNED_LINE
     who = "the organiser" if body.by is None else _named(names, body.by)
-    return f"{who} wrote a message to everyone"
+    return who + SIGNED_ENDING
+
+
+def tells_a_message(line: str) -> bool:
+    """Whether a story line is a message's (`message_line`): a reader's cue to read it."""
+    return line in (PRIVATE_LINE, UNSIGNED_LINE) or line.endswith(SIGNED_ENDING)
 
 
 def hidden_line(body: MessageHidden) -> str:

@@ -3,6 +3,7 @@ game's through its ruleset's `narrate`. Another seat's decisions show only as th
 
 import hashlib
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any, Union
 
 import msgspec
@@ -65,6 +66,12 @@ def seat_names(holders: Sequence[str | None]) -> list[str]:
     two seats share (two `bot:greedy`)."""
     names = [holder or f"seat {seat}" for seat, holder in enumerate(holders)]
     return [f"{n} (seat {s})" if names.count(n) > 1 else n for s, n in enumerate(names)]
+
+
+@lru_cache(maxsize=4096)
+def _names(holders: tuple[str | None, ...]) -> tuple[str, ...]:
+    """`seat_names`, once for each seating: the worker tells every entry for every eyes."""
+    return tuple(seat_names(holders))
 
 
 def rule_words(ruleset: Ruleset, rule: str) -> str:
@@ -149,8 +156,8 @@ class Narrator:
         return get_ruleset(self.record.ruleset)
 
     @property
-    def names(self) -> list[str]:
-        return seat_names(self.record.holders)
+    def names(self) -> Sequence[str]:
+        return _names(tuple(self.record.holders))
 
     def _game_decision(self, raw: msgspec.Raw) -> str:
         decision = game_codec(self.ruleset.name).decision_body(bytes(raw))

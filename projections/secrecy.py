@@ -42,11 +42,12 @@ if TYPE_CHECKING:  # the worker's steps and tellings ask this module, not the re
 SEALED = "sealed"  # the rule and reason a sealed ruling shows
 PUBLIC = -1  # the public's eyes in a line's row
 ORGANISER = -2  # the organiser's eyes in a message's rows
-# A line row's words for `reader` (a seat, or NULL) reading eyes `s` over the public row `p`:
-# an entry still sealed for a seat but the reader's reads as the public's, whoever's eyes.
+# A line row's words for `reader` (a seat, or NULL) reading the eyes whose line `seat_line`
+# gives (NULL: none of their own) over the public row `p`: an entry still sealed for a seat but
+# the reader's reads as the public's, whoever's eyes.
 LINE_SHOWN = (
     "CASE WHEN p.sealed_for IS NOT NULL AND p.sealed_for IS DISTINCT FROM {reader}"
-    " THEN p.line ELSE coalesce(s.line, p.line) END"
+    " THEN p.line ELSE coalesce({seat_line}, p.line) END"
 )
 
 

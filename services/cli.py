@@ -64,13 +64,15 @@ def _run_broker(args: argparse.Namespace) -> int:
 def _run_gateway(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from services import heap
+    from services import fold_watch, heap
     from services.gateway.app import create_app
     from services.gateway.context import Context
     from services.logs import configure_logging
 
     settings = load_settings()
     configure_logging(settings.log_format)
+    if settings.watch_folds:
+        fold_watch.start()
     app = create_app(Context(settings))
     heap.settle()
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
@@ -118,9 +120,15 @@ def _run_leagues(args: argparse.Namespace) -> int:
 
 
 def _run_mail(args: argparse.Namespace) -> int:
+    from services import fold_watch
     from services.mail.worker import MailWorker
 
-    return _until_signalled(lambda settings, stop: MailWorker(settings).run(stop))
+    def run(settings: Settings, stop: asyncio.Event) -> Awaitable[None]:
+        if settings.watch_folds:
+            fold_watch.start()
+        return MailWorker(settings).run(stop)
+
+    return _until_signalled(run)
 
 
 def _new_organiser_token(args: argparse.Namespace) -> int:

@@ -60,6 +60,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # this many days after the match ended, for its replays and audits.
     seat_token_days_after_end: int = 30
     invite_days: int = 7  # an invite code's life unless its organiser says otherwise
+    # Debug: the gateway and the mail worker count the folds they run (`services.fold_watch`).
+    watch_folds: bool = False
 
     @property
     def decisions_topic(self) -> str:
@@ -108,6 +110,7 @@ _ENV = {
     "player_token_days": "STARLEDGER_PLAYER_TOKEN_DAYS",
     "seat_token_days_after_end": "STARLEDGER_SEAT_TOKEN_DAYS_AFTER_END",
     "invite_days": "STARLEDGER_INVITE_DAYS",
+    "watch_folds": "STARLEDGER_WATCH_FOLDS",
 }
 
 

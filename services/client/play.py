@@ -2,7 +2,9 @@
 
 `play` reads a command per line (so any terminal, or a pipe, drives it) and answers each with
 its ruling; meanwhile the seat's push stream says when the match moved, and the session prints
-what happened, a line per entry, and the table when it is the seat's turn."""
+what happened, a line per entry, and the table when it is the seat's turn. A move costs one
+request, its lines: the push carries the seat's view, laid out here by its game where this
+client has it (else asked for), and the deadline is asked for only where a clock runs."""
 
 import argparse
 import sys
@@ -16,7 +18,10 @@ from typing import Any, TextIO
 import msgspec
 
 from events.clock_narration import time_left
-from events.ruleset import Description
+from events.codec import game_codec
+from events.messages import tells_a_message
+from events.narration import seat_names
+from events.ruleset import Description, load_rulesets
 from services.client import messages, render, tokens
 from services.client.http import (
     POLL_S,
@@ -89,6 +94,9 @@ class Session:
         self.lock = threading.Lock()
         self.told: int | None = None  # the last entry told; None until the first view
         self.my_turn = False
+        self.game = ""  # the match's game, its seats' names and whether a clock runs: from its
+        self.names: list[str] = []  # lobby row, read once as the session begins
+        self.timed = False
         self.mine: set[str] = set()  # decisions this session sent: it prints their rulings
         self.stopped = threading.Event()
         self.stream = Gateway(gateway.token, gateway.url)
@@ -112,7 +120,7 @@ class Session:
     def take(self, event: ServerEvent) -> None:
         if event.event == "view" and event.id is not None:
             try:
-                self.on_view(int(event.id))
+                self.on_view(int(event.id), event.data)
             except ClientError as error:
                 self.show(f"(the match moved, but reading it failed: {error})")
         elif event.event == "ruling":
@@ -124,8 +132,17 @@ class Session:
         path = f"/matches/{segment(self.match_id)}/view"
         return self.gateway.get(path, api.SeatViewReply).description
 
-    def on_view(self, seq: int) -> None:
-        """The match moved to entry `seq`: what happened since, and the table if it is our turn."""
+    def pushed(self, view: str | None) -> Description:
+        """The table from the view the push carried, or asked for where it carried none or
+        this client lacks the game (a server may have more)."""
+        if view is None or self.game not in load_rulesets():
+            return self.description()
+        codec = game_codec(self.game)
+        return codec.ruleset.describe(codec.view(view.encode()), self.names)
+
+    def on_view(self, seq: int, view: str | None = None) -> None:
+        """The match moved to entry `seq` (the seat's `view` as of it, when the push carried
+        it): what happened since, and the table if it is our turn."""
         after = max(0, seq - RECENT) if self.told is None else self.told
         if seq <= after:
             return
@@ -133,8 +150,9 @@ class Session:
         told = self.gateway.get(path, api.NarrationReply, {"after": after}).entries
         lines = [f"  {t.seq} {t.line}" for t in told]
         self.told = told[-1].seq if told else after
-        lines += self.new_messages()
-        described = self.description()
+        if any(tells_a_message(t.line) for t in told):  # else no request for them
+            lines += self.new_messages()
+        described = self.pushed(view)
         waiting = described.waiting
         turn = self.seat in waiting.must + waiting.may
         if turn and not self.my_turn:
@@ -148,6 +166,8 @@ class Session:
 
     def deadline(self, seq: int) -> list[str]:
         """The seat's deadline, once the lobby has caught up with entry `seq`."""
+        if not self.timed:
+            return []
         row = lobby_row(self.gateway, self.match_id)
         if row["seq"] < seq:
             return []
@@ -201,6 +221,8 @@ class Session:
 
     def run(self, lines: Iterable[str]) -> None:
         row = lobby_row(self.gateway, self.match_id)
+        self.game, self.names = row["game"], seat_names(row["players"])
+        self.timed = row.get("clock") is not None
         players = ", ".join(f"seat {s} {p or 'open'}" for s, p in enumerate(row["players"]))
         self.show(
             f"match {self.match_id} ({row['game']}, {row['status']}): {players}; you are "

@@ -31,6 +31,7 @@ from events.ruleset import (
     rulesets_default_first,
 )
 from projections import audit, seat_lines
+from services import fold_watch
 from services.gateway import (
     api,
     corrections,
@@ -568,6 +569,7 @@ def create_app(ctx: Context) -> Litestar:
             *leagues.HANDLERS,
             health,
             web_pages(),
+            *([fold_watch.folds_counted] if ctx.settings.watch_folds else []),
         ],
         on_startup=[ctx.start],
         on_shutdown=[ctx.stop],

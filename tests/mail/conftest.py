@@ -5,7 +5,9 @@ import asyncio
 import threading
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from contextlib import asynccontextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
 import aiosmtplib
@@ -38,13 +40,21 @@ class MailStack(msgspec.Struct):
 async def mail_stack(
     main_broker: Broker, database_url: str, tmp_path_factory: pytest.TempPathFactory
 ) -> AsyncIterator[MailStack]:
+    async with running_mail_stack(main_broker, database_url, tmp_path_factory.mktemp("mail")) as ms:
+        yield ms
+
+
+@asynccontextmanager
+async def running_mail_stack(
+    broker: Broker, database_url: str, folder: Path, **more: Any
+) -> AsyncIterator[MailStack]:
+    """The stack with the mail worker, its logs in `folder`; `more` settings on top."""
     relay = await Relay().start()
-    folder = tmp_path_factory.mktemp("mail")
     secret = folder / "mail-secret"
     secret.write_text("11" * 32)  # a known secret: the transcript's tokens are normalised anyway
     inbound = free_port()
     settings = msgspec.structs.replace(
-        await fresh_settings(main_broker, database_url),
+        await fresh_settings(broker, database_url),
         smtp_relay=f"127.0.0.1:{relay.port}",
         mail_listen=f"127.0.0.1:{inbound}",
         mail_lmtp_listen=str(folder / "lmtp.sock"),
@@ -56,13 +66,16 @@ async def mail_stack(
         webhook_deadline_ms=DEADLINE_MS,
         webhook_deliveries=DELIVERIES,
         public_url=PUBLIC_URL,
+        **more,
     )
     pool = await db.connect(settings.database_url, size=2)
-    async with running_stack(settings, folder, mail=True) as stack:
-        await inbound_answers(inbound)
-        yield MailStack(stack, relay, inbound, settings.mail_lmtp_listen, pool)
-    await pool.close()
-    await relay.stop()
+    try:
+        async with running_stack(settings, folder, mail=True) as stack:
+            await inbound_answers(inbound)
+            yield MailStack(stack, relay, inbound, settings.mail_lmtp_listen, pool)
+    finally:
+        await pool.close()
+        await relay.stop()
 
 
 async def inbound_answers(port: int) -> None:
