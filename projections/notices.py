@@ -2,11 +2,12 @@
 (`mail_outbox`, a row per channel). From the log: its turn began (it is among the seats the game
 must hear from, and was not after the entry before), a deadline of its was reached (excused too)
 or a bot decided for it, it was handed to a bot (told to the player who held it), the organiser
-wrote to the players, a take-back was asked, a ruling disputed or resolved, entries set aside
-(the line names what was seen meanwhile), the match ended. Each delivery's id is made of its
-match, seat, kind and entry (and channel), and a row once written is kept (sent or not), so a
-rebuild or a worker replaying a batch records nothing twice. Only seats whose address (or
-webhook target) was set before the entry hear of it."""
+wrote to the players, a message it may read was written (`secrecy.message_readers`; not to its
+writer, nor to a seat that muted it), a take-back was asked, a ruling disputed or resolved,
+entries set aside (the line names what was seen meanwhile), the match ended. Each delivery's
+id is made of its match, seat, kind and entry (and channel), and a row once written is kept
+(sent or not), so a rebuild or a worker replaying a batch records nothing twice. Only seats
+whose address (or webhook target) was set before the entry hear of it."""
 
 import time
 
@@ -16,10 +17,11 @@ from events.clock import DeadlineReached, DefaultApplied, SeatHandedToBot
 from events.corrections import Disputed, DisputeResolved, SetAside, TakeBackAsked
 from events.envelope import SeedRevealed
 from events.match import EndedMatch
-from events.messages import Announced
+from events.messages import Announced, MessageRules, MessageWritten
 from events.platform_rules import BOT_PREFIX
 from events.ruleset import get_ruleset
 from projections.projection import Projection, Step
+from projections.secrecy import PUBLIC, message_readers
 from projections.writes import Write
 
 # What every seat hears of: whoever asked, the others are concerned.
@@ -49,6 +51,11 @@ class Notices(Projection):
             or (isinstance(e.body, DeadlineReached) and e.body.outcome != "released")
         } - {h.seat for h in handed}  # the seat hears it once a step; handed over, as such
         people = tuple(s for s, h in enumerate(match.holders) if h and not h.startswith(BOT_PREFIX))
+        written = [
+            _Written(_readers(e.body, match.messages, people), e.body.by if e.body.signed else None)
+            for e in step.entries
+            if isinstance(e.body, MessageWritten)
+        ]
         self.steps.append(
             _Heard(
                 match.match_id,
@@ -60,6 +67,7 @@ class Notices(Projection):
                 any(isinstance(e.body, _CORRECTIONS) for e in step.entries),
                 people,
                 handed,
+                written,
             )
         )
 
@@ -80,6 +88,13 @@ class Notices(Projection):
             deliveries += [_handed(match_id, seq, h) for h in step.handed]
             if step.announced:
                 deliveries += [_delivery(match_id, s, "message", seq) for s in step.people]
+            for message in step.written:
+                deliveries += [
+                    msgspec.structs.replace(
+                        _delivery(match_id, s, "message", seq), writer=message.by
+                    )
+                    for s in message.readers
+                ]
             if step.corrected:
                 deliveries += [_delivery(match_id, s, "correction", seq) for s in step.people]
             if step.ended:
@@ -102,6 +117,18 @@ class _Heard(msgspec.Struct, frozen=True):
     corrected: bool  # a take-back asked, a dispute filed or resolved, entries set aside
     people: tuple[int, ...]  # the seats players (not bots) hold
     handed: list[SeatHandedToBot]  # seats handed to a bot: told to the player who held them
+    written: list["_Written"]  # messages between players
+
+
+class _Written(msgspec.Struct, frozen=True):
+    readers: tuple[int, ...]  # the people who may read it, its writer left out
+    by: int | None  # a signed message's seat, which its readers may have muted
+
+
+def _readers(body: MessageWritten, rules: MessageRules, people: tuple[int, ...]) -> tuple[int, ...]:
+    eyes = message_readers(body, rules)
+    readers = people if PUBLIC in eyes else tuple(s for s in people if s in eyes)
+    return tuple(s for s in readers if s != body.by)
 
 
 class _Delivery(msgspec.Struct, frozen=True):
@@ -112,6 +139,7 @@ class _Delivery(msgspec.Struct, frozen=True):
     seq: int
     unless_waited: bool  # only if `notice_waiting` did not list the seat already
     detail: dict[str, str] | None = None  # a hand-over's: whom it is for, and how it was made
+    writer: int | None = None  # a message's signed seat: not told to a seat that muted it
 
 
 def _delivery(
@@ -143,11 +171,13 @@ _OUTBOX = (
     " channel, detail) SELECT c.prefix || u.id, u.match_id, u.seat, u.kind, u.seq,"
     " (SELECT ($1->>'now_ms')::bigint), (SELECT ($1->>'now_ms')::bigint), c.channel, u.detail"
     " FROM json_to_recordset($1->'deliveries') AS u(id text, match_id text, seat int,"
-    " kind text, seq int, unless_waited boolean, detail jsonb)"
+    " kind text, seq int, unless_waited boolean, detail jsonb, writer int)"
     f" JOIN ({_WANTED}) AS c"
     " ON c.match_id = u.match_id AND c.seat = u.seat AND u.seq > c.from_seq"
     " WHERE NOT (u.unless_waited AND EXISTS (SELECT 1 FROM notice_waiting AS w"
     " WHERE w.match_id = u.match_id AND u.seat = ANY(w.must)))"
+    " AND NOT EXISTS (SELECT 1 FROM message_mutes AS m WHERE m.match_id = u.match_id"
+    " AND m.seat = u.seat AND m.muted = u.writer)"
     " ON CONFLICT (delivery_id) DO NOTHING"
 )
 _WAITING = (

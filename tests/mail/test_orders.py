@@ -3,7 +3,15 @@ given a body, these commands."""
 
 from services.mail import addresses
 from services.mail.html_text import html_text
-from services.mail.orders import MAX_COMMANDS, Orders, read_orders
+from services.mail.orders import (
+    MAX_COMMANDS,
+    LeaveOrder,
+    Orders,
+    Press,
+    WithdrawOrder,
+    read_orders,
+    standing_order,
+)
 
 
 def test_quotes_signatures_comments_and_the_reply_line_are_ignored() -> None:
@@ -184,3 +192,50 @@ def test_an_html_only_apple_mail_reply_is_read_from_its_html() -> None:
         f" wrote:</div><br><div>{HTML_ORIGINAL}</div></blockquote></div><br></body></html>"
     )
     assert read_orders(html_text(html)) == Orders(("pass",))
+
+
+def test_press_is_a_message_its_lines_kept_as_written_up_to_endpress() -> None:
+    text = (
+        "#12\n"
+        "pass\n"
+        "press to 2 3:\n"
+        "Bob, Cid: strike Zeus // at dawn\n"
+        "> not a quote here\n"
+        "\n"
+        "Regards,\n"
+        "endpress\n"
+        "press: truce?\n"
+        "ENDPRESS\n"
+        "orders\n"
+        "order main if at the start of my turn until round: play all\n"
+        "-- \n"
+        "press: never read\n"
+        "endpress\n"
+    )
+    read = read_orders(text)
+    assert read.commands == ("pass",) and read.seen_seq == 12
+    assert read.press == (
+        Press((2, 3), "Bob, Cid: strike Zeus // at dawn\n> not a quote here\n\nRegards,"),
+        Press((), "truce?"),
+    )
+    assert read.standing == (
+        "orders",
+        "order main if at the start of my turn until round: play all",
+    )
+    assert not read.unended
+
+
+def test_a_press_with_no_endpress_is_not_sent() -> None:
+    read = read_orders("press to 1:\nmeet me\n")
+    assert read.press == () and read.unended
+
+
+def test_order_lines_leave_or_withdraw_a_standing_order() -> None:
+    assert standing_order("order main if at the start of my turn: play all") == LeaveOrder(
+        "main", "play all", "at the start of my turn"
+    )
+    assert standing_order("ORDER explore until turn: keep the highest-cost") == LeaveOrder(
+        "explore", "keep the highest-cost", "", "turn"
+    )
+    assert standing_order("order withdraw #3") == WithdrawOrder(3)
+    assert standing_order("orders") is None
