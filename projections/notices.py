@@ -2,12 +2,13 @@
 (`mail_outbox`, a row per channel). From the log: its turn began (it is among the seats the game
 must hear from, and was not after the entry before), a deadline of its was reached (excused too)
 or a bot decided for it, it was handed to a bot (told to the player who held it), the organiser
-wrote to the players, a take-back was asked, a ruling disputed or resolved, entries set aside
-(the line names what was seen meanwhile), the match ended; and a seat hears that its own
-take-back was refused. Each delivery's id is made of its match, seat, kind and entry (and
-channel), and a row once written is kept (sent or not), so a rebuild or a worker replaying a
-batch records nothing twice. Only seats whose address (or
-webhook target) was set before the entry hear of it."""
+wrote to the players, a message it may read was written (`secrecy.message_readers`; not to its
+writer, nor to a seat that muted it), a take-back was asked, a ruling disputed or resolved,
+entries set aside (the line names what was seen meanwhile), the match ended; and a seat hears
+that its own take-back was refused. Each delivery's id is made of its match, seat, kind and
+entry (and channel), and a row once written is kept (sent or not), so a rebuild or a worker
+replaying a batch records nothing twice. Only seats whose address (or webhook target) was set
+before the entry hear of it."""
 
 import time
 
@@ -23,10 +24,11 @@ from events.corrections import (
 )
 from events.envelope import SeedRevealed
 from events.match import EndedMatch
-from events.messages import Announced
+from events.messages import Announced, MessageRules, MessageWritten
 from events.platform_rules import BOT_PREFIX
 from events.ruleset import get_ruleset
 from projections.projection import Projection, Step
+from projections.secrecy import PUBLIC, message_readers
 from projections.writes import Write
 
 # What every seat hears of: whoever asked, the others are concerned.
@@ -58,6 +60,11 @@ class Notices(Projection):
         people = tuple(s for s, h in enumerate(match.holders) if h and not h.startswith(BOT_PREFIX))
         answers = [e.body for e in step.entries if isinstance(e.body, TakeBackAnswered)]
         refused = tuple(a.asker for a in answers if not a.accept and a.asker is not None)
+        written = [
+            _Written(_readers(e.body, match.messages, people), e.body.by if e.body.signed else None)
+            for e in step.entries
+            if isinstance(e.body, MessageWritten)
+        ]
         self.steps.append(
             _Heard(
                 match.match_id,
@@ -70,6 +77,7 @@ class Notices(Projection):
                 people,
                 handed,
                 refused,
+                written,
             )
         )
 
@@ -90,6 +98,13 @@ class Notices(Projection):
             deliveries += [_handed(match_id, seq, h) for h in step.handed]
             if step.announced:
                 deliveries += [_delivery(match_id, s, "message", seq) for s in step.people]
+            for message in step.written:
+                deliveries += [
+                    msgspec.structs.replace(
+                        _delivery(match_id, s, "message", seq), writer=message.by
+                    )
+                    for s in message.readers
+                ]
             if step.corrected:
                 deliveries += [_delivery(match_id, s, "correction", seq) for s in step.people]
             deliveries += [_delivery(match_id, s, "correction", seq) for s in step.refused]
@@ -114,6 +129,18 @@ class _Heard(msgspec.Struct, frozen=True):
     people: tuple[int, ...]  # the seats players (not bots) hold
     handed: list[SeatHandedToBot]  # seats handed to a bot: told to the player who held them
     refused: tuple[int, ...]  # seats whose take-back was refused: told to them alone
+    written: list["_Written"]  # messages between players
+
+
+class _Written(msgspec.Struct, frozen=True):
+    readers: tuple[int, ...]  # the people who may read it, its writer left out
+    by: int | None  # a signed message's seat, which its readers may have muted
+
+
+def _readers(body: MessageWritten, rules: MessageRules, people: tuple[int, ...]) -> tuple[int, ...]:
+    eyes = message_readers(body, rules)
+    readers = people if PUBLIC in eyes else tuple(s for s in people if s in eyes)
+    return tuple(s for s in readers if s != body.by)
 
 
 class _Delivery(msgspec.Struct, frozen=True):
@@ -124,6 +151,7 @@ class _Delivery(msgspec.Struct, frozen=True):
     seq: int
     unless_waited: bool  # only if `notice_waiting` did not list the seat already
     detail: dict[str, str] | None = None  # a hand-over's: whom it is for, and how it was made
+    writer: int | None = None  # a message's signed seat: not told to a seat that muted it
 
 
 def _delivery(
@@ -155,11 +183,13 @@ _OUTBOX = (
     " channel, detail) SELECT c.prefix || u.id, u.match_id, u.seat, u.kind, u.seq,"
     " (SELECT ($1->>'now_ms')::bigint), (SELECT ($1->>'now_ms')::bigint), c.channel, u.detail"
     " FROM json_to_recordset($1->'deliveries') AS u(id text, match_id text, seat int,"
-    " kind text, seq int, unless_waited boolean, detail jsonb)"
+    " kind text, seq int, unless_waited boolean, detail jsonb, writer int)"
     f" JOIN ({_WANTED}) AS c"
     " ON c.match_id = u.match_id AND c.seat = u.seat AND u.seq > c.from_seq"
     " WHERE NOT (u.unless_waited AND EXISTS (SELECT 1 FROM notice_waiting AS w"
     " WHERE w.match_id = u.match_id AND u.seat = ANY(w.must)))"
+    " AND NOT EXISTS (SELECT 1 FROM message_mutes AS m WHERE m.match_id = u.match_id"
+    " AND m.seat = u.seat AND m.muted = u.writer)"
     " ON CONFLICT (delivery_id) DO NOTHING"
 )
 _WAITING = (

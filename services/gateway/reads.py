@@ -10,6 +10,7 @@ import msgspec
 from events.clock import SeatHandedToBot
 from events.codec import decode_json
 from events.envelope import MatchCreated
+from events.messages import NO_MESSAGES, MessageRules
 from projections import audit
 
 Conn = asyncpg.Connection | asyncpg.Pool
@@ -194,6 +195,20 @@ async def created(conn: Conn, match_id: str) -> MatchCreated | None:
         match_id,
     )
     return decode_json(body.encode(), MatchCreated) if body is not None else None
+
+
+async def message_rules(conn: Conn, match_ids: list[str]) -> dict[str, MessageRules]:
+    """What each match lets its seats write, as its creation chose (none where it chose
+    nothing, as matches opened before messages)."""
+    rows = await conn.fetch(
+        "SELECT match_id, body->'messages' AS rules FROM archive WHERE match_id = ANY($1)"
+        " AND seq = 1 AND kind = 'match.created'",
+        match_ids,
+    )
+    return {
+        r["match_id"]: decode_json(r["rules"].encode(), MessageRules) if r["rules"] else NO_MESSAGES
+        for r in rows
+    }
 
 
 async def handed_over(conn: Conn, match_id: str, seat: int, player: str) -> SeatHandedToBot | None:

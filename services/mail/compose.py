@@ -16,18 +16,20 @@ import msgspec
 from events.clock_narration import handed_to_you, moment
 from events.codec import game_codec
 from events.narration import rule_words, seat_names, short_words
-from projections import audit, seat_lines, seat_views
+from projections import audit, messages, seat_lines, seat_views
 from services.client.render import render
 from services.mail.addresses import LOCAL, reply_address, unsubscribe_key
 from services.settings import Settings
 
 MAX_LINES = 200  # of "since you last looked"; the earliest are left out past it
 MAX_COMMANDS = 30  # listed; `help` gives the rest
+ISOLATE, END_ISOLATE = "\u2068", "\u2069"  # first strong isolate, pop directional isolate
+INDENT = "      "  # a message's next lines, under its first
 
 HEADLINES = {
     "turn": "It is your turn.",
     "timeout": "A deadline of yours passed: what the clock did is told below.",
-    "message": "The organiser wrote to the players: the message is told below.",
+    "message": "A message for you: told below, with every message since your last mail.",
     "ended": "The match has ended.",
     "correction": "A take-back, a dispute or a setting back: told below, with what was seen.",
 }
@@ -111,12 +113,39 @@ async def body(pool: asyncpg.Pool, settings: Settings, part: Part) -> list[str]:
         lines += [f"  #{t.seq} {t.line}" for t in told[-MAX_LINES:]]
     if part.kind == "handed":  # the seat is the bot's: nothing more to see, nor to send
         return [*lines, "", "This is the last mail you get about this seat."]
+    said = await messages_since(pool, part.match_id, part.seat, part.after, part.upto, names)
+    if said:
+        lines += ["", "Messages since your last mail:", *said]
     view = codec.view(seen.view.encode())
     lines += ["", "Your view:", *render(codec.ruleset.describe(view, names))]
     if not match["over"]:
         lines += ["", *_commands(seen)]
     lines += ["", f"To play in this match, write to {reply_address(settings, part.token)}."]
     return lines
+
+
+async def messages_since(
+    pool: asyncpg.Pool, match_id: str, seat: int, after: int, upto: int, names: list[str]
+) -> list[str]:
+    """The messages the seat may read, written after entry `after` up to `upto`, less the
+    seats it muted: a line each, every line of a text isolated (FSI … PDI, as a page's <bdi>)
+    so right-to-left text turns no line of ours around."""
+    muted = await messages.muted_by(pool, match_id, seat)
+    found = await messages.read(pool, match_id, messages.eyes_of(seat, False), after, upto, muted)
+    lines = []
+    for m in found:
+        to = f" to {', '.join(_name(names, s) for s in m.to)}" if m.to else ""
+        said = (
+            f"[{m.hidden}]"
+            if m.hidden
+            else f"\n{INDENT}".join(f"{ISOLATE}{line}{END_ISOLATE}" for line in m.text.split("\n"))
+        )
+        lines.append(f"  #{m.seq} {m.writer}{to}: {said}")
+    return lines
+
+
+def _name(names: list[str], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
 
 
 def _commands(seen: seat_views.SeatView) -> list[str]:
@@ -139,11 +168,12 @@ async def _rulings(pool: asyncpg.Pool, ruleset: Any, part: Part) -> list[str]:
     if detail.get("seen_seq") is not None:
         lines.append(f"  #{detail['seen_seq']}: you were looking at entry {detail['seen_seq']}")
     for sent in detail.get("sent", []):
-        found = await audit.by_decision(
-            pool, part.match_id, sent["decision_id"], part.seat, part.seat
-        )
+        ids = (part.match_id, sent["decision_id"])
+        found = await audit.by_decision(pool, *ids, part.seat, part.seat)
+        found = found or await audit.by_decision(pool, *ids, None, part.seat)  # a private one
         lines.append(f"  {sent['text']}: {_verdict(ruleset, found)}")
     lines += [f"  {refused}" for refused in detail.get("refused", [])]
+    lines += [f"  {told}" for told in detail.get("orders", [])]
     if detail.get("dropped"):
         lines.append(f"  ({detail['dropped']} more commands were not read: 20 a mail at most)")
     lines += [f"  {note}" for note in detail.get("notes", [])]

@@ -28,24 +28,35 @@ from email.message import EmailMessage
 from typing import Any
 
 import asyncpg
+import msgspec
 import structlog
 from aiosmtpd.lmtp import LMTP
 from aiosmtpd.smtp import SMTP, Envelope, Session
 
 from events.codec import encode
+from events.messages import WriteMessage
 from events.platform_rules import MAX_DECISION_BYTES
-from services.gateway import reads, tokens
+from services.client.orders import order_line
+from services.gateway import api, reads, standing_orders, tokens
 from services.gateway.edge import REFUSED_IN_TEXT
 from services.gateway.limits import DECISIONS_PER_S, Budget, RateLimit, decision_key
 from services.gateway.mail import forget_seat
 from services.gateway.submit import Submitter
 from services.mail import addresses
 from services.mail.html_text import html_text
-from services.mail.orders import decision, read_orders
+from services.mail.orders import (
+    LeaveOrder,
+    Press,
+    WithdrawOrder,
+    decision,
+    read_orders,
+    standing_order,
+)
 
 log = structlog.get_logger("mail")
 ACCEPTED = "250 2.0.0 OK: you will have an answer by mail"
 
+PRESS = 100  # a press's decision ids count from here, past every command's
 MAX_MAIL_BYTES = MAX_DECISION_BYTES  # 64 KiB: orders are a few lines
 # To one reply address, and from one sender: a player replying to every mail of a quick match
 # writes about 30 in 5 minutes (the golden match), a person far fewer.
@@ -198,21 +209,30 @@ class Orders:
         answer |= {"seen_seq": orders.seen_seq, "dropped": orders.dropped, "notes": []}
         if "help" in orders.asked:
             answer["help"] = await self.help(found)
-        if not orders.commands and not orders.asked:
+        if not (orders.commands or orders.asked or orders.press or orders.standing):
             answer["notes"].append(
                 "No command was found: write one command a line, above any quoted text."
             )
-        answer["sent"], answer["refused"] = self.sendable(found, key, orders.commands)
+        if orders.unended:
+            answer["notes"].append(
+                "A press with no `endpress` line was not sent: end a message with `endpress`."
+            )
+        commands, answer["refused"] = self.sendable(found, key, orders.commands)
+        written = self.pressable(found, key, orders.press)
+        answer["sent"] = commands + [told for told, _ in written]
+        if orders.standing and not await self.read_before(key):  # a repeat leaves no order twice
+            answer["orders"] = await self.standing(found, orders.standing)
         if not await self.record(found, key, "read", f"{len(answer['sent'])} commands", answer):
             return ACCEPTED  # read before: its decisions were sent then
-        for i, sent in enumerate(answer["sent"]):
+        decided: list[tuple[dict[str, str], Any]] = [(c, decision(c["text"])) for c in commands]
+        for i, (sent, body) in enumerate(decided + written):
             await self.submitter.submit(
                 found["match_id"],
                 found["seat"],
-                decision(sent["text"]),
+                body,
                 sender=found["player"],
                 decision_id=sent["decision_id"],
-                seen_seq=orders.seen_seq if i == 0 else None,
+                seen_seq=orders.seen_seq if i == 0 and commands else None,
             )
         log.info(
             "mail_read",
@@ -247,6 +267,59 @@ class Orders:
             else:
                 sent.append({"text": command, "decision_id": _decision_id(self.key, key, i)})
         return sent, refused
+
+    async def read_before(self, key: str) -> bool:
+        found = await self.pool.fetchval("SELECT true FROM mail_inbox WHERE mail_key = $1", key)
+        return bool(found)
+
+    def pressable(
+        self, found: Any, key: str, presses: tuple[Press, ...]
+    ) -> list[tuple[dict[str, str], WriteMessage]]:
+        """The messages to send, each as its answer tells it (never its text: the answer is a
+        row of the outbox, and a private message's text is in its readers' rows alone) and as
+        the decision judged under SL-21 and SL-22, within the seat's decision limit."""
+        written = []
+        budget = decision_key(found["match_id"], found["seat"])
+        for i, press in enumerate(presses):
+            if not self.decisions.allow(budget):
+                break
+            whom = f"seats {', '.join(map(str, press.to))}" if press.to else "everyone"
+            told = {
+                "text": f"press to {whom}",
+                "decision_id": _decision_id(self.key, key, PRESS + i),
+            }
+            written.append((told, WriteMessage(press.text, list(press.to))))
+        return written
+
+    async def standing(self, found: Any, lines: tuple[str, ...]) -> list[str]:
+        """Leave, withdraw or list the seat's standing orders, as the `order` lines say: what
+        became of each, in the seat's own answer alone."""
+        match_id, seat, player = found["match_id"], found["seat"], found["player"]
+        told = []
+        for line in lines:
+            asked = standing_order(line)
+            if isinstance(asked, WithdrawOrder):
+                done = await standing_orders.withdraw(
+                    self.pool, match_id, seat, player, asked.number
+                )
+                told.append(
+                    f"order #{asked.number}: {'withdrawn' if done else 'no such order standing'}"
+                )
+                continue
+            if isinstance(asked, LeaveOrder):
+                try:
+                    order = msgspec.convert(msgspec.to_builtins(asked), api.StandingOrder)
+                    left = await standing_orders.leave(self.pool, match_id, seat, player, order)
+                    told.append(f"order left: {order_line(left)}")
+                except (msgspec.ValidationError, standing_orders.Refused) as error:
+                    told.append(f"{line}: not left: {error}")
+                continue
+            if line.lower() != "orders":
+                told.append(f"{line}: not read: write order PROMPT [if CONDITION]: ANSWER")
+                continue
+            listed = await standing_orders.listed(self.pool, match_id, seat, player)
+            told += [f"order {order_line(o)}" for o in listed] or ["no standing orders"]
+        return told
 
     async def not_me(self, found: Any, key: str) -> None:
         """The address's reader never asked for this: nothing is sent to it again, from any

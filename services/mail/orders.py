@@ -7,7 +7,11 @@ followed by `>` lines (a reply above an original quoted with `>` is read on belo
 a line of its own names the entry the player was looking at (commands written on an older
 position are refused as stale where the game says so). `help`, `unsubscribe`, `confirm` and
 `not me` are the mail's own words, not the game's; so are the corrections' lines (`takeback`,
-`accept`, `refuse`, `dispute SEQ reason`), each sent as its decision."""
+`accept`, `refuse`, `dispute SEQ reason`), each sent as its decision; a message, written between
+`press to 2 3:` (or `press:`, to everyone) and `endpress` as the judges' press was, its lines
+kept as written (no stop, comment or quote inside it); and standing orders: `orders` lists
+them, `order PROMPT [if CONDITION] [until turn|round|match]: ANSWER` leaves one and `order
+withdraw N` withdraws one."""
 
 import re
 from typing import Any
@@ -41,6 +45,33 @@ CORRECTIONS = {
     "refuse": AnswerTakeBack(accept=False),
 }
 _DISPUTE = re.compile(r"dispute\s+#?(\d{1,9})\s+(\S.{0,499})", re.IGNORECASE)
+_PRESS = re.compile(r"press(?:\s+to\s+(?P<to>\d{1,2}(?:[\s,]+\d{1,2})*))?\s*:(?P<rest>.*)", re.I)
+_END_PRESS = "endpress"
+_STANDING = re.compile(r"orders|order\s.*", re.IGNORECASE)
+_ORDER = re.compile(
+    r"order\s+(?P<prompt>\S+)(?:\s+if\s+(?P<condition>.+?))?"
+    r"(?:\s+until\s+(?P<until>turn|round|match))?\s*:\s*(?P<answer>.+)",
+    re.IGNORECASE,
+)
+_WITHDRAW = re.compile(r"order\s+withdraw\s+#?(?P<number>\d{1,9})", re.IGNORECASE)
+
+
+class Press(msgspec.Struct, frozen=True):
+    """A message to the seats `to` (empty: everyone), its lines as written."""
+
+    to: tuple[int, ...]
+    text: str
+
+
+class LeaveOrder(msgspec.Struct, frozen=True):
+    prompt: str
+    answer: str
+    condition: str = ""
+    until: str = "match"
+
+
+class WithdrawOrder(msgspec.Struct, frozen=True):
+    number: int
 
 
 class Orders(msgspec.Struct, frozen=True):
@@ -48,20 +79,39 @@ class Orders(msgspec.Struct, frozen=True):
     seen_seq: int | None = None
     asked: tuple[str, ...] = ()  # the mail's own words used (OWN_WORDS)
     dropped: int = 0  # commands past MAX_COMMANDS, not read
+    press: tuple[Press, ...] = ()
+    unended: bool = False  # a press with no `endpress`: not sent, it may have been cut short
+    standing: tuple[str, ...] = ()  # `orders` and `order ...` lines, as `standing_order` reads
 
 
 def read_orders(text: str) -> Orders:
     commands: list[str] = []
     asked: list[str] = []
+    press: list[Press] = []
+    standing: list[str] = []
     seen = None
-    lines = [raw.split("//", 1)[0].strip() for raw in _mine(text.splitlines())]
-    for line in lines:
+    writing: tuple[tuple[int, ...], list[str]] | None = None  # a press under way
+    for raw in _mine(text.splitlines()):
+        if writing is not None:
+            if raw.strip().lower() == _END_PRESS:
+                press.append(Press(writing[0], "\n".join(writing[1]).strip("\n")))
+                writing = None
+            else:
+                writing[1].append(raw.rstrip("\r"))
+            continue
+        line = raw.split("//", 1)[0].strip()
         if not line or line.startswith(">"):
             continue
-        if (number := _SEEN.fullmatch(line)) is not None:
+        if (opened := _PRESS.fullmatch(line)) is not None:
+            to = tuple(sorted({int(s) for s in re.findall(r"\d+", opened["to"] or "")}))
+            rest = raw.strip()[opened.start("rest") :].strip()  # a comment's // is its text
+            writing = (to, [rest] if rest else [])
+        elif (number := _SEEN.fullmatch(line)) is not None:
             seen = int(number.group(1))
         elif " ".join(line.lower().split()) in OWN_WORDS:
             asked.append(" ".join(line.lower().split()))
+        elif _STANDING.fullmatch(line):
+            standing.append(line)
         else:
             commands.append(line)
     return Orders(
@@ -69,6 +119,9 @@ def read_orders(text: str) -> Orders:
         seen,
         tuple(dict.fromkeys(asked)),
         max(0, len(commands) - MAX_COMMANDS),
+        tuple(press),
+        writing is not None,
+        tuple(standing[:MAX_COMMANDS]),
     )
 
 
@@ -89,12 +142,27 @@ def decision(command: str) -> Any:
     return Dispute(int(found.group(1)), found.group(2))
 
 
+def standing_order(line: str) -> LeaveOrder | WithdrawOrder | None:
+    """An `order ...` line read (None: `orders`, the list, or a line not of the form)."""
+    if (withdrawn := _WITHDRAW.fullmatch(line)) is not None:
+        return WithdrawOrder(int(withdrawn["number"]))
+    if (left := _ORDER.fullmatch(line)) is None:
+        return None
+    until = (left["until"] or "match").lower()
+    return LeaveOrder(left["prompt"], left["answer"].strip(), left["condition"] or "", until)
+
+
 def _mine(lines: list[str]) -> list[str]:
     """The lines the writer wrote: up to a signature, a sign-off or the original they answer,
     without an "On … wrote:" line that a `>`-quoted original follows."""
     kept: list[str] = []
+    pressing = False  # inside a press: its lines are the writer's, whatever they say
     for i, raw in enumerate(lines):
         line = raw.strip()
+        if pressing or (not line.startswith(">") and _PRESS.fullmatch(line)):
+            pressing = line.lower() != _END_PRESS
+            kept.append(raw)
+            continue
         if raw.rstrip() in ("--", "-- ") or line.lower() == "signoff":
             break
         if _ORIGINAL.match(line) or _SIGN_OFF.match(line):

@@ -40,7 +40,7 @@ SUBJECTS = {
     "turn": "your turn",
     "reminder": "reminder",
     "timeout": "a deadline passed",
-    "message": "a message from the organiser",
+    "message": "a message",
     "ended": "the match ended",
     "handed": "your seat was handed over",
     "correction": "a take-back or a dispute",
@@ -134,9 +134,9 @@ class Outbox:
         )
         for row in rows:
             ids = [s["decision_id"] for s in detail_of(row["detail"]).get("sent", [])]
-            judged = await self.pool.fetch(
-                "SELECT last_seq FROM audit WHERE match_id = $1 AND seat = $2"
-                " AND decision_id = ANY($3::text[])",
+            judged = await self.pool.fetch(  # a private message's row names no seat (secrecy)
+                "SELECT last_seq FROM audit WHERE match_id = $1"
+                " AND (seat = $2 OR seat IS NULL) AND decision_id = ANY($3::text[])",
                 row["match_id"],
                 row["seat"],
                 ids,

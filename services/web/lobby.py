@@ -8,6 +8,7 @@ from urllib.parse import urlencode
 from litestar import Request, Response, get
 from litestar.params import Parameter
 
+from events.messages import NO_MESSAGES, rules_words
 from events.narration import seat_names
 from events.ruleset import rulesets_default_first
 from services.gateway import reads
@@ -57,7 +58,9 @@ async def lobby(
     def page_link(n: int) -> str:
         return f"{session.PREFIX}/?" + urlencode({**asked, "page": n} if n > 1 else asked)
 
+    talk = await reads.message_rules(context(request).pool, [row["match_id"] for row in rows])
     for row in rows:
+        row["talk"] = rules_words(talk.get(row["match_id"], NO_MESSAGES))
         names = seat_names(row["players"])
         row["acting"] = [names[s] for s in row["to_act"] or []]
         row["won_by"] = [names[s] for s in row["winners"] or []]

@@ -79,6 +79,11 @@ def _wanted(form: dict[str, str]) -> api.NewMatch:
     if name := form.get("name", "").strip():
         fields["name"] = name
     fields["unrated"] = form.get("unrated") == "on"
+    fields["messages"] = {
+        "allowed": form.get("messages", "public"),
+        "anonymous": form.get("anonymous") == "on",
+        "organiser_reads": form.get("organiser_reads") == "on",
+    }
     if share := form.get("min_reliability", "").strip():
         fields["min_reliability"] = float(share) / 100  # the form asks a percentage
     if hours := form.get("hours", "").strip():

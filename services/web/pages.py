@@ -23,6 +23,7 @@ from litestar.types import Message, Scope
 from events.envelope import Say
 from events.narration import rule_words, seat_names
 from events.ruleset import get_ruleset, round_word
+from events.standing_orders import UNTIL_WORDS
 from projections import seat_lines
 from services.gateway import api, matches, reads, replays, tokens
 from services.gateway.access import Access
@@ -39,12 +40,14 @@ from services.web import (
     looks,
     me,
     new_match,
+    orders,
     organise,
     organise_seats,
     seat_link,
     seating,
     session,
     stats,
+    talk,
     unsubscribe,
 )
 from services.web.changes import changed
@@ -133,16 +136,18 @@ async def seat(request: Request, match_id: MatchId) -> Response[str]:
     except PermissionDeniedException:  # a seat no longer theirs: what the public sees, and why
         if (told := await session.handed_away(request, match_id)) is None:
             raise
-        shown = await live.public(context(request), match_id)
-        base = session.match_path(match_id)
-        return _page("watch.html", title=f"{match_id}: watching", live=shown, base=base, told=told)
+        return await _watching(request, match_id, told=told)
     ctx = context(request)
     shown = await live.seat(ctx, match_id, holder)
+    mine = live.seat_of(holder)
     return _page(
         "seat.html",
         title=f"{match_id}: seat {holder.seat}",
         live=shown,
-        since=await looks.looked(ctx.pool, match_id, live.seat_of(holder), shown.seq),
+        since=await looks.looked(ctx.pool, match_id, mine, shown.seq),
+        talk=await talk.seat_talk(ctx, access, match_id, mine),
+        orders=await orders.seat_orders(ctx, match_id, holder, shown.game),
+        until_words=UNTIL_WORDS,
         waiting=shown.turn == "must",
         csrf=session.csrf_token(access.token or ""),
         base=session.match_path(match_id),
@@ -166,19 +171,28 @@ async def seat_sign_in(request: Request, match_id: MatchId) -> Response[Any]:
 
 @get("/matches/{match_id:str}/seat/live")
 async def seat_live(
-    request: Request, match_id: MatchId, since: Annotated[int, Parameter(ge=-1)] = looks.NEVER
+    request: Request,
+    match_id: MatchId,
+    since: Annotated[int, Parameter(ge=-1)] = looks.NEVER,
+    read: Annotated[int, Parameter(ge=0, le=2**31 - 1)] = 0,
 ) -> Response[str]:
     """The seat's part of its page that moves, entries after `since` (the entry shown when the
-    page was loaded) marked new."""
+    page was loaded) marked new, and messages after `read` (the last the seat had read then)
+    unread."""
     access, holder = await session.seat(request, match_id)
     ctx = context(request)
     shown = await live.seat(ctx, match_id, holder)
-    await looks.looked(ctx.pool, match_id, live.seat_of(holder), shown.seq)
-    csrf = session.csrf_token(access.token or "")
-    base = session.match_path(match_id)
-    take_back = await corrections.take_back_waiting(ctx.pool, match_id)
+    mine = live.seat_of(holder)
+    await looks.looked(ctx.pool, match_id, mine, shown.seq)
     return _page(
-        "seat_live.html", live=shown, since=since, csrf=csrf, base=base, take_back=take_back
+        "seat_moves.html",
+        live=shown,
+        since=since,
+        talk=await talk.seat_talk(ctx, access, match_id, mine, read),
+        orders=await orders.seat_orders(ctx, match_id, holder, shown.game),
+        csrf=session.csrf_token(access.token or ""),
+        base=session.match_path(match_id),
+        take_back=await corrections.take_back_waiting(ctx.pool, match_id),
     )
 
 
@@ -238,17 +252,30 @@ async def seat_stream(request: Request, match_id: MatchId) -> ServerSentEvent:
     return ServerSentEvent(live.seat_moves(ctx, match_id, holder, key, still, last_seen(request)))
 
 
+async def _watching(request: Request, match_id: str, **told: str) -> Response[str]:
+    ctx = context(request)
+    shown = await live.public(ctx, match_id)
+    return _page(
+        "watch.html",
+        title=f"{match_id}: watching",
+        live=shown,
+        talk=await talk.public_talk(ctx, match_id),
+        base=session.match_path(match_id),
+        **told,
+    )
+
+
 @get("/matches/{match_id:str}/watch")
 async def watch(request: Request, match_id: MatchId) -> Response[str]:
-    shown = await live.public(context(request), match_id)
-    base = session.match_path(match_id)
-    return _page("watch.html", title=f"{match_id}: watching", live=shown, base=base)
+    return await _watching(request, match_id)
 
 
 @get("/matches/{match_id:str}/watch/live")
 async def watch_live(request: Request, match_id: MatchId) -> Response[str]:
-    shown = await live.public(context(request), match_id)
-    return _page("watch_live.html", live=shown, base=session.match_path(match_id))
+    ctx = context(request)
+    shown = await live.public(ctx, match_id)
+    public = await talk.public_talk(ctx, match_id)
+    return _page("watch_live.html", live=shown, talk=public, base=session.match_path(match_id))
 
 
 @get("/matches/{match_id:str}/watch/stream")
@@ -390,6 +417,8 @@ def router() -> Router:
             replay_jump,
             verify,
             seat_sign_in,
+            *talk.HANDLERS,
+            *orders.HANDLERS,
             *seat_link.HANDLERS,
             *new_match.HANDLERS,
             *organise.HANDLERS,

@@ -4,6 +4,7 @@ text), or our generic JSON, signed with the target's secret (HMAC-SHA256 of the 
 
 import hashlib
 import hmac
+import re
 from typing import Literal
 
 import msgspec
@@ -13,6 +14,9 @@ FORMATS: tuple[Format, ...] = ("json", "discord", "slack")
 DISCORD_MAX = 2000  # characters of a Discord message's content
 SIGNATURE = "X-Starledger-Signature"
 DELIVERY = "X-Starledger-Delivery"
+# Marks that format, link or mention anywhere, and those that do at a line's start (a heading,
+# a quote, a list).
+_DISCORD_MARKS = re.compile(r"[\\*_~`|\[\]<]|^[#>-]", re.MULTILINE)
 
 
 class Notice(msgspec.Struct, frozen=True):
@@ -30,14 +34,27 @@ class Notice(msgspec.Struct, frozen=True):
 def body(notice: Notice, format: Format) -> bytes:
     match format:
         case "discord":
-            text = notice.text
+            text = discord_plain(notice.text)
             if len(text) > DISCORD_MAX:
                 text = text[: DISCORD_MAX - 1] + "…"
             return msgspec.json.encode({"content": text, "allowed_mentions": {"parse": []}})
         case "slack":
-            return msgspec.json.encode({"text": notice.text, "mrkdwn": False})
+            return msgspec.json.encode({"text": slack_plain(notice.text), "mrkdwn": False})
         case "json":
             return msgspec.json.encode(notice)
+
+
+def discord_plain(text: str) -> str:
+    """Discord reads markdown in every message: each mark that would format, link or mention
+    is escaped, so a name or a message shows as written (no mention pings anyone either:
+    `allowed_mentions`)."""
+    return _DISCORD_MARKS.sub(r"\\\g<0>", text)
+
+
+def slack_plain(text: str) -> str:
+    """Slack reads `<...>` as links and mentions (`<!channel>`) even without mrkdwn: its three
+    escapes, as its documentation asks."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def signature(secret: str, content: bytes) -> str:

@@ -12,7 +12,7 @@ import structlog
 
 from events.narration import seat_names
 from projections import seat_lines
-from services.mail.compose import headline
+from services.mail.compose import headline, messages_since
 from services.mail.outbox import STANDING, detail_of, now_ms, retry_later, settle
 from services.settings import Settings
 from services.webhooks import formats, targets
@@ -119,6 +119,9 @@ class Webhooks:
         if match["over"]:  # the end reached as of `upto`: the lobby's scores are its last
             pairs = zip(names, match["scores"] or [], strict=False)
             words.append(f"Scores: {', '.join(f'{n} {s}' for n, s in pairs)}.")
+        said = await messages_since(self.pool, match_id, seat, after, upto, names)
+        if said:  # the seat's own rows: a target hears only what its seat may read
+            words += ["Messages:", *(line.strip() for line in said)]
         return formats.Notice(
             row["delivery_id"], match_id, seat, row["kind"], upto, "\n".join(words + lines), lines
         )

@@ -7,7 +7,16 @@ from events.corrections import AnswerTakeBack, Dispute, TakeBack
 from events.envelope import Say
 from services.mail import addresses
 from services.mail.html_text import html_text
-from services.mail.orders import MAX_COMMANDS, Orders, decision, read_orders
+from services.mail.orders import (
+    MAX_COMMANDS,
+    LeaveOrder,
+    Orders,
+    Press,
+    WithdrawOrder,
+    decision,
+    read_orders,
+    standing_order,
+)
 
 
 def test_quotes_signatures_comments_and_the_reply_line_are_ignored() -> None:
@@ -208,3 +217,50 @@ def test_take_backs_their_answers_and_disputes_are_the_mails_own_lines() -> None
 def test_a_dispute_the_mail_cannot_read_says_how_to_write_one(line: str) -> None:
     with pytest.raises(ValueError, match="write `dispute SEQ reason`"):
         decision(line)
+
+
+def test_press_is_a_message_its_lines_kept_as_written_up_to_endpress() -> None:
+    text = (
+        "#12\n"
+        "pass\n"
+        "press to 2 3:\n"
+        "Bob, Cid: strike Zeus // at dawn\n"
+        "> not a quote here\n"
+        "\n"
+        "Regards,\n"
+        "endpress\n"
+        "press: truce?\n"
+        "ENDPRESS\n"
+        "orders\n"
+        "order main if at the start of my turn until round: play all\n"
+        "-- \n"
+        "press: never read\n"
+        "endpress\n"
+    )
+    read = read_orders(text)
+    assert read.commands == ("pass",) and read.seen_seq == 12
+    assert read.press == (
+        Press((2, 3), "Bob, Cid: strike Zeus // at dawn\n> not a quote here\n\nRegards,"),
+        Press((), "truce?"),
+    )
+    assert read.standing == (
+        "orders",
+        "order main if at the start of my turn until round: play all",
+    )
+    assert not read.unended
+
+
+def test_a_press_with_no_endpress_is_not_sent() -> None:
+    read = read_orders("press to 1:\nmeet me\n")
+    assert read.press == () and read.unended
+
+
+def test_order_lines_leave_or_withdraw_a_standing_order() -> None:
+    assert standing_order("order main if at the start of my turn: play all") == LeaveOrder(
+        "main", "play all", "at the start of my turn"
+    )
+    assert standing_order("ORDER explore until turn: keep the highest-cost") == LeaveOrder(
+        "explore", "keep the highest-cost", "", "turn"
+    )
+    assert standing_order("order withdraw #3") == WithdrawOrder(3)
+    assert standing_order("orders") is None

@@ -10,6 +10,7 @@ from typing import Any
 import httpx
 import msgspec
 
+from services.mail.outbox import SUBJECTS
 from services.webhooks import formats
 from tests.mail.conftest import MailStack, Receiver, until
 from tests.mail.relay import confirm
@@ -76,7 +77,7 @@ async def test_a_players_preferences_reach_every_seat_and_change_them_all_at_onc
         told = ""  # an address's notices due together come in one mail
         while not all(m in told for m in matches):
             mail = await ms.relay.next(CLEO)
-            assert "a message from the organiser" in str(mail["Subject"])
+            assert SUBJECTS["message"] in str(mail["Subject"])
             told += mail.get_content()
         assert told.count("the organiser wrote to the players: 'welcome'") == len(matches)
 

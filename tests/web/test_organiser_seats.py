@@ -161,6 +161,8 @@ async def test_an_organiser_opens_a_match_from_the_lobby(
     await page.locator('select[name="seat1"]').select_option("greedy")
     await page.locator('input[name="hours"]').fill("24")
     await page.locator('select[name="on_timeout"]').select_option("wait")
+    await page.locator('select[name="messages"]').select_option("private")
+    await page.get_by_label("a seat may leave a message unsigned").check()
     await page.locator('input[value="organise"]').check()
     await page.screenshot(path=screenshots / "new-match.png", full_page=True)
     await page.get_by_role("button", name="Open the match").click()
@@ -179,6 +181,9 @@ async def test_an_organiser_opens_a_match_from_the_lobby(
         "Clock: 24 h 0 min a turn; on a missed deadline, wait."
     )
     await expect(listed).to_contain_text("1: bot:greedy")
+    await expect(listed.locator(".talk")).to_have_text(  # as the join form shows it
+        "Messages: public and private messages, signed or anonymous."
+    )
 
     # opened, it leads to the match: the organiser's own seat (the first no bot plays), or
     # the watch page

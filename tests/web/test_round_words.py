@@ -23,6 +23,7 @@ def _row(match_id: str, game: str, round_: int) -> dict[str, object]:
         "deadlines": None,
         "seq": 9,
         "rated": True,
+        "talk": "public messages, signed",
     }
 
 

@@ -100,3 +100,14 @@ def test_discord_and_slack_get_the_text_and_no_mentions() -> None:
         "mrkdwn": False,
     }
     assert formats.SIGNATURE not in formats.headers(NOTICE, "slack", "s3cret", b"{}")
+
+
+def test_a_players_words_show_as_written_in_discord_and_slack() -> None:
+    said = "#9 ann: **all in** <!channel> <@U1> [x](http://e.example) & a_b"
+    notice = msgspec.structs.replace(NOTICE, kind="message", text=said)
+    discord = msgspec.json.decode(formats.body(notice, "discord"))["content"]
+    assert "**" not in discord.replace("\\*", "") and "<@" not in discord.replace("\\<", "")
+    assert discord.replace("\\", "") == said  # every mark escaped, nothing lost
+    slack = msgspec.json.decode(formats.body(notice, "slack"))["text"]
+    assert "<" not in slack and ">" not in slack
+    assert slack.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&") == said

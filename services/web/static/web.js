@@ -8,6 +8,7 @@ const rulings = new Map(); // decision id -> its list item, once sent from this 
 // caused, the options are disabled: a second click would be judged on a position not shown.
 let pending = null; // its decision id, "" until the post answers
 let shownFrom = 0; // the entry the page must show before offering options again
+const FOLLOWED = ["messages", "orders"]; // lists beside #live that move with it (their forms don't)
 
 function liveSeq() {
   const live = document.getElementById("live");
@@ -26,6 +27,10 @@ async function refresh() {
   if (help && Number(fresh.dataset.seq) > liveSeq()) help.hidden = true; // told for a past entry
   keepTicks(old, fresh);
   old.replaceWith(fresh);
+  for (const id of FOLLOWED) {
+    const list = holder.content.getElementById(id);
+    if (list) document.getElementById(id)?.replaceWith(list);
+  }
   settle();
   const icon = document.querySelector('link[rel="icon"]');
   const waiting = fresh.dataset.turn === "must" ? "favicon-waiting.svg" : "favicon.svg";
@@ -103,14 +108,18 @@ function takeRuling(ruling) {
 
 async function post(form, submitter) {
   const data = new FormData(form, submitter);
+  const talking = form.classList.contains("talk"); // a message: its ruling comes, no option waits
   if (!data.get("seen_seq")) data.set("seen_seq", String(liveSeq()));
   const ticked = [...form.querySelectorAll("input[name=card]:checked")].map((box) =>
     box.closest(".tile").querySelector(".name").textContent,
   );
   const label = submitter ? submitter.textContent : "";
-  const said = data.get("text") || (ticked.length ? `${label}: ${ticked.join(", ")}` : label);
+  const said = talking
+    ? `message: ${data.get("text")}`
+    : data.get("text") || (ticked.length ? `${label}: ${ticked.join(", ")}` : label);
   const item = noteSent(said);
-  const deciding = !["help", "?"].includes(String(data.get("text") || "").trim().toLowerCase());
+  const deciding =
+    !talking && !["help", "?"].includes(String(data.get("text") || "").trim().toLowerCase());
   if (deciding) {
     pending = "";
     settle();
@@ -145,7 +154,7 @@ async function post(form, submitter) {
     pending = null;
   }
   settle();
-  if (form.id === "say" && reply.ok) form.reset();
+  if ((form.id === "say" || talking) && reply.ok) form.reset();
 }
 
 if (main) {
@@ -167,7 +176,7 @@ if (main) {
     });
   document.addEventListener("submit", (event) => {
     const form = event.target;
-    if (!form.classList.contains("say")) return;
+    if (!form.classList.contains("say") && !form.classList.contains("talk")) return;
     event.preventDefault();
     post(form, event.submitter).catch((error) => noteSent(`not sent (${error})`));
   });
