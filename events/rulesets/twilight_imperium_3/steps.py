@@ -14,6 +14,7 @@ from events.rulesets.twilight_imperium_3.decisions import (
     DECISIONS,
     Activate,
     Decline,
+    EndTurn,
     Follow,
     Pass,
     Pick,
@@ -21,6 +22,7 @@ from events.rulesets.twilight_imperium_3.decisions import (
     Redistribute,
     Score,
     Station,
+    Transit,
 )
 from events.rulesets.twilight_imperium_3.evolve import evolve
 from events.rulesets.twilight_imperium_3.happenings import (
@@ -69,6 +71,13 @@ from events.rulesets.twilight_imperium_3.tactical import (
     transfer_refusal,
 )
 from events.rulesets.twilight_imperium_3.tactical_events import UnitsRemoved
+from events.rulesets.twilight_imperium_3.tech_actions import (
+    end_turn,
+    end_turn_refusal,
+    first_only,
+    transit,
+    transit_refusal,
+)
 from events.rulesets.twilight_imperium_3.turns import end_action
 
 NEVER_ACTIVATED = ("asteroid_field", "supernova")  # TI-G10
@@ -362,7 +371,7 @@ TABLE = Table(
                     "TI-A3",
                     "take a strategic action",
                     "play <card> [naming <race>|from <system>|<technology>]",
-                    strategy_cards.play_refusal,
+                    first_only(strategy_cards.play_refusal),
                     _play,
                 ),
                 Ask(
@@ -378,10 +387,26 @@ TABLE = Table(
                     "TI-A2",
                     "make a transfer action",
                     "transfer <system> <system>",
-                    transfer_refusal,
+                    first_only(transfer_refusal),
                     begin_transfer,
                 ),
-                Ask(Pass, "TI-A6", "pass", "pass", _pass_refusal, _pass),
+                Ask(
+                    Transit,
+                    "TI-K14",
+                    "move ground forces with Transit Diodes",
+                    "transit <n> gf from <planet> to <planet>",
+                    first_only(transit_refusal),
+                    transit,
+                ),
+                Ask(
+                    EndTurn,
+                    "TI-K15",
+                    "end your turn without a second tactical action",
+                    "end turn",
+                    end_turn_refusal,
+                    end_turn,
+                ),
+                Ask(Pass, "TI-A6", "pass", "pass", first_only(_pass_refusal), _pass),
                 offers=offers.actions,
                 default=offers.default_action,
             ),

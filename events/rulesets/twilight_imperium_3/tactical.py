@@ -62,7 +62,7 @@ from events.rulesets.twilight_imperium_3.tactical_events import (
     Transferred,
     UnitsRemoved,
 )
-from events.rulesets.twilight_imperium_3.turns import end_action
+from events.rulesets.twilight_imperium_3.turns import end_tactical
 
 PROMPTS = (
     WindowPrompt.MOVEMENT,
@@ -122,9 +122,10 @@ def proceed(batch: Batch[Game]) -> None:
 
 def _finish(batch: Batch[Game]) -> bool:
     stack = batch.game.stack
+    transfer = bool(_tactic(batch.game).transfer)
     if stack and stack[-1].prompt in PROMPTS:
         batch.emit(Closed())
-    end_action(batch)
+    end_tactical(batch, transfer)
     return True
 
 
