@@ -23,11 +23,16 @@ from events.rulesets.twilight_imperium_3.happenings import (
     GroundForcesSent,
     TechnologyGained,
 )
-from events.rulesets.twilight_imperium_3.invasion import Bombardment, Invasion
+from events.rulesets.twilight_imperium_3.invasion import Bombardment, Drop, Invasion
 from events.rulesets.twilight_imperium_3.movement import Group, Movement
+from events.rulesets.twilight_imperium_3.orders import Land
 from events.rulesets.twilight_imperium_3.state import Game, WindowPrompt
 from events.rulesets.twilight_imperium_3.steps import TABLE
-from events.rulesets.twilight_imperium_3.tactical_events import GroundForcesPlaced, Rolled
+from events.rulesets.twilight_imperium_3.tactical_events import (
+    GroundForcesPlaced,
+    InvasionHits,
+    Rolled,
+)
 from events.rulesets.twilight_imperium_3.technology import gainable
 from tests.twilight_imperium_3.arena import AT, MENTAK, SOL, act, arena, said
 from tests.twilight_imperium_3.battlefield import commander, forces, galaxy
@@ -135,6 +140,40 @@ def test_ti_k10_graviton_negator_dreadnoughts_bombard_through_planetary_shields(
     assert refused is not None and refused.rule == "TI-L4"
     negator = commander(NORR, "graviton_negator")
     assert invasion.bombardment_refusal(board, units, negator, AT, invaded, shot) is None
+
+
+def test_ti_k10_graviton_negator_fighters_join_invasion_combat_and_go_back_to_space() -> None:
+    fleets = {("102", SOL): {"carrier": 1, "fighter": 2, "ground_force": 2}}
+    state = arena(fleets, {"Abyz": Holding(MENTAK, units={"ground_force": 2})})
+    state, _ = act(state, SOL, said(state, SOL, f"activate {AT}"))
+    state, _ = act(state, SOL, said(state, SOL, "move 1 carrier 2 fighter 2 gf from 102"))
+    joined = said(state, SOL, "land 2 gf 2 fighter on abyz")
+    assert refused(state, SOL, joined) == "TI-L1"  # without the technology
+    state = _owning(state, SOL, "graviton_negator")
+    assert Land((Drop("Abyz", {"ground_force": 2, "fighter": 2}),)) in legal(TABLE, state, SOL)
+    assert refused(state, SOL, said(state, SOL, "land 2 fighter on abyz")) == "TI-K10"
+    # round 1: Sol's ground forces 1 1, fighters 9 1; Mentak 8 1, the hit on a fighter first;
+    # round 2: Sol 8 1 1, Mentak 1: Abyz falls to the ground forces, the fighter flies back
+    state, events = act(state, SOL, joined, 1, 1, 9, 1, 8, 1, 8, 1, 1, 1)
+    assert Rolled(SOL, "invasion combat", (1, 1, 9, 1), 1) in events
+    assert InvasionHits("Abyz", 1, 1) in events
+    assert Rolled(SOL, "invasion combat", (8, 1, 1), 1) in events
+    assert state.forces.planets["Abyz"] == Holding(SOL, True, {"ground_force": 2})
+    assert state.forces.fleet(AT, SOL).units == {"carrier": 1, "fighter": 1}
+
+
+def test_ti_k10_the_invaders_fighters_take_the_hits_before_his_ground_forces() -> None:
+    fleets = {("102", SOL): {"carrier": 1, "fighter": 3, "ground_force": 1}}
+    state = arena(fleets, {"Abyz": Holding(MENTAK, units={"ground_force": 1})})
+    state = _owning(state, SOL, "graviton_negator")
+    state, _ = act(state, SOL, said(state, SOL, f"activate {AT}"))
+    state, _ = act(state, SOL, said(state, SOL, "move 1 carrier 3 fighter 1 gf from 102"))
+    # Sol misses every round; Mentak hits each: his three fighters first, then his ground
+    # force, and the planet holds
+    landing = said(state, SOL, "land 1 gf 3 fighter on abyz")
+    state, _ = act(state, SOL, landing, 1, 1, 1, 1, 8, 1, 1, 1, 8, 1, 1, 8, 1, 8)
+    assert state.forces.planets["Abyz"] == Holding(MENTAK, False, {"ground_force": 1})
+    assert state.forces.fleet(AT, SOL).units == {"carrier": 1}
 
 
 def _invading(state: Game, *rolls: int) -> tuple[Game, list]:

@@ -380,6 +380,10 @@ def land_offers(game: Game, seat: int) -> tuple[Land, ...]:
             continue
         planets = planets_in(game.galaxy, at)
         found += [Land((invasion.Drop(p, aboard),)) for p in planets]
+        fighters = game.forces.fleet(at, seat).units.get("fighter", 0)
+        if fighters and commander(game, seat).owns(invasion.GRAVITON_NEGATOR):  # TI-K10
+            joined = aboard | {"fighter": fighters}
+            found += [Land((invasion.Drop(p, joined),)) for p in planets]
         troops = aboard.get("ground_force", 0)
         if len(planets) > 1 and troops >= len(planets):
             share = troops // len(planets)
@@ -513,21 +517,24 @@ def _invasion(batch: Batch[Game]) -> bool:
     killed = 0
     volley = invasion.defence_volley(game.forces, fight, defender)
     if volley:
-        hits = _roll(batch, fight.defender, DEFENCE, volley)
-        killed += min(hits, fight.ground_forces)
-        batch.emit(InvasionHits(fight.planet, 0, min(hits, fight.ground_forces)))
-        _synthesise(batch, fight.invader, min(hits, fight.ground_forces), fight.planet)
+        landed = fight.ground_forces + fight.fighters
+        hits = min(_roll(batch, fight.defender, DEFENCE, volley), landed)
+        troops = invasion.ground_forces_lost(fight, hits)
+        killed += troops
+        batch.emit(InvasionHits(fight.planet, 0, hits))
+        _synthesise(batch, fight.invader, troops, fight.planet)
     while not invasion.invasion_over(batch.game.forces, _tactic(batch.game).invasions[0]):
         fight = _tactic(batch.game).invasions[0]
-        mine = invasion.ground_volley(fight.ground_forces, commander(batch.game, fight.invader))
+        mine = invasion.invading_volley(fight, commander(batch.game, fight.invader))
         standing = invasion.defenders(batch.game.forces, fight)
         theirs = invasion.ground_volley(standing, defender, shielded)
         hits = _roll(batch, fight.invader, INVASION, mine)
         taken = _roll(batch, fight.defender, INVASION, theirs)
-        lost, won = min(hits, standing), min(taken, fight.ground_forces)
-        killed += lost + won
+        lost, won = min(hits, standing), min(taken, fight.ground_forces + fight.fighters)
+        troops = invasion.ground_forces_lost(fight, won)
+        killed += lost + troops
         batch.emit(InvasionHits(fight.planet, lost, won))
-        _synthesise(batch, fight.invader, won, fight.planet)
+        _synthesise(batch, fight.invader, troops, fight.planet)
         _synthesise(batch, fight.defender, lost, fight.planet)
     fight = _tactic(batch.game).invasions[0]
     taken = bool(fight.ground_forces) and not invasion.defenders(batch.game.forces, fight)

@@ -168,7 +168,8 @@ def _invasion_hits(game: Game, e: InvasionHits) -> Game:
 def _invasion_ended(game: Game, e: InvasionEnded) -> Game:
     assert game.tactic is not None
     fight = next(i for i in game.tactic.invasions if i.planet == e.planet)
-    game = _forces(game, invasion.conclude(game.forces, fight))
+    forces = invasion.fighters_back(game.forces, fight, game.tactic.system)
+    game = _forces(game, invasion.conclude(forces, fight))
     if e.taken:
         game = replace(game, taken=(*game.taken, e.planet))
     rest = tuple(i for i in game.tactic.invasions if i.planet != e.planet) if game.tactic else ()
