@@ -29,6 +29,7 @@ from events.rulesets.twilight_imperium_3.orders import Land
 from events.rulesets.twilight_imperium_3.state import Game, WindowPrompt
 from events.rulesets.twilight_imperium_3.steps import TABLE
 from events.rulesets.twilight_imperium_3.tactical_events import (
+    CasualtiesTaken,
     GroundForcesPlaced,
     InvasionHits,
     Rolled,
@@ -200,6 +201,19 @@ def test_ti_k11_gen_synthesis_plus_one_and_a_ground_force_destroyed_comes_home_o
     assert GroundForcesPlaced(SOL, "Jord", 1, "gen_synthesis") in events
     assert state.forces.planets["Jord"].units == {"space_dock": 1, "ground_force": 1}
     assert state.forces.planets["Abyz"] == Holding(SOL, True, {"ground_force": 1})
+
+
+def test_ti_k11_gen_synthesis_brings_home_ground_forces_lost_with_their_carrier_in_space() -> None:
+    fleets = {("102", SOL): {"carrier": 1, "ground_force": 2}, (AT, MENTAK): {"cruiser": 2}}
+    state = _owning(arena(fleets), SOL, "gen_synthesis")
+    state, _ = act(state, SOL, said(state, SOL, f"activate {AT}"))
+    # round 1: Sol's carrier 1, Mentak's cruisers 7 7: the carrier is lost, its ground forces
+    # with it; GEN Synthesis rolls 5 and 1 for them
+    state, events = act(state, SOL, said(state, SOL, "move 1 carrier 2 gf from 102"), 1, 7, 7, 5, 1)
+    assert CasualtiesTaken(SOL, AT, {"carrier": 1, "ground_force": 2}) in events
+    assert Rolled(SOL, "GEN Synthesis", (5, 1), 1) in events
+    assert state.forces.planets["Jord"].units == {"space_dock": 1, "ground_force": 1}
+    assert state.forces.fleet(AT, SOL).units == {}
 
 
 def test_ti_k12_dacxive_animators_raise_ground_forces_on_the_planet_won() -> None:

@@ -68,6 +68,7 @@ from events.rulesets.twilight_imperium_3.tactical import (
     PROMPT_TABLE,
     begin_transfer,
     proceed,
+    synthesise,
     transfer_refusal,
 )
 from events.rulesets.twilight_imperium_3.tactical_events import UnitsRemoved
@@ -317,6 +318,7 @@ def _redistribute(batch: Batch[Game], seat: int, d: Redistribute) -> None:
     batch.emit(Redistributed(seat=seat, strategy=d.strategy, command=d.command, fleet=d.fleet))
     for position, units in removed.items():
         batch.emit(UnitsRemoved(seat=seat, at=position, units=units))
+        synthesise(batch, seat, units.get("ground_force", 0))  # TI-K11
     batch.emit(StepTaken(seat=seat))
 
 

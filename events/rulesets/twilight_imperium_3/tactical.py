@@ -244,6 +244,7 @@ def _casualties(batch: Batch[Game], seat: int, at: str) -> bool:
         return _ask(batch, WindowPrompt.CASUALTIES, seat)
     chosen = options[0]
     batch.emit(CasualtiesTaken(seat, at, chosen.destroyed, chosen.damaged))
+    synthesise(batch, seat, chosen.destroyed.get("ground_force", 0))  # lost aboard (TI-K11)
     return False
 
 
@@ -257,6 +258,7 @@ def _lose_refusal(game: Game, seat: int, d: Lose) -> Rejection | None:
 def _lose(batch: Batch[Game], seat: int, d: Lose) -> None:
     at = _tactic(batch.game).focus
     batch.emit(CasualtiesTaken(seat=seat, at=at, destroyed=d.destroyed, damaged=d.damaged))
+    synthesise(batch, seat, d.destroyed.get("ground_force", 0))  # lost aboard (TI-K11)
     proceed(batch)
 
 
@@ -337,6 +339,7 @@ def _trim(batch: Batch[Game], at: str, seats: tuple[int, ...]) -> None:
         _, removed = combat.end_of_battle(game.galaxy, game.forces, at, (commander(game, seat),))
         if removed.get(seat):
             batch.emit(UnitsRemoved(seat=seat, at=at, units=removed[seat]))
+            synthesise(batch, seat, removed[seat].get("ground_force", 0))
 
 
 def _retreat_refusal(game: Game, seat: int, d: Retreat) -> Rejection | None:
@@ -498,7 +501,7 @@ def _bombard(batch: Batch[Game], seat: int, d: Bombard) -> None:
         held = batch.game.forces.planets[bombardment.planet]
         batch.emit(Bombarded(planet=bombardment.planet, hits=hits))
         if held.controller is not None:
-            _synthesise(batch, held.controller, min(hits, held.units.get("ground_force", 0)))
+            synthesise(batch, held.controller, min(hits, held.units.get("ground_force", 0)))
     batch.emit(Stepped(step=Step.INVASION, at=_tactic(batch.game).system))
     proceed(batch)
 
@@ -522,7 +525,7 @@ def _invasion(batch: Batch[Game]) -> bool:
         troops = invasion.ground_forces_lost(fight, hits)
         killed += troops
         batch.emit(InvasionHits(fight.planet, 0, hits))
-        _synthesise(batch, fight.invader, troops, fight.planet)
+        synthesise(batch, fight.invader, troops, fight.planet)
     while not invasion.invasion_over(batch.game.forces, _tactic(batch.game).invasions[0]):
         fight = _tactic(batch.game).invasions[0]
         mine = invasion.invading_volley(fight, commander(batch.game, fight.invader))
@@ -534,8 +537,8 @@ def _invasion(batch: Batch[Game]) -> bool:
         troops = invasion.ground_forces_lost(fight, won)
         killed += lost + troops
         batch.emit(InvasionHits(fight.planet, lost, won))
-        _synthesise(batch, fight.invader, troops, fight.planet)
-        _synthesise(batch, fight.defender, lost, fight.planet)
+        synthesise(batch, fight.invader, troops, fight.planet)
+        synthesise(batch, fight.defender, lost, fight.planet)
     fight = _tactic(batch.game).invasions[0]
     taken = bool(fight.ground_forces) and not invasion.defenders(batch.game.forces, fight)
     _note_last_dock(batch, fight.invader, fight.planet, falls=taken)
@@ -555,10 +558,10 @@ def _animate(batch: Batch[Game], seat: int, planet: str, killed: int) -> None:
         batch.emit(GroundForcesPlaced(seat=seat, planet=planet, count=hits, technology=DACXIVE))
 
 
-def _synthesise(batch: Batch[Game], seat: int, lost: int, fought_over: str = "") -> None:
-    """GEN Synthesis: a die for each of his ground forces destroyed on a planet, each 5 or more
-    one back on a planet of his home system, the first he holds other than the one fought
-    over; with none, it is lost (TI-K11)."""
+def synthesise(batch: Batch[Game], seat: int, lost: int, fought_over: str = "") -> None:
+    """GEN Synthesis: a die for each of his ground forces destroyed, on a planet or aboard ships
+    lost in space, each 5 or more one back on a planet of his home system, the first he holds
+    other than the one fought over; with none, it is lost (TI-K11)."""
     game = batch.game
     if not lost or GEN_SYNTHESIS not in game.players[seat].technologies:
         return
