@@ -98,7 +98,8 @@ def _moved(game: Game, e: Moved) -> Game:
 
 
 def _rolled(game: Game, e: Rolled) -> Game:
-    assert game.tactic is not None
+    if game.tactic is None:  # GEN Synthesis at the status phase's removals (TI-K11)
+        return game
     if e.purpose == "space battle":
         game = _battle(game, rolled=True)
     if e.purpose not in OWED or e.target < 0 or not e.hits:
