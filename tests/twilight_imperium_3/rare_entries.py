@@ -1,6 +1,7 @@
 """Events and decisions random play seldom reaches (a transfer, a bombardment, invasion combat,
-ground forces raised by a technology, a neighbour's last space dock taken), each with the state
-it came on: the narration test's examples of them."""
+ground forces raised by a technology, fighters joining an invasion, a neighbour's last space
+dock taken, Transit Diodes' move, Fleet Logistics' second action and the turn ended without
+it), each with the state it came on: the narration test's examples of them."""
 
 from typing import Any
 
@@ -19,7 +20,10 @@ def examples() -> list[Seen]:
     _landing_and_bombardment(seen)
     _invasion_combat(seen)
     _animated_invasion(seen)
+    _fighters_invading(seen)
     _transfer(seen)
+    _transit_diodes(seen)
+    _fleet_logistics(seen)
     return seen
 
 
@@ -53,10 +57,35 @@ def _animated_invasion(seen: list[Seen]) -> None:
     _act(seen, state, said(state, SOL, "land 2 gf on abyz"), 1, 1, 9, 8, 1, 6, 5)
 
 
+def _fighters_invading(seen: list[Seen]) -> None:
+    """Graviton Negator's fighters join the ground forces; one flies back to space."""
+    fleets = {("102", SOL): {"carrier": 1, "fighter": 2, "ground_force": 2}}
+    planets = {"Abyz": Holding(MENTAK, units={"ground_force": 2})}
+    state = with_player(arena(fleets, planets), SOL, technologies=("graviton_negator",))
+    state = _act(seen, state, Activate(system=AT))
+    state = _act(seen, state, said(state, SOL, "move 1 carrier 2 fighter 2 gf from 102"))
+    landing = said(state, SOL, "land 2 gf 2 fighter on abyz")
+    _act(seen, state, landing, 1, 1, 9, 1, 8, 1, 8, 1, 1, 1)
+
+
 def _transfer(seen: list[Seen]) -> None:
     state = arena({("201", SOL): {"cruiser": 1}, ("202", SOL): {"destroyer": 1}})
     state = _act(seen, state, said(state, SOL, "transfer 201 and 202"))
     _act(seen, state, said(state, SOL, "move 1 cruiser from 201 to 202"))
+
+
+def _transit_diodes(seen: list[Seen]) -> None:
+    planets = {"Jord": Holding(SOL, units={"ground_force": 3}), "Abyz": Holding(SOL)}
+    state = with_player(arena({}, planets), SOL, technologies=("transit_diodes",))
+    _act(seen, state, said(state, SOL, "transit 3 gf from jord to abyz"))
+
+
+def _fleet_logistics(seen: list[Seen]) -> None:
+    state = arena({("102", SOL): {"cruiser": 1}})
+    state = with_player(state, SOL, technologies=("fleet_logistics",))
+    state = _act(seen, state, Activate(system=AT))
+    state = _act(seen, state, said(state, SOL, "move 1 cruiser from 102"))
+    _act(seen, state, said(state, SOL, "end turn"))
 
 
 def _act(seen: list[Seen], state: Game, decision: Any, *rolls: int) -> Game:

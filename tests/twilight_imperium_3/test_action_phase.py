@@ -7,9 +7,11 @@ import msgspec
 from events.rulesets.twilight_imperium_3.decisions import (
     Activate,
     Decline,
+    EndTurn,
     Follow,
     Pass,
     Play,
+    Transit,
     Warship,
 )
 from events.rulesets.twilight_imperium_3.forces import Holding
@@ -47,7 +49,8 @@ def test_ti_a1_turns_go_by_the_lowest_card_round_and_round_skipping_who_passed()
 
 def test_ti_a2_an_action_is_strategic_tactical_transfer_or_passing() -> None:
     asked = {ask.decision for ask in TABLE.prompts[Phase.ACTION].asks}
-    assert asked == {Play, Activate, Transfer, Pass}
+    # and the actions technologies add: Transit Diodes' and Fleet Logistics' end (TI-K14, K15)
+    assert asked == {Play, Activate, Transfer, Pass, Transit, EndTurn}
     state = _action({0: [POLITICAL, TRADE], 1: [INITIATIVE, IMPERIAL], 2: [DIPLOMACY, LOGISTICS]})
     assert refused(state, 1, GAME.read_text(state, 1, "transfer 203 204")) == "TI-A2"
 

@@ -10,8 +10,8 @@ from events.rulesets.twilight_imperium_3.decisions import Redistribute
 from events.rulesets.twilight_imperium_3.forces import Fleet, Space
 from events.rulesets.twilight_imperium_3.game import TWILIGHT_IMPERIUM as GAME
 from events.rulesets.twilight_imperium_3.state import Game, Phase
-from events.rulesets.twilight_imperium_3.tactical_events import UnitsRemoved
-from tests.twilight_imperium_3.play import picked, refused, stationed, step, verdict
+from events.rulesets.twilight_imperium_3.tactical_events import Rolled, UnitsRemoved
+from tests.twilight_imperium_3.play import picked, refused, stationed, step, verdict, with_player
 
 FLEET = {"dreadnought": 1, "carrier": 1, "destroyer": 1, "fighter": 3, "ground_force": 2}
 
@@ -91,3 +91,17 @@ def test_ti_m8_removals_in_text_commands() -> None:
     assert GAME.read_text(state, 0, said) == decision
     plain = said.removesuffix(" removing 1 carrier at 101")
     assert GAME.read_text(state, 0, plain) == _smaller_supply(state)
+
+
+def test_ti_k11_gen_synthesis_rolls_for_the_ground_forces_removed_with_their_carrier() -> None:
+    state = _counters(FLEET)
+    techs = (*state.players[0].technologies, "gen_synthesis")
+    state = with_player(state, 0, technologies=techs)
+    removal = _smaller_supply(state, **{"101": {"carrier": 1}})
+    judged = verdict(state, 0, removal)
+    lost = {"carrier": 1, "fighter": 3, "ground_force": 1}
+    assert UnitsRemoved(seat=0, at="101", units=lost) in judged.events
+    (rolled,) = [e for e in judged.events if isinstance(e, Rolled)]
+    assert (rolled.seat, rolled.purpose, len(rolled.dice)) == (0, "GEN Synthesis", 1)
+    after = step(state, 0, removal)
+    assert after.forces.fleet("101", 0).units["ground_force"] == 1

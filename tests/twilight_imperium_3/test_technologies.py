@@ -4,20 +4,40 @@ card as the page and the text commands show it (TI-K2, TI-K3)."""
 
 import msgspec
 
+from events.kit.phases import legal
 from events.rulesets.twilight_imperium_3 import combat, invasion, movement
 from events.rulesets.twilight_imperium_3.combat import Die
-from events.rulesets.twilight_imperium_3.decisions import Follow, Play
+from events.rulesets.twilight_imperium_3.decisions import (
+    Activate,
+    EndTurn,
+    Follow,
+    Pass,
+    Play,
+    Transit,
+)
 from events.rulesets.twilight_imperium_3.facts import facts
 from events.rulesets.twilight_imperium_3.fleets import Commander
 from events.rulesets.twilight_imperium_3.forces import Holding
-from events.rulesets.twilight_imperium_3.happenings import TechnologyGained
-from events.rulesets.twilight_imperium_3.invasion import Bombardment, Invasion
+from events.rulesets.twilight_imperium_3.happenings import (
+    Activated,
+    GroundForcesSent,
+    TechnologyGained,
+)
+from events.rulesets.twilight_imperium_3.invasion import Bombardment, Drop, Invasion
 from events.rulesets.twilight_imperium_3.movement import Group, Movement
+from events.rulesets.twilight_imperium_3.orders import Land
 from events.rulesets.twilight_imperium_3.state import Game, WindowPrompt
-from events.rulesets.twilight_imperium_3.tactical_events import GroundForcesPlaced, Rolled
+from events.rulesets.twilight_imperium_3.steps import TABLE
+from events.rulesets.twilight_imperium_3.tactical_events import (
+    CasualtiesTaken,
+    GroundForcesPlaced,
+    InvasionHits,
+    Rolled,
+)
+from events.rulesets.twilight_imperium_3.technology import gainable
 from tests.twilight_imperium_3.arena import AT, MENTAK, SOL, act, arena, said
 from tests.twilight_imperium_3.battlefield import commander, forces, galaxy
-from tests.twilight_imperium_3.play import GAME, picked, stationed, step, with_player
+from tests.twilight_imperium_3.play import GAME, picked, refused, stationed, step, with_player
 
 NORR, XXCHA = 0, 1
 
@@ -123,6 +143,40 @@ def test_ti_k10_graviton_negator_dreadnoughts_bombard_through_planetary_shields(
     assert invasion.bombardment_refusal(board, units, negator, AT, invaded, shot) is None
 
 
+def test_ti_k10_graviton_negator_fighters_join_invasion_combat_and_go_back_to_space() -> None:
+    fleets = {("102", SOL): {"carrier": 1, "fighter": 2, "ground_force": 2}}
+    state = arena(fleets, {"Abyz": Holding(MENTAK, units={"ground_force": 2})})
+    state, _ = act(state, SOL, said(state, SOL, f"activate {AT}"))
+    state, _ = act(state, SOL, said(state, SOL, "move 1 carrier 2 fighter 2 gf from 102"))
+    joined = said(state, SOL, "land 2 gf 2 fighter on abyz")
+    assert refused(state, SOL, joined) == "TI-L1"  # without the technology
+    state = _owning(state, SOL, "graviton_negator")
+    assert Land((Drop("Abyz", {"ground_force": 2, "fighter": 2}),)) in legal(TABLE, state, SOL)
+    assert refused(state, SOL, said(state, SOL, "land 2 fighter on abyz")) == "TI-K10"
+    # round 1: Sol's ground forces 1 1, fighters 9 1; Mentak 8 1, the hit on a fighter first;
+    # round 2: Sol 8 1 1, Mentak 1: Abyz falls to the ground forces, the fighter flies back
+    state, events = act(state, SOL, joined, 1, 1, 9, 1, 8, 1, 8, 1, 1, 1)
+    assert Rolled(SOL, "invasion combat", (1, 1, 9, 1), 1) in events
+    assert InvasionHits("Abyz", 1, 1) in events
+    assert Rolled(SOL, "invasion combat", (8, 1, 1), 1) in events
+    assert state.forces.planets["Abyz"] == Holding(SOL, True, {"ground_force": 2})
+    assert state.forces.fleet(AT, SOL).units == {"carrier": 1, "fighter": 1}
+
+
+def test_ti_k10_the_invaders_fighters_take_the_hits_before_his_ground_forces() -> None:
+    fleets = {("102", SOL): {"carrier": 1, "fighter": 3, "ground_force": 1}}
+    state = arena(fleets, {"Abyz": Holding(MENTAK, units={"ground_force": 1})})
+    state = _owning(state, SOL, "graviton_negator")
+    state, _ = act(state, SOL, said(state, SOL, f"activate {AT}"))
+    state, _ = act(state, SOL, said(state, SOL, "move 1 carrier 3 fighter 1 gf from 102"))
+    # Sol misses every round; Mentak hits each: his three fighters first, then his ground
+    # force, and the planet holds
+    landing = said(state, SOL, "land 1 gf 3 fighter on abyz")
+    state, _ = act(state, SOL, landing, 1, 1, 1, 1, 8, 1, 1, 1, 8, 1, 1, 8, 1, 8)
+    assert state.forces.planets["Abyz"] == Holding(MENTAK, False, {"ground_force": 1})
+    assert state.forces.fleet(AT, SOL).units == {"carrier": 1}
+
+
 def _invading(state: Game, *rolls: int) -> tuple[Game, list]:
     """Sol lands 2 ground forces on Mentak's Abyz, held by 1, with these dice after landing."""
     state, _ = act(state, SOL, said(state, SOL, f"activate {AT}"))
@@ -147,6 +201,19 @@ def test_ti_k11_gen_synthesis_plus_one_and_a_ground_force_destroyed_comes_home_o
     assert GroundForcesPlaced(SOL, "Jord", 1, "gen_synthesis") in events
     assert state.forces.planets["Jord"].units == {"space_dock": 1, "ground_force": 1}
     assert state.forces.planets["Abyz"] == Holding(SOL, True, {"ground_force": 1})
+
+
+def test_ti_k11_gen_synthesis_brings_home_ground_forces_lost_with_their_carrier_in_space() -> None:
+    fleets = {("102", SOL): {"carrier": 1, "ground_force": 2}, (AT, MENTAK): {"cruiser": 2}}
+    state = _owning(arena(fleets), SOL, "gen_synthesis")
+    state, _ = act(state, SOL, said(state, SOL, f"activate {AT}"))
+    # round 1: Sol's carrier 1, Mentak's cruisers 7 7: the carrier is lost, its ground forces
+    # with it; GEN Synthesis rolls 5 and 1 for them
+    state, events = act(state, SOL, said(state, SOL, "move 1 carrier 2 gf from 102"), 1, 7, 7, 5, 1)
+    assert CasualtiesTaken(SOL, AT, {"carrier": 1, "ground_force": 2}) in events
+    assert Rolled(SOL, "GEN Synthesis", (5, 1), 1) in events
+    assert state.forces.planets["Jord"].units == {"space_dock": 1, "ground_force": 1}
+    assert state.forces.fleet(AT, SOL).units == {}
 
 
 def test_ti_k12_dacxive_animators_raise_ground_forces_on_the_planet_won() -> None:
@@ -236,3 +303,61 @@ def test_ti_k1_every_technology_gained_is_an_analytics_fact() -> None:
     gained = TechnologyGained(seat=2, technology="graviton_negator")
     (fact,) = facts(state, gained)
     assert (fact.kind, fact.subject, fact.seat) == ("technology gained", "Graviton Negator", 2)
+
+
+def test_ti_k14_transit_diodes_send_up_to_4_ground_forces_for_a_strategy_counter() -> None:
+    jord = Holding(SOL, units={"space_dock": 1, "ground_force": 5})
+    state = arena({}, {"Jord": jord, "Abyz": Holding(SOL)})
+    transit = said(state, SOL, "transit 4 gf from jord to abyz")
+    assert transit == Transit(source="Jord", target="Abyz", ground_forces=4)
+    assert GAME.write_text(state, SOL, transit) == "transit 4 gf from Jord to Abyz"
+    assert refused(state, SOL, transit) == "TI-K14"  # without the technology
+    state = _owning(state, SOL, "transit_diodes")
+    assert transit in legal(TABLE, state, SOL)
+    assert refused(state, SOL, Transit("Jord", "Abyz", 5)) == "TI-K14"  # 4 at most
+    assert refused(state, SOL, Transit("Jord", "Moll Primus", 1)) == "TI-K14"  # Mentak's
+    assert refused(with_player(state, SOL, strategy=0), SOL, transit) == "TI-K14"
+    state, events = act(state, SOL, transit)
+    assert GroundForcesSent(SOL, "Jord", "Abyz", 4) in events
+    assert state.forces.planets["Jord"].units == {"space_dock": 1, "ground_force": 1}
+    assert state.forces.planets["Abyz"].units == {"ground_force": 4}
+    assert state.players[SOL].strategy == 1
+    assert state.turn == MENTAK  # it was Sol's action
+    line = GAME.narrate(state, GroundForcesSent(SOL, "Jord", "Abyz", 4), None, ("ann", "bob", "cy"))
+    assert line == "ann moves 4 ground forces from Jord to Abyz with Transit Diodes"
+
+
+def _first_tactical(state: Game) -> Game:
+    """Sol's cruiser from 102 into the empty 101: no battle, nothing to build."""
+    state, _ = act(state, SOL, said(state, SOL, f"activate {AT}"))
+    state, _ = act(state, SOL, said(state, SOL, "move 1 cruiser from 102"))
+    return state
+
+
+def test_ti_k15_fleet_logistics_a_second_tactical_action_or_the_end_of_the_turn() -> None:
+    fleets = {("102", SOL): {"cruiser": 1}, ("201", SOL): {"destroyer": 1}}
+    plain = _first_tactical(arena(fleets))
+    assert plain.turn == MENTAK and not plain.second
+    state = _first_tactical(_owning(arena(fleets), SOL, "fleet_logistics"))
+    assert state.turn == SOL and state.second and state.tactic is None
+    assert GAME.waiting(state).must == (SOL,)
+    assert refused(state, SOL, Pass()) == "TI-K15"
+    assert refused(state, SOL, said(state, SOL, "play diplomacy naming mentak")) == "TI-K15"
+    offered = legal(TABLE, state, SOL)
+    assert EndTurn() in offered and Activate(system="201") in offered and Pass() not in offered
+    assert said(state, SOL, "end turn") == EndTurn()
+    ended, _ = act(state, SOL, EndTurn())
+    assert ended.turn == MENTAK and not ended.second
+    state, events = act(state, SOL, said(state, SOL, "activate 201"))
+    assert Activated(SOL, "201") in events  # nothing to move nor build there: it ends at once
+    assert state.turn == MENTAK and not state.second  # two at most
+    assert refused(arena(fleets), SOL, EndTurn()) == "TI-K15"
+
+
+def test_ti_k16_integrated_economy_is_not_in_this_stage_and_may_not_be_gained() -> None:
+    state = stationed(3, seed=1)
+    state = picked(state, {0: [7, 2], 1: [3, 4], 2: [5, 6]})
+    state = with_player(state, 0, technologies=("micro_technology", "cybernetics"))
+    assert "integrated_economy" not in gainable(state, 0)
+    assert refused(state, 0, said(state, 0, "research integrated economy")) == "TI-K16"
+    assert _tree(state)["Integrated Economy"][-1] == "not in this stage"

@@ -16,6 +16,7 @@ from events.rulesets.twilight_imperium_3.aims import keeps_payable, planet_worth
 from events.rulesets.twilight_imperium_3.decisions import (
     Activate,
     Decline,
+    EndTurn,
     Follow,
     Pass,
     Pick,
@@ -134,7 +135,7 @@ def _action(game: Game, seat: int, target: Target, options: list[Any]) -> Any:
         return max(wanted, key=lambda pair: pair[0])[1]
     if plays:
         return plays[0]
-    return next((d for d in options if isinstance(d, Pass)), options[0])
+    return next((d for d in options if isinstance(d, Pass | EndTurn)), options[0])
 
 
 def _tactic(game: Game) -> Tactic:

@@ -88,6 +88,7 @@ class Technology(_Entry):
     requires_all: tuple[str, ...] = ()
     requires_any: tuple[str, ...] = ()
     waits_for: str = ""  # what a later stage brings before its effect can work (TI-K13)
+    later: bool = False  # not played in this stage, so not gained (TI-K16)
 
 
 class StrategyCard(_Entry):

@@ -75,6 +75,19 @@ class Activate(msgspec.Struct, frozen=True, tag="ti.activate"):
     system: str
 
 
+class Transit(msgspec.Struct, frozen=True, tag="ti.transit"):
+    """Transit Diodes' action: for a strategy counter, up to 4 ground forces from one of the
+    player's planets to another (TI-K14)."""
+
+    source: str
+    target: str
+    ground_forces: int
+
+
+class EndTurn(msgspec.Struct, frozen=True, tag="ti.end_turn"):
+    """No second tactical action after Fleet Logistics' first: the turn ends (TI-K15)."""
+
+
 class Pass(msgspec.Struct, frozen=True, tag="ti.pass"):
     """No more actions this round (TI-A6)."""
 
@@ -101,5 +114,31 @@ class Redistribute(msgspec.Struct, frozen=True, tag="ti.redistribute"):
     removing: dict[str, Units] = {}
 
 
-Decision = Station | Pick | Play | Follow | Decline | Activate | Pass | Score | Redistribute | Order
-DECISIONS = (Station, Pick, Play, Follow, Decline, Activate, Pass, Score, Redistribute, *ORDERS)
+Decision = (
+    Station
+    | Pick
+    | Play
+    | Follow
+    | Decline
+    | Activate
+    | Transit
+    | EndTurn
+    | Pass
+    | Score
+    | Redistribute
+    | Order
+)
+DECISIONS = (
+    Station,
+    Pick,
+    Play,
+    Follow,
+    Decline,
+    Activate,
+    Transit,
+    EndTurn,
+    Pass,
+    Score,
+    Redistribute,
+    *ORDERS,
+)

@@ -10,6 +10,7 @@ from events.kit.words import listing, who
 from events.ruleset import Board, Cell, Description, Field, Section, Table
 from events.rulesets.twilight_imperium_3 import board
 from events.rulesets.twilight_imperium_3.building_face import building_section, highlights
+from events.rulesets.twilight_imperium_3.content import Technology
 from events.rulesets.twilight_imperium_3.galaxy import positions
 from events.rulesets.twilight_imperium_3.loader import load
 from events.rulesets.twilight_imperium_3.planets import controlled, holding, in_system
@@ -132,12 +133,19 @@ def _tree(view: Game, name: Callable[[int], str]) -> Table:
             t.colour,
             requirements(t.id),
             *(standing(view, s, t.id) for s in range(view.seats)),
-            f"waits for {t.waits_for}" if t.waits_for else "",
+            _stage_note(t),
         )
         for t in load().technologies.values()
     )
     columns = ("Technology", "Colour", "Requires", *map(name, range(view.seats)), "")
     return Table("Technologies: owned, price after discounts, or locked", columns, rows)
+
+
+def _stage_note(t: Technology) -> str:
+    """What this stage leaves out of a technology (TI-K13, TI-K16)."""
+    if t.later:
+        return "not in this stage"
+    return f"waits for {t.waits_for}" if t.waits_for else ""
 
 
 def _cards(view: Game, name: Callable[[int], str]) -> Table:

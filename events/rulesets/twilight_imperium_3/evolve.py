@@ -16,6 +16,7 @@ from events.rulesets.twilight_imperium_3.happenings import (
     CountersGained,
     Exhausted,
     GameEnded,
+    GroundForcesSent,
     ObjectiveRevealed,
     Opened,
     Passed,
@@ -25,6 +26,7 @@ from events.rulesets.twilight_imperium_3.happenings import (
     Refreshed,
     RoundBegan,
     Scored,
+    SecondAction,
     Setup,
     Stationed,
     StatusBegan,
@@ -142,6 +144,16 @@ def _activated(game: Game, e: Activated) -> Game:
     return _player(game, e.seat, command=game.players[e.seat].command - 1)
 
 
+def _ground_forces_sent(game: Game, e: GroundForcesSent) -> Game:
+    planets = dict(game.forces.planets)
+    for name, step in ((e.source, -e.ground_forces), (e.target, e.ground_forces)):
+        held = planets[name]
+        units = {**held.units, "ground_force": held.units.get("ground_force", 0) + step}
+        planets[name] = replace(held, units={u: n for u, n in units.items() if n})
+    game = replace(game, forces=replace(game.forces, planets=planets))
+    return _player(game, e.seat, strategy=game.players[e.seat].strategy - 1)
+
+
 def _counters_gained(game: Game, e: CountersGained) -> Game:
     player = game.players[e.seat]
     return _player(
@@ -218,7 +230,7 @@ evolve = dispatch(
         RoundBegan: _round_began,
         Picked: _picked,
         BonusPlaced: _bonus_placed,
-        TurnBegan: lambda g, e: replace(g, turn=e.seat, tactic=None),
+        TurnBegan: lambda g, e: replace(g, turn=e.seat, tactic=None, second=False),
         Played: _played,
         CountersGained: _counters_gained,
         TradeGoodsGained: lambda g, e: _player(
@@ -235,9 +247,11 @@ evolve = dispatch(
         Answered: _answered,
         Closed: lambda g, e: replace(g, stack=windows.closed(g.stack)),
         Activated: _activated,
+        GroundForcesSent: _ground_forces_sent,
+        SecondAction: lambda g, e: replace(g, tactic=None, second=True),
         Passed: lambda g, e: _player(g, e.seat, passed=True),
         StatusBegan: lambda g, e: replace(
-            g, phase=Phase.SCORE, queue=e.order, turn=-1, tactic=None
+            g, phase=Phase.SCORE, queue=e.order, turn=-1, tactic=None, second=False
         ),
         ObjectiveRevealed: _objective_revealed,
         Scored: _scored,

@@ -147,6 +147,23 @@ class Activated(msgspec.Struct, frozen=True, tag="ti.activated"):
     system: str
 
 
+class GroundForcesSent(msgspec.Struct, frozen=True, tag="ti.ground_forces_sent"):
+    """Transit Diodes: a strategy counter spent, ground forces moved from one of the player's
+    planets to another (TI-K14)."""
+
+    seat: int
+    source: str
+    target: str
+    ground_forces: int
+
+
+class SecondAction(msgspec.Struct, frozen=True, tag="ti.second_action"):
+    """Fleet Logistics: the first tactical action is over and the player may take a second in
+    a row, or end his turn (TI-K15)."""
+
+    seat: int
+
+
 class Passed(msgspec.Struct, frozen=True, tag="ti.passed"):
     seat: int
 
@@ -217,6 +234,8 @@ EVENTS = (
     Answered,
     Closed,
     Activated,
+    GroundForcesSent,
+    SecondAction,
     Passed,
     StatusBegan,
     ObjectiveRevealed,

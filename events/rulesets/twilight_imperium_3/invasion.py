@@ -12,6 +12,7 @@ from events.rulesets.twilight_imperium_3.fleets import (
     Commander,
     enemy_ships,
     fleet_less,
+    fleet_plus,
     holds_counter,
     planets_in,
     plus,
@@ -24,10 +25,12 @@ from events.rulesets.twilight_imperium_3.galaxy import Galaxy
 from events.rulesets.twilight_imperium_3.loader import load
 
 BOMBARDERS = ("dreadnought", "war_sun")
+GRAVITON_NEGATOR = "graviton_negator"
 
 
 class Drop(msgspec.Struct, frozen=True):
-    """Ground forces and PDS unloaded from his ships onto one planet."""
+    """Ground forces and PDS unloaded from his ships onto one planet; with Graviton Negator,
+    fighters joining the invasion combat there (TI-K10)."""
 
     planet: str
     units: Units
@@ -41,14 +44,15 @@ class Landing(msgspec.Struct, frozen=True):
 
 
 class Invasion(msgspec.Struct, frozen=True):
-    """A planet under invasion: the invader's landed ground forces and PDS; the defender's
-    ground forces and PDS are those on the planet."""
+    """A planet under invasion: the invader's landed ground forces and PDS, and the fighters
+    joining them (TI-K10); the defender's ground forces and PDS are those on the planet."""
 
     planet: str
     invader: int
     defender: int
     ground_forces: int
     pds: int = 0
+    fighters: int = 0
 
 
 class Bombardment(msgspec.Struct, frozen=True):
@@ -74,15 +78,32 @@ def landing_refusal(
     for drop in landing.drops:
         if drop.planet not in planets_in(galaxy, position):
             return Rejection("TI-L1", f"{drop.planet} is not a planet of that system")
-        if any(u not in CARGO or n < 0 for u, n in drop.units.items()):
-            return Rejection("TI-L1", "only ground forces and PDS land")
         holding = forces.planets.get(drop.planet, Holding())
+        if drop.units.get("fighter"):
+            refused = _joining_refusal(holding, drop, commander)
+            if refused:
+                return refused
+        if any(u not in (*CARGO, "fighter") or n < 0 for u, n in drop.units.items()):
+            return Rejection("TI-L1", "only ground forces and PDS land")
         standing = holding.units.get("pds", 0) if holding.controller == seat else 0
         if standing + drop.units.get("pds", 0) > load().units["pds"].per_planet:
             return Rejection("TI-U6", f"a planet holds at most 2 PDS: not {drop.planet}")
         unloaded = plus(unloaded, drop.units)
     if not within(unloaded, forces.fleet(position, seat).units):
         return Rejection("TI-L1", "your ships there do not carry that many")
+    return None
+
+
+def _joining_refusal(holding: Holding, drop: Drop, commander: Commander) -> Rejection | None:
+    """Fighters join only ground forces landing in an invasion combat, with Graviton Negator
+    (TI-K10)."""
+    if not commander.owns(GRAVITON_NEGATOR):
+        return Rejection("TI-L1", "only ground forces and PDS land")
+    defended = holding.controller not in (None, commander.seat) and holding.units.get(
+        "ground_force"
+    )
+    if not defended or not drop.units.get("ground_force"):
+        return Rejection("TI-K10", "fighters join only ground forces invading a defended planet")
     return None
 
 
@@ -110,8 +131,8 @@ def land(
         elif holding.controller is None or not holding.units.get("ground_force"):
             forces = with_holding(forces, drop.planet, Holding(seat, True, dict(drop.units)))
         else:
-            pds = drop.units.get("pds", 0)
-            invasions.append(Invasion(drop.planet, seat, holding.controller, troops, pds))
+            pds, fighters = drop.units.get("pds", 0), drop.units.get("fighter", 0)
+            invasions.append(Invasion(drop.planet, seat, holding.controller, troops, pds, fighters))
     return forces, tuple(invasions)
 
 
@@ -179,9 +200,27 @@ def ground_volley(count: int, commander: Commander, shielded: bool = False) -> V
     return dice({"ground_force": count}, commander, bonus=int(magen))
 
 
+def invading_volley(invasion: Invasion, commander: Commander) -> Volley:
+    """The invader's dice in a round: his ground forces', and his fighters' at their combat
+    value (TI-K10)."""
+    fighters = dice({"fighter": invasion.fighters}, commander) if invasion.fighters else ()
+    return ground_volley(invasion.ground_forces, commander) + fighters
+
+
+def ground_forces_lost(invasion: Invasion, hits: int) -> int:
+    """Of these hits on the invader, those his ground forces take: his fighters take them first
+    (TI-K10)."""
+    return min(invasion.ground_forces, max(0, hits - invasion.fighters))
+
+
 def defence(invasion: Invasion, hits: int) -> Invasion:
-    """Each hit of the defending PDS destroys a landed ground force (TI-L5)."""
-    return msgspec.structs.replace(invasion, ground_forces=max(0, invasion.ground_forces - hits))
+    """Each hit of the defending PDS or of a round destroys a landed fighter, once none is
+    left a landed ground force (TI-L5, TI-K10)."""
+    return msgspec.structs.replace(
+        invasion,
+        fighters=max(0, invasion.fighters - hits),
+        ground_forces=invasion.ground_forces - ground_forces_lost(invasion, hits),
+    )
 
 
 def defenders(forces: Forces, invasion: Invasion) -> int:
@@ -198,6 +237,15 @@ def invasion_round(
 
 def invasion_over(forces: Forces, invasion: Invasion) -> bool:
     return not invasion.ground_forces or not defenders(forces, invasion)
+
+
+def fighters_back(forces: Forces, invasion: Invasion, position: str) -> Forces:
+    """The invader's fighters left go back to the system's space once the invasion is over:
+    they never take the planet (TI-K10)."""
+    if not invasion.fighters:
+        return forces
+    fleet = fleet_plus(forces.fleet(position, invasion.invader), {"fighter": invasion.fighters}, {})
+    return with_fleet(forces, position, fleet)
 
 
 def conclude(forces: Forces, invasion: Invasion) -> Forces:

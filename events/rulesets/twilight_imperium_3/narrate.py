@@ -83,6 +83,11 @@ def narrate(before: Any, event: Any, seat: int | None, players: Sequence[str]) -
             return f"the {'strategic' if secondary else 'tactical'} action is over"
         case h.Activated(seat=s, system=system):
             return f"{name(s)} activates {system}"
+        case h.GroundForcesSent(seat=s, source=source, target=target, ground_forces=n):
+            moved = count(n, "ground force")
+            return f"{name(s)} moves {moved} from {source} to {target} with Transit Diodes"
+        case h.SecondAction(seat=s):
+            return f"{name(s)} may take a second tactical action (Fleet Logistics) or end turn"
         case h.Passed(seat=s):
             return f"{name(s)} passes"
         case h.StatusBegan():

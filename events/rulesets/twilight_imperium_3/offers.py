@@ -10,6 +10,7 @@ from events.rulesets.twilight_imperium_3.decisions import (
     Activate,
     Decision,
     Decline,
+    EndTurn,
     Follow,
     Pass,
     Pick,
@@ -40,6 +41,7 @@ from events.rulesets.twilight_imperium_3.strategy_cards import (
     WARFARE,
     warship_moves,
 )
+from events.rulesets.twilight_imperium_3.tech_actions import transits
 from events.rulesets.twilight_imperium_3.technology import gainable, price
 
 WARSHIP_OFFERS = 6  # single moves offered for Warfare's secondary
@@ -121,10 +123,13 @@ def actions(game: Game, seat: int) -> Iterator[Decision]:
     yield from _plays(game, seat)
     if game.players[seat].command:
         yield from (Activate(system=p) for p in _near(game, seat))
-    yield Pass()
+    yield from transits(game, seat)
+    yield EndTurn() if game.second else Pass()
 
 
 def default_action(game: Game, seat: int) -> Decision:
+    if game.second:
+        return EndTurn()  # TI-K15
     plays = _plays(game, seat)
     return next((p for p in plays if strategy_cards.play_refusal(game, seat, p) is None), Pass())
 

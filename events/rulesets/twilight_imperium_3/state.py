@@ -88,6 +88,7 @@ class Game(msgspec.Struct, frozen=True):
     took_last_dock: tuple[int, ...] = ()  # seats that took a neighbour's last dock this round
     taken: tuple[str, ...] = ()  # planets that changed hands this round (TI-U9)
     tactic: Tactic | None = None  # the tactical or transfer action under way
+    second: bool = False  # the turn's first tactical action under Fleet Logistics is over (TI-K15)
     stack: tuple[Window, ...] = ()  # the open windows, the newest last (kit.windows)
     winners: tuple[int, ...] = ()
 

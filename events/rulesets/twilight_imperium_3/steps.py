@@ -14,6 +14,7 @@ from events.rulesets.twilight_imperium_3.decisions import (
     DECISIONS,
     Activate,
     Decline,
+    EndTurn,
     Follow,
     Pass,
     Pick,
@@ -21,6 +22,7 @@ from events.rulesets.twilight_imperium_3.decisions import (
     Redistribute,
     Score,
     Station,
+    Transit,
 )
 from events.rulesets.twilight_imperium_3.evolve import evolve
 from events.rulesets.twilight_imperium_3.happenings import (
@@ -66,9 +68,17 @@ from events.rulesets.twilight_imperium_3.tactical import (
     PROMPT_TABLE,
     begin_transfer,
     proceed,
+    synthesise,
     transfer_refusal,
 )
 from events.rulesets.twilight_imperium_3.tactical_events import UnitsRemoved
+from events.rulesets.twilight_imperium_3.tech_actions import (
+    end_turn,
+    end_turn_refusal,
+    first_only,
+    transit,
+    transit_refusal,
+)
 from events.rulesets.twilight_imperium_3.turns import end_action
 
 NEVER_ACTIVATED = ("asteroid_field", "supernova")  # TI-G10
@@ -308,6 +318,7 @@ def _redistribute(batch: Batch[Game], seat: int, d: Redistribute) -> None:
     batch.emit(Redistributed(seat=seat, strategy=d.strategy, command=d.command, fleet=d.fleet))
     for position, units in removed.items():
         batch.emit(UnitsRemoved(seat=seat, at=position, units=units))
+        synthesise(batch, seat, units.get("ground_force", 0))  # TI-K11
     batch.emit(StepTaken(seat=seat))
 
 
@@ -362,7 +373,7 @@ TABLE = Table(
                     "TI-A3",
                     "take a strategic action",
                     "play <card> [naming <race>|from <system>|<technology>]",
-                    strategy_cards.play_refusal,
+                    first_only(strategy_cards.play_refusal),
                     _play,
                 ),
                 Ask(
@@ -378,10 +389,26 @@ TABLE = Table(
                     "TI-A2",
                     "make a transfer action",
                     "transfer <system> <system>",
-                    transfer_refusal,
+                    first_only(transfer_refusal),
                     begin_transfer,
                 ),
-                Ask(Pass, "TI-A6", "pass", "pass", _pass_refusal, _pass),
+                Ask(
+                    Transit,
+                    "TI-K14",
+                    "move ground forces with Transit Diodes",
+                    "transit <n> gf from <planet> to <planet>",
+                    first_only(transit_refusal),
+                    transit,
+                ),
+                Ask(
+                    EndTurn,
+                    "TI-K15",
+                    "end your turn without a second tactical action",
+                    "end turn",
+                    end_turn_refusal,
+                    end_turn,
+                ),
+                Ask(Pass, "TI-A6", "pass", "pass", first_only(_pass_refusal), _pass),
                 offers=offers.actions,
                 default=offers.default_action,
             ),

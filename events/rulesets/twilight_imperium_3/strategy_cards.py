@@ -30,7 +30,7 @@ from events.rulesets.twilight_imperium_3.planets import (
     resources,
 )
 from events.rulesets.twilight_imperium_3.state import Game, bank, eliminated, reinforcements
-from events.rulesets.twilight_imperium_3.technology import gainable, price
+from events.rulesets.twilight_imperium_3.technology import gainable, later_refusal, price
 
 INITIATIVE, DIPLOMACY, POLITICAL, LOGISTICS, TRADE, WARFARE, TECHNOLOGY, IMPERIAL = range(1, 9)
 FOLLOWED = (DIPLOMACY, LOGISTICS, WARFARE, TECHNOLOGY, IMPERIAL)  # the secondaries stage 1 has
@@ -71,6 +71,8 @@ def play_refusal(game: Game, seat: int, d: Play) -> Rejection | None:
         return Rejection("TI-A5", "name another player for Diplomacy")
     if d.card == WARFARE and d.system and seat not in _counters_at(game, d.system):
         return Rejection("TI-A8", "take back a command counter of yours on the board")
+    if d.card == TECHNOLOGY and (later := later_refusal(d.technology)):
+        return later
     techs = gainable(game, seat)
     if d.card == TECHNOLOGY and d.technology not in techs and (d.technology or techs):
         return Rejection("TI-K2", "gain a technology whose prerequisites you own")
@@ -201,6 +203,8 @@ def follow_refusal(game: Game, seat: int, card: int, d: Follow) -> Rejection | N
     if card == LOGISTICS:
         return placing_refusal(d.strategy, d.fleet, _bought(game, seat, d))
     if card == TECHNOLOGY:
+        if later := later_refusal(d.technology):
+            return later
         if d.technology not in gainable(game, seat):
             return Rejection("TI-K2", "buy a technology whose prerequisites you own")
         cost = price(game, seat, d.technology)

@@ -62,7 +62,7 @@ from events.rulesets.twilight_imperium_3.tactical_events import (
     Transferred,
     UnitsRemoved,
 )
-from events.rulesets.twilight_imperium_3.turns import end_action
+from events.rulesets.twilight_imperium_3.turns import end_tactical
 
 PROMPTS = (
     WindowPrompt.MOVEMENT,
@@ -122,9 +122,10 @@ def proceed(batch: Batch[Game]) -> None:
 
 def _finish(batch: Batch[Game]) -> bool:
     stack = batch.game.stack
+    transfer = bool(_tactic(batch.game).transfer)
     if stack and stack[-1].prompt in PROMPTS:
         batch.emit(Closed())
-    end_action(batch)
+    end_tactical(batch, transfer)
     return True
 
 
@@ -243,6 +244,7 @@ def _casualties(batch: Batch[Game], seat: int, at: str) -> bool:
         return _ask(batch, WindowPrompt.CASUALTIES, seat)
     chosen = options[0]
     batch.emit(CasualtiesTaken(seat, at, chosen.destroyed, chosen.damaged))
+    synthesise(batch, seat, chosen.destroyed.get("ground_force", 0))  # lost aboard (TI-K11)
     return False
 
 
@@ -256,6 +258,7 @@ def _lose_refusal(game: Game, seat: int, d: Lose) -> Rejection | None:
 def _lose(batch: Batch[Game], seat: int, d: Lose) -> None:
     at = _tactic(batch.game).focus
     batch.emit(CasualtiesTaken(seat=seat, at=at, destroyed=d.destroyed, damaged=d.damaged))
+    synthesise(batch, seat, d.destroyed.get("ground_force", 0))  # lost aboard (TI-K11)
     proceed(batch)
 
 
@@ -336,6 +339,7 @@ def _trim(batch: Batch[Game], at: str, seats: tuple[int, ...]) -> None:
         _, removed = combat.end_of_battle(game.galaxy, game.forces, at, (commander(game, seat),))
         if removed.get(seat):
             batch.emit(UnitsRemoved(seat=seat, at=at, units=removed[seat]))
+            synthesise(batch, seat, removed[seat].get("ground_force", 0))
 
 
 def _retreat_refusal(game: Game, seat: int, d: Retreat) -> Rejection | None:
@@ -379,6 +383,10 @@ def land_offers(game: Game, seat: int) -> tuple[Land, ...]:
             continue
         planets = planets_in(game.galaxy, at)
         found += [Land((invasion.Drop(p, aboard),)) for p in planets]
+        fighters = game.forces.fleet(at, seat).units.get("fighter", 0)
+        if fighters and commander(game, seat).owns(invasion.GRAVITON_NEGATOR):  # TI-K10
+            joined = aboard | {"fighter": fighters}
+            found += [Land((invasion.Drop(p, joined),)) for p in planets]
         troops = aboard.get("ground_force", 0)
         if len(planets) > 1 and troops >= len(planets):
             share = troops // len(planets)
@@ -493,7 +501,7 @@ def _bombard(batch: Batch[Game], seat: int, d: Bombard) -> None:
         held = batch.game.forces.planets[bombardment.planet]
         batch.emit(Bombarded(planet=bombardment.planet, hits=hits))
         if held.controller is not None:
-            _synthesise(batch, held.controller, min(hits, held.units.get("ground_force", 0)))
+            synthesise(batch, held.controller, min(hits, held.units.get("ground_force", 0)))
     batch.emit(Stepped(step=Step.INVASION, at=_tactic(batch.game).system))
     proceed(batch)
 
@@ -512,22 +520,25 @@ def _invasion(batch: Batch[Game]) -> bool:
     killed = 0
     volley = invasion.defence_volley(game.forces, fight, defender)
     if volley:
-        hits = _roll(batch, fight.defender, DEFENCE, volley)
-        killed += min(hits, fight.ground_forces)
-        batch.emit(InvasionHits(fight.planet, 0, min(hits, fight.ground_forces)))
-        _synthesise(batch, fight.invader, min(hits, fight.ground_forces), fight.planet)
+        landed = fight.ground_forces + fight.fighters
+        hits = min(_roll(batch, fight.defender, DEFENCE, volley), landed)
+        troops = invasion.ground_forces_lost(fight, hits)
+        killed += troops
+        batch.emit(InvasionHits(fight.planet, 0, hits))
+        synthesise(batch, fight.invader, troops, fight.planet)
     while not invasion.invasion_over(batch.game.forces, _tactic(batch.game).invasions[0]):
         fight = _tactic(batch.game).invasions[0]
-        mine = invasion.ground_volley(fight.ground_forces, commander(batch.game, fight.invader))
+        mine = invasion.invading_volley(fight, commander(batch.game, fight.invader))
         standing = invasion.defenders(batch.game.forces, fight)
         theirs = invasion.ground_volley(standing, defender, shielded)
         hits = _roll(batch, fight.invader, INVASION, mine)
         taken = _roll(batch, fight.defender, INVASION, theirs)
-        lost, won = min(hits, standing), min(taken, fight.ground_forces)
-        killed += lost + won
+        lost, won = min(hits, standing), min(taken, fight.ground_forces + fight.fighters)
+        troops = invasion.ground_forces_lost(fight, won)
+        killed += lost + troops
         batch.emit(InvasionHits(fight.planet, lost, won))
-        _synthesise(batch, fight.invader, won, fight.planet)
-        _synthesise(batch, fight.defender, lost, fight.planet)
+        synthesise(batch, fight.invader, troops, fight.planet)
+        synthesise(batch, fight.defender, lost, fight.planet)
     fight = _tactic(batch.game).invasions[0]
     taken = bool(fight.ground_forces) and not invasion.defenders(batch.game.forces, fight)
     _note_last_dock(batch, fight.invader, fight.planet, falls=taken)
@@ -547,10 +558,10 @@ def _animate(batch: Batch[Game], seat: int, planet: str, killed: int) -> None:
         batch.emit(GroundForcesPlaced(seat=seat, planet=planet, count=hits, technology=DACXIVE))
 
 
-def _synthesise(batch: Batch[Game], seat: int, lost: int, fought_over: str = "") -> None:
-    """GEN Synthesis: a die for each of his ground forces destroyed on a planet, each 5 or more
-    one back on a planet of his home system, the first he holds other than the one fought
-    over; with none, it is lost (TI-K11)."""
+def synthesise(batch: Batch[Game], seat: int, lost: int, fought_over: str = "") -> None:
+    """GEN Synthesis: a die for each of his ground forces destroyed, on a planet or aboard ships
+    lost in space, each 5 or more one back on a planet of his home system, the first he holds
+    other than the one fought over; with none, it is lost (TI-K11)."""
     game = batch.game
     if not lost or GEN_SYNTHESIS not in game.players[seat].technologies:
         return

@@ -132,7 +132,8 @@ class Bombarded(msgspec.Struct, frozen=True, tag="ti.bombarded"):
 
 
 class InvasionHits(msgspec.Struct, frozen=True, tag="ti.invasion_hits"):
-    """Ground forces lost on a planet under invasion: the defender's, then the invader's."""
+    """Ground forces lost on a planet under invasion: the defender's, then the invader's
+    (of which his fighters joining it, first, TI-K10)."""
 
     planet: str
     defenders_lost: int

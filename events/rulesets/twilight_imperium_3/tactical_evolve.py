@@ -98,7 +98,8 @@ def _moved(game: Game, e: Moved) -> Game:
 
 
 def _rolled(game: Game, e: Rolled) -> Game:
-    assert game.tactic is not None
+    if game.tactic is None:  # GEN Synthesis at the status phase's removals (TI-K11)
+        return game
     if e.purpose == "space battle":
         game = _battle(game, rolled=True)
     if e.purpose not in OWED or e.target < 0 or not e.hits:
@@ -168,7 +169,8 @@ def _invasion_hits(game: Game, e: InvasionHits) -> Game:
 def _invasion_ended(game: Game, e: InvasionEnded) -> Game:
     assert game.tactic is not None
     fight = next(i for i in game.tactic.invasions if i.planet == e.planet)
-    game = _forces(game, invasion.conclude(game.forces, fight))
+    forces = invasion.fighters_back(game.forces, fight, game.tactic.system)
+    game = _forces(game, invasion.conclude(forces, fight))
     if e.taken:
         game = replace(game, taken=(*game.taken, e.planet))
     rest = tuple(i for i in game.tactic.invasions if i.planet != e.planet) if game.tactic else ()

@@ -2,6 +2,7 @@
 Technology card's secondary costs once ready specialty planets take their discount, and the
 technology tree as each player stands in it."""
 
+from events.ruleset import Rejection
 from events.rulesets.twilight_imperium_3.loader import load
 from events.rulesets.twilight_imperium_3.planets import planet, ready
 from events.rulesets.twilight_imperium_3.state import Game
@@ -10,15 +11,25 @@ PRICE = 8  # resources, for the Technology card's secondary (TI-K3)
 
 
 def gainable(game: Game, seat: int) -> tuple[str, ...]:
-    """Not yet owned, and every prerequisite owned, or one of those of which one is (TI-K2)."""
+    """Not yet owned, and every prerequisite owned, or one of those of which one is (TI-K2);
+    played in this stage (TI-K16)."""
     owned = set(game.players[seat].technologies)
     return tuple(
         t.id
         for t in load().technologies.values()
         if t.id not in owned
+        and not t.later
         and set(t.requires_all) <= owned
         and (not t.requires_any or owned & set(t.requires_any))
     )
+
+
+def later_refusal(technology: str) -> Rejection | None:
+    """A technology whose effect this stage does not play is not gained (TI-K16)."""
+    found = load().technologies.get(technology)
+    if found is not None and found.later:
+        return Rejection("TI-K16", f"{found.name} is not in this stage: it may not be gained")
+    return None
 
 
 def requirements(technology: str) -> str:

@@ -4,7 +4,9 @@ back. `station Jol: 1 space dock, 1 pds; Nar: 1 pds`, `pick warfare [taking 2 co
 primary, also `play technology cybernetics`), `research Deep Space Cannon paying Abyz, Fria,
 1 tg` (its secondary, also `follow <technology> paying …`), `follow [paying Jord, Nar, 2 tg]`,
 `follow readying Abyz`, `follow cruiser
-204 to 205, destroyer 306 to 305`, `decline`, `activate 203`, `pass`, `score objective 2 and
+204 to 205, destroyer 306 to 305`, `decline`, `activate 203`, `transit 3 gf from Jord to Abyz`
+(Transit Diodes), `end turn` (no second tactical action, Fleet Logistics), `pass`, `score
+objective 2 and
 secret paying Jord`, `score nothing`, `counters 3 strategy 4 command 3 fleet`, `counters 4
 strategy 5 command 2 fleet removing 1 destroyer at 203`."""
 
@@ -18,6 +20,7 @@ from events.rulesets.twilight_imperium_3 import building_words
 from events.rulesets.twilight_imperium_3.decisions import (
     Activate,
     Decline,
+    EndTurn,
     Follow,
     Pass,
     Pick,
@@ -25,6 +28,7 @@ from events.rulesets.twilight_imperium_3.decisions import (
     Redistribute,
     Score,
     Station,
+    Transit,
     Warship,
 )
 from events.rulesets.twilight_imperium_3.loader import load
@@ -41,6 +45,7 @@ from events.rulesets.twilight_imperium_3.tactical_text import (
 from events.rulesets.twilight_imperium_3.tactical_text import read as read_order
 from events.rulesets.twilight_imperium_3.tactical_text import render as render_order
 from events.rulesets.twilight_imperium_3.text_words import by_name as _by_name
+from events.rulesets.twilight_imperium_3.text_words import planet_named as _planet
 from events.rulesets.twilight_imperium_3.text_words import planets as _planets
 from events.rulesets.twilight_imperium_3.text_words import read_payment as _payment
 from events.rulesets.twilight_imperium_3.text_words import read_unit as _unit
@@ -49,6 +54,7 @@ from events.rulesets.twilight_imperium_3.text_words import system as _system
 from events.rulesets.twilight_imperium_3.text_words import unit_name
 
 COUNT_UNIT = re.compile(r"^(\d+) (.+)$")
+TRANSIT = re.compile(r"(\d{1,2}) (.+?) from (.+) to (.+)")
 
 
 def _card(said: str) -> int:
@@ -101,10 +107,14 @@ def _read(game: Game, seat: int, said: str) -> Any:
     verb, _, rest = said.partition(" ")
     if said in ("pass", "decline"):
         return Pass() if said == "pass" else Decline()
+    if said == "end turn":
+        return EndTurn()
     if verb in building_words.VERBS:
         return building_words.read(game, seat, said)
     if verb == "activate":
         return Activate(system=_system(rest))
+    if verb == "transit":
+        return _read_transit(rest)
     if verb == "pick":
         card, _, taking = rest.partition(" taking ")
         counters = (
@@ -126,9 +136,17 @@ def _read(game: Game, seat: int, said: str) -> Any:
     if verb in TACTICAL_VERBS:
         return read_order(game, verb, rest, said)
     raise ValueError(
-        "write pick, play, research, follow, decline, activate, pass, score, counters, station, "
-        "side, face down or place"
+        "write pick, play, research, follow, decline, activate, transit, end turn, pass, score, "
+        "counters, station, side, face down or place"
     )
+
+
+def _read_transit(rest: str) -> Transit:
+    match = TRANSIT.fullmatch(rest)
+    if match is None or _unit(match.group(2)) != "ground_force":
+        raise ValueError("write 'transit <n> gf from <planet> to <planet>'")
+    count, _, source, target = match.groups()
+    return Transit(source=_planet(source), target=_planet(target), ground_forces=int(count))
 
 
 def _read_play(game: Game, rest: str) -> Play:
@@ -265,6 +283,10 @@ def render(game: Game, seat: int, decision: Any) -> str:
             return "decline"
         case Activate(system=system):
             return f"activate {system}"
+        case Transit(source=source, target=target, ground_forces=n):
+            return f"transit {n} gf from {source} to {target}"
+        case EndTurn():
+            return "end turn"
         case Pass():
             return "pass"
         case Score(objective=n, secret=secret, paying=planets, trade_goods=goods):
