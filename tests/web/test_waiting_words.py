@@ -1,8 +1,10 @@
 """Whom a page says the match waits for (rendered from the templates, no browser): names while
 seats act in turn; in a sealed phase "waiting for responses", never who has yet to answer."""
 
+from events.messages import NO_MESSAGES
 from services.web.jinja import render
 from services.web.live import Shown
+from services.web.talk import Talk
 
 NAMES = ["Ana", "Ben", "Cy"]
 
@@ -26,7 +28,8 @@ def _waiting_line(must: list[str], may: list[str], responses: bool, turn: str = 
         responses=responses,
         turn=turn,
     )
-    page = render("watch_live.html", live=live, round_word=lambda game: "round")
+    talk = Talk(NO_MESSAGES, "no messages", [], [], 0)
+    page = render("watch_live.html", live=live, talk=talk, round_word=lambda game: "round")
     return next(line for line in page.splitlines() if 'id="waiting"' in line)
 
 
