@@ -9,13 +9,11 @@ from events.rulesets.twilight_imperium_3.combat import (
     absorbable,
     casualties_refusal,
     default_casualties,
+    with_cargo_lost,
 )
 from events.rulesets.twilight_imperium_3.fleets import (
     Commander,
-    cargo_room,
-    minus,
     ships,
-    stasis_berths,
     total,
 )
 from events.rulesets.twilight_imperium_3.forces import Fleet, Units
@@ -34,14 +32,7 @@ def _by(
     destroyed: Units = {}
     for unit in order:
         destroyed[unit] = min(fleet.units[unit], owed - total(damaged) - total(destroyed))
-    destroyed = {u: n for u, n in destroyed.items() if n}
-    left = minus(fleet.units, destroyed)
-    excess = max(0, -cargo_room(left, commander))
-    loose = max(0, left.get("ground_force", 0) - stasis_berths(left, commander))
-    lost = {"ground_force": min(loose, excess)}
-    lost["pds"] = excess - lost["ground_force"]
-    destroyed |= {u: n for u, n in lost.items() if n}
-    return Casualties(destroyed, {u: n for u, n in damaged.items() if n})
+    return with_cargo_lost(fleet, destroyed, damaged, commander)
 
 
 def choices(fleet: Fleet, hits: int, commander: Commander) -> tuple[Casualties, ...]:

@@ -235,6 +235,14 @@ def default_casualties(fleet: Fleet, hits_taken: int, commander: Commander) -> C
     by_price = sorted(ships(fleet.units), key=lambda u: table[u].cost / table[u].units_per_cost)
     for unit in by_price:
         destroyed[unit] = min(fleet.units[unit], owed - total(damaged) - total(destroyed))
+    return with_cargo_lost(fleet, destroyed, damaged, commander)
+
+
+def with_cargo_lost(
+    fleet: Fleet, destroyed: Units, damaged: Units, commander: Commander
+) -> Casualties:
+    """These losses, and the cargo left without room aboard once they are gone, ground forces
+    first (Stasis Capsules keep some in space) (TI-C5)."""
     destroyed = {u: n for u, n in destroyed.items() if n}
     left = minus(fleet.units, destroyed)
     excess = max(0, -cargo_room(left, commander))
