@@ -113,6 +113,17 @@ def _ask(batch: Batch[Game], prompt: WindowPrompt, *seats: int) -> bool:
     return True
 
 
+def _ask_if_a_choice(
+    batch: Batch[Game], offers: tuple[Any, ...], prompt: WindowPrompt, then: Step
+) -> bool:
+    """Ask the active seat where it has a choice; else go on to the next step unasked."""
+    t = _tactic(batch.game)
+    if len(offers) > 1:
+        return _ask(batch, prompt, t.seat)
+    batch.emit(Stepped(step=then, at=t.system))
+    return False
+
+
 def proceed(batch: Batch[Game]) -> None:
     """Carry the action on until a seat must choose, or it ends."""
     while batch.game.tactic is not None and not batch.game.over:
@@ -142,11 +153,8 @@ def move_offers(game: Game, seat: int) -> tuple[Move, ...]:
 
 
 def _movement(batch: Batch[Game]) -> bool:
-    t = _tactic(batch.game)
-    if len(move_offers(batch.game, t.seat)) > 1:
-        return _ask(batch, WindowPrompt.MOVEMENT, t.seat)
-    batch.emit(Stepped(step=Step.SPACE_CANNON, at=t.system))
-    return False
+    offers = move_offers(batch.game, _tactic(batch.game).seat)
+    return _ask_if_a_choice(batch, offers, WindowPrompt.MOVEMENT, Step.SPACE_CANNON)
 
 
 def _move_refusal(game: Game, seat: int, d: Move) -> Rejection | None:
@@ -395,11 +403,8 @@ def land_offers(game: Game, seat: int) -> tuple[Land, ...]:
 
 
 def _landing(batch: Batch[Game]) -> bool:
-    t = _tactic(batch.game)
-    if len(land_offers(batch.game, t.seat)) > 1:
-        return _ask(batch, WindowPrompt.LANDING, t.seat)
-    batch.emit(Stepped(step=Step.BOMBARDMENT, at=t.system))
-    return False
+    offers = land_offers(batch.game, _tactic(batch.game).seat)
+    return _ask_if_a_choice(batch, offers, WindowPrompt.LANDING, Step.BOMBARDMENT)
 
 
 def _land_refusal(game: Game, seat: int, d: Land) -> Rejection | None:
@@ -478,11 +483,8 @@ def bombard_offers(game: Game, seat: int) -> tuple[Bombard, ...]:
 
 
 def _bombardment(batch: Batch[Game]) -> bool:
-    t = _tactic(batch.game)
-    if len(bombard_offers(batch.game, t.seat)) > 1:
-        return _ask(batch, WindowPrompt.BOMBARDMENT, t.seat)
-    batch.emit(Stepped(step=Step.INVASION, at=t.system))
-    return False
+    offers = bombard_offers(batch.game, _tactic(batch.game).seat)
+    return _ask_if_a_choice(batch, offers, WindowPrompt.BOMBARDMENT, Step.INVASION)
 
 
 def _bombard_refusal(game: Game, seat: int, d: Bombard) -> Rejection | None:
