@@ -75,7 +75,11 @@ def _run_gateway(args: argparse.Namespace) -> int:
         fold_watch.start()
     app = create_app(Context(settings))
     heap.settle()
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    # Push streams never end by themselves: on SIGTERM they get a moment, then are cut (clients
+    # reconnect), so a stopping gateway does not wait on its slowest listener.
+    uvicorn.run(
+        app, host=args.host, port=args.port, log_level="warning", timeout_graceful_shutdown=1
+    )
     return 0
 
 

@@ -2,6 +2,7 @@
 projection workers, gateway and bots worker, each killable like in production; or the gateway
 alone."""
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -89,4 +90,6 @@ async def running_stack(
         await pool.close()
         for process in processes:
             process.resume()  # a paused process hears no request to stop
-            process.stop()
+        # All at once, and off the loop: the tests' own servers (the mail relay) live on it,
+        # and a worker finishing a send to one of them must be answered to stop.
+        await asyncio.gather(*(asyncio.to_thread(process.stop) for process in processes))
