@@ -22,7 +22,6 @@ from events.clock import (
     ClockOutage,
     ClockPaused,
     ClockResumed,
-    Deadline,
     DeadlineCleared,
     DeadlineExtended,
     DeadlineReached,
@@ -46,7 +45,7 @@ from events.codec import encode
 from events.envelope import Decision
 from events.match import MatchRecord, PartitionBook
 from events.platform_rules import BOT_PREFIX
-from events.ruleset import Accepted, Rejection, Ruleset
+from events.ruleset import Accepted, Rejection, Ruleset, in_window
 
 DAY_MS = 86_400_000
 MOST_DEFAULTS = 500  # decisions a bot makes for one missed deadline; the rest wait for the next
@@ -159,7 +158,7 @@ def _sealed_for(record: MatchRecord, ruleset: Ruleset, entry: Any) -> int | None
 def keep(scribe: Scribe, ruleset: Ruleset, decision: Decision) -> None:
     """After any decision: clear the deadlines of seats the game no longer waits for, and while
     the clock runs set one for each seat it waits for that has none, or whose decision just
-    moved the match."""
+    moved the match: a response window's own time for a seat a window asks."""
     record = scribe.book.matches.get(decision.match_id)
     if record is None or record.timing is None or record.over:
         return  # an ended match's deadlines lapse with it: `match.seed_revealed` comes last
@@ -177,8 +176,17 @@ def keep(scribe: Scribe, ruleset: Ruleset, decision: Decision) -> None:
         if renewed or (seat not in timing.deadlines and seat not in timing.late):
             # an absent seat's time starts once it is back, and counts while the clock runs
             start = max(decision.sent_at_ms, timing.back_ms(seat))
-            due = due_after(timing.clock, start, timing.clock.per_decision_s * 1000)
-            record = scribe.write(DeadlineSet(seat=seat, due_ms=due, at_seq=record.seq), ruleset)
+            window = record.state is not None and in_window(ruleset, record.state, seat)
+            due = due_after(timing.clock, start, allowed_ms(timing.clock, window))
+            entry = DeadlineSet(seat=seat, due_ms=due, at_seq=record.seq, window=window)
+            record = scribe.write(entry, ruleset)
+
+
+def allowed_ms(clock: Clock, window: bool) -> int:
+    """A deadline's running time: a response window's own where the clock gives one, else a
+    decision's (or a turn's)."""
+    seconds = clock.window_s if window and clock.window_s is not None else clock.per_decision_s
+    return seconds * 1000
 
 
 def held(record: MatchRecord, ruleset: Ruleset) -> bool:
@@ -265,7 +273,7 @@ def _timeout(
 ) -> Accepted | Rejection:
     seat, clock = body.seat, timing.clock
     deadline = timing.deadlines.get(seat)
-    if deadline != Deadline(seat, body.due_ms, body.at_seq):
+    if deadline is None or (deadline.due_ms, deadline.at_seq) != (body.due_ms, body.at_seq):
         return Rejection(
             rules.CLOCK,
             f"seat {seat}'s deadline of {moment(body.due_ms)}, set at entry {body.at_seq}, no"
@@ -277,7 +285,7 @@ def _timeout(
         return Rejection(rules.CLOCK, f"not due until {moment(timing.fires_ms(deadline))}")
     used = timing.excused.count(seat)
     if used < clock.excuses:
-        fresh = due_after(clock, decision.sent_at_ms, clock.per_decision_s * 1000)
+        fresh = due_after(clock, decision.sent_at_ms, allowed_ms(clock, deadline.window))
         left = clock.excuses - used - 1
         return Accepted(
             rules.CLOCK,
