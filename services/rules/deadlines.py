@@ -42,7 +42,7 @@ from events.clock import (
 )
 from events.clock_narration import moment, span
 from events.codec import encode
-from events.envelope import Decision
+from events.envelope import Decision, SealedRefusal
 from events.match import MatchRecord, PartitionBook
 from events.platform_rules import BOT_PREFIX
 from events.ruleset import Accepted, Rejection, Ruleset, in_window
@@ -149,8 +149,10 @@ def _default(
 
 def _sealed_for(record: MatchRecord, ruleset: Ruleset, entry: Any) -> int | None:
     """A default decision made where the game takes a sealed choice is sealed for its seat,
-    like the seat's own decision would be."""
+    like the seat's own decision would be; so is what stands in for one (SL-27)."""
     if isinstance(entry, DefaultApplied) and ruleset.sealed(record.state, entry.seat):
+        return entry.seat
+    if isinstance(entry, SealedRefusal):
         return entry.seat
     return None
 
@@ -167,7 +169,8 @@ def keep(scribe: Scribe, ruleset: Ruleset, decision: Decision) -> None:
     held = set(timing.holding) - must  # a holder that chose keeps its deadline, never renewed
     moved = bool(scribe.entries) and record.moved_seq >= scribe.entries[0].seq
     decided = decision.seat if moved else None  # the seat's decision moved the match
-    for seat in sorted((timing.deadlines.keys() | set(timing.late)) - must - held):
+    choosing = _choosing(record, ruleset)
+    for seat in sorted((timing.deadlines.keys() | set(timing.late)) - must - held - choosing):
         record = scribe.write(DeadlineCleared(seat=seat), ruleset)
     if timing.paused_at_ms is not None:
         return
@@ -201,8 +204,25 @@ def _must(record: MatchRecord, ruleset: Ruleset) -> set[int]:
     """The seats the game waits for that a person holds."""
     if record.over or record.open_seats or record.state is None:
         return set()
-    bots = {s for s, holder in enumerate(record.holders) if (holder or "").startswith(BOT_PREFIX)}
-    return set(ruleset.waiting(record.state).must) - bots
+    return set(ruleset.waiting(record.state).must) - _bots(record)
+
+
+def _choosing(record: MatchRecord, ruleset: Ruleset) -> set[int]:
+    """SL-27 (platform rules 4): every seat a person holds that chooses in a sealed step, answered
+    or not. Their deadlines run until the step ends: one cleared by an answer would tell every
+    reader of the log who has answered, and so who is still weighing one."""
+    if record.platform_rules < rules.SEALED_DEADLINES:
+        return set()
+    if record.over or record.open_seats or record.state is None:
+        return set()
+    waiting = ruleset.waiting(record.state)
+    if not waiting.simultaneous:
+        return set()
+    return {*waiting.must, *waiting.may} - _bots(record)
+
+
+def _bots(record: MatchRecord) -> set[int]:
+    return {s for s, holder in enumerate(record.holders) if (holder or "").startswith(BOT_PREFIX)}
 
 
 def _not_the_bot(record: MatchRecord, decision: Decision) -> Rejection | None:
@@ -313,6 +333,10 @@ def _timeout(
     if isinstance(done, Rejection):  # a game whose bot is refused: the match waits instead
         waits = DeadlineReached(seat, body.due_ms, body.at_seq, "wait")
         return Accepted(rules.CLOCK, [waits, *release])
+    if seat in _choosing(record, ruleset) - _must(record, ruleset):
+        # SL-27: its sealed answer stands, the bot's refused in as many sealed entries as the
+        # bot's would write, so the others read it as any seat's timeout in a sealed step
+        return Accepted(rules.CLOCK, [reached, *release, *(SealedRefusal(seat) for _ in done)])
     return Accepted(rules.CLOCK, [reached, *release, *done])
 
 
