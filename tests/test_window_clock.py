@@ -11,6 +11,9 @@ from events.clock_narration import entry_line
 from events.codec import encode
 from events.envelope import CreateMatch
 from events.ruleset import get_ruleset, in_window
+from projections.notices import Notices
+from projections.projection import Step
+from services.mail.compose import headline, preference
 from services.rules.rejudge import verify
 from tests.test_clock import SECOND, START, Table, bodies
 from tests.window_ruleset import Pass, Play, Scored
@@ -78,3 +81,17 @@ def test_a_window_time_is_checked_like_a_decisions(window_s: int) -> None:
     create = {"ruleset": "last-word", "seats": 2, "seed": "s", "clock": clock}
     with pytest.raises(msgspec.ValidationError, match="window_s"):
         msgspec.json.decode(msgspec.json.encode(create), type=CreateMatch)
+
+
+def test_the_seat_a_window_asks_hears_of_a_window_open_until_its_deadline_not_its_turn() -> None:
+    table, _, answerer, _ = _struck(Clock(per_decision_s=86400, window_s=3600))
+    notices = Notices()
+    match = table.book.matches["timed"]
+    notices.take(Step(entries=table.entries[-3:], hash_before="", match=match))
+    [told] = notices.writes()[0].data.deliveries  # nobody else hears who is asked
+    due = table.timing.deadlines[answerer].due_ms
+    assert (told.seat, told.kind) == (answerer, "window")
+    assert told.detail == {"due_ms": due, "zone": "UTC"}
+    words = "A window is open to you until 2023-11-15 00:13:20 UTC: you may answer it, or pass."
+    assert headline(told.kind, told.detail) == words
+    assert preference("window") == "turn"  # heard by every seat that hears of its turns
