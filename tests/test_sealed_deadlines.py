@@ -1,12 +1,16 @@
-"""SL-27 (platform rules 4): a sealed step's deadlines tell no one who has answered. Every seat
-choosing keeps its deadline until the step ends (an answer clears none), and a seat that
+"""A sealed step's side channels tell no one who has answered. SL-27 (platform rules 4): every
+seat choosing keeps its deadline until the step ends (an answer clears none), and a seat that
 answered keeps its choice when its deadline passes, written as a default would be: the others
-read the same entries whether it had answered or not. Scenarios on the sealed-picks game."""
+read the same entries whether it had answered or not. And "my games" reads a seat's own turn
+from its own row, where a seat that chose reads as such. Scenarios on the sealed-picks game."""
 
 from typing import Any
 
 from events.clock import DeadlineCleared, DeadlineReached, ExtendDeadline, Timeout
 from events.envelope import Entry
+from projections.lobby import Lobby
+from projections.projection import Step
+from projections.seat_views import SeatViews
 from projections.secrecy import shown
 from services.rules.rejudge import verify
 from tests.sealed_ruleset import Pick, Revealed
@@ -53,3 +57,16 @@ def test_a_seat_that_answered_keeps_its_choice_and_its_timeout_reads_as_any_othe
         Revealed(round=1, picks=("quasar", "pulsar"))  # its own pick, not the bot's
     ]
     assert verify(kept.entries) is None and verify(defaulted.entries) is None
+
+
+def test_a_seat_that_chose_reads_its_own_turn_as_chosen_and_the_lobby_shows_every_seat() -> None:
+    picks = Picks()
+    picks.send(0, Pick("comet"), START + SECOND)
+    match = picks.book.matches["hold"]
+    views = SeatViews()
+    views.take(Step(entries=picks.entries[-2:], hash_before="", match=match))
+    views.finish()
+    turns = {row[1]: row[-1] for row in views.seats}  # (match, seat, …, turn) a seat
+    assert turns == {0: "chosen", 1: "must"}
+    lobby = Lobby()
+    assert lobby.row(match)["to_act"] == [0, 1]  # the public's: every seat choosing
