@@ -83,8 +83,9 @@ async def my_turn(conn: Conn, seats: list[tuple[str, int]]) -> list[dict[str, An
     own row says (the lobby's `to_act` lists a seat that made its sealed choice still)."""
     rows = await conn.fetch(
         f"SELECT {LOBBY_COLUMNS} FROM lobby l JOIN unnest($1::text[], $2::int[]) AS s(m, seat)"
-        " ON l.match_id = s.m JOIN seat_views AS v ON v.match_id = s.m AND v.seat = s.seat"
-        " WHERE v.turn = 'must' AND l.status = 'in_progress' ORDER BY last_activity",
+        " ON l.match_id = s.m WHERE l.status = 'in_progress' AND EXISTS (SELECT FROM seat_views"
+        " AS v WHERE v.match_id = s.m AND v.seat = s.seat AND v.turn = 'must')"
+        " ORDER BY last_activity",
         [m for m, _ in seats],
         [s for _, s in seats],
     )
