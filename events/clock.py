@@ -29,8 +29,11 @@ class Clock(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     missed deadlines forgiven first, each with a fresh `per_decision_s`, and may declare up to
     `absence_days` away in all, during which its clock stops. A decision's time is running
     time: the clock stops on `days_off` and in `quiet_hours` (from, until: local hours), both
-    reckoned in `zone` (an IANA name; `events.calendar`). Clocks older than these fields
-    read as UTC with no pause, which is what they were."""
+    reckoned in `zone` (an IANA name; `events.calendar`). `window_s`, where given, is the time
+    a seat asked by a response window has to answer it ("a Sabotage within 24 hours" while a
+    turn has days), its timeout acting as `on_timeout` says (a default: the window's pass);
+    without it a window's deadline runs `per_decision_s` like any other. Clocks older than
+    these fields read as UTC with no pause and no window time, which is what they were."""
 
     per_decision_s: Seconds
     grace_s: Annotated[int, msgspec.Meta(ge=0, le=366 * 24 * 3600)] = 0
@@ -42,17 +45,20 @@ class Clock(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     days_off: tuple[Weekday, ...] = ()
     quiet_hours: tuple[Hour, Hour] | None = None
     per: Literal["decision", "turn"] = "decision"
+    window_s: Seconds | None = None
 
 
 # Entries: what happened to a deadline, and why.
 
 
-class DeadlineSet(msgspec.Struct, frozen=True, tag="match.deadline_set"):
-    """`seat` must decide by `due_ms`; `at_seq` is the entry it decides on (the position)."""
+class DeadlineSet(msgspec.Struct, frozen=True, tag="match.deadline_set", omit_defaults=True):
+    """`seat` must decide by `due_ms`; `at_seq` is the entry it decides on (the position).
+    `window`: the seat is asked by a response window, which is open to it until then."""
 
     seat: Int32
     due_ms: Int64
     at_seq: Int32
+    window: bool = False
 
 
 class DeadlineCleared(msgspec.Struct, frozen=True, tag="match.deadline_cleared"):
@@ -217,10 +223,11 @@ CLOCK_DECISIONS = (
 # What the log says of a match's clock so far.
 
 
-class Deadline(msgspec.Struct, frozen=True):
+class Deadline(msgspec.Struct, frozen=True, omit_defaults=True):
     seat: int
     due_ms: int
     at_seq: int
+    window: bool = False  # a response window's, open to the seat until `due_ms`
 
 
 class Timing(msgspec.Struct, frozen=True):
@@ -257,14 +264,14 @@ def evolve(timing: Timing, entry: object) -> Timing:
     deadlines = dict(timing.deadlines)
     change: dict[str, object] = {}
     match entry:
-        case DeadlineSet(seat=seat, due_ms=due, at_seq=at):
-            deadlines[seat] = Deadline(seat, due, at)
+        case DeadlineSet(seat=seat, due_ms=due, at_seq=at, window=window):
+            deadlines[seat] = Deadline(seat, due, at, window)
             change["late"] = tuple(s for s in timing.late if s != seat)
         case DeadlineCleared(seat=seat):
             deadlines.pop(seat, None)
             change["late"] = tuple(s for s in timing.late if s != seat)
         case DeadlineExtended(seat=seat, due_ms=due):
-            deadlines[seat] = Deadline(seat, due, deadlines[seat].at_seq)
+            deadlines[seat] = msgspec.structs.replace(deadlines[seat], due_ms=due)
         case DeadlineReached(seat=seat, outcome="excused"):
             change["excused"] = (*timing.excused, seat)
         case DeadlineReached(seat=seat, outcome=outcome):

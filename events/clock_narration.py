@@ -123,6 +123,8 @@ def entry_line(
     """A clock entry's line for `seat`'s eyes, its times in the clock's `zone`; `decision`
     tells a decision of the game (a default decision is told to its own seat alone)."""
     match body:
+        case DeadlineSet(seat=who, due_ms=due, window=True):
+            return f"a window is open to {names[who]} until {moment(due, zone)}"
         case DeadlineSet(seat=who, due_ms=due):
             return f"{names[who]} must decide by {moment(due, zone)}"
         case DeadlineCleared(seat=who):

@@ -348,6 +348,12 @@ class Ruleset(ABC):
             return None
         return text_read(self.read_text(state, seat, answer))
 
+    def window_prompts(self) -> tuple[str, ...]:
+        """The prompts (of `prompts`) that ask in a response window: a seat may answer, passing
+        allowed, and play goes on once all asked have. A seat one asks has the clock's window
+        time (`Clock.window_s`) and is told that a window is open to it, not that it is its turn."""
+        return ()
+
     def automatic_prompts(self) -> tuple[str, ...]:
         """The prompts the game answers by itself where they have one legal answer."""
         return ()
@@ -358,6 +364,12 @@ class Ruleset(ABC):
         The judge (platform rules 3 on) answers it at once: what the others see of it must tell
         them nothing the seat holds secret."""
         return None
+
+
+def in_window(ruleset: Ruleset, state: Any, seat: int) -> bool:
+    """Whether a response window (`Ruleset.window_prompts`) asks `seat` now."""
+    windows = ruleset.window_prompts()
+    return bool(windows) and ruleset.prompt_asking(state, seat) in windows
 
 
 _KINDS = {bool: "true or false", int: "a whole number", str: "text"}

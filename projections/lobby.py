@@ -142,6 +142,7 @@ def _clock(match: MatchRecord) -> dict[str, Any]:
                 "seat": d.seat,
                 "due": _moment(d.due_ms),
                 "due_told": moment(d.due_ms, clock.zone),
+                "window": d.window,
                 "excuses_left": clock.excuses - timing.excused.count(d.seat),
                 "absence_days_left": clock.absence_days - timing.away_ms(d.seat) / 86_400_000,
             }

@@ -1,16 +1,18 @@
 """Notices: what each seat with a mail address or a webhook is to hear, as deliveries in the outbox
 (`mail_outbox`, a row per channel). From the log: its turn began (it is among the seats the game
-must hear from, and was not after the entry before), a deadline of its was reached (excused too)
-or a bot decided for it, it was handed to a bot (told to the player who held it), the organiser
-wrote to the players, a message it may read was written (`secrecy.message_readers`; not to its
-writer, nor to a seat that muted it), a take-back was asked, a ruling disputed or resolved,
-entries set aside (the line names what was seen meanwhile), the match ended; and a seat hears
-that its own take-back was refused. Each delivery's id is made of its match, seat, kind and
-entry (and channel), and a row once written is kept (sent or not), so a rebuild or a worker
-replaying a batch records nothing twice. Only seats whose address (or webhook target) was set
-before the entry hear of it."""
+must hear from, and was not after the entry before; a `window` notice with its deadline where a
+response window asks it, worded as a window, never as its turn), a deadline of its was reached
+(excused too) or a bot decided for it, it was handed to a bot (told to the player who held it),
+the organiser wrote to the players, a message it may read was written
+(`secrecy.message_readers`; not to its writer, nor to a seat that muted it), a take-back was
+asked, a ruling disputed or resolved, entries set aside (the line names what was seen
+meanwhile), the match ended; and a seat hears that its own take-back was refused. Each
+delivery's id is made of its match, seat, kind and entry (and channel), and a row once written
+is kept (sent or not), so a rebuild or a worker replaying a batch records nothing twice. Only
+seats whose address (or webhook target) was set before the entry hear of it."""
 
 import time
+from typing import Any
 
 import msgspec
 
@@ -23,10 +25,10 @@ from events.corrections import (
     TakeBackAsked,
 )
 from events.envelope import SeedRevealed
-from events.match import EndedMatch
+from events.match import EndedMatch, MatchRecord
 from events.messages import Announced, MessageRules, MessageWritten
 from events.platform_rules import BOT_PREFIX
-from events.ruleset import get_ruleset
+from events.ruleset import get_ruleset, in_window
 from projections.projection import Projection, Step
 from projections.secrecy import PUBLIC, message_readers
 from projections.writes import Write
@@ -49,7 +51,9 @@ class Notices(Projection):
         if isinstance(match, EndedMatch):  # a late ruling after the end: nobody is told
             return
         running = match.state is not None and not match.over and not match.open_seats
-        must = get_ruleset(match.ruleset).waiting(match.state).must if running else ()
+        ruleset = get_ruleset(match.ruleset)
+        must = ruleset.waiting(match.state).must if running else ()
+        windows = {s: _window(match, s) for s in must if in_window(ruleset, match.state, s)}
         handed = [e.body for e in step.entries if isinstance(e.body, SeatHandedToBot)]
         timed_out = {
             e.body.seat
@@ -70,6 +74,7 @@ class Notices(Projection):
                 match.match_id,
                 step.entries[-1].seq,
                 must,
+                windows,
                 timed_out,
                 any(isinstance(e.body, SeedRevealed) for e in step.entries),
                 any(isinstance(e.body, Announced) for e in step.entries),
@@ -93,7 +98,7 @@ class Notices(Projection):
             before = waited.get(match_id)
             for seat in must:
                 if seat in step.people and (before is None or seat not in before):
-                    deliveries.append(_delivery(match_id, seat, "turn", seq, before is None))
+                    deliveries.append(_turn(step, seat, before is None))
             deliveries += [_delivery(match_id, s, "timeout", seq) for s in sorted(step.timed_out)]
             deliveries += [_handed(match_id, seq, h) for h in step.handed]
             if step.announced:
@@ -122,6 +127,7 @@ class _Heard(msgspec.Struct, frozen=True):
     match_id: str
     seq: int  # of the step's last entry
     must: tuple[int, ...]  # the seats the game must hear from
+    windows: dict[int, dict[str, Any]]  # those a response window asks, with its deadline
     timed_out: set[int]
     ended: bool
     announced: bool  # the organiser wrote to the players
@@ -150,7 +156,8 @@ class _Delivery(msgspec.Struct, frozen=True):
     kind: str
     seq: int
     unless_waited: bool  # only if `notice_waiting` did not list the seat already
-    detail: dict[str, str] | None = None  # a hand-over's: whom it is for, and how it was made
+    # a hand-over's: whom it is for, and how it was made; a window's: its deadline, if any
+    detail: dict[str, Any] | None = None
     writer: int | None = None  # a message's signed seat: not told to a seat that muted it
 
 
@@ -158,6 +165,23 @@ def _delivery(
     match_id: str, seat: int, kind: str, seq: int, unless_waited: bool = False
 ) -> _Delivery:
     return _Delivery(f"{kind}:{seq}:{seat}:{match_id}", match_id, seat, kind, seq, unless_waited)
+
+
+def _turn(step: _Heard, seat: int, unless_waited: bool) -> _Delivery:
+    """A seat's turn began, or a response window asks it: told to that seat alone."""
+    if seat not in step.windows:
+        return _delivery(step.match_id, seat, "turn", step.seq, unless_waited)
+    window = _delivery(step.match_id, seat, "window", step.seq, unless_waited)
+    return msgspec.structs.replace(window, detail=step.windows[seat])
+
+
+def _window(match: MatchRecord, seat: int) -> dict[str, Any]:
+    """A window's deadline for the seat it asks, and the clock's zone to tell it in."""
+    timing = match.timing
+    deadline = timing.deadlines.get(seat) if timing is not None else None
+    if timing is None or deadline is None:
+        return {}
+    return {"due_ms": deadline.due_ms, "zone": timing.clock.zone}
 
 
 def _handed(match_id: str, seq: int, handed: SeatHandedToBot) -> _Delivery:

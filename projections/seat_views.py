@@ -17,7 +17,7 @@ import msgspec
 
 from events.codec import encode
 from events.match import EndedMatch, MatchRecord
-from events.ruleset import Ruleset, get_ruleset
+from events.ruleset import Ruleset, Waiting, get_ruleset
 from projections.announce import CHANNEL, Announcement, announcements, view_notice
 from projections.projection import Projection, Step
 from projections.writes import Write, update, upsert
@@ -36,6 +36,7 @@ SEAT_COLUMNS = {
     "view": "jsonb",
     "legal": "jsonb",
     "help": "text",
+    "turn": "text",  # the seat's own: must, chosen (sealed, free to change), may or ""
 }
 PUBLIC_COLUMNS = {"match_id": "text", "seq": "integer", "view": "jsonb"}
 REPLAY_COLUMNS = {"match_id": "text", "eyes": "integer", "seq": "integer", "view": "jsonb"}
@@ -91,6 +92,7 @@ class SeatViews(Projection):
                     view,
                     encode(legal).decode(),
                     help_text,
+                    _turn(waiting, seat),
                 )
                 self.seats.append(row)
                 self.notices.append(view_notice(match.match_id, seat, match.seq, view))
@@ -125,6 +127,16 @@ class SeatViews(Projection):
 
     def announcements(self) -> list[Announcement]:
         return announcements(CHANNEL, "views", self.notices)
+
+
+def _turn(waiting: Waiting, seat: int) -> str:
+    """The seat's own turn as its row keeps it: in a sealed step, whether it has chosen is for
+    its eyes alone (`shown_waiting` shows every seat choosing to the others)."""
+    if seat in waiting.must:
+        return "must"
+    if seat in waiting.may:
+        return "chosen" if waiting.simultaneous else "may"
+    return ""
 
 
 def _dropped(ended: list[str]) -> list[Write]:

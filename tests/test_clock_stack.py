@@ -2,8 +2,9 @@
 and clock service as processes): a timeout applies the default decision, an excused miss is
 forgiven, a bot takes a seat over and finishes the match, a clock service killed mid-match
 loses no deadline and fires none twice, and an outage extends what fell due during it; and
-the organiser's tools and a resignation over HTTP. Nobody plays the human seats: the clock
-plays them. Every match is a race to a small total."""
+the organiser's tools and a resignation over HTTP; a response window lapsing by its own short
+deadline while a turn has a long one. Nobody plays the human seats: the clock plays them. Every
+match but Last word's is a race to a small total."""
 
 import asyncio
 from collections.abc import AsyncIterator, Callable
@@ -28,6 +29,8 @@ from events.clock import (
 from events.envelope import Entry, SeedRevealed
 from services.client import clock as clock_lines
 from services.client.verify import archived
+from services.mail.compose import headline
+from services.mail.outbox import detail_of
 from services.rules.rejudge import verify
 from tests.conftest import Broker, fresh_settings
 from tests.stack import Stack, running_stack
@@ -54,7 +57,12 @@ class Match:
 
     @classmethod
     async def open(
-        cls, stack: Stack, clock: dict[str, Any], target: int, bots: dict[int, str] | None = None
+        cls,
+        stack: Stack,
+        clock: dict[str, Any],
+        target: int,
+        bots: dict[int, str] | None = None,
+        game: str = "race-to-21",
     ) -> "Match":
         bots = bots or {}
         async with httpx.AsyncClient(base_url=stack.gateway, timeout=10) as http:
@@ -62,9 +70,9 @@ class Match:
                 "/matches",
                 headers=stack.organiser(),
                 json={
-                    "game": "race-to-21",
+                    "game": game,
                     "seats": 2,
-                    "options": {"target": target},
+                    "options": {"target": target} if game == "race-to-21" else {},
                     "clock": clock,
                     "bots": [{"seat": s, "bot": level} for s, level in bots.items()],
                 },
@@ -319,3 +327,47 @@ async def test_a_calendar_clock_is_told_in_its_zone_and_an_unknown_zone_refused(
             json={"game": "race-to-21", "seats": 2, "clock": {**clock, "zone": "Mars/Olympus"}},
         )
     assert refused.status_code == 422 and "no time zone 'Mars/Olympus'" in refused.text
+
+
+async def test_a_window_lapses_by_its_own_deadline_and_its_seat_hears_of_a_window(
+    clock_stack: Stack,
+) -> None:
+    clock = {"per_decision_s": 3600, "window_s": 1, "level": "pass"}
+    match = await Match.open(clock_stack, clock, target=0, game="last-word")
+    path = f"/matches/{match.match_id}"
+    async with httpx.AsyncClient(base_url=clock_stack.gateway, timeout=10) as http:
+        auth = {s: {"authorization": f"Bearer {t}"} for s, t in match.tokens.items()}
+        for seat, player in enumerate(("ann", "bob")):
+            mail = {"address": f"{player}@window.test"}
+            assert (await http.put(f"{path}/mail", json=mail, headers=auth[seat])).is_success
+        [striker] = await _until(lambda: _to_act(http, match.match_id))
+        legal = (await http.get(f"{path}/legal", headers=auth[striker])).json()
+        strike = {"decision_id": f"{match.match_id}-strike", "body": legal["decisions"][0]}
+        assert (await http.post(f"{path}/decisions", json=strike, headers=auth[striker])).is_success
+    answerer = 1 - striker
+    entries = await match.log_until(
+        lambda es: bool(of(DefaultApplied, es)) and len(of(DeadlineSet, es)) >= 3
+    )
+    _, window, turn = of(DeadlineSet, entries)  # the striker's turn, the window, the next turn
+    assert window.seat == answerer
+    assert window.window and not turn.window and turn.seat == answerer  # the next turn is its
+    reached = of(DeadlineReached, entries)
+    assert [(r.seat, r.due_ms, r.outcome) for r in reached] == [
+        (answerer, window.due_ms, "default")  # one second, while turns have an hour
+    ]
+    assert turn.due_ms - window.due_ms >= 3600 * 1000 - 1000
+    assert of(DefaultApplied, entries)[0].seat == answerer
+    pool = await asyncpg.connect(clock_stack.settings.database_url)
+    try:
+        told = "SELECT seat, kind, detail FROM mail_outbox WHERE match_id = $1 AND kind = $2"
+        notice = await _until(lambda: pool.fetchrow(told, match.match_id, "window"))
+    finally:
+        await pool.close()
+    assert notice["seat"] == answerer  # the striker hears nothing of who is asked
+    words = headline("window", detail_of(notice["detail"]))
+    assert words.startswith("A window is open to you until ") and "your turn" not in words
+
+
+async def _to_act(http: httpx.AsyncClient, match_id: str) -> list[int] | None:
+    row = await _lobby(http, match_id)
+    return row["to_act"] if row and row["to_act"] else None

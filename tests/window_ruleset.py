@@ -187,6 +187,7 @@ TABLE = Table(
             follows=_take_effect,
             offers=lambda d, s: [Pass(), *(Play(card=c) for c in sorted(set(d.hands[s])))],
             default=lambda d, s: Pass(),
+            window=True,
         ),
     },
     current=lambda d: d.stack[-1].prompt if d.stack else Prompts.TURN,

@@ -87,6 +87,7 @@ class Prompt(msgspec.Struct, frozen=True):
     offers: Callable[[Any, int], Iterable[Any]] | None = None
     default: Callable[[Any, int], Any] | None = None  # for a seat that does not answer
     automatic: bool = False  # answered by the judge where it has exactly one legal answer
+    window: bool = False  # a response window's: its deadlines run the clock's window time
 
     def asked(self, state: Any, seat: int) -> tuple[Ask, ...]:
         return self.asking(state, seat) if self.asking is not None else self.asks
@@ -352,6 +353,9 @@ class Phased:
 
     def automatic_prompts(self) -> tuple[str, ...]:
         return tuple(str(p.name) for p in self.table.prompts.values() if p.automatic)
+
+    def window_prompts(self) -> tuple[str, ...]:
+        return tuple(str(p.name) for p in self.table.prompts.values() if p.window)
 
     def automatic(self, state: Any, seat: int) -> Any | None:
         if not automatic(self.table, state, seat):

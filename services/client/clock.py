@@ -24,6 +24,12 @@ def add_options(new: argparse.ArgumentParser) -> None:
     per.add_argument(
         "--per-decision", type=int, metavar="SECONDS", help="a clock: time for each decision"
     )
+    new.add_argument(
+        "--window",
+        type=int,
+        metavar="SECONDS",
+        help="time to answer a response window (a Sabotage within a day); default: a decision's",
+    )
     new.add_argument("--grace", type=int, default=0, metavar="SECONDS", help="after a deadline")
     new.add_argument(
         "--on-timeout",
@@ -91,6 +97,7 @@ def chosen(args: argparse.Namespace) -> Clock | None:
         zone=args.zone,
         days_off=args.days_off,
         quiet_hours=args.quiet_hours,
+        window_s=args.window,
     )
 
 
@@ -109,8 +116,9 @@ def lines(row: dict[str, Any]) -> list[str]:
     }[clock["on_timeout"]]
     paused = f"; paused since {clock['paused_since']}" if clock["paused_since"] else ""
     calendar = f" ({clock['calendar']})" if clock.get("calendar") else ""
+    window = f", {clock['window_s']} s a response window" if clock.get("window_s") else ""
     found = [
-        f"  clock: {clock['per_decision_s']} s a {per}{calendar}{grace}; then {outcome}; "
+        f"  clock: {clock['per_decision_s']} s a {per}{window}{calendar}{grace}; then {outcome}; "
         f"{clock['excuses']} excuse(s) and {clock['absence_days']} day(s) away a seat{paused}"
     ]
     found.extend(f"  seat {a['seat']} is away until {a['back']}" for a in clock["away"])
@@ -119,11 +127,17 @@ def lines(row: dict[str, Any]) -> list[str]:
             f"  past their deadline, waited for: seat {', '.join(map(str, clock['late']))}"
         )
     for deadline in row.get("deadlines") or []:
-        found.append(
-            f"  seat {deadline['seat']} must decide by {deadline.get('due_told', deadline['due'])}"
-            f" ({deadline['excuses_left']} excuse(s) left)"
-        )
+        who = f"seat {deadline['seat']}"
+        found.append(f"  {due_words(deadline, who)} ({deadline['excuses_left']} excuse(s) left)")
     return found
+
+
+def due_words(deadline: dict[str, Any], who: str) -> str:
+    """A lobby row's deadline in words: a response window's told as open until then."""
+    due = deadline.get("due_told", deadline["due"])
+    if deadline.get("window"):
+        return f"a window is open to {who} until {due}"
+    return f"{who} must decide by {due}"
 
 
 def _sent(gateway: Gateway, match_id: str, path: str, body: Any, what: str) -> int:

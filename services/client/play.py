@@ -23,6 +23,7 @@ from events.messages import tells_a_message
 from events.narration import seat_names
 from events.ruleset import Description, load_rulesets
 from services.client import messages, render, tokens
+from services.client.clock import due_words
 from services.client.http import (
     POLL_S,
     ClientError,
@@ -172,7 +173,7 @@ class Session:
         if row["seq"] < seq:
             return []
         return [
-            f"you must decide by {d['due_told']} ({time_left(d['due'], datetime.now(UTC))})"
+            f"{due_words(d, 'you')} ({time_left(d['due'], datetime.now(UTC))})"
             for d in row.get("deadlines") or []
             if d["seat"] == self.seat
         ]

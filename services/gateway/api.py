@@ -165,6 +165,7 @@ class MyMatch(msgspec.Struct, frozen=True):
     phase: str | None
     seq: int
     last_activity: str
+    chosen: bool = False  # it made a sealed choice, which it may change until all have chosen
 
 
 class NewInvite(RequestBody):

@@ -66,6 +66,9 @@ async def my_matches(ctx: Context, holder: tokens.Holder) -> list[api.MyMatch]:
     soonest deadline first), then the rest by last activity, the finished ones last."""
     seats = await ctx.player_seats(holder.player_id or "")
     rows = {r["match_id"]: r for r in await reads.matches(ctx.pool, [s.match_id for s in seats])}
+    turns = await reads.turns(
+        ctx.pool, [(s.match_id or "", s.seat) for s in seats if s.seat is not None]
+    )
     now = tokens.now_ms()
     found: list[tuple[tuple[Any, ...], api.MyMatch]] = []
     for seat in seats:
@@ -73,7 +76,8 @@ async def my_matches(ctx: Context, holder: tokens.Holder) -> list[api.MyMatch]:
         if row is None or seat.seat is None:
             continue
         holds = await ctx.seat_is_held(seat)
-        waiting = holds and seat.seat in row["to_act"]
+        turn = turns.get((row["match_id"], seat.seat), "") if row["status"] == "in_progress" else ""
+        waiting = holds and turn == "must"
         due = next((d["due"] for d in row["deadlines"] or [] if d["seat"] == seat.seat), None)
         due_ms = None if due is None else int(datetime.fromisoformat(due).timestamp() * 1000)
         mine = api.MyMatch(
@@ -83,6 +87,7 @@ async def my_matches(ctx: Context, holder: tokens.Holder) -> list[api.MyMatch]:
             seat=seat.seat,
             holds=holds,
             waiting=waiting,
+            chosen=holds and turn == "chosen",
             due=due if holds else None,
             left_s=None if due_ms is None or not holds else (due_ms - now) // 1000,
             round=row["round"],

@@ -79,14 +79,29 @@ async def lobby_page(
 
 
 async def my_turn(conn: Conn, seats: list[tuple[str, int]]) -> list[dict[str, Any]]:
-    """Lobby rows of the matches where one of these (match, seat) must act now."""
+    """Lobby rows of the matches where one of these (match, seat) must act now, as the seat's
+    own row says (the lobby's `to_act` lists a seat that made its sealed choice still)."""
     rows = await conn.fetch(
         f"SELECT {LOBBY_COLUMNS} FROM lobby l JOIN unnest($1::text[], $2::int[]) AS s(m, seat)"
-        " ON l.match_id = s.m WHERE s.seat = ANY(l.to_act) ORDER BY last_activity",
+        " ON l.match_id = s.m WHERE l.status = 'in_progress' AND EXISTS (SELECT FROM seat_views"
+        " AS v WHERE v.match_id = s.m AND v.seat = s.seat AND v.turn = 'must')"
+        " ORDER BY last_activity",
         [m for m, _ in seats],
         [s for _, s in seats],
     )
     return [lobby_row(r) for r in rows]
+
+
+async def turns(conn: Conn, seats: list[tuple[str, int]]) -> dict[tuple[str, int], str]:
+    """Each of these (match, seat)'s own turn: must, chosen (a sealed choice it may still
+    change), may, or none ("")."""
+    rows = await conn.fetch(
+        "SELECT v.match_id, v.seat, v.turn FROM seat_views AS v"
+        " JOIN unnest($1::text[], $2::int[]) AS s(m, seat) ON v.match_id = s.m AND v.seat = s.seat",
+        [m for m, _ in seats],
+        [s for _, s in seats],
+    )
+    return {(r["match_id"], r["seat"]): r["turn"] for r in rows}
 
 
 async def matches(conn: Conn, match_ids: list[str]) -> list[dict[str, Any]]:

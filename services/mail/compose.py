@@ -35,11 +35,21 @@ HEADLINES = {
 }
 
 
+def preference(kind: str) -> str:
+    """The notice kind a seat chooses to hear that covers `kind`: a window opened to it is a
+    turn's kind of news, heard by every seat that hears of its turns."""
+    return "turn" if kind == "window" else kind
+
+
 def headline(kind: str, detail: dict[str, Any]) -> str:
-    """What a notice says first; a reminder's deadline in the match clock's time zone."""
+    """What a notice says first; a deadline in the match clock's time zone."""
     if kind == "reminder":
         due = moment(detail["due_ms"], detail.get("zone", "UTC"))
         return f"Reminder: you must decide by {due}."
+    if kind == "window":
+        due = detail.get("due_ms")
+        until = "" if due is None else f" until {moment(due, detail.get('zone', 'UTC'))}"
+        return f"A window is open to you{until}: you may answer it, or pass."
     if kind == "handed":
         return handed_to_you(detail["level"], detail["reason"], detail.get("note", ""))
     return HEADLINES[kind]

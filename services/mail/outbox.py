@@ -38,6 +38,7 @@ MAX_ATTEMPTS = 8  # about four hours of tries; then settled as failed, so it hol
 CONFIRMS_AN_HOUR = 5  # to one address, however many seats name it (a player's, a stranger's)
 SUBJECTS = {
     "turn": "your turn",
+    "window": "a window is open to you",
     "reminder": "reminder",
     "timeout": "a deadline passed",
     "message": "a message",
@@ -183,7 +184,7 @@ class Outbox:
                 continue  # nothing but the confirmation until its reader confirms
             elif row["kind"] == "answer" or (row["match_id"], row["seat"]) in held:
                 continue  # a seat's answers go first, so each mail tells on from the last
-            elif row["kind"] not in (*row["kinds"], "handed"):  # the last it hears, always
+            elif compose.preference(row["kind"]) not in (*row["kinds"], "handed"):  # handed: always
                 await self.settle(row["delivery_id"], now, "off")
             elif not row["standing"]:
                 await self.settle(row["delivery_id"], now, "late")  # its deadline moved or passed

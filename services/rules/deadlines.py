@@ -22,7 +22,6 @@ from events.clock import (
     ClockOutage,
     ClockPaused,
     ClockResumed,
-    Deadline,
     DeadlineCleared,
     DeadlineExtended,
     DeadlineReached,
@@ -43,10 +42,10 @@ from events.clock import (
 )
 from events.clock_narration import moment, span
 from events.codec import encode
-from events.envelope import Decision
+from events.envelope import Decision, SealedRefusal
 from events.match import MatchRecord, PartitionBook
 from events.platform_rules import BOT_PREFIX
-from events.ruleset import Accepted, Rejection, Ruleset
+from events.ruleset import Accepted, Rejection, Ruleset, in_window
 
 DAY_MS = 86_400_000
 MOST_DEFAULTS = 500  # decisions a bot makes for one missed deadline; the rest wait for the next
@@ -150,8 +149,10 @@ def _default(
 
 def _sealed_for(record: MatchRecord, ruleset: Ruleset, entry: Any) -> int | None:
     """A default decision made where the game takes a sealed choice is sealed for its seat,
-    like the seat's own decision would be."""
+    like the seat's own decision would be; so is what stands in for one (SL-27)."""
     if isinstance(entry, DefaultApplied) and ruleset.sealed(record.state, entry.seat):
+        return entry.seat
+    if isinstance(entry, SealedRefusal):
         return entry.seat
     return None
 
@@ -159,7 +160,7 @@ def _sealed_for(record: MatchRecord, ruleset: Ruleset, entry: Any) -> int | None
 def keep(scribe: Scribe, ruleset: Ruleset, decision: Decision) -> None:
     """After any decision: clear the deadlines of seats the game no longer waits for, and while
     the clock runs set one for each seat it waits for that has none, or whose decision just
-    moved the match."""
+    moved the match: a response window's own time for a seat a window asks."""
     record = scribe.book.matches.get(decision.match_id)
     if record is None or record.timing is None or record.over:
         return  # an ended match's deadlines lapse with it: `match.seed_revealed` comes last
@@ -168,7 +169,8 @@ def keep(scribe: Scribe, ruleset: Ruleset, decision: Decision) -> None:
     held = set(timing.holding) - must  # a holder that chose keeps its deadline, never renewed
     moved = bool(scribe.entries) and record.moved_seq >= scribe.entries[0].seq
     decided = decision.seat if moved else None  # the seat's decision moved the match
-    for seat in sorted((timing.deadlines.keys() | set(timing.late)) - must - held):
+    choosing = _choosing(record, ruleset)
+    for seat in sorted((timing.deadlines.keys() | set(timing.late)) - must - held - choosing):
         record = scribe.write(DeadlineCleared(seat=seat), ruleset)
     if timing.paused_at_ms is not None:
         return
@@ -177,8 +179,17 @@ def keep(scribe: Scribe, ruleset: Ruleset, decision: Decision) -> None:
         if renewed or (seat not in timing.deadlines and seat not in timing.late):
             # an absent seat's time starts once it is back, and counts while the clock runs
             start = max(decision.sent_at_ms, timing.back_ms(seat))
-            due = due_after(timing.clock, start, timing.clock.per_decision_s * 1000)
-            record = scribe.write(DeadlineSet(seat=seat, due_ms=due, at_seq=record.seq), ruleset)
+            window = record.state is not None and in_window(ruleset, record.state, seat)
+            due = due_after(timing.clock, start, allowed_ms(timing.clock, window))
+            entry = DeadlineSet(seat=seat, due_ms=due, at_seq=record.seq, window=window)
+            record = scribe.write(entry, ruleset)
+
+
+def allowed_ms(clock: Clock, window: bool) -> int:
+    """A deadline's running time: a response window's own where the clock gives one, else a
+    decision's (or a turn's)."""
+    seconds = clock.window_s if window and clock.window_s is not None else clock.per_decision_s
+    return seconds * 1000
 
 
 def held(record: MatchRecord, ruleset: Ruleset) -> bool:
@@ -193,8 +204,25 @@ def _must(record: MatchRecord, ruleset: Ruleset) -> set[int]:
     """The seats the game waits for that a person holds."""
     if record.over or record.open_seats or record.state is None:
         return set()
-    bots = {s for s, holder in enumerate(record.holders) if (holder or "").startswith(BOT_PREFIX)}
-    return set(ruleset.waiting(record.state).must) - bots
+    return set(ruleset.waiting(record.state).must) - _bots(record)
+
+
+def _choosing(record: MatchRecord, ruleset: Ruleset) -> set[int]:
+    """SL-27 (platform rules 4): every seat a person holds that chooses in a sealed step, answered
+    or not. Their deadlines run until the step ends: one cleared by an answer would tell every
+    reader of the log who has answered, and so who is still weighing one."""
+    if record.platform_rules < rules.SEALED_DEADLINES:
+        return set()
+    if record.over or record.open_seats or record.state is None:
+        return set()
+    waiting = ruleset.waiting(record.state)
+    if not waiting.simultaneous:
+        return set()
+    return {*waiting.must, *waiting.may} - _bots(record)
+
+
+def _bots(record: MatchRecord) -> set[int]:
+    return {s for s, holder in enumerate(record.holders) if (holder or "").startswith(BOT_PREFIX)}
 
 
 def _not_the_bot(record: MatchRecord, decision: Decision) -> Rejection | None:
@@ -265,7 +293,7 @@ def _timeout(
 ) -> Accepted | Rejection:
     seat, clock = body.seat, timing.clock
     deadline = timing.deadlines.get(seat)
-    if deadline != Deadline(seat, body.due_ms, body.at_seq):
+    if deadline is None or (deadline.due_ms, deadline.at_seq) != (body.due_ms, body.at_seq):
         return Rejection(
             rules.CLOCK,
             f"seat {seat}'s deadline of {moment(body.due_ms)}, set at entry {body.at_seq}, no"
@@ -277,7 +305,7 @@ def _timeout(
         return Rejection(rules.CLOCK, f"not due until {moment(timing.fires_ms(deadline))}")
     used = timing.excused.count(seat)
     if used < clock.excuses:
-        fresh = due_after(clock, decision.sent_at_ms, clock.per_decision_s * 1000)
+        fresh = due_after(clock, decision.sent_at_ms, allowed_ms(clock, deadline.window))
         left = clock.excuses - used - 1
         return Accepted(
             rules.CLOCK,
@@ -305,6 +333,10 @@ def _timeout(
     if isinstance(done, Rejection):  # a game whose bot is refused: the match waits instead
         waits = DeadlineReached(seat, body.due_ms, body.at_seq, "wait")
         return Accepted(rules.CLOCK, [waits, *release])
+    if seat in _choosing(record, ruleset) - _must(record, ruleset):
+        # SL-27: its sealed answer stands, the bot's refused in as many sealed entries as the
+        # bot's would write, so the others read it as any seat's timeout in a sealed step
+        return Accepted(rules.CLOCK, [reached, *release, *(SealedRefusal(seat) for _ in done)])
     return Accepted(rules.CLOCK, [reached, *release, *done])
 
 

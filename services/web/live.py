@@ -39,6 +39,7 @@ class Due(msgspec.Struct, frozen=True):
     seat: int
     due: str
     due_told: str
+    window: bool = False  # a response window's: open to the seat until then
 
 
 class Shown(msgspec.Struct, frozen=True):
@@ -108,7 +109,10 @@ async def _shown(
         seat=seat,
         turn="must" if seat in waiting.must else "may" if seat in waiting.may else "",
         cards=await cards.lookup(ctx.pool, match_id),
-        deadlines=[Due(d["seat"], d["due"], d["due_told"]) for d in row["deadlines"] or []],
+        deadlines=[
+            Due(d["seat"], d["due"], d["due_told"], d.get("window", False))
+            for d in row["deadlines"] or []
+        ],
     )
 
 

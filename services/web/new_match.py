@@ -95,6 +95,8 @@ def _wanted(form: dict[str, str]) -> api.NewMatch:
             "excuses": int(form.get("excuses") or 0),
             "zone": form.get("zone", "").strip() or "UTC",
         }
+        if window := form.get("window_hours", "").strip():
+            fields["clock"]["window_s"] = round(float(window) * HOUR_S)
     return msgspec.convert(fields, api.NewMatch)
 
 

@@ -25,7 +25,7 @@ class Notice(msgspec.Struct, frozen=True):
     delivery_id: str  # the same on a retry: a receiver drops a repeat by it
     match_id: str
     seat: int
-    kind: str  # turn, reminder, timeout, message, correction, ended
+    kind: str  # turn, window, reminder, timeout, message, correction, ended
     entry: int  # the entry it tells up to
     text: str  # the notice in words, as the mail says it
     lines: list[str]  # what happened since the seat's last notice, a line an entry

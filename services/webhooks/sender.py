@@ -12,7 +12,7 @@ import structlog
 
 from events.narration import seat_names
 from projections import seat_lines
-from services.mail.compose import headline, messages_since
+from services.mail.compose import headline, messages_since, preference
 from services.mail.outbox import STANDING, detail_of, now_ms, retry_later, settle
 from services.settings import Settings
 from services.webhooks import formats, targets
@@ -54,7 +54,8 @@ class Webhooks:
             " FROM mail_outbox AS o JOIN webhook_seats AS w USING (match_id, seat)"
             " JOIN lobby AS l USING (match_id) JOIN replay_matches AS r USING (match_id)"
             " WHERE o.channel = 'webhook' AND o.done_ms IS NULL"
-            " ORDER BY o.upto_seq, array_position(ARRAY['timeout', 'turn', 'ended'], o.kind)",
+            " ORDER BY o.upto_seq,"
+            " array_position(ARRAY['timeout', 'turn', 'window', 'ended'], o.kind)",
             now,
         )
         waiting = busy | set(self.sending)  # seats with an earlier delivery not yet done
@@ -64,7 +65,7 @@ class Webhooks:
                 continue
             if not row["holds"]:
                 await settle(self.pool, row["delivery_id"], now, "gone")
-            elif row["kind"] not in row["kinds"]:
+            elif preference(row["kind"]) not in row["kinds"]:
                 await settle(self.pool, row["delivery_id"], now, "off")
             elif not row["standing"]:
                 await settle(self.pool, row["delivery_id"], now, "late")  # its deadline moved

@@ -1,0 +1,97 @@
+"""A response window's own deadline: a seat a window asks has the clock's `window_s` to answer
+("a Sabotage within 24 hours" while a turn has days), its timeout acting as the clock says (the
+window's pass), the calendar's pauses and excuses alike; without `window_s` a window runs a
+decision's time. Scenarios on Last word (`tests/window_ruleset.py`) through the judge."""
+
+import msgspec
+import pytest
+
+from events.clock import Clock, DeadlineReached, DeadlineSet, DefaultApplied
+from events.clock_narration import entry_line
+from events.codec import encode
+from events.envelope import CreateMatch
+from events.ruleset import get_ruleset, in_window
+from projections.notices import Notices
+from projections.projection import Step
+from services.mail.compose import headline, preference
+from services.rules.rejudge import verify
+from tests.test_clock import SECOND, START, Table, bodies
+from tests.window_ruleset import Pass, Play, Scored
+
+HOUR = 3600 * SECOND
+DAY = 24 * HOUR
+GAME = get_ruleset("last-word")
+
+
+def _struck(clock: Clock) -> tuple[Table, int, int, Play]:
+    """A two-seat Last word match with `clock`, its striker having struck an hour in: the
+    window asks the other seat. The table, the striker, the answerer and the strike."""
+    table = Table(clock, game="last-word")
+    duel = table.book.matches["timed"].state
+    striker = duel.active
+    strike = Play(card=duel.hands[striker][0])
+    table.send(striker, strike, at=START + HOUR, sender=["ann", "bob"][striker])
+    return table, striker, 1 - striker, strike
+
+
+def test_a_seat_a_window_asks_has_the_window_time_and_its_pass_is_made_when_it_lapses() -> None:
+    clock = Clock(per_decision_s=3 * 86400, window_s=86400, level="pass")
+    table, striker, answerer, strike = _struck(clock)
+    assert in_window(GAME, table.book.matches["timed"].state, answerer)
+    window = table.timing.deadlines[answerer]
+    assert (window.due_ms, window.window) == (START + HOUR + DAY, True)  # a day, not three
+    wrote = bodies(table.timeout(answerer, at=window.due_ms))
+    assert wrote[1] == DeadlineReached(answerer, window.due_ms, window.at_seq, "default")
+    assert DefaultApplied(answerer, "pass", "LW-2", msgspec.Raw(encode(Pass()))) in wrote
+    assert Scored(seat=striker, points=strike.card) in wrote
+    # the next turn is a turn: three days, not a window's one
+    turn = next(b for b in wrote if isinstance(b, DeadlineSet))
+    assert (turn.due_ms - window.due_ms, turn.window) == (3 * DAY, False)
+    assert verify(table.entries) is None
+
+
+def test_without_a_window_time_a_window_runs_a_decisions_time_and_is_still_told_as_one() -> None:
+    table, _, answerer, _ = _struck(Clock(per_decision_s=3 * 86400, level="pass"))
+    window = table.timing.deadlines[answerer]
+    assert (window.due_ms, window.window) == (START + HOUR + 3 * DAY, True)
+    set_ = DeadlineSet(answerer, window.due_ms, window.at_seq, window=True)
+    assert set_ in bodies(table.entries)
+    line = entry_line(set_, None, ["ann", "bob"], str)
+    assert line == f"a window is open to {['ann', 'bob'][answerer]} until 2023-11-17 23:13:20 UTC"
+
+
+def test_a_windows_time_stops_in_quiet_hours_like_any_deadline() -> None:
+    # struck at 23:13 UTC, a two-hour window: the quiet hours 0-8 hold it until 09:13
+    clock = Clock(per_decision_s=86400, window_s=7200, level="pass", quiet_hours=(0, 8))
+    table, _, answerer, _ = _struck(clock)
+    assert table.timing.deadlines[answerer].due_ms == START + HOUR + 10 * HOUR
+
+
+def test_an_excused_window_gets_a_fresh_window_time() -> None:
+    clock = Clock(per_decision_s=86400, window_s=600, excuses=1, level="pass")
+    table, _, answerer, _ = _struck(clock)
+    due = table.timing.deadlines[answerer].due_ms
+    table.timeout(answerer, at=due)
+    assert table.timing.deadlines[answerer].due_ms == due + 600 * SECOND
+
+
+@pytest.mark.parametrize("window_s", [0, 367 * 86400])
+def test_a_window_time_is_checked_like_a_decisions(window_s: int) -> None:
+    clock = {"per_decision_s": 60, "window_s": window_s}
+    create = {"ruleset": "last-word", "seats": 2, "seed": "s", "clock": clock}
+    with pytest.raises(msgspec.ValidationError, match="window_s"):
+        msgspec.json.decode(msgspec.json.encode(create), type=CreateMatch)
+
+
+def test_the_seat_a_window_asks_hears_of_a_window_open_until_its_deadline_not_its_turn() -> None:
+    table, _, answerer, _ = _struck(Clock(per_decision_s=86400, window_s=3600))
+    notices = Notices()
+    match = table.book.matches["timed"]
+    notices.take(Step(entries=table.entries[-3:], hash_before="", match=match))
+    [told] = notices.writes()[0].data.deliveries  # nobody else hears who is asked
+    due = table.timing.deadlines[answerer].due_ms
+    assert (told.seat, told.kind) == (answerer, "window")
+    assert told.detail == {"due_ms": due, "zone": "UTC"}
+    words = "A window is open to you until 2023-11-15 00:13:20 UTC: you may answer it, or pass."
+    assert headline(told.kind, told.detail) == words
+    assert preference("window") == "turn"  # heard by every seat that hears of its turns
