@@ -8,12 +8,14 @@ import unicodedata
 # choice accepted. 3: take-backs, disputes and rollbacks (`events.corrections`); a ruling says
 # whether judging it drew chance; seats write messages to each other (`events.messages`); a
 # prompt the game makes automatic is answered by the judge where it has one legal answer
-# (`Ruleset.automatic`), nobody asked.
-VERSION = 3
+# (`Ruleset.automatic`), nobody asked. 4: the organiser moves a running match to another version
+# of its game (`events.upgrades`).
+VERSION = 4
 SEALED_REFUSALS = 2  # the first version whose refused sealed choices write a `SealedRefusal`
 CORRECTIONS = 3  # the first version that takes corrections and keeps an undo window
 MESSAGES = 3  # the first version whose seats write messages (the organiser announced before)
 AUTOMATIC = 3  # the first version whose judge answers automatic prompts
+UPGRADES = 4  # the first version whose organiser moves a match to another version of its game
 
 OVERSIZED = "SL-1"  # a decision is at most 64 KiB
 MALFORMED = "SL-2"  # the decision does not match any decision this game knows
@@ -40,6 +42,7 @@ MESSAGE_RATE = "SL-22"  # a seat writes at most 10 messages a minute
 HIDE_MESSAGE = "SL-23"  # the organiser alone hides a message, saying why; the hiding is on the log
 TAKE_BACK = "SL-24"  # a seat takes back its last decision alone only while nothing depends on it
 DISPUTE = "SL-25"  # a seat disputes a ruling; the organiser upholds it or sets the match back
+UPGRADE = "SL-26"  # the organiser moves a match to another version, set back where it differs
 
 WORDS = {
     OVERSIZED: "A decision is at most 64 KiB.",
@@ -82,6 +85,10 @@ WORDS = {
     DISPUTE: "A seat may dispute a ruling; the organiser upholds it with a note or corrects it"
     " by setting the match back to before the disputed decision, within the last"
     " decisions the match keeps to go back to.",
+    UPGRADE: "The organiser may move a running match to another version of its game kept by"
+    " this server: set back to before the first decision that version judges otherwise (if"
+    " any, within the last decisions the match keeps to go back to), it is judged by that"
+    " version from then on, and no correction reaches back before the move.",
 }
 
 ORGANISER = "organiser"  # the sender of what an organiser asks (creates, bot seats)

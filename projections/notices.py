@@ -4,7 +4,8 @@ must hear from, and was not after the entry before), a deadline of its was reach
 or a bot decided for it, it was handed to a bot (told to the player who held it), the organiser
 wrote to the players, a message it may read was written (`secrecy.message_readers`; not to its
 writer, nor to a seat that muted it), a take-back was asked, a ruling disputed or resolved,
-entries set aside (the line names what was seen meanwhile), the match ended; and a seat hears
+entries set aside (the line names what was seen meanwhile), the match moved to another version
+of its game, the match ended; and a seat hears
 that its own take-back was refused. Each delivery's id is made of its match, seat, kind and
 entry (and channel), and a row once written is kept (sent or not), so a rebuild or a worker
 replaying a batch records nothing twice. Only seats whose address (or webhook target) was set
@@ -27,12 +28,13 @@ from events.match import EndedMatch
 from events.messages import Announced, MessageRules, MessageWritten
 from events.platform_rules import BOT_PREFIX
 from events.ruleset import get_ruleset
+from events.upgrades import Upgraded
 from projections.projection import Projection, Step
 from projections.secrecy import PUBLIC, message_readers
 from projections.writes import Write
 
 # What every seat hears of: whoever asked, the others are concerned.
-_CORRECTIONS = (TakeBackAsked, Disputed, DisputeResolved, SetAside)
+_CORRECTIONS = (TakeBackAsked, Disputed, DisputeResolved, SetAside, Upgraded)
 # Where notices go: the channel, its deliveries' id prefix, the table of seats that want them.
 CHANNELS = (("mail", "", "mail_seats"), ("webhook", "hook:", "webhook_seats"))
 
@@ -125,7 +127,7 @@ class _Heard(msgspec.Struct, frozen=True):
     timed_out: set[int]
     ended: bool
     announced: bool  # the organiser wrote to the players
-    corrected: bool  # a take-back asked, a dispute filed or resolved, entries set aside
+    corrected: bool  # a take-back asked, a dispute filed or resolved, entries set aside, a move
     people: tuple[int, ...]  # the seats players (not bots) hold
     handed: list[SeatHandedToBot]  # seats handed to a bot: told to the player who held them
     refused: tuple[int, ...]  # seats whose take-back was refused: told to them alone
