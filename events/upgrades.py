@@ -48,3 +48,12 @@ def upgrade_words(decision: Upgrade) -> str:
         f"move the match to version {decision.version}, set back to before entry"
         f" {decision.first}, the first it judges otherwise"
     )
+
+
+def newer(kept: list[str], version: str) -> list[str]:
+    """The versions in `kept` after `version`, oldest first (numbered ones by their number)."""
+
+    def order(name: str) -> tuple[int, str]:
+        return (len(name), name) if name.isdigit() else (0, name)
+
+    return sorted((v for v in kept if order(v) > order(version)), key=order)

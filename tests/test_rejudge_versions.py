@@ -67,7 +67,9 @@ def test_rejudging_under_the_new_version_names_the_first_entry_the_fix_changes()
     found = verify(table.entries, version="2")
     assert found is not None and found.seq == refused[0].seq
     assert found.what.startswith("differs in body:") and '"accepted":true' in found.what
-    assert verdict("old", table.entries, "2").startswith(f"old (version 1): entry {found.seq}")
+    said = verdict("old", table.entries, "2")
+    assert said.startswith(f"old (version 1): entry {found.seq}")
+    assert said.endswith(f"upgrade old --version 2 sets it back to before entry {refused[0].seq}")
 
 
 def test_a_match_the_fix_does_not_touch_rejudges_the_same() -> None:
