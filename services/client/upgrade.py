@@ -1,6 +1,7 @@
 """`starledger upgrade MATCH --version N` (organiser): move a running match to version N of its
-game (SL-26). The gateway re-judges it under N and sets it back to before the first decision N
-judges otherwise, if any (`starledger rejudge --version N GAME` lists them first)."""
+game (SL-26), set back to before the first decision N judges otherwise, if any (`starledger
+rejudge --version N GAME` lists them first): the bots worker re-judges it and sends the move,
+whose ruling this waits for."""
 
 import argparse
 from typing import Any
@@ -9,23 +10,25 @@ from services.client import tokens
 from services.client.http import ClientError, Gateway, guarded, segment, verdict
 from services.gateway import api
 
+MOVE_WAIT_S = 60.0  # the bots worker re-judges the whole match before it sends the move
+
 
 def _upgrade(args: argparse.Namespace) -> int:
     wanted = api.NewVersion(version=args.version)
     with Gateway(tokens.organiser_token()) as gateway:
         path = f"/matches/{segment(args.match_id)}/upgrade"
-        sent = gateway.post(path, wanted, api.Upgrading)
-        ruling = gateway.ruling(args.match_id, sent.decision_id)
-    what = f"{args.match_id} moved to version {sent.version}"
+        sent = gateway.post(path, wanted, api.Submitted)
+        ruling = gateway.ruling(args.match_id, sent.decision_id, wait_s=MOVE_WAIT_S)
+    what = f"{args.match_id} moved to version {args.version}"
     if ruling.status != "accepted":
         raise ClientError(f"{what}: {verdict(ruling)}")
-    if sent.first is None:
-        print(f"{what}: it judges every entry to {sent.checked} the same; nothing set aside")
-    else:
-        print(
-            f"{what}: set back to before entry {sent.first}, the first decision it judges"
-            f" otherwise (entries {sent.first} to {sent.checked} set aside)"
-        )
+    print(f"{what}: accepted at entries {ruling.first_seq} to {ruling.last_seq}")
+    if ruling.last_seq is not None and ruling.first_seq is not None:
+        if ruling.last_seq - ruling.first_seq > 1:  # its ruling, a SetAside, match.upgraded
+            print("  set back to before the first decision that version judges otherwise:")
+            print(f"  starledger explain {args.match_id} {ruling.first_seq + 1} tells which")
+        else:
+            print("  that version judges every entry the same: nothing set aside")
     return 0
 
 

@@ -136,17 +136,6 @@ class NewVersion(RequestBody):
     version: Annotated[str, msgspec.Meta(min_length=1, max_length=40)]  # of the match's game
 
 
-class Upgrading(msgspec.Struct, frozen=True):
-    """A match's move to another version, sent: re-judged under it up to entry `checked`, it is
-    set back to before entry `first`, the first decision that version judges otherwise (None:
-    it judges every one the same)."""
-
-    decision_id: str
-    version: str
-    checked: int
-    first: int | None
-
-
 class NewPlayer(RequestBody):
     name: Name
 

@@ -193,7 +193,7 @@ async def upgrade(request: Request, match_id: MatchId) -> Redirect:
     """SL-26: the match moved to the version the form names, set back to before the first
     decision that version judges otherwise."""
     form = await checked_form(request)
-    decision_id, _ = await upgrades.move(context(request), match_id, form.get("version", ""))
+    decision_id = await upgrades.move(context(request), match_id, form.get("version", ""))
     return await told(request, match_id, decision_id, None)
 
 

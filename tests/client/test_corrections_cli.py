@@ -218,7 +218,7 @@ async def test_matches_moved_to_the_fixed_version_play_on_under_it_and_verify(
 
         # From the command line: set back to before Ben's refused 4, which now counts.
         assert await _cli("upgrade", race.match_id, "--version", "2") == 0
-        assert f"set back to before entry {first}" in capsys.readouterr().out
+        assert "set back to before the first decision" in capsys.readouterr().out
         await race.until(1, 3, 1)  # Ben's roll set aside: his turn again
         told = "\n".join(await race.lines(0))
         assert f"are set aside (upgrade): play goes on from before entry {first}" in told
@@ -236,6 +236,11 @@ async def test_matches_moved_to_the_fixed_version_play_on_under_it_and_verify(
         form = {"csrf": session.csrf_token(stack.organiser_token), "version": "2"}
         moved = await http.post(f"{page}/upgrade", data=form, headers=organiser)
         assert moved.status_code in (302, 303), moved.text
+        ruled = moved.headers["location"].partition("ruled=")[2]
+        decision = f"/matches/{same.match_id}/decisions/{ruled}"
+        while (await http.get(decision, headers=stack.organiser())).json()["status"] == "pending":
+            await asyncio.sleep(0.1)
+        assert (await http.get(decision, headers=stack.organiser())).json()["status"] == "accepted"
         await same.add(1, four)
         await same.until(0, 7, 0)
         assert "Move to version" not in (await http.get(page, headers=organiser)).text
