@@ -14,6 +14,7 @@ from events.messages import MESSAGE_DECISIONS, MESSAGE_ENTRIES, MessageRules
 from events.seats import SEAT_DECISIONS, SEAT_ENTRIES
 from events.standing_orders import OrderCause
 from events.storable import Int32, Int64
+from events.upgrades import Upgraded
 
 MatchName = Annotated[str, msgspec.Meta(min_length=1, max_length=60)]
 Share = Annotated[float, msgspec.Meta(ge=0, le=1)]
@@ -166,6 +167,7 @@ PLATFORM_ENTRIES = (
     *SEAT_ENTRIES,
     *MESSAGE_ENTRIES,
     *CORRECTION_ENTRIES,
+    Upgraded,
 )
 _PLATFORM_ENTRY_TYPES = frozenset(PLATFORM_ENTRIES)
 

@@ -43,6 +43,7 @@ from events.messages import (
 )
 from events.platform_rules import BOT_PREFIX, CORRECTIONS
 from events.ruleset import pinned
+from events.upgrades import Upgraded
 
 
 def decision_key(seat: int | None, sender: str, decision_id: str) -> str:
@@ -181,16 +182,16 @@ class ContentChanged(RuntimeError):
     """The data a match was played with (its card set) is not what this install reads."""
 
 
-def _check_content(created: MatchCreated, version: str) -> None:
+def _check_content(game: str, options: dict[str, Any], version: str, digest: str) -> None:
     """Fail closed: a match folded with other card data than it was judged with would show,
     and judge, another game."""
-    if not created.content_digest:
+    if not digest:
         return
-    now = pinned(created.ruleset, version).content_digest(created.options)
-    if now != created.content_digest:
+    now = pinned(game, version).content_digest(options)
+    if now != digest:
         raise ContentChanged(
-            f"{created.ruleset} options {created.options} read data with digest {now[:16]}…;"
-            f" the match was played with {created.content_digest[:16]}…: restore that card set"
+            f"{game} options {options} read data with digest {now[:16]}…;"
+            f" the match was played with {digest[:16]}…: restore that card set"
         )
 
 
@@ -215,7 +216,8 @@ def apply(record: Match | None, entry: Entry[Any]) -> Match:
                 record.undo.moved(entry.seq, event, reveals)
                 record.undo.trimmed(ruleset.evolve)
         case MatchCreated() as created:
-            _check_content(created, entry.ruleset_version)
+            digest = created.content_digest
+            _check_content(created.ruleset, created.options, entry.ruleset_version, digest)
             record = MatchRecord(
                 match_id=entry.match_id,
                 ruleset=created.ruleset,
@@ -276,6 +278,13 @@ def apply(record: Match | None, entry: Entry[Any]) -> Match:
                 record.undo.steps[-1].shown = True  # the organiser saw what was hidden
         case SetAside() | TakeBackAsked() | TakeBackAnswered() | Disputed() | DisputeResolved():
             _correct(record, entry)
+        case Upgraded(version=version, content_digest=digest):
+            _check_content(record.ruleset, record.options, version, digest)
+            record.ruleset_version = version
+            if record.undo is not None:  # no correction reaches back across the move
+                record.undo = Undo(
+                    base=record.state, ruling=record.undo.ruling, set_aside=record.undo.set_aside
+                )
         case seats.SeatReplaced(seat=seat, player=player, previous=previous, player_id=pid):
             record.holders[seat] = player
             if pid:

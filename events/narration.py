@@ -50,6 +50,7 @@ from events.seats import (
     seat_tool_words,
 )
 from events.standing_orders import cause_words
+from events.upgrades import Upgrade, Upgraded, upgrade_words, upgraded_line
 
 
 class Told(msgspec.Struct, frozen=True):
@@ -149,6 +150,8 @@ class Narrator:
                 return f"{self.names[seat]}'s sealed choice was refused: nothing changes"
             case corrected if isinstance(corrected, CORRECTION_ENTRIES):
                 return correction_line(corrected, self.names)
+            case Upgraded():
+                return upgraded_line(body)
         return self.ruleset.narrate(self.record.state, body, self.seat, self.names)
 
     @property
@@ -173,6 +176,8 @@ class Narrator:
             seated = ruling.seat is not None and 0 <= ruling.seat < len(names)
             who = names[ruling.seat] if seated else ruling.sender or "the organiser"
             what = correction_words(decision)
+        elif isinstance(decision, Upgrade):
+            who, what = ruling.sender or "the organiser", upgrade_words(decision)
         elif isinstance(decision, CreateMatch | ClaimSeat):
             who, what = _platform_decision(ruling, decision)
         elif isinstance(decision, CLOCK_DECISIONS):  # none holds a secret
@@ -226,11 +231,12 @@ def _kept_message(ruleset: Ruleset, ruling: Ruling) -> str:
     return f"a message was refused ({_cited(ruleset, ruling.rule)}): {ruling.reason}"
 
 
-_corrections = msgspec.json.Decoder(Union[CORRECTION_DECISIONS])  # noqa: UP007
+_corrections = msgspec.json.Decoder(Union[(*CORRECTION_DECISIONS, Upgrade)])
 
 
 def _correction(asked: bytes) -> Any:
-    """A correction (not a game's decision, so its codec does not read it), or None."""
+    """A correction or a move to another version (not a game's decision, so its codec does not
+    read it), or None."""
     try:
         return _corrections.decode(asked)
     except msgspec.DecodeError:

@@ -10,13 +10,15 @@ import unicodedata
 # prompt the game makes automatic is answered by the judge where it has one legal answer
 # (`Ruleset.automatic`), nobody asked. 4: in a sealed step a seat's deadline runs until the step
 # ends, its answer clearing none, and a seat that answered keeps its choice when its deadline
-# passes, written as a default would be (SL-27).
+# passes, written as a default would be (SL-27); the organiser moves a running match to
+# another version of its game (`events.upgrades`, SL-26).
 VERSION = 4
 SEALED_REFUSALS = 2  # the first version whose refused sealed choices write a `SealedRefusal`
 CORRECTIONS = 3  # the first version that takes corrections and keeps an undo window
 MESSAGES = 3  # the first version whose seats write messages (the organiser announced before)
 AUTOMATIC = 3  # the first version whose judge answers automatic prompts
 SEALED_DEADLINES = 4  # the first version whose sealed steps keep their deadlines (SL-27)
+UPGRADES = 4  # the first version whose organiser moves a match to another version of its game
 
 OVERSIZED = "SL-1"  # a decision is at most 64 KiB
 MALFORMED = "SL-2"  # the decision does not match any decision this game knows
@@ -43,6 +45,7 @@ MESSAGE_RATE = "SL-22"  # a seat writes at most 10 messages a minute
 HIDE_MESSAGE = "SL-23"  # the organiser alone hides a message, saying why; the hiding is on the log
 TAKE_BACK = "SL-24"  # a seat takes back its last decision alone only while nothing depends on it
 DISPUTE = "SL-25"  # a seat disputes a ruling; the organiser upholds it or sets the match back
+UPGRADE = "SL-26"  # the organiser moves a match to another version, set back where it differs
 SEALED_DEADLINE = "SL-27"  # a sealed step's deadlines show no seat's answer to the others
 
 WORDS = {
@@ -86,6 +89,10 @@ WORDS = {
     DISPUTE: "A seat may dispute a ruling; the organiser upholds it with a note or corrects it"
     " by setting the match back to before the disputed decision, within the last"
     " decisions the match keeps to go back to.",
+    UPGRADE: "The organiser may move a running match to another version of its game kept by"
+    " this server: set back to before the first decision that version judges otherwise (if"
+    " any, within the last decisions the match keeps to go back to), it is judged by that"
+    " version from then on, and no correction reaches back before the move.",
     SEALED_DEADLINE: "In a step of sealed choices (a sealed response window) every seat choosing"
     " keeps its deadline until the step ends, answered or not; a seat that answered keeps its"
     " choice when its deadline passes, and the others read that as any seat's timeout there.",

@@ -6,10 +6,11 @@ response window asks it, worded as a window, never as its turn), a deadline of i
 the organiser wrote to the players, a message it may read was written
 (`secrecy.message_readers`; not to its writer, nor to a seat that muted it), a take-back was
 asked, a ruling disputed or resolved, entries set aside (the line names what was seen
-meanwhile), the match ended; and a seat hears that its own take-back was refused. Each
-delivery's id is made of its match, seat, kind and entry (and channel), and a row once written
-is kept (sent or not), so a rebuild or a worker replaying a batch records nothing twice. Only
-seats whose address (or webhook target) was set before the entry hear of it."""
+meanwhile), the match moved to another version of its game, the match ended; and a seat hears
+that its own take-back was refused. Each delivery's id is made of its match, seat, kind and
+entry (and channel), and a row once written is kept (sent or not), so a rebuild or a worker
+replaying a batch records nothing twice. Only seats whose address (or webhook target) was set
+before the entry hear of it."""
 
 import time
 from typing import Any
@@ -29,12 +30,13 @@ from events.match import EndedMatch, MatchRecord
 from events.messages import Announced, MessageRules, MessageWritten
 from events.platform_rules import BOT_PREFIX
 from events.ruleset import get_ruleset, in_window
+from events.upgrades import Upgraded
 from projections.projection import Projection, Step
 from projections.secrecy import PUBLIC, message_readers
 from projections.writes import Write
 
 # What every seat hears of: whoever asked, the others are concerned.
-_CORRECTIONS = (TakeBackAsked, Disputed, DisputeResolved, SetAside)
+_CORRECTIONS = (TakeBackAsked, Disputed, DisputeResolved, SetAside, Upgraded)
 # Where notices go: the channel, its deliveries' id prefix, the table of seats that want them.
 CHANNELS = (("mail", "", "mail_seats"), ("webhook", "hook:", "webhook_seats"))
 
@@ -131,7 +133,7 @@ class _Heard(msgspec.Struct, frozen=True):
     timed_out: set[int]
     ended: bool
     announced: bool  # the organiser wrote to the players
-    corrected: bool  # a take-back asked, a dispute filed or resolved, entries set aside
+    corrected: bool  # a take-back asked, a dispute filed or resolved, entries set aside, a move
     people: tuple[int, ...]  # the seats players (not bots) hold
     handed: list[SeatHandedToBot]  # seats handed to a bot: told to the player who held them
     refused: tuple[int, ...]  # seats whose take-back was refused: told to them alone

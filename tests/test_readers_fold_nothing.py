@@ -31,9 +31,11 @@ FOLDING_WORKERS = {
     " request reaches it, and nothing it holds leaves it but a decision",
 }
 BOTS = "services/bots/worker.py"
+UPGRADES = "services/bots/upgrades.py"  # what it re-judges a running match for: a move
 # All the bots worker reaches: the database (read, its decision ids' key, the forks it made),
 # the log, the decisions topic through the gateway's submitter; its standing orders
-# (`services.bots.orders`) and the forks it deals (`events.forks`). A new way out is a review.
+# (`services.bots.orders`), the forks it deals (`events.forks`) and the moves to another version
+# it re-judges a match for (`services.bots.upgrades`). A new way out is a review.
 BOTS_IMPORTS = {
     "asyncio",
     "hashlib",
@@ -56,6 +58,7 @@ BOTS_IMPORTS = {
     "services.gateway.forks",
     "services.gateway.standing_orders",
     "services.gateway.submit",
+    "services.gateway.upgrades",
     "services.settings",
 }
 # what a bot's decision and a fork made log
@@ -210,3 +213,12 @@ def test_the_bots_worker_folds_and_nothing_leaves_it_but_a_decision() -> None:
         "fork_requests",
     ]
     assert _calls(tree, "execute") and len(_calls(tree, "execute")) == len(written)
+
+
+def test_of_a_move_to_another_version_the_bots_worker_sends_the_move_alone() -> None:
+    tree = ast.parse((ROOT / UPGRADES).read_text())
+    [submit] = _calls(tree, "submit")
+    assert [ast.unparse(a) for a in submit.args] == ["match_id", "None", "move"]
+    assert {k.arg for k in submit.keywords} == {"sender", "decision_id"}
+    for call in _calls(tree, "info") + _calls(tree, "warning") + _calls(tree, "error"):
+        assert {k.arg for k in call.keywords} <= {"match_id", "first", "reason"}, ast.unparse(call)

@@ -222,4 +222,16 @@ class RaceToTwentyOne(Ruleset):
         ]
 
 
+class RaceUpToFour(RaceToTwentyOne):
+    """Version 2, a rules fix kept beside the current version: T-1 reads "add 1 to 4"."""
+
+    version = "2"
+
+    def decide(self, state: RaceState, seat: int, decision: Any, chance: random.Random) -> Any:
+        if isinstance(decision, Add) and decision.amount == 4 and seat == state.turn:
+            return Accepted("T-1", [Added(seat=seat, amount=4)])
+        return super().decide(state, seat, decision, chance)
+
+
 register(RaceToTwentyOne())
+register(RaceUpToFour(), current=False)

@@ -12,7 +12,8 @@ answers a position (the state's hash) once: a refused decision leaves the state 
 and asking again would only add refusals to the log. Nor would a refusal of another seat
 make its own decision stale (the judge counts a view stale only once the match changed).
 It plays only started matches: a decision while a seat is open would be refused.
-It also opens the forks asked for at the gateway, which must fold the match to deal them.
+It also opens the forks asked for at the gateway, which must fold the match to deal them, and
+sends the moves to another version asked there (`services.bots.upgrades`), which re-judge it.
 """
 
 import asyncio
@@ -33,11 +34,12 @@ from events.ruleset import Ruleset, get_ruleset, pinned
 from projections import replay
 from projections.announce import REPLAY_CHANNEL, ReplayNotice
 from services import db
-from services.bots import orders
+from services.bots import orders, upgrades
 from services.gateway.api import BotSeat
 from services.gateway.forks import CHANNEL as FORKS_CHANNEL
 from services.gateway.standing_orders import CHANNEL as ORDERS_CHANNEL
 from services.gateway.submit import Submitter
+from services.gateway.upgrades import CHANNEL as UPGRADES_CHANNEL
 from services.settings import Settings
 
 log = structlog.get_logger("bots")
@@ -58,6 +60,7 @@ class BotsWorker:
         self.pool: asyncpg.Pool
         self.id_key = b""
         self.forks_asked = True  # any asked while no worker ran are made at the start
+        self.upgrades_asked = True  # likewise
 
     def _heard(self, _conn: object, _pid: int, _channel: str, payload: str) -> None:
         _, _, moved = payload.partition(" ")  # the model the bots read has moved
@@ -66,6 +69,10 @@ class BotsWorker:
 
     def _fork_asked(self, *_: object) -> None:
         self.forks_asked = True
+        self.woken.set()
+
+    def _upgrade_asked(self, *_: object) -> None:
+        self.upgrades_asked = True
         self.woken.set()
 
     def _orders_changed(self, _conn: object, _pid: int, _channel: str, match_id: str) -> None:
@@ -81,6 +88,7 @@ class BotsWorker:
         await listener.add_listener(REPLAY_CHANNEL, self._heard)
         await listener.add_listener(ORDERS_CHANNEL, self._orders_changed)
         await listener.add_listener(FORKS_CHANNEL, self._fork_asked)
+        await listener.add_listener(UPGRADES_CHANNEL, self._upgrade_asked)
         await self.submitter.start()
         log.info("bots_worker_started")
         try:
@@ -90,6 +98,9 @@ class BotsWorker:
                 if self.forks_asked or time.monotonic() >= rescan_at:
                     self.forks_asked = False
                     await self.make_forks()
+                if self.upgrades_asked or time.monotonic() >= rescan_at:
+                    # one waiting for the replay to catch up is tried again at the next wake
+                    self.upgrades_asked = await upgrades.make(self.pool, self.submitter)
                 if time.monotonic() >= rescan_at:
                     await self.play_due()
                     rescan_at = time.monotonic() + RESCAN_S

@@ -18,6 +18,7 @@ from services.client import (
     rejudge,
     replay,
     stats,
+    upgrade,
 )
 from services.client.http import guarded
 from services.client.verify import run as verify_match
@@ -31,7 +32,8 @@ def add_parsers(subparsers: Any) -> None:
     """`match new|list|show|join|invite|replace|hand-to-bot|open-view|revoke`,
     `player new|show|notices`, `games`, `token revoke`, `play`, `say`, `replay`, `explain`,
     `cards`, `stats`, `league open|join|withdraw|show|list`, `msg`, `messages`, `mute`,
-    `unmute`, `takeback`, `dispute`, `resolve`, `orders`, `fork`, `rejudge` and `verify`."""
+    `unmute`, `takeback`, `dispute`, `resolve`, `orders`, `fork`, `rejudge`, `upgrade` and
+    `verify`."""
     match.add_parser(subparsers)
     notices.add_parser(players.add_parsers(subparsers))
     play.add_parsers(subparsers)
@@ -44,6 +46,7 @@ def add_parsers(subparsers: Any) -> None:
     orders.add_parser(subparsers)
     forks.add_parser(subparsers)
     rejudge.add_parser(subparsers)
+    upgrade.add_parser(subparsers)
     verify = subparsers.add_parser(
         "verify",
         help="re-judge a match from the archive ($DATABASE_URL); OK or the first "

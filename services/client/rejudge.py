@@ -1,7 +1,7 @@
 """`starledger rejudge --version N GAME` (organiser): every running match of a game re-judged
 under version N of its rules (services/rules/rejudge), and per match the first entry that
 version would write otherwise, or "same". Nothing changes: each match goes on being judged by
-the version it is pinned to until its organiser chooses."""
+the version it is pinned to until its organiser moves it (`starledger upgrade`)."""
 
 import argparse
 import asyncio
@@ -46,7 +46,9 @@ def verdict(match_id: str, entries: list[Entry[Any]], version: str) -> str:
         return f"{match_id} (version {pinned}): cannot be re-judged here: {error}"
     if found is None:
         return f"{match_id} (version {pinned}): same"
-    return f"{match_id} (version {pinned}): entry {found.seq} {found.what}"
+    moving = f"starledger upgrade {match_id} --version {version} sets it back to before entry"
+    found_line = f"{match_id} (version {pinned}): entry {found.seq} {found.what}"
+    return f"{found_line}\n  {moving} {found.decision}"
 
 
 def run(game: str, version: str) -> int:

@@ -132,6 +132,10 @@ class Resolution(RequestBody):
     note: Annotated[str, msgspec.Meta(max_length=500)] = ""
 
 
+class NewVersion(RequestBody):
+    version: Annotated[str, msgspec.Meta(min_length=1, max_length=40)]  # of the match's game
+
+
 class NewPlayer(RequestBody):
     name: Name
 

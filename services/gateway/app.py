@@ -51,6 +51,7 @@ from services.gateway import (
     standing_orders,
     stats,
     tokens,
+    upgrades,
     webhooks,
 )
 from services.gateway.access import Access
@@ -561,6 +562,7 @@ def create_app(ctx: Context) -> Litestar:
             *messages.HANDLERS,
             *corrections.HANDLERS,
             *forks.HANDLERS,
+            *upgrades.HANDLERS,
             *standing_orders.HANDLERS,
             *seat_links.HANDLERS,
             *webhooks.HANDLERS,

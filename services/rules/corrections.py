@@ -97,7 +97,7 @@ def _take_back(
         why = f"seat {seat} has no decision among the last {UNDO_DECISIONS} that moved the game"
         return Rejection(rules.TAKE_BACK, why)
     step = undo.steps[mine[-1]]
-    if (refused := _unreachable(ruleset, undo, step.ruling, rules.TAKE_BACK)) is not None:
+    if (refused := unreachable(ruleset, undo, step.ruling, rules.TAKE_BACK)) is not None:
         return refused
     since = undo.steps[mine[-1] + 1 :]
     why = "; ".join(
@@ -135,7 +135,7 @@ def _answer(
         return Accepted(rules.TAKE_BACK, [answered])
     if seat is not None and set(asked.asked) - {*asked.accepted, seat}:
         return Accepted(rules.TAKE_BACK, [answered])
-    if (refused := _unreachable(ruleset, undo, asked.first, rules.TAKE_BACK)) is not None:
+    if (refused := unreachable(ruleset, undo, asked.first, rules.TAKE_BACK)) is not None:
         return refused
     shown = undo.shown_since(asked.first)
     set_aside = SetAside(asked.first, record.seq, "take-back", shown)
@@ -150,14 +150,14 @@ def _resolve(
     if not body.roll_back:
         return Accepted(rules.DISPUTE, [DisputeResolved(body.seq, True, body.note)])
     first = undo.decision_at(body.seq)
-    if (refused := _unreachable(ruleset, undo, first, rules.DISPUTE)) is not None:
+    if (refused := unreachable(ruleset, undo, first, rules.DISPUTE)) is not None:
         return refused
     shown = undo.shown_since(first)
     resolved = DisputeResolved(body.seq, False, body.note)
     return Accepted(rules.DISPUTE, [resolved, SetAside(first, record.seq, "dispute", shown)])
 
 
-def _unreachable(ruleset: Ruleset, undo: Undo, first: int, rule: str) -> Rejection | None:
+def unreachable(ruleset: Ruleset, undo: Undo, first: int, rule: str) -> Rejection | None:
     """Why the match cannot be set back to before entry `first`, or None."""
     if undo.within_set_aside(first):
         return Rejection(rule, f"entry {first} is set aside already")

@@ -45,7 +45,7 @@ from events.ruleset import (
     setup_error,
 )
 from events.standing_orders import OrderCause
-from services.rules import corrections, deadlines, messages, seats
+from services.rules import corrections, deadlines, messages, seats, upgrades
 
 ENDED = "this match has ended"
 
@@ -328,6 +328,7 @@ def _outcome(
         or messages.judged(scribe, record, ruleset, decision)
         or deadlines.judged(scribe, record, ruleset, decision)
         or corrections.judged(scribe, record, ruleset, decision)
+        or upgrades.judged(scribe, record, ruleset, decision)
     ):
         _judge(scribe, record, ruleset, decision)
     deadlines.keep(scribe, ruleset, decision)

@@ -1,5 +1,6 @@
 """Re-judging a whole match from its entries with the ruleset it was played with, naming the
-first entry the judge would not have written (`starledger verify`, the web replay's verify).
+first entry the judge would not have written (`starledger verify`, the web replay's verify);
+or under another version of its game, to move it there (`starledger rejudge`, `upgrade`).
 
 Each decision is rebuilt from its ruling (seat, sender, what was asked); the match's seed from
 its `match.created` entry stands in for the fresh seed; the judge's clock is the recorded one.
@@ -15,6 +16,7 @@ from events.codec import encode
 from events.envelope import CreateMatch, DeadLetter, Decision, Entry, MatchCreated, Ruling
 from events.match import PartitionBook
 from events.ruleset import UnknownRuleset, get_ruleset, versions
+from events.upgrades import Upgrade
 from services.rules.judge import rule_on
 
 
@@ -28,6 +30,7 @@ SHOWN_CHARS = 300
 class Mismatch(msgspec.Struct, frozen=True):
     seq: int
     what: str
+    decision: int  # the first entry of the decision that wrote it
 
 
 def _batches(entries: list[Entry[Any]]) -> Iterator[list[Entry[Any]]]:
@@ -83,6 +86,9 @@ def _field(entry: Entry[Any], name: str) -> bytes:
 
 
 def _compare(kept: list[Entry[Any]], judged: list[Entry[Any]]) -> Mismatch | None:
+    """The first entry of one decision's that the judge writes otherwise (`kept` is never
+    empty)."""
+    decision = kept[0].seq
     for old, new in zip(kept, judged, strict=False):
         if encode(old) != encode(new):
             fields = [f for f in old.__struct_fields__ if _field(old, f) != _field(new, f)]
@@ -90,13 +96,15 @@ def _compare(kept: list[Entry[Any]], judged: list[Entry[Any]]) -> Mismatch | Non
                 old.seq,
                 f"differs in {', '.join(fields)}:\n  archive: "
                 f"{_shown(old)}\n  judge:   {_shown(new)}",
+                decision,
             )
     if len(judged) > len(kept):
         extra = judged[len(kept)]
-        return Mismatch(extra.seq, f"is missing from the archive; the judge writes {_shown(extra)}")
+        what = f"is missing from the archive; the judge writes {_shown(extra)}"
+        return Mismatch(extra.seq, what, decision)
     if len(kept) > len(judged):
         extra = kept[len(judged)]
-        return Mismatch(extra.seq, f"is not written by the judge: {_shown(extra)}")
+        return Mismatch(extra.seq, f"is not written by the judge: {_shown(extra)}", decision)
     return None
 
 
@@ -106,12 +114,14 @@ def verify(
     version: str | None = None,
 ) -> Mismatch | None:
     """The first entry re-judging does not reproduce, or None when every one matches. With a
-    `version`, the match is re-judged under that version of its game instead of the one it is
-    pinned to: the first entry that version would write otherwise (its version apart)."""
+    `version`, the match is re-judged under that version of its game instead of the one it was
+    opened with: the first entry that version would write otherwise (its version apart), and
+    where its decision begins, which moving the match to that version sets it back to before."""
     book = PartitionBook()
     created = next((e.body for e in entries[:1] if isinstance(e.body, MatchCreated)), None)
     if created is None:
-        return Mismatch(entries[0].seq if entries else 1, "is not the match's match.created")
+        first = entries[0].seq if entries else 1
+        return Mismatch(first, "is not the match's match.created", first)
     seed = created.seed
     for batch in _batches(entries):
         outcome = rule_on(
@@ -128,16 +138,21 @@ def verify(
             return Mismatch(
                 batch[0].seq,
                 f"repeats decision {batch[0].decision_id}, which the judge had already ruled on",
+                batch[0].seq,
             )
         if isinstance(outcome, DeadLetter):
             return Mismatch(
                 batch[0].seq,
                 f"comes from a decision the judge refuses outright "
                 f"({outcome.rule}): {outcome.reason}",
+                batch[0].seq,
             )
-        if version is not None and isinstance(outcome, list):
-            played = entries[0].ruleset_version
-            outcome = [msgspec.structs.replace(e, ruleset_version=played) for e in outcome]
+        if version is not None and isinstance(outcome, list):  # each as the archive has it
+            played = [e.ruleset_version for e in batch]
+            outcome = [
+                msgspec.structs.replace(e, ruleset_version=played[min(i, len(played) - 1)])
+                for i, e in enumerate(outcome)
+            ]
         if (found := _compare(batch, outcome)) is not None:
             return found
         progress(batch[-1].seq)
@@ -145,16 +160,25 @@ def verify(
 
 
 def check_version(match_id: str, entries: list[Entry[Any]]) -> None:
-    """Re-judging with another version of the rules proves nothing: refuse it."""
+    """Re-judging with a version of the rules this install does not keep proves nothing:
+    refuse it."""
     name = entries[0].ruleset
     try:
         get_ruleset(name)
     except UnknownRuleset as error:
         raise Unverifiable(f"match {match_id} was played with {name!r}: {error}") from None
-    played = sorted({e.ruleset_version for e in entries})
-    if len(played) != 1 or played[0] not in versions(name):
+    played = sorted({e.ruleset_version for e in entries})  # more than one once moved (SL-26)
+    if any(version not in versions(name) for version in played):
         raise Unverifiable(
             f"match {match_id} was played with {name} version "
             f"{', '.join(played)}; this install has version {', '.join(versions(name))}: "
             "verify it with the version it was played with"
         )
+
+
+def upgrade(match_id: str, entries: list[Entry[Any]], version: str) -> Upgrade:
+    """The move of the match to `version` of its game (SL-26), as re-judging all its `entries`
+    under that version finds it: set back to before the first decision it judges otherwise."""
+    check_version(match_id, entries)
+    found = verify(entries, version=version)
+    return Upgrade(version, entries[-1].seq, None if found is None else found.decision)

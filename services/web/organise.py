@@ -1,9 +1,10 @@
 """The organiser's page of a match: its clock and each seat's deadline, and the organiser's
-decisions about them (extend a deadline, pause, resume, a message to every player), and the
-open disputes, each resolved here; the seat tools are in `organise_seats`. The organiser token
-lives in an HttpOnly, SameSite=Strict cookie; every post needs this server's Origin and the
-CSRF token derived from it. A new organiser action is a form in `organise.html` and a handler
-that calls `decided` with its decision body (or `told` with the decision it sent)."""
+decisions about them (extend a deadline, pause, resume, a message to every player), the open
+disputes, each resolved here, and the move to a newer version of its game where one is kept;
+the seat tools are in `organise_seats`. The organiser token lives in an HttpOnly,
+SameSite=Strict cookie; every post needs this server's Origin and the CSRF token derived from
+it. A new organiser action is a form in `organise.html` and a handler that calls `decided`
+with its decision body (or `told` with the decision it sent)."""
 
 import math
 from collections.abc import Callable
@@ -21,7 +22,7 @@ from events.messages import Announce
 from events.narration import seat_names
 from events.platform_rules import BOT_PREFIX, ORGANISER
 from events.ruleset import load_rulesets
-from services.gateway import api, matches, reads
+from services.gateway import api, matches, reads, upgrades
 from services.gateway.context import context
 from services.gateway.params import DecisionId, EntryNumber, MatchId
 from services.web import corrections, live, session
@@ -70,6 +71,7 @@ async def page(
     ctx = context(request)
     row = await matches.lobby_row(ctx, match_id)
     said = await reads.ruling(ctx.pool, match_id, ruled, seat, seat) if ruled else None
+    played, newer = await upgrades.newer_versions(ctx.pool, match_id, row["game"])
     rendered = render(
         "organise.html",
         title=f"{match_id}: organiser",
@@ -84,6 +86,8 @@ async def page(
         said=said,
         shown=shown,
         disputes=await corrections.open_disputes(ctx.pool, match_id, row["game"]),
+        played=played,
+        newer=newer,
     )
     return Response(rendered, status_code=status, media_type="text/html")
 
@@ -184,6 +188,15 @@ async def message(request: Request, match_id: MatchId) -> Redirect:
     return await decided(request, match_id, _message)
 
 
+@post("/matches/{match_id:str}/organise/upgrade")
+async def upgrade(request: Request, match_id: MatchId) -> Redirect:
+    """SL-26: the match moved to the version the form names, set back to before the first
+    decision that version judges otherwise."""
+    form = await checked_form(request)
+    decision_id = await upgrades.move(context(request), match_id, form.get("version", ""))
+    return await told(request, match_id, decision_id, None)
+
+
 @post("/matches/{match_id:str}/organise/disputes/{seq:int}")
 async def resolve(request: Request, match_id: MatchId, seq: EntryNumber) -> Redirect:
     """SL-25: the ruling disputed at `seq` upheld with a note, or the match set back to before
@@ -203,4 +216,4 @@ def _resolution(seq: int, form: dict[str, str]) -> ResolveDispute:
     return ResolveDispute(seq, wanted.roll_back, wanted.note.strip())
 
 
-HANDLERS = [organise, sign_in, extend, pause, resume, message, resolve]
+HANDLERS = [organise, sign_in, extend, pause, resume, message, upgrade, resolve]

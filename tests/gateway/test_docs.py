@@ -38,6 +38,7 @@ BODIES: dict[str, Any] = {
     "/matches/{match_id}/messages/{seq}/hide": {"reason": "rude"},
     "/matches/{match_id}/disputes": {"seq": 1, "reason": "why"},
     "/matches/{match_id}/forks": {"at": 1},
+    "/matches/{match_id}/upgrade": {"version": "2"},
     "/matches/{match_id}/disputes/{seq}": {"roll_back": False},
     "/matches/{match_id}/orders": {"prompt": "main", "answer": "pass"},
     "/matches/{match_id}/orders/{number}": {"prompt": "main", "answer": "pass"},
