@@ -18,9 +18,12 @@ $(STAMP): pyproject.toml
 browser:
 	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
 
+# Two workers, a test file each at a time: the stack tests spend most of their time waiting on
+# brokers and databases, which the other worker fills (each has its own broker; the database
+# server is shared, a database per test).
 test: install browser
 	$(BIN)/ruff check .
-	$(BIN)/pytest
+	$(BIN)/pytest -n 2 --dist loadfile
 
 bench: install browser
 	$(BIN)/python -m tests.bench
