@@ -38,6 +38,7 @@ from events.rulesets.twilight_imperium_3.strategy_cards import (
     INITIATIVE,
     LOGISTICS,
     TECHNOLOGY,
+    TRADE,
     WARFARE,
     warship_moves,
 )
@@ -103,6 +104,9 @@ def _plays(game: Game, seat: int) -> Iterator[Play]:
         elif card == LOGISTICS:
             yield Play(card=card)
             yield Play(card=card, strategy=1, fleet=1)
+        elif card == TRADE:
+            yield Play(card=card)
+            yield Play(card=card, cancel=True)  # TI-R3 (b)
         elif card == TECHNOLOGY:
             techs = gainable(game, seat)
             yield from (
