@@ -1,16 +1,17 @@
 """Trade (TI-R): trade cards, agreements and their income, the Trade card's talks and every
 life an offer may have (accepted and approved, rejected, withdrawn, vetoed, lapsed), breaking
-agreements by war and in the status phase, and gifts of trade goods. The arena's three seats:
-seat 0 Sol (trade cards 2 and 2) holds Trade, seat 1 Mentak (1 and 1), seat 2 Jol-Nar (1 and
-3), clockwise 0, 1, 2."""
+agreements by war and in the status phase, gifts of trade goods, and the bots' trade. The
+arena's three seats: seat 0 Sol (trade cards 2 and 2) holds Trade, seat 1 Mentak (1 and 1),
+seat 2 Jol-Nar (1 and 3), clockwise 0, 1, 2."""
 
+import random
 from typing import Any
 
 import msgspec
 
 from events.ruleset import Waiting
 from events.rulesets.twilight_imperium_3.agreements import Agreement, Trade
-from events.rulesets.twilight_imperium_3.decisions import Activate, Follow, Pass, Play
+from events.rulesets.twilight_imperium_3.decisions import Activate, Decline, Follow, Pass, Play
 from events.rulesets.twilight_imperium_3.forces import Holding
 from events.rulesets.twilight_imperium_3.state import Game, Phase, WindowPrompt, bank
 from events.rulesets.twilight_imperium_3.trade import income, value
@@ -31,6 +32,7 @@ from events.rulesets.twilight_imperium_3.trade_events import (
     VetoAgreement,
     WithdrawOffer,
 )
+from tests.conformance.games import bot, play
 from tests.twilight_imperium_3.arena import AT, JOL_NAR, MENTAK, SOL, act, arena, said
 from tests.twilight_imperium_3.play import GAME, refused, step, with_player
 
@@ -293,3 +295,41 @@ def test_trade_commands_read_back_as_written() -> None:
         assert said(state, MENTAK, GAME.write_text(state, MENTAK, decision)) == decision
     assert said(state, MENTAK, "approve mentak and jol nar") == ApproveAgreement(MENTAK, JOL_NAR)
     assert said(state, JOL_NAR, "accept sol") == AcceptOffer(offerer=SOL, card=1)
+
+
+def _greedy(state: Game, seat: int) -> Any:
+    return GAME.bots["greedy"](state, seat, random.Random(0))
+
+
+def test_greedy_offers_once_takes_what_pays_giving_its_cheapest_and_approves_others() -> None:
+    state = _talks(_table())
+    offer = _greedy(state, MENTAK)  # to Jol-Nar, whose card 2 is worth 3
+    assert offer == OfferAgreement(to=JOL_NAR, card=1)
+    state = step(state, MENTAK, OfferAgreement(to=JOL_NAR, card=1))
+    assert _greedy(state, JOL_NAR) == AcceptOffer(offerer=MENTAK, card=1)  # worth 1, not 3
+    state = step(state, JOL_NAR, AcceptOffer(offerer=MENTAK, card=1))
+    assert _greedy(state, SOL) == ApproveAgreement(MENTAK, JOL_NAR)
+    state = step(state, SOL, ApproveAgreement(MENTAK, JOL_NAR))
+    assert _greedy(state, MENTAK) == DoneTrading()  # it has made its offer
+
+
+def test_greedy_follows_trade_when_it_collects_two_or_more() -> None:
+    state = _talks(_table(_old(MENTAK, JOL_NAR, (1, 2))))
+    state = step(state, SOL, CloseTalks())
+    assert _greedy(state, MENTAK) == Follow()  # Jol-Nar's card 2: 3 tg
+    state = step(state, MENTAK, Follow())
+    assert _greedy(state, JOL_NAR) == Decline()  # Mentak's card 1: 1 tg
+
+
+def test_random_and_greedy_matches_form_agreements_and_still_end() -> None:
+    for level in ("random", "greedy"):
+        played = play("twilight-imperium-3", 4, f"measure-4-1-{level}", bot(level))
+        formed = [
+            e
+            for p in played.positions
+            for e in getattr(
+                GAME.decide(p.state, p.seat, p.decision, random.Random(0)), "events", ()
+            )
+            if isinstance(e, AgreementFormed)
+        ]
+        assert played.end.over and formed, level

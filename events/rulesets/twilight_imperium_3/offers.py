@@ -151,6 +151,8 @@ def follows(game: Game, seat: int) -> Iterator[Decision]:
         yield Follow(paying=ready(game.forces, seat))
     elif card == WARFARE:
         yield from (Follow(ships=(m,)) for m in islice(warship_moves(game, seat), WARSHIP_OFFERS))
+    elif card == TRADE:
+        yield Follow()
     elif card == IMPERIAL:
         yield from (Follow(production=o) for o in imperial.orders(game, seat)[:IMPERIAL_OFFERS])
     elif card == TECHNOLOGY:

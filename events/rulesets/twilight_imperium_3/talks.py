@@ -410,3 +410,30 @@ PROMPTS = (
         default=lambda game, seat: BreakAgreements(),
     ),
 )
+
+
+# The `greedy` bot's trade
+
+
+def greedy_talks(game: Game, seat: int, options: list[Any]) -> Any:
+    """Every offer accepted, giving the card worth least: an agreement only raises its income;
+    as the holder, every agreement of others approved, as it gains or loses nothing by it; one
+    offer of its own card worth least, to the seat whose cards at home are worth most; then
+    done, or the talks closed."""
+    accepts = [d for d in options if isinstance(d, AcceptOffer)]
+    if accepts:
+        return min(accepts, key=lambda d: (trade.value(game, seat, d.card), d.card))
+    approval = next((d for d in options if isinstance(d, ApproveAgreement)), None)
+    if approval is not None:
+        return approval
+    offers = [d for d in options if isinstance(d, OfferAgreement)]
+    if offers and seat not in game.trade.offered:
+        return max(
+            offers, key=lambda d: (_worth_at_home(game, d.to), -trade.value(game, seat, d.card))
+        )
+    closing = next((d for d in options if isinstance(d, CloseTalks)), None)
+    return closing if seat in roles(game)[0] and closing else talks_default(game, seat)
+
+
+def _worth_at_home(game: Game, seat: int) -> int:
+    return max((trade.value(game, seat, c) for c in game.trade.home(seat)), default=0)
