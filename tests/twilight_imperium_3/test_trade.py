@@ -9,7 +9,7 @@ from typing import Any
 
 import msgspec
 
-from events.ruleset import Waiting
+from events.ruleset import Fact, Waiting
 from events.rulesets.twilight_imperium_3.agreements import Agreement, Trade
 from events.rulesets.twilight_imperium_3.decisions import Activate, Decline, Follow, Pass, Play
 from events.rulesets.twilight_imperium_3.forces import Holding
@@ -333,3 +333,24 @@ def test_random_and_greedy_matches_form_agreements_and_still_end() -> None:
             if isinstance(e, AgreementFormed)
         ]
         assert played.end.over and formed, level
+
+
+def test_the_page_shows_agreements_and_offers_and_facts_count_them() -> None:
+    state = _talks(_table(_old(SOL, MENTAK)))
+    state = step(state, MENTAK, OfferAgreement(to=JOL_NAR, card=2))
+    page = {
+        s.title: s for s in GAME.describe(GAME.view(state, None), ["ann", "bob", "cy"]).sections
+    }
+    fields = [(f.label, f.value) for f in page["Trade"].fields]
+    assert fields == [
+        ("Agreement", "ann and bob"),
+        ("Offer", "bob to cy with card 2: awaiting an answer"),
+    ]
+    assert page["Trade"].tables[0].rows[0] == ("ann", "card 1: 2, with bob; card 2: 2")
+    formed = GAME.facts(state, AgreementFormed(seats=(MENTAK, JOL_NAR), cards=(2, 1)))
+    assert formed == [
+        Fact("agreement formed", "Universities of Jol-Nar", MENTAK),
+        Fact("agreement formed", "Mentak Coalition", JOL_NAR),
+    ]
+    broken = GAME.facts(state, AgreementBroken(seats=(SOL, MENTAK), war=True))
+    assert broken[0] == Fact("agreement broken by war", "Mentak Coalition", SOL)
