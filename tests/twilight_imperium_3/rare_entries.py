@@ -1,15 +1,19 @@
 """Events and decisions random play seldom reaches (a transfer, a bombardment, invasion combat,
 ground forces raised by a technology, fighters joining an invasion, a neighbour's last space
 dock taken, Transit Diodes' move, Fleet Logistics' second action and the turn ended without
-it), each with the state it came on: the narration test's examples of them."""
+it, every life of a trade offer, agreements cancelled and broken, income, gifts), each with the
+state it came on: the narration test's examples of them."""
 
 from typing import Any
 
+import msgspec
+
 from events.ruleset import Accepted
-from events.rulesets.twilight_imperium_3.decisions import Activate
+from events.rulesets.twilight_imperium_3.agreements import Agreement, Trade
+from events.rulesets.twilight_imperium_3.decisions import Activate, Follow, Pass, Play
 from events.rulesets.twilight_imperium_3.forces import Holding
 from events.rulesets.twilight_imperium_3.state import Game
-from tests.twilight_imperium_3.arena import AT, MENTAK, SOL, Loaded, arena, said
+from tests.twilight_imperium_3.arena import AT, JOL_NAR, MENTAK, SOL, Loaded, arena, said
 from tests.twilight_imperium_3.play import CHANCE, GAME, with_player
 
 Seen = tuple[Game, Any]  # the state, and the decision or event that came on it
@@ -24,6 +28,9 @@ def examples() -> list[Seen]:
     _transfer(seen)
     _transit_diodes(seen)
     _fleet_logistics(seen)
+    _trade_talks(seen)
+    _trade_approval(seen)
+    _trade_broken(seen)
     return seen
 
 
@@ -88,10 +95,63 @@ def _fleet_logistics(seen: list[Seen]) -> None:
     _act(seen, state, said(state, SOL, "end turn"))
 
 
-def _act(seen: list[Seen], state: Game, decision: Any, *rolls: int) -> Game:
-    """Seat 0's decision accepted with these dice, and what follows, each seen on its state."""
+def _trading(*agreements: Agreement) -> Game:
+    """Seat 0 holds Trade; these agreements, formed in an earlier round."""
+    state = with_player(arena({}), SOL, cards=(5,), trade_goods=3)
+    return msgspec.structs.replace(state, trade=Trade(agreements=agreements))
+
+
+def _trade_talks(seen: list[Seen]) -> None:
+    """Income, then offers withdrawn, vetoed, approved and lapsed, a gift and the secondary."""
+    state = _trading(Agreement((SOL, MENTAK), (1, 1)), Agreement((MENTAK, JOL_NAR), (2, 2)))
+    state = _act(seen, state, said(state, SOL, "give 1 tg to mentak"))
+    state = _act(seen, state, Play(card=5))
+    state = _act(seen, state, said(state, SOL, "offer agreement to jol nar with card 2"))
+    state = _act(seen, state, said(state, SOL, "withdraw offer"))
+    state = _act(
+        seen, state, said(state, JOL_NAR, "offer agreement to sol with card 1"), by=JOL_NAR
+    )
+    state = _act(seen, state, said(state, SOL, "reject jol nar"))
+    state = _act(seen, state, said(state, SOL, "done trading"))
+    state = _act(seen, state, said(state, SOL, "close talks"))
+    _act(seen, state, Follow(), by=MENTAK)
+
+
+def _trade_approval(seen: list[Seen]) -> None:
+    """Offers accepted, vetoed, then approved; one lapsed as the holder closes the talks."""
+    state = _act(seen, _trading(), Play(card=5))
+    for verdict in ("veto", "approve"):
+        offer = said(state, MENTAK, "offer agreement to jol nar with card 1")
+        state = _act(seen, state, offer, by=MENTAK)
+        state = _act(seen, state, said(state, JOL_NAR, "accept mentak"), by=JOL_NAR)
+        state = _act(seen, state, said(state, SOL, f"{verdict} mentak-jol nar"))
+    state = _act(
+        seen, state, said(state, JOL_NAR, "offer agreement to sol with card 2"), by=JOL_NAR
+    )
+    _act(seen, state, said(state, SOL, "close talks"))
+
+
+def _trade_broken(seen: list[Seen]) -> None:
+    """Agreements cancelled by Trade's option (b); broken in the status phase."""
+    agreements = (Agreement((SOL, MENTAK), (1, 1)), Agreement((MENTAK, JOL_NAR), (2, 2)))
+    _act(seen, _trading(*agreements), said(_trading(), SOL, "play trade cancelling agreements"))
+    state = _trading(*agreements)
+    state = msgspec.structs.replace(
+        state, players=tuple(msgspec.structs.replace(p, played=p.cards) for p in state.players)
+    )
+    for seat in (SOL, JOL_NAR, MENTAK):
+        state = _act(seen, state, Pass(), by=seat)
+    for seat in (MENTAK, SOL, JOL_NAR):
+        state = _act(seen, state, said(state, seat, "score nothing"), by=seat)
+    state = _act(seen, state, said(state, MENTAK, "break agreement with sol"), by=MENTAK)
+    _act(seen, state, said(state, JOL_NAR, "keep agreements"), by=JOL_NAR)
+
+
+def _act(seen: list[Seen], state: Game, decision: Any, *rolls: int, by: int = SOL) -> Game:
+    """A seat's decision (seat 0's unless `by`) accepted with these dice, and what follows, each
+    seen on its state."""
     seen.append((state, decision))
-    judged = GAME.decide(state, SOL, decision, Loaded(*rolls))
+    judged = GAME.decide(state, by, decision, Loaded(*rolls))
     assert isinstance(judged, Accepted), judged
     events = judged.events
     while events:

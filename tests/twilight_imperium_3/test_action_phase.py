@@ -18,6 +18,7 @@ from events.rulesets.twilight_imperium_3.forces import Holding
 from events.rulesets.twilight_imperium_3.orders import Transfer
 from events.rulesets.twilight_imperium_3.state import Phase, WindowPrompt
 from events.rulesets.twilight_imperium_3.steps import TABLE
+from events.rulesets.twilight_imperium_3.trade_events import Give
 from tests.twilight_imperium_3.play import (
     GAME,
     activated,
@@ -49,8 +50,9 @@ def test_ti_a1_turns_go_by_the_lowest_card_round_and_round_skipping_who_passed()
 
 def test_ti_a2_an_action_is_strategic_tactical_transfer_or_passing() -> None:
     asked = {ask.decision for ask in TABLE.prompts[Phase.ACTION].asks}
-    # and the actions technologies add: Transit Diodes' and Fleet Logistics' end (TI-K14, K15)
-    assert asked == {Play, Activate, Transfer, Pass, Transit, EndTurn}
+    # and the actions technologies add: Transit Diodes' and Fleet Logistics' end (TI-K14, K15);
+    # a gift of trade goods rides on every prompt and is no action (TI-R10)
+    assert asked == {Play, Activate, Transfer, Pass, Transit, EndTurn, Give}
     state = _action({0: [POLITICAL, TRADE], 1: [INITIATIVE, IMPERIAL], 2: [DIPLOMACY, LOGISTICS]})
     assert refused(state, 1, GAME.read_text(state, 1, "transfer 203 204")) == "TI-A2"
 
@@ -85,7 +87,7 @@ def test_ti_a3_following_spends_a_strategy_counter_but_not_for_initiatives_holde
     assert "deep_space_cannon" in state.players[1].technologies
 
 
-def test_ti_a3_political_gains_a_counter_and_trade_three_trade_goods_with_no_secondary() -> None:
+def test_ti_a3_political_gains_a_counter_with_no_secondary_and_trade_opens_its_talks() -> None:
     state = _action({0: [POLITICAL, TRADE], 1: [INITIATIVE, IMPERIAL], 2: [DIPLOMACY, LOGISTICS]})
     state = activated(state, 1, "201")
     state = activated(state, 2, "202")
@@ -94,8 +96,8 @@ def test_ti_a3_political_gains_a_counter_and_trade_three_trade_goods_with_no_sec
     assert state.players[0].command == command + 1 and state.stack == ()
     state = activated(state, 1, "203")
     state = activated(state, 2, "204")
-    state = step(state, 0, Play(card=TRADE))
-    assert state.players[0].trade_goods == 3 and state.stack == ()
+    state = step(state, 0, Play(card=TRADE))  # three trade goods, then the talks (TI-R3)
+    assert state.players[0].trade_goods == 3 and state.stack[-1].prompt == WindowPrompt.TALKS
 
 
 def test_ti_a4_activation_puts_a_pool_counter_on_a_system_not_one_already_activated() -> None:

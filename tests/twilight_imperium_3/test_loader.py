@@ -73,6 +73,15 @@ def test_two_races_may_not_share_a_home_system():
     assert "each race needs a home system of its own" in _refused(files)
 
 
+def test_each_race_needs_its_trade_cards():
+    files = _files()
+    files["trade_cards.toml"]["trade"] = files["trade_cards.toml"]["trade"][1:]
+    assert "trade_cards.toml: each race needs its trade cards" in _refused(files)
+    files = _files()
+    _entry(files, "trade_cards.toml", "trade", "id", "sol")["values"] = [2, 2, 2]
+    assert _refused(files).startswith("trade_cards.toml: trade 'sol': ")
+
+
 def test_an_id_used_twice_is_refused():
     files = _files()
     files["units.toml"]["unit"].append(dict(files["units.toml"]["unit"][0]))

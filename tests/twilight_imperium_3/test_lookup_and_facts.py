@@ -21,9 +21,9 @@ from tests.conformance.games import bot, play
 from tests.twilight_imperium_3.play import GAME, started
 
 
-def test_the_lookup_lists_every_system_unit_technology_strategy_card_and_objective() -> None:
+def test_the_lookup_lists_every_system_unit_technology_strategy_card_objective_and_trade_card():
     infos = {info.name: info for info in GAME.cards({})}
-    assert len(infos) == len(GAME.cards({})) == 37 + 9 + 24 + 8 + 30  # no two share a name
+    assert len(infos) == len(GAME.cards({})) == 37 + 9 + 24 + 8 + 30 + 10  # no two share a name
     abyz = infos["Abyz / Fria"]
     assert abyz.kind == "System, regular" and abyz.numbers["resources"] == 5
     assert abyz.abilities == (
@@ -41,6 +41,8 @@ def test_the_lookup_lists_every_system_unit_technology_strategy_card_and_objecti
     assert infos["Imperial"].numbers == {"initiative": 8}
     assert infos["Imperium Rex"].abilities[-1] == "ends the game when revealed"
     assert infos["Domination!"].abilities[-1] == "wins the game at once"
+    jol_nar = infos["Trade cards of the Universities of Jol-Nar"]
+    assert jol_nar.kind == "Trade card" and jol_nar.numbers == {"card 1": 1, "card 2": 3}
 
 
 def test_the_content_digest_pins_what_the_rules_read() -> None:

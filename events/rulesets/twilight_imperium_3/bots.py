@@ -1,8 +1,9 @@
 """The `greedy` bot: it expands to the nearest planets it can take (those the objectives open
 to it count, more), builds where it can afford to, fights only when it expects more hits than it
 takes, buys the technologies objectives count, follows Imperial and Logistics while that leaves
-it able to pay the objective that spends, and scores the objective worth most (aims.py). Every
-choice is one of `legal`'s, so always accepted."""
+it able to pay the objective that spends, and Trade when it collects 2 or more, takes every
+trade agreement offered and approves others' (talks.py), and scores the objective worth most
+(aims.py). Every choice is one of `legal`'s, so always accepted."""
 
 import random
 from collections.abc import Callable
@@ -11,7 +12,7 @@ from typing import Any
 import msgspec
 
 from events.kit.phases import default_decision, legal
-from events.rulesets.twilight_imperium_3 import combat, tactical
+from events.rulesets.twilight_imperium_3 import combat, tactical, talks, trade
 from events.rulesets.twilight_imperium_3.aims import keeps_payable, planet_worth, technology_worth
 from events.rulesets.twilight_imperium_3.decisions import (
     Activate,
@@ -29,11 +30,17 @@ from events.rulesets.twilight_imperium_3.movement import candidates
 from events.rulesets.twilight_imperium_3.orders import FirePds, Land, Move, Produce, Retreat, Stay
 from events.rulesets.twilight_imperium_3.state import Game, Phase, WindowPrompt
 from events.rulesets.twilight_imperium_3.steps import TABLE
-from events.rulesets.twilight_imperium_3.strategy_cards import IMPERIAL, LOGISTICS, TECHNOLOGY
+from events.rulesets.twilight_imperium_3.strategy_cards import (
+    IMPERIAL,
+    LOGISTICS,
+    TECHNOLOGY,
+    TRADE,
+)
 from events.rulesets.twilight_imperium_3.tactic import Tactic
 from events.rulesets.twilight_imperium_3.technology import gainable
 
 Target = Callable[[Game, int, str], float]  # how much a seat wants to activate a system
+TRADE_WORTH = 2  # trade goods that make Trade's secondary worth a strategy counter
 BUILDS = ("carrier", "ground_force", "cruiser", "destroyer", "dreadnought", "fighter")
 
 
@@ -180,6 +187,8 @@ def choose(game: Game, seat: int, target: Target, fight: bool = False) -> Any:
         return _most(kept or options, _build_worth)
     if prompt == Phase.SCORE:
         return _most(options, lambda d: _points(game, seat, d))
+    if prompt == WindowPrompt.TALKS:
+        return talks.greedy_talks(game, seat, options)
     return default_decision(TABLE, game, seat)
 
 
@@ -198,6 +207,8 @@ def _follow(game: Game, seat: int, options: list[Any]) -> Any:
     if card in (IMPERIAL, LOGISTICS):
         paying = [d for d in follows if _keeps_payable_follow(game, seat, d)]
         return paying[0] if paying else Decline()
+    if card == TRADE and sum(trade.income(game, seat, secondary=True)) >= TRADE_WORTH:
+        return follows[0] if follows else Decline()
     return Decline()
 
 

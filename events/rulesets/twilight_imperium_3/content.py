@@ -1,6 +1,6 @@
 """The game's data as typed values, as content/*.toml write them (read by loader.py): units,
-races, technologies, strategy cards, objectives, the system tiles with their planets, and the
-galaxy layouts by number of players."""
+races, technologies, strategy cards, trade cards, objectives, the system tiles with their
+planets, and the galaxy layouts by number of players."""
 
 from typing import Annotated, Literal
 
@@ -91,6 +91,13 @@ class Technology(_Entry):
     later: bool = False  # not played in this stage, so not gained (TI-K16)
 
 
+class TradeCards(_Entry):
+    """A race's two trade cards: the trade value of card 1 and of card 2 (data §9)."""
+
+    id: str  # the race
+    values: Annotated[tuple[Count, ...], msgspec.Meta(min_length=2, max_length=2)]
+
+
 class StrategyCard(_Entry):
     number: Count  # its initiative
     id: str
@@ -132,6 +139,7 @@ class Content(msgspec.Struct, frozen=True):
     races: dict[str, Race]
     technologies: dict[str, Technology]
     strategy_cards: tuple[StrategyCard, ...]  # by number
+    trade_cards: dict[str, TradeCards]  # by race
     objectives: dict[str, Objective]
     systems: dict[str, System]
     layouts: dict[int, Layout]  # by number of players

@@ -5,6 +5,7 @@ activation (movement, combat, invasion, production) brings its own decisions."""
 import msgspec
 
 from events.rulesets.twilight_imperium_3.orders import ORDERS, Order, Produce
+from events.rulesets.twilight_imperium_3.trade_events import TRADE_DECISIONS
 
 Units = dict[str, int]  # unit id: how many
 
@@ -30,8 +31,9 @@ class Pick(msgspec.Struct, frozen=True, tag="ti.pick"):
 class Play(msgspec.Struct, frozen=True, tag="ti.play"):
     """A strategic action: the card's primary (TI-A3). Its choices, as the card asks: Diplomacy
     names a seat (`seat`), Warfare a system to take a counter back from (`system`, "" for
-    none), Technology a technology (`technology`); of the counters Political and Logistics
-    gain, `strategy` and `fleet` go to those areas, the rest to the command pool (TI-P3)."""
+    none), Technology a technology (`technology`), Trade its option (b) (`cancel`, TI-R3); of
+    the counters Political and Logistics gain, `strategy` and `fleet` go to those areas, the
+    rest to the command pool (TI-P3)."""
 
     card: int
     seat: int = -1
@@ -39,6 +41,7 @@ class Play(msgspec.Struct, frozen=True, tag="ti.play"):
     technology: str = ""
     strategy: int = 0
     fleet: int = 0
+    cancel: bool = False
 
 
 class Warship(msgspec.Struct, frozen=True):
@@ -141,4 +144,5 @@ DECISIONS = (
     Score,
     Redistribute,
     *ORDERS,
+    *TRADE_DECISIONS,
 )

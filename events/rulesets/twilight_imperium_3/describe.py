@@ -8,7 +8,7 @@ import msgspec
 from events.kit import phases
 from events.kit.words import listing, who
 from events.ruleset import Board, Cell, Description, Field, Section, Table
-from events.rulesets.twilight_imperium_3 import board
+from events.rulesets.twilight_imperium_3 import board, trade_words
 from events.rulesets.twilight_imperium_3.building_face import building_section, highlights
 from events.rulesets.twilight_imperium_3.content import Technology
 from events.rulesets.twilight_imperium_3.galaxy import positions
@@ -63,6 +63,7 @@ def describe(view: Game, players: Sequence[str] = ()) -> Description:
         Section("Game", tuple(state)),
         *building_section(view, name),
         Section("Players", tables=(_players(view, name),)),
+        trade_words.section(view, name),
         Section("Technologies", tables=(_tree(view, name),)),
         *_forces(view, name),
         Section("Strategy cards", tables=(_cards(view, name),)),

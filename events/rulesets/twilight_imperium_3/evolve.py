@@ -41,6 +41,7 @@ from events.rulesets.twilight_imperium_3.planets import holding
 from events.rulesets.twilight_imperium_3.state import Game, Phase, Player
 from events.rulesets.twilight_imperium_3.tactic import Tactic
 from events.rulesets.twilight_imperium_3.tactical_evolve import TACTICAL_ROWS
+from events.rulesets.twilight_imperium_3.trade_evolve import TRADE_ROWS
 
 replace = msgspec.structs.replace
 INITIATIVE = 1
@@ -262,5 +263,6 @@ evolve = dispatch(
             g, phase=Phase.OVER, winners=e.winners, stack=(), tactic=None
         ),
         **TACTICAL_ROWS,
+        **TRADE_ROWS,
     },
 )

@@ -1,7 +1,7 @@
 """What analytics counts of a Twilight Imperium 3 match: each seat's race, the strategy cards
 picked, objectives scored (Imperial's points apart), technologies gained, space battles won and
-lost, planets taken (by landing or invasion), and at the end each seat's planets held and
-points."""
+lost, planets taken (by landing or invasion), trade agreements formed and broken (under the
+partner's race), and at the end each seat's planets held and points."""
 
 from typing import Any
 
@@ -18,6 +18,7 @@ from events.rulesets.twilight_imperium_3.planets import controlled
 from events.rulesets.twilight_imperium_3.state import Game
 from events.rulesets.twilight_imperium_3.strategy_cards import name as card_name
 from events.rulesets.twilight_imperium_3.tactical_events import BattleEnded, InvasionEnded, Landed
+from events.rulesets.twilight_imperium_3.trade_events import AgreementBroken, AgreementFormed
 
 
 def facts(game: Game, event: Any) -> list[Fact]:
@@ -39,6 +40,11 @@ def facts(game: Game, event: Any) -> list[Fact]:
             return [Fact("planet taken", planet, seat) for planet in taking]
         case InvasionEnded(planet=planet, taken=True, invader=invader):
             return [Fact("planet taken", planet, invader)]
+        case AgreementFormed(seats=seats):
+            return [Fact("agreement formed", _race(game, seats, s), s) for s in seats]
+        case AgreementBroken(seats=seats, war=war):
+            why = "agreement broken by war" if war else "agreement broken"
+            return [Fact(why, _race(game, seats, s), s) for s in seats]
         case GameEnded():
             return [
                 *(
@@ -48,3 +54,9 @@ def facts(game: Game, event: Any) -> list[Fact]:
                 *(Fact("final VP", "score", s, p.points) for s, p in enumerate(game.players)),
             ]
     return []
+
+
+def _race(game: Game, seats: tuple[int, int], seat: int) -> str:
+    """The partner's race: what an agreement is counted under."""
+    partner = seats[1] if seats[0] == seat else seats[0]
+    return load().races[game.players[partner].race].name

@@ -8,7 +8,7 @@ from events.kit import phases
 from events.kit.parts import Delegated, Parts, parts_of
 from events.kit.phases import Phased, Table, default_bot, legal
 from events.ruleset import CardInfo, Option, Ruleset, Standing, register
-from events.rulesets.twilight_imperium_3 import building, text
+from events.rulesets.twilight_imperium_3 import building, talks, text
 from events.rulesets.twilight_imperium_3.bots import greedy
 from events.rulesets.twilight_imperium_3.decisions import DECISIONS
 from events.rulesets.twilight_imperium_3.happenings import EVENTS
@@ -35,10 +35,12 @@ def _random(game: Game, seat: int, rng: random.Random) -> Any:
 
 
 def _help(game: Game, seat: int) -> str:
+    """The seat's commands; a gift of trade goods whenever it is asked anything (TI-R10)."""
+    options = legal(TABLE, game, seat)
     return phases.text_help(
         TABLE,
         game,
-        legal(TABLE, game, seat),
+        [*options, *talks.gift_example(game, seat)] if options else options,
         lambda decision: text.render(game, seat, decision),
         "You may say:",
         "Nothing for you to decide now.",

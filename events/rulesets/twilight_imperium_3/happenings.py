@@ -8,6 +8,7 @@ from events.rulesets.twilight_imperium_3.decisions import Units, Warship
 from events.rulesets.twilight_imperium_3.forces import Forces
 from events.rulesets.twilight_imperium_3.galaxy import Galaxy
 from events.rulesets.twilight_imperium_3.tactical_events import TACTICAL_EVENTS
+from events.rulesets.twilight_imperium_3.trade_events import TRADE_EVENTS
 
 
 class Setup(msgspec.Struct, frozen=True, tag="ti.setup"):
@@ -245,4 +246,5 @@ EVENTS = (
     Redistributed,
     GameEnded,
     *TACTICAL_EVENTS,
+    *TRADE_EVENTS,
 )

@@ -22,6 +22,7 @@ from events.rulesets.twilight_imperium_3.content import (
     StrategyCard,
     System,
     Technology,
+    TradeCards,
     Unit,
 )
 
@@ -32,6 +33,7 @@ _FILES: dict[str, tuple[str, type]] = {  # file: its table name and entry type
     "systems.toml": ("system", System),
     "races.toml": ("race", Race),
     "strategy_cards.toml": ("card", StrategyCard),
+    "trade_cards.toml": ("trade", TradeCards),
     "objectives.toml": ("objective", Objective),
     "layouts.toml": ("layout", Layout),
 }
@@ -57,6 +59,7 @@ def parse(files: dict[str, dict[str, Any]]) -> Content:
         systems=_by_id("systems.toml", read["systems.toml"]),
         races=_by_id("races.toml", read["races.toml"]),
         strategy_cards=tuple(sorted(read["strategy_cards.toml"], key=lambda c: c.number)),
+        trade_cards=_by_id("trade_cards.toml", read["trade_cards.toml"]),
         objectives=_by_id("objectives.toml", read["objectives.toml"]),
         layouts={layout.players: layout for layout in read["layouts.toml"]},
     )
@@ -115,6 +118,8 @@ def _check_references(content: Content) -> None:
         _refuse_unknown(f"{where}: field 'units'", race.units, units)
         _refuse_unknown(f"{where}: field 'technologies'", race.technologies, techs)
         _refuse_unknown(f"{where}: field 'home'", [race.home], systems)
+    if sorted(content.trade_cards) != sorted(content.races):
+        raise CardSetError("trade_cards.toml: each race needs its trade cards, and each its race")
     homes = sorted(race.home for race in content.races.values())
     if homes != sorted(s.id for s in systems.values() if s.kind == "home"):
         raise CardSetError(

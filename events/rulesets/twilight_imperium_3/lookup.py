@@ -1,10 +1,12 @@
 """The lookup of the game's pieces (`Ruleset.cards`), in the data's own words: the system tiles
-with their planets, the units, the technologies, the strategy cards and the objectives."""
+with their planets, the units, the technologies, the strategy cards, the objectives and the
+trade cards."""
 
 from events.kit.words import count
 from events.ruleset import CardInfo
 from events.rulesets.twilight_imperium_3.content import Content, Objective, System, Unit
 from events.rulesets.twilight_imperium_3.loader import load
+from events.rulesets.twilight_imperium_3.trade_words import card_infos as trade_cards
 
 SPECIAL_RULES = {  # TI-G10, in short
     "asteroid_field": "no ship passes without Antimass Deflectors, none ends a move there",
@@ -49,6 +51,7 @@ def card_infos() -> list[CardInfo]:
             for c in content.strategy_cards
         ),
         *(_objective(o) for o in content.objectives.values()),
+        *trade_cards(),
     ]
 
 

@@ -5,7 +5,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from events.kit.words import count, listing, who
-from events.rulesets.twilight_imperium_3 import building, building_words
+from events.rulesets.twilight_imperium_3 import building, building_words, trade_words
 from events.rulesets.twilight_imperium_3 import happenings as h
 from events.rulesets.twilight_imperium_3.decisions import DECISIONS
 from events.rulesets.twilight_imperium_3.loader import load
@@ -108,6 +108,8 @@ def narrate(before: Any, event: Any, seat: int | None, players: Sequence[str]) -
     if type(event) in building.EVENTS:
         return building_words.narrate(before, event, seat, name)
     told = tell(event, name)
+    if told is None:
+        told = trade_words.tell(before, event, name)
     if told is not None:
         return told
     if type(event) in (*DECISIONS, *building.DECISIONS) and before is not None:

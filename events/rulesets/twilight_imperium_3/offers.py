@@ -38,6 +38,7 @@ from events.rulesets.twilight_imperium_3.strategy_cards import (
     INITIATIVE,
     LOGISTICS,
     TECHNOLOGY,
+    TRADE,
     WARFARE,
     warship_moves,
 )
@@ -103,6 +104,9 @@ def _plays(game: Game, seat: int) -> Iterator[Play]:
         elif card == LOGISTICS:
             yield Play(card=card)
             yield Play(card=card, strategy=1, fleet=1)
+        elif card == TRADE:
+            yield Play(card=card)
+            yield Play(card=card, cancel=True)  # TI-R3 (b)
         elif card == TECHNOLOGY:
             techs = gainable(game, seat)
             yield from (
@@ -147,6 +151,8 @@ def follows(game: Game, seat: int) -> Iterator[Decision]:
         yield Follow(paying=ready(game.forces, seat))
     elif card == WARFARE:
         yield from (Follow(ships=(m,)) for m in islice(warship_moves(game, seat), WARSHIP_OFFERS))
+    elif card == TRADE:
+        yield Follow()
     elif card == IMPERIAL:
         yield from (Follow(production=o) for o in imperial.orders(game, seat)[:IMPERIAL_OFFERS])
     elif card == TECHNOLOGY:

@@ -7,6 +7,7 @@ from enum import StrEnum
 import msgspec
 
 from events.kit.windows import Window
+from events.rulesets.twilight_imperium_3.agreements import Trade
 from events.rulesets.twilight_imperium_3.forces import Forces
 from events.rulesets.twilight_imperium_3.galaxy import Galaxy
 from events.rulesets.twilight_imperium_3.tactic import Tactic
@@ -41,6 +42,8 @@ class WindowPrompt(StrEnum):
     LANDING = "landing"
     BOMBARDMENT = "bombardment"
     PRODUCTION = "production"
+    TALKS = "trade talks"  # offers of trade agreements under the Trade card (TI-R5)
+    BREAKING = "breaking agreements"  # the status phase's breaking of agreements (TI-R9)
 
 
 class Player(msgspec.Struct, frozen=True):
@@ -90,6 +93,7 @@ class Game(msgspec.Struct, frozen=True):
     tactic: Tactic | None = None  # the tactical or transfer action under way
     second: bool = False  # the turn's first tactical action under Fleet Logistics is over (TI-K15)
     stack: tuple[Window, ...] = ()  # the open windows, the newest last (kit.windows)
+    trade: Trade = Trade()  # trade agreements and the offers of open talks (TI-R)
     winners: tuple[int, ...] = ()
 
     @property

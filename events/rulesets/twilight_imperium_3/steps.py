@@ -9,7 +9,14 @@ from events.kit import windows
 from events.kit.batch import Batch
 from events.kit.phases import Ask, Prompt, Table
 from events.ruleset import Rejection
-from events.rulesets.twilight_imperium_3 import building, ending, offers, strategy_cards, supply
+from events.rulesets.twilight_imperium_3 import (
+    building,
+    ending,
+    offers,
+    strategy_cards,
+    supply,
+    talks,
+)
 from events.rulesets.twilight_imperium_3.decisions import (
     DECISIONS,
     Activate,
@@ -32,7 +39,6 @@ from events.rulesets.twilight_imperium_3.happenings import (
     Closed,
     Exhausted,
     GameEnded,
-    Opened,
     Passed,
     Picked,
     Redistributed,
@@ -63,7 +69,7 @@ from events.rulesets.twilight_imperium_3.state import (
     reinforcements,
     remaining,
 )
-from events.rulesets.twilight_imperium_3.strategy_cards import IMPERIAL, INITIATIVE
+from events.rulesets.twilight_imperium_3.strategy_cards import IMPERIAL, INITIATIVE, TRADE
 from events.rulesets.twilight_imperium_3.tactical import (
     PROMPT_TABLE,
     begin_transfer,
@@ -206,22 +212,14 @@ def _play(batch: Batch[Game], seat: int, d: Play) -> None:
     if not strategy_cards.play(batch, seat, d):
         ending.imperium_rex(batch)  # TI-X8
         return
-    game = batch.game
     if d.card == IMPERIAL:
         points = strategy_cards.IMPERIAL_POINTS
         batch.emit(Scored(seat=seat, objective="imperial", points=points))
         if ending.reached(batch, seat):
             return
-    window = windows.opening(
-        WindowPrompt.SECONDARY,
-        clockwise(game, seat)[1:],
-        lambda s: strategy_cards.can_follow(game, s, d.card),
-        about=d.card,
-    )
-    if window is None:
-        end_action(batch)
-    else:
-        batch.emit(Opened(window=window))
+    if d.card == TRADE and not d.cancel and talks.open_talks(batch, seat):
+        return  # TI-R5: the secondaries follow the talks
+    strategy_cards.open_secondaries(batch, seat, d.card)
 
 
 def _pass_refusal(game: Game, seat: int, d: Pass) -> Rejection | None:
@@ -306,6 +304,12 @@ def _score(batch: Batch[Game], seat: int, d: Score) -> None:
     batch.emit(StepTaken(seat=seat))
 
 
+def _refresh(batch: Batch[Game]) -> None:
+    """Counters lifted and planets readied; the seats with agreements may break them (TI-R9)."""
+    batch.emit(Refreshed(order=remaining(batch.game, order_of_play(batch.game))))
+    talks.open_breaking(batch)
+
+
 def _redistribute_refusal(game: Game, seat: int, d: Redistribute) -> Rejection | None:
     total = game.players[seat].sheet + min(STATUS_COUNTERS, reinforcements(game, seat))
     if min(d.strategy, d.command, d.fleet) < 0 or d.strategy + d.command + d.fleet != total:
@@ -332,7 +336,7 @@ def _prompt(phase: Phase | WindowPrompt, owes: Any, *asks: Ask, **more: Any) -> 
 
 TABLE = Table(
     prompts={
-        p.name: p
+        p.name: talks.with_gifts(p)
         for p in (
             building.PROMPT,
             _prompt(
@@ -441,9 +445,7 @@ TABLE = Table(
                     _score_refusal,
                     _score,
                 ),
-                follows=lambda batch: batch.emit(
-                    Refreshed(order=remaining(batch.game, order_of_play(batch.game)))
-                ),
+                follows=_refresh,
                 offers=offers.scores,
                 default=lambda game, seat: Score(),
             ),
@@ -463,6 +465,7 @@ TABLE = Table(
                 default=offers.default_redistribution,
             ),
             *PROMPT_TABLE,
+            *talks.PROMPTS,
         )
     },
     current=lambda game: game.stack[-1].prompt if game.stack else game.phase,

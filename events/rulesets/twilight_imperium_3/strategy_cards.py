@@ -1,12 +1,13 @@
 """The 8 strategy cards' strategic actions (TI-A3): each primary's judge and what it does, and
-which secondaries a seat may follow, judged and carried out. Political and Trade have no
-secondary in stage 1; Imperial's production is imperial.py's."""
+which secondaries a seat may follow, judged and carried out. Political has no secondary in
+stage 1; Imperial's production is imperial.py's, Trade's agreements trade.py's."""
 
 from collections.abc import Callable
 
+from events.kit import windows
 from events.kit.batch import Batch
 from events.ruleset import Rejection
-from events.rulesets.twilight_imperium_3 import imperial, paying
+from events.rulesets.twilight_imperium_3 import imperial, paying, trade
 from events.rulesets.twilight_imperium_3.decisions import Follow, Play, Warship
 from events.rulesets.twilight_imperium_3.galaxy import adjacent
 from events.rulesets.twilight_imperium_3.happenings import (
@@ -15,6 +16,7 @@ from events.rulesets.twilight_imperium_3.happenings import (
     CountersGained,
     Exhausted,
     ObjectiveRevealed,
+    Opened,
     Played,
     TechnologyGained,
     TradeGoodsGained,
@@ -29,14 +31,23 @@ from events.rulesets.twilight_imperium_3.planets import (
     ready,
     resources,
 )
-from events.rulesets.twilight_imperium_3.state import Game, bank, eliminated, reinforcements
+from events.rulesets.twilight_imperium_3.state import (
+    Game,
+    WindowPrompt,
+    bank,
+    clockwise,
+    eliminated,
+    reinforcements,
+)
 from events.rulesets.twilight_imperium_3.technology import gainable, later_refusal, price
+from events.rulesets.twilight_imperium_3.turns import end_action
 
 INITIATIVE, DIPLOMACY, POLITICAL, LOGISTICS, TRADE, WARFARE, TECHNOLOGY, IMPERIAL = range(1, 9)
-FOLLOWED = (DIPLOMACY, LOGISTICS, WARFARE, TECHNOLOGY, IMPERIAL)  # the secondaries stage 1 has
+FOLLOWED = (DIPLOMACY, LOGISTICS, TRADE, WARFARE, TECHNOLOGY, IMPERIAL)  # the secondaries played
 WARSHIPS = ("cruiser", "destroyer")  # Warfare's secondary moves these
 INFLUENCE_PER_COUNTER = 3  # Logistics' secondary
 IMPERIAL_POINTS = 2
+TRADE_GOODS = 3  # Trade's primary (a)
 
 
 def placing_refusal(strategy: int, fleet: int, gained: int) -> Rejection | None:
@@ -63,8 +74,8 @@ def play_refusal(game: Game, seat: int, d: Play) -> Rejection | None:
         return Rejection("TI-P4", "Initiative has no strategic action")
     if d.card in player.played:
         return Rejection("TI-A3", f"you have taken {name(d.card)}'s strategic action")
-    chose = (d.seat != -1, d.system != "", d.technology != "")
-    asks = (d.card == DIPLOMACY, d.card == WARFARE, d.card == TECHNOLOGY)
+    chose = (d.seat != -1, d.system != "", d.technology != "", d.cancel)
+    asks = (d.card == DIPLOMACY, d.card == WARFARE, d.card == TECHNOLOGY, d.card == TRADE)
     if any(c and not a for c, a in zip(chose, asks, strict=True)):
         return Rejection("TI-A3", f"{name(d.card)}'s primary asks no such choice")
     if d.card == DIPLOMACY and (d.seat == seat or not 0 <= d.seat < game.seats):
@@ -96,8 +107,12 @@ def play(batch: Batch[Game], seat: int, d: Play) -> bool:
         count = gained(game, seat, d.card, d)
         if count:
             batch.emit(CountersGained(seat, count, strategy=d.strategy, fleet=d.fleet))
-    elif d.card == TRADE and bank(game):
-        batch.emit(TradeGoodsGained(seat=seat, trade_goods=min(3, bank(game))))
+    elif d.card == TRADE and d.cancel:
+        trade.cancel(batch, seat)  # TI-R3 (b)
+    elif d.card == TRADE:  # TI-R3 (a): the talks follow (talks.py)
+        if bank(game):
+            batch.emit(TradeGoodsGained(seat=seat, trade_goods=min(TRADE_GOODS, bank(game))))
+        trade.collect(batch, seat, secondary=False)
     elif d.card == WARFARE and d.system:
         batch.emit(CounterReturned(seat=seat, system=d.system))
     elif d.card == TECHNOLOGY and d.technology:
@@ -129,6 +144,8 @@ def can_follow(game: Game, seat: int, card: int) -> bool:
         return bool(warship_moves(game, seat))
     if card == IMPERIAL:
         return bool(imperial.orders(game, seat))
+    if card == TRADE:  # TI-R4: something to collect, and the bank not empty
+        return bank(game) > 0 and sum(trade.income(game, seat, secondary=True)) > 0
     return any(price(game, seat, t) <= _means(game, seat, resources) for t in gainable(game, seat))
 
 
@@ -260,3 +277,21 @@ def follow(batch: Batch[Game], seat: int, card: int, d: Follow) -> None:
         batch.emit(WarshipsMoved(seat=seat, ships=d.ships))
     elif card == IMPERIAL and d.production is not None:
         imperial.produce(batch, seat, d.production)
+    elif card == TRADE:
+        trade.collect(batch, seat, secondary=True)
+
+
+def open_secondaries(batch: Batch[Game], seat: int, card: int) -> None:
+    """The card's secondary offered clockwise from the active seat's left, to those who could
+    follow it (TI-A3); with none, the action is over."""
+    game = batch.game
+    window = windows.opening(
+        WindowPrompt.SECONDARY,
+        clockwise(game, seat)[1:],
+        lambda s: can_follow(game, s, card),
+        about=card,
+    )
+    if window is None:
+        end_action(batch)
+    else:
+        batch.emit(Opened(window=window))

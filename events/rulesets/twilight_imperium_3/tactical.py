@@ -11,7 +11,7 @@ from events.kit import windows
 from events.kit.batch import Batch
 from events.kit.phases import Ask, Prompt
 from events.ruleset import Rejection
-from events.rulesets.twilight_imperium_3 import combat, invasion, transfer
+from events.rulesets.twilight_imperium_3 import combat, invasion, trade, transfer
 from events.rulesets.twilight_imperium_3.casualties import choices
 from events.rulesets.twilight_imperium_3.fleets import (
     ADVANCED_FIGHTERS,
@@ -322,6 +322,7 @@ def _begin_battle(batch: Batch[Game]) -> bool:
         batch.emit(Stepped(step=Step.LANDING, at=at))
         return False
     batch.emit(BattleBegan(attacker=t.seat, defender=defender))
+    trade.war(batch, t.seat, defender)  # TI-R8
     sides = ((t.seat, defender), (defender, t.seat))
     volleys = [
         (s, o, combat.barrage_volley(game.forces, at, commander(game, s), o)) for s, o in sides
@@ -431,10 +432,19 @@ def _land(batch: Batch[Game], seat: int, d: Land) -> None:
         if drops:
             for drop in drops:
                 _note_last_dock(batch, seat, drop.planet, falls=_falls(batch.game, seat, drop))
+                _invading(batch, seat, drop)
             taking = tuple(x.planet for x in drops if _taking(batch.game, seat, x))
             batch.emit(Landed(seat=seat, at=at, drops=drops, taking=taking))
     batch.emit(Stepped(step=Step.BOMBARDMENT, at=_tactic(batch.game).system))
     proceed(batch)
+
+
+def _invading(batch: Batch[Game], seat: int, drop: invasion.Drop) -> None:
+    """Ground forces landing on another player's planet: invasion combat, or a planet that
+    falls without it, breaks an agreement between the two (TI-R8)."""
+    owner = batch.game.forces.planets.get(drop.planet, Holding()).controller
+    if owner not in (None, seat) and drop.units.get("ground_force"):
+        trade.war(batch, seat, owner)
 
 
 def _taking(game: Game, seat: int, drop: invasion.Drop) -> bool:

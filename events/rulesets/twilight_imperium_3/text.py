@@ -1,14 +1,14 @@
 """Text commands (play by message): each decision written as a player would write it, and read
 back. `station Jol: 1 space dock, 1 pds; Nar: 1 pds`, `pick warfare [taking 2 counters]`,
-`play diplomacy naming letnev`, `play warfare from 204`, `research Cybernetics` (Technology's
-primary, also `play technology cybernetics`), `research Deep Space Cannon paying Abyz, Fria,
-1 tg` (its secondary, also `follow <technology> paying …`), `follow [paying Jord, Nar, 2 tg]`,
-`follow readying Abyz`, `follow cruiser
+`play diplomacy naming letnev`, `play warfare from 204`, `play trade cancelling agreements`,
+`research Cybernetics` (Technology's primary, also `play technology cybernetics`), `research
+Deep Space Cannon paying Abyz, Fria, 1 tg` (its secondary, also `follow <technology> paying
+…`), `follow [paying Jord, Nar, 2 tg]`, `follow readying Abyz`, `follow cruiser
 204 to 205, destroyer 306 to 305`, `decline`, `activate 203`, `transit 3 gf from Jord to Abyz`
 (Transit Diodes), `end turn` (no second tactical action, Fleet Logistics), `pass`, `score
 objective 2 and
 secret paying Jord`, `score nothing`, `counters 3 strategy 4 command 3 fleet`, `counters 4
-strategy 5 command 2 fleet removing 1 destroyer at 203`."""
+strategy 5 command 2 fleet removing 1 destroyer at 203`; trade's are trade_words.py's."""
 
 import re
 from typing import Any
@@ -16,7 +16,7 @@ from typing import Any
 import msgspec
 
 from events.naming import TextError, normal
-from events.rulesets.twilight_imperium_3 import building_words
+from events.rulesets.twilight_imperium_3 import building_words, trade_words
 from events.rulesets.twilight_imperium_3.decisions import (
     Activate,
     Decline,
@@ -111,6 +111,8 @@ def _read(game: Game, seat: int, said: str) -> Any:
         return EndTurn()
     if verb in building_words.VERBS:
         return building_words.read(game, seat, said)
+    if verb in trade_words.VERBS:
+        return trade_words.read(game, seat, said)
     if verb == "activate":
         return Activate(system=_system(rest))
     if verb == "transit":
@@ -137,7 +139,8 @@ def _read(game: Game, seat: int, said: str) -> Any:
         return read_order(game, verb, rest, said)
     raise ValueError(
         "write pick, play, research, follow, decline, activate, transit, end turn, pass, score, "
-        "counters, station, side, face down or place"
+        "counters, station, side, face down, place, offer, accept, reject, approve, veto, give "
+        "or break"
     )
 
 
@@ -157,6 +160,8 @@ def _read_play(game: Game, rest: str) -> Play:
                 return Play(card=_card(card), system=_system(what))
             races = {str(s): p.race for s, p in enumerate(game.players)}
             return Play(card=_card(card), seat=int(_by_name(what, races, "race")))
+    if rest.endswith(" cancelling agreements"):  # Trade's option (b), TI-R3
+        return Play(card=_card(rest.removesuffix(" cancelling agreements")), cancel=True)
     words = rest.split(" ", 1)
     if len(words) == 2 and normal(words[0]) == "technology":
         return Play(card=7, technology=_technology(words[1]))
@@ -276,6 +281,8 @@ def render(game: Game, seat: int, decision: Any) -> str:
                 return f"play {cards[card]} naming {game.players[other].race.replace('_', ' ')}"
             if system:
                 return f"play {cards[card]} from {system}"
+            if decision.cancel:
+                return f"play {cards[card]} cancelling agreements"
             return f"research {_tech_name(tech)}" if tech else f"play {cards[card]}"
         case Follow():
             return _render_follow(decision)
@@ -299,7 +306,11 @@ def render(game: Game, seat: int, decision: Any) -> str:
             areas = " ".join(f"{n} {a}" for n, a in zip(counts, AREAS, strict=True))
             removals = "; ".join(f"{units_text(u)} at {p}" for p, u in decision.removing.items())
             return f"counters {areas}" + (f" removing {removals}" if removals else "")
-    return building_words.render(decision) or render_order(game, decision)
+    return (
+        building_words.render(decision)
+        or trade_words.render(game, decision)
+        or render_order(game, decision)
+    )
 
 
 def _tech_name(technology: str) -> str:
