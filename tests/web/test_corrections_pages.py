@@ -1,16 +1,21 @@
 """Take-backs and disputes in a real browser against the real stack, by plain forms: Ann takes
 back her last decision from her seat page, and accepts Ben's take-back there once it is asked
 of her; Ben disputes Ann's roll from its replay step, and the organiser's page lists the
-dispute with its ruling explained (rule ID and words) and rolls the match back to before it."""
+dispute with its ruling explained (rule ID and words) and rolls the match back to before it.
+Forks from the replay page: anyone forks an ended race from one of its steps, one seat a bot,
+and joins the other from the lobby the page links; a seat of a running race forks it from its
+own view, while a stranger sees no button and a forged post is refused."""
 
 import asyncio
 from pathlib import Path
 
+import asyncpg
 import httpx
 from playwright.async_api import Browser, expect
 
 from services.gateway import api
 from tests.client.test_corrections_cli import _Race
+from tests.client.test_forks_stack import _row
 from tests.stack import Stack
 from tests.web.test_browser import WAIT_MS, _join, _page_path, _seat_page
 from tests.web.test_organiser_seats import _organiser_page, _ruled_accepted
@@ -91,3 +96,73 @@ async def test_a_take_back_from_the_seat_page_and_a_dispute_rolled_back_by_the_o
     organiser_cookie = {"cookie": f"organiser={stack.organiser_token}", "origin": stack.gateway}
     refused = httpx.post(resolve, data={"action": "uphold"}, headers=organiser_cookie)
     assert refused.status_code == 403
+
+
+async def test_forks_from_a_replay_step_by_whoever_may_fork_there(
+    shared_stack: Stack, browser: Browser, screenshots: Path
+) -> None:
+    stack = shared_stack
+    organiser = stack.organiser()
+    async with httpx.AsyncClient(base_url=stack.gateway, timeout=10) as http:
+        bots = [{"seat": 0, "bot": "greedy"}, {"seat": 1, "bot": "random"}]
+        opened = await http.post(
+            "/matches", headers=organiser, json={"game": "race-to-21", "seats": 2, "bots": bots}
+        )
+        ended = opened.json()["match_id"]
+        at = (await _row(http, ended, "finished"))["seq"] // 2
+
+        # Anyone forks the ended race after a step, seat 1 a bot, and joins seat 0 in the lobby.
+        anyone = await (await browser.new_context()).new_page()
+        await anyone.goto(_page_path(stack, ended, f"replay/{at}"))
+        await anyone.get_by_label("Seat 1 of the fork").select_option("greedy")
+        await anyone.get_by_role("button", name="Fork from here").click()
+        forked = anyone.locator("#forked")
+        await expect(forked).to_contain_text("is made", timeout=WAIT_MS)
+        await anyone.screenshot(path=screenshots / "replay-forked.png", full_page=True)
+        fork = await forked.get_by_role("link").first.inner_text()
+        row = await _row(http, fork)
+        assert (row["fork_of"], row["fork_at"], row["players"]) == (ended, at, [None, "bot:greedy"])
+        await forked.get_by_role("link", name="in the lobby").click()
+        listed = anyone.locator(f'tr.match[data-match="{fork}"]')
+        await listed.locator('input[name="player"]').fill("cat")
+        await listed.get_by_role("button", name="Join").click()
+        await anyone.wait_for_url(_page_path(stack, fork, "seat"))
+        assert (await _row(http, fork, "in_progress"))["players"] == ["cat", "bot:greedy"]
+
+        # A running race: its seat forks it from its own view; a stranger sees no button.
+        opened = await http.post(
+            "/matches",
+            headers=organiser,
+            json={"game": "race-to-21", "seats": 2, "bots": [{"seat": 1, "bot": "pass"}]},
+        )
+        running = opened.json()["match_id"]
+        await _row(http, running)
+        ann = await (await browser.new_context()).new_page()
+        await _join(ann, stack, running, 0, "ann")
+        now = (await _row(http, running, "in_progress"))["seq"]
+        stranger = await (await browser.new_context()).new_page()
+        await stranger.goto(_page_path(stack, running, f"replay/{now}"))
+        await expect(stranger.locator("#narration")).to_be_visible()
+        await expect(stranger.get_by_role("button", name="Fork from here")).to_have_count(0)
+        await ann.goto(_page_path(stack, running, f"replay/{now}"))
+        await ann.get_by_label("Seat 1 of the fork").select_option("pass")
+        await ann.get_by_role("button", name="Fork from here").click()
+        await expect(ann.locator("#forked")).to_contain_text("is made", timeout=WAIT_MS)
+        seat_fork = await ann.locator("#forked").get_by_role("link").first.inner_text()
+        assert (await _row(http, seat_fork))["fork_of"] == running
+
+    # refused: from another site, from a stranger to a running match, with another form token
+    path = _page_path(stack, running, f"replay/{now}/fork")
+    [cookie] = [c for c in await ann.context.cookies() if c["name"] == "seat"]
+    ann_cookie = f"seat={cookie['value']}"
+    elsewhere = {"cookie": ann_cookie, "origin": "http://elsewhere.example"}
+    assert httpx.post(path, headers=elsewhere).status_code == 403
+    assert httpx.post(path, headers={"origin": stack.gateway}).status_code == 401
+    forged = {"cookie": ann_cookie, "origin": stack.gateway}
+    assert httpx.post(path, data={"csrf": "0" * 64}, headers=forged).status_code == 403
+    conn = await asyncpg.connect(stack.settings.database_url)
+    try:
+        asked = await conn.fetch("SELECT seat FROM fork_requests WHERE match_id = $1", running)
+    finally:
+        await conn.close()
+    assert [r["seat"] for r in asked] == [0]  # Ann's, as she sees it, and no other
