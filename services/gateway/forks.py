@@ -14,7 +14,7 @@ from events import forks
 from events.ruleset import get_ruleset
 from services.gateway import api, docs, matches
 from services.gateway.access import Access
-from services.gateway.context import context
+from services.gateway.context import context, new_match_id
 from services.gateway.params import MatchId
 
 CHANNEL = "forks"  # NOTIFY'd with the fork's id when one is asked for
@@ -31,7 +31,7 @@ async def fork(request: Request, match_id: MatchId, data: api.NewFork) -> api.Fo
     ctx = context(request)
     row = await matches.lobby_row(ctx, match_id)
     seat = None if ended(row) else (await (await Access.of(request)).acts_for(match_id)).seat
-    return await ask(ctx.pool, row, seat, data, ctx.new_match_id())
+    return await ask(ctx.pool, row, seat, data)
 
 
 def ended(row: dict[str, Any]) -> bool:
@@ -40,11 +40,10 @@ def ended(row: dict[str, Any]) -> bool:
 
 
 async def ask(
-    pool: asyncpg.Pool, row: dict[str, Any], seat: int | None, wanted: api.NewFork, fork_id: str
+    pool: asyncpg.Pool, row: dict[str, Any], seat: int | None, wanted: api.NewFork
 ) -> api.ForkAsked:
-    """Check the fork `fork_id` asked of the match of lobby row `row` by `seat` (None: anyone,
-    of an ended match) and write its request for the bots worker; 422 with why it may not be
-    made."""
+    """Check the fork asked of the match of lobby row `row` by `seat` (None: anyone, of an
+    ended match) and write its request for the bots worker; 422 with why it may not be made."""
     if (why := forks.refusal(ended(row), seat, wanted.at, row["seq"])) is not None:
         raise matches.unprocessable(why)
     ruleset = get_ruleset(row["game"])
@@ -53,6 +52,7 @@ async def ask(
             raise matches.unprocessable(
                 f"no bot {bot.bot!r} for seat {bot.seat}; bots: {', '.join(ruleset.bots)}"
             )
+    fork_id = new_match_id()
     async with pool.acquire() as conn, conn.transaction():
         await conn.execute(
             "INSERT INTO fork_requests (fork_id, match_id, seq, seat, bots)"

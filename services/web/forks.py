@@ -58,7 +58,7 @@ async def fork(request: Request, match_id: MatchId, k: EntryNumber) -> Redirect:
     row = await matches.lobby_row(ctx, match_id)
     seat = None if forks.ended(row) else (await access.acts_for(match_id)).seat
     wanted = _wanted(k, row["seats"], {key: str(value) for key, value in form.items()})
-    asked = await forks.ask(ctx.pool, row, seat, wanted, ctx.new_match_id())
+    asked = await forks.ask(ctx.pool, row, seat, wanted)
     await live.listed(ctx, asked.match_id)
     return Redirect(f"{session.match_path(match_id)}/replay/{k}?forked={asked.match_id}")
 
