@@ -2,6 +2,10 @@
 back her last decision from her seat page, and accepts Ben's take-back there once it is asked
 of her; Ben disputes Ann's roll from its replay step, and the organiser's page lists the
 dispute with its ruling explained (rule ID and words) and rolls the match back to before it.
+In a match that lets the organiser decide take-backs alone, its page lists Ann's take-back of
+a roll, accepted there, and takes back Ben's last decision, as `starledger takeback --organiser
+--seat 0` takes back Ann's; in the match that does not, the page offers neither and the
+command is refused.
 Forks from the replay page: anyone forks an ended race from one of its steps, one seat a bot,
 and joins the other from the lobby the page links; a seat of a running race forks it from its
 own view, while a stranger sees no button and a forged post is refused."""
@@ -11,20 +15,28 @@ from pathlib import Path
 
 import asyncpg
 import httpx
+import pytest
 from playwright.async_api import Browser, expect
 
+from services.client import tokens
 from services.gateway import api
 from tests.client.test_corrections_cli import _Race
-from tests.client.test_forks_stack import _row
+from tests.client.test_forks_stack import _cli, _row
 from tests.stack import Stack
 from tests.web.test_browser import WAIT_MS, _join, _page_path, _seat_page
 from tests.web.test_organiser_seats import _organiser_page, _ruled_accepted
 
 
 async def test_a_take_back_from_the_seat_page_and_a_dispute_rolled_back_by_the_organiser(
-    shared_stack: Stack, browser: Browser, screenshots: Path
+    shared_stack: Stack,
+    browser: Browser,
+    screenshots: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     stack = shared_stack
+    monkeypatch.setenv("STARLEDGER_GATEWAY", stack.gateway)
+    monkeypatch.setenv(tokens.TOKEN_ENV, stack.organiser_token)
     async with httpx.AsyncClient(base_url=stack.gateway, timeout=10) as http:
         opened = await http.post(
             "/matches",
@@ -87,6 +99,53 @@ async def test_a_take_back_from_the_seat_page_and_a_dispute_rolled_back_by_the_o
         told = "\n".join(await race.lines(1))
         assert f"are set aside (dispute): play goes on from before entry {rolled}" in told
         assert "the organiser corrected the ruling" in told and "replayed without the die" in told
+        await expect(organiser.locator("#take-backs")).to_have_count(0)  # not the organiser's
+        assert await _cli("takeback", match_id, "--organiser", "--seat", "0") == 1
+        assert "the organiser may not take one back" in capsys.readouterr().err
+
+        # A match that lets the organiser decide take-backs alone.
+        opened = await http.post(
+            "/matches",
+            headers=stack.organiser(),
+            json={
+                "game": "race-to-21",
+                "seats": 2,
+                "options": {"target": 100},
+                "organiser_take_backs": True,
+            },
+        )
+        free_id = opened.json()["match_id"]
+        while (await http.get(f"/matches/{free_id}")).status_code != 200:
+            await asyncio.sleep(0.1)
+        free_seats = [
+            api.Joined(**(await http.post(f"/matches/{free_id}/join", json=joining)).json())
+            for joining in ({"seat": 0, "player": "ann"}, {"seat": 1, "player": "ben"})
+        ]
+        free = _Race(http, free_id, free_seats)
+        await free.until(1, 0, 0)
+        free_roll = await free.add(0, {"type": "race.roll"})
+        await http.post(f"/matches/{free_id}/take-back", headers=free.auth(0))
+        await free.told(1, "ann asks to take back the decision at entry")
+        await organiser.goto(_page_path(stack, free_id, "organise"))
+        await expect(organiser.locator("#take-back-waiting")).to_contain_text(
+            f"ann asks to take back the decision at entry {free_roll} (it drew chance);"
+            " waiting for ben, or for you"
+        )
+        await organiser.screenshot(path=screenshots / "organise-take-back.png", full_page=True)
+        await organiser.get_by_role("button", name="Accept the take-back").click()
+        await _ruled_accepted(organiser)
+        await free.until(1, 0, 0)  # the roll set aside
+        await expect(organiser.locator("#take-back-waiting")).to_have_count(0)
+        await free.add(0, {"type": "race.add", "amount": 2})
+        await free.add(1, {"type": "race.add", "amount": 3})
+        await organiser.locator('#take-backs ~ form select[name="seat"]').select_option("1")
+        await organiser.get_by_role("button", name="Take back the last decision").click()
+        await _ruled_accepted(organiser)
+        await free.until(0, 2, 1)  # Ben's 3 taken back: his to decide again
+        assert await _cli("takeback", free_id, "--organiser", "--seat", "0") == 0
+        assert "seat 0's last decision in" in capsys.readouterr().out
+        await free.until(0, 0, 0)  # Ann's 2 taken back
+        assert "take-back" in (await free.lines(1))[-1]
 
     # the new forms take posts from our own pages alone, with the form's token
     seat_cookie = {"cookie": f"seat={cookie['value']}", "origin": "http://elsewhere.example"}
@@ -96,6 +155,8 @@ async def test_a_take_back_from_the_seat_page_and_a_dispute_rolled_back_by_the_o
     organiser_cookie = {"cookie": f"organiser={stack.organiser_token}", "origin": stack.gateway}
     refused = httpx.post(resolve, data={"action": "uphold"}, headers=organiser_cookie)
     assert refused.status_code == 403
+    taken = _page_path(stack, free_id, "organise/take-back")
+    assert httpx.post(taken, data={"seat": "1"}, headers=organiser_cookie).status_code == 403
 
 
 async def test_forks_from_a_replay_step_by_whoever_may_fork_there(
