@@ -23,7 +23,11 @@ Note = Annotated[str, msgspec.Meta(max_length=500)]
 
 
 class TakeBack(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="match.take_back"):
-    """The seat takes back its own last decision that moved the game."""
+    """The seat takes back its own last decision that moved the game; the organiser, where the
+    match lets it decide take-backs alone, takes back the last decision of `seat` (platform
+    rules 4)."""
+
+    seat: Int32 | msgspec.UnsetType = msgspec.UNSET  # the organiser's alone: whose decision
 
 
 class AnswerTakeBack(
@@ -240,6 +244,8 @@ def correction_line(body: Any, names: list[str]) -> str:
 
 def correction_words(decision: Any) -> str:
     match decision:
+        case TakeBack(seat=int(seat)):
+            return f"take back seat {seat}'s last decision"
         case TakeBack():
             return "take back their last decision"
         case AnswerTakeBack(accept=accept):

@@ -11,7 +11,8 @@ import unicodedata
 # (`Ruleset.automatic`), nobody asked. 4: in a sealed step a seat's deadline runs until the step
 # ends, its answer clearing none, and a seat that answered keeps its choice when its deadline
 # passes, written as a default would be (SL-27); the organiser moves a running match to
-# another version of its game (`events.upgrades`, SL-26).
+# another version of its game (`events.upgrades`, SL-26); where the match lets the organiser
+# decide take-backs alone, it takes back a seat's last decision (SL-24).
 VERSION = 4
 SEALED_REFUSALS = 2  # the first version whose refused sealed choices write a `SealedRefusal`
 CORRECTIONS = 3  # the first version that takes corrections and keeps an undo window
@@ -19,6 +20,7 @@ MESSAGES = 3  # the first version whose seats write messages (the organiser anno
 AUTOMATIC = 3  # the first version whose judge answers automatic prompts
 SEALED_DEADLINES = 4  # the first version whose sealed steps keep their deadlines (SL-27)
 UPGRADES = 4  # the first version whose organiser moves a match to another version of its game
+ORGANISER_TAKE_BACKS = 4  # the first version whose organiser takes back a seat's decision
 
 OVERSIZED = "SL-1"  # a decision is at most 64 KiB
 MALFORMED = "SL-2"  # the decision does not match any decision this game knows
@@ -85,7 +87,9 @@ WORDS = {
     TAKE_BACK: "A seat takes back its own last decision alone while nothing depends on it: no"
     " other seat has decided since, it drew no chance and showed nothing hidden; otherwise the"
     " other seats' players must all accept (or the organiser decide, where the match allows it"
-    " or no player can be asked). What it took back is set aside, not deleted.",
+    " or no player can be asked). Where the match lets the organiser decide take-backs alone,"
+    " the organiser may also take back a seat's last decision itself. What is taken back is"
+    " set aside, not deleted.",
     DISPUTE: "A seat may dispute a ruling; the organiser upholds it with a note or corrects it"
     " by setting the match back to before the disputed decision, within the last"
     " decisions the match keeps to go back to.",

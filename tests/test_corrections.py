@@ -226,21 +226,74 @@ def test_the_fold_skips_a_set_aside_range_as_if_it_were_not_on_the_log() -> None
     assert restored == whole
 
 
-@pytest.mark.parametrize("body", [TakeBack(), Dispute(1, "why")])
-def test_a_match_opened_before_platform_rules_3_refuses_corrections_as_before(body: Any) -> None:
+def _race_under(platform_rules: int, **create: Any) -> Table:
+    """A race opened under an older version of the platform rules."""
     old = Table("race")
-    create = Decision(
+    created = CreateMatch(ruleset="race-to-21", seats=2, seed="s", **create)
+    decision = Decision(
         decision_id="create",
         match_id="race",
         seat=None,
-        body=msgspec.Raw(encode(CreateMatch(ruleset="race-to-21", seats=2, seed="s"))),
+        body=msgspec.Raw(encode(created)),
         sender=ORGANISER,
     )
     rule_on(
-        old.book, encode(create), partition=0, offset=0, now_ms=0, fresh_seed=str, platform_rules=2
+        old.book,
+        encode(decision),
+        partition=0,
+        offset=0,
+        now_ms=0,
+        fresh_seed=str,
+        platform_rules=platform_rules,
     )
     old.send(0, ClaimSeat(player="Ana"))
     old.send(1, ClaimSeat(player="Ben"))
+    return old
+
+
+def test_the_organiser_takes_back_a_seats_last_decision_only_where_the_match_allows_it() -> None:
+    strict = _race()
+    strict.send(0, Roll())
+    refused = _ruling(strict.send(None, TakeBack(seat=0), sender=ORGANISER))
+    assert (refused.accepted, refused.rule, refused.reason) == (
+        False,
+        rules.TAKE_BACK,
+        "this match leaves take-backs to its players; the organiser may not take one back",
+    )
+    lenient = _race(organiser_take_backs=True)
+    first = lenient.send(0, Add(3))[0].seq
+    rolled = lenient.send(1, Roll())[0].seq
+    unnamed = _ruling(lenient.send(None, TakeBack(), sender=ORGANISER))
+    assert (unnamed.accepted, unnamed.reason) == (
+        False,
+        "name the seat (0 to 1) whose last decision is taken back",
+    )
+    assert _ruling(lenient.send(1, TakeBack(seat=0))).reason == (
+        "a seat takes back its own decisions alone"
+    )
+    last = _record(lenient).seq
+    taken = lenient.send(None, TakeBack(seat=0), sender=ORGANISER)
+    assert (_ruling(taken).accepted, _ruling(taken).rule) == (True, rules.TAKE_BACK)
+    assert [e.body for e in taken[1:]] == [SetAside(first, last, "take-back", [rolled])]
+    record = _record(lenient)
+    assert (record.state.total, record.state.turn) == (0, 0)  # Ben's roll went with it
+    assert record.state_hash == _hash_after(lenient, first - 1)
+    assert verify(lenient.entries) is None
+
+
+def test_a_match_opened_under_platform_rules_3_refuses_the_organisers_take_back_as_before() -> None:
+    old = _race_under(3, organiser_take_backs=True)
+    old.send(0, Add(3))
+    unnamed = _ruling(old.send(None, TakeBack(), sender=ORGANISER))
+    assert (unnamed.accepted, unnamed.rule) == (False, rules.SEAT)
+    named = _ruling(old.send(None, TakeBack(seat=0), sender=ORGANISER))
+    assert (named.accepted, named.rule) == (False, rules.MALFORMED)
+    assert _record(old).state.total == 3
+
+
+@pytest.mark.parametrize("body", [TakeBack(), Dispute(1, "why")])
+def test_a_match_opened_before_platform_rules_3_refuses_corrections_as_before(body: Any) -> None:
+    old = _race_under(2)
     assert _record(old).undo is None
     refused = old.send(0, body)
     assert (_ruling(refused).accepted, _ruling(refused).rule) == (False, rules.MALFORMED)

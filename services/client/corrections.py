@@ -1,6 +1,7 @@
 """Take-backs and disputes from the command line: `takeback MATCH` (or `--accept`/`--refuse`
-another's, as its seat or, with `--organiser`, as the organiser), `dispute MATCH SEQ REASON`,
-and the organiser's `resolve MATCH SEQ --uphold|--roll-back`."""
+another's, as its seat or, with `--organiser`, as the organiser; `takeback MATCH --organiser
+--seat N` takes back seat N's last decision where the match lets the organiser), `dispute
+MATCH SEQ REASON`, and the organiser's `resolve MATCH SEQ --uphold|--roll-back`."""
 
 import argparse
 from typing import Any
@@ -24,10 +25,17 @@ def _sent(token: str, match_id: str, path: str, body: Any, what: str) -> int:
 def _take_back(args: argparse.Namespace) -> int:
     answer = "accept" if args.accept else "refuse" if args.refuse else None
     if args.organiser:
+        if answer is None and args.seat is None:
+            raise ClientError(
+                "the organiser takes back a seat's last decision (--seat N) or answers a"
+                " take-back (--accept or --refuse)"
+            )
         if answer is None:
-            raise ClientError("the organiser only answers a take-back: --accept or --refuse")
-        what = f"the take-back in {args.match_id}: {answer}"
-        path = f"organise/take-back/{answer}"
+            what = f"seat {args.seat}'s last decision in {args.match_id} taken back"
+            path = f"seats/{args.seat}/take-back"
+        else:
+            what = f"the take-back in {args.match_id}: {answer}"
+            path = f"organise/take-back/{answer}"
         return _sent(tokens.organiser_token(), args.match_id, path, {}, what)
     seat, token = tokens.seat_token(args.match_id, args.seat)
     if answer is None:
@@ -61,9 +69,14 @@ def add_parsers(commands: Any) -> None:
     answer.add_argument("--accept", action="store_true", help="accept the take-back asked")
     answer.add_argument("--refuse", action="store_true", help="refuse the take-back asked")
     take_back.add_argument(
-        "--organiser", action="store_true", help="answer as the organiser, where it may"
+        "--organiser", action="store_true", help="as the organiser, where the match lets it"
     )
-    take_back.add_argument("--seat", type=int, metavar="S", help="which of your seats")
+    take_back.add_argument(
+        "--seat",
+        type=int,
+        metavar="S",
+        help="which of your seats (with --organiser: whose last decision to take back)",
+    )
     take_back.set_defaults(func=guarded(_take_back))
     dispute = commands.add_parser(
         "dispute", help="dispute the ruling at an entry; the organiser resolves it"

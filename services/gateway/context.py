@@ -198,11 +198,12 @@ class Context:
         found = await self.seating(match_id)
         return None if found is None else list(found.players)
 
-    def new_match_id(self) -> str:
-        return f"m-{uuid.uuid4().hex[:10]}"
-
     def as_state(self) -> State:
         return State({"ctx": self})
+
+
+def new_match_id() -> str:
+    return f"m-{uuid.uuid4().hex[:10]}"
 
 
 def context(request: Request) -> Context:

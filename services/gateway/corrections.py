@@ -1,6 +1,7 @@
 """Take-backs and disputes over HTTP (`events.corrections`): a seat takes back its last
 decision, answers another's take-back, or disputes a ruling; the organiser answers a take-back
-where the match allows it and resolves disputes. Each is a decision on the log, judged there."""
+or takes back a seat's last decision where the match allows it, and resolves disputes. Each
+is a decision on the log, judged there."""
 
 from typing import Annotated
 
@@ -13,7 +14,7 @@ from events.platform_rules import ORGANISER
 from services.gateway import api, docs, matches
 from services.gateway.access import Access
 from services.gateway.context import context
-from services.gateway.params import EntryNumber, MatchId
+from services.gateway.params import EntryNumber, MatchId, SeatNumber
 
 Action = Annotated[str, Parameter(pattern="^(accept|refuse)$")]
 
@@ -66,6 +67,17 @@ async def decide_take_back(request: Request, match_id: MatchId, action: Action) 
 
 
 @post(
+    "/matches/{match_id:str}/seats/{seat:int}/take-back",
+    status_code=HTTP_202_ACCEPTED,
+    summary="Take back a seat's last decision (organiser; where the match lets the organiser"
+    " decide take-backs alone, SL-24)",
+    security=docs.TOKEN,
+)
+async def take_back_for(request: Request, match_id: MatchId, seat: SeatNumber) -> api.Submitted:
+    return await _as_organiser(request, match_id, TakeBack(seat=seat))
+
+
+@post(
     "/matches/{match_id:str}/disputes",
     status_code=HTTP_202_ACCEPTED,
     summary="Dispute the ruling at an entry: told to the organiser and the other seats (SL-25)",
@@ -88,4 +100,4 @@ async def resolve(
     return await _as_organiser(request, match_id, ResolveDispute(seq, data.roll_back, data.note))
 
 
-HANDLERS = [take_back, answer_take_back, decide_take_back, dispute, resolve]
+HANDLERS = [take_back, answer_take_back, decide_take_back, take_back_for, dispute, resolve]

@@ -13,7 +13,7 @@ from events.narration import seat_names
 from events.platform_rules import BOT_PREFIX, MATCH_OVER, ORGANISER, reserved
 from events.ruleset import UnknownRuleset, default_game, get_ruleset, setup_error
 from services.gateway import api, invites, preferences, reads, tokens
-from services.gateway.context import Context
+from services.gateway.context import Context, new_match_id
 from services.gateway.mail import set_mail
 from services.gateway.reliability import reliable_enough
 
@@ -126,7 +126,7 @@ async def open_match(ctx: Context, data: api.NewMatch) -> api.MatchOpened:
             raise unprocessable(
                 f"no bot {bot.bot!r} for seat {bot.seat} of {game}; bots: {', '.join(ruleset.bots)}"
             )
-    match_id = data.match_id or ctx.new_match_id()
+    match_id = data.match_id or new_match_id()
     if await reads.match(ctx.pool, match_id) is not None:
         raise HTTPException(status_code=409, detail=f"match {match_id!r} exists")
     create = CreateMatch(

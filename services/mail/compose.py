@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from email.message import EmailMessage
 from email.utils import formatdate
 from typing import Any
+from urllib.parse import quote
 
 import asyncpg
 import msgspec
@@ -109,6 +110,7 @@ async def body(pool: asyncpg.Pool, settings: Settings, part: Part) -> list[str]:
     ]
     if part.kind == "answer":
         lines += await _rulings(pool, codec.ruleset, part)
+        lines += _forks(settings.public_url, part.detail.get("forks", []))
     else:
         lines.append(headline(part.kind, part.detail))
     if part.kind == "ended" or match["over"]:  # the end reached as of `upto`: the lobby's last
@@ -189,6 +191,28 @@ async def _rulings(pool: asyncpg.Pool, ruleset: Any, part: Part) -> list[str]:
     lines += [f"  {note}" for note in detail.get("notes", [])]
     if detail.get("help"):
         lines += ["", "Commands:", *(f"  {h}" for h in detail["help"].splitlines())]
+    return lines
+
+
+def _forks(public_url: str, forks: list[dict[str, Any]]) -> list[str]:
+    """What became of each `fork SEQ` line: the practice match asked and how to join it (on
+    the web where the mail knows the server's address), or why none was."""
+    lines = []
+    web = public_url.rstrip("/")
+    for fork in forks:
+        if "refused" in fork:
+            lines.append(f"  {fork['line']}: {fork['refused']}")
+            continue
+        made = fork["match_id"]
+        view = "whole" if fork["seat"] is None else "as your seat saw it, the rest dealt anew"
+        lines.append(
+            f"  {fork['line']}: forked into {made}, a practice match from after entry"
+            f" {fork['at']} ({view}), never rated; its seats are open"
+        )
+        if web:
+            path = f"{web}/web/matches/{quote(made, safe='')}"
+            lines.append(f"    see it at {path}/watch and join a seat at {web}/web/?q={made}")
+        lines.append(f"    or: starledger match join {made} --seat S --player NAME")
     return lines
 
 

@@ -15,8 +15,11 @@ carries the `#N` the mail names, so a command written on a position since change
 stale where the game says so. Its decision ids derive from the mail (its Message-ID, else its
 bytes), so a mail delivered twice is read once. Until the seat's address is confirmed (its
 reader replied `confirm` to the one mail it got), only the mail's own words are taken;
-`unsubscribe` forgets the seat's mail, `not me` refuses its address for good. Every other mail
-taken is answered, to the seat's own (confirmed) address, never to its From: each command with
+`unsubscribe` forgets the seat's mail, `not me` refuses its address for good. A `fork SEQ` line
+asks a practice match forked after entry SEQ (as the seat sees it; the whole match once it has
+ended), as the gateway asks one (`services.gateway.forks.ask`), and the answer names it and how
+to join it; a line it cannot read is answered with how to write it. Every other mail taken is
+answered, to the seat's own (confirmed) address, never to its From: each command with
 its ruling, or why nothing was read."""
 
 import hashlib
@@ -32,12 +35,13 @@ import msgspec
 import structlog
 from aiosmtpd.lmtp import LMTP
 from aiosmtpd.smtp import SMTP, Envelope, Session
+from litestar.exceptions import HTTPException
 
 from events.codec import encode
 from events.messages import WriteMessage
 from events.platform_rules import MAX_DECISION_BYTES
 from services.client.orders import order_line
-from services.gateway import api, reads, standing_orders, tokens
+from services.gateway import api, forks, reads, standing_orders, tokens
 from services.gateway.edge import REFUSED_IN_TEXT
 from services.gateway.limits import DECISIONS_PER_S, Budget, RateLimit, decision_key
 from services.gateway.mail import forget_seat
@@ -49,6 +53,7 @@ from services.mail.orders import (
     Press,
     WithdrawOrder,
     decision,
+    fork_at,
     read_orders,
     standing_order,
 )
@@ -209,7 +214,7 @@ class Orders:
         answer |= {"seen_seq": orders.seen_seq, "dropped": orders.dropped, "notes": []}
         if "help" in orders.asked:
             answer["help"] = await self.help(found)
-        if not (orders.commands or orders.asked or orders.press or orders.standing):
+        if not (orders.commands or orders.asked or orders.press or orders.standing or orders.forks):
             answer["notes"].append(
                 "No command was found: write one command a line, above any quoted text."
             )
@@ -222,6 +227,8 @@ class Orders:
         answer["sent"] = commands + [told for told, _ in written]
         if orders.standing and not await self.read_before(key):  # a repeat leaves no order twice
             answer["orders"] = await self.standing(found, orders.standing)
+        if orders.forks and not await self.read_before(key):  # nor asks a fork twice
+            answer["forks"] = await self.forks(found, orders.forks)
         if not await self.record(found, key, "read", f"{len(answer['sent'])} commands", answer):
             return ACCEPTED  # read before: its decisions were sent then
         decided: list[tuple[dict[str, str], Any]] = [(c, decision(c["text"])) for c in commands]
@@ -319,6 +326,28 @@ class Orders:
                 continue
             listed = await standing_orders.listed(self.pool, match_id, seat, player)
             told += [f"order {order_line(o)}" for o in listed] or ["no standing orders"]
+        return told
+
+    async def forks(self, found: Any, lines: tuple[str, ...]) -> list[dict[str, Any]]:
+        """Ask the forks the `fork SEQ` lines name, as the seat sees the match (the whole match
+        once it has ended): each the fork asked, or why not (`refused`)."""
+        row = await reads.match(self.pool, found["match_id"])
+        if row is None:  # never: `seat_of` read the seat from the lobby
+            return [{"line": line, "refused": "not made: no such match"} for line in lines]
+        told: list[dict[str, Any]] = []
+        for line in lines:
+            try:
+                wanted = api.NewFork(at=fork_at(line))
+            except ValueError as error:
+                told.append({"line": line, "refused": f"not read: {error}"})
+                continue
+            seat = None if forks.ended(row) else found["seat"]
+            try:
+                asked = await forks.ask(self.pool, row, seat, wanted)
+            except HTTPException as error:
+                told.append({"line": line, "refused": f"not made: {error.detail}"})
+            else:
+                told.append({"line": line, **msgspec.to_builtins(asked)})
         return told
 
     async def not_me(self, found: Any, key: str) -> None:

@@ -9,9 +9,10 @@ position are refused as stale where the game says so). `help`, `unsubscribe`, `c
 `not me` are the mail's own words, not the game's; so are the corrections' lines (`takeback`,
 `accept`, `refuse`, `dispute SEQ reason`), each sent as its decision; a message, written between
 `press to 2 3:` (or `press:`, to everyone) and `endpress` as the judges' press was, its lines
-kept as written (no stop, comment or quote inside it); and standing orders: `orders` lists
+kept as written (no stop, comment or quote inside it); standing orders: `orders` lists
 them, `order PROMPT [if CONDITION] [until turn|round|match]: ANSWER` leaves one and `order
-withdraw N` withdraws one."""
+withdraw N` withdraws one; and `fork SEQ`, a practice match forked after entry SEQ as the
+seat sees it (`fork_at`)."""
 
 import re
 from typing import Any
@@ -54,6 +55,8 @@ _ORDER = re.compile(
     re.IGNORECASE,
 )
 _WITHDRAW = re.compile(r"order\s+withdraw\s+#?(?P<number>\d{1,9})", re.IGNORECASE)
+_FORK_LINE = re.compile(r"fork(\s.*)?", re.IGNORECASE)
+_FORK = re.compile(r"fork\s+#?(\d{1,9})", re.IGNORECASE)
 
 
 class Press(msgspec.Struct, frozen=True):
@@ -82,6 +85,7 @@ class Orders(msgspec.Struct, frozen=True):
     press: tuple[Press, ...] = ()
     unended: bool = False  # a press with no `endpress`: not sent, it may have been cut short
     standing: tuple[str, ...] = ()  # `orders` and `order ...` lines, as `standing_order` reads
+    forks: tuple[str, ...] = ()  # `fork ...` lines, as `fork_at` reads
 
 
 def read_orders(text: str) -> Orders:
@@ -89,6 +93,7 @@ def read_orders(text: str) -> Orders:
     asked: list[str] = []
     press: list[Press] = []
     standing: list[str] = []
+    forks: list[str] = []
     seen = None
     writing: tuple[tuple[int, ...], list[str]] | None = None  # a press under way
     for raw in _mine(text.splitlines()):
@@ -112,6 +117,8 @@ def read_orders(text: str) -> Orders:
             asked.append(" ".join(line.lower().split()))
         elif _STANDING.fullmatch(line):
             standing.append(line)
+        elif _FORK_LINE.fullmatch(line):
+            forks.append(line)
         else:
             commands.append(line)
     return Orders(
@@ -122,6 +129,7 @@ def read_orders(text: str) -> Orders:
         tuple(press),
         writing is not None,
         tuple(standing[:MAX_COMMANDS]),
+        tuple(forks[:MAX_COMMANDS]),
     )
 
 
@@ -140,6 +148,15 @@ def decision(command: str) -> Any:
             " (500 characters at most)"
         )
     return Dispute(int(found.group(1)), found.group(2))
+
+
+def fork_at(line: str) -> int:
+    """The entry a `fork SEQ` line forks after. ValueError: a line the mail cannot read, and
+    how to write one."""
+    found = _FORK.fullmatch(line.strip())
+    if found is None:
+        raise ValueError("write `fork SEQ`: the entry after which the practice match starts")
+    return int(found.group(1))
 
 
 def standing_order(line: str) -> LeaveOrder | WithdrawOrder | None:

@@ -1,7 +1,9 @@
 """Take-backs, disputes and rollbacks, judged (platform rules 3, `events.corrections`). A seat
 takes back its last decision alone while nothing depends on it, else asks the other seats'
-players; a seat disputes a ruling and the organiser upholds it or sets the match back. Either
-way what is undone is set aside by a `SetAside` entry, and play goes on from before it."""
+players (or the organiser takes it back, where the match lets it decide take-backs alone:
+platform rules 4); a seat disputes a ruling and the organiser upholds it or sets the match
+back. Either way what is undone is set aside by a `SetAside` entry, and play goes on from
+before it."""
 
 from contextlib import suppress
 from typing import Any, Union
@@ -45,7 +47,7 @@ def judged(scribe: Scribe, record: MatchRecord, ruleset: Ruleset, decision: Deci
     body = None
     with suppress(msgspec.DecodeError):  # malformed: the judge's to refuse
         body = _correction.decode(raw)
-    if body is None:
+    if body is None or _unknown_before(record, body):
         return False
     verdict = _verdict(record, ruleset, record.undo, decision, body)
     scribe.ruling(ruleset, decision.body, verdict, public=True)
@@ -64,10 +66,14 @@ def _verdict(
         return _resolve(record, ruleset, undo, body) if organiser else _only_organiser()
     if isinstance(body, AnswerTakeBack) and organiser:
         return _answer(record, ruleset, undo, None, body.accept)
+    if isinstance(body, TakeBack) and organiser and _organiser_takes_back(record):
+        return _organiser_take_back(record, ruleset, undo, body.seat)
     seat = decision.seat
     if seat is None or not 0 <= seat < record.seats or record.holders[seat] is None:
         return Rejection(rules.SEAT, f"seat {seat} is not a held seat of this match")
     match body:
+        case TakeBack(seat=named) if named is not msgspec.UNSET and named != seat:
+            return Rejection(rules.TAKE_BACK, "a seat takes back its own decisions alone")
         case TakeBack():
             return _take_back(record, ruleset, undo, seat)
         case AnswerTakeBack(accept=accept):
@@ -86,20 +92,59 @@ def _only_organiser() -> Rejection:
     return Rejection(rules.DISPUTE, "only the organiser resolves a dispute")
 
 
-def _take_back(
-    record: MatchRecord, ruleset: Ruleset, undo: Undo, seat: int
-) -> Accepted | Rejection:
-    """SL-24: alone while nothing depends on the decision, else asked of the other players."""
+def _unknown_before(record: MatchRecord, body: Any) -> bool:
+    """A take-back naming a seat, which matches opened before platform rules 4 do not know."""
+    named = isinstance(body, TakeBack) and body.seat is not msgspec.UNSET
+    return named and not _organiser_takes_back(record)
+
+
+def _organiser_takes_back(record: MatchRecord) -> bool:
+    return record.platform_rules >= rules.ORGANISER_TAKE_BACKS
+
+
+def _last_decision(record: MatchRecord, undo: Undo, seat: int) -> int | Rejection:
+    """The place in the undo window of the seat's last decision that moved the game."""
     if record.take_back is not None:
         return Rejection(rules.TAKE_BACK, "a take-back is waiting for answers already")
     mine = [i for i, step in enumerate(undo.steps) if step.seat == seat]
     if not mine:
         why = f"seat {seat} has no decision among the last {UNDO_DECISIONS} that moved the game"
         return Rejection(rules.TAKE_BACK, why)
-    step = undo.steps[mine[-1]]
+    return mine[-1]
+
+
+def _organiser_take_back(
+    record: MatchRecord, ruleset: Ruleset, undo: Undo, seat: int | msgspec.UnsetType
+) -> Accepted | Rejection:
+    """SL-24: where the match lets the organiser decide take-backs alone, it takes back a seat's
+    last decision as if every player asked had accepted it."""
+    if not record.organiser_take_backs:
+        why = "this match leaves take-backs to its players; the organiser may not take one back"
+        return Rejection(rules.TAKE_BACK, why)
+    if seat is msgspec.UNSET or not 0 <= seat < record.seats:
+        why = f"name the seat (0 to {record.seats - 1}) whose last decision is taken back"
+        return Rejection(rules.TAKE_BACK, why)
+    last = _last_decision(record, undo, seat)
+    if isinstance(last, Rejection):
+        return last
+    first = undo.steps[last].ruling
+    if (refused := unreachable(ruleset, undo, first, rules.TAKE_BACK)) is not None:
+        return refused
+    shown = undo.shown_since(first)
+    return Accepted(rules.TAKE_BACK, [SetAside(first, record.seq, "take-back", shown)])
+
+
+def _take_back(
+    record: MatchRecord, ruleset: Ruleset, undo: Undo, seat: int
+) -> Accepted | Rejection:
+    """SL-24: alone while nothing depends on the decision, else asked of the other players."""
+    last = _last_decision(record, undo, seat)
+    if isinstance(last, Rejection):
+        return last
+    step = undo.steps[last]
     if (refused := unreachable(ruleset, undo, step.ruling, rules.TAKE_BACK)) is not None:
         return refused
-    since = undo.steps[mine[-1] + 1 :]
+    since = undo.steps[last + 1 :]
     why = "; ".join(
         reason
         for reason, found in (

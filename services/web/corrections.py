@@ -1,9 +1,10 @@
 """Take-backs and disputes on the pages (`events.corrections`): the seat page's take-back button
 and its accept and refuse, the replay step's dispute form, and what the pages show of them,
 read from the archive's rows of those entries (never a fold): the take-back waiting for
-answers, and the open disputes the organiser's page lists with their rulings explained. Plain
-forms, posted from our own pages with the seat's CSRF token, each a decision judged on the log;
-the organiser's resolution is an organiser action (`organise.resolve`)."""
+answers, whether the organiser may decide take-backs alone, and the open disputes the
+organiser's page lists with their rulings explained. Plain forms, posted from our own pages
+with the seat's CSRF token, each a decision judged on the log; the organiser's are organiser
+actions (`organise.resolve`, `organise.take_back`, `organise.answer_take_back`)."""
 
 from collections.abc import Callable
 from typing import Annotated, Any
@@ -82,6 +83,17 @@ async def take_back_waiting(pool: asyncpg.Pool, match_id: str) -> TakeBackWaitin
         return None
     waiting = [seat for seat in asked.asked if seat not in accepted]
     return TakeBackWaiting(asked.seat, asked.first, waiting, asked.why)
+
+
+async def organiser_decides(pool: asyncpg.Pool, match_id: str) -> bool:
+    """Whether the match lets its organiser decide take-backs alone, as its `match.created`
+    in the archive says."""
+    found = await pool.fetchval(
+        "SELECT (body->>'organiser_take_backs')::boolean FROM archive WHERE match_id = $1"
+        " AND kind = 'match.created' ORDER BY seq LIMIT 1",
+        match_id,
+    )
+    return bool(found)
 
 
 async def open_disputes(pool: asyncpg.Pool, match_id: str, game: str) -> list[OpenDispute]:

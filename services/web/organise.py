@@ -1,6 +1,8 @@
 """The organiser's page of a match: its clock and each seat's deadline, and the organiser's
-decisions about them (extend a deadline, pause, resume, a message to every player), the open
-disputes, each resolved here, and the move to a newer version of its game where one is kept;
+decisions about them (extend a deadline, pause, resume, a message to every player), the
+take-back waiting for answers, accepted or refused here, and a seat's last decision taken back
+where the match lets the organiser decide take-backs alone, the open disputes, each resolved
+here, and the move to a newer version of its game where one is kept;
 the seat tools are in `organise_seats`. The organiser token lives in an HttpOnly,
 SameSite=Strict cookie; every post needs this server's Origin and the CSRF token derived from
 it. A new organiser action is a form in `organise.html` and a handler that calls `decided`
@@ -17,7 +19,7 @@ from litestar.params import Parameter
 from litestar.response import Redirect
 
 from events.clock import ExtendDeadline, PauseClock, ResumeClock
-from events.corrections import ResolveDispute
+from events.corrections import AnswerTakeBack, ResolveDispute, TakeBack
 from events.messages import Announce
 from events.narration import seat_names
 from events.platform_rules import BOT_PREFIX, ORGANISER
@@ -86,6 +88,8 @@ async def page(
         said=said,
         shown=shown,
         disputes=await corrections.open_disputes(ctx.pool, match_id, row["game"]),
+        take_back=await corrections.take_back_waiting(ctx.pool, match_id),
+        organiser_take_backs=await corrections.organiser_decides(ctx.pool, match_id),
         played=played,
         newer=newer,
     )
@@ -197,6 +201,28 @@ async def upgrade(request: Request, match_id: MatchId) -> Redirect:
     return await told(request, match_id, decision_id, None)
 
 
+@post("/matches/{match_id:str}/organise/take-back/{action:str}")
+async def answer_take_back(
+    request: Request, match_id: MatchId, action: corrections.Action
+) -> Redirect:
+    """SL-24: the take-back waiting, accepted or refused where the organiser may decide it."""
+    return await decided(request, match_id, lambda _: AnswerTakeBack(action == "accept"))
+
+
+@post("/matches/{match_id:str}/organise/take-back")
+async def take_back(request: Request, match_id: MatchId) -> Redirect:
+    """SL-24: the last decision of the seat the form names, taken back where the match lets the
+    organiser decide take-backs alone."""
+    return await decided(request, match_id, _taken_back)
+
+
+def _taken_back(form: dict[str, str]) -> TakeBack:
+    try:
+        return msgspec.convert({"seat": int(form.get("seat", ""))}, TakeBack)
+    except (ValueError, msgspec.ValidationError) as error:
+        raise unprocessable("take back", error) from None
+
+
 @post("/matches/{match_id:str}/organise/disputes/{seq:int}")
 async def resolve(request: Request, match_id: MatchId, seq: EntryNumber) -> Redirect:
     """SL-25: the ruling disputed at `seq` upheld with a note, or the match set back to before
@@ -216,4 +242,15 @@ def _resolution(seq: int, form: dict[str, str]) -> ResolveDispute:
     return ResolveDispute(seq, wanted.roll_back, wanted.note.strip())
 
 
-HANDLERS = [organise, sign_in, extend, pause, resume, message, upgrade, resolve]
+HANDLERS = [
+    organise,
+    sign_in,
+    extend,
+    pause,
+    resume,
+    message,
+    upgrade,
+    answer_take_back,
+    take_back,
+    resolve,
+]

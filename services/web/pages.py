@@ -34,6 +34,7 @@ from services.gateway.stream import last_seen
 from services.web import (
     cards,
     corrections,
+    forks,
     leagues,
     live,
     lobby,
@@ -291,11 +292,12 @@ async def watch_stream(request: Request, match_id: MatchId) -> ServerSentEvent:
 
 @get("/matches/{match_id:str}/replay/{k:int}")
 async def replay_step(
-    request: Request, match_id: MatchId, k: Step, seat: Eyes = None
+    request: Request, match_id: MatchId, k: Step, seat: Eyes = None, forked: MatchId | None = None
 ) -> Response[str]:
     """Step k as the viewer may see it: a seat its own view while the match runs, the public
     view otherwise; once it ended, through any seat's eyes. Told with the ruling on the
-    decision that caused it and what it changed for those eyes."""
+    decision that caused it and what it changed for those eyes, and, where the viewer may fork
+    the match, a fork from here (`forked`: the one just asked)."""
     ctx = context(request)
     access = await session.access(request)
     row, eyes, whole = await _replay_eyes(request, match_id, seat)
@@ -321,6 +323,7 @@ async def replay_step(
         dispute_csrf=session.csrf_token(access.token or "")
         if row["status"] != "finished" and eyes is not None
         else "",
+        forking=await forks.forking(ctx, access, row, eyes, forked),
     )
 
 
@@ -424,6 +427,7 @@ def router() -> Router:
             *organise.HANDLERS,
             *organise_seats.HANDLERS,
             *corrections.HANDLERS,
+            *forks.HANDLERS,
             *me.HANDLERS,
             *stats.HANDLERS,
             *leagues.HANDLERS,

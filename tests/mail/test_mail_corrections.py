@@ -2,13 +2,18 @@
 Ben, both playing with mail, Ann's `takeback` of a roll is asked of Ben, whose `refuse` is told
 to Ann alone; Ben's `takeback` after Ann moved is set aside once Ann's mail says `accept`; Ben
 disputes the roll with `dispute SEQ reason`, told to Ann, while a dispute line without its
-entry is answered with how to write one and sent nowhere."""
+entry is answered with how to write one and sent nowhere. Ann's `fork SEQ` forks the race
+after the roll as she sees it, answered with the fork's pages and how to join it; a fork line
+without its entry is answered with how to write one, and forks nothing."""
+
+import re
 
 import httpx
 
 from services.gateway import api
 from tests.client.test_corrections_cli import _Race
-from tests.mail.conftest import MailStack, until
+from tests.client.test_forks_stack import _row
+from tests.mail.conftest import PUBLIC_URL, MailStack, until
 from tests.mail.relay import confirm, reply_to, send
 
 ANN, BEN = "ann@takeback.test", "ben@takeback.test"
@@ -81,3 +86,17 @@ async def test_take_backs_answers_and_a_dispute_by_mail(mail_stack: MailStack) -
         answer = await _heard(ms, BEN, "dispute soon: not sent: write `dispute SEQ reason`", ANSWER)
         assert f"dispute #{rolled} the die was loaded: accepted (SL-25" in answer
         await _heard(ms, ANN, f"ben disputes the ruling at entry {rolled}: 'the die was loaded'")
+
+        # Ann forks the race after the roll, as she sees it; a fork line without its entry not.
+        await send(ms.inbound, replies[0], f"fork\nfork {rolled}\n", sender=ANN, subject="if")
+        answer = await _heard(ms, ANN, "fork: not read: write `fork SEQ`", ANSWER)
+        made = re.search(rf"fork {rolled}: forked into (m-\w+), a practice match", answer)
+        assert made, answer
+        fork = made.group(1)
+        assert f"from after entry {rolled} (as your seat saw it, the rest dealt anew)" in answer
+        web = f"{PUBLIC_URL}/web"
+        assert f"see it at {web}/matches/{fork}/watch and join a seat at {web}/?q={fork}" in answer
+        row = await _row(http, fork)
+        assert (row["fork_of"], row["fork_at"], row["players"]) == (match_id, rolled, [None, None])
+        asked = await ms.pool.fetch("SELECT seat FROM fork_requests WHERE match_id = $1", match_id)
+        assert [r["seat"] for r in asked] == [0]  # one fork, from Ann's view

@@ -14,6 +14,7 @@ from services.mail.orders import (
     Press,
     WithdrawOrder,
     decision,
+    fork_at,
     read_orders,
     standing_order,
 )
@@ -217,6 +218,18 @@ def test_take_backs_their_answers_and_disputes_are_the_mails_own_lines() -> None
 def test_a_dispute_the_mail_cannot_read_says_how_to_write_one(line: str) -> None:
     with pytest.raises(ValueError, match="write `dispute SEQ reason`"):
         decision(line)
+
+
+def test_fork_lines_are_the_mails_own_and_name_the_entry_to_fork_after() -> None:
+    read = read_orders("pass\nFork #12\nfork\nforked it\n")
+    assert (read.commands, read.forks) == (("pass", "forked it"), ("Fork #12", "fork"))
+    assert fork_at("Fork #12") == fork_at(" fork 12 ") == 12
+
+
+@pytest.mark.parametrize("line", ["fork", "fork twelve", "fork 12 13", "fork -1"])
+def test_a_fork_line_the_mail_cannot_read_says_how_to_write_one(line: str) -> None:
+    with pytest.raises(ValueError, match="write `fork SEQ`"):
+        fork_at(line)
 
 
 def test_press_is_a_message_its_lines_kept_as_written_up_to_endpress() -> None:
