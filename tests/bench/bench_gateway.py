@@ -58,8 +58,8 @@ class Match(msgspec.Struct):
 class Load:
     """The paced decisions and what they took, POST written to view pushed."""
 
-    def __init__(self, client: Client, matches: list[Match]) -> None:
-        self.client, self.matches = client, matches
+    def __init__(self, client: Client, matches: list[Match], rate: int = RATE) -> None:
+        self.client, self.matches, self.rate = client, matches, rate
         self.ready: deque[Match] = deque(matches)
         self.measuring = False
         self.latencies_ms: list[float] = []
@@ -133,10 +133,10 @@ class Load:
         return lone
 
     async def run(self, seconds: float) -> int:
-        """Submit at RATE for `seconds`; returns how many were submitted."""
+        """Submit at the rate for `seconds`; returns how many were submitted."""
         started, sent, missed = time.perf_counter(), 0, self.missed
         while (elapsed := time.perf_counter() - started) < seconds:
-            due = int(elapsed * RATE) - sent
+            due = int(elapsed * self.rate) - sent
             for _ in range(due):
                 sent += 1
                 if not self.ready:
