@@ -9,9 +9,10 @@ its last is pushed), warmed up for BENCH_GATEWAY_WARM_UP seconds, measured over
 BENCH_GATEWAY_SECONDS. A process's CPU is its own and its living children's over the window
 (/proc), divided by the decisions the rules service judged in it (the audit's rows recorded
 then); the load generator is apart, and so are the broker and PostgreSQL, shown beside.
-BENCH_STACK_RUNS (1) runs each side that many times, in turn; BENCH_STACK_PROFILE names
-services (`rules,projections`) to run under cProfile in a run of their own after, whose
-heaviest functions are printed (its CPU is not measured: the profiler costs its own).
+BENCH_STACK_RUNS (1) runs each side that many times, in turn (0: none); BENCH_STACK_PROFILE
+names services (`rules,projections`) to run under cProfile, timing CPU rather than wall time,
+in a run of their own after, whose heaviest functions are printed (its CPU is not measured: the
+profiler costs its own).
 """
 
 import asyncio
@@ -61,6 +62,7 @@ RATE = int(os.environ.get("BENCH_STACK_RATE", 500))
 RUNS = int(os.environ.get("BENCH_STACK_RUNS", 1))
 PROFILED = [name for name in os.environ.get("BENCH_STACK_PROFILE", "").split(",") if name]
 PROFILE_LINES = 25
+SERVERS = ("broker", "postgres")  # the stack's too, but not Python: shown beside
 
 
 class TreeProcess(ServiceProcess):
@@ -73,9 +75,9 @@ class TreeProcess(ServiceProcess):
         self.root, self.profile = root, profile
 
     def start(self) -> "TreeProcess":
-        profiler = ["-m", "cProfile", "-o", str(self.profile)] if self.profile else []
+        profiler = ["-c", _PROFILED, str(self.profile)] if self.profile else ["-m", "services"]
         self.process = subprocess.Popen(
-            [sys.executable, *profiler, "-m", "services", *self.argv],
+            [sys.executable, *profiler, *self.argv],
             env=_env(self.root, self.settings),
             cwd=self.root,
             stdout=open(self.log_path, "ab"),  # noqa: SIM115
@@ -122,6 +124,15 @@ def _in_tree(root: Path, settings: Settings, code: str, *args: str) -> str:
     ).stdout.strip()
 
 
+# The CPU a function takes, not the wall time (the cores are shared): written as the service
+# returns from its stop (the gateway's server ends its process by the signal: no profile).
+_PROFILED = """import cProfile, runpy, sys, time
+profile, sys.argv = sys.argv[1], [sys.argv[0], *sys.argv[2:]]
+profiler = cProfile.Profile(time.process_time)
+try:
+    profiler.runcall(runpy.run_module, "services", run_name="__main__")
+finally:
+    profiler.dump_stats(profile)"""
 _SERVICES = """import json, sys
 from services.stack import services
 print(json.dumps({s.name: s.argv[3:] for s in services(int(sys.argv[1]))}))"""
@@ -274,6 +285,9 @@ def _figures(measured: dict[str, Any]) -> dict[str, float]:
         "judged_per_s": judged / measured["seconds"],
         "stack_ms": sum(cpu_s[name] for name in stack) / judged * 1000,
         "stack_cores": sum(cpu_s[name] for name in stack) / measured["seconds"],
+        "with_servers_ms": sum(cpu_s[n] for n in cpu_s if n in stack or n in SERVERS)
+        / judged
+        * 1000,
     }
     for name, seconds in cpu_s.items():
         found[f"ms_{name}"] = seconds / judged * 1000
@@ -296,24 +310,31 @@ def main() -> dict[str, dict[str, float]]:
             column = side if RUNS == 1 else f"{side} {run}"
             figures[column] = _figures(_run(side, root, []))
     names = list(dict.fromkeys(k for f in figures.values() for k in f if k.startswith("ms_")))
-    print_table(
-        f"the whole stack at {RATE:,} decisions/s on Kafka for {MEASURE_S:.0f} s, {MATCHES:,} "
-        f"matches: CPU ms a decision judged, before and after one redaction point ({BEFORE})",
-        [
-            Row("machine load (1 min) as measuring began", "load_1min", "{:.1f}"),
-            Row("decisions/s submitted", "submitted_per_s"),
-            Row("decisions/s judged", "judged_per_s"),
-            Row("the stack: CPU ms a decision", "stack_ms", "{:.2f}"),
-            Row("the stack: cores busy", "stack_cores", "{:.2f}"),
-            *(Row(f"  {name[3:]}", name, "{:.3f}") for name in names),
-        ],
-        figures,
-    )
+    if figures:  # BENCH_STACK_RUNS=0: the profiles alone
+        print_table(
+            f"the whole stack at {RATE:,} decisions/s on Kafka for {MEASURE_S:.0f} s, {MATCHES:,} "
+            f"matches: CPU ms a decision judged, before and after one redaction point ({BEFORE})",
+            [
+                Row("machine load (1 min) as measuring began", "load_1min", "{:.1f}"),
+                Row("decisions/s submitted", "submitted_per_s"),
+                Row("decisions/s judged", "judged_per_s"),
+                Row("the stack: CPU ms a decision", "stack_ms", "{:.2f}"),
+                Row("the stack: cores busy", "stack_cores", "{:.2f}"),
+                Row(
+                    "with the broker and PostgreSQL: CPU ms a decision", "with_servers_ms", "{:.2f}"
+                ),
+                *(Row(f"  {name[3:]}", name, "{:.3f}") for name in names),
+            ],
+            figures,
+        )
     if PROFILED:
         for side, root in sides.items():
             measured = _run(side, root, PROFILED)
             for name, path in measured["profiles"].items():
-                print(f"== {side}: {name} under cProfile, heaviest by own time", flush=True)
+                print(f"== {side}: {name} under cProfile, heaviest by own CPU time", flush=True)
+                if not path.exists():
+                    print("no profile: the process did not end through Python", flush=True)
+                    continue
                 pstats.Stats(str(path)).sort_stats("tottime").print_stats(PROFILE_LINES)
     return figures
 
