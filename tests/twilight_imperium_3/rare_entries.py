@@ -1,15 +1,22 @@
 """Events and decisions random play seldom reaches (a transfer, a bombardment, invasion combat,
 ground forces raised by a technology, fighters joining an invasion, a neighbour's last space
 dock taken, Transit Diodes' move, Fleet Logistics' second action and the turn ended without
-it), each with the state it came on: the narration test's examples of them."""
+it, action cards sabotaged, taken, discarded down to the limit and played at a timing
+point's window), each with the state it came on: the narration test's examples of them."""
 
 from typing import Any
 
+import msgspec
+
 from events.ruleset import Accepted
+from events.rulesets.twilight_imperium_3.card_decisions import NoCard, NoSabotage, Sabotage
+from events.rulesets.twilight_imperium_3.card_windows import open_card_window
 from events.rulesets.twilight_imperium_3.decisions import Activate
 from events.rulesets.twilight_imperium_3.forces import Holding
 from events.rulesets.twilight_imperium_3.state import Game
+from events.rulesets.twilight_imperium_3.steps import _batch
 from tests.twilight_imperium_3.arena import AT, MENTAK, SOL, Loaded, arena, said
+from tests.twilight_imperium_3.cards import holding_cards
 from tests.twilight_imperium_3.play import CHANCE, GAME, with_player
 
 Seen = tuple[Game, Any]  # the state, and the decision or event that came on it
@@ -24,6 +31,7 @@ def examples() -> list[Seen]:
     _transfer(seen)
     _transit_diodes(seen)
     _fleet_logistics(seen)
+    _action_cards(seen)
     return seen
 
 
@@ -88,10 +96,59 @@ def _fleet_logistics(seen: list[Seen]) -> None:
     _act(seen, state, said(state, SOL, "end turn"))
 
 
-def _act(seen: list[Seen], state: Game, decision: Any, *rolls: int) -> Game:
-    """Seat 0's decision accepted with these dice, and what follows, each seen on its state."""
+def _action_cards(seen: list[Seen]) -> None:
+    """A Sabotage answering Privateers; Successful Spy taking two cards over the limit; the
+    deck shuffled anew for Political; a timing point's window answered with no card."""
+    state = with_player(arena({}), MENTAK, trade_goods=3)
+    state = holding_cards(
+        state, SOL, "privateers", "successful_spy", *["direct_hit"] * 4, "recheck", "recheck"
+    )
+    state = holding_cards(state, MENTAK, "sabotage", *["morale_boost"] * 4, "patrol")
+    state = _act(seen, state, said(state, SOL, "play privateers naming mentak"))
+    state = _act(seen, state, Sabotage(), seat=MENTAK)
+    state = msgspec.structs.replace(state, turn=SOL)
+    state = _act(seen, state, said(state, SOL, "play successful spy naming mentak"))
+    state = _act(seen, state, NoSabotage(), seat=MENTAK)
+    state = _act(seen, state, said(state, SOL, "discard direct hit"))
+    state = msgspec.structs.replace(state, turn=SOL, deck=(), discard=(1, 2, 3, 4))
+    state = with_player(state, SOL, cards=(3,))
+    state = _act(seen, state, said(state, SOL, "play political"))
+    batch = _batch(state, CHANCE)
+    open_card_window(batch, "ACT")
+    for event in batch.events:
+        seen.append((state, event))
+        state = GAME.evolve(state, event)
+    for seat in GAME.waiting(state).must:
+        state = _act(seen, state, NoCard(), seat=seat)
+    _card_effects(seen)
+
+
+def _card_effects(seen: list[Seen]) -> None:
+    """Cards played with no one else holding one: no Sabotage window."""
+    planets = {"Abyz": Holding(MENTAK, units={"ground_force": 2})}
+    state = with_player(arena({}, planets, {"102": (SOL,)}), MENTAK, trade_goods=2)
+    plays = (
+        ("play insubordination naming mentak", ()),
+        ("play unexpected action at 102", ()),
+        ("play plague on abyz", (2, 3)),
+        ("play rally of the people", ()),
+        ("play rise of a messiah", ()),
+        ("play war footing at 301", ()),
+        ("play privateers naming mentak", ()),
+    )
+    for text, rolls in plays:
+        state = holding_cards(msgspec.structs.replace(state, turn=SOL), SOL, said_card(text))
+        state = _act(seen, state, said(state, SOL, text), *rolls)
+
+
+def said_card(text: str) -> str:
+    return said(arena({}), SOL, text).card
+
+
+def _act(seen: list[Seen], state: Game, decision: Any, *rolls: int, seat: int = SOL) -> Game:
+    """The seat's decision accepted with these dice, and what follows, each seen on its state."""
     seen.append((state, decision))
-    judged = GAME.decide(state, SOL, decision, Loaded(*rolls))
+    judged = GAME.decide(state, seat, decision, Loaded(*rolls))
     assert isinstance(judged, Accepted), judged
     events = judged.events
     while events:

@@ -95,7 +95,6 @@ def test_twenty_four_technologies_six_a_colour_each_reachable_and_every_starting
     assert owned == set(techs)  # no cycle among prerequisites
     assert {t.id for t in techs.values() if t.waits_for} == {
         "micro_technology",
-        "neural_motivator",
         "x89_bacterial_weapon",
     }
     for race in CONTENT.races.values():

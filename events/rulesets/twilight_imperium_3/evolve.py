@@ -6,6 +6,7 @@ from events.kit import windows
 from events.kit.evolve import dispatch
 from events.kit.zones import with_player
 from events.rulesets.twilight_imperium_3 import building
+from events.rulesets.twilight_imperium_3.card_evolve import CARD_ROWS
 from events.rulesets.twilight_imperium_3.forces import Fleet, Forces, Space
 from events.rulesets.twilight_imperium_3.happenings import (
     Activated,
@@ -204,7 +205,7 @@ def _refreshed(game: Game, e: Refreshed) -> Game:
     }
     planets = {n: replace(h, exhausted=False) for n, h in game.forces.planets.items()}
     forces = Forces(space=space, planets=planets)
-    return replace(game, forces=forces, phase=Phase.COUNTERS, queue=e.order)
+    return replace(game, forces=forces, phase=Phase.COUNTERS, queue=e.order, lasting=())
 
 
 def _redistributed(game: Game, e: Redistributed) -> Game:
@@ -262,5 +263,6 @@ evolve = dispatch(
             g, phase=Phase.OVER, winners=e.winners, stack=(), tactic=None
         ),
         **TACTICAL_ROWS,
+        **CARD_ROWS,
     },
 )

@@ -4,6 +4,7 @@ the speaker, the galaxy dealt, the objective decks) is written here."""
 import msgspec
 
 from events.kit.windows import Window
+from events.rulesets.twilight_imperium_3.card_events import CARD_EVENTS
 from events.rulesets.twilight_imperium_3.decisions import Units, Warship
 from events.rulesets.twilight_imperium_3.forces import Forces
 from events.rulesets.twilight_imperium_3.galaxy import Galaxy
@@ -245,4 +246,5 @@ EVENTS = (
     Redistributed,
     GameEnded,
     *TACTICAL_EVENTS,
+    *CARD_EVENTS,
 )

@@ -7,6 +7,7 @@ from enum import StrEnum
 import msgspec
 
 from events.kit.windows import Window
+from events.rulesets.twilight_imperium_3.card_decisions import Lasting, Pending, PlayCard
 from events.rulesets.twilight_imperium_3.forces import Forces
 from events.rulesets.twilight_imperium_3.galaxy import Galaxy
 from events.rulesets.twilight_imperium_3.tactic import Tactic
@@ -41,6 +42,9 @@ class WindowPrompt(StrEnum):
     LANDING = "landing"
     BOMBARDMENT = "bombardment"
     PRODUCTION = "production"
+    HAND_LIMIT = "hand limit"  # discard down to 7 action cards at once (TI-Q1)
+    SABOTAGE = "sabotage"  # sealed: a Sabotage against the action card played (TI-Q2)
+    CARD = "action card"  # sealed: a timing point's action cards (TI-Q2, card_windows.py)
 
 
 class Player(msgspec.Struct, frozen=True):
@@ -57,6 +61,9 @@ class Player(msgspec.Struct, frozen=True):
     scored: tuple[str, ...] = ()  # objectives scored, by id
     secret: str = ""  # the secret objective, seen by this player alone (TI-S8)
     stationed: bool = True  # has shared out the starting units (TI-S4)
+    hand: tuple[int, ...] = ()  # action cards, by copy (action_cards.py): secret, its size public
+    answer: PlayCard | None = None  # a sealed answer to the open card window (TI-Q2)
+    known: tuple[tuple[int, int], ...] = ()  # (seat, card) of `hand` that seat has seen
 
     @property
     def sheet(self) -> int:
@@ -90,6 +97,10 @@ class Game(msgspec.Struct, frozen=True):
     tactic: Tactic | None = None  # the tactical or transfer action under way
     second: bool = False  # the turn's first tactical action under Fleet Logistics is over (TI-K15)
     stack: tuple[Window, ...] = ()  # the open windows, the newest last (kit.windows)
+    deck: tuple[int, ...] = ()  # the action cards' deck, top first: its order is secret
+    discard: tuple[int, ...] = ()  # the action cards discarded, face up
+    pending: tuple[Pending, ...] = ()  # action cards played and not yet resolved, in order
+    lasting: tuple[Lasting, ...] = ()  # action cards' effects for the rest of the round
     winners: tuple[int, ...] = ()
 
     @property

@@ -3,13 +3,23 @@ rule and how it is judged, who owes a decision, and what follows once nobody doe
 tactical action plugs in at `tactical`: after `Activated`, its own prompts (movement, PDS
 fire, combat, invasion, production) go on the window stack, and `end_action` ends it."""
 
+from collections.abc import Iterator
 from typing import Any
 
 from events.kit import windows
 from events.kit.batch import Batch
 from events.kit.phases import Ask, Prompt, Table
 from events.ruleset import Rejection
-from events.rulesets.twilight_imperium_3 import building, ending, offers, strategy_cards, supply
+from events.rulesets.twilight_imperium_3 import (
+    action_cards,
+    building,
+    card_windows,
+    ending,
+    offers,
+    strategy_cards,
+    supply,
+)
+from events.rulesets.twilight_imperium_3.card_decisions import CARD_DECISIONS, PlayCard
 from events.rulesets.twilight_imperium_3.decisions import (
     DECISIONS,
     Activate,
@@ -222,6 +232,7 @@ def _play(batch: Batch[Game], seat: int, d: Play) -> None:
         end_action(batch)
     else:
         batch.emit(Opened(window=window))
+    action_cards.over_limit(batch)  # Political's draw (TI-Q1)
 
 
 def _pass_refusal(game: Game, seat: int, d: Pass) -> Rejection | None:
@@ -322,6 +333,17 @@ def _redistribute(batch: Batch[Game], seat: int, d: Redistribute) -> None:
     batch.emit(StepTaken(seat=seat))
 
 
+def _refreshed(batch: Batch[Game]) -> None:
+    """TI-X2 to TI-X4, then the action cards drawn (TI-Q1) before the counters (TI-X5)."""
+    batch.emit(Refreshed(order=remaining(batch.game, order_of_play(batch.game))))
+    action_cards.status_draws(batch)
+
+
+def _actions(game: Game, seat: int) -> Iterator[Any]:
+    yield from offers.actions(game, seat)
+    yield from card_windows.action_plays(game, seat)  # TI-Q2
+
+
 def _queued(game: Game, seat: int) -> bool:
     return bool(game.queue) and game.queue[0] == seat
 
@@ -408,8 +430,16 @@ TABLE = Table(
                     end_turn_refusal,
                     end_turn,
                 ),
+                Ask(
+                    PlayCard,
+                    "TI-Q2",
+                    "play an action card as your action",
+                    "play <card> [on <planet>] [at <system>] [naming <race>]",
+                    first_only(card_windows.action_refusal),
+                    card_windows.play_as_action,
+                ),
                 Ask(Pass, "TI-A6", "pass", "pass", first_only(_pass_refusal), _pass),
-                offers=offers.actions,
+                offers=_actions,
                 default=offers.default_action,
             ),
             _prompt(
@@ -441,9 +471,7 @@ TABLE = Table(
                     _score_refusal,
                     _score,
                 ),
-                follows=lambda batch: batch.emit(
-                    Refreshed(order=remaining(batch.game, order_of_play(batch.game)))
-                ),
+                follows=_refreshed,
                 offers=offers.scores,
                 default=lambda game, seat: Score(),
             ),
@@ -463,12 +491,14 @@ TABLE = Table(
                 default=offers.default_redistribution,
             ),
             *PROMPT_TABLE,
+            action_cards.PROMPT,
+            *card_windows.PROMPTS,
         )
     },
     current=lambda game: game.stack[-1].prompt if game.stack else game.phase,
     seats=lambda game: game.seats,
     over=lambda game: game.over,
     ended=Rejection("TI-X7", "the game is over"),
-    decisions=(*DECISIONS, *building.DECISIONS),
+    decisions=(*DECISIONS, *building.DECISIONS, *CARD_DECISIONS),
     batch=_batch,
 )

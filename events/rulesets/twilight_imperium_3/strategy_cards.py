@@ -1,12 +1,13 @@
 """The 8 strategy cards' strategic actions (TI-A3): each primary's judge and what it does, and
-which secondaries a seat may follow, judged and carried out. Political and Trade have no
-secondary in stage 1; Imperial's production is imperial.py's."""
+which secondaries a seat may follow, judged and carried out. Political draws action cards
+(TI-Q1), its agenda waits for stage 3; Trade has no secondary yet; Imperial's production is
+imperial.py's."""
 
 from collections.abc import Callable
 
 from events.kit.batch import Batch
 from events.ruleset import Rejection
-from events.rulesets.twilight_imperium_3 import imperial, paying
+from events.rulesets.twilight_imperium_3 import action_cards, imperial, paying
 from events.rulesets.twilight_imperium_3.decisions import Follow, Play, Warship
 from events.rulesets.twilight_imperium_3.galaxy import adjacent
 from events.rulesets.twilight_imperium_3.happenings import (
@@ -33,7 +34,7 @@ from events.rulesets.twilight_imperium_3.state import Game, bank, eliminated, re
 from events.rulesets.twilight_imperium_3.technology import gainable, later_refusal, price
 
 INITIATIVE, DIPLOMACY, POLITICAL, LOGISTICS, TRADE, WARFARE, TECHNOLOGY, IMPERIAL = range(1, 9)
-FOLLOWED = (DIPLOMACY, LOGISTICS, WARFARE, TECHNOLOGY, IMPERIAL)  # the secondaries stage 1 has
+FOLLOWED = (DIPLOMACY, POLITICAL, LOGISTICS, WARFARE, TECHNOLOGY, IMPERIAL)  # all but Trade's
 WARSHIPS = ("cruiser", "destroyer")  # Warfare's secondary moves these
 INFLUENCE_PER_COUNTER = 3  # Logistics' secondary
 IMPERIAL_POINTS = 2
@@ -96,6 +97,8 @@ def play(batch: Batch[Game], seat: int, d: Play) -> bool:
         count = gained(game, seat, d.card, d)
         if count:
             batch.emit(CountersGained(seat, count, strategy=d.strategy, fleet=d.fleet))
+        if d.card == POLITICAL:
+            action_cards.draw(batch, seat, action_cards.POLITICAL_DRAW)  # TI-Q1
     elif d.card == TRADE and bank(game):
         batch.emit(TradeGoodsGained(seat=seat, trade_goods=min(3, bank(game))))
     elif d.card == WARFARE and d.system:
@@ -123,6 +126,8 @@ def can_follow(game: Game, seat: int, card: int) -> bool:
         return False
     if card == DIPLOMACY:
         return bool(readyable(game, seat))
+    if card == POLITICAL:
+        return bool(game.deck or game.discard)
     if card == LOGISTICS:
         return reinforcements(game, seat) > 0 and _means(game, seat, influence) >= 3
     if card == WARFARE:
@@ -212,11 +217,11 @@ def follow_refusal(game: Game, seat: int, card: int, d: Follow) -> Rejection | N
             return Rejection("TI-K3", f"{load().technologies[d.technology].name} costs {cost}")
         return paying.excess_refusal(d.paying, d.trade_goods, cost, paying.resources)
     if card == WARFARE:
-        return _warfare_refusal(game, seat, d.ships)
+        return warfare_refusal(game, seat, d.ships)
     return None
 
 
-def _warfare_refusal(game: Game, seat: int, ships: tuple[Warship, ...]) -> Rejection | None:
+def warfare_refusal(game: Game, seat: int, ships: tuple[Warship, ...]) -> Rejection | None:
     allowed = set(warship_moves(game, seat))
     if not 0 < len(ships) <= 2 or not set(ships) <= allowed:
         return Rejection(
@@ -260,3 +265,6 @@ def follow(batch: Batch[Game], seat: int, card: int, d: Follow) -> None:
         batch.emit(WarshipsMoved(seat=seat, ships=d.ships))
     elif card == IMPERIAL and d.production is not None:
         imperial.produce(batch, seat, d.production)
+    elif card == POLITICAL:
+        action_cards.draw(batch, seat, 1)  # TI-Q1
+        action_cards.over_limit(batch)

@@ -8,7 +8,7 @@ primary, also `play technology cybernetics`), `research Deep Space Cannon paying
 (Transit Diodes), `end turn` (no second tactical action, Fleet Logistics), `pass`, `score
 objective 2 and
 secret paying Jord`, `score nothing`, `counters 3 strategy 4 command 3 fleet`, `counters 4
-strategy 5 command 2 fleet removing 1 destroyer at 203`."""
+strategy 5 command 2 fleet removing 1 destroyer at 203`; the action cards' in card_words.py."""
 
 import re
 from typing import Any
@@ -16,7 +16,8 @@ from typing import Any
 import msgspec
 
 from events.naming import TextError, normal
-from events.rulesets.twilight_imperium_3 import building_words
+from events.rulesets.twilight_imperium_3 import building_words, card_words
+from events.rulesets.twilight_imperium_3.card_decisions import CARD_DECISIONS
 from events.rulesets.twilight_imperium_3.decisions import (
     Activate,
     Decline,
@@ -105,6 +106,9 @@ def parse(game: Game, seat: int, text: str) -> Any:
 
 def _read(game: Game, seat: int, said: str) -> Any:
     verb, _, rest = said.partition(" ")
+    card = card_words.read(game, said)
+    if card is not None:
+        return card
     if said in ("pass", "decline"):
         return Pass() if said == "pass" else Decline()
     if said == "end turn":
@@ -137,7 +141,7 @@ def _read(game: Game, seat: int, said: str) -> Any:
         return read_order(game, verb, rest, said)
     raise ValueError(
         "write pick, play, research, follow, decline, activate, transit, end turn, pass, score, "
-        "counters, station, side, face down or place"
+        "counters, station, side, face down, place, sabotage, no sabotage, no card or discard"
     )
 
 
@@ -255,6 +259,8 @@ def _read_station(rest: str) -> Station:
 
 
 def render(game: Game, seat: int, decision: Any) -> str:
+    if type(decision) in CARD_DECISIONS:
+        return card_words.render(game, decision)
     cards = {c.number: c.name.lower() for c in load().strategy_cards}
     match decision:
         case Station(planets=planets):
