@@ -1,8 +1,9 @@
 """Events and decisions random play seldom reaches (a transfer, a bombardment, invasion combat,
 ground forces raised by a technology, fighters joining an invasion, a neighbour's last space
 dock taken, Transit Diodes' move, Fleet Logistics' second action and the turn ended without
-it, every life of a trade offer, agreements cancelled and broken, income, gifts), each with the
-state it came on: the narration test's examples of them."""
+it, every life of a trade offer, agreements cancelled and broken, income, gifts, action cards
+sabotaged, taken, discarded down to the limit and played at a timing point's window), each with
+the state it came on: the narration test's examples of them."""
 
 from typing import Any
 
@@ -10,10 +11,14 @@ import msgspec
 
 from events.ruleset import Accepted
 from events.rulesets.twilight_imperium_3.agreements import Agreement, Trade
+from events.rulesets.twilight_imperium_3.card_decisions import NoCard, NoSabotage, Sabotage
+from events.rulesets.twilight_imperium_3.card_windows import open_card_window
 from events.rulesets.twilight_imperium_3.decisions import Activate, Follow, Pass, Play
 from events.rulesets.twilight_imperium_3.forces import Holding
 from events.rulesets.twilight_imperium_3.state import Game
+from events.rulesets.twilight_imperium_3.steps import _batch
 from tests.twilight_imperium_3.arena import AT, JOL_NAR, MENTAK, SOL, Loaded, arena, said
+from tests.twilight_imperium_3.cards import holding_cards
 from tests.twilight_imperium_3.play import CHANCE, GAME, with_player
 
 Seen = tuple[Game, Any]  # the state, and the decision or event that came on it
@@ -31,6 +36,7 @@ def examples() -> list[Seen]:
     _trade_talks(seen)
     _trade_approval(seen)
     _trade_broken(seen)
+    _action_cards(seen)
     return seen
 
 
@@ -145,6 +151,55 @@ def _trade_broken(seen: list[Seen]) -> None:
         state = _act(seen, state, said(state, seat, "score nothing"), by=seat)
     state = _act(seen, state, said(state, MENTAK, "break agreement with sol"), by=MENTAK)
     _act(seen, state, said(state, JOL_NAR, "keep agreements"), by=JOL_NAR)
+
+
+def _action_cards(seen: list[Seen]) -> None:
+    """A Sabotage answering Privateers; Successful Spy taking two cards over the limit; the
+    deck shuffled anew for Political; a timing point's window answered with no card."""
+    state = with_player(arena({}), MENTAK, trade_goods=3)
+    state = holding_cards(
+        state, SOL, "privateers", "successful_spy", *["direct_hit"] * 4, "recheck", "recheck"
+    )
+    state = holding_cards(state, MENTAK, "sabotage", *["morale_boost"] * 4, "patrol")
+    state = _act(seen, state, said(state, SOL, "play privateers naming mentak"))
+    state = _act(seen, state, Sabotage(), by=MENTAK)
+    state = msgspec.structs.replace(state, turn=SOL)
+    state = _act(seen, state, said(state, SOL, "play successful spy naming mentak"))
+    state = _act(seen, state, NoSabotage(), by=MENTAK)
+    state = _act(seen, state, said(state, SOL, "discard direct hit"))
+    state = msgspec.structs.replace(state, turn=SOL, deck=(), discard=(1, 2, 3, 4))
+    state = with_player(state, SOL, cards=(3,))
+    state = _act(seen, state, said(state, SOL, "play political"))
+    batch = _batch(state, CHANCE)
+    open_card_window(batch, "ACT")
+    for event in batch.events:
+        seen.append((state, event))
+        state = GAME.evolve(state, event)
+    for seat in GAME.waiting(state).must:
+        state = _act(seen, state, NoCard(), by=seat)
+    _card_effects(seen)
+
+
+def _card_effects(seen: list[Seen]) -> None:
+    """Cards played with no one else holding one: no Sabotage window."""
+    planets = {"Abyz": Holding(MENTAK, units={"ground_force": 2})}
+    state = with_player(arena({}, planets, {"102": (SOL,)}), MENTAK, trade_goods=2)
+    plays = (
+        ("play insubordination naming mentak", ()),
+        ("play unexpected action at 102", ()),
+        ("play plague on abyz", (2, 3)),
+        ("play rally of the people", ()),
+        ("play rise of a messiah", ()),
+        ("play war footing at 301", ()),
+        ("play privateers naming mentak", ()),
+    )
+    for text, rolls in plays:
+        state = holding_cards(msgspec.structs.replace(state, turn=SOL), SOL, said_card(text))
+        state = _act(seen, state, said(state, SOL, text), *rolls)
+
+
+def said_card(text: str) -> str:
+    return said(arena({}), SOL, text).card
 
 
 def _act(seen: list[Seen], state: Game, decision: Any, *rolls: int, by: int = SOL) -> Game:

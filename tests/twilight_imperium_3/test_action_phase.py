@@ -4,6 +4,7 @@ L1Z1X at 307, seat 1 Jol-Nar at 313, seat 2 Mentak at 301 (three cruisers), cloc
 
 import msgspec
 
+from events.rulesets.twilight_imperium_3.card_decisions import PlayCard
 from events.rulesets.twilight_imperium_3.decisions import (
     Activate,
     Decline,
@@ -50,9 +51,10 @@ def test_ti_a1_turns_go_by_the_lowest_card_round_and_round_skipping_who_passed()
 
 def test_ti_a2_an_action_is_strategic_tactical_transfer_or_passing() -> None:
     asked = {ask.decision for ask in TABLE.prompts[Phase.ACTION].asks}
-    # and the actions technologies add: Transit Diodes' and Fleet Logistics' end (TI-K14, K15);
-    # a gift of trade goods rides on every prompt and is no action (TI-R10)
-    assert asked == {Play, Activate, Transfer, Pass, Transit, EndTurn, Give}
+    # and the actions technologies add: Transit Diodes' and Fleet Logistics' end (TI-K14, K15),
+    # "as an action" cards (TI-Q2); a gift of trade goods rides on every prompt and is no action
+    # (TI-R10)
+    assert asked == {Play, Activate, Transfer, Pass, Transit, EndTurn, PlayCard, Give}
     state = _action({0: [POLITICAL, TRADE], 1: [INITIATIVE, IMPERIAL], 2: [DIPLOMACY, LOGISTICS]})
     assert refused(state, 1, GAME.read_text(state, 1, "transfer 203 204")) == "TI-A2"
 
@@ -92,7 +94,7 @@ def test_ti_a3_political_gains_a_counter_with_no_secondary_and_trade_opens_its_t
     state = activated(state, 1, "201")
     state = activated(state, 2, "202")
     command = state.players[0].command
-    state = step(state, 0, Play(card=POLITICAL))
+    state = declined(step(state, 0, Play(card=POLITICAL)))
     assert state.players[0].command == command + 1 and state.stack == ()
     state = activated(state, 1, "203")
     state = activated(state, 2, "204")
@@ -151,7 +153,7 @@ def test_ti_a6_no_passing_before_the_strategic_actions_and_none_after_passing() 
     assert state.turn == 2
     state = activated(state, 2, "203")
     assert state.turn == 0  # seat 1 passed: skipped
-    state = step(state, 0, Play(card=POLITICAL))
+    state = declined(step(state, 0, Play(card=POLITICAL)))
     assert state.turn == 2
 
 

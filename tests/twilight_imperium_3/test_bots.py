@@ -8,14 +8,18 @@ import msgspec
 
 from events.ruleset import Ruleset
 from events.rulesets.twilight_imperium_3.bots import greedy
+from events.rulesets.twilight_imperium_3.card_decisions import NoSabotage, PlayCard, Sabotage
 from events.rulesets.twilight_imperium_3.content import System
 from events.rulesets.twilight_imperium_3.decisions import Decline, Follow, Pick, Play
+from events.rulesets.twilight_imperium_3.forces import Holding
 from events.rulesets.twilight_imperium_3.loader import load
 from events.rulesets.twilight_imperium_3.state import Game
 from events.rulesets.twilight_imperium_3.tactical_events import BattleBegan, Landed
 from events.rulesets.twilight_imperium_3.technology import gainable
 from tests.conformance.games import bot, play
+from tests.twilight_imperium_3.arena import JOL_NAR, MENTAK, SOL, arena
 from tests.twilight_imperium_3.brawler import brawler
+from tests.twilight_imperium_3.cards import holding_cards
 from tests.twilight_imperium_3.play import GAME, picked, stationed, step, with_player
 
 
@@ -83,3 +87,15 @@ def test_greedy_leaves_imperial_to_the_leader_once_imperium_rex_may_come() -> No
     behind = with_player(late, (speaker + 1) % 3, points=4)
     assert greedy(behind, speaker, random.Random(0)).card != 8
     assert greedy(with_player(late, speaker, points=4), speaker, random.Random(0)) == Pick(card=8)
+
+
+def test_greedy_plays_an_economy_card_and_sabotages_a_card_aimed_at_it() -> None:
+    state = holding_cards(arena({}, {"Abyz": Holding(SOL)}), SOL, "good_year")
+    state = with_player(state, SOL, cards=())
+    assert GAME.bots["greedy"](state, SOL, random.Random(0)) == PlayCard("good_year")
+    state = holding_cards(state, SOL, "insubordination")
+    state = holding_cards(state, MENTAK, "sabotage")
+    state = holding_cards(state, JOL_NAR, "sabotage")
+    state = step(state, SOL, PlayCard("insubordination", seat=MENTAK))
+    assert GAME.bots["greedy"](state, MENTAK, random.Random(0)) == Sabotage()
+    assert GAME.bots["greedy"](state, JOL_NAR, random.Random(0)) == NoSabotage()

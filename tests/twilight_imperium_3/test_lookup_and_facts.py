@@ -9,6 +9,8 @@ import msgspec
 
 from events.ruleset import Fact
 from events.rulesets.twilight_imperium_3 import loader
+from events.rulesets.twilight_imperium_3.card_decisions import PlayCard
+from events.rulesets.twilight_imperium_3.card_events import CardCancelled, CardPlayed
 from events.rulesets.twilight_imperium_3.forces import Holding
 from events.rulesets.twilight_imperium_3.happenings import (
     GameEnded,
@@ -18,12 +20,19 @@ from events.rulesets.twilight_imperium_3.happenings import (
 )
 from events.rulesets.twilight_imperium_3.tactical_events import BattleEnded, InvasionEnded, Landed
 from tests.conformance.games import bot, play
+from tests.twilight_imperium_3.arena import MENTAK, SOL, arena
+from tests.twilight_imperium_3.cards import copy, holding_cards
 from tests.twilight_imperium_3.play import GAME, started
 
 
 def test_the_lookup_lists_every_system_unit_technology_strategy_card_objective_and_trade_card():
     infos = {info.name: info for info in GAME.cards({})}
-    assert len(infos) == len(GAME.cards({})) == 37 + 9 + 24 + 8 + 30 + 10  # no two share a name
+    assert len(infos) == len(GAME.cards({})) == 37 + 9 + 24 + 8 + 30 + 10 + 72  # names unique
+    assert (
+        infos["Sabotage"].copies == 5 and infos["Sabotage"].kind == "Action card, played AC.played"
+    )
+    assert "stage 3" in infos["Veto"].abilities[-1]
+    assert infos["Strategic Shift"].abilities[-1] == "not in the deck with 4 players"
     abyz = infos["Abyz / Fria"]
     assert abyz.kind == "System, regular" and abyz.numbers["resources"] == 5
     assert abyz.abilities == (
@@ -95,8 +104,16 @@ def _match_facts(seed: str) -> list[tuple[Any, Any, Fact]]:
     return found
 
 
+def test_facts_count_the_action_cards_played() -> None:
+    state = holding_cards(arena({}, {"Abyz": Holding(SOL)}), SOL, "good_year")
+    played = CardPlayed(seat=SOL, card=copy("good_year"), play=PlayCard("good_year"))
+    assert GAME.facts(state, played) == [Fact("action card played", "Good Year", SOL)]
+    cancelled = CardCancelled(seat=MENTAK, card=copy("sabotage"))
+    assert GAME.facts(state, cancelled) == [Fact("action card played", "Sabotage", MENTAK)]
+
+
 def test_facts_count_space_battles_won_and_lost_and_planets_taken() -> None:
-    found = _match_facts("facts")
+    found = _match_facts("facts-1")
     battles = [(e, f) for _, e, f in found if isinstance(e, BattleEnded)]
     assert battles and all(f.kind == "space battle won" for _, f in battles)
     assert all(f.value == int(f.seat == e.victor) and f.seat in e.sides for e, f in battles)

@@ -236,7 +236,8 @@ def test_ti_k13_technologies_waiting_for_later_stages_are_gained_and_shown_as_wa
     )
     assert "neural_motivator" in state.players[0].technologies
     tree = _tree(state)
-    assert tree["Neural Motivator"][-1] == "waits for action cards"
+    assert tree["Neural Motivator"][-1] == ""  # its card drawn in the status phase (TI-Q1)
+    assert tree["X-89 Bacterial Weapon"][-1] == "waits for action cards"
     assert tree["Micro Technology"][-1] == ""  # played with trade agreements (TI-R4)
     assert tree["Type IV Drive"][-1] == ""
 

@@ -2,8 +2,10 @@
 to it count, more), builds where it can afford to, fights only when it expects more hits than it
 takes, buys the technologies objectives count, follows Imperial and Logistics while that leaves
 it able to pay the objective that spends, and Trade when it collects 2 or more, takes every
-trade agreement offered and approves others' (talks.py), and scores the objective worth most
-(aims.py). Every choice is one of `legal`'s, so always accepted."""
+trade agreement offered and approves others' (talks.py), scores the objective worth most
+(aims.py), plays the action cards that pay (Good Year, Rise of a Messiah, Rally of the People)
+when it has nothing to activate, and sabotages the cards aimed at it. Every choice is one of
+`legal`'s, so always accepted."""
 
 import random
 from collections.abc import Callable
@@ -14,6 +16,7 @@ import msgspec
 from events.kit.phases import default_decision, legal
 from events.rulesets.twilight_imperium_3 import combat, tactical, talks, trade
 from events.rulesets.twilight_imperium_3.aims import keeps_payable, planet_worth, technology_worth
+from events.rulesets.twilight_imperium_3.card_decisions import PlayCard, Sabotage
 from events.rulesets.twilight_imperium_3.decisions import (
     Activate,
     Decline,
@@ -28,6 +31,7 @@ from events.rulesets.twilight_imperium_3.forces import Holding, Space
 from events.rulesets.twilight_imperium_3.loader import load
 from events.rulesets.twilight_imperium_3.movement import candidates
 from events.rulesets.twilight_imperium_3.orders import FirePds, Land, Move, Produce, Retreat, Stay
+from events.rulesets.twilight_imperium_3.planets import holding
 from events.rulesets.twilight_imperium_3.state import Game, Phase, WindowPrompt
 from events.rulesets.twilight_imperium_3.steps import TABLE
 from events.rulesets.twilight_imperium_3.strategy_cards import (
@@ -41,6 +45,7 @@ from events.rulesets.twilight_imperium_3.technology import gainable
 
 Target = Callable[[Game, int, str], float]  # how much a seat wants to activate a system
 TRADE_WORTH = 2  # trade goods that make Trade's secondary worth a strategy counter
+ECONOMY = ("good_year", "rise_of_a_messiah", "rally_of_the_people")  # cards greedy plays
 BUILDS = ("carrier", "ground_force", "cruiser", "destroyer", "dreadnought", "fighter")
 
 
@@ -140,9 +145,25 @@ def _action(game: Game, seat: int, target: Target, options: list[Any]) -> Any:
     wanted = [(w, d) for w, d in wanted if w > 0]
     if wanted and game.players[seat].command > (1 if plays else 0):
         return max(wanted, key=lambda pair: pair[0])[1]
+    economy = [d for d in options if isinstance(d, PlayCard) and d.card in ECONOMY]
+    if economy:
+        return economy[0]
     if plays:
         return plays[0]
     return next((d for d in options if isinstance(d, Pass | EndTurn)), options[0])
+
+
+def _aimed_at(game: Game, seat: int, play: PlayCard) -> bool:
+    """Whether a card played names the seat, a planet of his or a system holding his units."""
+    planet = holding(game.forces, play.planet).controller == seat if play.planet else False
+    system = bool(play.system) and bool(game.forces.fleet(play.system, seat).units)
+    return play.seat == seat or planet or system
+
+
+def _sabotage(game: Game, seat: int, options: list[Any]) -> Any:
+    """A Sabotage against a card aimed at him, none otherwise."""
+    aimed = _aimed_at(game, seat, game.pending[0].play)
+    return next((d for d in options if isinstance(d, Sabotage) == aimed), options[-1])
 
 
 def _tactic(game: Game) -> Tactic:
@@ -164,6 +185,8 @@ def choose(game: Game, seat: int, target: Target, fight: bool = False) -> Any:
         return _action(game, seat, target, options)
     if prompt == WindowPrompt.SECONDARY:
         return _follow(game, seat, options)
+    if prompt == WindowPrompt.SABOTAGE:
+        return _sabotage(game, seat, options)
     if prompt == WindowPrompt.MOVEMENT:
         t = _tactic(game)
         units = arriving(game, seat, t.system)

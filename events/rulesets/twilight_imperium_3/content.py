@@ -134,6 +134,26 @@ class Layout(_Entry):
     face_down: Count = 0
 
 
+TIMINGS = (  # the timing windows of data §5.1
+    "ACT", "SP", "SP.start", "SP.afterPick", "SP.end", "STATUS", "ANY", "STRAT.primaryDone",
+    "POL.primaryDone", "POL.beforeDraw", "POL.afterRead", "POL.ownVote", "POL.afterVote",
+    "TECH.beforeBuy", "TECH.primaryDone", "TRADE.secondaryDone", "TAC.activated",
+    "TAC.enemyMovedIn", "TAC.enemyEnters", "TAC.beforeLanding", "SB.before", "SB.beforeRound",
+    "SB.afterEnemyRoll", "SB.afterDamaged", "CR.before", "ROLL.after", "IC.before", "BOMB.before",
+    "INV.neutralWon", "LOST.planet", "AC.played", "COPY",
+)  # fmt: skip
+
+
+class ActionCard(_Entry):
+    id: str
+    name: str
+    timing: str  # one of TIMINGS
+    effect: str  # paraphrased, never the printed text
+    copies: Annotated[int, msgspec.Meta(ge=1)] = 1
+    council: bool = False  # played at the Galactic Council: out of the deck until stage 3 (TI-Q1)
+    not_at: tuple[int, ...] = ()  # numbers of players whose deck leaves it out (errata)
+
+
 class Content(msgspec.Struct, frozen=True):
     units: dict[str, Unit]
     races: dict[str, Race]
@@ -143,3 +163,4 @@ class Content(msgspec.Struct, frozen=True):
     objectives: dict[str, Objective]
     systems: dict[str, System]
     layouts: dict[int, Layout]  # by number of players
+    action_cards: dict[str, ActionCard]

@@ -10,6 +10,7 @@ from events.kit.words import listing, who
 from events.ruleset import Board, Cell, Description, Field, Section, Table
 from events.rulesets.twilight_imperium_3 import board, trade_words
 from events.rulesets.twilight_imperium_3.building_face import building_section, highlights
+from events.rulesets.twilight_imperium_3.card_words import hands_section
 from events.rulesets.twilight_imperium_3.content import Technology
 from events.rulesets.twilight_imperium_3.galaxy import positions
 from events.rulesets.twilight_imperium_3.loader import load
@@ -67,6 +68,7 @@ def describe(view: Game, players: Sequence[str] = ()) -> Description:
         Section("Technologies", tables=(_tree(view, name),)),
         *_forces(view, name),
         Section("Strategy cards", tables=(_cards(view, name),)),
+        hands_section(view, name),
         Section("Objectives", _objectives(view, name)),
     ]
     lit = highlights(view)

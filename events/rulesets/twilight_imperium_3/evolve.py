@@ -6,6 +6,7 @@ from events.kit import windows
 from events.kit.evolve import dispatch
 from events.kit.zones import with_player
 from events.rulesets.twilight_imperium_3 import building
+from events.rulesets.twilight_imperium_3.card_evolve import CARD_ROWS
 from events.rulesets.twilight_imperium_3.forces import Fleet, Forces, Space
 from events.rulesets.twilight_imperium_3.happenings import (
     Activated,
@@ -205,7 +206,7 @@ def _refreshed(game: Game, e: Refreshed) -> Game:
     }
     planets = {n: replace(h, exhausted=False) for n, h in game.forces.planets.items()}
     forces = Forces(space=space, planets=planets)
-    return replace(game, forces=forces, phase=Phase.COUNTERS, queue=e.order)
+    return replace(game, forces=forces, phase=Phase.COUNTERS, queue=e.order, lasting=())
 
 
 def _redistributed(game: Game, e: Redistributed) -> Game:
@@ -264,5 +265,6 @@ evolve = dispatch(
         ),
         **TACTICAL_ROWS,
         **TRADE_ROWS,
+        **CARD_ROWS,
     },
 )

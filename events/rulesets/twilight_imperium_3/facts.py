@@ -1,11 +1,13 @@
 """What analytics counts of a Twilight Imperium 3 match: each seat's race, the strategy cards
-picked, objectives scored (Imperial's points apart), technologies gained, space battles won and
-lost, planets taken (by landing or invasion), trade agreements formed and broken (under the
-partner's race), and at the end each seat's planets held and points."""
+picked, objectives scored (Imperial's points apart), technologies gained, action cards played
+(a Sabotage once it cancels), space battles won and lost, planets taken (by landing or
+invasion), trade agreements formed and broken (under the partner's race), and at the end each
+seat's planets held and points."""
 
 from typing import Any
 
 from events.ruleset import Fact
+from events.rulesets.twilight_imperium_3.card_events import CardCancelled, CardPlayed
 from events.rulesets.twilight_imperium_3.happenings import (
     GameEnded,
     Picked,
@@ -34,6 +36,10 @@ def facts(game: Game, event: Any) -> list[Fact]:
             return [Fact("objective scored", found.name or found.text, seat)]
         case TechnologyGained(seat=seat, technology=technology):
             return [Fact("technology gained", load().technologies[technology].name, seat)]
+        case CardPlayed(seat=seat, play=play):
+            return [Fact("action card played", load().action_cards[play.card].name, seat)]
+        case CardCancelled(seat=seat):
+            return [Fact("action card played", "Sabotage", seat)]
         case BattleEnded(sides=sides, victor=victor):
             return [Fact("space battle won", "space battle", s, int(s == victor)) for s in sides]
         case Landed(seat=seat, taking=taking):

@@ -10,6 +10,8 @@ from events.kit.phases import Phased, Table, default_bot, legal
 from events.ruleset import CardInfo, Option, Ruleset, Standing, register
 from events.rulesets.twilight_imperium_3 import building, talks, text
 from events.rulesets.twilight_imperium_3.bots import greedy
+from events.rulesets.twilight_imperium_3.card_decisions import CARD_DECISIONS
+from events.rulesets.twilight_imperium_3.card_events import CardChosen, CardsRevealed
 from events.rulesets.twilight_imperium_3.decisions import DECISIONS
 from events.rulesets.twilight_imperium_3.happenings import EVENTS
 from events.rulesets.twilight_imperium_3.loader import content_digest
@@ -55,7 +57,7 @@ class TwilightImperium(Delegated, Phased, Ruleset):
     version = "3"  # 2: the content pinned by its digest; 3: the 24 technologies (TI-K)
     min_seats = 3
     max_seats = 6
-    decision_types = (*DECISIONS, *building.DECISIONS)
+    decision_types = (*DECISIONS, *building.DECISIONS, *CARD_DECISIONS)
     event_types = (*EVENTS, *building.EVENTS)
     state_type = Game
     view_type = Game
@@ -79,6 +81,12 @@ class TwilightImperium(Delegated, Phased, Ruleset):
 
     def is_over(self, state: Game) -> bool:
         return state.over
+
+    def sealed_event(self, event: Any) -> int | None:
+        return event.seat if isinstance(event, CardChosen) else None  # TI-Q2
+
+    def reveals(self, event: Any) -> bool:
+        return isinstance(event, CardsRevealed)
 
     def cards(self, options: dict[str, Any]) -> list[CardInfo]:
         return card_infos()

@@ -4,6 +4,7 @@ the speaker, the galaxy dealt, the objective decks) is written here."""
 import msgspec
 
 from events.kit.windows import Window
+from events.rulesets.twilight_imperium_3.card_events import CARD_EVENTS
 from events.rulesets.twilight_imperium_3.decisions import Units, Warship
 from events.rulesets.twilight_imperium_3.forces import Forces
 from events.rulesets.twilight_imperium_3.galaxy import Galaxy
@@ -247,4 +248,5 @@ EVENTS = (
     GameEnded,
     *TACTICAL_EVENTS,
     *TRADE_EVENTS,
+    *CARD_EVENTS,
 )

@@ -15,6 +15,8 @@ from events.rulesets.twilight_imperium_3 import hexes
 from events.rulesets.twilight_imperium_3.conditions import AllUnitsOnBoard, UnitsInMecatolRex
 from events.rulesets.twilight_imperium_3.content import (
     MECATOL_REX,
+    TIMINGS,
+    ActionCard,
     Content,
     Layout,
     Objective,
@@ -36,6 +38,7 @@ _FILES: dict[str, tuple[str, type]] = {  # file: its table name and entry type
     "trade_cards.toml": ("trade", TradeCards),
     "objectives.toml": ("objective", Objective),
     "layouts.toml": ("layout", Layout),
+    "action_cards.toml": ("card", ActionCard),
 }
 
 
@@ -62,6 +65,7 @@ def parse(files: dict[str, dict[str, Any]]) -> Content:
         trade_cards=_by_id("trade_cards.toml", read["trade_cards.toml"]),
         objectives=_by_id("objectives.toml", read["objectives.toml"]),
         layouts={layout.players: layout for layout in read["layouts.toml"]},
+        action_cards=_by_id("action_cards.toml", read["action_cards.toml"]),
     )
     _check_references(content)
     _check_galaxy(content)
@@ -131,6 +135,9 @@ def _check_references(content: Content) -> None:
     numbers = [c.number for c in content.strategy_cards]
     if numbers != list(range(1, len(numbers) + 1)):
         raise CardSetError("strategy_cards.toml: field 'number' must run 1, 2, 3 …")
+    for card in content.action_cards.values():
+        if card.timing not in TIMINGS:
+            raise CardSetError(f"action_cards.toml: card {card.id!r}: field 'timing' is unknown")
     for objective in content.objectives.values():
         where = f"objectives.toml: objective {objective.id!r}: field 'conditions'"
         for condition in objective.conditions:

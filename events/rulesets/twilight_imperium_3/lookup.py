@@ -18,6 +18,7 @@ SPECIAL_RULES = {  # TI-G10, in short
 def card_infos() -> list[CardInfo]:
     content = load()
     units = {u.name for u in content.units.values()}
+    objectives = {o.name for o in content.objectives.values()}
     return [
         *(_system(s, content) for s in content.systems.values()),
         *(_unit(u) for u in content.units.values()),
@@ -52,6 +53,20 @@ def card_infos() -> list[CardInfo]:
         ),
         *(_objective(o) for o in content.objectives.values()),
         *trade_cards(),
+        *(
+            CardInfo(
+                name=c.name + (" (action card)" if c.name in objectives else ""),
+                kind=f"Action card, played {c.timing}",
+                copies=c.copies,
+                abilities=(
+                    c.effect,
+                    *(["out of the deck until the Galactic Council, stage 3 (TI-Q1)"] * c.council),
+                    *([f"not in the deck with {c.not_at[0]} players"] if c.not_at else []),
+                ),
+                deck="the action deck",
+            )
+            for c in content.action_cards.values()
+        ),
     ]
 
 

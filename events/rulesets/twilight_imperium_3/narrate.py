@@ -5,8 +5,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from events.kit.words import count, listing, who
-from events.rulesets.twilight_imperium_3 import building, building_words, trade_words
+from events.rulesets.twilight_imperium_3 import building, building_words, card_words, trade_words
 from events.rulesets.twilight_imperium_3 import happenings as h
+from events.rulesets.twilight_imperium_3.card_decisions import CARD_DECISIONS
 from events.rulesets.twilight_imperium_3.decisions import DECISIONS
 from events.rulesets.twilight_imperium_3.loader import load
 from events.rulesets.twilight_imperium_3.state import WindowPrompt
@@ -28,10 +29,33 @@ def _areas(gained: int, strategy: int, fleet: int) -> str:
     return " (" + ", ".join(f"{n} {area}" for area, n in placed if n) + ")"
 
 
+CARD_WINDOWS = {
+    WindowPrompt.HAND_LIMIT: "must discard down to 7 action cards",
+    WindowPrompt.SABOTAGE: "may answer the card with a Sabotage",
+    WindowPrompt.CARD: "may play an action card now",
+}
+
+
+def _card_window(before: Any, event: Any, name: Any) -> str | None:
+    """The lines of the action cards' windows opening, answered and closing (TI-Q)."""
+    top = before.stack[-1].prompt if before is not None and before.stack else None
+    match event:
+        case h.Opened(window=window) if window.prompt in CARD_WINDOWS:
+            return f"{listing(map(name, window.asked))} {CARD_WINDOWS[window.prompt]}"
+        case h.Answered(seat=s) if top == WindowPrompt.HAND_LIMIT:
+            return f"{name(s)} discards down to 7"
+        case h.Closed() if top in CARD_WINDOWS:
+            return "the window closes"
+    return None
+
+
 def narrate(before: Any, event: Any, seat: int | None, players: Sequence[str]) -> str:
     def name(s: int) -> str:
         return who(players, s)
 
+    windowed = _card_window(before, event, name)
+    if windowed is not None:
+        return windowed
     match event:
         case h.Setup(races=races, speaker=speaker, secrets=secrets, galaxy=galaxy):
             drawn = listing(f"{name(s)} {load().races[r].name}" for s, r in enumerate(races))
@@ -110,8 +134,10 @@ def narrate(before: Any, event: Any, seat: int | None, players: Sequence[str]) -
     told = tell(event, name)
     if told is None:
         told = trade_words.tell(before, event, name)
+    if told is None:
+        told = card_words.narrate(before, event, seat, name)
     if told is not None:
         return told
-    if type(event) in (*DECISIONS, *building.DECISIONS) and before is not None:
+    if type(event) in (*DECISIONS, *building.DECISIONS, *CARD_DECISIONS) and before is not None:
         return render(before, seat or 0, event) or type(event).__name__
     raise TypeError(f"twilight-imperium-3 has no event or decision {event!r}")

@@ -5,6 +5,7 @@ a home system's units among its planets (TI-S4)."""
 import random
 from typing import Any
 
+from events.rulesets.twilight_imperium_3.action_cards import shuffled_deck
 from events.rulesets.twilight_imperium_3.content import Race
 from events.rulesets.twilight_imperium_3.dealt import deal, unbuilt
 from events.rulesets.twilight_imperium_3.decisions import Units
@@ -42,7 +43,8 @@ def setup(seats: int, chance: random.Random, build: bool = False) -> list[Any]:
             stationing=tuple(
                 s for s, r in enumerate(races) if len(content.systems[homes[s]].planets) > 1
             ),
-        )
+        ),
+        shuffled_deck(seats, chance),  # TI-Q1
     ]
 
 

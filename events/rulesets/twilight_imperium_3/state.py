@@ -8,6 +8,7 @@ import msgspec
 
 from events.kit.windows import Window
 from events.rulesets.twilight_imperium_3.agreements import Trade
+from events.rulesets.twilight_imperium_3.card_decisions import Lasting, Pending, PlayCard
 from events.rulesets.twilight_imperium_3.forces import Forces
 from events.rulesets.twilight_imperium_3.galaxy import Galaxy
 from events.rulesets.twilight_imperium_3.tactic import Tactic
@@ -44,6 +45,9 @@ class WindowPrompt(StrEnum):
     PRODUCTION = "production"
     TALKS = "trade talks"  # offers of trade agreements under the Trade card (TI-R5)
     BREAKING = "breaking agreements"  # the status phase's breaking of agreements (TI-R9)
+    HAND_LIMIT = "hand limit"  # discard down to 7 action cards at once (TI-Q1)
+    SABOTAGE = "sabotage"  # sealed: a Sabotage against the action card played (TI-Q2)
+    CARD = "action card"  # sealed: a timing point's action cards (TI-Q2, card_windows.py)
 
 
 class Player(msgspec.Struct, frozen=True):
@@ -60,6 +64,9 @@ class Player(msgspec.Struct, frozen=True):
     scored: tuple[str, ...] = ()  # objectives scored, by id
     secret: str = ""  # the secret objective, seen by this player alone (TI-S8)
     stationed: bool = True  # has shared out the starting units (TI-S4)
+    hand: tuple[int, ...] = ()  # action cards, by copy (action_cards.py): secret, its size public
+    answer: PlayCard | None = None  # a sealed answer to the open card window (TI-Q2)
+    known: tuple[tuple[int, int], ...] = ()  # (seat, card) of `hand` that seat has seen
 
     @property
     def sheet(self) -> int:
@@ -94,6 +101,10 @@ class Game(msgspec.Struct, frozen=True):
     second: bool = False  # the turn's first tactical action under Fleet Logistics is over (TI-K15)
     stack: tuple[Window, ...] = ()  # the open windows, the newest last (kit.windows)
     trade: Trade = Trade()  # trade agreements and the offers of open talks (TI-R)
+    deck: tuple[int, ...] = ()  # the action cards' deck, top first: its order is secret
+    discard: tuple[int, ...] = ()  # the action cards discarded, face up
+    pending: tuple[Pending, ...] = ()  # action cards played and not yet resolved, in order
+    lasting: tuple[Lasting, ...] = ()  # action cards' effects for the rest of the round
     winners: tuple[int, ...] = ()
 
     @property

@@ -3,6 +3,7 @@ rule and how it is judged, who owes a decision, and what follows once nobody doe
 tactical action plugs in at `tactical`: after `Activated`, its own prompts (movement, PDS
 fire, combat, invasion, production) go on the window stack, and `end_action` ends it."""
 
+from collections.abc import Iterator
 from typing import Any
 
 from events.kit import windows
@@ -10,13 +11,16 @@ from events.kit.batch import Batch
 from events.kit.phases import Ask, Prompt, Table
 from events.ruleset import Rejection
 from events.rulesets.twilight_imperium_3 import (
+    action_cards,
     building,
+    card_windows,
     ending,
     offers,
     strategy_cards,
     supply,
     talks,
 )
+from events.rulesets.twilight_imperium_3.card_decisions import CARD_DECISIONS, PlayCard
 from events.rulesets.twilight_imperium_3.decisions import (
     DECISIONS,
     Activate,
@@ -220,6 +224,7 @@ def _play(batch: Batch[Game], seat: int, d: Play) -> None:
     if d.card == TRADE and not d.cancel and talks.open_talks(batch, seat):
         return  # TI-R5: the secondaries follow the talks
     strategy_cards.open_secondaries(batch, seat, d.card)
+    action_cards.over_limit(batch)  # Political's draw (TI-Q1)
 
 
 def _pass_refusal(game: Game, seat: int, d: Pass) -> Rejection | None:
@@ -305,8 +310,10 @@ def _score(batch: Batch[Game], seat: int, d: Score) -> None:
 
 
 def _refresh(batch: Batch[Game]) -> None:
-    """Counters lifted and planets readied; the seats with agreements may break them (TI-R9)."""
+    """TI-X2 to TI-X4; the action cards drawn (TI-Q1) and the seats with agreements may break
+    them (TI-R9), before the counters (TI-X5)."""
     batch.emit(Refreshed(order=remaining(batch.game, order_of_play(batch.game))))
+    action_cards.status_draws(batch)
     talks.open_breaking(batch)
 
 
@@ -324,6 +331,11 @@ def _redistribute(batch: Batch[Game], seat: int, d: Redistribute) -> None:
         batch.emit(UnitsRemoved(seat=seat, at=position, units=units))
         synthesise(batch, seat, units.get("ground_force", 0))  # TI-K11
     batch.emit(StepTaken(seat=seat))
+
+
+def _actions(game: Game, seat: int) -> Iterator[Any]:
+    yield from offers.actions(game, seat)
+    yield from card_windows.action_plays(game, seat)  # TI-Q2
 
 
 def _queued(game: Game, seat: int) -> bool:
@@ -412,8 +424,16 @@ TABLE = Table(
                     end_turn_refusal,
                     end_turn,
                 ),
+                Ask(
+                    PlayCard,
+                    "TI-Q2",
+                    "play an action card as your action",
+                    "play <card> [on <planet>] [at <system>] [naming <race>]",
+                    first_only(card_windows.action_refusal),
+                    card_windows.play_as_action,
+                ),
                 Ask(Pass, "TI-A6", "pass", "pass", first_only(_pass_refusal), _pass),
-                offers=offers.actions,
+                offers=_actions,
                 default=offers.default_action,
             ),
             _prompt(
@@ -466,12 +486,14 @@ TABLE = Table(
             ),
             *PROMPT_TABLE,
             *talks.PROMPTS,
+            action_cards.PROMPT,
+            *card_windows.PROMPTS,
         )
     },
     current=lambda game: game.stack[-1].prompt if game.stack else game.phase,
     seats=lambda game: game.seats,
     over=lambda game: game.over,
     ended=Rejection("TI-X7", "the game is over"),
-    decisions=(*DECISIONS, *building.DECISIONS),
+    decisions=(*DECISIONS, *building.DECISIONS, *CARD_DECISIONS),
     batch=_batch,
 )

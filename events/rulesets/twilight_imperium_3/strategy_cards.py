@@ -1,13 +1,14 @@
 """The 8 strategy cards' strategic actions (TI-A3): each primary's judge and what it does, and
-which secondaries a seat may follow, judged and carried out. Political has no secondary in
-stage 1; Imperial's production is imperial.py's, Trade's agreements trade.py's."""
+which secondaries a seat may follow, judged and carried out. Political draws action cards
+(TI-Q1), its agenda waits for stage 3; Imperial's production is imperial.py's, Trade's
+agreements trade.py's."""
 
 from collections.abc import Callable
 
 from events.kit import windows
 from events.kit.batch import Batch
 from events.ruleset import Rejection
-from events.rulesets.twilight_imperium_3 import imperial, paying, trade
+from events.rulesets.twilight_imperium_3 import action_cards, imperial, paying, trade
 from events.rulesets.twilight_imperium_3.decisions import Follow, Play, Warship
 from events.rulesets.twilight_imperium_3.galaxy import adjacent
 from events.rulesets.twilight_imperium_3.happenings import (
@@ -43,7 +44,7 @@ from events.rulesets.twilight_imperium_3.technology import gainable, later_refus
 from events.rulesets.twilight_imperium_3.turns import end_action
 
 INITIATIVE, DIPLOMACY, POLITICAL, LOGISTICS, TRADE, WARFARE, TECHNOLOGY, IMPERIAL = range(1, 9)
-FOLLOWED = (DIPLOMACY, LOGISTICS, TRADE, WARFARE, TECHNOLOGY, IMPERIAL)  # the secondaries played
+FOLLOWED = (DIPLOMACY, POLITICAL, LOGISTICS, TRADE, WARFARE, TECHNOLOGY, IMPERIAL)  # not Initiative
 WARSHIPS = ("cruiser", "destroyer")  # Warfare's secondary moves these
 INFLUENCE_PER_COUNTER = 3  # Logistics' secondary
 IMPERIAL_POINTS = 2
@@ -107,6 +108,8 @@ def play(batch: Batch[Game], seat: int, d: Play) -> bool:
         count = gained(game, seat, d.card, d)
         if count:
             batch.emit(CountersGained(seat, count, strategy=d.strategy, fleet=d.fleet))
+        if d.card == POLITICAL:
+            action_cards.draw(batch, seat, action_cards.POLITICAL_DRAW)  # TI-Q1
     elif d.card == TRADE and d.cancel:
         trade.cancel(batch, seat)  # TI-R3 (b)
     elif d.card == TRADE:  # TI-R3 (a): the talks follow (talks.py)
@@ -138,6 +141,8 @@ def can_follow(game: Game, seat: int, card: int) -> bool:
         return False
     if card == DIPLOMACY:
         return bool(readyable(game, seat))
+    if card == POLITICAL:
+        return bool(game.deck or game.discard)
     if card == LOGISTICS:
         return reinforcements(game, seat) > 0 and _means(game, seat, influence) >= 3
     if card == WARFARE:
@@ -229,11 +234,11 @@ def follow_refusal(game: Game, seat: int, card: int, d: Follow) -> Rejection | N
             return Rejection("TI-K3", f"{load().technologies[d.technology].name} costs {cost}")
         return paying.excess_refusal(d.paying, d.trade_goods, cost, paying.resources)
     if card == WARFARE:
-        return _warfare_refusal(game, seat, d.ships)
+        return warfare_refusal(game, seat, d.ships)
     return None
 
 
-def _warfare_refusal(game: Game, seat: int, ships: tuple[Warship, ...]) -> Rejection | None:
+def warfare_refusal(game: Game, seat: int, ships: tuple[Warship, ...]) -> Rejection | None:
     allowed = set(warship_moves(game, seat))
     if not 0 < len(ships) <= 2 or not set(ships) <= allowed:
         return Rejection(
@@ -279,6 +284,9 @@ def follow(batch: Batch[Game], seat: int, card: int, d: Follow) -> None:
         imperial.produce(batch, seat, d.production)
     elif card == TRADE:
         trade.collect(batch, seat, secondary=True)
+    elif card == POLITICAL:
+        action_cards.draw(batch, seat, 1)  # TI-Q1
+        action_cards.over_limit(batch)
 
 
 def open_secondaries(batch: Batch[Game], seat: int, card: int) -> None:

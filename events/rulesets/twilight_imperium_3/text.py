@@ -8,7 +8,8 @@ Deep Space Cannon paying Abyz, Fria, 1 tg` (its secondary, also `follow <technol
 (Transit Diodes), `end turn` (no second tactical action, Fleet Logistics), `pass`, `score
 objective 2 and
 secret paying Jord`, `score nothing`, `counters 3 strategy 4 command 3 fleet`, `counters 4
-strategy 5 command 2 fleet removing 1 destroyer at 203`; trade's are trade_words.py's."""
+strategy 5 command 2 fleet removing 1 destroyer at 203`; trade's are trade_words.py's, the action
+cards' card_words.py's."""
 
 import re
 from typing import Any
@@ -16,7 +17,8 @@ from typing import Any
 import msgspec
 
 from events.naming import TextError, normal
-from events.rulesets.twilight_imperium_3 import building_words, trade_words
+from events.rulesets.twilight_imperium_3 import building_words, card_words, trade_words
+from events.rulesets.twilight_imperium_3.card_decisions import CARD_DECISIONS
 from events.rulesets.twilight_imperium_3.decisions import (
     Activate,
     Decline,
@@ -105,6 +107,9 @@ def parse(game: Game, seat: int, text: str) -> Any:
 
 def _read(game: Game, seat: int, said: str) -> Any:
     verb, _, rest = said.partition(" ")
+    card = card_words.read(game, said)
+    if card is not None:
+        return card
     if said in ("pass", "decline"):
         return Pass() if said == "pass" else Decline()
     if said == "end turn":
@@ -139,8 +144,8 @@ def _read(game: Game, seat: int, said: str) -> Any:
         return read_order(game, verb, rest, said)
     raise ValueError(
         "write pick, play, research, follow, decline, activate, transit, end turn, pass, score, "
-        "counters, station, side, face down, place, offer, accept, reject, approve, veto, give "
-        "or break"
+        "counters, station, side, face down, place, offer, accept, reject, approve, veto, give, "
+        "break, sabotage, no sabotage, no card or discard"
     )
 
 
@@ -260,6 +265,8 @@ def _read_station(rest: str) -> Station:
 
 
 def render(game: Game, seat: int, decision: Any) -> str:
+    if type(decision) in CARD_DECISIONS:
+        return card_words.render(game, decision)
     cards = {c.number: c.name.lower() for c in load().strategy_cards}
     match decision:
         case Station(planets=planets):

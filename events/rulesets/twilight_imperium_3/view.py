@@ -1,12 +1,13 @@
 """What a seat may see (`view`) and a state it cannot tell from the real one (`resample`): the
-public deck's order and the others' unscored secret objectives are hidden (TI-S8, TI-S9), and
-while the galaxy is built, the others' tiles and the face-down one (building.py)."""
+public deck's order and the others' unscored secret objectives are hidden (TI-S8, TI-S9),
+while the galaxy is built, the others' tiles and the face-down one (building.py), and the
+action deck's order, the others' hands and sealed answers (action_cards.py)."""
 
 import random
 
 import msgspec
 
-from events.rulesets.twilight_imperium_3 import building
+from events.rulesets.twilight_imperium_3 import action_cards, building
 from events.rulesets.twilight_imperium_3.loader import load
 from events.rulesets.twilight_imperium_3.setup import (
     IMPERIUM_REX,
@@ -26,7 +27,8 @@ def view(game: Game, seat: int | None) -> Game:
     )
     objectives = (HIDDEN,) * len(game.objectives)
     galaxy = building.hidden(game.galaxy, seat)
-    return msgspec.structs.replace(game, players=players, objectives=objectives, galaxy=galaxy)
+    game = msgspec.structs.replace(game, players=players, objectives=objectives, galaxy=galaxy)
+    return action_cards.seen_by(game, seat)
 
 
 def resample(game: Game, seat: int, rng: random.Random) -> Game:
@@ -57,4 +59,5 @@ def resample(game: Game, seat: int, rng: random.Random) -> Game:
         for s, p in enumerate(game.players)
     )
     galaxy = building.resampled(game.galaxy, seat, rng)
-    return msgspec.structs.replace(game, players=players, objectives=deck, galaxy=galaxy)
+    game = msgspec.structs.replace(game, players=players, objectives=deck, galaxy=galaxy)
+    return action_cards.dealt_anew(game, seat, rng)

@@ -1,0 +1,65 @@
+"""What a player decides with action cards (TI-Q): a card played, with what it names; a
+Sabotage or none in answer to a card played; nothing at a timing point's card window; the
+cards discarded down to the hand limit. And what the state keeps of cards played: those
+waiting to resolve, and the effects lasting the round."""
+
+import msgspec
+
+from events.rulesets.twilight_imperium_3.decisions import Warship
+
+
+class PlayCard(msgspec.Struct, frozen=True, tag="ti.play_card"):
+    """An action card (`card`, its id in content/action_cards.toml) and what it names, as the
+    card asks: a player (`seat`), a planet (`planet`), a system (`system`), a second planet
+    (`target`, where units go), how many (`count`), a unit (`unit`), ships moved (`ships`)."""
+
+    card: str
+    seat: int = -1
+    planet: str = ""
+    system: str = ""
+    target: str = ""
+    count: int = 0
+    unit: str = ""
+    ships: tuple[Warship, ...] = ()
+
+
+class NoCard(msgspec.Struct, frozen=True, tag="ti.no_card"):
+    """No action card at this timing point."""
+
+
+class Sabotage(msgspec.Struct, frozen=True, tag="ti.sabotage"):
+    """A Sabotage from the hand against the action card just played (TI-Q2)."""
+
+
+class NoSabotage(msgspec.Struct, frozen=True, tag="ti.no_sabotage"):
+    """No Sabotage against the action card just played."""
+
+
+class Discard(msgspec.Struct, frozen=True, tag="ti.discard"):
+    """Action cards discarded, by id, down to the hand limit (TI-Q1)."""
+
+    cards: tuple[str, ...]
+
+
+class Pending(msgspec.Struct, frozen=True):
+    """An action card played (`card`, by copy) and not yet resolved: the Sabotage window comes
+    first (TI-Q2). `action`: played as the player's action, whose turn ends once it resolves."""
+
+    seat: int
+    card: int
+    play: PlayCard
+    action: bool = False
+
+
+class Lasting(msgspec.Struct, frozen=True):
+    """An action card's effect for the rest of the round, cleared in the status phase: the
+    card's id, its player and what it named."""
+
+    card: str
+    seat: int
+    other: int = -1
+    planet: str = ""
+    system: str = ""
+
+
+CARD_DECISIONS = (PlayCard, NoCard, Sabotage, NoSabotage, Discard)

@@ -1,0 +1,245 @@
+"""Playing action cards (TI-Q2): a card played is face up and waits; first a sealed Sabotage
+window asks every other player holding a card, then it resolves, or a Sabotage cancels it.
+A timing point opens its own sealed card window the same way (`open_card_window`): the cards
+its players choose are revealed together, then each waits its Sabotage window and resolves,
+in order of play (IT 1106-1115). Card effects live in card_effects.py."""
+
+from collections.abc import Iterator
+
+from events.kit import windows
+from events.kit.batch import Batch
+from events.kit.phases import Ask, Prompt
+from events.ruleset import Rejection
+from events.rulesets.twilight_imperium_3.action_cards import chosen, copies
+from events.rulesets.twilight_imperium_3.card_decisions import (
+    NoCard,
+    NoSabotage,
+    PlayCard,
+    Sabotage,
+)
+from events.rulesets.twilight_imperium_3.card_effects import EFFECTS, effect_refusal
+from events.rulesets.twilight_imperium_3.card_events import (
+    CardCancelled,
+    CardChosen,
+    CardPlayed,
+    CardResolved,
+    CardsRevealed,
+)
+from events.rulesets.twilight_imperium_3.content import TIMINGS
+from events.rulesets.twilight_imperium_3.happenings import Closed, Opened
+from events.rulesets.twilight_imperium_3.loader import load
+from events.rulesets.twilight_imperium_3.state import Game, WindowPrompt, order_of_play
+from events.rulesets.twilight_imperium_3.turns import end_action
+
+SABOTAGE = "sabotage"
+AS_AN_ACTION = "ACT"
+
+
+def _holds(game: Game, seat: int, card: str) -> bool:
+    return any(copies()[c] == card for c in game.players[seat].hand)
+
+
+def play_refusal(game: Game, seat: int, d: PlayCard, timing: str) -> Rejection | None:
+    """A card of the seat's hand, of this timing, that can do something with what it names."""
+    card = load().action_cards.get(d.card)
+    if card is None:
+        return Rejection("TI-Q2", f"there is no action card '{d.card}'")
+    if not _holds(game, seat, d.card):
+        return Rejection("TI-Q2", f"you hold no {card.name}")
+    if card.timing != timing:
+        return Rejection("TI-Q2", f"{card.name} is not played now ({card.timing})")
+    if d.card not in EFFECTS:
+        return Rejection("TI-Q2", f"{card.name} is not played in this stage")
+    return effect_refusal(game, seat, d)
+
+
+def action_refusal(game: Game, seat: int, d: PlayCard) -> Rejection | None:
+    return play_refusal(game, seat, d, AS_AN_ACTION)
+
+
+def play_as_action(batch: Batch[Game], seat: int, d: PlayCard) -> None:
+    """An "as an action" card: the player's whole action this turn (TI-A2, TI-Q2)."""
+    _played(batch, seat, d, action=True)
+    next_card(batch)
+
+
+def _played(batch: Batch[Game], seat: int, d: PlayCard, action: bool = False) -> None:
+    found = chosen(batch.game, seat, (d.card,))
+    assert found is not None
+    batch.emit(CardPlayed(seat=seat, card=found[0], play=d, action=action))
+
+
+def next_card(batch: Batch[Game]) -> None:
+    """The first card waiting: its sealed Sabotage window, asking every other player holding a
+    card (hand sizes are public: being asked tells nothing), or it resolves at once."""
+    game = batch.game
+    first = game.pending[0]
+    order = order_of_play(game)
+    window = windows.opening(
+        WindowPrompt.SABOTAGE,
+        (s for s in order if s != first.seat),
+        lambda s: bool(game.players[s].hand),
+        sealed=True,
+        about=first.card,
+    )
+    if window is None:
+        _resolve(batch)
+    else:
+        batch.emit(Opened(window=window))
+
+
+def _resolve(batch: Batch[Game]) -> None:
+    first = batch.game.pending[0]
+    returned = EFFECTS[first.play.card].carry_out(batch, first.seat, first.play)
+    batch.emit(CardResolved(returned=bool(returned)))
+    _then(batch, first.action)
+
+
+def _then(batch: Batch[Game], action: bool) -> None:
+    """The next card waiting, or play goes on: an "as an action" card ends the turn."""
+    if batch.game.pending:
+        next_card(batch)
+    elif action:
+        end_action(batch)
+
+
+def _sabotage_refusal(game: Game, seat: int, d: Sabotage) -> Rejection | None:
+    if not _holds(game, seat, SABOTAGE):
+        return Rejection("TI-Q2", "you hold no Sabotage")
+    return None
+
+
+def _sabotage(batch: Batch[Game], seat: int, d: Sabotage) -> None:
+    batch.emit(CardChosen(seat=seat, play=PlayCard(card=SABOTAGE)))
+
+
+def _no_sabotage(batch: Batch[Game], seat: int, d: NoSabotage) -> None:
+    batch.emit(CardChosen(seat=seat))
+
+
+def _sabotages_revealed(batch: Batch[Game]) -> None:
+    """All have answered: the answers shown at once; the first Sabotage in order of play
+    cancels the card, the others stay in their hands (TI-Q2)."""
+    game = batch.game
+    answers = tuple(p.answer for p in game.players)
+    saboteur = next((s for s in order_of_play(game) if answers[s] is not None), None)
+    batch.emit(CardsRevealed(answers=answers))
+    batch.emit(Closed())
+    if saboteur is None:
+        _resolve(batch)
+        return
+    found = chosen(batch.game, saboteur, (SABOTAGE,))
+    assert found is not None
+    action = batch.game.pending[0].action
+    batch.emit(CardCancelled(seat=saboteur, card=found[0]))
+    _then(batch, action)
+
+
+def sabotages(game: Game, seat: int) -> Iterator[Sabotage | NoSabotage]:
+    yield Sabotage()
+    yield NoSabotage()
+
+
+def open_card_window(batch: Batch[Game], timing: str) -> bool:
+    """A timing point's sealed card window (data §5.1), asking every player holding a card;
+    False if no one does. Once it closes, play goes back to the prompt beneath it."""
+    game = batch.game
+    window = windows.opening(
+        WindowPrompt.CARD,
+        order_of_play(game),
+        lambda s: bool(game.players[s].hand),
+        sealed=True,
+        about=TIMINGS.index(timing),
+    )
+    if window is not None:
+        batch.emit(Opened(window=window))
+    return window is not None
+
+
+def _timing(game: Game) -> str:
+    return TIMINGS[game.stack[-1].about]
+
+
+def _window_card_refusal(game: Game, seat: int, d: PlayCard) -> Rejection | None:
+    return play_refusal(game, seat, d, _timing(game))
+
+
+def _window_card(batch: Batch[Game], seat: int, d: PlayCard) -> None:
+    batch.emit(CardChosen(seat=seat, play=d))
+
+
+def _no_card(batch: Batch[Game], seat: int, d: NoCard) -> None:
+    batch.emit(CardChosen(seat=seat))
+
+
+def _cards_revealed(batch: Batch[Game]) -> None:
+    """The cards chosen shown at once; each waits its turn, in order of play (IT 1106-1111)."""
+    game = batch.game
+    answers = tuple(p.answer for p in game.players)
+    batch.emit(CardsRevealed(answers=answers))
+    batch.emit(Closed())
+    for seat in order_of_play(game):
+        play = answers[seat]
+        if play is not None:
+            _played(batch, seat, play)
+    if batch.game.pending:
+        next_card(batch)
+
+
+def plays(game: Game, seat: int, timing: str) -> Iterator[PlayCard]:
+    """The plays of each card of this timing in the seat's hand (the judge sorts them)."""
+    for card in dict.fromkeys(copies()[c] for c in game.players[seat].hand):
+        if load().action_cards[card].timing == timing and card in EFFECTS:
+            yield from EFFECTS[card].offers(game, seat)
+
+
+def action_plays(game: Game, seat: int) -> Iterator[PlayCard]:
+    return plays(game, seat, AS_AN_ACTION)
+
+
+def window_cards(game: Game, seat: int) -> Iterator[PlayCard | NoCard]:
+    yield from plays(game, seat, _timing(game))
+    yield NoCard()
+
+
+def _sealed(prompt: WindowPrompt, *asks: Ask, **more: object) -> Prompt:
+    return Prompt(
+        name=prompt,
+        asks=asks,
+        # every responder until the window closes, so that the last answer changes nothing
+        # others see of whom it waits for (a sealed answer may change until then)
+        owes=lambda game, seat: seat in game.stack[-1].asked,
+        answered=lambda game, seat: windows.has_answered(game.stack[-1], seat),
+        together=lambda game: True,
+        automatic=True,
+        **more,  # type: ignore[arg-type]
+    )
+
+
+PROMPTS = (
+    _sealed(
+        WindowPrompt.SABOTAGE,
+        Ask(
+            Sabotage, "TI-Q2", "sabotage the card played", "sabotage", _sabotage_refusal, _sabotage
+        ),
+        Ask(NoSabotage, "TI-Q2", "let the card be", "no sabotage", carry_out=_no_sabotage),
+        follows=_sabotages_revealed,
+        offers=sabotages,
+        default=lambda game, seat: NoSabotage(),
+    ),
+    _sealed(
+        WindowPrompt.CARD,
+        Ask(
+            PlayCard,
+            "TI-Q2",
+            "play an action card",
+            "play <card> [on <planet>] [at <system>] [naming <race>]",
+            _window_card_refusal,
+            _window_card,
+        ),
+        Ask(NoCard, "TI-Q2", "play no action card", "no card", carry_out=_no_card),
+        follows=_cards_revealed,
+        offers=window_cards,
+        default=lambda game, seat: NoCard(),
+    ),
+)

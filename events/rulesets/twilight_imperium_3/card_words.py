@@ -1,0 +1,240 @@
+"""Action cards in words: the text commands (`play Good Year`, `play Local Unrest on Abyz`,
+`play Insubordination naming Sol`, `play Transport from Jord to Abyz with 3 gf`, `play Lucky
+Shot at 203 naming Mentak hitting cruiser`, `play Patrol: cruiser 204 to 205`, `sabotage`,
+`no sabotage`, `no card`, `discard Patrol, Sabotage`) and a line for each card event, the
+cards of a hidden hand named only to the eyes that may see them."""
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from events.kit.words import count, listing
+from events.ruleset import Field, Section, Table
+from events.rulesets.twilight_imperium_3.action_cards import UNSEEN, copies
+from events.rulesets.twilight_imperium_3.action_cards import name as card_name
+from events.rulesets.twilight_imperium_3.card_decisions import (
+    Discard,
+    NoCard,
+    NoSabotage,
+    PlayCard,
+    Sabotage,
+)
+from events.rulesets.twilight_imperium_3.card_events import (
+    CardCancelled,
+    CardChosen,
+    CardPlayed,
+    CardResolved,
+    CardsDiscarded,
+    CardsDrawn,
+    CardsRevealed,
+    CardsTaken,
+    CommandLost,
+    CounterLifted,
+    DeckShuffled,
+    DiceRolled,
+    FleetChanged,
+    HoldingsChanged,
+    Lasted,
+    TradeGoodsTaken,
+)
+from events.rulesets.twilight_imperium_3.decisions import Warship
+from events.rulesets.twilight_imperium_3.loader import load
+from events.rulesets.twilight_imperium_3.state import Game
+from events.rulesets.twilight_imperium_3.text_words import (
+    by_name,
+    planet_named,
+    read_unit,
+    unit_name,
+)
+from events.rulesets.twilight_imperium_3.text_words import system as read_system
+
+WORDS = ("sabotage", "no sabotage", "no card")
+KEYS = ("on", "at", "naming", "from", "to", "with", "hitting")
+SPLIT = re.compile(r" (on|at|naming|from|to|with|hitting) ")
+
+
+def card_id(said: str) -> str:
+    return by_name(said, {c.id: c.name for c in load().action_cards.values()}, "action card")
+
+
+def is_card(said: str) -> bool:
+    """Whether `play <said>` names an action card (not a strategy card)."""
+    head = SPLIT.split(f" {said.partition(':')[0]} ")[0]
+    try:
+        card_id(head)
+    except ValueError:
+        return False
+    return True
+
+
+def read(game: Game, said: str) -> Any:
+    """A card command, or None for one that is not."""
+    if said in WORDS:
+        return {"sabotage": Sabotage(), "no sabotage": NoSabotage(), "no card": NoCard()}[said]
+    verb, _, rest = said.partition(" ")
+    if verb == "discard":
+        return Discard(cards=tuple(card_id(c) for c in rest.split(",") if c.strip()))
+    if verb == "play" and is_card(rest):
+        return _read_play(game, rest)
+    return None
+
+
+def _read_play(game: Game, rest: str) -> PlayCard:
+    head, colon, moves = rest.partition(":")
+    parts = SPLIT.split(f" {head.strip()} ")
+    fields: dict[str, Any] = {"card": card_id(parts[0])}
+    for key, value in zip(parts[1::2], parts[2::2], strict=True):
+        value = value.strip()
+        if key in ("on", "from"):
+            fields["planet"] = planet_named(value)
+        elif key == "at":
+            fields["system"] = read_system(value)
+        elif key == "naming":
+            races = {str(s): p.race for s, p in enumerate(game.players)}
+            fields["seat"] = int(by_name(value, races, "race"))
+        elif key == "to":
+            fields["target"] = planet_named(value)
+        elif key == "with":
+            match = re.fullmatch(r"(\d{1,2}) (.+)", value)
+            if match is None or read_unit(match.group(2)) != "ground_force":
+                raise ValueError("write 'with <n> gf'")
+            fields["count"] = int(match.group(1))
+        else:
+            fields["unit"] = read_unit(value)
+    if colon:
+        fields["ships"] = tuple(_ship(m) for m in moves.split(","))
+    return PlayCard(**fields)
+
+
+def _ship(move: str) -> Warship:
+    match = re.fullmatch(r"(.+) (\d{3}) to (\d{3})", move.strip())
+    if match is None:
+        raise ValueError("write a move as 'cruiser 204 to 205'")
+    unit, source, target = match.groups()
+    return Warship(read_unit(unit), read_system(source), read_system(target))
+
+
+def render(game: Game, decision: Any) -> str:
+    match decision:
+        case Sabotage():
+            return "sabotage"
+        case NoSabotage():
+            return "no sabotage"
+        case NoCard():
+            return "no card"
+        case Discard(cards=cards):
+            names = load().action_cards
+            return "discard " + ", ".join(names[c].name for c in cards)
+        case PlayCard():
+            return "play " + play_words(game, decision)
+    return ""
+
+
+def play_words(game: Game, d: PlayCard) -> str:
+    """The card and what it names, as `play` writes them."""
+    said = [load().action_cards[d.card].name]
+    if d.planet:
+        said.append(f"{'from' if d.target else 'on'} {d.planet}")
+    if d.system:
+        said.append(f"at {d.system}")
+    if 0 <= d.seat < game.seats:
+        said.append(f"naming {game.players[d.seat].race.replace('_', ' ')}")
+    if d.target:
+        said.append(f"to {d.target}")
+    if d.count:
+        said.append(f"with {d.count} gf")
+    if d.unit:
+        said.append(f"hitting {unit_name(d.unit)}")
+    moves = ", ".join(f"{unit_name(s.unit)} {s.source} to {s.target}" for s in d.ships)
+    return " ".join(said) + (f": {moves}" if moves else "")
+
+
+def _cards(cards: tuple[int, ...]) -> str:
+    return listing(map(card_name, cards))
+
+
+def narrate(
+    before: Game | None, event: Any, seat: int | None, name: Callable[[int], str]
+) -> str | None:
+    """The event's line as `seat` may read it, or None for an event not of the cards."""
+    game = before
+    match event:
+        case DeckShuffled(deck=deck):
+            return f"the action deck is shuffled ({count(len(deck))})"
+        case CardsDrawn(seat=s, cards=cards):
+            drawn = _cards(cards) if seat == s else count(len(cards), "action card")
+            return f"{name(s)} draws {drawn}"
+        case CardsDiscarded(seat=s, cards=cards):
+            return f"{name(s)} discards {_cards(cards)}"
+        case CardPlayed(seat=s, play=play):
+            words = play_words(game, play) if game is not None else card_name(event.card)
+            return f"{name(s)} plays {words}"
+        case CardChosen(seat=s, play=play):
+            if seat != s:
+                return f"{name(s)} has answered"  # sealed: never what
+            return f"you answer: {load().action_cards[play.card].name if play else 'no card'}"
+        case CardsRevealed(answers=answers):
+            said = [
+                f"{name(s)}: {load().action_cards[a.card].name}"
+                for s, a in enumerate(answers)
+                if a is not None
+            ]
+            return f"the answers are revealed: {listing(said) if said else 'no card'}"
+        case CardCancelled(seat=s):
+            return f"{name(s)}'s Sabotage cancels the card"
+        case CardResolved(returned=returned):
+            return "the card comes back to its player's hand" if returned else "the card resolves"
+        case CardsTaken(seat=s, other=other, cards=cards):
+            taken = _cards(cards) if seat in (s, other) else count(len(cards), "action card")
+            return f"{name(s)} takes {taken} from {name(other)}"
+        case Lasted(lasting=lasting):
+            return f"{load().action_cards[lasting.card].name} lasts until the status phase"
+        case HoldingsChanged(planets=planets):
+            return "; ".join(
+                f"{p}: {_holder(h.controller, name)}{_units(h.units)}" for p, h in planets.items()
+            )
+        case FleetChanged(seat=s, system=system, units=units):
+            return f"{name(s)}'s ships in {system}: {_units(units).strip(', ') or 'none'}"
+        case CommandLost(seat=s):
+            return f"{name(s)} loses a command counter from his command pool"
+        case CounterLifted(seat=s, system=system):
+            return f"{name(s)}'s command counter in {system} goes back to his reinforcements"
+        case TradeGoodsTaken(seat=s, other=other, kept=kept):
+            return f"{name(s)} takes {name(other)}'s trade goods and keeps {kept}"
+        case DiceRolled(seat=s, dice=dice, hits=hits):
+            rolled = ", ".join(str(d or 10) for d in dice)
+            return f"{name(s)} rolls {rolled}: {count(hits, 'hit')}"
+    return None
+
+
+def _holder(controller: int | None, name: Callable[[int], str]) -> str:
+    return "neutral" if controller is None else name(controller)
+
+
+def _units(units: dict[str, int]) -> str:
+    return "".join(f", {n} {unit_name(u)}" for u, n in units.items() if n)
+
+
+def hands_section(view: Game, name: Callable[[int], str]) -> Section:
+    """Each player's hand of action cards as the view shows it: its size, and each card the
+    viewer may see (his own, those he has seen in another's) with its effect in our words;
+    the deck and the discard pile."""
+    rows = tuple(
+        (
+            name(s),
+            str(len(p.hand)),
+            "; ".join(_card_line(c) for c in p.hand if c != UNSEEN),
+        )
+        for s, p in enumerate(view.players)
+    )
+    piles = (
+        Field("Action deck", count(len(view.deck))),
+        Field("Discarded", listing(map(card_name, view.discard)) if view.discard else "none"),
+    )
+    hands = Table("Hands", ("Player", "Cards", "Seen"), rows)
+    return Section("Action cards", piles, tables=(hands,))
+
+
+def _card_line(copy: int) -> str:
+    card = load().action_cards[copies()[copy]]
+    return f"{card.name} ({card.timing}): {card.effect}"
