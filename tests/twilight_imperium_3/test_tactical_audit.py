@@ -1,0 +1,74 @@
+"""Three points of the tactical and transfer actions checked against the rulebook's letter:
+each PDS fires once in a transfer, at one of its two systems (TI-A2, IT 569); what a ship
+destroyed by space cannon carried goes with it (TI-M6, TI-M9, TI-C5; IT 1431, 1503-1507); what
+a cruiser moved by Warfare's secondary carries (TI-A8, TI-M6; IT 1362, 1999-2003). The arena's
+three players (arena.py): Sol acts, Mentak's PDS fire."""
+
+import msgspec
+
+from events.rulesets.twilight_imperium_3.forces import Holding
+from events.rulesets.twilight_imperium_3.state import Game, WindowPrompt
+from events.rulesets.twilight_imperium_3.tactical_events import Rolled
+from tests.twilight_imperium_3.arena import AT, MENTAK, SOL, act, arena, said
+from tests.twilight_imperium_3.battlefield import galaxy
+from tests.twilight_imperium_3.play import GAME, refused
+
+# Mentak's PDS with Deep Space Cannon, for a transfer between 202 and 203: Abyz (101) reaches
+# 202 only, Arinam (102) both, Quinarra (204) 203 only
+CANNONS = {
+    "Abyz": Holding(MENTAK, units={"pds": 1}),
+    "Arinam": Holding(MENTAK, units={"pds": 1}),
+    "Quinarra": Holding(MENTAK, units={"pds": 1}),
+}
+
+
+def _with(state: Game, seat: int, *technologies: str, **changes: object) -> Game:
+    player = state.players[seat]
+    owned = (*player.technologies, *technologies)
+    player = msgspec.structs.replace(player, technologies=owned, **changes)
+    return msgspec.structs.replace(
+        state, players=(*state.players[:seat], player, *state.players[seat + 1 :])
+    )
+
+
+def _board(fleets: dict, planets: dict) -> Game:
+    state = arena(fleets, planets)
+    tiles = {AT: "abyz_fria", "102": "arinam_meer", "204": "quinarra_tren_lak"}
+    state = msgspec.structs.replace(state, galaxy=galaxy(tiles))
+    return _with(state, MENTAK, "deep_space_cannon")
+
+
+def test_ti_a2_in_a_transfer_each_pds_fires_once_at_one_of_the_two_systems() -> None:
+    fleets = {("202", SOL): {"cruiser": 2}, ("203", SOL): {"cruiser": 2}}
+    state, _ = act(
+        _board(fleets, CANNONS), SOL, said(_board(fleets, CANNONS), SOL, "transfer 202 203")
+    )
+    # no movement keeps both within fleet supply: the space cannon is asked at once
+    assert state.stack[-1].prompt == WindowPrompt.SPACE_CANNON and state.tactic.focus == "202"
+    assert refused(state, MENTAK, said(state, MENTAK, "fire 1 pds from Quinarra")) == "TI-C1"
+    keeping = said(state, MENTAK, "fire 1 pds from Abyz")
+    assert GAME.write_text(state, MENTAK, keeping) == "fire 1 pds from Abyz"
+    state, events = act(state, MENTAK, keeping, 6)  # Abyz alone fires into 202, and hits
+    assert Rolled(MENTAK, "space cannon", (6,), 1, SOL) in events
+    assert state.forces.fleet("202", SOL).units == {"cruiser": 1}
+    # at 203 Mentak is asked again: Arinam kept its shot, Quinarra reaches 203 only
+    assert state.stack[-1].prompt == WindowPrompt.SPACE_CANNON and state.tactic.focus == "203"
+    assert GAME.waiting(state).must == (MENTAK,)
+    assert refused(state, MENTAK, said(state, MENTAK, "fire 1 pds from Abyz")) == "TI-C1"
+    state, events = act(state, MENTAK, said(state, MENTAK, "fire pds"), 1, 1)
+    assert Rolled(MENTAK, "space cannon", (1, 1), 0, SOL) in events
+    assert state.turn == MENTAK
+
+
+def test_ti_a2_a_pds_that_fired_into_the_first_system_does_not_fire_into_the_second() -> None:
+    fleets = {("202", SOL): {"cruiser": 2}, ("203", SOL): {"cruiser": 2}}
+    planets = {"Arinam": CANNONS["Arinam"]}
+    state, _ = act(
+        _board(fleets, planets), SOL, said(_board(fleets, planets), SOL, "transfer 202 203")
+    )
+    assert GAME.waiting(state).must == (MENTAK,)
+    state, events = act(state, MENTAK, said(state, MENTAK, "fire pds"), 1)
+    assert [e for e in events if isinstance(e, Rolled)] == [
+        Rolled(MENTAK, "space cannon", (1,), 0, SOL)
+    ]
+    assert state.turn == MENTAK  # Arinam's one PDS is spent: nobody is asked at 203
