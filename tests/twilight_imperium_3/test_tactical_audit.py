@@ -8,7 +8,7 @@ import msgspec
 
 from events.rulesets.twilight_imperium_3.forces import Holding
 from events.rulesets.twilight_imperium_3.state import Game, WindowPrompt
-from events.rulesets.twilight_imperium_3.tactical_events import Rolled
+from events.rulesets.twilight_imperium_3.tactical_events import Rolled, UnitsRemoved
 from tests.twilight_imperium_3.arena import AT, MENTAK, SOL, act, arena, said
 from tests.twilight_imperium_3.battlefield import galaxy
 from tests.twilight_imperium_3.play import GAME, refused
@@ -72,3 +72,37 @@ def test_ti_a2_a_pds_that_fired_into_the_first_system_does_not_fire_into_the_sec
         Rolled(MENTAK, "space cannon", (1,), 0, SOL)
     ]
     assert state.turn == MENTAK  # Arinam's one PDS is spent: nobody is asked at 203
+
+
+def test_ti_m9_c5_a_carrier_destroyed_by_space_cannon_takes_its_cargo_and_fighters_with_it() -> (
+    None
+):
+    fleets = {("102", SOL): {"carrier": 1, "ground_force": 2, "fighter": 2}}
+    planets = {"Abyz": Holding(MENTAK, units={"pds": 1})}
+    state, _ = act(arena(fleets, planets), SOL, said(arena(fleets, planets), SOL, f"activate {AT}"))
+    state, _ = act(state, SOL, said(state, SOL, "move 1 carrier 2 gf 2 fighter from 102"))
+    state, _ = act(state, MENTAK, said(state, MENTAK, "fire pds"), 6)
+    assert state.stack[-1].prompt == WindowPrompt.CASUALTIES
+    assert refused(state, SOL, said(state, SOL, "lose 1 carrier")) == "TI-C5"  # the cargo too
+    state, events = act(state, SOL, said(state, SOL, "lose 1 carrier 2 gf"))
+    # no battle follows: the fighters left without support go at once (IT 1431, 1503)
+    assert UnitsRemoved(SOL, AT, {"fighter": 2}) in events
+    assert AT not in {p for p, s in state.forces.space.items() if s.fleets}
+    assert state.turn == MENTAK
+
+
+def test_ti_m9_c5_in_a_transfer_a_carrier_lost_to_space_cannon_leaves_nothing_in_space() -> None:
+    fleets = {
+        ("202", SOL): {"carrier": 1, "ground_force": 1, "fighter": 3},
+        ("203", SOL): {"cruiser": 1},
+    }
+    planets = {"Abyz": CANNONS["Abyz"]}
+    state, _ = act(
+        _board(fleets, planets), SOL, said(_board(fleets, planets), SOL, "transfer 202 203")
+    )
+    state, _ = act(state, SOL, said(state, SOL, "move nothing"))
+    state, _ = act(state, MENTAK, said(state, MENTAK, "fire pds"), 6)
+    state, events = act(state, SOL, said(state, SOL, "lose 1 carrier 1 gf"))
+    assert UnitsRemoved(SOL, "202", {"fighter": 3}) in events
+    assert state.forces.fleet("202", SOL).units == {}
+    assert state.forces.fleet("203", SOL).units == {"cruiser": 1}

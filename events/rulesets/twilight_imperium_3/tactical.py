@@ -21,7 +21,7 @@ from events.rulesets.twilight_imperium_3.fleets import (
     total,
     within,
 )
-from events.rulesets.twilight_imperium_3.forces import Holding
+from events.rulesets.twilight_imperium_3.forces import Holding, Space
 from events.rulesets.twilight_imperium_3.happenings import Closed, TradeGoodsGained
 from events.rulesets.twilight_imperium_3.movement import Movement, candidates
 from events.rulesets.twilight_imperium_3.movement import refusal as movement_refusal
@@ -214,6 +214,8 @@ def _space_cannon(batch: Batch[Game]) -> bool:
     hit = next((s for s, n in t.owed if n), None)
     if hit is not None:
         return _casualties(batch, hit, focus)
+    # no battle yet: fighters whose carriers fell need support at once (TI-M9; IT 1431, 1503)
+    _trim(batch, focus, tuple(f.seat for f in game.forces.space.get(focus, Space()).fleets))
     if t.transfer and focus == t.system:
         batch.emit(Stepped(step=Step.SPACE_CANNON, at=t.transfer))
     else:
