@@ -6,10 +6,11 @@ three players (arena.py): Sol acts, Mentak's PDS fire."""
 
 import msgspec
 
+from events.rulesets.twilight_imperium_3.decisions import Play
 from events.rulesets.twilight_imperium_3.forces import Holding
 from events.rulesets.twilight_imperium_3.state import Game, WindowPrompt
 from events.rulesets.twilight_imperium_3.tactical_events import Rolled, UnitsRemoved
-from tests.twilight_imperium_3.arena import AT, MENTAK, SOL, act, arena, said
+from tests.twilight_imperium_3.arena import AT, JOL_NAR, MENTAK, SOL, act, arena, said
 from tests.twilight_imperium_3.battlefield import galaxy
 from tests.twilight_imperium_3.play import GAME, refused
 
@@ -106,3 +107,43 @@ def test_ti_m9_c5_in_a_transfer_a_carrier_lost_to_space_cannon_leaves_nothing_in
     assert UnitsRemoved(SOL, "202", {"fighter": 3}) in events
     assert state.forces.fleet("202", SOL).units == {}
     assert state.forces.fleet("203", SOL).units == {"cruiser": 1}
+
+
+def _warfare(fleets: dict, *technologies: str) -> Game:
+    """Sol plays Warfare, taking no counter back; Mentak is asked to follow."""
+    state = arena(fleets)
+    state = _with(_with(state, SOL, cards=(6,)), JOL_NAR, cards=(7,))
+    state = _with(state, MENTAK, *technologies)
+    state, _ = act(state, SOL, Play(card=6))
+    assert state.stack[-1].prompt == WindowPrompt.SECONDARY and MENTAK in state.stack[-1].asked
+    return state
+
+
+def test_ti_a8_a_cruiser_moved_by_warfare_takes_the_ground_force_it_carries() -> None:
+    state = _warfare({("203", MENTAK): {"cruiser": 1, "ground_force": 1}}, "stasis_capsules")
+    alone = said(state, MENTAK, "follow cruiser 203 to 204")
+    assert refused(state, MENTAK, alone) == "TI-M6"  # the ground force is never left in space
+    carrying = said(state, MENTAK, "follow cruiser 203 to 204 with 1 gf")
+    assert (
+        GAME.write_text(state, MENTAK, carrying) == "follow cruiser 203 to 204 with 1 ground force"
+    )
+    assert (
+        refused(state, MENTAK, said(state, MENTAK, "follow cruiser 203 to 204 with 2 gf"))
+        == "TI-M6"
+    )
+    state, _ = act(state, MENTAK, carrying)
+    assert state.forces.fleet("204", MENTAK).units == {"cruiser": 1, "ground_force": 1}
+    assert state.forces.fleet("203", MENTAK).units == {}
+    assert MENTAK in state.forces.space["204"].counters
+
+
+def test_ti_a8_without_room_aboard_a_warfare_move_carries_nothing() -> None:
+    fleets = {("203", MENTAK): {"carrier": 1, "cruiser": 1, "ground_force": 1}}
+    state = _warfare(fleets)  # no Stasis Capsules: the ground force rides the carrier
+    assert (
+        refused(state, MENTAK, said(state, MENTAK, "follow cruiser 203 to 204 with 1 gf"))
+        == "TI-M6"
+    )
+    state, _ = act(state, MENTAK, said(state, MENTAK, "follow cruiser 203 to 204"))
+    assert state.forces.fleet("204", MENTAK).units == {"cruiser": 1}
+    assert state.forces.fleet("203", MENTAK).units == {"carrier": 1, "ground_force": 1}
