@@ -64,18 +64,18 @@ def test_worked_example_pds_fire_from_next_door_and_from_the_planet():
         counters={"101": (NORR,)},
         planets={"Arinam": Holding(NORR, units={"pds": 1})},
     )
-    assert combat.space_cannon(board, next_door, "101", norr, (xxcha,)) == (
-        combat.Battery(NORR, XXCHA, (Die("pds", 6),)),
+    assert combat.space_cannon(board, next_door, "101", norr, (xxcha,), {}) == (
+        combat.Battery(NORR, XXCHA, {"Arinam": 1}),
     )
     without_cannon = commander(NORR)
-    assert combat.space_cannon(board, next_door, "101", without_cannon, (xxcha,)) == ()
+    assert combat.space_cannon(board, next_door, "101", without_cannon, (xxcha,), {}) == ()
     their_planet = forces(
         {("101", NORR): {"cruiser": 2}},
         counters={"101": (NORR,)},
         planets={"Abyz": Holding(XXCHA, units={"pds": 2, "ground_force": 1})},
     )
-    assert combat.space_cannon(board, their_planet, "101", norr, (xxcha,)) == (
-        combat.Battery(XXCHA, NORR, (Die("pds", 6),) * 2),
+    assert combat.space_cannon(board, their_planet, "101", norr, (xxcha,), {}) == (
+        combat.Battery(XXCHA, NORR, {"Abyz": 2}),
     )
 
 
@@ -87,8 +87,13 @@ def test_ti_c1_the_active_players_pds_fire_without_ships_moved_and_others_only_a
         counters={"101": (NORR,)},
         planets={"Abyz": Holding(NORR, units={"pds": 2}), "Arinam": Holding(2, units={"pds": 1})},
     )
-    assert combat.space_cannon(board, units, "101", norr, (xxcha, third)) == (
-        combat.Battery(NORR, XXCHA, (Die("pds", 6),) * 2),
+    assert combat.space_cannon(board, units, "101", norr, (xxcha, third), {}) == (
+        combat.Battery(NORR, XXCHA, {"Abyz": 2}),
+    )
+    # a PDS spent firing earlier in the action (a transfer's other system) fires no more
+    spent = {"Abyz": 1}
+    assert combat.space_cannon(board, units, "101", norr, (xxcha, third), spent) == (
+        combat.Battery(NORR, XXCHA, {"Abyz": 1}),
     )
 
 

@@ -43,11 +43,12 @@ Volley = tuple[Die, ...]
 
 
 class Battery(msgspec.Struct, frozen=True):
-    """One player's PDS in range of the activated system, and whose ships they may fire at."""
+    """One player's PDS in range of the activated system that may still fire, by planet, and
+    whose ships they may fire at."""
 
     seat: int
     target: int
-    dice: Volley
+    sites: Units
 
 
 class Casualties(msgspec.Struct, frozen=True):
@@ -126,33 +127,43 @@ def barrage(forces: Forces, position: str, seat: int, hits_taken: int) -> Forces
     return with_fleet(forces, position, fleet_less(fleet, {"fighter": lost}, {}))
 
 
-def pds_in_range(galaxy: Galaxy, forces: Forces, position: str, commander: Commander) -> int:
-    """His PDS on his planets in this system, and in the adjacent ones with Deep Space Cannon
-    (TI-C1)."""
+def pds_in_range(
+    galaxy: Galaxy, forces: Forces, position: str, commander: Commander, spent: Units
+) -> Units:
+    """His PDS on his planets in this system, and in the adjacent ones with Deep Space Cannon,
+    by planet, less those `spent` firing earlier in the action (TI-C1, TI-A2)."""
     systems = [position]
     if "deep_space_cannon" in commander.technologies:
         systems += adjacent(galaxy, position)
-    holdings = (forces.planets.get(p, Holding()) for s in systems for p in planets_in(galaxy, s))
-    return sum(h.units.get("pds", 0) for h in holdings if h.controller == commander.seat)
+    planets = (p for s in systems for p in planets_in(galaxy, s))
+    found = {p: forces.planets.get(p, Holding()) for p in planets}
+    sites = {p: h.units.get("pds", 0) for p, h in found.items() if h.controller == commander.seat}
+    return {p: n - spent.get(p, 0) for p, n in sites.items() if n > spent.get(p, 0)}
 
 
 def space_cannon(
-    galaxy: Galaxy, forces: Forces, activated: str, active: Commander, others: tuple[Commander, ...]
+    galaxy: Galaxy,
+    forces: Forces,
+    activated: str,
+    active: Commander,
+    others: tuple[Commander, ...],
+    spent: Units,
 ) -> tuple[Battery, ...]:
     """Who may fire PDS after the movement, in order: every other player's PDS in range at the
-    active player's ships, then the active player's PDS at the enemy ships there (TI-C1)."""
+    active player's ships, then the active player's PDS at the enemy ships there (TI-C1); a
+    PDS `spent` firing earlier in the action fires no more (TI-A2)."""
     fleets = forces.space.get(activated, Space()).fleets
     present = {f.seat for f in fleets if ships(f.units)}
     batteries: list[Battery] = []
     if active.seat in present:
         for other in others:
-            count = pds_in_range(galaxy, forces, activated, other)
-            if count:
-                batteries.append(Battery(other.seat, active.seat, dice({"pds": count}, other)))
-    count = pds_in_range(galaxy, forces, activated, active)
+            sites = pds_in_range(galaxy, forces, activated, other, spent)
+            if sites:
+                batteries.append(Battery(other.seat, active.seat, sites))
+    sites = pds_in_range(galaxy, forces, activated, active, spent)
     for target in sorted(present - {active.seat}):
-        if count:
-            batteries.append(Battery(active.seat, target, dice({"pds": count}, active)))
+        if sites:
+            batteries.append(Battery(active.seat, target, sites))
     return tuple(batteries)
 
 

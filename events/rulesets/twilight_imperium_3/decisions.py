@@ -45,11 +45,13 @@ class Play(msgspec.Struct, frozen=True, tag="ti.play"):
 
 
 class Warship(msgspec.Struct, frozen=True):
-    """A cruiser or destroyer moved by Warfare's secondary, from a system to an adjacent one."""
+    """A cruiser or destroyer moved by Warfare's secondary, from a system to an adjacent one,
+    with the ground forces aboard it (a cruiser with Stasis Capsules carries one, TI-A8)."""
 
     unit: str
     source: str
     target: str
+    ground_forces: int = 0
 
 
 class Follow(msgspec.Struct, frozen=True, tag="ti.follow"):

@@ -180,6 +180,7 @@ def _warships_moved(game: Game, e: WarshipsMoved) -> Game:
         for position, step in ((ship.source, -1), (ship.target, 1)):
             fleet = forces.fleet(position, e.seat)
             units = {**fleet.units, ship.unit: fleet.units.get(ship.unit, 0) + step}
+            units["ground_force"] = units.get("ground_force", 0) + step * ship.ground_forces
             units = {u: n for u, n in units.items() if n}
             space = forces.space.get(position, Space())
             others = tuple(f for f in space.fleets if f.seat != e.seat)

@@ -96,7 +96,11 @@ def narrate(before: Any, event: Any, seat: int | None, players: Sequence[str]) -
         case h.Exhausted(seat=s, planets=planets, ready=ready):
             return f"{name(s)} {'readies' if ready else 'exhausts'} {listing(planets)}"
         case h.WarshipsMoved(seat=s, ships=ships):
-            moves = listing(f"a {unit_name(m.unit)} from {m.source} to {m.target}" for m in ships)
+            moves = listing(
+                f"a {unit_name(m.unit)} from {m.source} to {m.target}"
+                + (f" with {count(m.ground_forces, 'ground force')}" if m.ground_forces else "")
+                for m in ships
+            )
             return f"{name(s)} moves {moves}"
         case h.Opened(window=window):
             return f"{listing(map(name, window.asked))} may follow {card_name(window.about)}"

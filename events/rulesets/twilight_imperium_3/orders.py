@@ -26,9 +26,11 @@ class Move(msgspec.Struct, frozen=True, tag="ti.move"):
 
 
 class FirePds(msgspec.Struct, frozen=True, tag="ti.fire_pds"):
-    """Every PDS in range fires (TI-C1); `at`: which system of a transfer ("" the first)."""
+    """PDS in range fire (TI-C1): `pds`, how many from each planet, none named being every one
+    that has not fired yet; `at`: which system of a transfer ("" the one fired into now)."""
 
     at: str = ""
+    pds: Units = {}
 
 
 class HoldFire(msgspec.Struct, frozen=True, tag="ti.hold_fire"):

@@ -5,11 +5,24 @@ agreements trade.py's."""
 
 from collections.abc import Callable
 
+import msgspec
+
 from events.kit import windows
 from events.kit.batch import Batch
 from events.ruleset import Rejection
 from events.rulesets.twilight_imperium_3 import action_cards, imperial, paying, trade
 from events.rulesets.twilight_imperium_3.decisions import Follow, Play, Warship
+from events.rulesets.twilight_imperium_3.fleets import (
+    Commander,
+    cargo_room,
+    fleet_less,
+    lacks_support,
+    plus,
+    stasis_berths,
+    with_fleet,
+    within,
+)
+from events.rulesets.twilight_imperium_3.forces import Units
 from events.rulesets.twilight_imperium_3.galaxy import adjacent
 from events.rulesets.twilight_imperium_3.happenings import (
     Answered,
@@ -180,9 +193,9 @@ def empty(game: Game, position: str) -> bool:
     )
 
 
-def warship_moves(game: Game, seat: int) -> tuple[Warship, ...]:
-    """Every single move Warfare's secondary allows: a cruiser or destroyer into an adjacent
-    empty system outside the home systems, within fleet supply."""
+def _warship_routes(game: Game, seat: int) -> tuple[Warship, ...]:
+    """A cruiser or destroyer into an adjacent empty system outside the home systems, within
+    fleet supply, each once, carrying nothing."""
     homes = set(game.galaxy.home_positions)
     if game.players[seat].fleet < 1:  # an empty system's first ship already exceeds it (TI-M8)
         return ()
@@ -194,6 +207,40 @@ def warship_moves(game: Game, seat: int) -> tuple[Warship, ...]:
         for target in sorted(adjacent(game.galaxy, source))
         if target not in homes and empty(game, target)
     )
+
+
+def warship_moves(game: Game, seat: int) -> tuple[Warship, ...]:
+    """Every single move Warfare's secondary allows: a route, carrying nothing or, for a
+    cruiser with Stasis Capsules, the ground force aboard it; each leaving what stays behind
+    aboard and supported (TI-A8, TI-M6, TI-M9)."""
+    routes = _warship_routes(game, seat)
+    both = (r for route in routes for r in (route, msgspec.structs.replace(route, ground_forces=1)))
+    return tuple(m for m in both if _cargo_refusal(game, seat, (m,)) is None)
+
+
+def _cargo_refusal(game: Game, seat: int, ships: tuple[Warship, ...]) -> Rejection | None:
+    """What these ships carry, and what they leave behind: ground forces never stay in space
+    without room aboard, and fighters keep their support (TI-M6, TI-M9; IT 1362, 1503)."""
+    player = game.players[seat]
+    commander = Commander(seat, frozenset(player.technologies), player.fleet)
+    if any(s.ground_forces > stasis_berths({s.unit: 1}, commander) for s in ships):
+        return Rejection("TI-M6", "only a cruiser with Stasis Capsules carries a ground force, one")
+    taken: dict[str, Units] = {}
+    for ship in ships:
+        moved = {ship.unit: 1, "ground_force": ship.ground_forces}
+        taken[ship.source] = plus(taken.get(ship.source, {}), moved)
+    for source, units in sorted(taken.items()):
+        fleet = game.forces.fleet(source, seat)
+        if not within(units, fleet.units):
+            return Rejection("TI-M6", f"you have not that many units aboard at {source}")
+        forces = with_fleet(game.forces, source, fleet_less(fleet, units, {}))
+        if cargo_room(forces.fleet(source, seat).units, commander) < 0:
+            return Rejection(
+                "TI-M6", f"the ground forces left at {source} would have no room aboard"
+            )
+        if lacks_support(forces, game.galaxy, source, commander):
+            return Rejection("TI-M9", f"your fighters at {source} would lack support")
+    return None
 
 
 def follow_refusal(game: Game, seat: int, card: int, d: Follow) -> Rejection | None:
@@ -239,8 +286,9 @@ def follow_refusal(game: Game, seat: int, card: int, d: Follow) -> Rejection | N
 
 
 def warfare_refusal(game: Game, seat: int, ships: tuple[Warship, ...]) -> Rejection | None:
-    allowed = set(warship_moves(game, seat))
-    if not 0 < len(ships) <= 2 or not set(ships) <= allowed:
+    allowed = set(_warship_routes(game, seat))
+    routes = {msgspec.structs.replace(s, ground_forces=0) for s in ships}
+    if not 0 < len(ships) <= 2 or not routes <= allowed:
         return Rejection(
             "TI-A8",
             "move 1 or 2 cruisers or destroyers each into an adjacent empty system outside "
@@ -250,6 +298,8 @@ def warfare_refusal(game: Game, seat: int, ships: tuple[Warship, ...]) -> Reject
         moving = sum(s.unit == ship.unit and s.source == ship.source for s in ships)
         if game.forces.fleet(ship.source, seat).units.get(ship.unit, 0) < moving:
             return Rejection("TI-A8", f"you have too few of those ships in {ship.source}")
+    if refused := _cargo_refusal(game, seat, ships):
+        return refused
     fleet_supply = game.players[seat].fleet
     if any(sum(s.target == ship.target for s in ships) > fleet_supply for ship in ships):
         return Rejection("TI-M8", f"your fleet supply of {fleet_supply} allows no more ships there")

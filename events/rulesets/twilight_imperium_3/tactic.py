@@ -5,6 +5,7 @@ from enum import StrEnum
 
 import msgspec
 
+from events.rulesets.twilight_imperium_3.forces import Units
 from events.rulesets.twilight_imperium_3.invasion import Invasion
 
 
@@ -40,7 +41,7 @@ class Tactic(msgspec.Struct, frozen=True):
     step: Step = Step.MOVEMENT
     focus: str = ""  # the system the space cannon fires into now (a transfer has two)
     answered: tuple[int, ...] = ()  # who has fired or held at `focus`
-    fired: tuple[int, ...] = ()  # who has fired this action: once, at one system (TI-A2)
+    spent: Units = {}  # the PDS fired this action, by planet: each once, at one system (TI-A2)
     owed: tuple[tuple[int, int], ...] = ()  # (seat, hits) still to take as casualties
     battle: Battle | None = None
     invasions: tuple[Invasion, ...] = ()

@@ -18,8 +18,10 @@ from events.rulesets.twilight_imperium_3.fleets import (
     Commander,
     cargo,
     planets_in,
+    total,
+    within,
 )
-from events.rulesets.twilight_imperium_3.forces import Holding
+from events.rulesets.twilight_imperium_3.forces import Holding, Space
 from events.rulesets.twilight_imperium_3.happenings import Closed, TradeGoodsGained
 from events.rulesets.twilight_imperium_3.movement import Movement, candidates
 from events.rulesets.twilight_imperium_3.movement import refusal as movement_refusal
@@ -187,10 +189,13 @@ def _others(game: Game, seat: int) -> tuple[Commander, ...]:
 
 def batteries(game: Game, at: str) -> tuple[combat.Battery, ...]:
     t = _tactic(game)
-    found = combat.space_cannon(
-        game.galaxy, game.forces, at, commander(game, t.seat), _others(game, t.seat)
+    return combat.space_cannon(
+        game.galaxy, game.forces, at, commander(game, t.seat), _others(game, t.seat), t.spent
     )
-    return tuple(b for b in found if b.seat not in t.fired)
+
+
+def _battery(game: Game, seat: int) -> combat.Battery:
+    return next(b for b in batteries(game, _tactic(game).focus) if b.seat == seat)
 
 
 def _space_cannon(batch: Batch[Game]) -> bool:
@@ -209,6 +214,8 @@ def _space_cannon(batch: Batch[Game]) -> bool:
     hit = next((s for s, n in t.owed if n), None)
     if hit is not None:
         return _casualties(batch, hit, focus)
+    # no battle yet: fighters whose carriers fell need support at once (TI-M9; IT 1431, 1503)
+    _trim(batch, focus, tuple(f.seat for f in game.forces.space.get(focus, Space()).fleets))
     if t.transfer and focus == t.system:
         batch.emit(Stepped(step=Step.SPACE_CANNON, at=t.transfer))
     else:
@@ -216,21 +223,37 @@ def _space_cannon(batch: Batch[Game]) -> bool:
     return False
 
 
+def fire_offers(game: Game, seat: int) -> tuple[FirePds | HoldFire, ...]:
+    """Every PDS that may fire; and, where they stand on several planets, each planet's alone,
+    the others kept for a transfer's other system (TI-A2)."""
+    sites = _battery(game, seat).sites
+    alone = tuple(FirePds(pds={p: n}) for p, n in sites.items()) if len(sites) > 1 else ()
+    return (FirePds(), *alone, HoldFire())
+
+
 def _fire_refusal(game: Game, seat: int, d: FirePds) -> Rejection | None:
     t = _tactic(game)
     at = d.at or t.focus
     if at != t.focus:
         return Rejection("TI-C1", f"your PDS fire now into {t.focus}, or hold fire")
+    sites = _battery(game, seat).sites
+    if d.pds and (not within(d.pds, sites) or not total(d.pds)):
+        ready = ", ".join(f"{n} on {p}" for p, n in sites.items())
+        return Rejection(
+            "TI-C1", f"name PDS of yours in range of {at} that have not fired: {ready}"
+        )
     return None
 
 
 def _fire(batch: Batch[Game], seat: int, d: FirePds | HoldFire) -> None:
-    game = batch.game
-    t = _tactic(game)
-    battery = next(b for b in batteries(game, t.focus) if b.seat == seat)
-    batch.emit(Fired(seat=seat, held=isinstance(d, HoldFire)))
-    if isinstance(d, FirePds):
-        _roll(batch, seat, CANNON, battery.dice, battery.target)
+    battery = _battery(batch.game, seat)
+    if isinstance(d, HoldFire):
+        batch.emit(Fired(seat=seat, held=True))
+    else:
+        firing = d.pds or battery.sites  # each PDS fires once, at one system (TI-A2)
+        batch.emit(Fired(seat=seat, pds=firing))
+        volley = combat.dice({"pds": total(firing)}, commander(batch.game, seat))
+        _roll(batch, seat, CANNON, volley, battery.target)
     if windows.settled(batch.game.stack[-1]):
         proceed(batch)
 
@@ -702,9 +725,16 @@ PROMPT_TABLE = (
     ),
     _prompt(
         WindowPrompt.SPACE_CANNON,
-        Ask(FirePds, "TI-C1", "fire your PDS", "fire pds", _fire_refusal, _fire),
+        Ask(
+            FirePds,
+            "TI-C1",
+            "fire your PDS",
+            "fire pds | fire <n> pds from <planet>, … [at <system>]",
+            _fire_refusal,
+            _fire,
+        ),
         Ask(HoldFire, "TI-C1", "hold fire", "hold fire", carry_out=_fire),
-        offers=lambda game, seat: (FirePds(), HoldFire()),
+        offers=fire_offers,
         default=lambda game, seat: HoldFire(),
     ),
     _prompt(

@@ -64,10 +64,12 @@ class GroundForcesPlaced(msgspec.Struct, frozen=True, tag="ti.ground_forces_plac
 
 
 class Fired(msgspec.Struct, frozen=True, tag="ti.fired"):
-    """A PDS owner's answer: fired (its roll follows) or held fire."""
+    """A PDS owner's answer: fired (its roll follows) the PDS of `pds`, by planet, or held
+    fire."""
 
     seat: int
     held: bool = False
+    pds: Units = {}
 
 
 class CasualtiesTaken(msgspec.Struct, frozen=True, tag="ti.casualties_taken"):

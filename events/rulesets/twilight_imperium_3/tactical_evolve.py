@@ -112,8 +112,7 @@ def _fired(game: Game, e: Fired) -> Game:
     assert game.tactic is not None
     t = game.tactic
     game = replace(game, stack=windows.answered(game.stack, e.seat))
-    fired = t.fired if e.held else (*t.fired, e.seat)
-    return _tactic(game, answered=(*t.answered, e.seat), fired=fired)
+    return _tactic(game, answered=(*t.answered, e.seat), spent=plus(t.spent, e.pds))
 
 
 def _casualties_taken(game: Game, e: CasualtiesTaken) -> Game:

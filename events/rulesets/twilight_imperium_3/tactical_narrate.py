@@ -41,8 +41,10 @@ def tell(event: Any, name: Callable[[int], str]) -> str | None:
         case t.GroundForcesPlaced(seat=s, planet=planet, count=n, technology=tech):
             gained = count(n, "ground force")
             return f"{name(s)} puts {gained} on {planet} ({load().technologies[tech].name})"
-        case t.Fired(seat=s, held=held):
-            return f"{name(s)} {'holds fire' if held else 'fires PDS'}"
+        case t.Fired(seat=s, held=held, pds=pds):
+            if held:
+                return f"{name(s)} holds fire"
+            return f"{name(s)} fires PDS: {listing(f'{n} from {p}' for p, n in pds.items())}"
         case t.CasualtiesTaken(seat=s, at=at, destroyed=destroyed, damaged=damaged):
             parts = [f"loses {units_text(destroyed)}"] if destroyed else []
             parts += [f"has {units_text(damaged)} damaged"] if damaged else []

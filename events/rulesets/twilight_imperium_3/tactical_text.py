@@ -1,9 +1,9 @@
 """Text commands of the tactical and transfer actions, written and read back:
 `transfer 203 204`, `move 2 cruiser 1 dreadnought from 301 to 203; 1 carrier from 304 via 204
-to 203 with 2 ground force from Jord`, `move nothing`, `fire pds`, `hold fire`, `lose 2
-fighter, damage 1 dreadnought`, `retreat to 204`, `stay`, `bombard Abyz with 1 dreadnought`,
-`land 3 ground force on Abyz; 1 pds on Fria`, `build 2 cruiser 4 fighter at Jord; space dock
-on Nar paying Jord, Nar, 1 tg`, `build nothing`."""
+to 203 with 2 ground force from Jord`, `move nothing`, `fire pds`, `fire 1 pds from Abyz at
+203`, `hold fire`, `lose 2 fighter, damage 1 dreadnought`, `retreat to 204`, `stay`, `bombard
+Abyz with 1 dreadnought`, `land 3 ground force on Abyz; 1 pds on Fria`, `build 2 cruiser 4
+fighter at Jord; space dock on Nar paying Jord, Nar, 1 tg`, `build nothing`."""
 
 import re
 
@@ -84,10 +84,10 @@ def read(game: Game, verb: str, rest: str, said: str) -> Order:
         return (
             Move() if rest == "nothing" else Move(tuple(_group(game, g) for g in rest.split(";")))
         )
-    if said in ("fire pds", "hold fire", "stay"):
-        return {"fire pds": FirePds(), "hold fire": HoldFire(), "stay": Stay()}[said]
-    if verb == "fire" and rest.startswith("pds at "):
-        return FirePds(at=system(rest.removeprefix("pds at ")))
+    if said in ("hold fire", "stay"):
+        return {"hold fire": HoldFire(), "stay": Stay()}[said]
+    if verb == "fire":
+        return _fire(rest)
     if verb in ("lose", "damage"):
         return _lose(said)
     if verb == "retreat" and rest.startswith("to "):
@@ -127,6 +127,23 @@ def _pickup(game: Game, said: str) -> Pickup:
         return Pickup(system(where), read_units(units))
     planet = planet_named(where)
     return Pickup(_position_of(game, planet), read_units(units), planet)
+
+
+def _fire(rest: str) -> FirePds:
+    """`pds`, `pds at 203`, `2 pds from Abyz, 1 pds from Fria at 203`."""
+    match = re.fullmatch(r"(.+?)(?: at (\d{3}))?", rest.strip())
+    assert match is not None  # the pattern matches any text
+    at = system(match[2]) if match[2] else ""
+    if match[1] == "pds":
+        return FirePds(at)
+    pds: dict[str, int] = {}
+    for part in match[1].split(","):
+        fired = re.fullmatch(r"(?:(\d) )?pds from (.+)", part.strip())
+        if fired is None:
+            raise ValueError("write 'fire pds' or 'fire <n> pds from <planet>, …'")
+        planet = planet_named(fired[2])
+        pds[planet] = pds.get(planet, 0) + int(fired[1] or 1)
+    return FirePds(at, pds)
 
 
 def _lose(said: str) -> Lose:
@@ -179,8 +196,9 @@ def render(game: Game, order: Order) -> str:
         case Move(groups=groups):
             said = "; ".join(_group_text(game, g) for g in groups)
             return f"move {said or 'nothing'}"
-        case FirePds(at=at):
-            return "fire pds" + (f" at {at}" if at else "")
+        case FirePds(at=at, pds=pds):
+            sites = ", ".join(f"{n} pds from {p}" for p, n in pds.items()) or "pds"
+            return f"fire {sites}" + (f" at {at}" if at else "")
         case HoldFire():
             return "hold fire"
         case Lose(destroyed=destroyed, damaged=damaged):

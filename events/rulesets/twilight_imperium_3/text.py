@@ -3,13 +3,12 @@ back. `station Jol: 1 space dock, 1 pds; Nar: 1 pds`, `pick warfare [taking 2 co
 `play diplomacy naming letnev`, `play warfare from 204`, `play trade cancelling agreements`,
 `research Cybernetics` (Technology's primary, also `play technology cybernetics`), `research
 Deep Space Cannon paying Abyz, Fria, 1 tg` (its secondary, also `follow <technology> paying
-…`), `follow [paying Jord, Nar, 2 tg]`, `follow readying Abyz`, `follow cruiser
-204 to 205, destroyer 306 to 305`, `decline`, `activate 203`, `transit 3 gf from Jord to Abyz`
-(Transit Diodes), `end turn` (no second tactical action, Fleet Logistics), `pass`, `score
-objective 2 and
-secret paying Jord`, `score nothing`, `counters 3 strategy 4 command 3 fleet`, `counters 4
-strategy 5 command 2 fleet removing 1 destroyer at 203`; trade's are trade_words.py's, the action
-cards' card_words.py's."""
+…`), `follow [paying Jord, Nar, 2 tg]`, `follow readying Abyz`, `follow cruiser 204 to 205 with
+1 ground force, destroyer 306 to 305`, `decline`, `activate 203`, `transit 3 gf from Jord to
+Abyz` (Transit Diodes), `end turn` (no second tactical action, Fleet Logistics), `pass`, `score
+objective 2 and secret paying Jord`, `score nothing`, `counters 3 strategy 4 command 3 fleet`,
+`counters 4 strategy 5 command 2 fleet removing 1 destroyer at 203`; trade's are
+trade_words.py's, the action cards' card_words.py's."""
 
 import re
 from typing import Any
@@ -183,11 +182,14 @@ def _read_follow(rest: str) -> Follow:
     if " to " in rest:
         ships = []
         for move in rest.split(","):
-            match = re.fullmatch(r"(.+) (\d{3}) to (\d{3})", move.strip())
+            match = re.fullmatch(r"(.+) (\d{3}) to (\d{3})(?: with (\d) (.+))?", move.strip())
             if match is None:
-                raise ValueError("write a move as 'cruiser 204 to 205'")
-            unit, source, target = match.groups()
-            ships.append(Warship(_unit(unit), _system(source), _system(target)))
+                raise ValueError("write a move as 'cruiser 204 to 205 [with 1 ground force]'")
+            unit, source, target, carried, cargo = match.groups()
+            if cargo is not None and _unit(cargo) != "ground_force":
+                raise ValueError("a warship moved by Warfare carries ground forces only")
+            troops = int(carried or 0)
+            ships.append(Warship(_unit(unit), _system(source), _system(target), troops))
         return Follow(ships=tuple(ships))
     technology, _, payment = f" {rest}".partition(" paying ")
     planets, goods = _payment(payment)
@@ -331,7 +333,9 @@ def _render_follow(d: Follow) -> str:
         return "follow readying " + ", ".join(d.readying)
     if d.ships:
         return "follow " + ", ".join(
-            f"{unit_name(s.unit)} {s.source} to {s.target}" for s in d.ships
+            f"{unit_name(s.unit)} {s.source} to {s.target}"
+            + (f" with {s.ground_forces} {unit_name('ground_force')}" if s.ground_forces else "")
+            for s in d.ships
         )
     placing = _render_placing(d.strategy, d.fleet)
     payment = _render_payment(d.paying, d.trade_goods) + placing
