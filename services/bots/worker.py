@@ -105,7 +105,7 @@ class BotsWorker:
                     await self.play_due()
                     rescan_at = time.monotonic() + RESCAN_S
                 named, self.named = self.named, set()
-                for match_id in named:
+                for match_id in await self.playing(named) if named else ():
                     await self.play(match_id)
                 waking = asyncio.ensure_future(self.woken.wait())
                 stopping = asyncio.ensure_future(stop.wait())
@@ -163,15 +163,22 @@ class BotsWorker:
         log.info("fork_opened", fork_id=fork_id, match_id=record.match_id, seq=row["seq"])
 
     async def play_due(self) -> None:
-        rows = await self.pool.fetch(
-            "SELECT match_id FROM lobby WHERE status = 'in_progress'"
-            " AND (EXISTS (SELECT 1 FROM unnest(players) AS p WHERE p LIKE 'bot:%')"
-            " OR match_id IN (SELECT match_id FROM standing_orders WHERE ended_at IS NULL))"
-        )
-        playing = {row["match_id"] for row in rows}
+        playing = await self.playing()
         for match_id in playing:
             await self.play(match_id)
         self.answered = {key: at for key, at in self.answered.items() if key[0] in playing}
+
+    async def playing(self, named: set[str] | None = None) -> set[str]:
+        """The running matches (of `named`, or all) with a bot seat or a standing order: the
+        only ones this worker may answer in, asked of the lobby before any match is rebuilt."""
+        rows = await self.pool.fetch(
+            "SELECT match_id FROM lobby WHERE status = 'in_progress'"
+            " AND ($1::text[] IS NULL OR match_id = ANY($1::text[]))"
+            " AND (EXISTS (SELECT 1 FROM unnest(players) AS p WHERE p LIKE 'bot:%')"
+            " OR match_id IN (SELECT match_id FROM standing_orders WHERE ended_at IS NULL))",
+            None if named is None else sorted(named),
+        )
+        return {row["match_id"] for row in rows}
 
     async def play(self, match_id: str) -> None:
         record = await replay.record_at(self.pool, match_id)
