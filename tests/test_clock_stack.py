@@ -3,8 +3,10 @@ and clock service as processes): a timeout applies the default decision, an excu
 forgiven, a bot takes a seat over and finishes the match, a clock service killed mid-match
 loses no deadline and fires none twice, and an outage extends what fell due during it; and
 the organiser's tools and a resignation over HTTP; a response window lapsing by its own short
-deadline while a turn has a long one. Nobody plays the human seats: the clock plays them. Every
-match but Last word's is a race to a small total."""
+deadline while a turn has a long one, and Twilight Imperium 3's Sabotage windows (one a bot
+answers, one whose window time lapses, sealed meanwhile). Nobody plays the human seats: the
+clock plays them. Every match but Last word's and Twilight Imperium's is a race to a small
+total."""
 
 import asyncio
 from collections.abc import AsyncIterator, Callable
@@ -26,7 +28,9 @@ from events.clock import (
     DefaultApplied,
     SeatHandedToBot,
 )
-from events.envelope import Entry, SeedRevealed
+from events.envelope import ClaimSeat, CreateMatch, Entry, Ruling, SeedRevealed
+from events.rulesets.twilight_imperium_3.card_events import CardsRevealed
+from events.rulesets.twilight_imperium_3.happenings import Opened
 from services.client import clock as clock_lines
 from services.client.verify import archived
 from services.mail.compose import headline
@@ -34,7 +38,7 @@ from services.mail.outbox import detail_of
 from services.rules.rejudge import verify
 from tests.conftest import Broker, fresh_settings
 from tests.stack import Stack, running_stack
-from tests.support import LogReader, rulings, wait_for
+from tests.support import LogReader, decision, produce, rulings, wait_for
 
 OUTAGE_S = 6  # the clock service counts a longer silence as an outage
 
@@ -371,3 +375,98 @@ async def test_a_window_lapses_by_its_own_deadline_and_its_seat_hears_of_a_windo
 async def _to_act(http: httpx.AsyncClient, match_id: str) -> list[int] | None:
     row = await _lobby(http, match_id)
     return row["to_act"] if row and row["to_act"] else None
+
+
+TI3 = "twilight-imperium-3"
+# a seed on which, Ann playing seat 1 by the clock's `pass` and seats 0 and 2 `greedy`, seat 2
+# holding a Sabotage is asked first (about decision 55), then seats 2 and 1 at once (about 92)
+TI3_SEED = "w3"
+ANN, BOT = 1, 2
+
+
+async def test_twilight_imperium_sabotage_windows_by_message(clock_stack: Stack) -> None:
+    """A bot answers a Sabotage window at once; Ann's lapses by the clock's window time (3 s
+    against a decision's 1, long enough to look at it open) and the clock answers `no
+    sabotage` for her; meanwhile she hears of a window, and neither her lines, her view nor
+    the public's show what the bot answered there before the reveal."""
+    match_id = "ti3-sabotage-windows"
+    clock = Clock(per_decision_s=1, window_s=3, level="pass")
+    create = CreateMatch(ruleset=TI3, seats=3, seed=TI3_SEED, clock=clock)
+    seated = [
+        decision(match_id, s, ClaimSeat(player="bot:greedy"), sender=rules.ORGANISER)
+        for s in (0, BOT)
+    ]
+    opened = decision(match_id, None, create, sender=rules.ORGANISER)
+    await produce(clock_stack.settings, [opened, *seated])
+    async with httpx.AsyncClient(base_url=clock_stack.gateway, timeout=10) as http:
+        await _until(lambda: _lobby(http, match_id))
+        joined = await http.post(f"/matches/{match_id}/join", json={"seat": ANN, "player": "ann"})
+        token = joined.json()["token"]
+        auth = {"authorization": f"Bearer {token}"}
+        mail = {"address": "ann@window.test"}
+
+        async def mailed() -> bool | None:  # once her seat is hers on the log
+            put = await http.put(f"/matches/{match_id}/mail", json=mail, headers=auth)
+            return put.is_success or None
+
+        await _until(mailed)
+        match = Match(clock_stack, match_id, {ANN: token})
+        entries = await match.log_until(lambda es: _both_asked(es) is not None, timeout=120)
+        window, bot_answer = _both_asked(entries) or (entries[0], entries[0])
+        before = [e for e in entries if e.seq < window.seq]
+        assert [e.body.sender for e in _answers(before, BOT)][:1] == ["bot:greedy"]  # at once
+
+        async def told(eyes: dict[str, str]) -> list[str] | None:
+            reply = await http.get(f"/matches/{match_id}/narration", headers=eyes)
+            lines = [t["line"] for t in reply.json()["entries"] if t["seq"] == bot_answer.seq]
+            return lines or None  # the lines' worker may lag
+
+        for eyes in (auth, {}):  # Ann's eyes, and the public's
+            [line] = await _until(lambda eyes=eyes: told(eyes))
+            assert "sealed choice" in line and "abotage" not in line
+        view = (await http.get(f"/matches/{match_id}/view", headers=auth)).json()["view"]
+        assert view["stack"][-1]["prompt"] == "sabotage" and view["stack"][-1]["answered"] == []
+    entries = await match.log_until(
+        lambda es: any(isinstance(e.body, CardsRevealed) and e.seq > window.seq for e in es)
+    )
+    later = [e for e in entries if e.seq > window.seq]
+    deadline = next(e for e in later if isinstance(e.body, DeadlineSet) and e.body.seat == ANN)
+    assert deadline.body.window
+    # the decision that opened it (an automatic answer after it shares its id)
+    set_at = next(
+        e.body.sent_at_ms
+        for e in entries
+        if isinstance(e.body, Ruling) and e.decision_id == deadline.decision_id
+    )
+    assert deadline.body.due_ms - set_at == 3000  # the window's 3 s, not a decision's 1
+    reached = next(e.body for e in later if isinstance(e.body, DeadlineReached))
+    assert (reached.seat, reached.due_ms, reached.outcome) == (ANN, deadline.body.due_ms, "default")
+    applied = next(e.body for e in later if isinstance(e.body, DefaultApplied))
+    assert (applied.seat, applied.level, applied.rule) == (ANN, "pass", "TI-Q2")
+    assert msgspec.json.decode(applied.decision) == {"type": "ti.no_sabotage"}
+    pool = await asyncpg.connect(clock_stack.settings.database_url)
+    try:
+        query = "SELECT seat, kind FROM mail_outbox WHERE match_id = $1 AND kind = 'window'"
+        notices = await _until(lambda: pool.fetch(query, match_id) or None)
+    finally:
+        await pool.close()
+    assert {n["seat"] for n in notices} == {ANN}  # the bot's windows are told to nobody
+
+
+def _answers(entries: list[Entry[Any]], seat: int) -> list[Entry[Any]]:
+    return [e for e in entries if e.sealed_seat == seat and isinstance(e.body, Ruling)]
+
+
+def _both_asked(entries: list[Entry[Any]]) -> tuple[Entry[Any], Entry[Any]] | None:
+    """The Sabotage window asking Ann and the bot, both holding a Sabotage, once the bot has
+    answered it: its opening and the bot's answer."""
+    for at, entry in enumerate(entries):
+        body = entry.body
+        if not isinstance(body, Opened) or body.window.prompt != "sabotage":
+            continue
+        if {ANN, BOT} <= set(body.window.asked):
+            answers, anns = _answers(entries[at:], BOT), _answers(entries[at:], ANN)
+            if anns and anns[0].body.sender == rules.AUTOMATIC_SENDER:
+                continue  # she held no Sabotage: the game answered for her
+            return (entry, answers[0]) if answers else None
+    return None

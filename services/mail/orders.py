@@ -49,8 +49,10 @@ _DISPUTE = re.compile(r"dispute\s+#?(\d{1,9})\s+(\S.{0,499})", re.IGNORECASE)
 _PRESS = re.compile(r"press(?:\s+to\s+(?P<to>\d{1,2}(?:[\s,]+\d{1,2})*))?\s*:(?P<rest>.*)", re.I)
 _END_PRESS = "endpress"
 _STANDING = re.compile(r"orders|order\s.*", re.IGNORECASE)
+# a prompt's name may be of several words ("action card"): the first words before `if`,
+# `until` or the colon
 _ORDER = re.compile(
-    r"order\s+(?P<prompt>\S+)(?:\s+if\s+(?P<condition>.+?))?"
+    r"order\s+(?P<prompt>[^\s:]+(?:\s+[^\s:]+)*?)(?:\s+if\s+(?P<condition>.+?))?"
     r"(?:\s+until\s+(?P<until>turn|round|match))?\s*:\s*(?P<answer>.+)",
     re.IGNORECASE,
 )

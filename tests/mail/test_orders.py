@@ -277,3 +277,13 @@ def test_order_lines_leave_or_withdraw_a_standing_order() -> None:
     )
     assert standing_order("order withdraw #3") == WithdrawOrder(3)
     assert standing_order("orders") is None
+
+
+def test_an_order_line_names_a_prompt_of_several_words() -> None:
+    assert standing_order("order action card if before a space battle: no card") == LeaveOrder(
+        "action card", "no card", "before a space battle"
+    )
+    assert standing_order("order trade talks until round: done trading") == LeaveOrder(
+        "trade talks", "done trading", "", "round"
+    )
+    assert standing_order("order sabotage: no sabotage") == LeaveOrder("sabotage", "no sabotage")

@@ -17,6 +17,7 @@ from events.kit.phases import default_decision, legal
 from events.rulesets.twilight_imperium_3 import combat, tactical, talks, trade
 from events.rulesets.twilight_imperium_3.aims import keeps_payable, planet_worth, technology_worth
 from events.rulesets.twilight_imperium_3.card_decisions import PlayCard, Sabotage
+from events.rulesets.twilight_imperium_3.card_orders import aimed_at
 from events.rulesets.twilight_imperium_3.decisions import (
     Activate,
     Decline,
@@ -31,7 +32,6 @@ from events.rulesets.twilight_imperium_3.forces import Holding, Space
 from events.rulesets.twilight_imperium_3.loader import load
 from events.rulesets.twilight_imperium_3.movement import candidates
 from events.rulesets.twilight_imperium_3.orders import FirePds, Land, Move, Produce, Retreat, Stay
-from events.rulesets.twilight_imperium_3.planets import holding
 from events.rulesets.twilight_imperium_3.state import Game, Phase, WindowPrompt
 from events.rulesets.twilight_imperium_3.steps import TABLE
 from events.rulesets.twilight_imperium_3.strategy_cards import (
@@ -153,16 +153,9 @@ def _action(game: Game, seat: int, target: Target, options: list[Any]) -> Any:
     return next((d for d in options if isinstance(d, Pass | EndTurn)), options[0])
 
 
-def _aimed_at(game: Game, seat: int, play: PlayCard) -> bool:
-    """Whether a card played names the seat, a planet of his or a system holding his units."""
-    planet = holding(game.forces, play.planet).controller == seat if play.planet else False
-    system = bool(play.system) and bool(game.forces.fleet(play.system, seat).units)
-    return play.seat == seat or planet or system
-
-
 def _sabotage(game: Game, seat: int, options: list[Any]) -> Any:
     """A Sabotage against a card aimed at him, none otherwise."""
-    aimed = _aimed_at(game, seat, game.pending[0].play)
+    aimed = aimed_at(game, seat, game.pending[0].play)
     return next((d for d in options if isinstance(d, Sabotage) == aimed), options[-1])
 
 

@@ -8,7 +8,7 @@ from events.kit import phases
 from events.kit.parts import Delegated, Parts, parts_of
 from events.kit.phases import Phased, Table, default_bot, legal
 from events.ruleset import CardInfo, Option, Ruleset, Standing, register
-from events.rulesets.twilight_imperium_3 import building, talks, text
+from events.rulesets.twilight_imperium_3 import building, card_orders, talks, text
 from events.rulesets.twilight_imperium_3.bots import greedy
 from events.rulesets.twilight_imperium_3.card_decisions import CARD_DECISIONS
 from events.rulesets.twilight_imperium_3.card_events import CardChosen, CardsRevealed
@@ -87,6 +87,14 @@ class TwilightImperium(Delegated, Phased, Ruleset):
 
     def reveals(self, event: Any) -> bool:
         return isinstance(event, CardsRevealed)
+
+    def conditions(self, prompt: str) -> tuple[str, ...]:
+        return card_orders.CONDITIONS.get(prompt, ())
+
+    def order_answer(self, state: Game, seat: int, condition: str, answer: str) -> Any:
+        if condition and not card_orders.holds(state, seat, condition):
+            return None  # TI-Q2: the order rules out only the windows it names
+        return super().order_answer(state, seat, "", answer)
 
     def cards(self, options: dict[str, Any]) -> list[CardInfo]:
         return card_infos()

@@ -6,6 +6,8 @@ fire, combat, invasion, production) go on the window stack, and `end_action` end
 from collections.abc import Iterator
 from typing import Any
 
+import msgspec
+
 from events.kit import windows
 from events.kit.batch import Batch
 from events.kit.phases import Ask, Prompt, Table
@@ -346,9 +348,27 @@ def _prompt(phase: Phase | WindowPrompt, owes: Any, *asks: Ask, **more: Any) -> 
     return Prompt(name=phase, asks=asks, owes=owes, **more)
 
 
+# The response windows (RULES.md, TI-Q2's ruling on windows): each asks a seat, most often not
+# the active player's, that may let it pass; the clock gives them its window time, not a turn's
+WINDOWS = (
+    WindowPrompt.SABOTAGE,
+    WindowPrompt.CARD,
+    WindowPrompt.SECONDARY,
+    WindowPrompt.TALKS,
+    WindowPrompt.SPACE_CANNON,
+    WindowPrompt.RETREAT,
+)
+
+
+def _declared(prompt: Prompt) -> Prompt:
+    """The prompt as the table holds it: free to give trade goods (TI-R10), and a window where
+    it is one."""
+    return talks.with_gifts(msgspec.structs.replace(prompt, window=prompt.name in WINDOWS))
+
+
 TABLE = Table(
     prompts={
-        p.name: talks.with_gifts(p)
+        p.name: _declared(p)
         for p in (
             building.PROMPT,
             _prompt(

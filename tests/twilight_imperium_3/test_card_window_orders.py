@@ -1,0 +1,138 @@
+"""The card windows by message (TI-Q2): the response windows declared as windows, so a clock
+gives them its window time and a seat hears of a window, not of its turn; and the standing
+orders that rule windows out before they open ("always no sabotage", "no sabotage unless the
+card names me", "no cards before space battles"), answering as the seat would by hand."""
+
+import random
+from typing import Any
+
+import msgspec
+
+from events.codec import encode
+from events.envelope import ClaimSeat, CreateMatch, Decision, Entry
+from events.ruleset import in_window
+from events.rulesets.twilight_imperium_3.card_decisions import NoCard, NoSabotage, PlayCard
+from events.rulesets.twilight_imperium_3.card_orders import BEFORE_A_SPACE_BATTLE, NOT_NAMING_ME
+from events.rulesets.twilight_imperium_3.card_windows import open_card_window
+from events.rulesets.twilight_imperium_3.forces import Holding
+from events.rulesets.twilight_imperium_3.state import Game, WindowPrompt
+from events.rulesets.twilight_imperium_3.steps import _batch
+from events.standing_orders import Answered, StandingOrder, answer, order_error
+from projections.secrecy import shown
+from services.rules.judge import rule_on
+from tests.random_play import Table
+from tests.twilight_imperium_3.arena import JOL_NAR, MENTAK, SOL, arena
+from tests.twilight_imperium_3.cards import holding_cards
+from tests.twilight_imperium_3.play import GAME, applied, step
+
+ALWAYS_NO_SABOTAGE = StandingOrder(1, "sabotage", "no sabotage")
+UNLESS_IT_NAMES_ME = StandingOrder(2, "sabotage", "no sabotage", NOT_NAMING_ME)
+NO_CARDS_BEFORE_BATTLES = StandingOrder(3, "action card", "no card", BEFORE_A_SPACE_BATTLE)
+
+
+def _played(card: PlayCard) -> Game:
+    """Sol plays `card` as his action; Mentak and Jol-Nar each hold a Sabotage: the sealed
+    window asks them both."""
+    state = arena({}, {"Abyz": Holding(SOL), "Lodor": Holding(MENTAK, units={"ground_force": 1})})
+    state = holding_cards(state, SOL, card.card)
+    state = holding_cards(state, MENTAK, "sabotage")
+    state = holding_cards(state, JOL_NAR, "sabotage")
+    state = step(state, SOL, card)
+    assert state.stack[-1].prompt == WindowPrompt.SABOTAGE
+    return state
+
+
+def _card_window(timing: str) -> Game:
+    state = holding_cards(arena({}), MENTAK, "plague")
+    batch = _batch(state, random.Random(0))
+    assert open_card_window(batch, timing)
+    return applied(state, batch.events)
+
+
+def _answer(state: Game, seat: int, *orders: StandingOrder) -> Any:
+    return answer(GAME, state, seat, orders, 3, random.Random(0))
+
+
+def test_ti_q2_the_response_windows_are_declared_windows_and_a_turns_steps_are_not() -> None:
+    windows = set(GAME.window_prompts())
+    assert {"sabotage", "action card", "secondary", "trade talks"} <= windows
+    assert {"space cannon", "retreat"} <= windows  # a defender's PDS fire, a battle's retreat
+    owed = {"casualties", "hand limit", "breaking agreements", "movement", "production"}
+    assert not windows & owed  # owed, or the active player's own step: a decision's time
+    state = _played(PlayCard("good_year"))
+    assert in_window(GAME, state, MENTAK) and in_window(GAME, state, JOL_NAR)
+    assert not in_window(GAME, arena({}), SOL)  # his action is his turn
+
+
+def test_ti_q2_an_order_names_the_card_windows_with_conditions_the_game_understands() -> None:
+    assert GAME.conditions("sabotage") == (NOT_NAMING_ME,)
+    assert GAME.conditions("action card") == (BEFORE_A_SPACE_BATTLE,)
+    assert order_error(GAME, "sabotage", NOT_NAMING_ME, "no sabotage") is None
+    assert order_error(GAME, "action card", BEFORE_A_SPACE_BATTLE, "no card") is None
+    refused = order_error(GAME, "secondary", NOT_NAMING_ME, "decline") or ""
+    assert "understands no condition" in refused
+
+
+def test_ti_q2_always_no_sabotage_answers_every_sabotage_window() -> None:
+    state = _played(PlayCard("insubordination", seat=MENTAK))
+    assert _answer(state, MENTAK, ALWAYS_NO_SABOTAGE) == Answered(ALWAYS_NO_SABOTAGE, NoSabotage())
+
+
+def test_ti_q2_no_sabotage_unless_the_card_names_me_leaves_that_window_to_its_seat() -> None:
+    state = _played(PlayCard("insubordination", seat=MENTAK))
+    assert _answer(state, MENTAK, UNLESS_IT_NAMES_ME) is None  # named: Mentak weighs it himself
+    assert _answer(state, JOL_NAR, UNLESS_IT_NAMES_ME) == Answered(UNLESS_IT_NAMES_ME, NoSabotage())
+    unrest = _played(PlayCard("local_unrest", planet="Lodor"))  # a planet of his names him too
+    assert _answer(unrest, MENTAK, UNLESS_IT_NAMES_ME) is None
+    # the order after it answers what the first leaves: alternatives in the order they were left
+    assert _answer(state, MENTAK, UNLESS_IT_NAMES_ME, ALWAYS_NO_SABOTAGE) == Answered(
+        ALWAYS_NO_SABOTAGE, NoSabotage()
+    )
+
+
+def test_ti_q2_no_cards_before_space_battles_answers_only_those_windows() -> None:
+    for timing in ("SB.before", "SB.beforeRound"):
+        assert _answer(_card_window(timing), MENTAK, NO_CARDS_BEFORE_BATTLES) == Answered(
+            NO_CARDS_BEFORE_BATTLES, NoCard()
+        )
+    assert _answer(_card_window("TAC.activated"), MENTAK, NO_CARDS_BEFORE_BATTLES) is None
+
+
+def _at_window(name: str) -> tuple[Table, Game]:
+    """A 3-seat match through the judge, put at `_played`'s Sabotage window."""
+    table = Table(name)
+    table.send(None, CreateMatch(ruleset="twilight-imperium-3", seats=3, seed=name))
+    for seat in range(3):
+        table.send(seat, ClaimSeat(player=f"p{seat}"))
+    state = _played(PlayCard("good_year"))
+    table.book.matches[table.match_id].state = state
+    return table, state
+
+
+def _judged(by_order: bool) -> list[Entry[Any]]:
+    table, _ = _at_window(f"window-{by_order}")
+    cause = {"order": ALWAYS_NO_SABOTAGE.cause} if by_order else {}
+    body = msgspec.Raw(encode(NoSabotage()))
+    sent = Decision(
+        decision_id="mentak-answers",
+        match_id=table.match_id,
+        seat=MENTAK,
+        body=body,
+        sender="p1",
+        **cause,
+    )
+    entries = rule_on(table.book, encode(sent), partition=0, offset=9, now_ms=5, fresh_seed=str)
+    assert isinstance(entries, list)
+    waiting = GAME.waiting(table.book.matches[table.match_id].state)
+    assert waiting.must == (JOL_NAR,)  # the window waits only for the seat not ruled out
+    return entries
+
+
+def test_ti_q2_a_window_answered_by_order_looks_to_the_others_as_one_answered_by_hand() -> None:
+    by_order, by_hand = _judged(True), _judged(False)
+    assert [e.sealed_seat for e in by_order] == [MENTAK] * len(by_order)  # sealed like any
+    for reader in (SOL, JOL_NAR, None):
+        seen = [encode(shown(e, 0, reader)) for e in by_order]
+        assert seen == [encode(shown(e, 0, reader)) for e in by_hand]
+    own = shown(by_order[0], 0, MENTAK)
+    assert own.order == ALWAYS_NO_SABOTAGE.cause  # its cause is the seat's own to read
