@@ -80,6 +80,9 @@ BOMBARDMENT, DEFENCE, INVASION = "bombardment", "planetary defence", "invasion c
 ASSAULT = "assault cannon"
 GRAVITON_LASER = "graviton_laser_system"
 DACXIVE, GEN_SYNTHESIS = "dacxive_animators", "gen_synthesis"
+# the cards whose effect lasts the round (TI-Q3, TI-Q5, TI-Q17, TI-Q24)
+ARMISTICE, IMMUNITY = "armistice", "diplomatic_immunity"
+WAR_FOOTING, SPACEDOCK_ACCIDENT = "war_footing", "spacedock_accident"
 ANIMATED, SYNTHESISED = 6, 5  # the rolls that bring a ground force back (TI-K12, TI-K11)
 
 
@@ -88,7 +91,9 @@ def commander(game: Game, seat: int) -> Commander:
     screens = frozenset(
         s for s, p in enumerate(game.players) if s != seat and ADVANCED_FIGHTERS in p.technologies
     )
-    return Commander(seat, frozenset(player.technologies), player.fleet, screens)
+    footings = frozenset(a.system for a in game.lasting if a.card == WAR_FOOTING and a.seat == seat)
+    idle = frozenset(a.planet for a in game.lasting if a.card == SPACEDOCK_ACCIDENT)
+    return Commander(seat, frozenset(player.technologies), player.fleet, screens, footings, idle)
 
 
 def _tactic(game: Game) -> Tactic:
@@ -398,6 +403,22 @@ def _retreat(batch: Batch[Game], seat: int, d: Retreat | Stay) -> None:
 # TI-L: landing, bombardment and invasion
 
 
+def _armistice(game: Game, seat: int, planet: str) -> bool:
+    """Its holder played Armistice naming this player and this planet, this round (TI-Q3)."""
+    owner = holding(game.forces, planet).controller
+    return any(
+        a.card == ARMISTICE and a.other == seat and a.planet == planet and a.seat == owner
+        for a in game.lasting
+    )
+
+
+def immunity_refusal(game: Game, seat: int, system: str) -> Rejection | None:
+    """Another player's Diplomatic Immunity keeps everyone else out of it this round (TI-Q5)."""
+    if any(a.card == IMMUNITY and a.system == system and a.seat != seat for a in game.lasting):
+        return Rejection("TI-Q5", f"a Diplomatic Immunity forbids you to activate {system}")
+    return None
+
+
 def _landing_systems(game: Game) -> tuple[str, ...]:
     return _tactic(game).systems
 
@@ -435,6 +456,10 @@ def _land_refusal(game: Game, seat: int, d: Land) -> Rejection | None:
     t = _tactic(game)
     by_system: dict[str, list[invasion.Drop]] = {}
     for drop in d.drops:
+        if _armistice(game, seat, drop.planet):
+            return Rejection(
+                "TI-Q3", f"an Armistice forbids you to invade {drop.planet} this round"
+            )
         at = _system_of(game, drop.planet)
         if not at:
             return Rejection("TI-L1", f"{drop.planet} is not a planet of the activated system")
@@ -815,6 +840,9 @@ def transfer_refusal(game: Game, seat: int, d: Transfer) -> Rejection | None:
         return Rejection("TI-A2", "you have no command counter in your command pool")
     if reinforcements(game, seat) < 1:
         return Rejection("TI-A2", "you have no command counter left in reinforcements")
+    for system in (d.first, d.second):
+        if refused := immunity_refusal(game, seat, system):
+            return refused
     return transfer.activation_refusal(game.galaxy, game.forces, seat, d.first, d.second)
 
 
