@@ -15,6 +15,7 @@ from events.rulesets.twilight_imperium_3.card_decisions import NoCard, NoSabotag
 from events.rulesets.twilight_imperium_3.card_windows import open_card_window
 from events.rulesets.twilight_imperium_3.decisions import Activate, Follow, Pass, Play
 from events.rulesets.twilight_imperium_3.forces import Holding
+from events.rulesets.twilight_imperium_3.orders import Lose
 from events.rulesets.twilight_imperium_3.state import Game
 from events.rulesets.twilight_imperium_3.steps import _batch
 from tests.twilight_imperium_3.arena import AT, JOL_NAR, MENTAK, SOL, Loaded, arena, said
@@ -37,6 +38,7 @@ def examples() -> list[Seen]:
     _trade_approval(seen)
     _trade_broken(seen)
     _action_cards(seen)
+    _battle_cards(seen)
     return seen
 
 
@@ -178,6 +180,46 @@ def _action_cards(seen: list[Seen]) -> None:
     for seat in GAME.waiting(state).must:
         state = _act(seen, state, NoCard(), by=seat)
     _card_effects(seen)
+
+
+def _battle_cards(seen: list[Seen]) -> None:
+    """Morale Boost before the battle, Shields Holding after the enemy's dice, Direct Hit on a
+    ship just damaged; Rare Mineral once a neutral planet is taken (TI-Q25 to TI-Q28)."""
+    fleets = {
+        ("102", SOL): {"dreadnought": 2, "carrier": 1, "ground_force": 1},
+        (AT, MENTAK): {"dreadnought": 1, "cruiser": 2},
+    }
+    state = holding_cards(arena(fleets), SOL, "morale_boost", "direct_hit", "rare_mineral")
+    state = holding_cards(state, MENTAK, "shields_holding")
+    state = _fought(seen, state, SOL, Activate(system=AT))
+    move = said(state, SOL, "move 2 dreadnought 1 carrier 1 gf from 102")
+    state = _fought(seen, state, SOL, move)
+    state = _fought(seen, state, SOL, said(state, SOL, "play morale boost"))
+    state = _fought(seen, state, MENTAK, NoCard())
+    state = _fought(seen, state, MENTAK, NoSabotage(), 9, 9, 1, 1, 1, 1)
+    state = _fought(seen, state, MENTAK, said(state, MENTAK, "play shields holding"))
+    state = _fought(seen, state, SOL, NoCard())
+    state = _fought(seen, state, SOL, NoSabotage(), 9, 1, 1, 1, 1, 1)
+    state = _fought(seen, state, MENTAK, Lose(damaged={"dreadnought": 1}))
+    hit = said(state, SOL, "play direct hit naming mentak hitting dreadnought")
+    state = _fought(seen, state, SOL, hit, 9, 9, 1, 1, 1)
+    state = _fought(seen, state, SOL, said(state, SOL, "land 1 gf on abyz"))
+    _fought(seen, state, SOL, said(state, SOL, "play rare mineral"))
+
+
+def _fought(seen: list[Seen], state: Game, seat: int, decision: Any, *rolls: int) -> Game:
+    """A seat's decision and what follows, every die of both from these rolls, each seen."""
+    seen.append((state, decision))
+    chance = Loaded(*rolls)
+    judged = GAME.decide(state, seat, decision, chance)
+    assert isinstance(judged, Accepted), judged
+    events = judged.events
+    while events:
+        for event in events:
+            seen.append((state, event))
+            state = GAME.evolve(state, event)
+        events = GAME.react(state, chance)
+    return state
 
 
 def _card_effects(seen: list[Seen]) -> None:

@@ -158,7 +158,7 @@ def test_ti_q2_no_window_when_no_other_seat_holds_a_card() -> None:
 
 
 def test_ti_q2_a_timing_points_window_reveals_the_cards_together() -> None:
-    state = holding_cards(arena({}), SOL, "good_year")
+    state = holding_cards(arena({}, {"Abyz": Holding(SOL)}), SOL, "good_year")
     state = holding_cards(state, MENTAK, "plague")
     batch = _batch(state, random.Random(0))
     assert open_card_window(batch, "ACT")
@@ -169,6 +169,14 @@ def test_ti_q2_a_timing_points_window_reveals_the_cards_together() -> None:
     state = step(state, MENTAK, NoCard())
     state = step(state, SOL, NoCard())
     assert state.stack == () and state.turn == SOL  # back to what lay beneath
+
+
+def test_ti_q2_a_window_no_one_could_play_in_is_not_opened() -> None:
+    state = holding_cards(arena({}), SOL, "good_year")  # no planet outside his home system
+    state = holding_cards(state, MENTAK, "plague")
+    batch = _batch(state, random.Random(0))
+    assert not open_card_window(batch, "ACT")
+    assert batch.events == []
 
 
 def _act(state, seat, decision):  # type: ignore[no-untyped-def]

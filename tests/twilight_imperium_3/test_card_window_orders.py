@@ -13,17 +13,16 @@ from events.envelope import ClaimSeat, CreateMatch, Decision, Entry
 from events.ruleset import in_window
 from events.rulesets.twilight_imperium_3.card_decisions import NoCard, NoSabotage, PlayCard
 from events.rulesets.twilight_imperium_3.card_orders import BEFORE_A_SPACE_BATTLE, NOT_NAMING_ME
-from events.rulesets.twilight_imperium_3.card_windows import open_card_window
+from events.rulesets.twilight_imperium_3.decisions import Activate
 from events.rulesets.twilight_imperium_3.forces import Holding
 from events.rulesets.twilight_imperium_3.state import Game, WindowPrompt
-from events.rulesets.twilight_imperium_3.steps import _batch
 from events.standing_orders import Answered, StandingOrder, answer, order_error
 from projections.secrecy import shown
 from services.rules.judge import rule_on
 from tests.random_play import Table
-from tests.twilight_imperium_3.arena import JOL_NAR, MENTAK, SOL, arena
+from tests.twilight_imperium_3.arena import AT, JOL_NAR, MENTAK, SOL, arena, said
 from tests.twilight_imperium_3.cards import holding_cards
-from tests.twilight_imperium_3.play import GAME, applied, step
+from tests.twilight_imperium_3.play import GAME, step
 
 ALWAYS_NO_SABOTAGE = StandingOrder(1, "sabotage", "no sabotage")
 UNLESS_IT_NAMES_ME = StandingOrder(2, "sabotage", "no sabotage", NOT_NAMING_ME)
@@ -42,11 +41,15 @@ def _played(card: PlayCard) -> Game:
     return state
 
 
-def _card_window(timing: str) -> Game:
-    state = holding_cards(arena({}), MENTAK, "plague")
-    batch = _batch(state, random.Random(0))
-    assert open_card_window(batch, timing)
-    return applied(state, batch.events)
+def _card_window(fleets: dict[Any, dict[str, int]], seat: int, card: str, *orders: str) -> Game:
+    """Sol activates Abyz and Fria's system and gives these orders; `seat` holds `card`: the
+    first card window of the action asks it."""
+    state = holding_cards(arena(fleets), seat, card)
+    state = step(state, SOL, Activate(system=AT))
+    for order in orders:
+        state = step(state, SOL, said(state, SOL, order))
+    assert state.stack[-1].prompt == WindowPrompt.CARD
+    return state
 
 
 def _answer(state: Game, seat: int, *orders: StandingOrder) -> Any:
@@ -91,11 +94,15 @@ def test_ti_q2_no_sabotage_unless_the_card_names_me_leaves_that_window_to_its_se
 
 
 def test_ti_q2_no_cards_before_space_battles_answers_only_those_windows() -> None:
-    for timing in ("SB.before", "SB.beforeRound"):
-        assert _answer(_card_window(timing), MENTAK, NO_CARDS_BEFORE_BATTLES) == Answered(
-            NO_CARDS_BEFORE_BATTLES, NoCard()
-        )
-    assert _answer(_card_window("TAC.activated"), MENTAK, NO_CARDS_BEFORE_BATTLES) is None
+    battle = {("102", SOL): {"dreadnought": 1}, (AT, MENTAK): {"cruiser": 1}}
+    state = _card_window(battle, MENTAK, "morale_boost", "move 1 dreadnought from 102")
+    assert _answer(state, MENTAK, NO_CARDS_BEFORE_BATTLES) == Answered(
+        NO_CARDS_BEFORE_BATTLES, NoCard()
+    )
+    landing = {("102", SOL): {"carrier": 1, "ground_force": 1}}
+    moves = ("move 1 carrier 1 gf from 102", "land 1 gf on abyz")
+    state = _card_window(landing, SOL, "rare_mineral", *moves)  # a neutral planet taken
+    assert _answer(state, SOL, NO_CARDS_BEFORE_BATTLES) is None
 
 
 def _at_window(name: str) -> tuple[Table, Game]:

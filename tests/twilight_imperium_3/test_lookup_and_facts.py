@@ -91,16 +91,18 @@ def test_facts_count_races_cards_objectives_technologies_planets_and_points() ->
 
 
 def _match_facts(seed: str) -> list[tuple[Any, Any, Fact]]:
-    """Every event of a 4-seat greedy match with the facts analytics counts of it, each with
-    the state it happened in."""
+    """Every event of a 4-seat greedy match, each decision's and what follows it on its own,
+    with the facts analytics counts of it, each with the state it happened in."""
     played = play("twilight-imperium-3", 4, seed, bot("greedy"))
     found = []
     for position in played.positions:
         judged = GAME.decide(position.state, position.seat, position.decision, random.Random(0))
-        state = position.state
-        for event in getattr(judged, "events", ()):
-            found += [(state, event, fact) for fact in GAME.facts(state, event)]
-            state = GAME.evolve(state, event)
+        state, events = position.state, list(getattr(judged, "events", ()))
+        while events:
+            for event in events:
+                found += [(state, event, fact) for fact in GAME.facts(state, event)]
+                state = GAME.evolve(state, event)
+            events = GAME.react(state, random.Random(0))
     return found
 
 

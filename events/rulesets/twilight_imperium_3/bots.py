@@ -16,8 +16,9 @@ import msgspec
 from events.kit.phases import default_decision, legal
 from events.rulesets.twilight_imperium_3 import combat, tactical, talks, trade
 from events.rulesets.twilight_imperium_3.aims import keeps_payable, planet_worth, technology_worth
-from events.rulesets.twilight_imperium_3.card_decisions import PlayCard, Sabotage
+from events.rulesets.twilight_imperium_3.card_decisions import NoCard, PlayCard, Sabotage
 from events.rulesets.twilight_imperium_3.card_orders import aimed_at
+from events.rulesets.twilight_imperium_3.commanders import commander
 from events.rulesets.twilight_imperium_3.decisions import (
     Activate,
     Decline,
@@ -46,6 +47,7 @@ from events.rulesets.twilight_imperium_3.technology import gainable
 Target = Callable[[Game, int, str], float]  # how much a seat wants to activate a system
 TRADE_WORTH = 2  # trade goods that make Trade's secondary worth a strategy counter
 ECONOMY = ("good_year", "rise_of_a_messiah", "rally_of_the_people")  # cards greedy plays
+BATTLE = ("direct_hit", "shields_holding", "morale_boost")  # and these where they are offered
 BUILDS = ("carrier", "ground_force", "cruiser", "destroyer", "dreadnought", "fighter")
 
 
@@ -71,7 +73,7 @@ def _carried(move: Any) -> int:
 def arriving(game: Game, seat: int, position: str) -> dict[str, int]:
     """Everything of his able to reach the system, if he activated it."""
     there = _activated(game, seat, position)
-    moves = candidates(there.galaxy, there.forces, tactical.commander(game, seat), position)
+    moves = candidates(there.galaxy, there.forces, commander(game, seat), position)
     best = max(moves, key=_carried)
     units: dict[str, int] = dict(game.forces.fleet(position, seat).units)
     for group in best.groups:
@@ -85,10 +87,9 @@ def _wins(game: Game, seat: int, position: str, units: dict[str, int]) -> bool:
     """Whether his fleet expects more hits than the ships there (none: a win)."""
     enemies = [f for f in game.forces.space.get(position, Space()).fleets if f.seat != seat]
     theirs = sum(
-        expected_hits(combat.dice(ships(f.units), tactical.commander(game, f.seat)))
-        for f in enemies
+        expected_hits(combat.dice(ships(f.units), commander(game, f.seat))) for f in enemies
     )
-    mine = expected_hits(combat.dice(ships(units), tactical.commander(game, seat)))
+    mine = expected_hits(combat.dice(ships(units), commander(game, seat)))
     return theirs == 0 or mine > theirs
 
 
@@ -180,6 +181,8 @@ def choose(game: Game, seat: int, target: Target, fight: bool = False) -> Any:
         return _follow(game, seat, options)
     if prompt == WindowPrompt.SABOTAGE:
         return _sabotage(game, seat, options)
+    if prompt == WindowPrompt.CARD:  # offered only where they help him (TI-Q25 to TI-Q27)
+        return next((d for d in options if isinstance(d, PlayCard) and d.card in BATTLE), NoCard())
     if prompt == WindowPrompt.MOVEMENT:
         t = _tactic(game)
         units = arriving(game, seat, t.system)

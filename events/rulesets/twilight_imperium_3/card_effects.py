@@ -8,7 +8,9 @@ import msgspec
 
 from events.kit.batch import Batch
 from events.ruleset import Rejection
-from events.rulesets.twilight_imperium_3 import action_cards
+
+# strategy_cards by module: it imports the tactical action, which opens card windows
+from events.rulesets.twilight_imperium_3 import action_cards, strategy_cards
 from events.rulesets.twilight_imperium_3.card_decisions import Lasting, PlayCard
 from events.rulesets.twilight_imperium_3.card_events import (
     CardsTaken,
@@ -21,6 +23,7 @@ from events.rulesets.twilight_imperium_3.card_events import (
     TradeGoodsTaken,
 )
 from events.rulesets.twilight_imperium_3.combat import with_cargo_lost
+from events.rulesets.twilight_imperium_3.commanders import commander
 from events.rulesets.twilight_imperium_3.fleets import enemy_ships, plus
 from events.rulesets.twilight_imperium_3.forces import Holding
 from events.rulesets.twilight_imperium_3.galaxy import adjacent
@@ -40,8 +43,6 @@ from events.rulesets.twilight_imperium_3.planets import (
     ready,
 )
 from events.rulesets.twilight_imperium_3.state import Game, bank
-from events.rulesets.twilight_imperium_3.strategy_cards import warfare_refusal, warship_moves
-from events.rulesets.twilight_imperium_3.tactical import commander
 
 Refusal = Callable[[Game, int, PlayCard], Rejection | None]
 CarryOut = Callable[[Batch[Game], int, PlayCard], bool | None]  # True: the card comes back
@@ -58,8 +59,7 @@ class Effect(msgspec.Struct, frozen=True):
     offers: Offers
 
 
-def effect_refusal(game: Game, seat: int, d: PlayCard) -> Rejection | None:
-    effect = EFFECTS[d.card]
+def effect_refusal(effect: Effect, game: Game, seat: int, d: PlayCard) -> Rejection | None:
     if d.seat != -1 and not (0 <= d.seat < game.seats and d.seat != seat):
         return Rejection(effect.rule, "name another player")
     return effect.refusal(game, seat, d)
@@ -341,7 +341,7 @@ def _patrol_refusal(game: Game, seat: int, d: PlayCard) -> Rejection | None:
         space = game.forces.space.get(ship.source)
         if space is None or seat not in space.counters:
             return Rejection("TI-Q12", "ships leave a system you have activated")
-    return warfare_refusal(game, seat, d.ships)
+    return strategy_cards.warfare_refusal(game, seat, d.ships)
 
 
 def _patrol(batch: Batch[Game], seat: int, d: PlayCard) -> None:
@@ -349,7 +349,7 @@ def _patrol(batch: Batch[Game], seat: int, d: PlayCard) -> None:
 
 
 def _patrols(game: Game, seat: int) -> Iterator[PlayCard]:
-    for ship in warship_moves(game, seat):
+    for ship in strategy_cards.warship_moves(game, seat):
         yield PlayCard("patrol", ships=(ship,))
 
 

@@ -4,7 +4,7 @@ answers with an order once the window asks its seat, as the seat would by hand, 
 waits only for the seats that have not ruled it out."""
 
 from events.rulesets.twilight_imperium_3.card_decisions import PlayCard
-from events.rulesets.twilight_imperium_3.content import TIMINGS
+from events.rulesets.twilight_imperium_3.card_windows import timings_of
 from events.rulesets.twilight_imperium_3.planets import holding
 from events.rulesets.twilight_imperium_3.state import Game, WindowPrompt
 
@@ -31,5 +31,5 @@ def holds(game: Game, seat: int, condition: str) -> bool:
     if condition == NOT_NAMING_ME and window and window.prompt == WindowPrompt.SABOTAGE:
         return not aimed_at(game, seat, game.pending[0].play)
     if condition == BEFORE_A_SPACE_BATTLE and window and window.prompt == WindowPrompt.CARD:
-        return TIMINGS[window.about] in SPACE_BATTLE_TIMINGS
+        return bool(set(timings_of(window)) & set(SPACE_BATTLE_TIMINGS))
     return False

@@ -17,7 +17,8 @@ from events.rulesets.twilight_imperium_3.card_decisions import (
     PlayCard,
     Sabotage,
 )
-from events.rulesets.twilight_imperium_3.card_effects import EFFECTS, effect_refusal
+from events.rulesets.twilight_imperium_3.card_effects import EFFECTS as ACTION_EFFECTS
+from events.rulesets.twilight_imperium_3.card_effects import effect_refusal
 from events.rulesets.twilight_imperium_3.card_events import (
     CardCancelled,
     CardChosen,
@@ -25,6 +26,7 @@ from events.rulesets.twilight_imperium_3.card_events import (
     CardResolved,
     CardsRevealed,
 )
+from events.rulesets.twilight_imperium_3.combat_cards import COMBAT_EFFECTS
 from events.rulesets.twilight_imperium_3.content import TIMINGS
 from events.rulesets.twilight_imperium_3.happenings import Closed, Opened
 from events.rulesets.twilight_imperium_3.loader import load
@@ -33,24 +35,25 @@ from events.rulesets.twilight_imperium_3.turns import end_action
 
 SABOTAGE = "sabotage"
 AS_AN_ACTION = "ACT"
+EFFECTS = ACTION_EFFECTS | COMBAT_EFFECTS
 
 
 def _holds(game: Game, seat: int, card: str) -> bool:
     return any(copies()[c] == card for c in game.players[seat].hand)
 
 
-def play_refusal(game: Game, seat: int, d: PlayCard, timing: str) -> Rejection | None:
-    """A card of the seat's hand, of this timing, that can do something with what it names."""
+def play_refusal(game: Game, seat: int, d: PlayCard, *timings: str) -> Rejection | None:
+    """A card of the seat's hand, of these timings, that can do something with what it names."""
     card = load().action_cards.get(d.card)
     if card is None:
         return Rejection("TI-Q2", f"there is no action card '{d.card}'")
     if not _holds(game, seat, d.card):
         return Rejection("TI-Q2", f"you hold no {card.name}")
-    if card.timing != timing:
+    if card.timing not in timings:
         return Rejection("TI-Q2", f"{card.name} is not played now ({card.timing})")
     if d.card not in EFFECTS:
         return Rejection("TI-Q2", f"{card.name} is not played in this stage")
-    return effect_refusal(game, seat, d)
+    return effect_refusal(EFFECTS[d.card], game, seat, d)
 
 
 def action_refusal(game: Game, seat: int, d: PlayCard) -> Rejection | None:
@@ -140,28 +143,37 @@ def sabotages(game: Game, seat: int) -> Iterator[Sabotage | NoSabotage]:
     yield NoSabotage()
 
 
-def open_card_window(batch: Batch[Game], timing: str) -> bool:
-    """A timing point's sealed card window (data §5.1), asking every player holding a card;
-    False if no one does. Once it closes, play goes back to the prompt beneath it."""
-    game = batch.game
-    window = windows.opening(
+def card_window(game: Game, *timings: str) -> windows.Window | None:
+    """The sealed card window of timing points reached at once (data §5.1), asking every player
+    holding a card, so that being asked tells nothing; None, opening nothing, where no one
+    holds a card he could play there."""
+    if not any(next(playable(game, s, *timings), None) for s in range(game.seats)):
+        return None
+    return windows.opening(
         WindowPrompt.CARD,
         order_of_play(game),
         lambda s: bool(game.players[s].hand),
         sealed=True,
-        about=TIMINGS.index(timing),
+        about=sum(1 << TIMINGS.index(t) for t in timings),
     )
+
+
+def open_card_window(batch: Batch[Game], *timings: str) -> bool:
+    """The card window of these timing points opened, if anyone could play there. Once it
+    closes, play goes back to the prompt beneath it."""
+    window = card_window(batch.game, *timings)
     if window is not None:
         batch.emit(Opened(window=window))
     return window is not None
 
 
-def _timing(game: Game) -> str:
-    return TIMINGS[game.stack[-1].about]
+def timings_of(window: windows.Window) -> tuple[str, ...]:
+    """The timing points a card window was opened for (its `about`, one bit a point)."""
+    return tuple(t for n, t in enumerate(TIMINGS) if window.about >> n & 1)
 
 
 def _window_card_refusal(game: Game, seat: int, d: PlayCard) -> Rejection | None:
-    return play_refusal(game, seat, d, _timing(game))
+    return play_refusal(game, seat, d, *timings_of(game.stack[-1]))
 
 
 def _window_card(batch: Batch[Game], seat: int, d: PlayCard) -> None:
@@ -186,11 +198,15 @@ def _cards_revealed(batch: Batch[Game]) -> None:
         next_card(batch)
 
 
-def plays(game: Game, seat: int, timing: str) -> Iterator[PlayCard]:
-    """The plays of each card of this timing in the seat's hand (the judge sorts them)."""
+def plays(game: Game, seat: int, *timings: str) -> Iterator[PlayCard]:
+    """The plays of each card of these timings in the seat's hand (the judge sorts them)."""
     for card in dict.fromkeys(copies()[c] for c in game.players[seat].hand):
-        if load().action_cards[card].timing == timing and card in EFFECTS:
+        if load().action_cards[card].timing in timings and card in EFFECTS:
             yield from EFFECTS[card].offers(game, seat)
+
+
+def playable(game: Game, seat: int, *timings: str) -> Iterator[PlayCard]:
+    return (p for p in plays(game, seat, *timings) if play_refusal(game, seat, p, *timings) is None)
 
 
 def action_plays(game: Game, seat: int) -> Iterator[PlayCard]:
@@ -198,7 +214,7 @@ def action_plays(game: Game, seat: int) -> Iterator[PlayCard]:
 
 
 def window_cards(game: Game, seat: int) -> Iterator[PlayCard | NoCard]:
-    yield from plays(game, seat, _timing(game))
+    yield from plays(game, seat, *timings_of(game.stack[-1]))
     yield NoCard()
 
 

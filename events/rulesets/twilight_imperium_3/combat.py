@@ -103,12 +103,18 @@ def dice(units: Units, commander: Commander, bonus: int = 0, per_unit: int = 0) 
 
 
 def battle_volley(
-    galaxy: Galaxy, forces: Forces, position: str, commander: Commander, defending: bool
+    galaxy: Galaxy,
+    forces: Forces,
+    position: str,
+    commander: Commander,
+    defending: bool,
+    boost: int = 0,
 ) -> Volley:
-    """His dice in a round of the space battle: a defender in a nebula gets 1 more (TI-C4)."""
+    """His dice in a round of the space battle: a defender in a nebula gets 1 more (TI-C4), and
+    `boost` more from an action card (Morale Boost, TI-Q25)."""
     nebula = load().systems[galaxy.tiles[position]].kind == "nebula"
     fighting = ships(forces.fleet(position, commander.seat).units)
-    return dice(fighting, commander, bonus=1 if defending and nebula else 0)
+    return dice(fighting, commander, bonus=(1 if defending and nebula else 0) + boost)
 
 
 def barrage_volley(forces: Forces, position: str, commander: Commander, opponent: int) -> Volley:

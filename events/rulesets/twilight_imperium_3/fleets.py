@@ -11,6 +11,7 @@ from events.rulesets.twilight_imperium_3.loader import load
 CARGO = ("ground_force", "pds")  # carried aboard, never in space on their own
 ADVANCED_FIGHTERS = "advanced_fighters"
 FIGHTER_SUPPORT_PER_DOCK = 3
+WAR_FOOTING = 2  # more fleet supply in the system War Footing names, this round (TI-Q24)
 
 
 class Commander(msgspec.Struct, frozen=True):
@@ -21,9 +22,15 @@ class Commander(msgspec.Struct, frozen=True):
     technologies: frozenset[str] = frozenset()
     fleet_supply: int = 3
     screens: frozenset[int] = frozenset()  # other seats whose fighters block his way (TI-K6)
+    footings: frozenset[str] = frozenset()  # systems his War Footing names this round (TI-Q24)
+    idle_docks: frozenset[str] = frozenset()  # planets whose dock builds nothing (TI-Q17)
 
     def owns(self, technology: str) -> bool:
         return technology in self.technologies
+
+    def supply_at(self, position: str) -> int:
+        """His fleet supply in this system: 2 more where his War Footing lasts (TI-Q24)."""
+        return self.fleet_supply + WAR_FOOTING * (position in self.footings)
 
 
 def plus(a: Units, b: Units) -> Units:
@@ -134,7 +141,7 @@ def supply_used(forces: Forces, galaxy: Galaxy, position: str, commander: Comman
 
 def within_supply(forces: Forces, galaxy: Galaxy, position: str, commander: Commander) -> bool:
     """No more ships in a system than counters in his fleet supply (TI-M8)."""
-    return supply_used(forces, galaxy, position, commander) <= commander.fleet_supply
+    return supply_used(forces, galaxy, position, commander) <= commander.supply_at(position)
 
 
 def lacks_support(forces: Forces, galaxy: Galaxy, position: str, commander: Commander) -> bool:
@@ -185,7 +192,7 @@ def trim_unsupported(
     removed: Units = {}
     cheapest = sorted((u for u in units if kinds[u].kind == "ship"), key=lambda u: kinds[u].cost)
     for unit in cheapest:
-        over = min(units[unit], max(0, capital_ships(units) - commander.fleet_supply))
+        over = min(units[unit], max(0, capital_ships(units) - commander.supply_at(position)))
         units[unit] -= over
         removed[unit] = over
     excess = max(0, -cargo_room(units, commander))
@@ -197,7 +204,7 @@ def trim_unsupported(
     trimmed = with_fleet(forces, position, fleet_less(fleet, minus(fleet.units, units), {}))
     supported = fighter_support(trimmed, galaxy, position, commander)
     if commander.owns(ADVANCED_FIGHTERS):  # the rest of his fleet supply holds more (TI-K6)
-        supported += max(0, commander.fleet_supply - capital_ships(units))
+        supported += max(0, commander.supply_at(position) - capital_ships(units))
     over = max(0, units.get("fighter", 0) - supported)
     removed["fighter"] = over
     removed = {u: n for u, n in removed.items() if n}

@@ -6,12 +6,13 @@ import msgspec
 
 from events.kit.batch import Batch
 from events.ruleset import Rejection
+from events.rulesets.twilight_imperium_3.commanders import commander
 from events.rulesets.twilight_imperium_3.forces import Forces, Space
 from events.rulesets.twilight_imperium_3.orders import Produce
 from events.rulesets.twilight_imperium_3.planets import in_system
 from events.rulesets.twilight_imperium_3.production import plans
 from events.rulesets.twilight_imperium_3.state import Game
-from events.rulesets.twilight_imperium_3.tactical import commander, produce_refusal, produced
+from events.rulesets.twilight_imperium_3.tactical import produce_refusal, produced
 
 
 def _as_activated(game: Game, position: str, seat: int) -> Game:

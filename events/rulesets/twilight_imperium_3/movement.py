@@ -358,8 +358,8 @@ def after_refusal(
     if not within_supply(forces, galaxy, movement.activated, commander):
         return Rejection(
             "TI-M8",
-            f"your fleet supply of {commander.fleet_supply} allows no more ships (fighters apart) "
-            f"at {movement.activated}",
+            f"your fleet supply of {commander.supply_at(movement.activated)} allows no more "
+            f"ships (fighters apart) at {movement.activated}",
         )
     touched = {movement.activated}
     for group in movement.groups:

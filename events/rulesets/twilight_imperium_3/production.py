@@ -96,7 +96,9 @@ def refusal(
     forces = after(forces, commander, build)
     if not within_supply(forces, galaxy, build.position, commander):
         return Rejection(
-            "TI-M8", f"your fleet supply of {commander.fleet_supply} allows no more ships there"
+            "TI-M8",
+            f"your fleet supply of {commander.supply_at(build.position)} allows no more ships "
+            "there",
         )
     if lacks_support(forces, galaxy, build.position, commander):
         return Rejection(
@@ -179,6 +181,8 @@ def plans(
     found = [Build(position)]
     wishes: list[Build] = []
     for dock in _docks(galaxy, forces, commander.seat, position):
+        if dock in commander.idle_docks:
+            continue
         for unit, kind in load().units.items():
             if kind.kind == "structure" and unit != "pds":
                 continue
@@ -232,6 +236,8 @@ def _batches_refusal(
     for batch in build.batches:
         if batch.dock not in docks:
             return Rejection("TI-U1", f"you have no space dock on {batch.dock} in that system")
+        if batch.dock in commander.idle_docks:
+            return Rejection("TI-Q17", f"the space dock on {batch.dock} builds nothing this round")
         if any(u not in table or u == "space_dock" or n < 0 for u, n in batch.units.items()):
             return Rejection("TI-U1", "name the units to build by their types, space docks apart")
         if total(batch.units) > output(batch.dock, commander):

@@ -48,6 +48,7 @@ class WindowPrompt(StrEnum):
     HAND_LIMIT = "hand limit"  # discard down to 7 action cards at once (TI-Q1)
     SABOTAGE = "sabotage"  # sealed: a Sabotage against the action card played (TI-Q2)
     CARD = "action card"  # sealed: a timing point's action cards (TI-Q2, card_windows.py)
+    TIMING_POINT = "timing point"  # the tactical action waits under a card window, asking no one
 
 
 class Player(msgspec.Struct, frozen=True):

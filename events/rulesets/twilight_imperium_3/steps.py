@@ -79,6 +79,7 @@ from events.rulesets.twilight_imperium_3.strategy_cards import IMPERIAL, INITIAT
 from events.rulesets.twilight_imperium_3.tactical import (
     PROMPT_TABLE,
     begin_transfer,
+    immunity_refusal,
     proceed,
     synthesise,
     transfer_refusal,
@@ -189,6 +190,8 @@ def _activate_refusal(game: Game, seat: int, d: Activate) -> Rejection | None:
     space = game.forces.space.get(d.system)
     if space is not None and seat in space.counters:
         return Rejection("TI-A4", f"your command counter already lies in {d.system}")
+    if refused := immunity_refusal(game, seat, d.system):
+        return refused
     for one, other in game.truces:
         if seat in (one, other) and _holds_units(game, other if seat == one else one, d.system):
             return Rejection("TI-A5", "Diplomacy forbids activating a system with their units")

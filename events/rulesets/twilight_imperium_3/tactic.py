@@ -32,6 +32,8 @@ class Battle(msgspec.Struct, frozen=True):
     retreating: int = -1
     retreat_to: str = ""
     rolled: bool = False
+    boosted: tuple[int, ...] = ()  # seats rolling 1 better this round: Morale Boost (TI-Q25)
+    damaged: tuple[tuple[int, str], ...] = ()  # (seat, unit) damaged this round (TI-Q27)
 
 
 class Tactic(msgspec.Struct, frozen=True):
@@ -45,6 +47,8 @@ class Tactic(msgspec.Struct, frozen=True):
     owed: tuple[tuple[int, int], ...] = ()  # (seat, hits) still to take as casualties
     battle: Battle | None = None
     invasions: tuple[Invasion, ...] = ()
+    reached: tuple[str, ...] = ()  # timing points whose card window opened in this step or round
+    won: tuple[str, ...] = ()  # neutral planets the active player took by landing (TI-Q28)
 
     @property
     def systems(self) -> tuple[str, ...]:

@@ -11,10 +11,10 @@ from events.kit import windows
 from events.kit.batch import Batch
 from events.kit.phases import Ask, Prompt
 from events.ruleset import Rejection
-from events.rulesets.twilight_imperium_3 import combat, invasion, trade, transfer
+from events.rulesets.twilight_imperium_3 import card_windows, combat, invasion, trade, transfer
 from events.rulesets.twilight_imperium_3.casualties import choices
+from events.rulesets.twilight_imperium_3.commanders import commander
 from events.rulesets.twilight_imperium_3.fleets import (
-    ADVANCED_FIGHTERS,
     Commander,
     cargo,
     planets_in,
@@ -22,7 +22,7 @@ from events.rulesets.twilight_imperium_3.fleets import (
     within,
 )
 from events.rulesets.twilight_imperium_3.forces import Holding, Space
-from events.rulesets.twilight_imperium_3.happenings import Closed, TradeGoodsGained
+from events.rulesets.twilight_imperium_3.happenings import Closed, Opened, TradeGoodsGained
 from events.rulesets.twilight_imperium_3.movement import Movement, candidates
 from events.rulesets.twilight_imperium_3.movement import refusal as movement_refusal
 from events.rulesets.twilight_imperium_3.orders import (
@@ -61,12 +61,14 @@ from events.rulesets.twilight_imperium_3.tactical_events import (
     Retreated,
     Rolled,
     Stepped,
+    TimingPoint,
     Transferred,
     UnitsRemoved,
 )
 from events.rulesets.twilight_imperium_3.turns import end_tactical
 
 PROMPTS = (
+    WindowPrompt.TIMING_POINT,
     WindowPrompt.MOVEMENT,
     WindowPrompt.SPACE_CANNON,
     WindowPrompt.CASUALTIES,
@@ -80,15 +82,8 @@ BOMBARDMENT, DEFENCE, INVASION = "bombardment", "planetary defence", "invasion c
 ASSAULT = "assault cannon"
 GRAVITON_LASER = "graviton_laser_system"
 DACXIVE, GEN_SYNTHESIS = "dacxive_animators", "gen_synthesis"
+ARMISTICE, IMMUNITY = "armistice", "diplomatic_immunity"  # lasting the round (TI-Q3, TI-Q5)
 ANIMATED, SYNTHESISED = 6, 5  # the rolls that bring a ground force back (TI-K12, TI-K11)
-
-
-def commander(game: Game, seat: int) -> Commander:
-    player = game.players[seat]
-    screens = frozenset(
-        s for s, p in enumerate(game.players) if s != seat and ADVANCED_FIGHTERS in p.technologies
-    )
-    return Commander(seat, frozenset(player.technologies), player.fleet, screens)
 
 
 def _tactic(game: Game) -> Tactic:
@@ -131,6 +126,20 @@ def proceed(batch: Batch[Game]) -> None:
     while batch.game.tactic is not None and not batch.game.over:
         if STEPS[batch.game.tactic.step](batch):
             return
+
+
+def _timing_point(batch: Batch[Game], *timings: str) -> bool:
+    """The card window of timing points the step reaches (data §5.1), the action waiting under
+    it; False where they are past or no one could play there (TI-Q2)."""
+    game = batch.game
+    if set(timings) <= set(_tactic(game).reached):
+        return False
+    window = card_windows.card_window(game, *timings)
+    if window is None:
+        return False
+    batch.emit(TimingPoint(timings=timings))
+    batch.emit(Opened(window=window))
+    return True
 
 
 def _finish(batch: Batch[Game]) -> bool:
@@ -302,22 +311,40 @@ def _battle(batch: Batch[Game]) -> bool:
     battle, at = t.battle, t.system
     if battle is None:
         return _begin_battle(batch)
-    for seat in (battle.attacker, battle.defender):
+    sides = (battle.attacker, battle.defender)
+    if not battle.round:  # one window for the points before the battle and its first round
+        if _timing_point(batch, "SB.before", "SB.beforeRound", "CR.before"):
+            return True
+        return _first_volleys(batch)
+    hit = battle.rolled and any(t.owes(s) for s in sides)
+    if hit and _timing_point(batch, "SB.afterEnemyRoll"):
+        return True
+    for seat in sides:
         if t.owes(seat):
             return _casualties(batch, seat, at)
+    if battle.damaged and _timing_point(batch, "SB.afterDamaged"):
+        return True
     if not battle.rolled and not combat.battle_over(game.forces, at):
-        for seat in (battle.attacker, battle.defender):
+        if battle.round > 1 and _timing_point(batch, "SB.beforeRound", "CR.before"):
+            return True
+        for seat in sides:
             if seat in battle.answered or battle.retreating == battle.attacker:
                 continue
             if combat.retreats(game.galaxy, game.forces, at, seat):
                 return _ask(batch, WindowPrompt.RETREAT, seat)
-        sides = (
+        fighting = (
             (battle.attacker, battle.defender, False),
             (battle.defender, battle.attacker, True),
         )
         volleys = [
-            (s, o, combat.battle_volley(game.galaxy, game.forces, at, commander(game, s), d))
-            for s, o, d in sides
+            (
+                s,
+                o,
+                combat.battle_volley(
+                    game.galaxy, game.forces, at, commander(game, s), d, int(s in battle.boosted)
+                ),
+            )
+            for s, o, d in fighting
         ]
         for seat, opponent, volley in volleys:
             _roll(batch, seat, BATTLE, volley, opponent)
@@ -346,6 +373,15 @@ def _begin_battle(batch: Batch[Game]) -> bool:
         return False
     batch.emit(BattleBegan(attacker=t.seat, defender=defender))
     trade.war(batch, t.seat, defender)  # TI-R8
+    return False
+
+
+def _first_volleys(batch: Batch[Game]) -> bool:
+    """Before round 1: the anti-fighter barrage, then Assault Cannon (TI-C3, TI-K9)."""
+    game = batch.game
+    t = _tactic(game)
+    assert t.battle is not None
+    at, defender = t.system, t.battle.defender
     sides = ((t.seat, defender), (defender, t.seat))
     volleys = [
         (s, o, combat.barrage_volley(game.forces, at, commander(game, s), o)) for s, o in sides
@@ -398,6 +434,22 @@ def _retreat(batch: Batch[Game], seat: int, d: Retreat | Stay) -> None:
 # TI-L: landing, bombardment and invasion
 
 
+def _armistice(game: Game, seat: int, planet: str) -> bool:
+    """Its holder played Armistice naming this player and this planet, this round (TI-Q3)."""
+    owner = holding(game.forces, planet).controller
+    return any(
+        a.card == ARMISTICE and a.other == seat and a.planet == planet and a.seat == owner
+        for a in game.lasting
+    )
+
+
+def immunity_refusal(game: Game, seat: int, system: str) -> Rejection | None:
+    """Another player's Diplomatic Immunity keeps everyone else out of it this round (TI-Q5)."""
+    if any(a.card == IMMUNITY and a.system == system and a.seat != seat for a in game.lasting):
+        return Rejection("TI-Q5", f"a Diplomatic Immunity forbids you to activate {system}")
+    return None
+
+
 def _landing_systems(game: Game) -> tuple[str, ...]:
     return _tactic(game).systems
 
@@ -435,6 +487,10 @@ def _land_refusal(game: Game, seat: int, d: Land) -> Rejection | None:
     t = _tactic(game)
     by_system: dict[str, list[invasion.Drop]] = {}
     for drop in d.drops:
+        if _armistice(game, seat, drop.planet):
+            return Rejection(
+                "TI-Q3", f"an Armistice forbids you to invade {drop.planet} this round"
+            )
         at = _system_of(game, drop.planet)
         if not at:
             return Rejection("TI-L1", f"{drop.planet} is not a planet of the activated system")
@@ -516,6 +572,8 @@ def bombard_offers(game: Game, seat: int) -> tuple[Bombard, ...]:
 
 
 def _bombardment(batch: Batch[Game]) -> bool:
+    if _tactic(batch.game).won and _timing_point(batch, "INV.neutralWon"):
+        return True
     offers = bombard_offers(batch.game, _tactic(batch.game).seat)
     return _ask_if_a_choice(batch, offers, WindowPrompt.BOMBARDMENT, Step.INVASION)
 
@@ -709,6 +767,7 @@ def _retreat_offers(game: Game, seat: int) -> tuple[Stay | Retreat, ...]:
 
 
 PROMPT_TABLE = (
+    _prompt(WindowPrompt.TIMING_POINT, follows=proceed),
     _prompt(
         WindowPrompt.MOVEMENT,
         Ask(
@@ -815,6 +874,9 @@ def transfer_refusal(game: Game, seat: int, d: Transfer) -> Rejection | None:
         return Rejection("TI-A2", "you have no command counter in your command pool")
     if reinforcements(game, seat) < 1:
         return Rejection("TI-A2", "you have no command counter left in reinforcements")
+    for system in (d.first, d.second):
+        if refused := immunity_refusal(game, seat, system):
+            return refused
     return transfer.activation_refusal(game.galaxy, game.forces, seat, d.first, d.second)
 
 

@@ -156,6 +156,27 @@ class LastDockTaken(msgspec.Struct, frozen=True, tag="ti.last_dock_taken"):
     seat: int
 
 
+class TimingPoint(msgspec.Struct, frozen=True, tag="ti.timing_point"):
+    """The action reaches timing points of data §5.1 where someone may play an action card: it
+    waits, asking no one, under their card window, then carries on (TI-Q2)."""
+
+    timings: tuple[str, ...]
+
+
+class CombatBoosted(msgspec.Struct, frozen=True, tag="ti.combat_boosted"):
+    """The seat's units roll `bonus` better in this round of the space battle (Morale Boost)."""
+
+    seat: int
+    bonus: int
+
+
+class HitsCancelled(msgspec.Struct, frozen=True, tag="ti.hits_cancelled"):
+    """Hits the seat owes this round cancelled before he takes casualties (Shields Holding)."""
+
+    seat: int
+    hits: int
+
+
 class Built(msgspec.Struct, frozen=True, tag="ti.built"):
     seat: int
     build: Build
@@ -181,5 +202,8 @@ TACTICAL_EVENTS = (
     InvasionHits,
     InvasionEnded,
     LastDockTaken,
+    TimingPoint,
+    CombatBoosted,
+    HitsCancelled,
     Built,
 )

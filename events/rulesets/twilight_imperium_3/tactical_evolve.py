@@ -30,8 +30,10 @@ from events.rulesets.twilight_imperium_3.tactical_events import (
     Bombarded,
     Built,
     CasualtiesTaken,
+    CombatBoosted,
     Fired,
     GroundForcesPlaced,
+    HitsCancelled,
     InvasionEnded,
     InvasionHits,
     Landed,
@@ -41,6 +43,7 @@ from events.rulesets.twilight_imperium_3.tactical_events import (
     Retreated,
     Rolled,
     Stepped,
+    TimingPoint,
     Transferred,
     UnitsRemoved,
 )
@@ -89,7 +92,7 @@ def _asked(game: Game, e: Asked) -> Game:
 
 
 def _stepped(game: Game, e: Stepped) -> Game:
-    return _tactic(game, step=e.step, focus=e.at, answered=())
+    return _tactic(game, step=e.step, focus=e.at, answered=(), reached=())
 
 
 def _moved(game: Game, e: Moved) -> Game:
@@ -101,7 +104,8 @@ def _rolled(game: Game, e: Rolled) -> Game:
     if game.tactic is None:  # GEN Synthesis at the status phase's removals (TI-K11)
         return game
     if e.purpose == "space battle":
-        game = _battle(game, rolled=True)
+        # a boost lasts until the round's dice; the points after them come anew
+        game = _tactic(_battle(game, rolled=True, boosted=(), damaged=()), reached=())
     if e.purpose not in OWED or e.target < 0 or not e.hits:
         return game
     owed = (*game.tactic.owed, (e.target, e.hits)) if game.tactic else ()
@@ -119,7 +123,28 @@ def _casualties_taken(game: Game, e: CasualtiesTaken) -> Game:
     assert game.tactic is not None
     casualties = Casualties(e.destroyed, e.damaged)
     game = _forces(game, take_casualties(game.forces, e.at, e.seat, casualties))
+    battle = game.tactic.battle
+    if battle is not None and e.damaged:
+        hurt = tuple((e.seat, unit) for unit in e.damaged)
+        game = _battle(game, damaged=(*battle.damaged, *hurt))
     return _tactic(game, owed=tuple(o for o in game.tactic.owed if o[0] != e.seat))
+
+
+def _timing_point(game: Game, e: TimingPoint) -> Game:
+    """The action's prompt set aside for one that asks no one, under the card window to come."""
+    assert game.tactic is not None
+    stack = game.stack
+    if stack and stack[-1].prompt in TACTICAL:
+        stack = windows.closed(stack)
+    stack = windows.opened(stack, Window(WindowPrompt.TIMING_POINT, ()))
+    reached = (*game.tactic.reached, *e.timings)
+    return _tactic(replace(game, stack=stack), reached=reached)
+
+
+def _hits_cancelled(game: Game, e: HitsCancelled) -> Game:
+    assert game.tactic is not None
+    owed = tuple((s, h - e.hits if s == e.seat else h) for s, h in game.tactic.owed)
+    return _tactic(game, owed=tuple((s, h) for s, h in owed if h > 0))
 
 
 def _units_removed(game: Game, e: UnitsRemoved) -> Game:
@@ -151,8 +176,10 @@ def _landed(game: Game, e: Landed) -> Game:
         for d in e.drops
         if holding(forces, d.planet).controller != holding(game.forces, d.planet).controller
     )
+    won = tuple(p for p in taken if holding(game.forces, p).controller is None)
     game = replace(game, forces=forces, taken=(*game.taken, *taken))
-    return _tactic(game, invasions=(*game.tactic.invasions, *begun))
+    won = (*game.tactic.won, *won) if e.seat == game.tactic.seat else game.tactic.won
+    return _tactic(game, invasions=(*game.tactic.invasions, *begun), won=won)
 
 
 def _invasion_hits(game: Game, e: InvasionHits) -> Game:
@@ -192,8 +219,11 @@ TACTICAL_ROWS = {
     CasualtiesTaken: _casualties_taken,
     UnitsRemoved: _units_removed,
     BattleBegan: lambda g, e: _tactic(g, battle=Battle(e.attacker, e.defender)),
-    BattleRound: lambda g, e: _battle(
-        g, round=e.round, answered=(), retreating=-1, retreat_to="", rolled=False
+    BattleRound: lambda g, e: _tactic(
+        _battle(
+            g, round=e.round, answered=(), retreating=-1, retreat_to="", rolled=False, damaged=()
+        ),
+        reached=(),
     ),
     RetreatAnswered: _retreat_answered,
     Retreated: _retreated,
@@ -204,5 +234,8 @@ TACTICAL_ROWS = {
     InvasionEnded: _invasion_ended,
     LastDockTaken: lambda g, e: replace(g, took_last_dock=(*g.took_last_dock, e.seat)),
     GroundForcesPlaced: _ground_forces_placed,
+    TimingPoint: _timing_point,
+    CombatBoosted: lambda g, e: _battle(g, boosted=(*g.tactic.battle.boosted, e.seat)),
+    HitsCancelled: _hits_cancelled,
     Built: lambda g, e: _forces(g, built(g.forces, Commander(e.seat), e.build)),
 }

@@ -72,6 +72,12 @@ def tell(event: Any, name: Callable[[int], str]) -> str | None:
             return f"{planet} {'is taken' if taken else 'holds'}"
         case t.LastDockTaken(seat=s):
             return f"{name(s)} takes a neighbour's last space dock"
+        case t.TimingPoint(timings=timings):
+            return f"action cards may be played now ({listing(timings)})"
+        case t.CombatBoosted(seat=s, bonus=bonus):
+            return f"{name(s)}'s ships roll {bonus} better this round"
+        case t.HitsCancelled(seat=s, hits=hits):
+            return f"{name(s)}'s shields hold: {count(hits, 'hit')} cancelled"
         case t.Built(seat=s, build=build):
             return f"{name(s)} builds {build_text(build)}"
     return None

@@ -1,0 +1,124 @@
+"""The action cards played at the tactical action's and the space battle's timing points (TI-Q25
+to TI-Q28): for each, what its play must name and why it can do nothing otherwise, what it
+does, and the plays `legal` offers. The step reaching each point opens its card window
+(tactical.py)."""
+
+from collections.abc import Iterator
+
+from events.kit.batch import Batch
+from events.ruleset import Rejection
+from events.rulesets.twilight_imperium_3.card_decisions import PlayCard
+from events.rulesets.twilight_imperium_3.card_effects import Effect
+from events.rulesets.twilight_imperium_3.combat import with_cargo_lost
+from events.rulesets.twilight_imperium_3.commanders import commander
+from events.rulesets.twilight_imperium_3.happenings import TradeGoodsGained
+from events.rulesets.twilight_imperium_3.state import Game, bank
+from events.rulesets.twilight_imperium_3.tactic import Battle
+from events.rulesets.twilight_imperium_3.tactical_events import (
+    CasualtiesTaken,
+    CombatBoosted,
+    HitsCancelled,
+)
+
+SHIELDED = 2  # hits Shields Holding cancels (TI-Q26)
+RARE_MINERAL = 3  # trade goods (TI-Q28)
+
+
+def _battle(game: Game, seat: int) -> Battle | None:
+    """The space battle under way, if the seat fights in it."""
+    battle = game.tactic.battle if game.tactic is not None else None
+    return battle if battle is not None and seat in (battle.attacker, battle.defender) else None
+
+
+def _one(card: str) -> Iterator[PlayCard]:
+    yield PlayCard(card)
+
+
+# TI-Q25 Morale Boost
+
+
+def _morale_refusal(game: Game, seat: int, d: PlayCard) -> Rejection | None:
+    battle = _battle(game, seat)
+    if battle is None or battle.rolled:
+        return Rejection("TI-Q25", "play it before a round of a space battle you fight in")
+    if seat in battle.boosted:
+        return Rejection("TI-Q25", "your units already roll 1 better this round")
+    return None
+
+
+def _morale_boost(batch: Batch[Game], seat: int, d: PlayCard) -> None:
+    batch.emit(CombatBoosted(seat=seat, bonus=1))
+
+
+# TI-Q26 Shields Holding
+
+
+def _shields_refusal(game: Game, seat: int, d: PlayCard) -> Rejection | None:
+    t, battle = game.tactic, _battle(game, seat)
+    if t is None or battle is None or not battle.rolled or not t.owes(seat):
+        return Rejection("TI-Q26", "play it when your enemy's dice hit you in a space battle")
+    return None
+
+
+def _shields_holding(batch: Batch[Game], seat: int, d: PlayCard) -> None:
+    assert batch.game.tactic is not None
+    batch.emit(HitsCancelled(seat=seat, hits=min(SHIELDED, batch.game.tactic.owes(seat))))
+
+
+# TI-Q27 Direct Hit
+
+
+def _direct_hit_refusal(game: Game, seat: int, d: PlayCard) -> Rejection | None:
+    battle = _battle(game, seat)
+    if battle is None or (d.seat, d.unit) not in battle.damaged:
+        return Rejection("TI-Q27", "name an enemy ship just damaged in your space battle")
+    assert game.tactic is not None
+    if not game.forces.fleet(game.tactic.system, d.seat).damaged.get(d.unit):
+        return Rejection("TI-Q27", "that ship is no longer there")
+    return None
+
+
+def _direct_hit(batch: Batch[Game], seat: int, d: PlayCard) -> None:
+    assert batch.game.tactic is not None
+    at = batch.game.tactic.system
+    fleet = batch.game.forces.fleet(at, d.seat)
+    lost = with_cargo_lost(fleet, {d.unit: 1}, {}, commander(batch.game, d.seat))
+    batch.emit(CasualtiesTaken(seat=d.seat, at=at, destroyed=lost.destroyed))
+
+
+def _direct_hits(game: Game, seat: int) -> Iterator[PlayCard]:
+    battle = _battle(game, seat)
+    for other, unit in dict.fromkeys(battle.damaged if battle is not None else ()):
+        if other != seat:
+            yield PlayCard("direct_hit", seat=other, unit=unit)
+
+
+# TI-Q28 Rare Mineral
+
+
+def _rare_mineral_refusal(game: Game, seat: int, d: PlayCard) -> Rejection | None:
+    t = game.tactic
+    if t is None or t.seat != seat or not t.won:
+        return Rejection("TI-Q28", "play it once you have taken a neutral planet")
+    if not bank(game):
+        return Rejection("TI-U10", "the bank is empty")
+    return None
+
+
+def _rare_mineral(batch: Batch[Game], seat: int, d: PlayCard) -> None:
+    gained = min(RARE_MINERAL, bank(batch.game))
+    batch.emit(TradeGoodsGained(seat=seat, trade_goods=gained))
+
+
+COMBAT_EFFECTS: dict[str, Effect] = {
+    "morale_boost": Effect(
+        "TI-Q25", _morale_refusal, _morale_boost, lambda g, s: _one("morale_boost")
+    ),
+    "shields_holding": Effect(
+        "TI-Q26", _shields_refusal, _shields_holding, lambda g, s: _one("shields_holding")
+    ),
+    "direct_hit": Effect("TI-Q27", _direct_hit_refusal, _direct_hit, _direct_hits),
+    "rare_mineral": Effect(
+        "TI-Q28", _rare_mineral_refusal, _rare_mineral, lambda g, s: _one("rare_mineral")
+    ),
+}

@@ -1,0 +1,17 @@
+"""What the tactical rules need of a player, read from the state: his technologies, his fleet
+supply, the fighters that screen him, and the round's cards that bend them (TI-Q17, TI-Q24)."""
+
+from events.rulesets.twilight_imperium_3.fleets import ADVANCED_FIGHTERS, Commander
+from events.rulesets.twilight_imperium_3.state import Game
+
+WAR_FOOTING, SPACEDOCK_ACCIDENT = "war_footing", "spacedock_accident"
+
+
+def commander(game: Game, seat: int) -> Commander:
+    player = game.players[seat]
+    screens = frozenset(
+        s for s, p in enumerate(game.players) if s != seat and ADVANCED_FIGHTERS in p.technologies
+    )
+    footings = frozenset(a.system for a in game.lasting if a.card == WAR_FOOTING and a.seat == seat)
+    idle = frozenset(a.planet for a in game.lasting if a.card == SPACEDOCK_ACCIDENT)
+    return Commander(seat, frozenset(player.technologies), player.fleet, screens, footings, idle)

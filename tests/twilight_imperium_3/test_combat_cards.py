@@ -1,0 +1,107 @@
+"""The action cards of the tactical action's and the space battle's timing points (TI-Q25 to
+TI-Q28): Sol (seat 0) activates Abyz and Fria's system (arena.py), where Mentak's ships wait;
+the step reaching each point opens its card window, the action waits under it and then carries
+on. Dice loaded to order."""
+
+from typing import Any
+
+from events.ruleset import Accepted
+from events.rulesets.twilight_imperium_3.card_decisions import NoCard, PlayCard
+from events.rulesets.twilight_imperium_3.decisions import Activate
+from events.rulesets.twilight_imperium_3.orders import Lose
+from events.rulesets.twilight_imperium_3.state import Game
+from events.rulesets.twilight_imperium_3.tactical_events import (
+    BattleEnded,
+    CombatBoosted,
+    HitsCancelled,
+    Rolled,
+    TimingPoint,
+)
+from tests.twilight_imperium_3.arena import AT, MENTAK, SOL, Loaded, arena, said
+from tests.twilight_imperium_3.cards import holding_cards
+from tests.twilight_imperium_3.play import GAME, applied, refused, step
+
+
+def _go(state: Game, seat: int, decision: Any, *rolls: int) -> tuple[Game, list[Any]]:
+    """The decision and all that follows on its own, every die from these rolls."""
+    chance = Loaded(*rolls)
+    judged = GAME.decide(state, seat, decision, chance)
+    assert isinstance(judged, Accepted), judged
+    events = list(judged.events)
+    state = applied(state, events)
+    while more := GAME.react(state, chance):
+        events += more
+        state = applied(state, more)
+    return state, events
+
+
+def _attack(state: Game, moving: str, *rolls: int) -> tuple[Game, list[Any]]:
+    state = step(state, SOL, Activate(system=AT))
+    return _go(state, SOL, said(state, SOL, f"move {moving} from 102"), *rolls)
+
+
+def test_ti_q25_morale_boost_one_better_for_the_first_round() -> None:
+    fleets = {("102", SOL): {"dreadnought": 1}, (AT, MENTAK): {"cruiser": 1}}
+    state = holding_cards(arena(fleets), SOL, "morale_boost")
+    state, _ = _attack(state, "1 dreadnought")
+    assert state.stack[-1].prompt == "action card"  # before the battle's first die
+    assert refused(state, SOL, PlayCard("direct_hit", seat=MENTAK, unit="cruiser")) == "TI-Q2"
+    state, events = _go(state, SOL, PlayCard("morale_boost"), 4, 1)  # 4 hits on 5 - 1
+    assert CombatBoosted(seat=SOL, bonus=1) in events
+    assert Rolled(SOL, "space battle", (4,), 1, MENTAK) in events
+    assert BattleEnded(sides=(SOL, MENTAK), victor=SOL) in events
+
+
+def test_ti_q25_without_a_card_no_window_opens() -> None:
+    fleets = {("102", SOL): {"dreadnought": 1}, (AT, MENTAK): {"cruiser": 1}}
+    _, events = _attack(arena(fleets), "1 dreadnought", 4, 1, 5, 1)
+    assert Rolled(SOL, "space battle", (4,), 0, MENTAK) in events
+    assert not any(isinstance(e, TimingPoint) for e in events)
+    assert BattleEnded(sides=(SOL, MENTAK), victor=SOL) in events
+
+
+def test_ti_q26_shields_holding_cancels_two_hits_of_the_round() -> None:
+    fleets = {("102", SOL): {"dreadnought": 2}, (AT, MENTAK): {"cruiser": 2}}
+    state = holding_cards(arena(fleets), MENTAK, "shields_holding")
+    state, _ = _attack(state, "2 dreadnought", 9, 9, 1, 1)
+    assert state.stack[-1].prompt == "action card"  # Sol's dice have hit
+    assert state.tactic is not None and state.tactic.owes(MENTAK) == 2
+    state, events = _go(state, MENTAK, PlayCard("shields_holding"), 1, 1, 1, 1, 9, 9, 1, 1)
+    assert HitsCancelled(seat=MENTAK, hits=2) in events
+    assert events.index(HitsCancelled(seat=MENTAK, hits=2)) < next(
+        n for n, e in enumerate(events) if type(e).__name__ == "BattleRound"
+    )  # round 1 cost him nothing
+    assert BattleEnded(sides=(SOL, MENTAK), victor=SOL) in events
+
+
+def test_ti_q27_direct_hit_destroys_the_ship_just_damaged() -> None:
+    fleets = {("102", SOL): {"dreadnought": 1}, (AT, MENTAK): {"dreadnought": 1}}
+    state = holding_cards(arena(fleets), SOL, "direct_hit")
+    state, _ = _attack(state, "1 dreadnought", 9, 1)
+    assert state.stack[-1].prompt == "casualties"
+    state, _ = _go(state, MENTAK, Lose(damaged={"dreadnought": 1}))
+    assert state.stack[-1].prompt == "action card"
+    assert refused(state, SOL, PlayCard("direct_hit", seat=MENTAK, unit="cruiser")) == "TI-Q27"
+    state, events = _go(state, SOL, PlayCard("direct_hit", seat=MENTAK, unit="dreadnought"))
+    assert BattleEnded(sides=(SOL, MENTAK), victor=SOL) in events
+    assert not state.forces.fleet(AT, MENTAK).units
+
+
+def test_ti_q28_rare_mineral_three_trade_goods_for_a_neutral_planet_taken() -> None:
+    fleets = {("102", SOL): {"carrier": 1, "ground_force": 1}}
+    state = holding_cards(arena(fleets), SOL, "rare_mineral")
+    state, _ = _attack(state, "1 carrier 1 gf")
+    state, _ = _go(state, SOL, said(state, SOL, "land 1 gf on abyz"))
+    assert state.stack[-1].prompt == "action card"
+    state, _ = _go(state, SOL, PlayCard("rare_mineral"))
+    assert state.players[SOL].trade_goods == 3
+    assert state.forces.planets["Abyz"].controller == SOL
+
+
+def test_ti_q2_a_seat_holding_nothing_playable_is_answered_by_the_game() -> None:
+    fleets = {("102", SOL): {"dreadnought": 1}, (AT, MENTAK): {"cruiser": 1}}
+    state = holding_cards(arena(fleets), SOL, "morale_boost")
+    state = holding_cards(state, MENTAK, "rare_mineral")
+    state, _ = _attack(state, "1 dreadnought")
+    assert state.stack[-1].asked == (SOL, MENTAK)  # each holding a card is asked
+    assert GAME.automatic(state, MENTAK) == NoCard()
