@@ -33,6 +33,14 @@ from events.rulesets.twilight_imperium_3.turns import end_action
 
 SABOTAGE = "sabotage"
 AS_AN_ACTION = "ACT"
+# TI-Q50: "any time in the strategy phase" is played at its start and at its end
+ALSO = {"SP.start": ("SP",), "SP.end": ("SP",)}
+
+
+def played_at(card: str, timing: str) -> bool:
+    """Whether the card is played at this timing point's window."""
+    played = load().action_cards[card].timing
+    return played == timing or played in ALSO.get(timing, ())
 
 
 def _holds(game: Game, seat: int, card: str) -> bool:
@@ -46,7 +54,7 @@ def play_refusal(game: Game, seat: int, d: PlayCard, timing: str) -> Rejection |
         return Rejection("TI-Q2", f"there is no action card '{d.card}'")
     if not _holds(game, seat, d.card):
         return Rejection("TI-Q2", f"you hold no {card.name}")
-    if card.timing != timing:
+    if not played_at(d.card, timing):
         return Rejection("TI-Q2", f"{card.name} is not played now ({card.timing})")
     if d.card not in EFFECTS:
         return Rejection("TI-Q2", f"{card.name} is not played in this stage")
@@ -189,7 +197,7 @@ def _cards_revealed(batch: Batch[Game]) -> None:
 def plays(game: Game, seat: int, timing: str) -> Iterator[PlayCard]:
     """The plays of each card of this timing in the seat's hand (the judge sorts them)."""
     for card in dict.fromkeys(copies()[c] for c in game.players[seat].hand):
-        if load().action_cards[card].timing == timing and card in EFFECTS:
+        if played_at(card, timing) and card in EFFECTS:
             yield from EFFECTS[card].offers(game, seat)
 
 
