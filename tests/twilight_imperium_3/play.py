@@ -66,13 +66,23 @@ def with_player(state: Game, seat: int, **changes: Any) -> Game:
     )
 
 
+def windows_closed(state: Game) -> Game:
+    """Every window open on the stack answered with the default (no action card played)."""
+    while state.stack:
+        state = step(state, GAME.waiting(state).must[0], "default")
+    return state
+
+
 def picked(state: Game, cards: dict[int, list[int]]) -> Game:
-    """The strategy phase played out: each seat picks its cards, in the order asked."""
+    """The strategy phase played out: each seat picks its cards, in the order asked, and no
+    one plays an action card at its windows."""
     wanted = {seat: list(c) for seat, c in cards.items()}
     while state.phase == "strategy":
-        seat = GAME.waiting(state).must[0]
-        state = step(state, seat, Pick(card=wanted[seat].pop(0)))
-    return state
+        state = windows_closed(state)
+        if state.phase == "strategy":
+            seat = GAME.waiting(state).must[0]
+            state = step(state, seat, Pick(card=wanted[seat].pop(0)))
+    return windows_closed(state)
 
 
 def through(state: Game) -> Game:

@@ -2,8 +2,9 @@
 ground forces raised by a technology, fighters joining an invasion, a neighbour's last space
 dock taken, Transit Diodes' move, Fleet Logistics' second action and the turn ended without
 it, every life of a trade offer, agreements cancelled and broken, income, gifts, action cards
-sabotaged, taken, discarded down to the limit and played at a timing point's window), each with
-the state it came on: the narration test's examples of them."""
+sabotaged, taken, discarded down to the limit and played at a timing point's window, the
+strategy phase's cards), each with the state it came on: the narration test's examples of
+them."""
 
 from typing import Any
 
@@ -20,7 +21,7 @@ from events.rulesets.twilight_imperium_3.state import Game
 from events.rulesets.twilight_imperium_3.steps import _batch
 from tests.twilight_imperium_3.arena import AT, JOL_NAR, MENTAK, SOL, Loaded, arena, said
 from tests.twilight_imperium_3.cards import holding_cards
-from tests.twilight_imperium_3.play import CHANCE, GAME, with_player
+from tests.twilight_imperium_3.play import CHANCE, GAME, stationed, with_player
 
 Seen = tuple[Game, Any]  # the state, and the decision or event that came on it
 
@@ -39,6 +40,7 @@ def examples() -> list[Seen]:
     _trade_broken(seen)
     _action_cards(seen)
     _battle_cards(seen)
+    _strategy_cards(seen)
     return seen
 
 
@@ -238,6 +240,35 @@ def _card_effects(seen: list[Seen]) -> None:
     for text, rolls in plays:
         state = holding_cards(msgspec.structs.replace(state, turn=SOL), SOL, said_card(text))
         state = _act(seen, state, said(state, SOL, text), *rolls)
+
+
+def _strategy_cards(seen: list[Seen]) -> None:
+    """Public Disgrace sending a pick back, Strategic Flexibility swapping at the strategy
+    phase's end, Signal Jamming (seat 0 L1Z1X, 1 Jol-Nar, 2 Mentak)."""
+    state = stationed(3, seed=1)
+    state = holding_cards(state, 1, "public_disgrace", "signal_jamming")
+    state = holding_cards(state, 0, "strategic_flexibility")
+    state = _act(seen, state, said(state, 0, "pick warfare"), by=0)
+    state = _act(seen, state, said(state, 1, "play public disgrace naming l1z1x"), by=1)
+    state = _quiet(seen, state)
+    for seat, card in ((0, "initiative"), (1, "diplomacy"), (2, "political"), (0, "logistics")):
+        state = _quiet(seen, _act(seen, state, said(state, seat, f"pick {card}"), by=seat))
+    state = _quiet(seen, _act(seen, state, said(state, 1, "pick trade"), by=1))
+    state = _quiet(seen, _act(seen, state, said(state, 2, "pick warfare"), by=2), to_end=True)
+    text = "play strategic flexibility taking imperial giving logistics"
+    state = _act(seen, state, said(state, 0, text), by=0)
+    state = _act(seen, state, said(state, 1, "play signal jamming naming mentak at 000"), by=1)
+    _quiet(seen, state)
+
+
+def _quiet(seen: list[Seen], state: Game, to_end: bool = False) -> Game:
+    """Every open window answered with no card and no Sabotage (`to_end`: up to the strategy
+    phase's last window, once every pick is made)."""
+    while state.stack and not (to_end and not state.picks):
+        seat = GAME.waiting(state).must[0]
+        sabotage = state.stack[-1].prompt == "sabotage"
+        state = _act(seen, state, NoSabotage() if sabotage else NoCard(), by=seat)
+    return state
 
 
 def said_card(text: str) -> str:

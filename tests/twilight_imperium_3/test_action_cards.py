@@ -41,16 +41,16 @@ from tests.twilight_imperium_3.play import (
 
 POLITICAL = 3
 COUNCIL = {"council_dissolved", "determine_policy", "discredit", "fantastic_rhetoric", "thugs"}
-COUNCIL |= {"veto", "usurper"}
+COUNCIL |= {"veto", "usurper", "cultural_crisis", "multiculturalism"}  # and the racial ones
 
 
-def test_ti_q1_the_deck_leaves_out_the_council_and_at_four_players_the_errata_cards() -> None:
+def test_ti_q1_the_deck_leaves_out_the_council_racial_abilities_and_at_four_the_errata() -> None:
     assert len(copies()) == 103 and len(load().action_cards) == 72
     for seats in (3, 5, 6):
         deck = {copies()[n] for n in in_deck(seats)}
-        assert len(in_deck(seats)) == 96 and not deck & COUNCIL
+        assert len(in_deck(seats)) == 94 and not deck & COUNCIL
     four = {copies()[n] for n in in_deck(4)}
-    assert len(in_deck(4)) == 94 and not four & {"strategic_flexibility", "strategic_shift"}
+    assert len(in_deck(4)) == 92 and not four & {"strategic_flexibility", "strategic_shift"}
     state = started(4)
     assert sorted(state.deck) == list(in_deck(4)) and state.deck != in_deck(4)  # shuffled
 
@@ -64,7 +64,7 @@ def test_ti_q1_each_player_draws_one_in_the_status_phase_two_with_neural_motivat
         state = step(state, GAME.waiting(state).must[0], "default")
     political = 3  # seat 0 drew 3 with Political's primary
     assert [len(p.hand) for p in state.players] == [political + 1, 2, 1]
-    assert len(state.deck) == 96 - political - 4
+    assert len(state.deck) == 94 - political - 4
 
 
 def test_ti_q1_political_draws_three_and_its_secondary_one_for_a_strategy_counter() -> None:

@@ -20,7 +20,7 @@ def _counters(fleet: dict[str, int]) -> Game:
     """Round 1 played out to the counters step of the status phase, seat 0 first to place
     his counters, his fleet in space at 101 (no space dock there)."""
     state = picked(stationed(3, seed=1), {0: [2, 3], 1: [4, 5], 2: [6, 7]})
-    while state.phase != Phase.COUNTERS:
+    while state.phase != Phase.COUNTERS or state.stack:  # the status card window too
         state = step(state, GAME.waiting(state).must[0], "default")
     space = state.forces.space | {"101": Space(fleets=(Fleet(0, fleet),))}
     state = msgspec.structs.replace(

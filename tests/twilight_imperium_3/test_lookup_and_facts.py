@@ -115,7 +115,7 @@ def test_facts_count_the_action_cards_played() -> None:
 
 
 def test_facts_count_space_battles_won_and_lost_and_planets_taken() -> None:
-    found = _match_facts("facts-1")
+    found = _match_facts("facts-2")
     battles = [(e, f) for _, e, f in found if isinstance(e, BattleEnded)]
     assert battles and all(f.kind == "space battle won" for _, f in battles)
     assert all(f.value == int(f.seat == e.victor) and f.seat in e.sides for e, f in battles)

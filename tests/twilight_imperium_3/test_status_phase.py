@@ -17,6 +17,7 @@ from tests.twilight_imperium_3.play import (
     stationed,
     step,
     verdict,
+    windows_closed,
     with_player,
 )
 
@@ -77,6 +78,7 @@ def test_ti_x5_two_counters_gained_and_all_spread_among_the_three_areas() -> Non
     state = _status()
     for seat in (0, 1, 2):
         state = step(state, seat, Score())
+    state = windows_closed(state)  # the status phase's card window (TI-Q61)
     player = state.players[0]
     total = player.sheet + 2
     assert refused(state, 0, Redistribute(strategy=total, command=0, fleet=0 + 1)) == "TI-X5"

@@ -52,7 +52,7 @@ def test_ti_p4_initiative_takes_the_speaker_token_and_is_not_picked_twice_runnin
 
 def _next_round(state):
     """Every seat plays its cards and passes, claims nothing, keeps its counters."""
-    while state.phase != Phase.STRATEGY:
+    while state.phase != Phase.STRATEGY or state.stack:  # its first card window answered
         seat = GAME.waiting(state).must[0]
         state = step(state, seat, "default")
     return state

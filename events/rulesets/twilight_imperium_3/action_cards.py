@@ -47,11 +47,11 @@ def name(copy: int) -> str:
 
 
 def in_deck(seats: int) -> tuple[int, ...]:
-    """The copies a match of `seats` plays with: not the council's until stage 3, nor those the
-    errata leave out at this number of players (TI-Q1)."""
+    """The copies a match of `seats` plays with: not the council's nor those acting on racial
+    abilities until stage 3, nor those the errata leave out at this number of players (TI-Q1)."""
     return tuple(
         n for n, card in enumerate(map(card_of, range(len(copies()))))
-        if not card.council and seats not in card.not_at
+        if not card.council and not card.racial and seats not in card.not_at
     )  # fmt: skip
 
 

@@ -11,7 +11,9 @@ from events.rulesets.twilight_imperium_3.decisions import Warship
 class PlayCard(msgspec.Struct, frozen=True, tag="ti.play_card"):
     """An action card (`card`, its id in content/action_cards.toml) and what it names, as the
     card asks: a player (`seat`), a planet (`planet`), a system (`system`), a second planet
-    (`target`, where units go), how many (`count`), a unit (`unit`), ships moved (`ships`)."""
+    (`target`, where units go), how many (`count`), a unit (`unit`), ships moved (`ships`), a
+    strategy card by number (`strategy`: barred or taken; `giving`: given up), a second player
+    (`partner`: the other side of an agreement)."""
 
     card: str
     seat: int = -1
@@ -21,6 +23,9 @@ class PlayCard(msgspec.Struct, frozen=True, tag="ti.play_card"):
     count: int = 0
     unit: str = ""
     ships: tuple[Warship, ...] = ()
+    strategy: int = 0
+    giving: int = 0
+    partner: int = -1
 
 
 class NoCard(msgspec.Struct, frozen=True, tag="ti.no_card"):
@@ -60,6 +65,7 @@ class Lasting(msgspec.Struct, frozen=True):
     other: int = -1
     planet: str = ""
     system: str = ""
+    strategy: int = 0
 
 
 CARD_DECISIONS = (PlayCard, NoCard, Sabotage, NoSabotage, Discard)

@@ -33,6 +33,7 @@ from events.rulesets.twilight_imperium_3.happenings import (
     WarshipsMoved,
 )
 from events.rulesets.twilight_imperium_3.loader import load
+from events.rulesets.twilight_imperium_3.phase_cards import PHASE_EFFECTS
 from events.rulesets.twilight_imperium_3.planets import (
     all_names,
     controlled,
@@ -668,3 +669,4 @@ EFFECTS: dict[str, Effect] = {
     "voluntary_annexation": Effect("TI-Q23", _annexation_refusal, _annexation, _annexations),
     "war_footing": Effect("TI-Q24", _war_footing_refusal, _lasting, _footings),
 }
+EFFECTS |= {card: Effect(*entry) for card, entry in PHASE_EFFECTS.items()}  # TI-Q51 on

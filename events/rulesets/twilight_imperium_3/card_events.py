@@ -125,6 +125,30 @@ class DiceRolled(msgspec.Struct, frozen=True, tag="ti.dice_rolled"):
     hits: int
 
 
+# the strategy phase's cards (phase_cards.py)
+
+
+class PickReturned(msgspec.Struct, frozen=True, tag="ti.pick_returned"):
+    """A strategy card the seat picked back in the common area, its bonus spent (Public
+    Disgrace, Strategic Flexibility); `speaker`: who holds the speaker token after."""
+
+    seat: int
+    card: int
+    speaker: int
+
+
+class PicksOver(msgspec.Struct, frozen=True, tag="ti.picks_over"):
+    """Every pick is made: the strategy phase's last card window opens (TI-Q50)."""
+
+
+class CounterPlaced(msgspec.Struct, frozen=True, tag="ti.counter_placed"):
+    """A counter from the seat's reinforcements on a system, as if he had activated it
+    (Signal Jamming)."""
+
+    seat: int
+    system: str
+
+
 CARD_EVENTS = (
     DeckShuffled,
     CardsDrawn,
@@ -142,4 +166,7 @@ CARD_EVENTS = (
     CounterLifted,
     TradeGoodsTaken,
     DiceRolled,
+    PickReturned,
+    PicksOver,
+    CounterPlaced,
 )

@@ -16,15 +16,18 @@ from events.rulesets.twilight_imperium_3.card_events import (
     CardsTaken,
     CommandLost,
     CounterLifted,
+    CounterPlaced,
     DeckShuffled,
     DiceRolled,
     FleetChanged,
     HoldingsChanged,
     Lasted,
+    PickReturned,
+    PicksOver,
     TradeGoodsTaken,
 )
 from events.rulesets.twilight_imperium_3.fleets import with_fleet
-from events.rulesets.twilight_imperium_3.forces import Fleet
+from events.rulesets.twilight_imperium_3.forces import Fleet, Space
 from events.rulesets.twilight_imperium_3.state import Game, Player
 
 replace = msgspec.structs.replace
@@ -105,6 +108,17 @@ def _trade_goods_taken(game: Game, e: TradeGoodsTaken) -> Game:
     return _player(game, e.seat, trade_goods=game.players[e.seat].trade_goods + e.kept)
 
 
+def _pick_returned(game: Game, e: PickReturned) -> Game:
+    game = _player(game, e.seat, cards=without(game.players[e.seat].cards, (e.card,)))
+    return replace(game, speaker=e.speaker)
+
+
+def _counter_placed(game: Game, e: CounterPlaced) -> Game:
+    space = game.forces.space.get(e.system, Space())
+    space = replace(space, counters=(*space.counters, e.seat))
+    return replace(game, forces=replace(game.forces, space=game.forces.space | {e.system: space}))
+
+
 CARD_ROWS = {
     DeckShuffled: lambda g, e: replace(g, deck=e.deck, discard=without(g.discard, e.deck)),
     CardsDrawn: _drawn,
@@ -124,4 +138,7 @@ CARD_ROWS = {
     CounterLifted: _counter_lifted,
     TradeGoodsTaken: _trade_goods_taken,
     DiceRolled: lambda g, e: g,
+    PickReturned: _pick_returned,
+    PicksOver: lambda g, e: replace(g, picks=()),
+    CounterPlaced: _counter_placed,
 }

@@ -36,6 +36,14 @@ from events.rulesets.twilight_imperium_3.turns import end_action
 SABOTAGE = "sabotage"
 AS_AN_ACTION = "ACT"
 EFFECTS = ACTION_EFFECTS | COMBAT_EFFECTS
+# TI-Q50: "any time in the strategy phase" is played at its start and at its end
+ALSO = {"SP.start": ("SP",), "SP.end": ("SP",)}
+
+
+def played_at(card: str, *timings: str) -> bool:
+    """Whether the card is played at the window of these timing points."""
+    played = load().action_cards[card].timing
+    return any(played == t or played in ALSO.get(t, ()) for t in timings)
 
 
 def _holds(game: Game, seat: int, card: str) -> bool:
@@ -49,7 +57,7 @@ def play_refusal(game: Game, seat: int, d: PlayCard, *timings: str) -> Rejection
         return Rejection("TI-Q2", f"there is no action card '{d.card}'")
     if not _holds(game, seat, d.card):
         return Rejection("TI-Q2", f"you hold no {card.name}")
-    if card.timing not in timings:
+    if not played_at(d.card, *timings):
         return Rejection("TI-Q2", f"{card.name} is not played now ({card.timing})")
     if d.card not in EFFECTS:
         return Rejection("TI-Q2", f"{card.name} is not played in this stage")
@@ -201,7 +209,7 @@ def _cards_revealed(batch: Batch[Game]) -> None:
 def plays(game: Game, seat: int, *timings: str) -> Iterator[PlayCard]:
     """The plays of each card of these timings in the seat's hand (the judge sorts them)."""
     for card in dict.fromkeys(copies()[c] for c in game.players[seat].hand):
-        if load().action_cards[card].timing in timings and card in EFFECTS:
+        if played_at(card, *timings) and card in EFFECTS:
             yield from EFFECTS[card].offers(game, seat)
 
 

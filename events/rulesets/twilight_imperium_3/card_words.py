@@ -30,27 +30,31 @@ from events.rulesets.twilight_imperium_3.card_events import (
     CardsTaken,
     CommandLost,
     CounterLifted,
+    CounterPlaced,
     DeckShuffled,
     DiceRolled,
     FleetChanged,
     HoldingsChanged,
     Lasted,
+    PickReturned,
+    PicksOver,
     TradeGoodsTaken,
 )
-from events.rulesets.twilight_imperium_3.decisions import Warship
 from events.rulesets.twilight_imperium_3.loader import load
 from events.rulesets.twilight_imperium_3.state import Game
 from events.rulesets.twilight_imperium_3.text_words import (
     by_name,
     planet_named,
     read_unit,
+    read_warship,
     unit_name,
+    warship_text,
 )
 from events.rulesets.twilight_imperium_3.text_words import system as read_system
 
 WORDS = ("sabotage", "no sabotage", "no card")
-KEYS = ("on", "at", "naming", "from", "to", "with", "hitting")
-SPLIT = re.compile(r" (on|at|naming|from|to|with|hitting) ")
+KEYS = ("on", "at", "naming", "and", "from", "to", "with", "hitting", "barring", "taking", "giving")
+SPLIT = re.compile(rf" ({'|'.join(KEYS)}) ")
 
 
 def card_id(said: str) -> str:
@@ -89,9 +93,14 @@ def _read_play(game: Game, rest: str) -> PlayCard:
             fields["planet"] = planet_named(value)
         elif key == "at":
             fields["system"] = read_system(value)
-        elif key == "naming":
+        elif key in ("naming", "and"):
             races = {str(s): p.race for s, p in enumerate(game.players)}
-            fields["seat"] = int(by_name(value, races, "race"))
+            fields["seat" if key == "naming" else "partner"] = int(by_name(value, races, "race"))
+        elif key in ("barring", "taking", "giving"):
+            cards = {str(c.number): c.name for c in load().strategy_cards}
+            fields["giving" if key == "giving" else "strategy"] = int(
+                by_name(value, cards, "strategy card")
+            )
         elif key == "to":
             fields["target"] = planet_named(value)
         elif key == "with":
@@ -102,16 +111,8 @@ def _read_play(game: Game, rest: str) -> PlayCard:
         else:
             fields["unit"] = read_unit(value)
     if colon:
-        fields["ships"] = tuple(_ship(m) for m in moves.split(","))
+        fields["ships"] = tuple(read_warship(m) for m in moves.split(","))
     return PlayCard(**fields)
-
-
-def _ship(move: str) -> Warship:
-    match = re.fullmatch(r"(.+) (\d{3}) to (\d{3})", move.strip())
-    if match is None:
-        raise ValueError("write a move as 'cruiser 204 to 205'")
-    unit, source, target = match.groups()
-    return Warship(read_unit(unit), read_system(source), read_system(target))
 
 
 def render(game: Game, decision: Any) -> str:
@@ -138,15 +139,30 @@ def play_words(game: Game, d: PlayCard) -> str:
     if d.system:
         said.append(f"at {d.system}")
     if 0 <= d.seat < game.seats:
-        said.append(f"naming {game.players[d.seat].race.replace('_', ' ')}")
+        said.append(f"naming {_race(game, d.seat)}")
+    if 0 <= d.partner < game.seats:
+        said.append(f"and {_race(game, d.partner)}")
+    if d.strategy:
+        verb = "barring" if d.card == "strategic_shift" else "taking"
+        said.append(f"{verb} {_strategy_name(d.strategy)}")
+    if d.giving:
+        said.append(f"giving {_strategy_name(d.giving)}")
     if d.target:
         said.append(f"to {d.target}")
     if d.count:
         said.append(f"with {d.count} gf")
     if d.unit:
         said.append(f"hitting {unit_name(d.unit)}")
-    moves = ", ".join(f"{unit_name(s.unit)} {s.source} to {s.target}" for s in d.ships)
+    moves = ", ".join(map(warship_text, d.ships))
     return " ".join(said) + (f": {moves}" if moves else "")
+
+
+def _race(game: Game, seat: int) -> str:
+    return game.players[seat].race.replace("_", " ")
+
+
+def _strategy_name(card: int) -> str:
+    return load().strategy_cards[card - 1].name
 
 
 def _cards(cards: tuple[int, ...]) -> str:
@@ -201,6 +217,12 @@ def narrate(
             return f"{name(s)}'s command counter in {system} goes back to his reinforcements"
         case TradeGoodsTaken(seat=s, other=other, kept=kept):
             return f"{name(s)} takes {name(other)}'s trade goods and keeps {kept}"
+        case PickReturned(seat=s, card=card):
+            return f"{name(s)} returns {_strategy_name(card)} to the common area"
+        case PicksOver():
+            return "every strategy card is picked"
+        case CounterPlaced(seat=s, system=system):
+            return f"a command counter of {name(s)}'s reinforcements goes to {system}"
         case DiceRolled(seat=s, dice=dice, hits=hits):
             rolled = ", ".join(str(d or 10) for d in dice)
             return f"{name(s)} rolls {rolled}: {count(hits, 'hit')}"

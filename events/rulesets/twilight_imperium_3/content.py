@@ -151,6 +151,7 @@ class ActionCard(_Entry):
     effect: str  # paraphrased, never the printed text
     copies: Annotated[int, msgspec.Meta(ge=1)] = 1
     council: bool = False  # played at the Galactic Council: out of the deck until stage 3 (TI-Q1)
+    racial: bool = False  # acts on racial abilities: out of the deck until stage 3 (TI-Q1)
     not_at: tuple[int, ...] = ()  # numbers of players whose deck leaves it out (errata)
 
 

@@ -86,7 +86,10 @@ def _stationed(game: Game, e: Stationed) -> Game:
 
 def _round_began(game: Game, e: RoundBegan) -> Game:
     held = next((s for s, p in enumerate(game.players) if INITIATIVE in p.cards), -1)
-    players = tuple(replace(p, cards=(), played=(), passed=False) for p in game.players)
+    players = tuple(
+        replace(p, cards=p.cards if s == e.stable else (), played=(), passed=False)
+        for s, p in enumerate(game.players)
+    )
     return replace(
         game,
         players=players,

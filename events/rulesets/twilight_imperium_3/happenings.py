@@ -40,6 +40,7 @@ class RoundBegan(msgspec.Struct, frozen=True, tag="ti.round_began"):
     round: int
     picks: tuple[int, ...]
     mecatol: int = -1  # Mecatol Rex's controller as the phase begins (objective P1-02)
+    stable: int = -1  # the seat keeping its cards under Political Stability, picking none (TI-Q61)
 
 
 class Picked(msgspec.Struct, frozen=True, tag="ti.picked"):

@@ -29,7 +29,7 @@ from events.rulesets.twilight_imperium_3.setup import default_station as shared
 from events.rulesets.twilight_imperium_3.state import (
     STATUS_COUNTERS,
     Game,
-    available,
+    pickable,
     reinforcements,
 )
 from events.rulesets.twilight_imperium_3.strategy_cards import (
@@ -74,7 +74,7 @@ def stations(game: Game, seat: int) -> Iterator[Station]:
 
 
 def picks(game: Game, seat: int) -> Iterator[Pick]:
-    for card in available(game):
+    for card in pickable(game, seat):
         yield Pick(card=card)
         bonus = min(game.bonus[card - 1], reinforcements(game, seat))
         if bonus:
@@ -85,7 +85,7 @@ def picks(game: Game, seat: int) -> Iterator[Pick]:
 def default_pick(game: Game, seat: int) -> Pick:
     """Imperial first when free, so that a table of timed-out seats still ends (TI-P4: not
     Initiative twice running while another card is left)."""
-    cards = available(game)
+    cards = pickable(game, seat)
     allowed = [c for c in cards if c != INITIATIVE or seat != game.initiative_last]
     return Pick(card=min(allowed or cards, key=lambda c: (c != IMPERIAL, c)))
 

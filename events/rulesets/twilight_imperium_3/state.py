@@ -161,3 +161,25 @@ def available(game: Game) -> tuple[int, ...]:
     """The strategy cards still in the common area."""
     held = {c for p in game.players for c in p.cards}
     return tuple(c for c in range(1, 9) if c not in held)
+
+
+def lasting(game: Game, card: str) -> tuple[Lasting, ...]:
+    """The effects of this action card lasting the round."""
+    return tuple(last for last in game.lasting if last.card == card)
+
+
+def picks_made(game: Game) -> int:
+    """The strategy cards picked so far this phase: those its pickers hold (a seat keeping his
+    under Political Stability picks none, TI-Q61)."""
+    pickers = set(game.picks)
+    return sum(len(p.cards) for s, p in enumerate(game.players) if s in pickers)
+
+
+def pickable(game: Game, seat: int) -> tuple[int, ...]:
+    """The strategy cards the seat may pick: in the common area, not barred by Strategic Shift,
+    nor the card Public Disgrace made him return unless no other is left to him (TI-Q58,
+    TI-Q59)."""
+    shifted = {last.strategy for last in lasting(game, "strategic_shift")}
+    returned = {last.strategy for last in lasting(game, "public_disgrace") if last.other == seat}
+    allowed = tuple(c for c in available(game) if c not in shifted)
+    return tuple(c for c in allowed if c not in returned) or allowed

@@ -18,11 +18,13 @@ from events.rulesets.twilight_imperium_3 import (
     card_windows,
     ending,
     offers,
+    phase_cards,
     strategy_cards,
     supply,
     talks,
 )
 from events.rulesets.twilight_imperium_3.card_decisions import CARD_DECISIONS, PlayCard
+from events.rulesets.twilight_imperium_3.card_events import PicksOver
 from events.rulesets.twilight_imperium_3.decisions import (
     DECISIONS,
     Activate,
@@ -72,6 +74,8 @@ from events.rulesets.twilight_imperium_3.state import (
     bank,
     clockwise,
     order_of_play,
+    pickable,
+    picks_made,
     reinforcements,
     remaining,
 )
@@ -133,21 +137,28 @@ def _round(batch: Batch[Game]) -> None:
     game = batch.game
     rounds = load().layouts[game.seats].strategy_cards
     rex = holding(game.forces, MECATOL).controller
-    picks = remaining(game, clockwise(game, game.speaker)) * rounds  # TI-X9
-    batch.emit(RoundBegan(round=game.round + 1, picks=picks, mecatol=-1 if rex is None else rex))
+    keeps = phase_cards.stable(game)  # TI-Q61
+    pickers = tuple(s for s in remaining(game, clockwise(game, game.speaker)) if s != keeps)
+    mecatol = -1 if rex is None else rex
+    batch.emit(
+        RoundBegan(round=game.round + 1, picks=pickers * rounds, mecatol=mecatol, stable=keeps)
+    )
+    card_windows.open_card_window(batch, "SP.start")  # TI-Q50
 
 
 # TI-P: the strategy phase
 
 
 def picker(game: Game) -> int:
-    made = sum(len(p.cards) for p in game.players)
+    made = picks_made(game)
     return game.picks[made] if made < len(game.picks) else -1
 
 
 def _pick_refusal(game: Game, seat: int, d: Pick) -> Rejection | None:
     if d.card not in available(game):
         return Rejection("TI-P1", "pick a strategy card still in the common area")
+    if d.card not in pickable(game, seat):
+        return Rejection("TI-Q58", "an action card forbids you that strategy card this round")
     if d.card == INITIATIVE and seat == game.initiative_last and len(available(game)) > 1:
         return Rejection("TI-P4", "you held Initiative last round: pick another card")
     bonus = game.bonus[d.card - 1]
@@ -169,10 +180,16 @@ def _pick(batch: Batch[Game], seat: int, d: Pick) -> None:
             fleet=d.fleet,
         )
     )
+    card_windows.open_card_window(batch, "SP.afterPick")  # TI-Q50
 
 
 def _strategy_done(batch: Batch[Game]) -> None:
-    """Bonus counters on the cards left (TI-P5); the action phase begins (TI-A1)."""
+    """Every pick made, the last card window of the phase (TI-Q50); then bonus counters on the
+    cards left (TI-P5), and the action phase begins (TI-A1)."""
+    if batch.game.picks:
+        batch.emit(PicksOver())
+        if card_windows.open_card_window(batch, "SP.end"):
+            return
     batch.emit(BonusPlaced(cards=available(batch.game)))
     batch.emit(TurnBegan(seat=remaining(batch.game, order_of_play(batch.game))[0]))
 
@@ -318,6 +335,7 @@ def _refresh(batch: Batch[Game]) -> None:
     """TI-X2 to TI-X4; the action cards drawn (TI-Q1) and the seats with agreements may break
     them (TI-R9), before the counters (TI-X5)."""
     batch.emit(Refreshed(order=remaining(batch.game, order_of_play(batch.game))))
+    card_windows.open_card_window(batch, "STATUS")  # TI-Q61: beneath the draws' windows
     action_cards.status_draws(batch)
     talks.open_breaking(batch)
 

@@ -53,7 +53,12 @@ from events.rulesets.twilight_imperium_3.state import (
     eliminated,
     reinforcements,
 )
-from events.rulesets.twilight_imperium_3.technology import gainable, later_refusal, price
+from events.rulesets.twilight_imperium_3.technology import (
+    assassinated,
+    gainable,
+    later_refusal,
+    price,
+)
 from events.rulesets.twilight_imperium_3.turns import end_action
 
 INITIATIVE, DIPLOMACY, POLITICAL, LOGISTICS, TRADE, WARFARE, TECHNOLOGY, IMPERIAL = range(1, 9)
@@ -98,6 +103,8 @@ def play_refusal(game: Game, seat: int, d: Play) -> Rejection | None:
         return Rejection("TI-A8", "take back a command counter of yours on the board")
     if d.card == TECHNOLOGY and (later := later_refusal(d.technology)):
         return later
+    if d.card == TECHNOLOGY and d.technology and assassinated(game, seat):
+        return Rejection("TI-Q54", "Scientist Assassination: no technology for you this round")
     techs = gainable(game, seat)
     if d.card == TECHNOLOGY and d.technology not in techs and (d.technology or techs):
         return Rejection("TI-K2", "gain a technology whose prerequisites you own")
@@ -274,6 +281,8 @@ def follow_refusal(game: Game, seat: int, card: int, d: Follow) -> Rejection | N
     if card == TECHNOLOGY:
         if later := later_refusal(d.technology):
             return later
+        if assassinated(game, seat):
+            return Rejection("TI-Q54", "Scientist Assassination: no technology for you this round")
         if d.technology not in gainable(game, seat):
             return Rejection("TI-K2", "buy a technology whose prerequisites you own")
         cost = price(game, seat, d.technology)

@@ -10,9 +10,18 @@ from events.rulesets.twilight_imperium_3.state import Game
 PRICE = 8  # resources, for the Technology card's secondary (TI-K3)
 
 
+def assassinated(game: Game, seat: int) -> bool:
+    """Scientist Assassination names him: no technology this round (TI-Q54)."""
+    return any(
+        last.card == "scientist_assassination" and last.other == seat for last in game.lasting
+    )
+
+
 def gainable(game: Game, seat: int) -> tuple[str, ...]:
     """Not yet owned, and every prerequisite owned, or one of those of which one is (TI-K2);
-    played in this stage (TI-K16)."""
+    played in this stage (TI-K16); none under Scientist Assassination (TI-Q54)."""
+    if assassinated(game, seat):
+        return ()
     owned = set(game.players[seat].technologies)
     return tuple(
         t.id

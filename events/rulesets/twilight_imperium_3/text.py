@@ -30,7 +30,6 @@ from events.rulesets.twilight_imperium_3.decisions import (
     Score,
     Station,
     Transit,
-    Warship,
 )
 from events.rulesets.twilight_imperium_3.loader import load
 from events.rulesets.twilight_imperium_3.setup import STATIONED
@@ -50,9 +49,9 @@ from events.rulesets.twilight_imperium_3.text_words import planet_named as _plan
 from events.rulesets.twilight_imperium_3.text_words import planets as _planets
 from events.rulesets.twilight_imperium_3.text_words import read_payment as _payment
 from events.rulesets.twilight_imperium_3.text_words import read_unit as _unit
+from events.rulesets.twilight_imperium_3.text_words import read_warship, unit_name, warship_text
 from events.rulesets.twilight_imperium_3.text_words import render_payment as _render_payment
 from events.rulesets.twilight_imperium_3.text_words import system as _system
-from events.rulesets.twilight_imperium_3.text_words import unit_name
 
 COUNT_UNIT = re.compile(r"^(\d+) (.+)$")
 TRANSIT = re.compile(r"(\d{1,2}) (.+?) from (.+) to (.+)")
@@ -180,17 +179,7 @@ def _read_follow(rest: str) -> Follow:
     if rest.startswith("readying "):
         return Follow(readying=_planets(rest.removeprefix("readying ")))
     if " to " in rest:
-        ships = []
-        for move in rest.split(","):
-            match = re.fullmatch(r"(.+) (\d{3}) to (\d{3})(?: with (\d) (.+))?", move.strip())
-            if match is None:
-                raise ValueError("write a move as 'cruiser 204 to 205 [with 1 ground force]'")
-            unit, source, target, carried, cargo = match.groups()
-            if cargo is not None and _unit(cargo) != "ground_force":
-                raise ValueError("a warship moved by Warfare carries ground forces only")
-            troops = int(carried or 0)
-            ships.append(Warship(_unit(unit), _system(source), _system(target), troops))
-        return Follow(ships=tuple(ships))
+        return Follow(ships=tuple(read_warship(move) for move in rest.split(",")))
     technology, _, payment = f" {rest}".partition(" paying ")
     planets, goods = _payment(payment)
     tech = _technology(technology) if technology.strip() else ""
@@ -332,11 +321,7 @@ def _render_follow(d: Follow) -> str:
     if d.readying:
         return "follow readying " + ", ".join(d.readying)
     if d.ships:
-        return "follow " + ", ".join(
-            f"{unit_name(s.unit)} {s.source} to {s.target}"
-            + (f" with {s.ground_forces} {unit_name('ground_force')}" if s.ground_forces else "")
-            for s in d.ships
-        )
+        return "follow " + ", ".join(map(warship_text, d.ships))
     placing = _render_placing(d.strategy, d.fleet)
     payment = _render_payment(d.paying, d.trade_goods) + placing
     return f"research {_tech_name(d.technology)}{payment}" if d.technology else f"follow{payment}"

@@ -5,6 +5,7 @@ import re
 
 from events.naming import normal
 from events.rulesets.twilight_imperium_3 import hexes
+from events.rulesets.twilight_imperium_3.decisions import Warship
 from events.rulesets.twilight_imperium_3.loader import load
 from events.rulesets.twilight_imperium_3.planets import all_names
 
@@ -62,3 +63,22 @@ def system(said: str) -> str:
     if not hexes.is_code(said.strip()):
         raise ValueError(f"'{said.strip()}' is no system position: write one like 203")
     return said.strip()
+
+
+def read_warship(move: str) -> Warship:
+    """A cruiser's or destroyer's move as Warfare's secondary or Patrol writes it (TI-A8):
+    `cruiser 204 to 205 [with 1 ground force]`."""
+    match = re.fullmatch(r"(.+) (\d{3}) to (\d{3})(?: with (\d) (.+))?", move.strip())
+    if match is None:
+        raise ValueError("write a move as 'cruiser 204 to 205 [with 1 ground force]'")
+    unit, source, target, carried, cargo = match.groups()
+    if cargo is not None and read_unit(cargo) != "ground_force":
+        raise ValueError("a warship moved so carries ground forces only")
+    return Warship(read_unit(unit), system(source), system(target), int(carried or 0))
+
+
+def warship_text(move: Warship) -> str:
+    said = f"{unit_name(move.unit)} {move.source} to {move.target}"
+    if move.ground_forces:
+        said += f" with {move.ground_forces} {unit_name('ground_force')}"
+    return said
