@@ -58,13 +58,15 @@ class Sealed(msgspec.Struct, frozen=True, tag="match.sealed"):
 
 
 class SealedRuling(msgspec.Struct, frozen=True, tag="ruling"):
-    """A sealed ruling as shown to eyes it is kept from: who sent it and when, not what was
-    asked or read, nor the verdict, its rule or reason; never on the log."""
+    """A sealed ruling as shown to eyes it is kept from: the seat it is sealed for, not who
+    sent it (a hand, a standing order or the judge answering the seat's only answer), when or
+    on which view, what was asked or read, nor the verdict, its rule or reason; never on the
+    log."""
 
     seat: int | None
-    sender: str
-    sent_at_ms: int
     asked: msgspec.Raw  # `sealed:seat N`
+    sender: str = ""
+    sent_at_ms: int = 0
     accepted: None = None  # neither: a refused choice writes as many entries as an accepted one
     rule: str = SEALED
     reason: str = ""
@@ -128,7 +130,7 @@ def shown(entry: Entry[Any], revealed_seq: int, reader: int | None = None) -> An
         return body
     if isinstance(body, Ruling):
         asked = msgspec.Raw(encode(f"{SEALED}:seat {seat}"))
-        return SealedRuling(body.seat, body.sender, body.sent_at_ms, asked, seen_seq=body.seen_seq)
+        return SealedRuling(body.seat, asked)
     return Sealed(seat=seat)
 
 
