@@ -12,7 +12,15 @@ import asyncpg
 
 from events.narration import Told
 from projections.projection import Projection, Step
-from projections.secrecy import LINE_SHOWN, PUBLIC, lines, reopen, revealed
+from projections.secrecy import (
+    LINE_SHOWN,
+    PUBLIC,
+    forget_orders,
+    lines,
+    orderless,
+    reopen,
+    revealed,
+)
 from projections.writes import Write, insert
 
 LAST = 2**31 - 1
@@ -36,13 +44,15 @@ SEAT_LINE = (
 
 class SeatLines(Projection):
     name = "seat_lines"
-    tables = ("seat_lines", "seat_lines_sealed")
+    tables = ("seat_lines", "seat_lines_sealed", "seat_lines_orders")
     tells = True
 
     def __init__(self) -> None:
         self.rows: list[tuple[Any, ...]] = []
         self.kept: list[tuple[Any, ...]] = []
         self.opened: list[tuple[str, int]] = []  # (match, revealed_seq)
+        self.orderless: list[tuple[Any, ...]] = []
+        self.ended: list[str] = []
 
     def take(self, step: Step) -> None:
         match = step.match
@@ -50,7 +60,10 @@ class SeatLines(Projection):
             rows, kept = lines(match.match_id, told, match.revealed_seq)
             self.rows += rows
             self.kept += kept
+            self.orderless += orderless(match.match_id, told)
         self.opened += revealed(step)
+        if match.over:
+            self.ended.append(match.match_id)
 
     def writes(self) -> list[Write]:
         put_back = (
@@ -63,6 +76,8 @@ class SeatLines(Projection):
             *insert("seat_lines", COLUMNS, self.rows),
             *insert("seat_lines_sealed", KEPT, self.kept),
             *reopen("seat_lines_sealed", "seq", self.opened, put_back),
+            *insert("seat_lines_orders", KEPT, self.orderless),
+            *forget_orders(self.ended),
         ]
 
 

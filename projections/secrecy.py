@@ -143,6 +143,27 @@ def without_order(entry: Entry[Any]) -> Entry[Any]:
     return msgspec.structs.replace(entry, body=msgspec.structs.replace(body, order=msgspec.UNSET))
 
 
+def orderless(match_id: str, told: "Telling") -> list[tuple[Any, ...]]:
+    """The deciding seat's line row, (match, eyes, seq, line), as it reads once the match has
+    ended, where a standing order answered for it (`forget_orders`)."""
+    seat = told.decided_by
+    return [(match_id, seat, told.seq, told.orderless)] if told.orderless else []
+
+
+def forget_orders(ended: list[str]) -> list[Write]:
+    """Put each ended match's orderless lines over its seats' lines telling their orders: once
+    it has ended anyone may read it through any seat's eyes, and an order stays its seat's."""
+    if not ended:
+        return []
+    sql = (
+        "WITH forgotten AS (DELETE FROM seat_lines_orders"
+        " WHERE match_id IN (SELECT json_array_elements_text($1))"
+        " RETURNING *) UPDATE seat_lines AS s SET line = f.line FROM forgotten AS f"
+        " WHERE s.match_id = f.match_id AND s.eyes = f.eyes AND s.seq = f.seq"
+    )
+    return [Write(sql, sorted(set(ended)))]
+
+
 def hash_kept(match: Match, seq: int) -> bool:
     """Whether the state hash after entry `seq` is kept from every reader, the sealed choice's
     seat too: that state holds a choice not yet revealed, and the hash would tell whether it
