@@ -23,6 +23,7 @@ from events.ruleset import Description, get_ruleset
 from projections.announce import REPLAY_CHANNEL, Announcement, announcements, replay_notice
 from projections.projection import Projection, Step
 from projections.secrecy import SealedRuling, hidden, shown, without_order
+from projections.telling import unheard
 from projections.writes import Write, insert, upsert
 
 CHECKPOINT_EVERY = 64
@@ -219,12 +220,15 @@ async def narrated(
     narrator = Narrator(seat, await record_at(conn, match_id, after) if after else None)
     told, round_ = [], _round(narrator.record)
     for entry in _as_ended(await entries(conn, match_id, after, upto), over):
-        line = narrator.tell(entry, hidden(entry, revealed_seq, reader))
+        kept = hidden(entry, revealed_seq, reader)
+        silent = kept and unheard(narrator.record, entry)
+        line = narrator.tell(entry, kept)
         if not is_platform_entry(entry.body) or round_ is None:
             round_ = _round(narrator.record)  # only a game's own events move its round
         ruling = shown(entry, revealed_seq, reader)
         decided_by = ruling.seat if isinstance(ruling, Ruling | SealedRuling) else None
-        told.append(Told(entry.seq, line, round_, decided_by))
+        if not silent:
+            told.append(Told(entry.seq, line, round_, decided_by))
     return told
 
 

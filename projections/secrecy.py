@@ -42,6 +42,7 @@ if TYPE_CHECKING:  # the worker's steps and tellings ask this module, not the re
 SEALED = "sealed"  # the rule and reason a sealed ruling shows
 PUBLIC = -1  # the public's eyes in a line's row
 ORGANISER = -2  # the organiser's eyes in a message's rows
+UNHEARD = ""  # the public line of a window's sealed answer before its reveal: readers skip it
 # A line row's words for `reader` (a seat, or NULL) reading the eyes whose line `seat_line`
 # gives (NULL: none of their own) over the public row `p`: an entry still sealed for a seat but
 # the reader's reads as the public's, whoever's eyes.
@@ -222,10 +223,11 @@ def lines(
     sealed_for), and those kept until its reveal, (match, eyes, seq, line): the public's row
     always, a seat's only where its line is not the public's. A sealed choice not revealed
     yet (`revealed_seq` the match's after the step) reads "a sealed choice" to every eyes but
-    its seat's, and its public row names that seat (`LINE_SHOWN`)."""
+    its seat's, and its public row names that seat (`LINE_SHOWN`); in a response window it
+    reads as no line at all (`UNHEARD`, which readers skip) until the reveal tells every answer."""
     seq, sealed_for = told.seq, told.sealed_for
     kept_now = sealed_for is not None and seq >= revealed_seq
-    public = told.sealed if kept_now else told.public
+    public = (UNHEARD if told.unheard else told.sealed) if kept_now else told.public
     rows: list[tuple[Any, ...]] = [
         (
             match_id,

@@ -12,7 +12,7 @@ import msgspec
 from events.envelope import Entry, Ruling, is_platform_entry
 from events.match import EndedMatch, Match, MatchRecord
 from events.narration import Narrator
-from events.ruleset import get_ruleset
+from events.ruleset import get_ruleset, in_window
 from projections.secrecy import SealedRuling, shown, without_order
 
 
@@ -28,6 +28,7 @@ class Telling(msgspec.Struct, frozen=True):
     decided_by: int | None  # the seat whose decision this ruling judged
     # the deciding seat's line without the standing order that answered for it ("": none)
     orderless: str = ""
+    unheard: bool = False  # a sealed answer in a response window: others read nothing of it
 
 
 class Teller:
@@ -36,6 +37,7 @@ class Teller:
 
     def __init__(self) -> None:
         self._lines: list[tuple[Entry[Any], list[str], str, str, str]] = []
+        self._unheard: list[bool] = []
         self._rounds: list[int | None] = []
         self._moved = True  # the last entry told may have moved the round: a game's own event
 
@@ -46,12 +48,14 @@ class Teller:
         if isinstance(match, EndedMatch):
             line = _late(entry)
             self._lines.append((entry, [], line, "", ""))
+            self._unheard.append(False)
             return
         seats = match.seats if match is not None else 0
         public = Narrator(None, match)
         sealed = public.line(entry, sealed=True) if entry.sealed_seat is not None else ""
         mine = [Narrator(seat, match).line(entry) for seat in range(seats)]
         self._lines.append((entry, mine, public.line(entry), sealed, _orderless(match, entry)))
+        self._unheard.append(unheard(match, entry))
 
     def told(self, match: Match) -> list[Telling]:
         """The entries told, `match` being theirs after the last."""
@@ -66,9 +70,10 @@ class Teller:
                 round_,
                 _decided_by(entry),
                 orderless,
+                unheard,
             )
-            for (entry, mine, public, sealed, orderless), round_ in zip(
-                self._lines, rounds, strict=True
+            for (entry, mine, public, sealed, orderless), round_, unheard in zip(
+                self._lines, rounds, self._unheard, strict=True
             )
         ]
 
@@ -80,6 +85,16 @@ class Teller:
         if not isinstance(match, MatchRecord) or match.state is None:
             return None
         return get_ruleset(match.ruleset).standing(match.state).round
+
+
+def unheard(match: Match | None, entry: Entry[Any]) -> bool:
+    """Whether `entry` is a seat's sealed answer in a response window (`in_window` on the match
+    as it was before it): until the reveal the others read no line of it, since one coming at
+    once (the judge's, a standing order's) or after a while would tell them who is weighing."""
+    seat = entry.sealed_seat
+    if seat is None or not isinstance(match, MatchRecord) or match.state is None:
+        return False
+    return in_window(get_ruleset(match.ruleset), match.state, seat)
 
 
 def _orderless(match: Match | None, entry: Entry[Any]) -> str:

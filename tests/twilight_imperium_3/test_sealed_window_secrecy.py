@@ -12,6 +12,7 @@ from events.envelope import ClaimSeat, CreateMatch, Decision, Entry, Ruling
 from events.platform_rules import AUTOMATIC_SENDER
 from events.rulesets.twilight_imperium_3.card_decisions import NoSabotage, PlayCard
 from events.rulesets.twilight_imperium_3.forces import Holding
+from events.rulesets.twilight_imperium_3.state import Game
 from projections.secrecy import shown
 from services.rules.judge import rule_on
 from tests.random_play import Table
@@ -21,9 +22,10 @@ from tests.twilight_imperium_3.cards import holding_cards
 GAME = "twilight-imperium-3"
 
 
-def _window(name: str, jol_nar_holds: str) -> Table:
+def _window(name: str, jol_nar_holds: str) -> tuple[Table, Game]:
     """A 3-seat match through the judge in which Sol has just played Good Year: its sealed
-    Sabotage window asks Mentak, who holds a Sabotage, and Jol-Nar, who holds `jol_nar_holds`."""
+    Sabotage window asks Mentak, who holds a Sabotage, and Jol-Nar, who holds `jol_nar_holds`;
+    and the state arranged once the seats were taken, before Sol played."""
     table = Table(name)
     table.send(None, CreateMatch(ruleset=GAME, seats=3, seed=name))
     for seat in range(3):
@@ -31,16 +33,17 @@ def _window(name: str, jol_nar_holds: str) -> Table:
     state = arena({}, {"Abyz": Holding(SOL), "Lodor": Holding(MENTAK, units={"ground_force": 1})})
     state = holding_cards(state, SOL, "good_year")
     state = holding_cards(state, MENTAK, "sabotage")
-    table.book.matches[table.match_id].state = holding_cards(state, JOL_NAR, jol_nar_holds)
+    arranged = holding_cards(state, JOL_NAR, jol_nar_holds)
+    table.book.matches[table.match_id].state = arranged
     table.send(SOL, PlayCard("good_year"))
-    return table
+    return table, arranged
 
 
 def _by_hand(table: Table, seat: int, sent_at_ms: int) -> list[Entry[Any]]:
     """`seat` answers no sabotage by hand, on the view it was shown, at `sent_at_ms`."""
     seen = table.book.matches[table.match_id].seq
     sent = Decision(
-        decision_id=f"{table.match_id}:{seat}",
+        decision_id=f"{table.match_id}:answer of seat {seat}",
         match_id=table.match_id,
         seat=seat,
         body=msgspec.Raw(encode(NoSabotage())),
@@ -63,9 +66,9 @@ def _answer(table: Table, seat: int) -> Entry[Any]:
 
 
 def test_an_automatic_answer_reads_to_the_others_as_one_answered_by_hand() -> None:
-    automatic = _answer(_window("automatic", "plague"), JOL_NAR)
+    automatic = _answer(_window("automatic", "plague")[0], JOL_NAR)
     assert automatic.body.sender == AUTOMATIC_SENDER  # he held no Sabotage: the judge answered
-    weighed = _window("weighed", "sabotage")
+    weighed, _ = _window("weighed", "sabotage")
     _by_hand(weighed, JOL_NAR, sent_at_ms=3_600_000)
     by_hand = _answer(weighed, JOL_NAR)
     for reader in (SOL, MENTAK, None):
