@@ -11,7 +11,8 @@ import asyncpg
 
 from events.envelope import EntryBatch, Ruling
 from events.match import PartitionBook
-from projections import seat_lines
+from projections import audit, seat_lines
+from projections.audit import Audit
 from projections.projection import Step
 from projections.replay import Replay
 from projections.seat_lines import SeatLines
@@ -40,6 +41,7 @@ async def _project(pool: asyncpg.Pool, table: Any, state: Any, after: int) -> No
         step = Step(counted, before.state_hash if before else "", match, teller.told(match))
         await project(pool, Replay, step)
         await project(pool, SeatLines, step)
+        await project(pool, Audit, step)
 
 
 _project.books = {}  # type: ignore[attr-defined]
@@ -64,3 +66,22 @@ async def test_a_windows_sealed_answer_shows_no_line_to_others_until_the_reveal(
     for eyes in (SOL, JOL_NAR, None):
         told = await seat_lines.told(pool, table.match_id, eyes, reader=eyes)
         assert [t.seq for t in told if t.seq in answered] == answered, eyes
+
+
+async def test_a_sealed_rulings_sender_and_time_are_kept_until_the_reveal(
+    pool: asyncpg.Pool,
+) -> None:
+    """The audit shows others neither who sent a sealed answer nor when; the reveal puts both
+    back, and its own seat reads them all along."""
+    table, state = _window("window-audit", "sabotage")
+    _by_hand(table, MENTAK, sent_at_ms=60_000)
+    await _project(pool, table, state, 0)
+    answer = f"{table.match_id}:answer of seat {MENTAK}"
+    sent = "SELECT sender, sent_at_ms FROM audit WHERE match_id = $1 AND decision_id = $2"
+    assert tuple(await pool.fetchrow(sent, table.match_id, answer)) == ("", 0)
+    own = await audit.by_decision(pool, table.match_id, answer, MENTAK, reader=MENTAK)
+    assert own is not None and (own["sender"], own["sent_at_ms"]) == ("p1", 60_000)
+    last = table.entries[-1].seq
+    _by_hand(table, JOL_NAR, sent_at_ms=120_000)
+    await _project(pool, table, state, last)
+    assert tuple(await pool.fetchrow(sent, table.match_id, answer)) == ("p1", 60_000)

@@ -8,3 +8,8 @@ CREATE TABLE seat_lines_orders (
     line text NOT NULL,
     PRIMARY KEY (match_id, eyes, seq)
 );
+
+-- A sealed ruling's sender and time, kept from others until its reveal like the rest of it: a
+-- sealed row of `audit` shows neither (an automatic answer's sender would tell what its seat
+-- held), and the reveal puts them back.
+ALTER TABLE audit_sealed ADD COLUMN sender text, ADD COLUMN sent_at_ms bigint;
