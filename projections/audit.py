@@ -53,6 +53,8 @@ KEPT = {
     "caused": "jsonb",
     "hash_before": "text",
     "hash_after": "text",
+    "sender": "text",
+    "sent_at_ms": "bigint",
 }
 
 
@@ -82,7 +84,17 @@ class Audit(Projection):
             whole: Ruling = ruling.body
             asked, read = _texts(whole)
             kept = (ruling.match_id, entries[0].seq, ruling.seq, asked, read, whole.rule)
-            self.kept.append((*kept, whole.reason, whole.accepted, caused, *hashes))
+            self.kept.append(
+                (
+                    *kept,
+                    whole.reason,
+                    whole.accepted,
+                    caused,
+                    *hashes,
+                    whole.sender,
+                    whole.sent_at_ms,
+                )
+            )
         self.opened += revealed(step)
         self.rows.append(
             (
@@ -122,7 +134,9 @@ class Audit(Projection):
             " reason = o.reason, sealed_for = NULL,"
             " accepted = coalesce(o.accepted, a.accepted), caused = coalesce(o.caused, a.caused),"
             " hash_before = coalesce(o.hash_before, a.hash_before),"
-            " hash_after = coalesce(o.hash_after, a.hash_after)"
+            " hash_after = coalesce(o.hash_after, a.hash_after),"
+            " sender = coalesce(o.sender, a.sender),"
+            " sent_at_ms = coalesce(o.sent_at_ms, a.sent_at_ms)"
             " FROM opened AS o WHERE a.match_id = o.match_id AND a.first_seq = o.first_seq"
         )
         return [
@@ -144,7 +158,8 @@ def _texts(ruling: Ruling) -> tuple[str, str | None]:
 # Audit rows, each whole for the seat it is sealed for when $1 names that seat.
 _READ_BY = (
     "SELECT a.match_id, a.first_seq, a.last_seq, a.ruling_seq, a.decision_id, a.seat,"
-    " a.sender, a.sent_at_ms, a.recorded_at_ms, COALESCE(s.asked, a.asked) AS asked,"
+    " COALESCE(s.sender, a.sender) AS sender, COALESCE(s.sent_at_ms, a.sent_at_ms) AS sent_at_ms,"
+    " a.recorded_at_ms, COALESCE(s.asked, a.asked) AS asked,"
     " COALESCE(s.accepted, a.accepted) AS accepted, COALESCE(s.rule, a.rule) AS rule,"
     " COALESCE(s.reason, a.reason) AS reason, COALESCE(s.caused, a.caused) AS caused,"
     " a.hash_before, a.hash_after, COALESCE(s.read, a.read) AS read, a.sealed_for"
@@ -165,7 +180,7 @@ async def by_decision(
     prompt's answer the judge wrote after it under the same id (platform rules 3)."""
     row = await conn.fetchrow(
         f"{_READ_BY} WHERE a.match_id = $2 AND a.decision_id = $3"
-        " AND a.seat IS NOT DISTINCT FROM $4 AND a.sender IS DISTINCT FROM $5"
+        " AND a.seat IS NOT DISTINCT FROM $4 AND COALESCE(s.sender, a.sender) IS DISTINCT FROM $5"
         " ORDER BY a.first_seq DESC LIMIT 1",
         reader,
         match_id,

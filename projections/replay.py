@@ -22,7 +22,8 @@ from events.narration import Narrator, Told, seat_names
 from events.ruleset import Description, get_ruleset
 from projections.announce import REPLAY_CHANNEL, Announcement, announcements, replay_notice
 from projections.projection import Projection, Step
-from projections.secrecy import SealedRuling, hidden, shown
+from projections.secrecy import SealedRuling, hidden, shown, without_order
+from projections.telling import unheard
 from projections.writes import Write, insert, upsert
 
 CHECKPOINT_EVERY = 64
@@ -149,7 +150,7 @@ async def at(
         raise ValueError(f"seat {seat} is not a seat of this {record.seats}-seat match")
     had = record.state if record is not None else None  # `tell` moves the record on, in place
     narrator = Narrator(seat, record)
-    batch = await _batch(conn, match_id, k)
+    batch = _as_ended(await _batch(conn, match_id, k), match["over"])
     [entry] = [e for e in batch if e.seq == k]
     revealed = match["revealed_seq"]
     line = narrator.tell(entry, hidden(entry, revealed, seat))
@@ -174,6 +175,12 @@ async def at(
         ruling,
         cause.seq if cause else 0,
     )
+
+
+def _as_ended(entries: list[Entry[Any]], over: bool) -> list[Entry[Any]]:
+    """An ended match's entries as anyone may read them: no standing order behind a ruling
+    (`secrecy.without_order`), whichever seat's eyes, since anyone may take any seat's then."""
+    return [without_order(e) for e in entries] if over else entries
 
 
 async def _batch(
@@ -206,18 +213,22 @@ async def narrated(
     """Entries `after` < seq <= `upto` in a line each, for `seat`'s eyes (None: the public's),
     sealed choices as `reader` may see them (the seat reading, or None). Which seat a caller
     may ask for is the caller's to check."""
-    revealed_seq = await conn.fetchval(
-        "SELECT revealed_seq FROM replay_matches WHERE match_id = $1", match_id
+    match = await conn.fetchrow(
+        "SELECT revealed_seq, over FROM replay_matches WHERE match_id = $1", match_id
     )
+    revealed_seq, over = (match["revealed_seq"], match["over"]) if match else (0, False)
     narrator = Narrator(seat, await record_at(conn, match_id, after) if after else None)
     told, round_ = [], _round(narrator.record)
-    for entry in await entries(conn, match_id, after, upto):
-        line = narrator.tell(entry, hidden(entry, revealed_seq or 0, reader))
+    for entry in _as_ended(await entries(conn, match_id, after, upto), over):
+        kept = hidden(entry, revealed_seq, reader)
+        silent = kept and unheard(narrator.record, entry)
+        line = narrator.tell(entry, kept)
         if not is_platform_entry(entry.body) or round_ is None:
             round_ = _round(narrator.record)  # only a game's own events move its round
-        ruling = shown(entry, revealed_seq or 0, reader)
+        ruling = shown(entry, revealed_seq, reader)
         decided_by = ruling.seat if isinstance(ruling, Ruling | SealedRuling) else None
-        told.append(Told(entry.seq, line, round_, decided_by))
+        if not silent:
+            told.append(Told(entry.seq, line, round_, decided_by))
     return told
 
 

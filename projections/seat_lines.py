@@ -12,7 +12,16 @@ import asyncpg
 
 from events.narration import Told
 from projections.projection import Projection, Step
-from projections.secrecy import LINE_SHOWN, PUBLIC, lines, reopen, revealed
+from projections.secrecy import (
+    LINE_SHOWN,
+    PUBLIC,
+    UNHEARD,
+    forget_orders,
+    lines,
+    orderless,
+    reopen,
+    revealed,
+)
 from projections.writes import Write, insert
 
 LAST = 2**31 - 1
@@ -36,13 +45,15 @@ SEAT_LINE = (
 
 class SeatLines(Projection):
     name = "seat_lines"
-    tables = ("seat_lines", "seat_lines_sealed")
+    tables = ("seat_lines", "seat_lines_sealed", "seat_lines_orders")
     tells = True
 
     def __init__(self) -> None:
         self.rows: list[tuple[Any, ...]] = []
         self.kept: list[tuple[Any, ...]] = []
         self.opened: list[tuple[str, int]] = []  # (match, revealed_seq)
+        self.orderless: list[tuple[Any, ...]] = []
+        self.ended: list[str] = []
 
     def take(self, step: Step) -> None:
         match = step.match
@@ -50,7 +61,10 @@ class SeatLines(Projection):
             rows, kept = lines(match.match_id, told, match.revealed_seq)
             self.rows += rows
             self.kept += kept
+            self.orderless += orderless(match.match_id, told)
         self.opened += revealed(step)
+        if match.over:
+            self.ended.append(match.match_id)
 
     def writes(self) -> list[Write]:
         put_back = (
@@ -63,6 +77,8 @@ class SeatLines(Projection):
             *insert("seat_lines", COLUMNS, self.rows),
             *insert("seat_lines_sealed", KEPT, self.kept),
             *reopen("seat_lines_sealed", "seq", self.opened, put_back),
+            *insert("seat_lines_orders", KEPT, self.orderless),
+            *forget_orders(self.ended),
         ]
 
 
@@ -75,17 +91,19 @@ async def told(
     reader: int | None = None,
 ) -> list[Told]:
     """Entries `after` < seq <= `upto` in a line each, for `eyes` (None: the public's), sealed
-    choices as `reader` (the seat reading, or None) may read them. Which eyes a caller may
-    ask for is the caller's to check."""
+    choices as `reader` (the seat reading, or None) may read them (a window's: not at all).
+    Which eyes a caller may ask for is the caller's to check."""
     shown = LINE_SHOWN.format(reader="$5::int", seat_line=SEAT_LINE)
     rows = await conn.fetch(
-        f"SELECT p.seq, {shown} AS line, p.round, p.decided_by FROM seat_lines AS p"
-        " WHERE p.match_id = $1 AND p.eyes = $6 AND p.seq > $3 AND p.seq <= $4 ORDER BY p.seq",
+        f"SELECT * FROM (SELECT p.seq, {shown} AS line, p.round, p.decided_by FROM seat_lines AS p"
+        " WHERE p.match_id = $1 AND p.eyes = $6 AND p.seq > $3 AND p.seq <= $4) AS t"
+        " WHERE t.line <> $7 ORDER BY t.seq",
         match_id,
         PUBLIC if eyes is None else eyes,
         after,
         upto,
         reader,
         PUBLIC,
+        UNHEARD,
     )
     return [Told(r["seq"], r["line"], r["round"], r["decided_by"]) for r in rows]

@@ -42,6 +42,7 @@ if TYPE_CHECKING:  # the worker's steps and tellings ask this module, not the re
 SEALED = "sealed"  # the rule and reason a sealed ruling shows
 PUBLIC = -1  # the public's eyes in a line's row
 ORGANISER = -2  # the organiser's eyes in a message's rows
+UNHEARD = ""  # the public line of a window's sealed answer before its reveal: readers skip it
 # A line row's words for `reader` (a seat, or NULL) reading the eyes whose line `seat_line`
 # gives (NULL: none of their own) over the public row `p`: an entry still sealed for a seat but
 # the reader's reads as the public's, whoever's eyes.
@@ -58,13 +59,15 @@ class Sealed(msgspec.Struct, frozen=True, tag="match.sealed"):
 
 
 class SealedRuling(msgspec.Struct, frozen=True, tag="ruling"):
-    """A sealed ruling as shown to eyes it is kept from: who sent it and when, not what was
-    asked or read, nor the verdict, its rule or reason; never on the log."""
+    """A sealed ruling as shown to eyes it is kept from: the seat it is sealed for, not who
+    sent it (a hand, a standing order or the judge answering the seat's only answer), when or
+    on which view, what was asked or read, nor the verdict, its rule or reason; never on the
+    log."""
 
     seat: int | None
-    sender: str
-    sent_at_ms: int
     asked: msgspec.Raw  # `sealed:seat N`
+    sender: str = ""
+    sent_at_ms: int = 0
     accepted: None = None  # neither: a refused choice writes as many entries as an accepted one
     rule: str = SEALED
     reason: str = ""
@@ -128,7 +131,7 @@ def shown(entry: Entry[Any], revealed_seq: int, reader: int | None = None) -> An
         return body
     if isinstance(body, Ruling):
         asked = msgspec.Raw(encode(f"{SEALED}:seat {seat}"))
-        return SealedRuling(body.seat, body.sender, body.sent_at_ms, asked, seen_seq=body.seen_seq)
+        return SealedRuling(body.seat, asked)
     return Sealed(seat=seat)
 
 
@@ -139,6 +142,27 @@ def without_order(entry: Entry[Any]) -> Entry[Any]:
     if not isinstance(body, Ruling) or not body.order:
         return entry
     return msgspec.structs.replace(entry, body=msgspec.structs.replace(body, order=msgspec.UNSET))
+
+
+def orderless(match_id: str, told: "Telling") -> list[tuple[Any, ...]]:
+    """The deciding seat's line row, (match, eyes, seq, line), as it reads once the match has
+    ended, where a standing order answered for it (`forget_orders`)."""
+    seat = told.decided_by
+    return [(match_id, seat, told.seq, told.orderless)] if told.orderless else []
+
+
+def forget_orders(ended: list[str]) -> list[Write]:
+    """Put each ended match's orderless lines over its seats' lines telling their orders: once
+    it has ended anyone may read it through any seat's eyes, and an order stays its seat's."""
+    if not ended:
+        return []
+    sql = (
+        "WITH forgotten AS (DELETE FROM seat_lines_orders"
+        " WHERE match_id IN (SELECT json_array_elements_text($1))"
+        " RETURNING *) UPDATE seat_lines AS s SET line = f.line FROM forgotten AS f"
+        " WHERE s.match_id = f.match_id AND s.eyes = f.eyes AND s.seq = f.seq"
+    )
+    return [Write(sql, sorted(set(ended)))]
 
 
 def hash_kept(match: Match, seq: int) -> bool:
@@ -199,10 +223,11 @@ def lines(
     sealed_for), and those kept until its reveal, (match, eyes, seq, line): the public's row
     always, a seat's only where its line is not the public's. A sealed choice not revealed
     yet (`revealed_seq` the match's after the step) reads "a sealed choice" to every eyes but
-    its seat's, and its public row names that seat (`LINE_SHOWN`)."""
+    its seat's, and its public row names that seat (`LINE_SHOWN`); in a response window it
+    reads as no line at all (`UNHEARD`, which readers skip) until the reveal tells every answer."""
     seq, sealed_for = told.seq, told.sealed_for
     kept_now = sealed_for is not None and seq >= revealed_seq
-    public = told.sealed if kept_now else told.public
+    public = (UNHEARD if told.unheard else told.sealed) if kept_now else told.public
     rows: list[tuple[Any, ...]] = [
         (
             match_id,

@@ -12,8 +12,8 @@ import msgspec
 from events.envelope import Entry, Ruling, is_platform_entry
 from events.match import EndedMatch, Match, MatchRecord
 from events.narration import Narrator
-from events.ruleset import get_ruleset
-from projections.secrecy import SealedRuling, shown
+from events.ruleset import get_ruleset, in_window
+from projections.secrecy import SealedRuling, shown, without_order
 
 
 class Telling(msgspec.Struct, frozen=True):
@@ -26,6 +26,9 @@ class Telling(msgspec.Struct, frozen=True):
     sealed_for: int | None  # the seat whose sealed choice the entry is
     round: int | None  # the game's round after the entry
     decided_by: int | None  # the seat whose decision this ruling judged
+    # the deciding seat's line without the standing order that answered for it ("": none)
+    orderless: str = ""
+    unheard: bool = False  # a sealed answer in a response window: others read nothing of it
 
 
 class Teller:
@@ -33,7 +36,8 @@ class Teller:
     tells each entry that counts, then `told` gives them, once the record is folded."""
 
     def __init__(self) -> None:
-        self._lines: list[tuple[Entry[Any], list[str], str, str]] = []
+        self._lines: list[tuple[Entry[Any], list[str], str, str, str]] = []
+        self._unheard: list[bool] = []
         self._rounds: list[int | None] = []
         self._moved = True  # the last entry told may have moved the round: a game's own event
 
@@ -43,13 +47,15 @@ class Teller:
         self._moved = not self._rounds or not is_platform_entry(entry.body)
         if isinstance(match, EndedMatch):
             line = _late(entry)
-            self._lines.append((entry, [], line, ""))
+            self._lines.append((entry, [], line, "", ""))
+            self._unheard.append(False)
             return
         seats = match.seats if match is not None else 0
         public = Narrator(None, match)
         sealed = public.line(entry, sealed=True) if entry.sealed_seat is not None else ""
         mine = [Narrator(seat, match).line(entry) for seat in range(seats)]
-        self._lines.append((entry, mine, public.line(entry), sealed))
+        self._lines.append((entry, mine, public.line(entry), sealed, _orderless(match, entry)))
+        self._unheard.append(unheard(match, entry))
 
     def told(self, match: Match) -> list[Telling]:
         """The entries told, `match` being theirs after the last."""
@@ -63,8 +69,12 @@ class Teller:
                 entry.sealed_seat,
                 round_,
                 _decided_by(entry),
+                orderless,
+                unheard,
             )
-            for (entry, mine, public, sealed), round_ in zip(self._lines, rounds, strict=True)
+            for (entry, mine, public, sealed, orderless), round_, unheard in zip(
+                self._lines, rounds, self._unheard, strict=True
+            )
         ]
 
     def _round(self, match: Match | None) -> int | None:
@@ -75,6 +85,24 @@ class Teller:
         if not isinstance(match, MatchRecord) or match.state is None:
             return None
         return get_ruleset(match.ruleset).standing(match.state).round
+
+
+def unheard(match: Match | None, entry: Entry[Any]) -> bool:
+    """Whether `entry` is a seat's sealed answer in a response window (`in_window` on the match
+    as it was before it): until the reveal the others read no line of it, since one coming at
+    once (the judge's, a standing order's) or after a while would tell them who is weighing."""
+    seat = entry.sealed_seat
+    if seat is None or not isinstance(match, MatchRecord) or match.state is None:
+        return False
+    return in_window(get_ruleset(match.ruleset), match.state, seat)
+
+
+def _orderless(match: Match | None, entry: Entry[Any]) -> str:
+    """The deciding seat's line of a ruling a standing order answered, without the order."""
+    body = entry.body
+    if not isinstance(body, Ruling) or not body.order or body.seat is None:
+        return ""
+    return Narrator(body.seat, match).line(without_order(entry))
 
 
 def _decided_by(entry: Entry[Any]) -> int | None:

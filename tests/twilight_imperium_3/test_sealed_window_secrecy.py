@@ -1,0 +1,76 @@
+"""A sealed response window tells no one but each seat how it answered, nor when: Twilight
+Imperium 3's Sabotage window through the judge (Sol plays Good Year; Mentak holds a Sabotage,
+Jol-Nar a Sabotage or only a Plague), read as the other seats, the public and the organiser
+read it."""
+
+from typing import Any
+
+import msgspec
+
+from events.codec import encode
+from events.envelope import ClaimSeat, CreateMatch, Decision, Entry, Ruling
+from events.platform_rules import AUTOMATIC_SENDER
+from events.rulesets.twilight_imperium_3.card_decisions import NoSabotage, PlayCard
+from events.rulesets.twilight_imperium_3.forces import Holding
+from events.rulesets.twilight_imperium_3.state import Game
+from projections.secrecy import shown
+from services.rules.judge import rule_on
+from tests.random_play import Table
+from tests.twilight_imperium_3.arena import JOL_NAR, MENTAK, SOL, arena
+from tests.twilight_imperium_3.cards import holding_cards
+
+GAME = "twilight-imperium-3"
+
+
+def _window(name: str, jol_nar_holds: str) -> tuple[Table, Game]:
+    """A 3-seat match through the judge in which Sol has just played Good Year: its sealed
+    Sabotage window asks Mentak, who holds a Sabotage, and Jol-Nar, who holds `jol_nar_holds`;
+    and the state arranged once the seats were taken, before Sol played."""
+    table = Table(name)
+    table.send(None, CreateMatch(ruleset=GAME, seats=3, seed=name))
+    for seat in range(3):
+        table.send(seat, ClaimSeat(player=f"p{seat}"))
+    state = arena({}, {"Abyz": Holding(SOL), "Lodor": Holding(MENTAK, units={"ground_force": 1})})
+    state = holding_cards(state, SOL, "good_year")
+    state = holding_cards(state, MENTAK, "sabotage")
+    arranged = holding_cards(state, JOL_NAR, jol_nar_holds)
+    table.book.matches[table.match_id].state = arranged
+    table.send(SOL, PlayCard("good_year"))
+    return table, arranged
+
+
+def _by_hand(table: Table, seat: int, sent_at_ms: int) -> list[Entry[Any]]:
+    """`seat` answers no sabotage by hand, on the view it was shown, at `sent_at_ms`."""
+    seen = table.book.matches[table.match_id].seq
+    sent = Decision(
+        decision_id=f"{table.match_id}:answer of seat {seat}",
+        match_id=table.match_id,
+        seat=seat,
+        body=msgspec.Raw(encode(NoSabotage())),
+        sender=f"p{seat}",
+        sent_at_ms=sent_at_ms,
+        seen_seq=seen,
+    )
+    offset = len(table.entries) + 1
+    entries = rule_on(
+        table.book, encode(sent), partition=0, offset=offset, now_ms=sent_at_ms, fresh_seed=str
+    )
+    assert isinstance(entries, list)
+    table.entries += entries
+    return entries
+
+
+def _answer(table: Table, seat: int) -> Entry[Any]:
+    [ruling] = [e for e in table.entries if isinstance(e.body, Ruling) and e.sealed_seat == seat]
+    return ruling
+
+
+def test_an_automatic_answer_reads_to_the_others_as_one_answered_by_hand() -> None:
+    automatic = _answer(_window("automatic", "plague")[0], JOL_NAR)
+    assert automatic.body.sender == AUTOMATIC_SENDER  # he held no Sabotage: the judge answered
+    weighed, _ = _window("weighed", "sabotage")
+    _by_hand(weighed, JOL_NAR, sent_at_ms=3_600_000)
+    by_hand = _answer(weighed, JOL_NAR)
+    for reader in (SOL, MENTAK, None):
+        assert encode(shown(automatic, 0, reader)) == encode(shown(by_hand, 0, reader)), reader
+    assert shown(automatic, 0, JOL_NAR).sender == AUTOMATIC_SENDER  # his own record, whole
