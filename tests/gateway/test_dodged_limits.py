@@ -7,6 +7,7 @@ use, and a seat's decisions to a match that ended are refused before they reach 
 import asyncio
 import contextlib
 import secrets
+import time
 
 import httpx
 
@@ -42,11 +43,16 @@ async def test_made_up_tokens_and_cookies_count_against_their_address_and_a_seat
             ),
         ):
             await asyncio.sleep(1.0)  # the last burst leaves the window
+            started = time.monotonic()
             burst = [
                 reply.status_code
                 for reply in await asyncio.gather(*(flood() for _ in range(3 * READS_PER_S)))
             ]
-            assert 429 in burst and burst.count(429) >= READS_PER_S, burst
+            took = time.monotonic() - started
+            # the address's reads a second went through, however long a busy machine took to
+            # serve the burst (within a second: 50 of its 150)
+            assert set(burst) <= {200, 429}, burst
+            assert burst.count(200) <= READS_PER_S * (int(took) + 1), (burst.count(200), took)
             assert (await http.get(f"/matches/{match_id}/view", headers=me)).status_code == 200
 
 
