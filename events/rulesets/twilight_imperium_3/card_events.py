@@ -96,6 +96,13 @@ class FleetChanged(msgspec.Struct, frozen=True, tag="ti.fleet_changed"):
     units: Units
 
 
+class ShipsRepaired(msgspec.Struct, frozen=True, tag="ti.ships_repaired"):
+    """The seat's damaged dreadnoughts and war suns in a system repaired (Emergency Repairs)."""
+
+    seat: int
+    system: str
+
+
 class CommandLost(msgspec.Struct, frozen=True, tag="ti.command_lost"):
     """A counter out of the seat's command pool to his reinforcements (Insubordination)."""
 
@@ -169,4 +176,5 @@ CARD_EVENTS = (
     PickReturned,
     PicksOver,
     CounterPlaced,
+    ShipsRepaired,
 )

@@ -24,11 +24,14 @@ from events.rulesets.twilight_imperium_3.card_events import (
     Lasted,
     PickReturned,
     PicksOver,
+    ShipsRepaired,
     TradeGoodsTaken,
 )
 from events.rulesets.twilight_imperium_3.fleets import with_fleet
 from events.rulesets.twilight_imperium_3.forces import Fleet, Space
 from events.rulesets.twilight_imperium_3.state import Game, Player
+
+REPAIRED = ("dreadnought", "war_sun")  # Emergency Repairs (TI-Q69)
 
 replace = msgspec.structs.replace
 
@@ -96,6 +99,12 @@ def _fleet_changed(game: Game, e: FleetChanged) -> Game:
     return replace(game, forces=with_fleet(game.forces, e.system, fleet))
 
 
+def _repaired(game: Game, e: ShipsRepaired) -> Game:
+    fleet = game.forces.fleet(e.system, e.seat)
+    damaged = {u: n for u, n in fleet.damaged.items() if u not in REPAIRED}
+    return replace(game, forces=with_fleet(game.forces, e.system, replace(fleet, damaged=damaged)))
+
+
 def _counter_lifted(game: Game, e: CounterLifted) -> Game:
     space = game.forces.space[e.system]
     counters = tuple(s for s in space.counters if s != e.seat)
@@ -141,4 +150,5 @@ CARD_ROWS = {
     PickReturned: _pick_returned,
     PicksOver: lambda g, e: replace(g, picks=()),
     CounterPlaced: _counter_placed,
+    ShipsRepaired: _repaired,
 }

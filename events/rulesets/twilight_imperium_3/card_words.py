@@ -38,6 +38,7 @@ from events.rulesets.twilight_imperium_3.card_events import (
     Lasted,
     PickReturned,
     PicksOver,
+    ShipsRepaired,
     TradeGoodsTaken,
 )
 from events.rulesets.twilight_imperium_3.loader import load
@@ -211,6 +212,8 @@ def narrate(
             )
         case FleetChanged(seat=s, system=system, units=units):
             return f"{name(s)}'s ships in {system}: {_units(units).strip(', ') or 'none'}"
+        case ShipsRepaired(seat=s, system=system):
+            return f"{name(s)}'s dreadnoughts and war suns in {system} are repaired"
         case CommandLost(seat=s):
             return f"{name(s)} loses a command counter from his command pool"
         case CounterLifted(seat=s, system=system):
