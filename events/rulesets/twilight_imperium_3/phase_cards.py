@@ -1,7 +1,6 @@
-"""The action cards of the strategy phase, the status phase, the strategic action and the trade
-agreements (TI-Q51 to TI-Q64, TI-Q72): for each, what its play must name and why it can do
-nothing otherwise, what it does, and the plays `legal` offers. card_effects.py takes them into
-its EFFECTS."""
+"""The action cards of the strategy phase, the status phase and the trade agreements (TI-Q51 to
+TI-Q61, TI-Q72): for each, what its play must name and why it can do nothing otherwise, what it
+does, and the plays `legal` offers. card_effects.py takes them into its EFFECTS."""
 
 from collections.abc import Callable, Iterator
 
@@ -13,23 +12,18 @@ from events.rulesets.twilight_imperium_3.card_events import (
     CounterPlaced,
     Lasted,
     PickReturned,
-    ShipsRepaired,
 )
 from events.rulesets.twilight_imperium_3.galaxy import adjacent
-from events.rulesets.twilight_imperium_3.happenings import CountersGained, Exhausted, Picked
-from events.rulesets.twilight_imperium_3.loader import load
+from events.rulesets.twilight_imperium_3.happenings import CountersGained, Picked
 from events.rulesets.twilight_imperium_3.planets import controlled, holding
 from events.rulesets.twilight_imperium_3.state import (
     Game,
-    WindowPrompt,
     bank,
-    clockwise,
     pickable,
     picks_made,
     reinforcements,
 )
-from events.rulesets.twilight_imperium_3.technology import gainable, one_short
-from events.rulesets.twilight_imperium_3.trade_events import AgreementBroken, Given
+from events.rulesets.twilight_imperium_3.trade_events import AgreementBroken
 
 Refusal = Callable[[Game, int, PlayCard], Rejection | None]
 CarryOut = Callable[[Batch[Game], int, PlayCard], bool | None]
@@ -40,7 +34,7 @@ INITIATIVE, TRADE, TECHNOLOGY, IMPERIAL = 1, 5, 7, 8
 SUMMIT_COUNTERS = 2  # Command Summit
 
 
-def _lasting(batch: Batch[Game], seat: int, d: PlayCard) -> None:
+def lasts(batch: Batch[Game], seat: int, d: PlayCard) -> None:
     lasting = Lasting(d.card, seat, other=d.seat, planet=d.planet, strategy=d.strategy)
     batch.emit(Lasted(lasting=lasting))
 
@@ -49,7 +43,7 @@ def _anything(game: Game, seat: int, d: PlayCard) -> Rejection | None:
     return None
 
 
-def _alone(card: str) -> Offers:
+def alone(card: str) -> Offers:
     def offers(game: Game, seat: int) -> Iterator[PlayCard]:
         yield PlayCard(card)
 
@@ -236,164 +230,14 @@ def _guilds(game: Game, seat: int) -> Iterator[PlayCard]:
         yield PlayCard("influence_in_the_merchants_guild", seat=one, partner=other)
 
 
-# TI-Q62 Policy Paralysis, TI-Q63 Tech Bubble: the strategic action waiting under their window
-
-
-def _strategic(game: Game) -> int:
-    """The strategy card whose primary has just resolved, or 0."""
-    waiting = (w for w in reversed(game.stack) if w.prompt == WindowPrompt.PRIMARY_DONE)
-    return next((w.about for w in waiting), 0)
-
-
-def _paralysis_refusal(game: Game, seat: int, d: PlayCard) -> Rejection | None:
-    if not _strategic(game) or d.seat in (-1, seat, game.turn) or not 0 <= d.seat < game.seats:
-        return Rejection("TI-Q62", "name an opponent who could follow the secondary")
-    return None
-
-
-def _paralyses(game: Game, seat: int) -> Iterator[PlayCard]:
-    return (PlayCard("policy_paralysis", seat=s) for s in clockwise(game, game.turn)[1:])
-
-
-def _paralysis(batch: Batch[Game], seat: int, d: PlayCard) -> None:
-    lasting = Lasting(d.card, seat, other=d.seat, strategy=_strategic(batch.game))
-    batch.emit(Lasted(lasting=lasting))
-
-
-def _bubble_refusal(game: Game, seat: int, d: PlayCard) -> Rejection | None:
-    if _strategic(game) != TECHNOLOGY or seat != game.turn:
-        return Rejection("TI-Q63", "only the player of Technology, after its primary")
-    if game.players[seat].strategy < 1:
-        return Rejection("TI-Q63", "you have no counter in your strategy allocation to spend")
-    return None
-
-
-def _bubble(batch: Batch[Game], seat: int, d: PlayCard) -> None:
-    batch.emit(Lasted(lasting=Lasting(d.card, seat, strategy=TECHNOLOGY)))
-
-
-# TI-Q64 Ruinous Tariffs
-
-
-def _trade_follower(game: Game) -> int:
-    """Who has just followed Trade's secondary, or -1."""
-    trade_windows = (
-        w for w in reversed(game.stack) if w.prompt == WindowPrompt.SECONDARY and w.about == TRADE
-    )
-    found = next(trade_windows, None)
-    return found.answered[-1] if found is not None and found.answered else -1
-
-
-def _tariffs_refusal(game: Game, seat: int, d: PlayCard) -> Rejection | None:
-    if d.seat == -1 or d.seat == seat or d.seat != _trade_follower(game):
-        return Rejection("TI-Q64", "name the player who has just followed Trade's secondary")
-    if game.trade.between(seat, d.seat) is None:
-        return Rejection("TI-Q64", "he must be your trade partner")
-    if not game.players[d.seat].trade_goods:
-        return Rejection("TI-Q64", "he has no trade goods")
-    return None
-
-
-def _tariffs(batch: Batch[Game], seat: int, d: PlayCard) -> None:
-    goods = batch.game.players[d.seat].trade_goods
-    batch.emit(Given(seat=d.seat, to=seat, trade_goods=(goods + 1) // 2))
-
-
-def _tariffed(game: Game, seat: int) -> Iterator[PlayCard]:
-    follower = _trade_follower(game)
-    if follower not in (-1, seat):
-        yield PlayCard("ruinous_tariffs", seat=follower)
-
-
-# TI-Q65 Corporate Sponsorship, TI-Q66 Focused Research, TI-Q67 Opening the Black Box: played
-# in Technology's secondary before buying (strategic.py), lasting to the purchase
-
-
-def _buying(rule: str, could: Callable[[Game, int, str], bool], what: str) -> Refusal:
-    def refusal(game: Game, seat: int, d: PlayCard) -> Rejection | None:
-        buying = game.stack and game.stack[-1].prompt == WindowPrompt.SECONDARY
-        if not buying or game.stack[-1].about != TECHNOLOGY:
-            return Rejection(rule, "play it as you follow Technology's secondary")
-        if not any(could(game, seat, t) for t in load().technologies):
-            return Rejection(rule, f"there is no {what} for you to buy")
-        return None
-
-    return refusal
-
-
-def _of_colour(colour: str) -> Callable[[Game, int, str], bool]:
-    return lambda game, seat, t: (
-        load().technologies[t].colour == colour and t in gainable(game, seat)
-    )
-
-
-def _waivable(game: Game, seat: int, technology: str) -> bool:
-    owned = set(game.players[seat].technologies)
-    found = load().technologies[technology]
-    return (
-        technology not in gainable(game, seat)
-        and not found.later
-        and (technology not in owned and one_short(owned, technology))
-    )
-
-
-# TI-Q70 Master of Trade, played "any time" (any_time.py)
-
-MASTER_AGREEMENTS = 2
-
-
-def _readied(d: PlayCard) -> tuple[str, ...]:
-    return tuple(p for p in (d.planet, d.target) if p)
-
-
-def _master_refusal(game: Game, seat: int, d: PlayCard) -> Rejection | None:
-    if len(game.trade.of(seat)) < MASTER_AGREEMENTS:
-        return Rejection("TI-Q70", "you need two trade agreements in force")
-    named = _readied(d)
-    exhausted = set(_exhausted(game, seat))
-    if not named or len(set(named)) != len(named) or not set(named) <= exhausted:
-        return Rejection("TI-Q70", "name one or two exhausted planets of yours")
-    return None
-
-
-def _exhausted(game: Game, seat: int) -> tuple[str, ...]:
-    return tuple(
-        n for n in sorted(controlled(game.forces, seat)) if game.forces.planets[n].exhausted
-    )
-
-
-def _masters(game: Game, seat: int) -> Iterator[PlayCard]:
-    tired = _exhausted(game, seat)
-    if tired:
-        yield PlayCard("master_of_trade", planet=tired[0], target=tired[1] if tired[1:] else "")
-
-
-# TI-Q69 Emergency Repairs, played "any time" (any_time.py)
-
-
-def _damaged(game: Game, seat: int) -> Iterator[str]:
-    for position in sorted(game.forces.space):
-        damaged = game.forces.fleet(position, seat).damaged
-        if damaged.get("dreadnought") or damaged.get("war_sun"):
-            yield position
-
-
-def _repairs_refusal(game: Game, seat: int, d: PlayCard) -> Rejection | None:
-    if d.system not in set(_damaged(game, seat)):
-        return Rejection(
-            "TI-Q69", "name a system holding a damaged dreadnought or war sun of yours"
-        )
-    return None
-
-
 PHASE_EFFECTS: dict[str, Entry] = {
-    "command_summit": ("TI-Q51", _summit_refusal, _summit, _alone("command_summit")),
-    "grand_armada": ("TI-Q52", _anything, _lasting, _alone("grand_armada")),
-    "productivity_spike": ("TI-Q53", _spike_refusal, _lasting, _spikes),
+    "command_summit": ("TI-Q51", _summit_refusal, _summit, alone("command_summit")),
+    "grand_armada": ("TI-Q52", _anything, lasts, alone("grand_armada")),
+    "productivity_spike": ("TI-Q53", _spike_refusal, lasts, _spikes),
     "scientist_assassination": (
         "TI-Q54",
         _anything,
-        _lasting,
+        lasts,
         _others("scientist_assassination"),
     ),
     "signal_jamming": (
@@ -406,9 +250,9 @@ PHASE_EFFECTS: dict[str, Entry] = {
         "TI-Q57",
         _trade_stop_refusal,
         lambda b, s, d: trade.cancel(b, s),
-        _alone("trade_stop"),
+        alone("trade_stop"),
     ),
-    "strategic_shift": ("TI-Q58", _shift_refusal, _lasting, _shifts),
+    "strategic_shift": ("TI-Q58", _shift_refusal, lasts, _shifts),
     "public_disgrace": ("TI-Q59", _disgrace_refusal, _disgrace, _disgraces),
     "strategic_flexibility": (
         "TI-Q60",
@@ -419,57 +263,11 @@ PHASE_EFFECTS: dict[str, Entry] = {
     "political_stability": (
         "TI-Q61",
         _stability_refusal,
-        _lasting,
-        _alone("political_stability"),
+        lasts,
+        alone("political_stability"),
     ),
     "influence_in_the_merchants_guild": ("TI-Q72", _guild_refusal, _guild, _guilds),
-    "policy_paralysis": ("TI-Q62", _paralysis_refusal, _paralysis, _paralyses),
-    "tech_bubble": ("TI-Q63", _bubble_refusal, _bubble, _alone("tech_bubble")),
-    "ruinous_tariffs": ("TI-Q64", _tariffs_refusal, _tariffs, _tariffed),
-    "emergency_repairs": (
-        "TI-Q69",
-        _repairs_refusal,
-        lambda b, s, d: b.emit(ShipsRepaired(seat=s, system=d.system)),
-        lambda g, s: (PlayCard("emergency_repairs", system=p) for p in _damaged(g, s)),
-    ),
-    "master_of_trade": (
-        "TI-Q70",
-        _master_refusal,
-        lambda b, s, d: b.emit(Exhausted(seat=s, planets=_readied(d), ready=True)),
-        _masters,
-    ),
-    "corporate_sponsorship": (
-        "TI-Q65",
-        _buying("TI-Q65", _of_colour("green"), "green technology"),
-        _lasting,
-        _alone("corporate_sponsorship"),
-    ),
-    "focused_research": (
-        "TI-Q66",
-        _buying("TI-Q66", _waivable, "technology a prerequisite short"),
-        _lasting,
-        _alone("focused_research"),
-    ),
-    "opening_the_black_box": (
-        "TI-Q67",
-        _buying("TI-Q67", _of_colour("red"), "red technology"),
-        _lasting,
-        _alone("opening_the_black_box"),
-    ),
 }
-
-
-def paralysed(game: Game, seat: int, card: int) -> bool:
-    """Policy Paralysis bars him from this card's secondary (TI-Q62)."""
-    return any(
-        last.card == "policy_paralysis" and last.other == seat and last.strategy == card
-        for last in game.lasting
-    )
-
-
-def bubbled(game: Game, seat: int) -> bool:
-    """Tech Bubble: he follows his own Technology's secondary too (TI-Q63)."""
-    return any(last.card == "tech_bubble" and last.seat == seat for last in game.lasting)
 
 
 def stable(game: Game) -> int:
