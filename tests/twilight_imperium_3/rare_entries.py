@@ -231,11 +231,17 @@ def _strategic_cards(seen: list[Seen]) -> None:
 
 
 def _any_time_cards(seen: list[Seen]) -> None:
-    """Emergency Repairs on Sol's turn, not as his action (TI-Q69)."""
+    """Emergency Repairs and Disclosure on Sol's turn, not as his action (TI-Q68, TI-Q69)."""
     hurt = Fleet(SOL, {"dreadnought": 1}, {"dreadnought": 1})
     state = holding_cards(arena({("102", SOL): {"dreadnought": 1}}), SOL, "emergency_repairs")
     state = msgspec.structs.replace(state, forces=with_fleet(state.forces, "102", hurt))
-    _act(seen, state, said(state, SOL, "play emergency repairs at 102"))
+    state = holding_cards(
+        _act(seen, state, said(state, SOL, "play emergency repairs at 102")), SOL, "disclosure"
+    )
+    state = holding_cards(state, MENTAK, "direct_hit")
+    state = _act(seen, state, said(state, SOL, "play disclosure naming mentak"))
+    state = _act(seen, state, NoSabotage(), by=MENTAK)
+    _act(seen, state, said(state, SOL, "discard direct hit"))
 
 
 def _fought(seen: list[Seen], state: Game, seat: int, decision: Any, *rolls: int) -> Game:

@@ -96,6 +96,13 @@ class FleetChanged(msgspec.Struct, frozen=True, tag="ti.fleet_changed"):
     units: Units
 
 
+class CardsShown(msgspec.Struct, frozen=True, tag="ti.cards_shown"):
+    """The seat's action cards shown to `to` alone, who knows them while they stay (Disclosure)."""
+
+    seat: int
+    to: int
+
+
 class ShipsRepaired(msgspec.Struct, frozen=True, tag="ti.ships_repaired"):
     """The seat's damaged dreadnoughts and war suns in a system repaired (Emergency Repairs)."""
 
@@ -177,4 +184,5 @@ CARD_EVENTS = (
     PicksOver,
     CounterPlaced,
     ShipsRepaired,
+    CardsShown,
 )

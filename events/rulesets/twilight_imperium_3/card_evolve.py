@@ -13,6 +13,7 @@ from events.rulesets.twilight_imperium_3.card_events import (
     CardsDiscarded,
     CardsDrawn,
     CardsRevealed,
+    CardsShown,
     CardsTaken,
     CommandLost,
     CounterLifted,
@@ -105,6 +106,12 @@ def _repaired(game: Game, e: ShipsRepaired) -> Game:
     return replace(game, forces=with_fleet(game.forces, e.system, replace(fleet, damaged=damaged)))
 
 
+def _shown(game: Game, e: CardsShown) -> Game:
+    player = game.players[e.seat]
+    known = (*player.known, *((e.to, c) for c in player.hand if (e.to, c) not in player.known))
+    return _player(game, e.seat, known=known)
+
+
 def _counter_lifted(game: Game, e: CounterLifted) -> Game:
     space = game.forces.space[e.system]
     counters = tuple(s for s in space.counters if s != e.seat)
@@ -151,4 +158,5 @@ CARD_ROWS = {
     PicksOver: lambda g, e: replace(g, picks=()),
     CounterPlaced: _counter_placed,
     ShipsRepaired: _repaired,
+    CardsShown: _shown,
 }

@@ -17,6 +17,7 @@ from events.rulesets.twilight_imperium_3 import (
     any_time,
     building,
     card_windows,
+    disclosure,
     ending,
     offers,
     phase_cards,
@@ -531,6 +532,7 @@ TABLE = Table(
             *PROMPT_TABLE,
             *talks.PROMPTS,
             action_cards.PROMPT,
+            disclosure.PROMPT,
             strategic.PROMPT,
             *card_windows.PROMPTS,
         )

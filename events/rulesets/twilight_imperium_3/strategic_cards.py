@@ -1,14 +1,15 @@
-"""The action cards of a strategic action, of the purchase of a technology and two played "any
+"""The action cards of a strategic action, of the purchase of a technology and those played "any
 time" (TI-Q62 to TI-Q70): for each, what its play must name and why it can do nothing otherwise,
 what it does, and the plays `legal` offers. card_effects.py takes them into its EFFECTS."""
 
 from collections.abc import Callable, Iterator
 
 from events.kit.batch import Batch
+from events.kit.windows import Window
 from events.ruleset import Rejection
 from events.rulesets.twilight_imperium_3.card_decisions import Lasting, PlayCard
-from events.rulesets.twilight_imperium_3.card_events import Lasted, ShipsRepaired
-from events.rulesets.twilight_imperium_3.happenings import Exhausted
+from events.rulesets.twilight_imperium_3.card_events import CardsShown, Lasted, ShipsRepaired
+from events.rulesets.twilight_imperium_3.happenings import Exhausted, Opened
 from events.rulesets.twilight_imperium_3.loader import load
 from events.rulesets.twilight_imperium_3.phase_cards import Entry, Refusal, alone, lasts
 from events.rulesets.twilight_imperium_3.planets import controlled
@@ -169,10 +170,31 @@ def _repairs_refusal(game: Game, seat: int, d: PlayCard) -> Rejection | None:
     return None
 
 
+# TI-Q68 Disclosure, played "any time" (any_time.py); its discard is disclosure.py's
+
+
+def _disclosure_refusal(game: Game, seat: int, d: PlayCard) -> Rejection | None:
+    if d.seat in (-1, seat) or not 0 <= d.seat < game.seats or not game.players[d.seat].hand:
+        return Rejection("TI-Q68", "name another player holding action cards")
+    return None
+
+
+def _disclosure(batch: Batch[Game], seat: int, d: PlayCard) -> None:
+    """His hand shown to the player alone, who then discards one of it (TI-Q68)."""
+    batch.emit(CardsShown(seat=d.seat, to=seat))
+    batch.emit(Opened(window=Window(WindowPrompt.DISCLOSURE, (seat,), about=d.seat)))
+
+
+def _disclosures(game: Game, seat: int) -> Iterator[PlayCard]:
+    others = (s for s in clockwise(game, seat)[1:] if game.players[s].hand)
+    return (PlayCard("disclosure", seat=s) for s in others)
+
+
 STRATEGIC_EFFECTS: dict[str, Entry] = {
     "policy_paralysis": ("TI-Q62", _paralysis_refusal, _paralysis, _paralyses),
     "tech_bubble": ("TI-Q63", _bubble_refusal, _bubble, alone("tech_bubble")),
     "ruinous_tariffs": ("TI-Q64", _tariffs_refusal, _tariffs, _tariffed),
+    "disclosure": ("TI-Q68", _disclosure_refusal, _disclosure, _disclosures),
     "emergency_repairs": (
         "TI-Q69",
         _repairs_refusal,
