@@ -17,7 +17,7 @@ from events.rulesets.twilight_imperium_3.state import Game, WindowPrompt, clockw
 from events.rulesets.twilight_imperium_3.technology import gainable, one_short
 from events.rulesets.twilight_imperium_3.trade_events import Given
 
-TRADE, TECHNOLOGY = 5, 7
+TRADE, TECHNOLOGY = 5, 7  # strategy cards by number (strategy_cards.py imports this module)
 
 
 # TI-Q62 Policy Paralysis, TI-Q63 Tech Bubble: the strategic action waiting under their window
