@@ -3,8 +3,8 @@ ground forces raised by a technology, fighters joining an invasion, a neighbour'
 dock taken, Transit Diodes' move, Fleet Logistics' second action and the turn ended without
 it, every life of a trade offer, agreements cancelled and broken, income, gifts, action cards
 sabotaged, taken, discarded down to the limit and played at a timing point's window, the
-strategy phase's cards), each with the state it came on: the narration test's examples of
-them."""
+strategy phase's cards, a strategic action's and one played "any time", a retreat), each with
+the state it came on: the narration test's examples of them."""
 
 from typing import Any
 
@@ -15,7 +15,8 @@ from events.rulesets.twilight_imperium_3.agreements import Agreement, Trade
 from events.rulesets.twilight_imperium_3.card_decisions import NoCard, NoSabotage, Sabotage
 from events.rulesets.twilight_imperium_3.card_windows import open_card_window
 from events.rulesets.twilight_imperium_3.decisions import Activate, Follow, Pass, Play
-from events.rulesets.twilight_imperium_3.forces import Holding
+from events.rulesets.twilight_imperium_3.fleets import with_fleet
+from events.rulesets.twilight_imperium_3.forces import Fleet, Holding
 from events.rulesets.twilight_imperium_3.orders import Lose
 from events.rulesets.twilight_imperium_3.state import Game
 from events.rulesets.twilight_imperium_3.steps import _batch
@@ -41,6 +42,9 @@ def examples() -> list[Seen]:
     _action_cards(seen)
     _battle_cards(seen)
     _strategy_cards(seen)
+    _retreat(seen)
+    _strategic_cards(seen)
+    _any_time_cards(seen)
     return seen
 
 
@@ -207,6 +211,37 @@ def _battle_cards(seen: list[Seen]) -> None:
     state = _fought(seen, state, SOL, hit, 9, 9, 1, 1, 1)
     state = _fought(seen, state, SOL, said(state, SOL, "land 1 gf on abyz"))
     _fought(seen, state, SOL, said(state, SOL, "play rare mineral"))
+
+
+def _retreat(seen: list[Seen]) -> None:
+    """The attacker announces a retreat and leaves once the round's dice miss (TI-C7, TI-C8)."""
+    fleets = {("201", SOL): {"cruiser": 1}, (AT, MENTAK): {"cruiser": 1}}
+    state = _fought(seen, arena(fleets, counters={"102": (SOL,)}), SOL, Activate(system=AT))
+    state = _fought(seen, state, SOL, said(state, SOL, "move 1 cruiser from 201"))
+    _fought(seen, state, SOL, said(state, SOL, "retreat to 102"), 1, 1)
+
+
+def _strategic_cards(seen: list[Seen]) -> None:
+    """Policy Paralysis after Technology's primary, the action waiting under its window
+    (TI-Q62)."""
+    state = with_player(arena({}), SOL, cards=(7,))
+    state = holding_cards(state, MENTAK, "policy_paralysis")
+    state = _act(seen, state, Play(card=7, technology="hylar_v_assault_laser"))
+    _act(seen, state, said(state, MENTAK, "play policy paralysis naming jol-nar"), by=MENTAK)
+
+
+def _any_time_cards(seen: list[Seen]) -> None:
+    """Emergency Repairs and Disclosure on Sol's turn, not as his action (TI-Q68, TI-Q69)."""
+    hurt = Fleet(SOL, {"dreadnought": 1}, {"dreadnought": 1})
+    state = holding_cards(arena({("102", SOL): {"dreadnought": 1}}), SOL, "emergency_repairs")
+    state = msgspec.structs.replace(state, forces=with_fleet(state.forces, "102", hurt))
+    state = holding_cards(
+        _act(seen, state, said(state, SOL, "play emergency repairs at 102")), SOL, "disclosure"
+    )
+    state = holding_cards(state, MENTAK, "direct_hit")
+    state = _act(seen, state, said(state, SOL, "play disclosure naming mentak"))
+    state = _act(seen, state, NoSabotage(), by=MENTAK)
+    _act(seen, state, said(state, SOL, "discard direct hit"))
 
 
 def _fought(seen: list[Seen], state: Game, seat: int, decision: Any, *rolls: int) -> Game:

@@ -1,9 +1,10 @@
-"""The "as an action" cards whose effect lasts the round (TI-Q3, TI-Q5, TI-Q17, TI-Q24): each
-played by Sol (seat 0) in the arena (arena.py), then read by the rule it bends."""
+"""The cards whose effect lasts the round (TI-Q3, TI-Q5, TI-Q17, TI-Q24, TI-Q52, TI-Q53): each
+played by Sol (seat 0) in the arena (arena.py), or lasting from the strategy phase, then read by
+the rule it bends."""
 
 import msgspec
 
-from events.rulesets.twilight_imperium_3.card_decisions import PlayCard
+from events.rulesets.twilight_imperium_3.card_decisions import Lasting, PlayCard
 from events.rulesets.twilight_imperium_3.decisions import Activate
 from events.rulesets.twilight_imperium_3.forces import Holding
 from events.rulesets.twilight_imperium_3.invasion import Drop
@@ -68,3 +69,29 @@ def test_ti_q24_war_footing_two_more_ships_in_that_system_this_round() -> None:
     state = step(msgspec.structs.replace(state, turn=SOL), SOL, Activate(system=SOL_HOME))
     ships = [o for o in GAME.legal(state, SOL) for b in o.batches if "cruiser" in b.units]
     assert ships  # a fourth cruiser fits in his fleet supply of 3 there, and a fifth
+
+
+def _lasting(state: Game, *lasting: Lasting) -> Game:
+    """Played in the strategy phase (test_phase_cards.py), read in the action phase."""
+    return msgspec.structs.replace(state, lasting=lasting)
+
+
+def test_ti_q52_grand_armada_no_fleet_supply_limit_in_his_home_system() -> None:
+    state = step(arena({(SOL_HOME, SOL): {"cruiser": 3}}), SOL, Activate(system=SOL_HOME))
+    two = Produce((Batch("Jord", {"cruiser": 2}),), paying=("Jord",))
+    assert refused(state, SOL, two) == "TI-M8"
+    state = step(
+        _lasting(arena({(SOL_HOME, SOL): {"cruiser": 3}}), Lasting("grand_armada", SOL)),
+        SOL,
+        Activate(system=SOL_HOME),
+    )
+    assert step(state, SOL, two).forces.fleet(SOL_HOME, SOL).units == {"cruiser": 5}
+
+
+def test_ti_q53_productivity_spike_the_dock_produces_its_planets_influence_more() -> None:
+    eight = Produce((Batch("Jord", {"ground_force": 8}),), paying=("Jord",))
+    state = step(arena({}), SOL, Activate(system=SOL_HOME))
+    assert refused(state, SOL, eight) == "TI-U2"  # Jord's dock: 4 resources + 2
+    spiked = _lasting(arena({}), Lasting("productivity_spike", SOL, planet="Jord"))
+    state = step(spiked, SOL, Activate(system=SOL_HOME))
+    assert step(state, SOL, eight).forces.planets["Jord"].units["ground_force"] == 8  # 2 influence

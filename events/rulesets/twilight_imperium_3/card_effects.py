@@ -44,6 +44,7 @@ from events.rulesets.twilight_imperium_3.planets import (
     ready,
 )
 from events.rulesets.twilight_imperium_3.state import Game, bank
+from events.rulesets.twilight_imperium_3.strategic_cards import STRATEGIC_EFFECTS
 
 Refusal = Callable[[Game, int, PlayCard], Rejection | None]
 CarryOut = Callable[[Batch[Game], int, PlayCard], bool | None]  # True: the card comes back
@@ -670,3 +671,4 @@ EFFECTS: dict[str, Effect] = {
     "war_footing": Effect("TI-Q24", _war_footing_refusal, _lasting, _footings),
 }
 EFFECTS |= {card: Effect(*entry) for card, entry in PHASE_EFFECTS.items()}  # TI-Q51 on
+EFFECTS |= {card: Effect(*entry) for card, entry in STRATEGIC_EFFECTS.items()}  # TI-Q62 on

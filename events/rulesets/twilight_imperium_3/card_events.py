@@ -96,6 +96,20 @@ class FleetChanged(msgspec.Struct, frozen=True, tag="ti.fleet_changed"):
     units: Units
 
 
+class CardsShown(msgspec.Struct, frozen=True, tag="ti.cards_shown"):
+    """The seat's action cards shown to `to` alone, who knows them while they stay (Disclosure)."""
+
+    seat: int
+    to: int
+
+
+class ShipsRepaired(msgspec.Struct, frozen=True, tag="ti.ships_repaired"):
+    """The seat's damaged dreadnoughts and war suns in a system repaired (Emergency Repairs)."""
+
+    seat: int
+    system: str
+
+
 class CommandLost(msgspec.Struct, frozen=True, tag="ti.command_lost"):
     """A counter out of the seat's command pool to his reinforcements (Insubordination)."""
 
@@ -169,4 +183,6 @@ CARD_EVENTS = (
     PickReturned,
     PicksOver,
     CounterPlaced,
+    ShipsRepaired,
+    CardsShown,
 )

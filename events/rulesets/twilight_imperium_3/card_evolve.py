@@ -13,6 +13,7 @@ from events.rulesets.twilight_imperium_3.card_events import (
     CardsDiscarded,
     CardsDrawn,
     CardsRevealed,
+    CardsShown,
     CardsTaken,
     CommandLost,
     CounterLifted,
@@ -24,11 +25,14 @@ from events.rulesets.twilight_imperium_3.card_events import (
     Lasted,
     PickReturned,
     PicksOver,
+    ShipsRepaired,
     TradeGoodsTaken,
 )
 from events.rulesets.twilight_imperium_3.fleets import with_fleet
 from events.rulesets.twilight_imperium_3.forces import Fleet, Space
 from events.rulesets.twilight_imperium_3.state import Game, Player
+
+REPAIRED = ("dreadnought", "war_sun")  # Emergency Repairs (TI-Q69)
 
 replace = msgspec.structs.replace
 
@@ -96,6 +100,18 @@ def _fleet_changed(game: Game, e: FleetChanged) -> Game:
     return replace(game, forces=with_fleet(game.forces, e.system, fleet))
 
 
+def _repaired(game: Game, e: ShipsRepaired) -> Game:
+    fleet = game.forces.fleet(e.system, e.seat)
+    damaged = {u: n for u, n in fleet.damaged.items() if u not in REPAIRED}
+    return replace(game, forces=with_fleet(game.forces, e.system, replace(fleet, damaged=damaged)))
+
+
+def _shown(game: Game, e: CardsShown) -> Game:
+    player = game.players[e.seat]
+    known = (*player.known, *((e.to, c) for c in player.hand if (e.to, c) not in player.known))
+    return _player(game, e.seat, known=known)
+
+
 def _counter_lifted(game: Game, e: CounterLifted) -> Game:
     space = game.forces.space[e.system]
     counters = tuple(s for s in space.counters if s != e.seat)
@@ -141,4 +157,6 @@ CARD_ROWS = {
     PickReturned: _pick_returned,
     PicksOver: lambda g, e: replace(g, picks=()),
     CounterPlaced: _counter_placed,
+    ShipsRepaired: _repaired,
+    CardsShown: _shown,
 }

@@ -74,6 +74,12 @@ def play_as_action(batch: Batch[Game], seat: int, d: PlayCard) -> None:
     next_card(batch)
 
 
+def play_now(batch: Batch[Game], seat: int, d: PlayCard) -> None:
+    """A card played at a prompt of its own moment: its Sabotage window, then back to it."""
+    _played(batch, seat, d)
+    next_card(batch)
+
+
 def _played(batch: Batch[Game], seat: int, d: PlayCard, action: bool = False) -> None:
     found = chosen(batch.game, seat, (d.card,))
     assert found is not None

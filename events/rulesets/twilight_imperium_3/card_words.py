@@ -27,6 +27,7 @@ from events.rulesets.twilight_imperium_3.card_events import (
     CardsDiscarded,
     CardsDrawn,
     CardsRevealed,
+    CardsShown,
     CardsTaken,
     CommandLost,
     CounterLifted,
@@ -38,6 +39,7 @@ from events.rulesets.twilight_imperium_3.card_events import (
     Lasted,
     PickReturned,
     PicksOver,
+    ShipsRepaired,
     TradeGoodsTaken,
 )
 from events.rulesets.twilight_imperium_3.loader import load
@@ -211,6 +213,10 @@ def narrate(
             )
         case FleetChanged(seat=s, system=system, units=units):
             return f"{name(s)}'s ships in {system}: {_units(units).strip(', ') or 'none'}"
+        case CardsShown(seat=s, to=to):
+            return f"{name(s)}'s action cards are shown to {name(to)}"
+        case ShipsRepaired(seat=s, system=system):
+            return f"{name(s)}'s dreadnoughts and war suns in {system} are repaired"
         case CommandLost(seat=s):
             return f"{name(s)} loses a command counter from his command pool"
         case CounterLifted(seat=s, system=system):

@@ -12,6 +12,7 @@ CARGO = ("ground_force", "pds")  # carried aboard, never in space on their own
 ADVANCED_FIGHTERS = "advanced_fighters"
 FIGHTER_SUPPORT_PER_DOCK = 3
 WAR_FOOTING = 2  # more fleet supply in the system War Footing names, this round (TI-Q24)
+UNLIMITED = 1_000  # the fleet supply of a home system under Grand Armada: more than any fleet
 
 
 class Commander(msgspec.Struct, frozen=True):
@@ -24,12 +25,17 @@ class Commander(msgspec.Struct, frozen=True):
     screens: frozenset[int] = frozenset()  # other seats whose fighters block his way (TI-K6)
     footings: frozenset[str] = frozenset()  # systems his War Footing names this round (TI-Q24)
     idle_docks: frozenset[str] = frozenset()  # planets whose dock builds nothing (TI-Q17)
+    armada: str = ""  # his home system, with no fleet-supply limit this round (TI-Q52)
+    spikes: tuple[str, ...] = ()  # planets whose dock produces more this round (TI-Q53)
 
     def owns(self, technology: str) -> bool:
         return technology in self.technologies
 
     def supply_at(self, position: str) -> int:
-        """His fleet supply in this system: 2 more where his War Footing lasts (TI-Q24)."""
+        """His fleet supply in this system: 2 more where his War Footing lasts (TI-Q24), no
+        limit in his home system under Grand Armada (TI-Q52)."""
+        if position == self.armada:
+            return UNLIMITED
         return self.fleet_supply + WAR_FOOTING * (position in self.footings)
 
 

@@ -8,7 +8,11 @@ from events.kit.batch import Batch
 from events.ruleset import Rejection
 from events.rulesets.twilight_imperium_3 import trade
 from events.rulesets.twilight_imperium_3.card_decisions import Lasting, PlayCard
-from events.rulesets.twilight_imperium_3.card_events import CounterPlaced, Lasted, PickReturned
+from events.rulesets.twilight_imperium_3.card_events import (
+    CounterPlaced,
+    Lasted,
+    PickReturned,
+)
 from events.rulesets.twilight_imperium_3.galaxy import adjacent
 from events.rulesets.twilight_imperium_3.happenings import CountersGained, Picked
 from events.rulesets.twilight_imperium_3.planets import controlled, holding
@@ -26,11 +30,11 @@ CarryOut = Callable[[Batch[Game], int, PlayCard], bool | None]
 Offers = Callable[[Game, int], Iterator[PlayCard]]
 Entry = tuple[str, Refusal, CarryOut, Offers]  # card_effects.Effect's fields
 
-INITIATIVE, IMPERIAL = 1, 8
+INITIATIVE, TRADE, TECHNOLOGY, IMPERIAL = 1, 5, 7, 8
 SUMMIT_COUNTERS = 2  # Command Summit
 
 
-def _lasting(batch: Batch[Game], seat: int, d: PlayCard) -> None:
+def lasts(batch: Batch[Game], seat: int, d: PlayCard) -> None:
     lasting = Lasting(d.card, seat, other=d.seat, planet=d.planet, strategy=d.strategy)
     batch.emit(Lasted(lasting=lasting))
 
@@ -39,7 +43,7 @@ def _anything(game: Game, seat: int, d: PlayCard) -> Rejection | None:
     return None
 
 
-def _alone(card: str) -> Offers:
+def alone(card: str) -> Offers:
     def offers(game: Game, seat: int) -> Iterator[PlayCard]:
         yield PlayCard(card)
 
@@ -227,13 +231,13 @@ def _guilds(game: Game, seat: int) -> Iterator[PlayCard]:
 
 
 PHASE_EFFECTS: dict[str, Entry] = {
-    "command_summit": ("TI-Q51", _summit_refusal, _summit, _alone("command_summit")),
-    "grand_armada": ("TI-Q52", _anything, _lasting, _alone("grand_armada")),
-    "productivity_spike": ("TI-Q53", _spike_refusal, _lasting, _spikes),
+    "command_summit": ("TI-Q51", _summit_refusal, _summit, alone("command_summit")),
+    "grand_armada": ("TI-Q52", _anything, lasts, alone("grand_armada")),
+    "productivity_spike": ("TI-Q53", _spike_refusal, lasts, _spikes),
     "scientist_assassination": (
         "TI-Q54",
         _anything,
-        _lasting,
+        lasts,
         _others("scientist_assassination"),
     ),
     "signal_jamming": (
@@ -246,9 +250,9 @@ PHASE_EFFECTS: dict[str, Entry] = {
         "TI-Q57",
         _trade_stop_refusal,
         lambda b, s, d: trade.cancel(b, s),
-        _alone("trade_stop"),
+        alone("trade_stop"),
     ),
-    "strategic_shift": ("TI-Q58", _shift_refusal, _lasting, _shifts),
+    "strategic_shift": ("TI-Q58", _shift_refusal, lasts, _shifts),
     "public_disgrace": ("TI-Q59", _disgrace_refusal, _disgrace, _disgraces),
     "strategic_flexibility": (
         "TI-Q60",
@@ -259,8 +263,8 @@ PHASE_EFFECTS: dict[str, Entry] = {
     "political_stability": (
         "TI-Q61",
         _stability_refusal,
-        _lasting,
-        _alone("political_stability"),
+        lasts,
+        alone("political_stability"),
     ),
     "influence_in_the_merchants_guild": ("TI-Q72", _guild_refusal, _guild, _guilds),
 }

@@ -67,9 +67,12 @@ def discount(build: Build, commander: Commander) -> int:
 
 
 def output(planet: str, commander: Commander) -> int:
-    """How many units the space dock on this planet produces (TI-U2)."""
+    """How many units the space dock on this planet produces (TI-U2), with its influence more
+    for each Productivity Spike played on it this round (TI-Q53)."""
     extra = 1 if "enviro_compensator" in commander.technologies else 0
-    return planet_data(planet).resources + DOCK_OUTPUT + extra
+    data = planet_data(planet)
+    spiked = data.influence * commander.spikes.count(planet)
+    return data.resources + DOCK_OUTPUT + extra + spiked
 
 
 def refusal(

@@ -49,6 +49,8 @@ class WindowPrompt(StrEnum):
     SABOTAGE = "sabotage"  # sealed: a Sabotage against the action card played (TI-Q2)
     CARD = "action card"  # sealed: a timing point's action cards (TI-Q2, card_windows.py)
     TIMING_POINT = "timing point"  # the tactical action waits under a card window, asking no one
+    DISCLOSURE = "disclosure"  # Disclosure's player discards a card of the hand shown to him
+    PRIMARY_DONE = "primary done"  # a strategic action waits under a card window, asking no one
 
 
 class Player(msgspec.Struct, frozen=True):

@@ -14,11 +14,14 @@ from events.kit.phases import Ask, Prompt, Table
 from events.ruleset import Rejection
 from events.rulesets.twilight_imperium_3 import (
     action_cards,
+    any_time,
     building,
     card_windows,
+    disclosure,
     ending,
     offers,
     phase_cards,
+    strategic,
     strategy_cards,
     supply,
     talks,
@@ -245,7 +248,7 @@ def _play(batch: Batch[Game], seat: int, d: Play) -> None:
             return
     if d.card == TRADE and not d.cancel and talks.open_talks(batch, seat):
         return  # TI-R5: the secondaries follow the talks
-    strategy_cards.open_secondaries(batch, seat, d.card)
+    strategic.primary_done(batch, seat, d.card)
     action_cards.over_limit(batch)  # Political's draw (TI-Q1)
 
 
@@ -263,10 +266,6 @@ def _pass(batch: Batch[Game], seat: int, d: Pass) -> None:
 
 def _follow_refusal(game: Game, seat: int, d: Follow) -> Rejection | None:
     return strategy_cards.follow_refusal(game, seat, game.stack[-1].about, d)
-
-
-def _follow(batch: Batch[Game], seat: int, d: Follow) -> None:
-    strategy_cards.follow(batch, seat, batch.game.stack[-1].about, d)
 
 
 def _decline(batch: Batch[Game], seat: int, d: Decline) -> None:
@@ -382,9 +381,10 @@ WINDOWS = (
 
 
 def _declared(prompt: Prompt) -> Prompt:
-    """The prompt as the table holds it: free to give trade goods (TI-R10), and a window where
-    it is one."""
-    return talks.with_gifts(msgspec.structs.replace(prompt, window=prompt.name in WINDOWS))
+    """The prompt as the table holds it: free to give trade goods (TI-R10) and to play "any
+    time" cards (TI-Q68 to TI-Q70), and a window where it is one."""
+    declared = msgspec.structs.replace(prompt, window=prompt.name in WINDOWS)
+    return any_time.with_any_time(talks.with_gifts(declared))
 
 
 TABLE = Table(
@@ -487,11 +487,15 @@ TABLE = Table(
                     "follow [paying <planets>] [and <n> tg] | follow <technology> paying … | "
                     "follow readying <planets> | follow <unit> <from> to <to>, …",
                     _follow_refusal,
-                    _follow,
+                    strategic.follow,
                 ),
                 Ask(Decline, "TI-A3", "decline the secondary", "decline", carry_out=_decline),
+                strategic.BEFORE_BUYING,
                 follows=_secondaries_done,
-                offers=offers.follows,
+                offers=lambda game, seat: (
+                    *offers.follows(game, seat),
+                    *strategic.before_buy_plays(game, seat),
+                ),
                 default=lambda game, seat: Decline(),
             ),
             _prompt(
@@ -528,6 +532,8 @@ TABLE = Table(
             *PROMPT_TABLE,
             *talks.PROMPTS,
             action_cards.PROMPT,
+            disclosure.PROMPT,
+            strategic.PROMPT,
             *card_windows.PROMPTS,
         )
     },

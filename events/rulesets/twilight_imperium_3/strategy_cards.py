@@ -10,7 +10,13 @@ import msgspec
 from events.kit import windows
 from events.kit.batch import Batch
 from events.ruleset import Rejection
-from events.rulesets.twilight_imperium_3 import action_cards, imperial, paying, trade
+from events.rulesets.twilight_imperium_3 import (
+    action_cards,
+    imperial,
+    paying,
+    strategic_cards,
+    trade,
+)
 from events.rulesets.twilight_imperium_3.decisions import Follow, Play, Warship
 from events.rulesets.twilight_imperium_3.fleets import (
     Commander,
@@ -157,7 +163,7 @@ def can_follow(game: Game, seat: int, card: int) -> bool:
     """Whether the secondary is open to this seat: a counter to spend and something to do."""
     if card not in FOLLOWED or (game.players[seat].strategy < 1 and not free(game, seat, card)):
         return False
-    if eliminated(game, seat):  # TI-X9
+    if eliminated(game, seat) or strategic_cards.paralysed(game, seat, card):  # TI-X9, TI-Q62
         return False
     if card == DIPLOMACY:
         return bool(readyable(game, seat))
@@ -253,6 +259,8 @@ def _cargo_refusal(game: Game, seat: int, ships: tuple[Warship, ...]) -> Rejecti
 def follow_refusal(game: Game, seat: int, card: int, d: Follow) -> Rejection | None:
     if not free(game, seat, card) and game.players[seat].strategy < 1:
         return Rejection("TI-A3", "following costs a counter from your strategy allocation")
+    if strategic_cards.paralysed(game, seat, card):
+        return Rejection("TI-Q62", f"Policy Paralysis: you may not follow {name(card)}")
     chose = (bool(d.paying or d.trade_goods), bool(d.technology), bool(d.readying), bool(d.ships))
     chose += (d.production is not None,)
     asks = (card in (LOGISTICS, TECHNOLOGY), card == TECHNOLOGY, card == DIPLOMACY, card == WARFARE)
@@ -350,11 +358,13 @@ def follow(batch: Batch[Game], seat: int, card: int, d: Follow) -> None:
 
 def open_secondaries(batch: Batch[Game], seat: int, card: int) -> None:
     """The card's secondary offered clockwise from the active seat's left, to those who could
-    follow it (TI-A3); with none, the action is over."""
+    follow it (TI-A3), and first to the active seat under Tech Bubble (TI-Q63); with none, the
+    action is over."""
     game = batch.game
+    bubble = card == TECHNOLOGY and strategic_cards.bubbled(game, seat)
     window = windows.opening(
         WindowPrompt.SECONDARY,
-        clockwise(game, seat)[1:],
+        clockwise(game, seat)[int(not bubble) :],
         lambda s: can_follow(game, s, card),
         about=card,
     )

@@ -13,7 +13,7 @@ import msgspec
 from events.kit.batch import Batch
 from events.kit.phases import Ask, Prompt
 from events.ruleset import Rejection
-from events.rulesets.twilight_imperium_3 import strategy_cards, trade
+from events.rulesets.twilight_imperium_3 import strategic, trade
 from events.rulesets.twilight_imperium_3.agreements import MOST_OFFERS, Offer
 from events.rulesets.twilight_imperium_3.state import (
     Game,
@@ -225,7 +225,7 @@ def _closed(batch: Batch[Game], by: int = -1) -> None:
         batch.emit(OfferLapsed(offerer=offer.offerer, receiver=offer.receiver))
     talks_holder = holder(batch.game)
     batch.emit(TalksClosed(by=by))
-    strategy_cards.open_secondaries(batch, talks_holder, TRADE)
+    strategic.primary_done(batch, talks_holder, TRADE)
 
 
 def _talks_offers(game: Game, seat: int) -> Iterator[Any]:

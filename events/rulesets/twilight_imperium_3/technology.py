@@ -8,6 +8,12 @@ from events.rulesets.twilight_imperium_3.planets import planet, ready
 from events.rulesets.twilight_imperium_3.state import Game
 
 PRICE = 8  # resources, for the Technology card's secondary (TI-K3)
+SPONSORED, FOCUSED_RESEARCH, BLACK_BOX = (
+    "corporate_sponsorship",
+    "focused_research",
+    "opening_the_black_box",
+)
+SPONSORSHIP, WAIVER = 4, 6  # Corporate Sponsorship's discount, Focused Research's price
 
 
 def assassinated(game: Game, seat: int) -> bool:
@@ -17,19 +23,39 @@ def assassinated(game: Game, seat: int) -> bool:
     )
 
 
+def held(game: Game, seat: int, card: str) -> bool:
+    """His action card played before buying, lasting to his purchase this round (TI-Q65-67)."""
+    return any(last.card == card and last.seat == seat for last in game.lasting)
+
+
+def _meets(owned: set[str], technology: str) -> bool:
+    """Every prerequisite owned, or one of those of which one is (TI-K2)."""
+    t = load().technologies[technology]
+    return set(t.requires_all) <= owned and (
+        not t.requires_any or bool(owned & set(t.requires_any))
+    )
+
+
+def one_short(owned: set[str], technology: str) -> bool:
+    """A prerequisite short of it: what Focused Research waives (TI-Q66)."""
+    t = load().technologies[technology]
+    return any(_meets(owned | {p}, technology) for p in (*t.requires_all, *t.requires_any))
+
+
 def gainable(game: Game, seat: int) -> tuple[str, ...]:
-    """Not yet owned, and every prerequisite owned, or one of those of which one is (TI-K2);
-    played in this stage (TI-K16); none under Scientist Assassination (TI-Q54)."""
+    """Not yet owned, and every prerequisite owned, or one of those of which one is (TI-K2),
+    or one short under Focused Research (TI-Q66); played in this stage (TI-K16); none under
+    Scientist Assassination (TI-Q54)."""
     if assassinated(game, seat):
         return ()
     owned = set(game.players[seat].technologies)
+    waived = held(game, seat, FOCUSED_RESEARCH)
     return tuple(
         t.id
         for t in load().technologies.values()
         if t.id not in owned
         and not t.later
-        and set(t.requires_all) <= owned
-        and (not t.requires_any or owned & set(t.requires_any))
+        and (_meets(owned, t.id) or (waived and one_short(owned, t.id)))
     )
 
 
@@ -61,7 +87,13 @@ def standing(game: Game, seat: int, technology: str) -> str:
 
 
 def price(game: Game, seat: int, technology: str) -> int:
-    """8, less 1 for each ready planet of the player with the technology's colour (TI-K3)."""
+    """8, less 1 for each ready planet of the player with the technology's colour (TI-K3); 2
+    each for a red one under Opening the Black Box (TI-Q67), 4 less for a green one under
+    Corporate Sponsorship (TI-Q65); 6 more where Focused Research waives a prerequisite
+    (TI-Q66)."""
     colour = load().technologies[technology].colour
-    discount = sum(planet(n).specialty == colour for n in ready(game.forces, seat))
-    return max(0, PRICE - discount)
+    each = 2 if colour == "red" and held(game, seat, BLACK_BOX) else 1
+    discount = each * sum(planet(n).specialty == colour for n in ready(game.forces, seat))
+    discount += SPONSORSHIP if colour == "green" and held(game, seat, SPONSORED) else 0
+    waiver = 0 if _meets(set(game.players[seat].technologies), technology) else WAIVER
+    return max(0, PRICE - discount) + waiver
