@@ -40,6 +40,7 @@ def examples() -> list[Seen]:
     _trade_broken(seen)
     _action_cards(seen)
     _battle_cards(seen)
+    _movement_cards(seen)
     _strategy_cards(seen)
     return seen
 
@@ -207,6 +208,14 @@ def _battle_cards(seen: list[Seen]) -> None:
     state = _fought(seen, state, SOL, hit, 9, 9, 1, 1, 1)
     state = _fought(seen, state, SOL, said(state, SOL, "land 1 gf on abyz"))
     _fought(seen, state, SOL, said(state, SOL, "play rare mineral"))
+
+
+def _movement_cards(seen: list[Seen]) -> None:
+    """Flank Speed and In the Silence of Space once the system is activated (TI-Q29, TI-Q30)."""
+    fleets = {("103", SOL): {"cruiser": 1}, ("102", JOL_NAR): {"destroyer": 1}}
+    for card, play in (("flank_speed", ""), ("in_the_silence_of_space", " at 103")):
+        state = _fought(seen, holding_cards(arena(fleets), SOL, card), SOL, Activate(system=AT))
+        _fought(seen, state, SOL, said(state, SOL, f"play {card.replace('_', ' ')}{play}"))
 
 
 def _fought(seen: list[Seen], state: Game, seat: int, decision: Any, *rolls: int) -> Game:

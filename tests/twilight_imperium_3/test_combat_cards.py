@@ -1,5 +1,5 @@
 """The action cards of the tactical action's and the space battle's timing points (TI-Q25 to
-TI-Q28): Sol (seat 0) activates Abyz and Fria's system (arena.py), where Mentak's ships wait;
+TI-Q30): Sol (seat 0) activates Abyz and Fria's system (arena.py), where Mentak's ships wait;
 the step reaching each point opens its card window, the action waits under it and then carries
 on. Dice loaded to order."""
 
@@ -14,10 +14,12 @@ from events.rulesets.twilight_imperium_3.tactical_events import (
     BattleEnded,
     CombatBoosted,
     HitsCancelled,
+    MoveQuickened,
+    PassageUnseen,
     Rolled,
     TimingPoint,
 )
-from tests.twilight_imperium_3.arena import AT, MENTAK, SOL, Loaded, arena, said
+from tests.twilight_imperium_3.arena import AT, JOL_NAR, MENTAK, SOL, Loaded, arena, said
 from tests.twilight_imperium_3.cards import holding_cards
 from tests.twilight_imperium_3.play import GAME, applied, refused, step
 
@@ -105,3 +107,36 @@ def test_ti_q2_a_seat_holding_nothing_playable_is_answered_by_the_game() -> None
     state, _ = _attack(state, "1 dreadnought")
     assert state.stack[-1].asked == (SOL, MENTAK)  # each holding a card is asked
     assert GAME.automatic(state, MENTAK) == NoCard()
+
+
+def test_ti_q29_flank_speed_one_move_further_into_the_system_activated() -> None:
+    fleets = {("203", SOL): {"dreadnought": 1}, ("102", SOL): {"destroyer": 1}}
+    move = "move 1 dreadnought from 203 via 102"
+    slow = step(arena(fleets), SOL, Activate(system=AT))
+    assert refused(slow, SOL, said(slow, SOL, move)) == "TI-M3"  # a dreadnought moves 1
+    state = step(holding_cards(arena(fleets), SOL, "flank_speed"), SOL, Activate(system=AT))
+    assert state.stack[-1].prompt == "action card"  # after activation, before movement
+    state, events = _go(state, SOL, PlayCard("flank_speed"))
+    assert MoveQuickened(seat=SOL) in events
+    assert state.stack[-1].prompt == "movement"
+    state, _ = _go(state, SOL, said(state, SOL, move))
+    assert state.forces.fleet(AT, SOL).units == {"dreadnought": 1}
+
+
+def test_ti_q30_in_the_silence_of_space_passes_enemy_ships() -> None:
+    fleets = {
+        ("103", SOL): {"cruiser": 1},
+        ("203", SOL): {"cruiser": 1},
+        ("102", JOL_NAR): {"destroyer": 1},
+    }
+    move = "move 1 cruiser from 103 via 102"
+    blocked = step(arena(fleets), SOL, Activate(system=AT))
+    assert refused(blocked, SOL, said(blocked, SOL, move)) == "TI-M4"
+    state = holding_cards(arena(fleets), SOL, "in_the_silence_of_space")
+    state = step(state, SOL, Activate(system=AT))
+    assert refused(state, SOL, PlayCard("in_the_silence_of_space", system=AT)) == "TI-Q30"
+    state, events = _go(state, SOL, PlayCard("in_the_silence_of_space", system="103"))
+    assert PassageUnseen(seat=SOL, origin="103") in events
+    assert refused(state, SOL, said(state, SOL, "move 1 cruiser from 203 via 102")) == "TI-M4"
+    state, _ = _go(state, SOL, said(state, SOL, move))
+    assert state.forces.fleet(AT, SOL).units == {"cruiser": 1}

@@ -1,5 +1,5 @@
 """The action cards played at the tactical action's and the space battle's timing points (TI-Q25
-to TI-Q28): for each, what its play must name and why it can do nothing otherwise, what it
+to TI-Q30): for each, what its play must name and why it can do nothing otherwise, what it
 does, and the plays `legal` offers. The step reaching each point opens its card window
 (tactical.py)."""
 
@@ -11,13 +11,18 @@ from events.rulesets.twilight_imperium_3.card_decisions import PlayCard
 from events.rulesets.twilight_imperium_3.card_effects import Effect
 from events.rulesets.twilight_imperium_3.combat import with_cargo_lost
 from events.rulesets.twilight_imperium_3.commanders import commander
+from events.rulesets.twilight_imperium_3.fleets import holds_counter
 from events.rulesets.twilight_imperium_3.happenings import TradeGoodsGained
+from events.rulesets.twilight_imperium_3.loader import load
+from events.rulesets.twilight_imperium_3.movement import UNSEEN_MOVE, move_value
 from events.rulesets.twilight_imperium_3.state import Game, bank
-from events.rulesets.twilight_imperium_3.tactic import Battle
+from events.rulesets.twilight_imperium_3.tactic import Battle, Step, Tactic
 from events.rulesets.twilight_imperium_3.tactical_events import (
     CasualtiesTaken,
     CombatBoosted,
     HitsCancelled,
+    MoveQuickened,
+    PassageUnseen,
 )
 
 SHIELDED = 2  # hits Shields Holding cancels (TI-Q26)
@@ -110,6 +115,60 @@ def _rare_mineral(batch: Batch[Game], seat: int, d: PlayCard) -> None:
     batch.emit(TradeGoodsGained(seat=seat, trade_goods=gained))
 
 
+# TI-Q29 Flank Speed and TI-Q30 In the Silence of Space, before the movement
+
+
+def _activating(game: Game, seat: int) -> Tactic | None:
+    """His tactical action, its system activated and nothing moved yet."""
+    t = game.tactic
+    movement = t is not None and t.seat == seat and not t.transfer and t.step == Step.MOVEMENT
+    return t if movement else None
+
+
+def _flank_speed_refusal(game: Game, seat: int, d: PlayCard) -> Rejection | None:
+    t = _activating(game, seat)
+    if t is None:
+        return Rejection("TI-Q29", "play it once you have activated a system, before you move")
+    if t.quickened:
+        return Rejection("TI-Q29", "your ships already move 1 further this action")
+    return None
+
+
+def _flank_speed(batch: Batch[Game], seat: int, d: PlayCard) -> None:
+    batch.emit(MoveQuickened(seat=seat))
+
+
+def _fast_fleet(game: Game, seat: int, origin: str) -> bool:
+    """A fleet of his outside the activated system, free to move, with a ship moving 2 or more."""
+    t = game.tactic
+    if t is None or origin == t.system or holds_counter(game.forces, origin, seat):
+        return False
+    kind = load().systems[game.galaxy.tiles[origin]].kind
+    fleet = game.forces.fleet(origin, seat).units
+    return any(move_value(u, kind, commander(game, seat)) >= UNSEEN_MOVE for u in fleet)
+
+
+def _silence_refusal(game: Game, seat: int, d: PlayCard) -> Rejection | None:
+    t = _activating(game, seat)
+    if t is None:
+        return Rejection("TI-Q30", "play it once you have activated a system, before you move")
+    if d.system in t.unseen:
+        return Rejection("TI-Q30", f"your fleet at {d.system} already slips past enemy ships")
+    if d.system not in game.galaxy.tiles or not _fast_fleet(game, seat, d.system):
+        return Rejection("TI-Q30", "name a system holding a fleet of yours that moves 2 or more")
+    return None
+
+
+def _silence(batch: Batch[Game], seat: int, d: PlayCard) -> None:
+    batch.emit(PassageUnseen(seat=seat, origin=d.system))
+
+
+def _silences(game: Game, seat: int) -> Iterator[PlayCard]:
+    for space in sorted(game.forces.space):
+        if space in game.galaxy.tiles and _fast_fleet(game, seat, space):
+            yield PlayCard("in_the_silence_of_space", system=space)
+
+
 COMBAT_EFFECTS: dict[str, Effect] = {
     "morale_boost": Effect(
         "TI-Q25", _morale_refusal, _morale_boost, lambda g, s: _one("morale_boost")
@@ -121,4 +180,8 @@ COMBAT_EFFECTS: dict[str, Effect] = {
     "rare_mineral": Effect(
         "TI-Q28", _rare_mineral_refusal, _rare_mineral, lambda g, s: _one("rare_mineral")
     ),
+    "flank_speed": Effect(
+        "TI-Q29", _flank_speed_refusal, _flank_speed, lambda g, s: _one("flank_speed")
+    ),
+    "in_the_silence_of_space": Effect("TI-Q30", _silence_refusal, _silence, _silences),
 }

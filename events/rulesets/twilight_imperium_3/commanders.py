@@ -1,5 +1,6 @@
 """What the tactical rules need of a player, read from the state: his technologies, his fleet
-supply, the fighters that screen him, and the round's cards that bend them (TI-Q17, TI-Q24)."""
+supply, the fighters that screen him, and the cards that bend them this round or this action
+(TI-Q17, TI-Q24, TI-Q29, TI-Q30)."""
 
 from events.rulesets.twilight_imperium_3.fleets import ADVANCED_FIGHTERS, Commander
 from events.rulesets.twilight_imperium_3.state import Game
@@ -14,4 +15,14 @@ def commander(game: Game, seat: int) -> Commander:
     )
     footings = frozenset(a.system for a in game.lasting if a.card == WAR_FOOTING and a.seat == seat)
     idle = frozenset(a.planet for a in game.lasting if a.card == SPACEDOCK_ACCIDENT)
-    return Commander(seat, frozenset(player.technologies), player.fleet, screens, footings, idle)
+    acting = game.tactic if game.tactic is not None and game.tactic.seat == seat else None
+    return Commander(
+        seat,
+        frozenset(player.technologies),
+        player.fleet,
+        screens,
+        footings,
+        idle,
+        quickened=acting is not None and acting.quickened,
+        unseen=frozenset(acting.unseen if acting is not None else ()),
+    )

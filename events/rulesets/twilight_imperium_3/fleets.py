@@ -24,6 +24,8 @@ class Commander(msgspec.Struct, frozen=True):
     screens: frozenset[int] = frozenset()  # other seats whose fighters block his way (TI-K6)
     footings: frozenset[str] = frozenset()  # systems his War Footing names this round (TI-Q24)
     idle_docks: frozenset[str] = frozenset()  # planets whose dock builds nothing (TI-Q17)
+    quickened: bool = False  # his ships move 1 further this action: Flank Speed (TI-Q29)
+    unseen: frozenset[str] = frozenset()  # fleets passing enemy ships this action (TI-Q30)
 
     def owns(self, technology: str) -> bool:
         return technology in self.technologies

@@ -164,6 +164,8 @@ def move_offers(game: Game, seat: int) -> tuple[Move, ...]:
 
 
 def _movement(batch: Batch[Game]) -> bool:
+    if not _tactic(batch.game).transfer and _timing_point(batch, "TAC.activated"):
+        return True
     offers = move_offers(batch.game, _tactic(batch.game).seat)
     return _ask_if_a_choice(batch, offers, WindowPrompt.MOVEMENT, Step.SPACE_CANNON)
 

@@ -177,6 +177,20 @@ class HitsCancelled(msgspec.Struct, frozen=True, tag="ti.hits_cancelled"):
     hits: int
 
 
+class MoveQuickened(msgspec.Struct, frozen=True, tag="ti.move_quickened"):
+    """The active seat's ships move 1 further into the system activated (Flank Speed)."""
+
+    seat: int
+
+
+class PassageUnseen(msgspec.Struct, frozen=True, tag="ti.passage_unseen"):
+    """The seat's ships of move 2 or more at `origin` may pass through systems holding enemy
+    ships on their way this action (In the Silence of Space)."""
+
+    seat: int
+    origin: str
+
+
 class Built(msgspec.Struct, frozen=True, tag="ti.built"):
     seat: int
     build: Build
@@ -205,5 +219,7 @@ TACTICAL_EVENTS = (
     TimingPoint,
     CombatBoosted,
     HitsCancelled,
+    MoveQuickened,
+    PassageUnseen,
     Built,
 )

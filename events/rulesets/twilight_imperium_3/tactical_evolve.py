@@ -39,6 +39,8 @@ from events.rulesets.twilight_imperium_3.tactical_events import (
     Landed,
     LastDockTaken,
     Moved,
+    MoveQuickened,
+    PassageUnseen,
     RetreatAnswered,
     Retreated,
     Rolled,
@@ -237,5 +239,7 @@ TACTICAL_ROWS = {
     TimingPoint: _timing_point,
     CombatBoosted: lambda g, e: _battle(g, boosted=(*g.tactic.battle.boosted, e.seat)),
     HitsCancelled: _hits_cancelled,
+    MoveQuickened: lambda g, e: _tactic(g, quickened=True),
+    PassageUnseen: lambda g, e: _tactic(g, unseen=(*g.tactic.unseen, e.origin)),
     Built: lambda g, e: _forces(g, built(g.forces, Commander(e.seat), e.build)),
 }
