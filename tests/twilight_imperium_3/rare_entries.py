@@ -211,11 +211,18 @@ def _battle_cards(seen: list[Seen]) -> None:
 
 
 def _movement_cards(seen: list[Seen]) -> None:
-    """Flank Speed and In the Silence of Space once the system is activated (TI-Q29, TI-Q30)."""
+    """Flank Speed and In the Silence of Space once the system is activated, Fighter Prototype
+    before the battle (TI-Q29 to TI-Q31)."""
     fleets = {("103", SOL): {"cruiser": 1}, ("102", JOL_NAR): {"destroyer": 1}}
     for card, play in (("flank_speed", ""), ("in_the_silence_of_space", " at 103")):
         state = _fought(seen, holding_cards(arena(fleets), SOL, card), SOL, Activate(system=AT))
         _fought(seen, state, SOL, said(state, SOL, f"play {card.replace('_', ' ')}{play}"))
+    fleets = {("102", SOL): {"carrier": 1, "fighter": 2}, (AT, MENTAK): {"cruiser": 1}}
+    state = _fought(
+        seen, holding_cards(arena(fleets), SOL, "fighter_prototype"), SOL, Activate(system=AT)
+    )
+    state = _fought(seen, state, SOL, said(state, SOL, "move 1 carrier 2 fighter from 102"))
+    _fought(seen, state, SOL, said(state, SOL, "play fighter prototype"), 1, 7, 7, 1)
 
 
 def _fought(seen: list[Seen], state: Game, seat: int, decision: Any, *rolls: int) -> Game:

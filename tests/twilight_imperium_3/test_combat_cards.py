@@ -6,13 +6,14 @@ on. Dice loaded to order."""
 from typing import Any
 
 from events.ruleset import Accepted
-from events.rulesets.twilight_imperium_3.card_decisions import NoCard, PlayCard
+from events.rulesets.twilight_imperium_3.card_decisions import NoCard, NoSabotage, PlayCard
 from events.rulesets.twilight_imperium_3.decisions import Activate
 from events.rulesets.twilight_imperium_3.orders import Lose
-from events.rulesets.twilight_imperium_3.state import Game
+from events.rulesets.twilight_imperium_3.state import Game, reinforcements
 from events.rulesets.twilight_imperium_3.tactical_events import (
     BattleEnded,
     CombatBoosted,
+    FightersBoosted,
     HitsCancelled,
     MoveQuickened,
     PassageUnseen,
@@ -140,3 +141,34 @@ def test_ti_q30_in_the_silence_of_space_passes_enemy_ships() -> None:
     assert refused(state, SOL, said(state, SOL, "move 1 cruiser from 203 via 102")) == "TI-M4"
     state, _ = _go(state, SOL, said(state, SOL, move))
     assert state.forces.fleet(AT, SOL).units == {"cruiser": 1}
+
+
+def test_ti_q31_fighter_prototype_fighters_two_better_for_the_first_round() -> None:
+    fleets = {("102", SOL): {"carrier": 1, "fighter": 2}, (AT, MENTAK): {"cruiser": 1}}
+    state = holding_cards(arena(fleets), SOL, "fighter_prototype")
+    state = holding_cards(state, MENTAK, "fighter_prototype")
+    state, _ = _attack(state, "1 carrier 2 fighter")
+    assert state.stack[-1].prompt == "action card"  # before the battle
+    assert refused(state, MENTAK, PlayCard("fighter_prototype")) == "TI-Q31"  # no fighters
+    state = step(state, MENTAK, NoCard())
+    state = step(state, SOL, PlayCard("fighter_prototype"))
+    state, events = _go(state, MENTAK, NoSabotage(), 1, 7, 7, 1)
+    assert FightersBoosted(seat=SOL, bonus=2) in events
+    sol = next(e for e in events if isinstance(e, Rolled) and e.seat == SOL)
+    assert sol.hits == 2  # fighters hit on 9 - 2
+    assert BattleEnded(sides=(SOL, MENTAK), victor=SOL) in events
+
+
+def test_ti_q33_skilled_retreat_leaves_the_battle_for_a_system_it_activates() -> None:
+    fleets = {("102", SOL): {"dreadnought": 1}, (AT, MENTAK): {"cruiser": 1}}
+    state = holding_cards(arena(fleets), MENTAK, "skilled_retreat")
+    state, _ = _attack(state, "1 dreadnought")
+    assert state.stack[-1].prompt == "action card"
+    assert refused(state, MENTAK, PlayCard("skilled_retreat", system="301")) == "TI-Q33"
+    spare = reinforcements(state, MENTAK)
+    state, events = _go(state, MENTAK, PlayCard("skilled_retreat", system="202"))
+    assert BattleEnded(sides=(SOL, MENTAK), victor=SOL) in events
+    assert not any(isinstance(e, Rolled) for e in events)
+    assert state.forces.fleet("202", MENTAK).units == {"cruiser": 1}
+    assert MENTAK in state.forces.space["202"].counters
+    assert reinforcements(state, MENTAK) == spare - 1

@@ -9,23 +9,29 @@ from events.kit.batch import Batch
 from events.ruleset import Rejection
 from events.rulesets.twilight_imperium_3.card_decisions import PlayCard
 from events.rulesets.twilight_imperium_3.card_effects import Effect
+from events.rulesets.twilight_imperium_3.card_events import CounterPlaced
 from events.rulesets.twilight_imperium_3.combat import with_cargo_lost
 from events.rulesets.twilight_imperium_3.commanders import commander
-from events.rulesets.twilight_imperium_3.fleets import holds_counter
+from events.rulesets.twilight_imperium_3.fleets import enemy_ships, holds_counter, trim_unsupported
+from events.rulesets.twilight_imperium_3.galaxy import adjacent
 from events.rulesets.twilight_imperium_3.happenings import TradeGoodsGained
 from events.rulesets.twilight_imperium_3.loader import load
 from events.rulesets.twilight_imperium_3.movement import UNSEEN_MOVE, move_value
-from events.rulesets.twilight_imperium_3.state import Game, bank
-from events.rulesets.twilight_imperium_3.tactic import Battle, Step, Tactic
+from events.rulesets.twilight_imperium_3.state import Game, bank, reinforcements
+from events.rulesets.twilight_imperium_3.tactic import PROTOTYPE, Battle, Step, Tactic
 from events.rulesets.twilight_imperium_3.tactical_events import (
     CasualtiesTaken,
     CombatBoosted,
+    FightersBoosted,
     HitsCancelled,
     MoveQuickened,
     PassageUnseen,
+    Retreated,
+    UnitsRemoved,
 )
 
 SHIELDED = 2  # hits Shields Holding cancels (TI-Q26)
+SHUT = ("supernova", "asteroid_field")  # no ship retreats into them (TI-Q33)
 RARE_MINERAL = 3  # trade goods (TI-Q28)
 
 
@@ -169,6 +175,62 @@ def _silences(game: Game, seat: int) -> Iterator[PlayCard]:
             yield PlayCard("in_the_silence_of_space", system=space)
 
 
+# TI-Q31 Fighter Prototype
+
+
+def _prototype_refusal(game: Game, seat: int, d: PlayCard) -> Rejection | None:
+    battle = _battle(game, seat)
+    if battle is None or battle.round or battle.rolled:
+        return Rejection("TI-Q31", "play it before a space battle you fight in")
+    assert game.tactic is not None
+    if not game.forces.fleet(game.tactic.system, seat).units.get("fighter"):
+        return Rejection("TI-Q31", "you have no fighters in this space battle")
+    if seat in battle.prototypes:
+        return Rejection("TI-Q31", "your fighters already roll 2 better this round")
+    return None
+
+
+def _prototype(batch: Batch[Game], seat: int, d: PlayCard) -> None:
+    batch.emit(FightersBoosted(seat=seat, bonus=PROTOTYPE))
+
+
+# TI-Q33 Skilled Retreat
+
+
+def _skilled_retreat_refusal(game: Game, seat: int, d: PlayCard) -> Rejection | None:
+    battle = _battle(game, seat)
+    if battle is None or battle.rolled:
+        return Rejection("TI-Q33", "play it before a round of a space battle you fight in")
+    assert game.tactic is not None
+    if d.system not in adjacent(game.galaxy, game.tactic.system):
+        return Rejection("TI-Q33", f"name a system next to {game.tactic.system}")
+    if load().systems[game.galaxy.tiles[d.system]].kind in SHUT:
+        return Rejection("TI-Q33", f"no ship enters {d.system}")
+    if holds_counter(game.forces, d.system, seat):
+        return Rejection("TI-Q33", f"you have activated {d.system} before")
+    if enemy_ships(game.forces, d.system, seat):
+        return Rejection("TI-Q33", f"enemy ships are at {d.system}")
+    if reinforcements(game, seat) < 1:
+        return Rejection("TI-Q33", "you have no command counter left in reinforcements")
+    return None
+
+
+def _skilled_retreat(batch: Batch[Game], seat: int, d: PlayCard) -> None:
+    assert batch.game.tactic is not None
+    batch.emit(Retreated(seat=seat, source=batch.game.tactic.system, to=d.system))
+    batch.emit(CounterPlaced(seat=seat, system=d.system))
+    game = batch.game
+    _, removed = trim_unsupported(game.forces, game.galaxy, d.system, commander(game, seat))
+    if removed:
+        batch.emit(UnitsRemoved(seat=seat, at=d.system, units=removed))
+
+
+def _skilled_retreats(game: Game, seat: int) -> Iterator[PlayCard]:
+    if game.tactic is not None:
+        for to in adjacent(game.galaxy, game.tactic.system):
+            yield PlayCard("skilled_retreat", system=to)
+
+
 COMBAT_EFFECTS: dict[str, Effect] = {
     "morale_boost": Effect(
         "TI-Q25", _morale_refusal, _morale_boost, lambda g, s: _one("morale_boost")
@@ -184,4 +246,10 @@ COMBAT_EFFECTS: dict[str, Effect] = {
         "TI-Q29", _flank_speed_refusal, _flank_speed, lambda g, s: _one("flank_speed")
     ),
     "in_the_silence_of_space": Effect("TI-Q30", _silence_refusal, _silence, _silences),
+    "fighter_prototype": Effect(
+        "TI-Q31", _prototype_refusal, _prototype, lambda g, s: _one("fighter_prototype")
+    ),
+    "skilled_retreat": Effect(
+        "TI-Q33", _skilled_retreat_refusal, _skilled_retreat, _skilled_retreats
+    ),
 }

@@ -41,7 +41,7 @@ from events.rulesets.twilight_imperium_3.planets import holding, home_planets
 from events.rulesets.twilight_imperium_3.production import Build, plans
 from events.rulesets.twilight_imperium_3.production import refusal as production_refusal
 from events.rulesets.twilight_imperium_3.state import Game, WindowPrompt, clockwise, reinforcements
-from events.rulesets.twilight_imperium_3.tactic import Step, Tactic
+from events.rulesets.twilight_imperium_3.tactic import PROTOTYPE, Step, Tactic
 from events.rulesets.twilight_imperium_3.tactical_events import (
     Asked,
     BattleBegan,
@@ -343,7 +343,13 @@ def _battle(batch: Batch[Game]) -> bool:
                 s,
                 o,
                 combat.battle_volley(
-                    game.galaxy, game.forces, at, commander(game, s), d, int(s in battle.boosted)
+                    game.galaxy,
+                    game.forces,
+                    at,
+                    commander(game, s),
+                    d,
+                    int(s in battle.boosted),
+                    PROTOTYPE * (s in battle.prototypes),
                 ),
             )
             for s, o, d in fighting

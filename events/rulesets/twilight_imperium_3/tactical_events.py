@@ -177,6 +177,14 @@ class HitsCancelled(msgspec.Struct, frozen=True, tag="ti.hits_cancelled"):
     hits: int
 
 
+class FightersBoosted(msgspec.Struct, frozen=True, tag="ti.fighters_boosted"):
+    """The seat's fighters roll `bonus` better in this round of the space battle (Fighter
+    Prototype)."""
+
+    seat: int
+    bonus: int
+
+
 class MoveQuickened(msgspec.Struct, frozen=True, tag="ti.move_quickened"):
     """The active seat's ships move 1 further into the system activated (Flank Speed)."""
 
@@ -219,6 +227,7 @@ TACTICAL_EVENTS = (
     TimingPoint,
     CombatBoosted,
     HitsCancelled,
+    FightersBoosted,
     MoveQuickened,
     PassageUnseen,
     Built,
