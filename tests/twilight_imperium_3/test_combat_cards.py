@@ -8,6 +8,7 @@ from typing import Any
 from events.ruleset import Accepted
 from events.rulesets.twilight_imperium_3.card_decisions import NoCard, NoSabotage, PlayCard
 from events.rulesets.twilight_imperium_3.decisions import Activate
+from events.rulesets.twilight_imperium_3.forces import Holding
 from events.rulesets.twilight_imperium_3.orders import Lose
 from events.rulesets.twilight_imperium_3.state import Game, reinforcements
 from events.rulesets.twilight_imperium_3.tactical_events import (
@@ -172,3 +173,16 @@ def test_ti_q33_skilled_retreat_leaves_the_battle_for_a_system_it_activates() ->
     assert state.forces.fleet("202", MENTAK).units == {"cruiser": 1}
     assert MENTAK in state.forces.space["202"].counters
     assert reinforcements(state, MENTAK) == spare - 1
+
+
+def test_ti_q34_dug_in_keeps_the_ground_forces_from_bombardment() -> None:
+    fleets = {("102", SOL): {"dreadnought": 1, "carrier": 1, "ground_force": 3}}
+    planets = {"Abyz": Holding(MENTAK, units={"ground_force": 1})}
+    state = holding_cards(arena(fleets, planets), MENTAK, "dug_in")
+    state, _ = _attack(state, "1 dreadnought 1 carrier 3 gf")
+    state, _ = _go(state, SOL, said(state, SOL, "land 3 gf on abyz"))
+    assert state.stack[-1].prompt == "action card"  # before bombardment
+    assert refused(state, MENTAK, PlayCard("dug_in", planet="Fria")) == "TI-Q34"
+    state, events = _go(state, MENTAK, PlayCard("dug_in", planet="Abyz"), 9, 9, 9, 1)
+    assert not any(isinstance(e, Rolled) and e.purpose == "bombardment" for e in events)
+    assert state.forces.planets["Abyz"].controller == SOL  # taken by invasion combat instead

@@ -1,5 +1,5 @@
 """The action cards played at the tactical action's and the space battle's timing points (TI-Q25
-to TI-Q30): for each, what its play must name and why it can do nothing otherwise, what it
+to TI-Q34): for each, what its play must name and why it can do nothing otherwise, what it
 does, and the plays `legal` offers. The step reaching each point opens its card window
 (tactical.py)."""
 
@@ -7,12 +7,18 @@ from collections.abc import Iterator
 
 from events.kit.batch import Batch
 from events.ruleset import Rejection
-from events.rulesets.twilight_imperium_3.card_decisions import PlayCard
+from events.rulesets.twilight_imperium_3.card_decisions import Lasting, PlayCard
 from events.rulesets.twilight_imperium_3.card_effects import Effect
-from events.rulesets.twilight_imperium_3.card_events import CounterPlaced
+from events.rulesets.twilight_imperium_3.card_events import CounterPlaced, Lasted
 from events.rulesets.twilight_imperium_3.combat import with_cargo_lost
-from events.rulesets.twilight_imperium_3.commanders import commander
-from events.rulesets.twilight_imperium_3.fleets import enemy_ships, holds_counter, trim_unsupported
+from events.rulesets.twilight_imperium_3.commanders import DUG_IN, commander, dug_in
+from events.rulesets.twilight_imperium_3.fleets import (
+    enemy_ships,
+    holds_counter,
+    planets_in,
+    trim_unsupported,
+)
+from events.rulesets.twilight_imperium_3.forces import Holding
 from events.rulesets.twilight_imperium_3.galaxy import adjacent
 from events.rulesets.twilight_imperium_3.happenings import TradeGoodsGained
 from events.rulesets.twilight_imperium_3.loader import load
@@ -231,6 +237,31 @@ def _skilled_retreats(game: Game, seat: int) -> Iterator[PlayCard]:
             yield PlayCard("skilled_retreat", system=to)
 
 
+# TI-Q34 Dug In
+
+
+def _dug_in_refusal(game: Game, seat: int, d: PlayCard) -> Rejection | None:
+    t = game.tactic
+    if t is None or t.step != Step.BOMBARDMENT or d.planet not in planets_in(game.galaxy, t.system):
+        return Rejection("TI-Q34", "name a planet of yours about to be bombarded")
+    held = game.forces.planets.get(d.planet, Holding())
+    if held.controller != seat or not held.units.get("ground_force"):
+        return Rejection("TI-Q34", "name a planet of yours holding ground forces")
+    if dug_in(game, d.planet):
+        return Rejection("TI-Q34", f"your ground forces on {d.planet} are already dug in")
+    return None
+
+
+def _dig_in(batch: Batch[Game], seat: int, d: PlayCard) -> None:
+    batch.emit(Lasted(lasting=Lasting(DUG_IN, seat, planet=d.planet)))
+
+
+def _dug_ins(game: Game, seat: int) -> Iterator[PlayCard]:
+    if game.tactic is not None:
+        for planet in planets_in(game.galaxy, game.tactic.system):
+            yield PlayCard(DUG_IN, planet=planet)
+
+
 COMBAT_EFFECTS: dict[str, Effect] = {
     "morale_boost": Effect(
         "TI-Q25", _morale_refusal, _morale_boost, lambda g, s: _one("morale_boost")
@@ -249,6 +280,7 @@ COMBAT_EFFECTS: dict[str, Effect] = {
     "fighter_prototype": Effect(
         "TI-Q31", _prototype_refusal, _prototype, lambda g, s: _one("fighter_prototype")
     ),
+    "dug_in": Effect("TI-Q34", _dug_in_refusal, _dig_in, _dug_ins),
     "skilled_retreat": Effect(
         "TI-Q33", _skilled_retreat_refusal, _skilled_retreat, _skilled_retreats
     ),

@@ -6,6 +6,7 @@ from events.rulesets.twilight_imperium_3.fleets import ADVANCED_FIGHTERS, Comman
 from events.rulesets.twilight_imperium_3.state import Game
 
 WAR_FOOTING, SPACEDOCK_ACCIDENT = "war_footing", "spacedock_accident"
+DUG_IN = "dug_in"
 
 
 def commander(game: Game, seat: int) -> Commander:
@@ -26,3 +27,9 @@ def commander(game: Game, seat: int) -> Commander:
         quickened=acting is not None and acting.quickened,
         unseen=frozenset(acting.unseen if acting is not None else ()),
     )
+
+
+def dug_in(game: Game, planet: str) -> bool:
+    """Its holder's Dug In keeps its ground forces from bombardment this round (TI-Q34)."""
+    owner = game.forces.planets[planet].controller if planet in game.forces.planets else None
+    return any(a.card == DUG_IN and a.planet == planet and a.seat == owner for a in game.lasting)

@@ -11,9 +11,15 @@ from events.kit import windows
 from events.kit.batch import Batch
 from events.kit.phases import Ask, Prompt
 from events.ruleset import Rejection
-from events.rulesets.twilight_imperium_3 import card_windows, combat, invasion, trade, transfer
+from events.rulesets.twilight_imperium_3 import (
+    card_windows,
+    combat,
+    invasion,
+    trade,
+    transfer,
+)
 from events.rulesets.twilight_imperium_3.casualties import choices
-from events.rulesets.twilight_imperium_3.commanders import commander
+from events.rulesets.twilight_imperium_3.commanders import commander, dug_in
 from events.rulesets.twilight_imperium_3.fleets import (
     Commander,
     cargo,
@@ -583,6 +589,8 @@ def _bombardment(batch: Batch[Game]) -> bool:
     if _tactic(batch.game).won and _timing_point(batch, "INV.neutralWon"):
         return True
     offers = bombard_offers(batch.game, _tactic(batch.game).seat)
+    if len(offers) > 1 and _timing_point(batch, "BOMB.before"):  # TI-Q34
+        return True
     return _ask_if_a_choice(batch, offers, WindowPrompt.BOMBARDMENT, Step.INVASION)
 
 
@@ -590,6 +598,9 @@ def _bombard_refusal(game: Game, seat: int, d: Bombard) -> Rejection | None:
     t = _tactic(game)
     if t.transfer and d.bombardments:
         return Rejection("TI-A2", "a transfer action bombards nothing")
+    for bombardment in d.bombardments:
+        if dug_in(game, bombardment.planet):
+            return Rejection("TI-Q34", f"the ground forces on {bombardment.planet} are dug in")
     return invasion.bombardment_refusal(
         game.galaxy, game.forces, commander(game, seat), t.system, t.invasions, d.bombardments
     )
