@@ -16,6 +16,7 @@ from events.rulesets.twilight_imperium_3.tactical_events import (
     CombatBoosted,
     FightersBoosted,
     HitsCancelled,
+    InvasionHits,
     MoveQuickened,
     PassageUnseen,
     Rolled,
@@ -186,3 +187,28 @@ def test_ti_q34_dug_in_keeps_the_ground_forces_from_bombardment() -> None:
     state, events = _go(state, MENTAK, PlayCard("dug_in", planet="Abyz"), 9, 9, 9, 1)
     assert not any(isinstance(e, Rolled) and e.purpose == "bombardment" for e in events)
     assert state.forces.planets["Abyz"].controller == SOL  # taken by invasion combat instead
+
+
+def test_ti_q35_star_of_death_leaves_the_planet_neutral_and_empty() -> None:
+    fleets = {("102", SOL): {"war_sun": 1}}
+    planets = {"Abyz": Holding(MENTAK, units={"ground_force": 2, "pds": 1, "space_dock": 1})}
+    state = holding_cards(arena(fleets, planets), SOL, "star_of_death")
+    state, _ = _attack(state, "1 war sun")
+    state, _ = _go(state, MENTAK, said(state, MENTAK, "hold fire"))
+    assert state.stack[-1].prompt == "action card"  # before the landing
+    assert refused(state, SOL, PlayCard("star_of_death", planet="Fria")) == "TI-Q35"
+    state, _ = _go(state, SOL, PlayCard("star_of_death", planet="Abyz"))
+    assert state.forces.planets["Abyz"] == Holding()
+
+
+def test_ti_q36_chemical_warfare_kills_half_the_defenders_rounded_up() -> None:
+    fleets = {("102", SOL): {"dreadnought": 1, "carrier": 1, "ground_force": 1}}
+    planets = {"Abyz": Holding(MENTAK, units={"ground_force": 3})}
+    state = holding_cards(arena(fleets, planets), SOL, "chemical_warfare")
+    state, _ = _attack(state, "1 dreadnought 1 carrier 1 gf")
+    state, _ = _go(state, SOL, said(state, SOL, "land 1 gf on abyz"))
+    state, _ = _go(state, SOL, said(state, SOL, "bombard nothing"))
+    assert state.stack[-1].prompt == "action card"  # before the invasion combat
+    state, events = _go(state, SOL, PlayCard("chemical_warfare"), 9, 1)
+    assert InvasionHits("Abyz", 2, 0) in events  # 3 defenders: 2 die before any die is cast
+    assert state.forces.planets["Abyz"].controller == SOL  # 1 left, then hit by a 9

@@ -1,5 +1,5 @@
 """The action cards played at the tactical action's and the space battle's timing points (TI-Q25
-to TI-Q34): for each, what its play must name and why it can do nothing otherwise, what it
+to TI-Q36): for each, what its play must name and why it can do nothing otherwise, what it
 does, and the plays `legal` offers. The step reaching each point opens its card window
 (tactical.py)."""
 
@@ -9,7 +9,7 @@ from events.kit.batch import Batch
 from events.ruleset import Rejection
 from events.rulesets.twilight_imperium_3.card_decisions import Lasting, PlayCard
 from events.rulesets.twilight_imperium_3.card_effects import Effect
-from events.rulesets.twilight_imperium_3.card_events import CounterPlaced, Lasted
+from events.rulesets.twilight_imperium_3.card_events import CounterPlaced, HoldingsChanged, Lasted
 from events.rulesets.twilight_imperium_3.combat import with_cargo_lost
 from events.rulesets.twilight_imperium_3.commanders import DUG_IN, commander, dug_in
 from events.rulesets.twilight_imperium_3.fleets import (
@@ -21,6 +21,7 @@ from events.rulesets.twilight_imperium_3.fleets import (
 from events.rulesets.twilight_imperium_3.forces import Holding
 from events.rulesets.twilight_imperium_3.galaxy import adjacent
 from events.rulesets.twilight_imperium_3.happenings import TradeGoodsGained
+from events.rulesets.twilight_imperium_3.invasion import defenders
 from events.rulesets.twilight_imperium_3.loader import load
 from events.rulesets.twilight_imperium_3.movement import UNSEEN_MOVE, move_value
 from events.rulesets.twilight_imperium_3.state import Game, bank, reinforcements
@@ -30,6 +31,7 @@ from events.rulesets.twilight_imperium_3.tactical_events import (
     CombatBoosted,
     FightersBoosted,
     HitsCancelled,
+    InvasionHits,
     MoveQuickened,
     PassageUnseen,
     Retreated,
@@ -262,6 +264,51 @@ def _dug_ins(game: Game, seat: int) -> Iterator[PlayCard]:
             yield PlayCard(DUG_IN, planet=planet)
 
 
+# TI-Q35 Star of Death
+
+
+def _star_refusal(game: Game, seat: int, d: PlayCard) -> Rejection | None:
+    t = game.tactic
+    if t is None or t.step != Step.LANDING or d.planet not in planets_in(game.galaxy, t.system):
+        return Rejection("TI-Q35", "name a planet of the activated system before the landing")
+    if not game.forces.fleet(t.system, seat).units.get("war_sun"):
+        return Rejection("TI-Q35", "you have no war sun in that system")
+    if game.forces.planets.get(d.planet, Holding()).controller in (None, seat):
+        return Rejection("TI-Q35", "name another player's planet")
+    return None
+
+
+def _star_of_death(batch: Batch[Game], seat: int, d: PlayCard) -> None:
+    batch.emit(HoldingsChanged(planets={d.planet: Holding()}))
+
+
+def _stars(game: Game, seat: int) -> Iterator[PlayCard]:
+    if game.tactic is not None:
+        for planet in planets_in(game.galaxy, game.tactic.system):
+            yield PlayCard("star_of_death", planet=planet)
+
+
+# TI-Q36 Chemical Warfare
+
+
+def _chemical_refusal(game: Game, seat: int, d: PlayCard) -> Rejection | None:
+    t = game.tactic
+    if t is None or t.step != Step.INVASION or not t.invasions or t.invasions[0].invader != seat:
+        return Rejection("TI-Q36", "play it before your invasion combat")
+    if not game.forces.fleet(t.system, seat).units.get("dreadnought"):
+        return Rejection("TI-Q36", "you have no dreadnought in that system")
+    if not defenders(game.forces, t.invasions[0]):
+        return Rejection("TI-Q36", "no ground force defends that planet")
+    return None
+
+
+def _chemical_warfare(batch: Batch[Game], seat: int, d: PlayCard) -> None:
+    assert batch.game.tactic is not None
+    fight = batch.game.tactic.invasions[0]
+    killed = -(-defenders(batch.game.forces, fight) // 2)  # half, rounded up
+    batch.emit(InvasionHits(planet=fight.planet, defenders_lost=killed, invaders_lost=0))
+
+
 COMBAT_EFFECTS: dict[str, Effect] = {
     "morale_boost": Effect(
         "TI-Q25", _morale_refusal, _morale_boost, lambda g, s: _one("morale_boost")
@@ -279,6 +326,10 @@ COMBAT_EFFECTS: dict[str, Effect] = {
     "in_the_silence_of_space": Effect("TI-Q30", _silence_refusal, _silence, _silences),
     "fighter_prototype": Effect(
         "TI-Q31", _prototype_refusal, _prototype, lambda g, s: _one("fighter_prototype")
+    ),
+    "star_of_death": Effect("TI-Q35", _star_refusal, _star_of_death, _stars),
+    "chemical_warfare": Effect(
+        "TI-Q36", _chemical_refusal, _chemical_warfare, lambda g, s: _one("chemical_warfare")
     ),
     "dug_in": Effect("TI-Q34", _dug_in_refusal, _dig_in, _dug_ins),
     "skilled_retreat": Effect(

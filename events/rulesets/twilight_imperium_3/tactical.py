@@ -493,6 +493,8 @@ def land_offers(game: Game, seat: int) -> tuple[Land, ...]:
 
 
 def _landing(batch: Batch[Game]) -> bool:
+    if _timing_point(batch, "TAC.beforeLanding"):  # TI-Q35
+        return True
     offers = land_offers(batch.game, _tactic(batch.game).seat)
     return _ask_if_a_choice(batch, offers, WindowPrompt.LANDING, Step.BOMBARDMENT)
 
@@ -626,6 +628,8 @@ def _invasion(batch: Batch[Game]) -> bool:
     if not t.invasions:
         batch.emit(Stepped(step=Step.PRODUCTION, at=t.system))
         return False
+    if _timing_point(batch, "IC.before"):  # TI-Q36
+        return True
     fight = t.invasions[0]
     defender = commander(game, fight.defender)
     shielded = bool(game.forces.planets[fight.planet].units.get("pds"))

@@ -204,7 +204,7 @@ def _invasion_ended(game: Game, e: InvasionEnded) -> Game:
     if e.taken:
         game = replace(game, taken=(*game.taken, e.planet))
     rest = tuple(i for i in game.tactic.invasions if i.planet != e.planet) if game.tactic else ()
-    return _tactic(game, invasions=rest)
+    return _tactic(game, invasions=rest, reached=())  # the next invasion's points come anew
 
 
 def _ground_forces_placed(game: Game, e: GroundForcesPlaced) -> Game:
