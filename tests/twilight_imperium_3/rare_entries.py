@@ -212,7 +212,7 @@ def _battle_cards(seen: list[Seen]) -> None:
 
 def _movement_cards(seen: list[Seen]) -> None:
     """Flank Speed and In the Silence of Space once the system is activated, Fighter Prototype
-    before the battle (TI-Q29 to TI-Q31)."""
+    before the battle, Minelayers on a fleet entering (TI-Q29 to TI-Q37)."""
     fleets = {("103", SOL): {"cruiser": 1}, ("102", JOL_NAR): {"destroyer": 1}}
     for card, play in (("flank_speed", ""), ("in_the_silence_of_space", " at 103")):
         state = _fought(seen, holding_cards(arena(fleets), SOL, card), SOL, Activate(system=AT))
@@ -223,6 +223,12 @@ def _movement_cards(seen: list[Seen]) -> None:
     )
     state = _fought(seen, state, SOL, said(state, SOL, "move 1 carrier 2 fighter from 102"))
     _fought(seen, state, SOL, said(state, SOL, "play fighter prototype"), 1, 7, 7, 1)
+    fleets = {("102", SOL): {"destroyer": 3}, (AT, MENTAK): {"cruiser": 2}}
+    state = _fought(
+        seen, holding_cards(arena(fleets), MENTAK, "minelayers"), SOL, Activate(system=AT)
+    )
+    state = _fought(seen, state, SOL, said(state, SOL, "move 3 destroyer from 102"))
+    _fought(seen, state, MENTAK, said(state, MENTAK, "play minelayers"), 1, 9, 9)
 
 
 def _fought(seen: list[Seen], state: Game, seat: int, decision: Any, *rolls: int) -> Game:

@@ -17,6 +17,7 @@ from events.rulesets.twilight_imperium_3.tactical_events import (
     FightersBoosted,
     HitsCancelled,
     InvasionHits,
+    MinesHit,
     MoveQuickened,
     PassageUnseen,
     Rolled,
@@ -212,3 +213,14 @@ def test_ti_q36_chemical_warfare_kills_half_the_defenders_rounded_up() -> None:
     state, events = _go(state, SOL, PlayCard("chemical_warfare"), 9, 1)
     assert InvasionHits("Abyz", 2, 0) in events  # 3 defenders: 2 die before any die is cast
     assert state.forces.planets["Abyz"].controller == SOL  # 1 left, then hit by a 9
+
+
+def test_ti_q37_minelayers_each_cruiser_hits_the_fleet_that_entered() -> None:
+    fleets = {("102", SOL): {"destroyer": 3}, (AT, MENTAK): {"cruiser": 2}}
+    state = holding_cards(arena(fleets), MENTAK, "minelayers")
+    state, _ = _attack(state, "3 destroyer")
+    assert state.stack[-1].prompt == "action card"  # once Sol's fleet has entered
+    state, events = _go(state, MENTAK, PlayCard("minelayers"), 1, 9, 9)
+    assert MinesHit(seat=MENTAK, target=SOL, hits=2) in events
+    assert state.forces.fleet(AT, SOL).units == {}  # 2 lost to mines, the last in round 1
+    assert BattleEnded(sides=(SOL, MENTAK), victor=MENTAK) in events

@@ -1,5 +1,5 @@
 """The action cards played at the tactical action's and the space battle's timing points (TI-Q25
-to TI-Q36): for each, what its play must name and why it can do nothing otherwise, what it
+to TI-Q37): for each, what its play must name and why it can do nothing otherwise, what it
 does, and the plays `legal` offers. The step reaching each point opens its card window
 (tactical.py)."""
 
@@ -16,6 +16,7 @@ from events.rulesets.twilight_imperium_3.fleets import (
     enemy_ships,
     holds_counter,
     planets_in,
+    ships,
     trim_unsupported,
 )
 from events.rulesets.twilight_imperium_3.forces import Holding
@@ -32,6 +33,7 @@ from events.rulesets.twilight_imperium_3.tactical_events import (
     FightersBoosted,
     HitsCancelled,
     InvasionHits,
+    MinesHit,
     MoveQuickened,
     PassageUnseen,
     Retreated,
@@ -309,6 +311,29 @@ def _chemical_warfare(batch: Batch[Game], seat: int, d: PlayCard) -> None:
     batch.emit(InvasionHits(planet=fight.planet, defenders_lost=killed, invaders_lost=0))
 
 
+# TI-Q37 Minelayers
+
+
+def _minelayers_refusal(game: Game, seat: int, d: PlayCard) -> Rejection | None:
+    t = game.tactic
+    if t is None or t.step != Step.SPACE_CANNON or t.transfer or t.seat == seat:
+        return Rejection("TI-Q37", "play it once an enemy fleet has entered your system")
+    if not ships(game.forces.fleet(t.system, t.seat).units):
+        return Rejection("TI-Q37", "no enemy ship entered your system")
+    if not game.forces.fleet(t.system, seat).units.get("cruiser"):
+        return Rejection("TI-Q37", "you have no cruiser in that system")
+    if seat in t.mined:
+        return Rejection("TI-Q37", "your mines have already hit that fleet")
+    return None
+
+
+def _minelayers(batch: Batch[Game], seat: int, d: PlayCard) -> None:
+    t = batch.game.tactic
+    assert t is not None
+    cruisers = batch.game.forces.fleet(t.system, seat).units.get("cruiser", 0)
+    batch.emit(MinesHit(seat=seat, target=t.seat, hits=cruisers))
+
+
 COMBAT_EFFECTS: dict[str, Effect] = {
     "morale_boost": Effect(
         "TI-Q25", _morale_refusal, _morale_boost, lambda g, s: _one("morale_boost")
@@ -330,6 +355,9 @@ COMBAT_EFFECTS: dict[str, Effect] = {
     "star_of_death": Effect("TI-Q35", _star_refusal, _star_of_death, _stars),
     "chemical_warfare": Effect(
         "TI-Q36", _chemical_refusal, _chemical_warfare, lambda g, s: _one("chemical_warfare")
+    ),
+    "minelayers": Effect(
+        "TI-Q37", _minelayers_refusal, _minelayers, lambda g, s: _one("minelayers")
     ),
     "dug_in": Effect("TI-Q34", _dug_in_refusal, _dig_in, _dug_ins),
     "skilled_retreat": Effect(

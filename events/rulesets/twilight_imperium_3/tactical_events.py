@@ -185,6 +185,15 @@ class FightersBoosted(msgspec.Struct, frozen=True, tag="ti.fighters_boosted"):
     bonus: int
 
 
+class MinesHit(msgspec.Struct, frozen=True, tag="ti.mines_hit"):
+    """The seat's cruisers score `hits` on the fleet that entered their system, owed by its
+    player (`target`) before the battle (Minelayers)."""
+
+    seat: int
+    target: int
+    hits: int
+
+
 class MoveQuickened(msgspec.Struct, frozen=True, tag="ti.move_quickened"):
     """The active seat's ships move 1 further into the system activated (Flank Speed)."""
 
@@ -228,6 +237,7 @@ TACTICAL_EVENTS = (
     CombatBoosted,
     HitsCancelled,
     FightersBoosted,
+    MinesHit,
     MoveQuickened,
     PassageUnseen,
     Built,

@@ -39,6 +39,7 @@ from events.rulesets.twilight_imperium_3.tactical_events import (
     InvasionHits,
     Landed,
     LastDockTaken,
+    MinesHit,
     Moved,
     MoveQuickened,
     PassageUnseen,
@@ -242,6 +243,9 @@ TACTICAL_ROWS = {
     CombatBoosted: lambda g, e: _battle(g, boosted=(*g.tactic.battle.boosted, e.seat)),
     HitsCancelled: _hits_cancelled,
     FightersBoosted: lambda g, e: _battle(g, prototypes=(*g.tactic.battle.prototypes, e.seat)),
+    MinesHit: lambda g, e: _tactic(
+        g, owed=(*g.tactic.owed, (e.target, e.hits)), mined=(*g.tactic.mined, e.seat)
+    ),
     MoveQuickened: lambda g, e: _tactic(g, quickened=True),
     PassageUnseen: lambda g, e: _tactic(g, unseen=(*g.tactic.unseen, e.origin)),
     Built: lambda g, e: _forces(g, built(g.forces, Commander(e.seat), e.build)),

@@ -80,6 +80,8 @@ def tell(event: Any, name: Callable[[int], str]) -> str | None:
             return f"{name(s)}'s shields hold: {count(hits, 'hit')} cancelled"
         case t.FightersBoosted(seat=s, bonus=bonus):
             return f"{name(s)}'s fighters roll {bonus} better this round"
+        case t.MinesHit(seat=s, target=target, hits=hits):
+            return f"{name(s)}'s mines score {count(hits, 'hit')} on {name(target)}'s fleet"
         case t.MoveQuickened(seat=s):
             return f"{name(s)}'s ships move 1 further this action"
         case t.PassageUnseen(seat=s, origin=origin):
