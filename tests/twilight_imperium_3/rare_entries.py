@@ -41,6 +41,7 @@ def examples() -> list[Seen]:
     _trade_broken(seen)
     _action_cards(seen)
     _battle_cards(seen)
+    _movement_cards(seen)
     _strategy_cards(seen)
     _retreat(seen)
     _strategic_cards(seen)
@@ -242,6 +243,27 @@ def _any_time_cards(seen: list[Seen]) -> None:
     state = _act(seen, state, said(state, SOL, "play disclosure naming mentak"))
     state = _act(seen, state, NoSabotage(), by=MENTAK)
     _act(seen, state, said(state, SOL, "discard direct hit"))
+
+
+def _movement_cards(seen: list[Seen]) -> None:
+    """Flank Speed and In the Silence of Space once the system is activated, Fighter Prototype
+    before the battle, Minelayers on a fleet entering (TI-Q29 to TI-Q37)."""
+    fleets = {("103", SOL): {"cruiser": 1}, ("102", JOL_NAR): {"destroyer": 1}}
+    for card, play in (("flank_speed", ""), ("in_the_silence_of_space", " at 103")):
+        state = _fought(seen, holding_cards(arena(fleets), SOL, card), SOL, Activate(system=AT))
+        _fought(seen, state, SOL, said(state, SOL, f"play {card.replace('_', ' ')}{play}"))
+    fleets = {("102", SOL): {"carrier": 1, "fighter": 2}, (AT, MENTAK): {"cruiser": 1}}
+    state = _fought(
+        seen, holding_cards(arena(fleets), SOL, "fighter_prototype"), SOL, Activate(system=AT)
+    )
+    state = _fought(seen, state, SOL, said(state, SOL, "move 1 carrier 2 fighter from 102"))
+    _fought(seen, state, SOL, said(state, SOL, "play fighter prototype"), 1, 7, 7, 1)
+    fleets = {("102", SOL): {"destroyer": 3}, (AT, MENTAK): {"cruiser": 2}}
+    state = _fought(
+        seen, holding_cards(arena(fleets), MENTAK, "minelayers"), SOL, Activate(system=AT)
+    )
+    state = _fought(seen, state, SOL, said(state, SOL, "move 3 destroyer from 102"))
+    _fought(seen, state, MENTAK, said(state, MENTAK, "play minelayers"), 1, 9, 9)
 
 
 def _fought(seen: list[Seen], state: Game, seat: int, decision: Any, *rolls: int) -> Game:

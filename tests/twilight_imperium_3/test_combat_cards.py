@@ -1,23 +1,29 @@
 """The action cards of the tactical action's and the space battle's timing points (TI-Q25 to
-TI-Q28): Sol (seat 0) activates Abyz and Fria's system (arena.py), where Mentak's ships wait;
+TI-Q30): Sol (seat 0) activates Abyz and Fria's system (arena.py), where Mentak's ships wait;
 the step reaching each point opens its card window, the action waits under it and then carries
 on. Dice loaded to order."""
 
 from typing import Any
 
 from events.ruleset import Accepted
-from events.rulesets.twilight_imperium_3.card_decisions import NoCard, PlayCard
+from events.rulesets.twilight_imperium_3.card_decisions import NoCard, NoSabotage, PlayCard
 from events.rulesets.twilight_imperium_3.decisions import Activate
+from events.rulesets.twilight_imperium_3.forces import Holding
 from events.rulesets.twilight_imperium_3.orders import Lose
-from events.rulesets.twilight_imperium_3.state import Game
+from events.rulesets.twilight_imperium_3.state import Game, reinforcements
 from events.rulesets.twilight_imperium_3.tactical_events import (
     BattleEnded,
     CombatBoosted,
+    FightersBoosted,
     HitsCancelled,
+    InvasionHits,
+    MinesHit,
+    MoveQuickened,
+    PassageUnseen,
     Rolled,
     TimingPoint,
 )
-from tests.twilight_imperium_3.arena import AT, MENTAK, SOL, Loaded, arena, said
+from tests.twilight_imperium_3.arena import AT, JOL_NAR, MENTAK, SOL, Loaded, arena, said
 from tests.twilight_imperium_3.cards import holding_cards
 from tests.twilight_imperium_3.play import GAME, applied, refused, step
 
@@ -105,3 +111,116 @@ def test_ti_q2_a_seat_holding_nothing_playable_is_answered_by_the_game() -> None
     state, _ = _attack(state, "1 dreadnought")
     assert state.stack[-1].asked == (SOL, MENTAK)  # each holding a card is asked
     assert GAME.automatic(state, MENTAK) == NoCard()
+
+
+def test_ti_q29_flank_speed_one_move_further_into_the_system_activated() -> None:
+    fleets = {("203", SOL): {"dreadnought": 1}, ("102", SOL): {"destroyer": 1}}
+    move = "move 1 dreadnought from 203 via 102"
+    slow = step(arena(fleets), SOL, Activate(system=AT))
+    assert refused(slow, SOL, said(slow, SOL, move)) == "TI-M3"  # a dreadnought moves 1
+    state = step(holding_cards(arena(fleets), SOL, "flank_speed"), SOL, Activate(system=AT))
+    assert state.stack[-1].prompt == "action card"  # after activation, before movement
+    state, events = _go(state, SOL, PlayCard("flank_speed"))
+    assert MoveQuickened(seat=SOL) in events
+    assert state.stack[-1].prompt == "movement"
+    state, _ = _go(state, SOL, said(state, SOL, move))
+    assert state.forces.fleet(AT, SOL).units == {"dreadnought": 1}
+
+
+def test_ti_q30_in_the_silence_of_space_passes_enemy_ships() -> None:
+    fleets = {
+        ("103", SOL): {"cruiser": 1},
+        ("203", SOL): {"cruiser": 1},
+        ("102", JOL_NAR): {"destroyer": 1},
+    }
+    move = "move 1 cruiser from 103 via 102"
+    blocked = step(arena(fleets), SOL, Activate(system=AT))
+    assert refused(blocked, SOL, said(blocked, SOL, move)) == "TI-M4"
+    state = holding_cards(arena(fleets), SOL, "in_the_silence_of_space")
+    state = step(state, SOL, Activate(system=AT))
+    assert refused(state, SOL, PlayCard("in_the_silence_of_space", system=AT)) == "TI-Q30"
+    state, events = _go(state, SOL, PlayCard("in_the_silence_of_space", system="103"))
+    assert PassageUnseen(seat=SOL, origin="103") in events
+    assert refused(state, SOL, said(state, SOL, "move 1 cruiser from 203 via 102")) == "TI-M4"
+    state, _ = _go(state, SOL, said(state, SOL, move))
+    assert state.forces.fleet(AT, SOL).units == {"cruiser": 1}
+
+
+def test_ti_q31_fighter_prototype_fighters_two_better_for_the_first_round() -> None:
+    fleets = {("102", SOL): {"carrier": 1, "fighter": 2}, (AT, MENTAK): {"cruiser": 1}}
+    state = holding_cards(arena(fleets), SOL, "fighter_prototype")
+    state = holding_cards(state, MENTAK, "fighter_prototype")
+    state, _ = _attack(state, "1 carrier 2 fighter")
+    assert state.stack[-1].prompt == "action card"  # before the battle
+    assert refused(state, MENTAK, PlayCard("fighter_prototype")) == "TI-Q31"  # no fighters
+    state = step(state, MENTAK, NoCard())
+    state = step(state, SOL, PlayCard("fighter_prototype"))
+    state, events = _go(state, MENTAK, NoSabotage(), 1, 7, 7, 1)
+    assert FightersBoosted(seat=SOL, bonus=2) in events
+    sol = next(e for e in events if isinstance(e, Rolled) and e.seat == SOL)
+    assert sol.hits == 2  # fighters hit on 9 - 2
+    assert BattleEnded(sides=(SOL, MENTAK), victor=SOL) in events
+
+
+def test_ti_q33_skilled_retreat_leaves_the_battle_for_a_system_it_activates() -> None:
+    fleets = {("102", SOL): {"dreadnought": 1}, (AT, MENTAK): {"cruiser": 1}}
+    state = holding_cards(arena(fleets), MENTAK, "skilled_retreat")
+    state, _ = _attack(state, "1 dreadnought")
+    assert state.stack[-1].prompt == "action card"
+    assert refused(state, MENTAK, PlayCard("skilled_retreat", system="301")) == "TI-Q33"
+    spare = reinforcements(state, MENTAK)
+    state, events = _go(state, MENTAK, PlayCard("skilled_retreat", system="202"))
+    assert BattleEnded(sides=(SOL, MENTAK), victor=SOL) in events
+    assert not any(isinstance(e, Rolled) for e in events)
+    assert state.forces.fleet("202", MENTAK).units == {"cruiser": 1}
+    assert MENTAK in state.forces.space["202"].counters
+    assert reinforcements(state, MENTAK) == spare - 1
+
+
+def test_ti_q34_dug_in_keeps_the_ground_forces_from_bombardment() -> None:
+    fleets = {("102", SOL): {"dreadnought": 1, "carrier": 1, "ground_force": 3}}
+    planets = {"Abyz": Holding(MENTAK, units={"ground_force": 1})}
+    state = holding_cards(arena(fleets, planets), MENTAK, "dug_in")
+    state, _ = _attack(state, "1 dreadnought 1 carrier 3 gf")
+    state, _ = _go(state, SOL, said(state, SOL, "land 3 gf on abyz"))
+    assert state.stack[-1].prompt == "action card"  # before bombardment
+    assert refused(state, MENTAK, PlayCard("dug_in", planet="Fria")) == "TI-Q34"
+    state, events = _go(state, MENTAK, PlayCard("dug_in", planet="Abyz"), 9, 9, 9, 1)
+    assert not any(isinstance(e, Rolled) and e.purpose == "bombardment" for e in events)
+    assert state.forces.planets["Abyz"].controller == SOL  # taken by invasion combat instead
+
+
+def test_ti_q35_star_of_death_leaves_the_planet_neutral_and_empty() -> None:
+    fleets = {("102", SOL): {"war_sun": 1}}
+    planets = {"Abyz": Holding(MENTAK, units={"ground_force": 2, "pds": 1, "space_dock": 1})}
+    state = holding_cards(arena(fleets, planets), SOL, "star_of_death")
+    state, _ = _attack(state, "1 war sun")
+    state, _ = _go(state, MENTAK, said(state, MENTAK, "hold fire"))
+    assert state.stack[-1].prompt == "action card"  # before the landing
+    assert refused(state, SOL, PlayCard("star_of_death", planet="Fria")) == "TI-Q35"
+    state, _ = _go(state, SOL, PlayCard("star_of_death", planet="Abyz"))
+    assert state.forces.planets["Abyz"] == Holding()
+
+
+def test_ti_q36_chemical_warfare_kills_half_the_defenders_rounded_up() -> None:
+    fleets = {("102", SOL): {"dreadnought": 1, "carrier": 1, "ground_force": 1}}
+    planets = {"Abyz": Holding(MENTAK, units={"ground_force": 3})}
+    state = holding_cards(arena(fleets, planets), SOL, "chemical_warfare")
+    state, _ = _attack(state, "1 dreadnought 1 carrier 1 gf")
+    state, _ = _go(state, SOL, said(state, SOL, "land 1 gf on abyz"))
+    state, _ = _go(state, SOL, said(state, SOL, "bombard nothing"))
+    assert state.stack[-1].prompt == "action card"  # before the invasion combat
+    state, events = _go(state, SOL, PlayCard("chemical_warfare"), 9, 1)
+    assert InvasionHits("Abyz", 2, 0) in events  # 3 defenders: 2 die before any die is cast
+    assert state.forces.planets["Abyz"].controller == SOL  # 1 left, then hit by a 9
+
+
+def test_ti_q37_minelayers_each_cruiser_hits_the_fleet_that_entered() -> None:
+    fleets = {("102", SOL): {"destroyer": 3}, (AT, MENTAK): {"cruiser": 2}}
+    state = holding_cards(arena(fleets), MENTAK, "minelayers")
+    state, _ = _attack(state, "3 destroyer")
+    assert state.stack[-1].prompt == "action card"  # once Sol's fleet has entered
+    state, events = _go(state, MENTAK, PlayCard("minelayers"), 1, 9, 9)
+    assert MinesHit(seat=MENTAK, target=SOL, hits=2) in events
+    assert state.forces.fleet(AT, SOL).units == {}  # 2 lost to mines, the last in round 1
+    assert BattleEnded(sides=(SOL, MENTAK), victor=MENTAK) in events

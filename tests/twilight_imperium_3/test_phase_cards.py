@@ -14,6 +14,7 @@ from events.rulesets.twilight_imperium_3.state import (
     Game,
     Phase,
     WindowPrompt,
+    order_of_play,
     pickable,
     reinforcements,
 )
@@ -202,3 +203,19 @@ def test_ti_q59_the_returned_card_is_his_when_no_other_is_left() -> None:
     for seat, cards in held.items():
         state = with_player(state, seat, cards=cards)
     assert pickable(state, 0) == (WARFARE,)  # every card is picked with 4 players
+
+
+def test_ti_q2_a_card_left_nothing_to_do_by_one_resolved_before_it_does_nothing() -> None:
+    state = _strategy()
+    first, then = order_of_play(state)[:2]
+    state = holding_cards(_strategy((then, "signal_jamming")), first, "command_summit")
+    spare = reinforcements(state, first)
+    state = with_player(state, first, command=state.players[first].command + spare - 1)
+    state = _window(state, "SP.start")
+    played = {
+        first: PlayCard("command_summit"),
+        then: PlayCard("signal_jamming", seat=first, system="000"),
+    }
+    state = answered(state, played)
+    assert reinforcements(state, first) == 0  # Command Summit took the last counter
+    assert "000" not in state.forces.space or first not in state.forces.space["000"].counters

@@ -106,9 +106,15 @@ def next_card(batch: Batch[Game]) -> None:
 
 
 def _resolve(batch: Batch[Game]) -> None:
+    """The first card waiting does what it names; if a card resolved before it in the same
+    window left it nothing to do (a counter taken from reinforcements already emptied), it
+    does nothing (TI-Q2)."""
     first = batch.game.pending[0]
-    returned = EFFECTS[first.play.card].carry_out(batch, first.seat, first.play)
-    batch.emit(CardResolved(returned=bool(returned)))
+    effect = EFFECTS[first.play.card]
+    returned = False
+    if effect_refusal(effect, batch.game, first.seat, first.play) is None:
+        returned = bool(effect.carry_out(batch, first.seat, first.play))
+    batch.emit(CardResolved(returned=returned))
     _then(batch, first.action)
 
 

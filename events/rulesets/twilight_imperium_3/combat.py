@@ -109,12 +109,15 @@ def battle_volley(
     commander: Commander,
     defending: bool,
     boost: int = 0,
+    fighters: int = 0,
 ) -> Volley:
-    """His dice in a round of the space battle: a defender in a nebula gets 1 more (TI-C4), and
-    `boost` more from an action card (Morale Boost, TI-Q25)."""
+    """His dice in a round of the space battle: a defender in a nebula gets 1 more (TI-C4),
+    `boost` more from an action card (Morale Boost, TI-Q25), and his fighters `fighters` more
+    (Fighter Prototype, TI-Q31)."""
     nebula = load().systems[galaxy.tiles[position]].kind == "nebula"
     fighting = ships(forces.fleet(position, commander.seat).units)
-    return dice(fighting, commander, bonus=(1 if defending and nebula else 0) + boost)
+    volley = dice(fighting, commander, bonus=(1 if defending and nebula else 0) + boost)
+    return tuple(Die(d.unit, d.hit_on - fighters) if d.unit == "fighter" else d for d in volley)
 
 
 def barrage_volley(forces: Forces, position: str, commander: Commander, opponent: int) -> Volley:

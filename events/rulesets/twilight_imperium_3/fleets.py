@@ -27,6 +27,8 @@ class Commander(msgspec.Struct, frozen=True):
     idle_docks: frozenset[str] = frozenset()  # planets whose dock builds nothing (TI-Q17)
     armada: str = ""  # his home system, with no fleet-supply limit this round (TI-Q52)
     spikes: tuple[str, ...] = ()  # planets whose dock produces more this round (TI-Q53)
+    quickened: bool = False  # his ships move 1 further this action: Flank Speed (TI-Q29)
+    unseen: frozenset[str] = frozenset()  # fleets passing enemy ships this action (TI-Q30)
 
     def owns(self, technology: str) -> bool:
         return technology in self.technologies

@@ -33,6 +33,7 @@ from events.rulesets.twilight_imperium_3.galaxy import Galaxy, adjacent
 from events.rulesets.twilight_imperium_3.loader import load
 
 FIGHTER_MOVE = 2  # with Advanced Fighters (TI-K6)
+UNSEEN_MOVE = 2  # ships that move this far pass enemy ships with In the Silence of Space (TI-Q30)
 
 
 class Pickup(msgspec.Struct, frozen=True):
@@ -152,9 +153,16 @@ def candidates(
 
 
 def route(
-    galaxy: Galaxy, forces: Forces, commander: Commander, origin: str, activated: str, reach: int
+    galaxy: Galaxy,
+    forces: Forces,
+    commander: Commander,
+    origin: str,
+    activated: str,
+    reach: int,
+    unseen: bool = False,
 ) -> tuple[str, ...] | None:
-    """The systems passed through on a shortest open route of at most `reach` moves, or None."""
+    """The systems passed through on a shortest open route of at most `reach` moves, or None;
+    `unseen`, passing enemy ships (TI-Q30)."""
     came_from: dict[str, str] = {origin: ""}
     queue = deque([(origin, 0)])
     while queue:
@@ -167,7 +175,8 @@ def route(
                 while came_from[path[-1]]:
                     path.append(came_from[path[-1]])
                 return tuple(reversed(path[:-1]))
-            if there not in came_from and not _passage_refusal(galaxy, forces, commander, there):
+            blocked = _passage_refusal(galaxy, forces, commander, there, unseen)
+            if there not in came_from and not blocked:
                 came_from[there] = here
                 queue.append((there, steps + 1))
     return None
@@ -176,7 +185,8 @@ def route(
 def move_value(unit: str, origin_kind: str, commander: Commander) -> int:
     """How far a ship of this type moves: XRD Transporters add 1 to carriers, Type IV Drive to
     cruisers and dreadnoughts, Advanced Fighters let fighters move 2; out of a nebula every ship
-    moves 1 (TI-M3, TI-M5, TI-K4, TI-K6)."""
+    moves 1; Flank Speed adds 1 to every ship that moves on its own (TI-M3, TI-M5, TI-K4,
+    TI-K6, TI-Q29)."""
     move = load().units[unit].move
     if unit == "carrier" and commander.owns("xrd_transporters"):
         move += 1
@@ -184,6 +194,8 @@ def move_value(unit: str, origin_kind: str, commander: Commander) -> int:
         move += 1
     if unit == "fighter" and commander.owns(ADVANCED_FIGHTERS):
         move = FIGHTER_MOVE
+    if move and commander.quickened:
+        move += 1
     return min(move, 1) if origin_kind == "nebula" else move
 
 
@@ -200,7 +212,10 @@ def _groups_from(
         return []
     reach = max(move_value(u, kind, commander) for u in movers)
     via = route(galaxy, forces, commander, origin, activated, reach)
-    if via is None:
+    if via is None and origin in commander.unseen:  # only its fast ships slip past (TI-Q30)
+        movers = {u: n for u, n in movers.items() if move_value(u, kind, commander) >= UNSEEN_MOVE}
+        via = route(galaxy, forces, commander, origin, activated, reach, unseen=True)
+    if via is None or not movers:
         return []
     able = {u: n for u, n in movers.items() if move_value(u, kind, commander) > len(via)}
     if not able:
@@ -235,9 +250,10 @@ def _loading(
 
 
 def _passage_refusal(
-    galaxy: Galaxy, forces: Forces, commander: Commander, position: str
+    galaxy: Galaxy, forces: Forces, commander: Commander, position: str, unseen: bool = False
 ) -> Rejection | None:
-    """Why ships may not pass through this system on their way, or None (TI-M4, TI-M5)."""
+    """Why ships may not pass through this system on their way, or None (TI-M4, TI-M5);
+    `unseen` ships pass enemy ships (TI-Q30)."""
     kind = load().systems[galaxy.tiles[position]].kind
     if kind == "supernova":
         return Rejection("TI-M5", f"no ship enters or passes through the supernova at {position}")
@@ -247,7 +263,7 @@ def _passage_refusal(
         return Rejection(
             "TI-M5", f"passing through the asteroid field at {position} needs Antimass Deflectors"
         )
-    if commander.owns("light_wave_deflector"):  # TI-K5
+    if unseen or commander.owns("light_wave_deflector"):  # TI-Q30, TI-K5
         return None
     if enemy_capital_ships(forces, position, commander.seat):
         return Rejection("TI-M4", f"enemy ships at {position} block the way")
@@ -287,8 +303,11 @@ def _group_refusal(
     for here, there in pairwise(path):
         if there not in galaxy.tiles or there not in adjacent(galaxy, here):
             return Rejection("TI-M3", f"{there} is not next to {here}")
+    unseen = group.origin in commander.unseen and all(
+        move_value(u, kind, commander) >= UNSEEN_MOVE for u in movers
+    )
     for passing in group.via:
-        refused = _passage_refusal(galaxy, forces, commander, passing)
+        refused = _passage_refusal(galaxy, forces, commander, passing, unseen)
         if refused:
             return refused
     steps = len(group.via) + 1

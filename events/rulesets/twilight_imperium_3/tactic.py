@@ -8,6 +8,8 @@ import msgspec
 from events.rulesets.twilight_imperium_3.forces import Units
 from events.rulesets.twilight_imperium_3.invasion import Invasion
 
+PROTOTYPE = 2  # Fighter Prototype's fighters roll this much better (TI-Q31)
+
 
 class Step(StrEnum):
     """The steps after activation (IT 385-395; a transfer's, IT 527-533)."""
@@ -33,6 +35,7 @@ class Battle(msgspec.Struct, frozen=True):
     retreat_to: str = ""
     rolled: bool = False
     boosted: tuple[int, ...] = ()  # seats rolling 1 better this round: Morale Boost (TI-Q25)
+    prototypes: tuple[int, ...] = ()  # seats whose fighters roll 2 better: Fighter Prototype
     damaged: tuple[tuple[int, str], ...] = ()  # (seat, unit) damaged this round (TI-Q27)
 
 
@@ -49,6 +52,9 @@ class Tactic(msgspec.Struct, frozen=True):
     invasions: tuple[Invasion, ...] = ()
     reached: tuple[str, ...] = ()  # timing points whose card window opened in this step or round
     won: tuple[str, ...] = ()  # neutral planets the active player took by landing (TI-Q28)
+    mined: tuple[int, ...] = ()  # seats whose Minelayers hit the fleet entering (TI-Q37)
+    quickened: bool = False  # his ships move 1 further into the system: Flank Speed (TI-Q29)
+    unseen: tuple[str, ...] = ()  # fleets passing enemy ships: In the Silence of Space (TI-Q30)
 
     @property
     def systems(self) -> tuple[str, ...]:

@@ -11,9 +11,15 @@ from events.kit import windows
 from events.kit.batch import Batch
 from events.kit.phases import Ask, Prompt
 from events.ruleset import Rejection
-from events.rulesets.twilight_imperium_3 import card_windows, combat, invasion, trade, transfer
+from events.rulesets.twilight_imperium_3 import (
+    card_windows,
+    combat,
+    invasion,
+    trade,
+    transfer,
+)
 from events.rulesets.twilight_imperium_3.casualties import choices
-from events.rulesets.twilight_imperium_3.commanders import commander
+from events.rulesets.twilight_imperium_3.commanders import commander, dug_in
 from events.rulesets.twilight_imperium_3.fleets import (
     Commander,
     cargo,
@@ -41,7 +47,7 @@ from events.rulesets.twilight_imperium_3.planets import holding, home_planets
 from events.rulesets.twilight_imperium_3.production import Build, plans
 from events.rulesets.twilight_imperium_3.production import refusal as production_refusal
 from events.rulesets.twilight_imperium_3.state import Game, WindowPrompt, clockwise, reinforcements
-from events.rulesets.twilight_imperium_3.tactic import Step, Tactic
+from events.rulesets.twilight_imperium_3.tactic import PROTOTYPE, Step, Tactic
 from events.rulesets.twilight_imperium_3.tactical_events import (
     Asked,
     BattleBegan,
@@ -164,6 +170,8 @@ def move_offers(game: Game, seat: int) -> tuple[Move, ...]:
 
 
 def _movement(batch: Batch[Game]) -> bool:
+    if not _tactic(batch.game).transfer and _timing_point(batch, "TAC.activated"):
+        return True
     offers = move_offers(batch.game, _tactic(batch.game).seat)
     return _ask_if_a_choice(batch, offers, WindowPrompt.MOVEMENT, Step.SPACE_CANNON)
 
@@ -211,6 +219,8 @@ def _space_cannon(batch: Batch[Game]) -> bool:
     game = batch.game
     t = _tactic(game)
     focus = t.focus or t.system
+    if focus == t.system and not t.transfer and _timing_point(batch, "TAC.enemyEnters"):
+        return True  # TI-Q37
     found = batteries(game, focus)
     waiting = tuple(b.seat for b in found if b.seat != t.seat and b.seat not in t.answered)
     if waiting:
@@ -341,7 +351,13 @@ def _battle(batch: Batch[Game]) -> bool:
                 s,
                 o,
                 combat.battle_volley(
-                    game.galaxy, game.forces, at, commander(game, s), d, int(s in battle.boosted)
+                    game.galaxy,
+                    game.forces,
+                    at,
+                    commander(game, s),
+                    d,
+                    int(s in battle.boosted),
+                    PROTOTYPE * (s in battle.prototypes),
                 ),
             )
             for s, o, d in fighting
@@ -479,6 +495,8 @@ def land_offers(game: Game, seat: int) -> tuple[Land, ...]:
 
 
 def _landing(batch: Batch[Game]) -> bool:
+    if _timing_point(batch, "TAC.beforeLanding"):  # TI-Q35
+        return True
     offers = land_offers(batch.game, _tactic(batch.game).seat)
     return _ask_if_a_choice(batch, offers, WindowPrompt.LANDING, Step.BOMBARDMENT)
 
@@ -575,6 +593,8 @@ def _bombardment(batch: Batch[Game]) -> bool:
     if _tactic(batch.game).won and _timing_point(batch, "INV.neutralWon"):
         return True
     offers = bombard_offers(batch.game, _tactic(batch.game).seat)
+    if len(offers) > 1 and _timing_point(batch, "BOMB.before"):  # TI-Q34
+        return True
     return _ask_if_a_choice(batch, offers, WindowPrompt.BOMBARDMENT, Step.INVASION)
 
 
@@ -582,6 +602,9 @@ def _bombard_refusal(game: Game, seat: int, d: Bombard) -> Rejection | None:
     t = _tactic(game)
     if t.transfer and d.bombardments:
         return Rejection("TI-A2", "a transfer action bombards nothing")
+    for bombardment in d.bombardments:
+        if dug_in(game, bombardment.planet):
+            return Rejection("TI-Q34", f"the ground forces on {bombardment.planet} are dug in")
     return invasion.bombardment_refusal(
         game.galaxy, game.forces, commander(game, seat), t.system, t.invasions, d.bombardments
     )
@@ -607,6 +630,8 @@ def _invasion(batch: Batch[Game]) -> bool:
     if not t.invasions:
         batch.emit(Stepped(step=Step.PRODUCTION, at=t.system))
         return False
+    if _timing_point(batch, "IC.before"):  # TI-Q36
+        return True
     fight = t.invasions[0]
     defender = commander(game, fight.defender)
     shielded = bool(game.forces.planets[fight.planet].units.get("pds"))

@@ -177,6 +177,37 @@ class HitsCancelled(msgspec.Struct, frozen=True, tag="ti.hits_cancelled"):
     hits: int
 
 
+class FightersBoosted(msgspec.Struct, frozen=True, tag="ti.fighters_boosted"):
+    """The seat's fighters roll `bonus` better in this round of the space battle (Fighter
+    Prototype)."""
+
+    seat: int
+    bonus: int
+
+
+class MinesHit(msgspec.Struct, frozen=True, tag="ti.mines_hit"):
+    """The seat's cruisers score `hits` on the fleet that entered their system, owed by its
+    player (`target`) before the battle (Minelayers)."""
+
+    seat: int
+    target: int
+    hits: int
+
+
+class MoveQuickened(msgspec.Struct, frozen=True, tag="ti.move_quickened"):
+    """The active seat's ships move 1 further into the system activated (Flank Speed)."""
+
+    seat: int
+
+
+class PassageUnseen(msgspec.Struct, frozen=True, tag="ti.passage_unseen"):
+    """The seat's ships of move 2 or more at `origin` may pass through systems holding enemy
+    ships on their way this action (In the Silence of Space)."""
+
+    seat: int
+    origin: str
+
+
 class Built(msgspec.Struct, frozen=True, tag="ti.built"):
     seat: int
     build: Build
@@ -205,5 +236,9 @@ TACTICAL_EVENTS = (
     TimingPoint,
     CombatBoosted,
     HitsCancelled,
+    FightersBoosted,
+    MinesHit,
+    MoveQuickened,
+    PassageUnseen,
     Built,
 )

@@ -31,6 +31,7 @@ from events.rulesets.twilight_imperium_3.tactical_events import (
     Built,
     CasualtiesTaken,
     CombatBoosted,
+    FightersBoosted,
     Fired,
     GroundForcesPlaced,
     HitsCancelled,
@@ -38,7 +39,10 @@ from events.rulesets.twilight_imperium_3.tactical_events import (
     InvasionHits,
     Landed,
     LastDockTaken,
+    MinesHit,
     Moved,
+    MoveQuickened,
+    PassageUnseen,
     RetreatAnswered,
     Retreated,
     Rolled,
@@ -105,7 +109,8 @@ def _rolled(game: Game, e: Rolled) -> Game:
         return game
     if e.purpose == "space battle":
         # a boost lasts until the round's dice; the points after them come anew
-        game = _tactic(_battle(game, rolled=True, boosted=(), damaged=()), reached=())
+        game = _battle(game, rolled=True, boosted=(), prototypes=(), damaged=())
+        game = _tactic(game, reached=())
     if e.purpose not in OWED or e.target < 0 or not e.hits:
         return game
     owed = (*game.tactic.owed, (e.target, e.hits)) if game.tactic else ()
@@ -200,7 +205,7 @@ def _invasion_ended(game: Game, e: InvasionEnded) -> Game:
     if e.taken:
         game = replace(game, taken=(*game.taken, e.planet))
     rest = tuple(i for i in game.tactic.invasions if i.planet != e.planet) if game.tactic else ()
-    return _tactic(game, invasions=rest)
+    return _tactic(game, invasions=rest, reached=())  # the next invasion's points come anew
 
 
 def _ground_forces_placed(game: Game, e: GroundForcesPlaced) -> Game:
@@ -237,5 +242,11 @@ TACTICAL_ROWS = {
     TimingPoint: _timing_point,
     CombatBoosted: lambda g, e: _battle(g, boosted=(*g.tactic.battle.boosted, e.seat)),
     HitsCancelled: _hits_cancelled,
+    FightersBoosted: lambda g, e: _battle(g, prototypes=(*g.tactic.battle.prototypes, e.seat)),
+    MinesHit: lambda g, e: _tactic(
+        g, owed=(*g.tactic.owed, (e.target, e.hits)), mined=(*g.tactic.mined, e.seat)
+    ),
+    MoveQuickened: lambda g, e: _tactic(g, quickened=True),
+    PassageUnseen: lambda g, e: _tactic(g, unseen=(*g.tactic.unseen, e.origin)),
     Built: lambda g, e: _forces(g, built(g.forces, Commander(e.seat), e.build)),
 }

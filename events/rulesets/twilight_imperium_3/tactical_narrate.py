@@ -78,6 +78,14 @@ def tell(event: Any, name: Callable[[int], str]) -> str | None:
             return f"{name(s)}'s ships roll {bonus} better this round"
         case t.HitsCancelled(seat=s, hits=hits):
             return f"{name(s)}'s shields hold: {count(hits, 'hit')} cancelled"
+        case t.FightersBoosted(seat=s, bonus=bonus):
+            return f"{name(s)}'s fighters roll {bonus} better this round"
+        case t.MinesHit(seat=s, target=target, hits=hits):
+            return f"{name(s)}'s mines score {count(hits, 'hit')} on {name(target)}'s fleet"
+        case t.MoveQuickened(seat=s):
+            return f"{name(s)}'s ships move 1 further this action"
+        case t.PassageUnseen(seat=s, origin=origin):
+            return f"{name(s)}'s fleet at {origin} slips past enemy ships this action"
         case t.Built(seat=s, build=build):
             return f"{name(s)} builds {build_text(build)}"
     return None
