@@ -1,7 +1,8 @@
 """The generic judge over a declared table: a decision is refused for a seat the prompt does
 not wait on, for a type the prompt does not ask and by the ask's own judge, each with the rule
 that governs it; seats that chose and may change are `may`; once nobody owes, what follows is
-written; `legal` keeps what the judge accepts; the default bot answers with the prompt's."""
+written; `legal` keeps what the judge accepts; the default bot answers with the prompt's; an
+ask tells its events, prefers for the greedy bots and may be sent on an older view."""
 
 import random
 from enum import StrEnum
@@ -11,7 +12,18 @@ import msgspec
 
 from events.kit.batch import Batch
 from events.kit.evolve import dispatch
-from events.kit.phases import Ask, Prompt, Table, decide, default_bot, legal, react, waiting
+from events.kit.phases import (
+    Ask,
+    Phased,
+    Prompt,
+    Table,
+    decide,
+    default_bot,
+    legal,
+    preferred,
+    react,
+    waiting,
+)
 from events.platform_rules import SEAT
 from events.ruleset import Accepted, Rejection, Waiting
 
@@ -153,3 +165,43 @@ def test_an_ask_declares_its_command_read_by_its_words_and_written_back() -> Non
     assert said == Bid(amount=2) and DECLARED.ask_for(said) is BID
     assert BID.write is not None and BID.write(START, 0, said) == "bid 2"
     assert DECLARED.ask_for(Finished()) is None
+
+
+def _told_chosen(state: Bids, e: Chosen, seat: int | None) -> str:
+    return f"seat {e.seat} has chosen"
+
+
+def _all_in(state: Bids, seat: int) -> Bid | None:
+    """The greedy bots bid 3 once the other seat folded."""
+    return Bid(amount=3) if Fold() in state.choices else None
+
+
+ASKING = msgspec.structs.replace(
+    TABLE,
+    prompts={
+        Steps.BID: msgspec.structs.replace(
+            TABLE.prompts[Steps.BID],
+            asks=(
+                msgspec.structs.replace(BID, tells={Chosen: _told_chosen}, prefer=_all_in),
+                msgspec.structs.replace(FOLD, steady=True),
+            ),
+        )
+    },
+)
+
+
+class Game(Phased):
+    table = ASKING
+
+
+def test_an_ask_tells_its_events_prefers_for_the_bots_and_may_be_sent_on_an_older_view() -> None:
+    told = ASKING.tellers()
+    assert set(told) == {Chosen}
+    assert told[Chosen](START, Chosen(1, Fold()), 0) == "seat 1 has chosen"
+    assert preferred(ASKING, START, 1) is None
+    folded = evolve(START, Chosen(0, Fold()))
+    assert preferred(ASKING, folded, 1) == Bid(amount=3)
+    assert preferred(ASKING, msgspec.structs.replace(folded, step=Steps.DONE), 1) is None
+    assert preferred(TABLE, folded, 1) is None  # no ask prefers anything there
+    assert not Game().needs_fresh_view(Fold()) and Game().needs_fresh_view(Bid(amount=1))
+    assert Game().needs_fresh_view(Finished())  # no ask of it: as the platform's default
