@@ -9,6 +9,7 @@ from enum import StrEnum
 from typing import Any
 
 import msgspec
+import pytest
 
 from events.kit.batch import Batch
 from events.kit.evolve import dispatch
@@ -17,11 +18,16 @@ from events.kit.phases import (
     Phased,
     Prompt,
     Table,
+    asking,
+    automatic,
     decide,
     default_bot,
+    default_decision,
+    help_lines,
     legal,
     preferred,
     react,
+    text_help,
     waiting,
 )
 from events.platform_rules import SEAT
@@ -205,3 +211,84 @@ def test_an_ask_tells_its_events_prefers_for_the_bots_and_may_be_sent_on_an_olde
     assert preferred(TABLE, folded, 1) is None  # no ask prefers anything there
     assert not Game().needs_fresh_view(Fold()) and Game().needs_fresh_view(Bid(amount=1))
     assert Game().needs_fresh_view(Finished())  # no ask of it: as the platform's default
+
+
+FOLDING = msgspec.structs.replace(FOLD, form="fold: sit the round out")
+HELPED = msgspec.structs.replace(
+    TABLE,
+    prompts={
+        Steps.BID: msgspec.structs.replace(
+            TABLE.prompts[Steps.BID],
+            asks=(BID, FOLDING),
+            asking=lambda state, seat: (BID,) if seat == 0 else (FOLDING,),  # seat 1 only folds
+            default=lambda state, seat: Bid(amount=seat + 1),
+            automatic=True,
+        ),
+        Steps.DONE: Prompt(name=Steps.DONE, asks=(), owes=lambda state, seat: True),
+    },
+)
+
+
+class Bidding(Phased):
+    table = HELPED
+    help_naming = "Say amounts in figures."
+    help_idle = "Nothing to bid."
+
+    def write_text(self, state: Bids, seat: int, decision: Any) -> str:
+        if isinstance(decision, Bid):
+            return f"bid {decision.amount}"
+        return "fold" if state.choices[seat] is None else "fold instead"  # a choice changed
+
+    def legal(self, state: Bids, seat: int) -> list[Any]:
+        return legal(DECLARED, state, seat)  # every offer, whatever the seat is asked
+
+
+class SeatFirst(Bidding):
+    def help_head(self, state: Bids, seat: int) -> str:
+        return f"Seat {seat} at the {state.step}:"
+
+
+def test_help_lists_the_forms_asked_of_the_seat_with_a_few_offers_each_then_the_naming() -> None:
+    assert Bidding().text_help(START, 0) == (
+        "You may say:\n  bid <1-3>; e.g. 'bid 1', 'bid 2', 'bid 3'\nSay amounts in figures."
+    )
+    assert Bidding().text_help(START, 1) == (
+        "You may say:\n  fold: sit the round out; e.g. 'fold'\nSay amounts in figures."
+    )
+    assert Bidding().text_help(START, 2) == "Nothing to bid."
+    bid = evolve(START, Chosen(1, Bid(amount=2)))
+    assert SeatFirst().text_help(bid, 1).startswith("Seat 1 at the bid:\n  fold: sit the round out")
+    assert "e.g. 'fold instead'" in SeatFirst().text_help(bid, 1)
+    over = msgspec.structs.replace(START, step=Steps.DONE)
+    assert Bidding().text_help(over, 0) == "The game is over."
+
+
+def _one_bid(kind: type, said: list[str]) -> list[str]:
+    """A game's pick of examples by kind: a single bid shown."""
+    return said[:1] if kind is Bid else said
+
+
+def test_help_without_naming_ends_with_its_forms_and_a_pick_may_show_fewer_by_kind() -> None:
+    def render(d: Any) -> str:
+        return "fold" if isinstance(d, Fold) else f"bid {d.amount}"
+
+    offered = [Bid(amount=1), Bid(amount=2), Fold()]
+    said = text_help(HELPED, START, offered, render, "Say:", "-")
+    bids, fold = "  bid <1-3>; e.g. 'bid 1', 'bid 2'", "  fold: sit the round out; e.g. 'fold'"
+    assert said == f"Say:\n{bids}\n{fold}"
+    forms = [(Bid, "bid <1-3>"), (Fold, "fold")]
+    one_bid = help_lines(forms, offered, render, lambda kind, said, form: _one_bid(kind, said))
+    assert one_bid == ["  bid <1-3>; e.g. 'bid 1'", "  fold; e.g. 'fold'"]
+
+
+def test_the_prompts_asking_name_their_asks_and_the_defaults_answer_for_each_seat() -> None:
+    game = Bidding()
+    assert game.prompts() == {"bid": "bid or fold"}  # a prompt that asks nothing is left out
+    assert game.automatic_prompts() == ("bid",)
+    assert asking(HELPED, START, 0) == "bid" and asking(HELPED, START, 2) is None  # the dealer
+    over = msgspec.structs.replace(START, step=Steps.DONE)
+    assert asking(HELPED, over, 0) is None and not automatic(HELPED, over, 0)
+    assert default_bot(HELPED)(START, 1, CHANCE) == Bid(amount=2)
+    silent = msgspec.structs.replace(TABLE.prompts[Steps.BID], default=None)
+    with pytest.raises(LookupError, match=r"^prompt bid declares no default$"):
+        default_decision(msgspec.structs.replace(TABLE, prompts={Steps.BID: silent}), START, 0)
