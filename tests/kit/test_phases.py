@@ -292,3 +292,33 @@ def test_the_prompts_asking_name_their_asks_and_the_defaults_answer_for_each_sea
     silent = msgspec.structs.replace(TABLE.prompts[Steps.BID], default=None)
     with pytest.raises(LookupError, match=r"^prompt bid declares no default$"):
         default_decision(msgspec.structs.replace(TABLE, prompts={Steps.BID: silent}), START, 0)
+
+
+def _drawn_bid(state: Bids, seat: int, bid: Bid, chance: random.Random) -> list[Any]:
+    """A bid whose amount the platform's chance deals."""
+    return [Chosen(seat=seat, choice=Bid(amount=chance.randint(1, 3)))]
+
+
+def test_a_prompt_refuses_what_it_does_not_ask_in_its_own_words_and_accepts_with_chance() -> None:
+    def only_bids(state: Bids, seat: int, decision: Any) -> Rejection:
+        return Rejection("B-4", f"seat {seat} may only bid at the {state.step}")
+
+    bidding = msgspec.structs.replace(
+        TABLE.prompts[Steps.BID], asks=(BID,), refuse_unasked=only_bids, accept=_drawn_bid
+    )
+    table = msgspec.structs.replace(TABLE, prompts={Steps.BID: bidding})
+    assert decide(table, START, 1, Fold(), CHANCE) == Rejection(
+        "B-4", "seat 1 may only bid at the bid"
+    )
+    dealt = random.Random(5).randint(1, 3)
+    verdict = decide(table, START, 0, Bid(amount=1), random.Random(5))
+    assert verdict == Accepted("B-1", [Chosen(seat=0, choice=Bid(amount=dealt))])
+    unwritten = msgspec.structs.replace(bidding, accept=None)
+    with pytest.raises(LookupError, match=r"^prompt bid has no accept for Bid$"):
+        decide(
+            msgspec.structs.replace(TABLE, prompts={Steps.BID: unwritten}),
+            START,
+            0,
+            Bid(amount=1),
+            CHANCE,
+        )
