@@ -294,6 +294,17 @@ def test_the_prompts_asking_name_their_asks_and_the_defaults_answer_for_each_sea
         default_decision(msgspec.structs.replace(TABLE, prompts={Steps.BID: silent}), START, 0)
 
 
+class Check(msgspec.Struct, frozen=True, tag="t.check"):
+    pass
+
+
+def test_a_decision_of_the_game_the_prompt_does_not_ask_is_told_what_it_asks() -> None:
+    table = msgspec.structs.replace(DECLARED, decisions=(Bid, Fold, Check))
+    assert decide(table, START, 0, Check(), CHANCE) == Rejection(
+        "B-1", "now is the time to bid or fold"
+    )
+
+
 def _drawn_bid(state: Bids, seat: int, bid: Bid, chance: random.Random) -> list[Any]:
     """A bid whose amount the platform's chance deals."""
     return [Chosen(seat=seat, choice=Bid(amount=chance.randint(1, 3)))]
