@@ -1,10 +1,10 @@
-"""`make mutants [AREA=...]`: mutation testing of the platform's core and of each game's
-judging (pyproject's [tool.mutmut] says which modules and which tests), then the score per
-module. A survivor no test can kill is explained in tests/mutation_survivors.toml; the run
-fails while a module of the area scores under the goal.
+"""`make mutants [AREA=...]`: mutation testing of the platform's core, of the kit the games
+are written on and of each game's judging (pyproject's [tool.mutmut] says which modules and
+which tests), then the score per module. A survivor no test can kill is explained in
+tests/mutation_survivors.toml; the run fails while a module of the area scores under the goal.
 
-    python -m tests.mutation              # every area: core, then each game
-    python -m tests.mutation core         # or a game's folder name, e.g. one under events/rulesets
+    python -m tests.mutation              # every area: core, the kit, then each game
+    python -m tests.mutation core         # or kit, or a game's folder name under events/rulesets
 """
 
 import fnmatch
@@ -49,7 +49,8 @@ def areas() -> dict[str, list[str]]:
     games = sorted(
         p.name for p in (ROOT / "events" / "rulesets").iterdir() if (p / "state.py").exists()
     )
-    return {"core": CORE} | {game: [f"events.rulesets.{game}.*"] for game in games}
+    kit = {"kit": ["events.kit.*"]}
+    return {"core": CORE} | kit | {game: [f"events.rulesets.{game}.*"] for game in games}
 
 
 def within(name: str, patterns: list[str]) -> bool:

@@ -67,6 +67,12 @@ class Ask(msgspec.Struct, frozen=True):
     read: Callable[..., Any] | None = None
     write: Callable[[Any, int, Any], str] | None = None
     said: Callable[..., str] | None = None
+    # the line each event type it writes is told in, with the arguments the game's narration
+    # gives, where the ask tells its events itself
+    tells: Mapping[type, Callable[..., str]] = msgspec.field(default_factory=dict)
+    steady: bool = False  # depends on nothing others change: sent on an older view, judged
+    # the greedy bots' pick of it now, if they take it before anything else (else None)
+    prefer: Callable[[Any, int], Any | None] | None = None
 
 
 class Prompt(msgspec.Struct, frozen=True):
@@ -121,6 +127,11 @@ class Table(msgspec.Struct, frozen=True):
         """Each word that begins a command an ask declares, with how the rest is read."""
         asks = (a for p in self.prompts.values() for a in p.asks if a.read is not None)
         return {verb: ask.read for ask in asks for verb in ask.verbs if ask.read is not None}
+
+    def tellers(self) -> dict[type, Callable[..., str]]:
+        """Each event type an ask tells in its own words, with how."""
+        asks = (a for p in self.prompts.values() for a in p.asks)
+        return {kind: tell for ask in asks for kind, tell in ask.tells.items()}
 
     def untimely(self, state: Any, decision: Any) -> Rejection | None:
         """The refusal an ask declares for its decision out of its time, if one does."""
@@ -320,6 +331,15 @@ def default_decision(table: Table, state: Any, seat: int) -> Any:
     return default(state, seat)
 
 
+def preferred(table: Table, state: Any, seat: int) -> Any | None:
+    """The greedy bots' first pick that an ask asked of `seat` now declares, if any."""
+    if table.over(state):
+        return None
+    asks = table.prompt(state).asked(state, seat)
+    picks = (ask.prefer(state, seat) for ask in asks if ask.prefer is not None)
+    return next((pick for pick in picks if pick is not None), None)
+
+
 def default_bot(table: Table) -> Bot:
     """The bot that answers every prompt with its default: the clock's `pass`."""
     return lambda state, seat, rng: default_decision(table, state, seat)
@@ -350,6 +370,11 @@ class Phased:
 
     def prompt_asking(self, state: Any, seat: int) -> str | None:
         return asking(self.table, state, seat)
+
+    def needs_fresh_view(self, decision: Any) -> bool:
+        """Whether its ask depends on what others change (a steady one does not)."""
+        ask = self.table.ask_for(decision)
+        return ask is None or not ask.steady
 
     def automatic_prompts(self) -> tuple[str, ...]:
         return tuple(str(p.name) for p in self.table.prompts.values() if p.automatic)

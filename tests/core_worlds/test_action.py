@@ -247,9 +247,16 @@ def test_cw_a6_energy_surge_token_any_time_in_own_turn():
     game = in_action(4, "a6")
     holder = next(s for s, p in enumerate(game.players) if p.surge_tokens == 2)
     game = arrange(game, turn=holder)
+    greedy = RULES.bots["greedy"]
+    assert greedy(arrange(game, holder, energy=1), holder, None) == UseSurgeToken()  # low
+    assert greedy(arrange(game, holder, energy=2), holder, None) != UseSurgeToken()
+    assert not RULES.needs_fresh_view(UseSurgeToken())  # nobody else changes a token
     energy = game.players[holder].energy
-    game, events = play(game, holder, UseSurgeToken())
+    before, (game, events) = game, play(game, holder, UseSurgeToken())
     assert events == [SurgeTokenUsed(seat=holder, gain=2)]
+    names = ["ann", "bob", "cy", "di"]
+    told = RULES.narrate(before, events[0], None, names)
+    assert told == f"{names[holder]} used an Energy Surge token: +2 energy"
     assert game.players[holder].energy == energy + 2 and game.turn == holder
     assert not game.turn_done and game.players[holder].surge_tokens == 1
     game = arrange(game, holder, surge_tokens=0)

@@ -9,7 +9,17 @@ from events.codec import decode_entry, encode, game_codec, state_hash
 from events.envelope import CreateMatch, DeadLetter, Decision, Ruling, Say
 from events.match import PartitionBook, apply
 from events.ruleset import get_ruleset
-from events.rulesets.core_worlds.decisions import Declare, Deploy, Draft, Invade, Pass, Use
+from events.rulesets.core_worlds.decisions import (
+    Declare,
+    Deploy,
+    Draft,
+    Invade,
+    Keep,
+    Pass,
+    Reshuffle,
+    Use,
+    UseSurgeToken,
+)
 from services.rules.judge import rule_on
 from services.selfplay import add_parser, play_match
 
@@ -27,7 +37,9 @@ def test_decisions_decode_from_a_players_json():
     body = b'{"type":"cw.invade","world":40,"units":[3,4],"uses":[{"card":3,"times":2}]}'
     assert codec.decision_body(body) == Invade(world=40, units=(3, 4), uses=(Use(card=3, times=2),))
     assert codec.decision_body(b'{"type":"cw.deploy","units":[5]}') == Deploy(units=(5,))
-    assert not RULES.needs_fresh_view(Pass()) and RULES.needs_fresh_view(Draft(card=1))
+    steady = (Pass(), UseSurgeToken(), Keep(), Reshuffle(shuffle=True))  # nobody else changes
+    assert not any(RULES.needs_fresh_view(d) for d in steady)
+    assert RULES.needs_fresh_view(Draft(card=1)) and RULES.needs_fresh_view(Declare())
 
 
 def test_a_match_log_replays_to_the_same_hashes_and_snapshots_round_trip():

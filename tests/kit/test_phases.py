@@ -1,17 +1,35 @@
 """The generic judge over a declared table: a decision is refused for a seat the prompt does
 not wait on, for a type the prompt does not ask and by the ask's own judge, each with the rule
 that governs it; seats that chose and may change are `may`; once nobody owes, what follows is
-written; `legal` keeps what the judge accepts; the default bot answers with the prompt's."""
+written; `legal` keeps what the judge accepts; the default bot answers with the prompt's; an
+ask tells its events, prefers for the greedy bots and may be sent on an older view."""
 
 import random
 from enum import StrEnum
 from typing import Any
 
 import msgspec
+import pytest
 
 from events.kit.batch import Batch
 from events.kit.evolve import dispatch
-from events.kit.phases import Ask, Prompt, Table, decide, default_bot, legal, react, waiting
+from events.kit.phases import (
+    Ask,
+    Phased,
+    Prompt,
+    Table,
+    asking,
+    automatic,
+    decide,
+    default_bot,
+    default_decision,
+    help_lines,
+    legal,
+    preferred,
+    react,
+    text_help,
+    waiting,
+)
 from events.platform_rules import SEAT
 from events.ruleset import Accepted, Rejection, Waiting
 
@@ -153,3 +171,165 @@ def test_an_ask_declares_its_command_read_by_its_words_and_written_back() -> Non
     assert said == Bid(amount=2) and DECLARED.ask_for(said) is BID
     assert BID.write is not None and BID.write(START, 0, said) == "bid 2"
     assert DECLARED.ask_for(Finished()) is None
+
+
+def _told_chosen(state: Bids, e: Chosen, seat: int | None) -> str:
+    return f"seat {e.seat} has chosen"
+
+
+def _all_in(state: Bids, seat: int) -> Bid | None:
+    """The greedy bots bid 3 once the other seat folded."""
+    return Bid(amount=3) if Fold() in state.choices else None
+
+
+ASKING = msgspec.structs.replace(
+    TABLE,
+    prompts={
+        Steps.BID: msgspec.structs.replace(
+            TABLE.prompts[Steps.BID],
+            asks=(
+                msgspec.structs.replace(BID, tells={Chosen: _told_chosen}, prefer=_all_in),
+                msgspec.structs.replace(FOLD, steady=True),
+            ),
+        )
+    },
+)
+
+
+class Game(Phased):
+    table = ASKING
+
+
+def test_an_ask_tells_its_events_prefers_for_the_bots_and_may_be_sent_on_an_older_view() -> None:
+    told = ASKING.tellers()
+    assert set(told) == {Chosen}
+    assert told[Chosen](START, Chosen(1, Fold()), 0) == "seat 1 has chosen"
+    assert preferred(ASKING, START, 1) is None
+    folded = evolve(START, Chosen(0, Fold()))
+    assert preferred(ASKING, folded, 1) == Bid(amount=3)
+    assert preferred(ASKING, msgspec.structs.replace(folded, step=Steps.DONE), 1) is None
+    assert preferred(TABLE, folded, 1) is None  # no ask prefers anything there
+    assert not Game().needs_fresh_view(Fold()) and Game().needs_fresh_view(Bid(amount=1))
+    assert Game().needs_fresh_view(Finished())  # no ask of it: as the platform's default
+
+
+FOLDING = msgspec.structs.replace(FOLD, form="fold: sit the round out")
+HELPED = msgspec.structs.replace(
+    TABLE,
+    prompts={
+        Steps.BID: msgspec.structs.replace(
+            TABLE.prompts[Steps.BID],
+            asks=(BID, FOLDING),
+            asking=lambda state, seat: (BID,) if seat == 0 else (FOLDING,),  # seat 1 only folds
+            default=lambda state, seat: Bid(amount=seat + 1),
+            automatic=True,
+        ),
+        Steps.DONE: Prompt(name=Steps.DONE, asks=(), owes=lambda state, seat: True),
+    },
+)
+
+
+class Bidding(Phased):
+    table = HELPED
+    help_naming = "Say amounts in figures."
+    help_idle = "Nothing to bid."
+
+    def write_text(self, state: Bids, seat: int, decision: Any) -> str:
+        if isinstance(decision, Bid):
+            return f"bid {decision.amount}"
+        return "fold" if state.choices[seat] is None else "fold instead"  # a choice changed
+
+    def legal(self, state: Bids, seat: int) -> list[Any]:
+        return legal(DECLARED, state, seat)  # every offer, whatever the seat is asked
+
+
+class SeatFirst(Bidding):
+    def help_head(self, state: Bids, seat: int) -> str:
+        return f"Seat {seat} at the {state.step}:"
+
+
+def test_help_lists_the_forms_asked_of_the_seat_with_a_few_offers_each_then_the_naming() -> None:
+    assert Bidding().text_help(START, 0) == (
+        "You may say:\n  bid <1-3>; e.g. 'bid 1', 'bid 2', 'bid 3'\nSay amounts in figures."
+    )
+    assert Bidding().text_help(START, 1) == (
+        "You may say:\n  fold: sit the round out; e.g. 'fold'\nSay amounts in figures."
+    )
+    assert Bidding().text_help(START, 2) == "Nothing to bid."
+    bid = evolve(START, Chosen(1, Bid(amount=2)))
+    assert SeatFirst().text_help(bid, 1).startswith("Seat 1 at the bid:\n  fold: sit the round out")
+    assert "e.g. 'fold instead'" in SeatFirst().text_help(bid, 1)
+    over = msgspec.structs.replace(START, step=Steps.DONE)
+    assert Bidding().text_help(over, 0) == "The game is over."
+
+
+def _one_bid(kind: type, said: list[str]) -> list[str]:
+    """A game's pick of examples by kind: a single bid shown."""
+    return said[:1] if kind is Bid else said
+
+
+def test_help_without_naming_ends_with_its_forms_and_a_pick_may_show_fewer_by_kind() -> None:
+    def render(d: Any) -> str:
+        return "fold" if isinstance(d, Fold) else f"bid {d.amount}"
+
+    offered = [Bid(amount=1), Bid(amount=2), Fold()]
+    said = text_help(HELPED, START, offered, render, "Say:", "-")
+    bids, fold = "  bid <1-3>; e.g. 'bid 1', 'bid 2'", "  fold: sit the round out; e.g. 'fold'"
+    assert said == f"Say:\n{bids}\n{fold}"
+    forms = [(Bid, "bid <1-3>"), (Fold, "fold")]
+    one_bid = help_lines(forms, offered, render, lambda kind, said, form: _one_bid(kind, said))
+    assert one_bid == ["  bid <1-3>; e.g. 'bid 1'", "  fold; e.g. 'fold'"]
+
+
+def test_the_prompts_asking_name_their_asks_and_the_defaults_answer_for_each_seat() -> None:
+    game = Bidding()
+    assert game.prompts() == {"bid": "bid or fold"}  # a prompt that asks nothing is left out
+    assert game.automatic_prompts() == ("bid",)
+    assert asking(HELPED, START, 0) == "bid" and asking(HELPED, START, 2) is None  # the dealer
+    over = msgspec.structs.replace(START, step=Steps.DONE)
+    assert asking(HELPED, over, 0) is None and not automatic(HELPED, over, 0)
+    assert default_bot(HELPED)(START, 1, CHANCE) == Bid(amount=2)
+    silent = msgspec.structs.replace(TABLE.prompts[Steps.BID], default=None)
+    with pytest.raises(LookupError, match=r"^prompt bid declares no default$"):
+        default_decision(msgspec.structs.replace(TABLE, prompts={Steps.BID: silent}), START, 0)
+
+
+class Check(msgspec.Struct, frozen=True, tag="t.check"):
+    pass
+
+
+def test_a_decision_of_the_game_the_prompt_does_not_ask_is_told_what_it_asks() -> None:
+    table = msgspec.structs.replace(DECLARED, decisions=(Bid, Fold, Check))
+    assert decide(table, START, 0, Check(), CHANCE) == Rejection(
+        "B-1", "now is the time to bid or fold"
+    )
+
+
+def _drawn_bid(state: Bids, seat: int, bid: Bid, chance: random.Random) -> list[Any]:
+    """A bid whose amount the platform's chance deals."""
+    return [Chosen(seat=seat, choice=Bid(amount=chance.randint(1, 3)))]
+
+
+def test_a_prompt_refuses_what_it_does_not_ask_in_its_own_words_and_accepts_with_chance() -> None:
+    def only_bids(state: Bids, seat: int, decision: Any) -> Rejection:
+        return Rejection("B-4", f"seat {seat} may only bid at the {state.step}")
+
+    bidding = msgspec.structs.replace(
+        TABLE.prompts[Steps.BID], asks=(BID,), refuse_unasked=only_bids, accept=_drawn_bid
+    )
+    table = msgspec.structs.replace(TABLE, prompts={Steps.BID: bidding})
+    assert decide(table, START, 1, Fold(), CHANCE) == Rejection(
+        "B-4", "seat 1 may only bid at the bid"
+    )
+    dealt = random.Random(5).randint(1, 3)
+    verdict = decide(table, START, 0, Bid(amount=1), random.Random(5))
+    assert verdict == Accepted("B-1", [Chosen(seat=0, choice=Bid(amount=dealt))])
+    unwritten = msgspec.structs.replace(bidding, accept=None)
+    with pytest.raises(LookupError, match=r"^prompt bid has no accept for Bid$"):
+        decide(
+            msgspec.structs.replace(TABLE, prompts={Steps.BID: unwritten}),
+            START,
+            0,
+            Bid(amount=1),
+            CHANCE,
+        )

@@ -53,6 +53,8 @@ def test_a_window_no_one_can_answer_is_skipped() -> None:
     assert windows.opening(Prompts.ANSWER, order, lambda s: holding[s] > 0) is None
     opened = windows.opening(Prompts.ANSWER, windows.seat_order(2, 3), lambda s: holding[s] > 0)
     assert opened == Window(Prompts.ANSWER, asked=(1,))
+    sealed = windows.opening(Prompts.ANSWER, (0, 1), lambda s: True, sealed=True, about=4)
+    assert sealed == Window(Prompts.ANSWER, asked=(0, 1), sealed=True, about=4)
 
 
 def test_who_has_answered_a_sealed_window_is_each_seats_own_secret() -> None:

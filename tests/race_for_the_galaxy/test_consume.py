@@ -162,8 +162,12 @@ def test_rg_c1_the_trader_sells_before_any_consume_power():
     game = stock(game, 0, "gem_world", "comet_zone")
     earth, gem = on(game, 0, "old_earth"), on(game, 0, "gem_world")
     rejected(game, Consume(earth, worlds=(gem,)), "RG-C1")
-    game, events = play(game, Trade(world=gem))
+    comet = on(game, 0, "comet_zone")
+    assert RULES.bots["greedy"](game, 0, random.Random(0)) == Trade(world=comet)  # the dearest
+    before, (game, events) = game, play(game, Trade(world=gem))
     assert Sold(seat=0, world=gem, cards=3) in events
+    told = RULES.narrate(before, Sold(seat=0, world=gem, cards=3), 1, ["ann", "bob"])
+    assert told == "ann sold the Novelty good on Gem World for 3 cards"
     game, events = play(game, Consume(earth, worlds=_worlds(game, 0, "comet_zone")))
     assert ChipsTaken(seat=0, vp=1) in events
 

@@ -12,7 +12,7 @@ from events.rulesets.core_worlds.game_setup import setup
 from events.rulesets.core_worlds.happenings import EVENTS
 from events.rulesets.core_worlds.loader import PROVISIONAL, CardSetError, digest, load
 from events.rulesets.core_worlds.lookup import card_infos
-from events.rulesets.core_worlds.phases import STEADY, TABLE, legal
+from events.rulesets.core_worlds.phases import TABLE, legal
 from events.rulesets.core_worlds.scoring import score
 from events.rulesets.core_worlds.state import PHASE_NAMES, Game, Phase
 from events.rulesets.core_worlds.view import SeatView, view
@@ -82,10 +82,6 @@ class CoreWorlds(Delegated, Phased, Ruleset):
                 f"{seats} players need one each"
             )
         return None
-
-    def needs_fresh_view(self, decision: Any) -> bool:
-        """Passing, a token and end-of-round choices depend on nothing others change."""
-        return not isinstance(decision, STEADY)
 
 
 CORE_WORLDS = register(CoreWorlds())

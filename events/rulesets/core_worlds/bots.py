@@ -7,7 +7,7 @@ All are pure: the platform hands them a state resampled for their seat and a gen
 import random
 from typing import Any
 
-from events.kit.phases import default_bot
+from events.kit.phases import default_bot, preferred
 from events.ruleset import Bot
 from events.rulesets.core_worlds.decisions import (
     Declare,
@@ -16,7 +16,6 @@ from events.rulesets.core_worlds.decisions import (
     Pass,
     Pick,
     Reshuffle,
-    UseSurgeToken,
 )
 from events.rulesets.core_worlds.legal import action_uses, declarations, deployments
 from events.rulesets.core_worlds.phases import TABLE, legal, valid
@@ -30,6 +29,9 @@ def random_bot(game: Game, seat: int, rng: random.Random) -> Any:
 
 
 def greedy_bot(game: Game, seat: int, rng: random.Random) -> Any:
+    pick = preferred(TABLE, game, seat)  # what an ask asked now prefers, first
+    if pick is not None:
+        return pick
     if game.phase == Phase.ACTION:
         return _turn(game, seat)
     if game.phase == Phase.ENERGY:
@@ -61,8 +63,6 @@ def _declare(game: Game, seat: int) -> Declare:
 
 def _turn(game: Game, seat: int) -> Any:
     player, cards = game.players[seat], game.cards.cards
-    if player.surge_tokens and player.energy <= 1:
-        return UseSurgeToken()
     plans = invasion_plans(game, seat, per_world=1)
     if plans:
 

@@ -29,11 +29,11 @@ from events.rulesets.core_worlds.happenings import (
     Sector0Dealt,
     Sector0Ended,
     Setup,
-    SurgeTokenUsed,
     TokensPlaced,
     TurnBegan,
 )
 from events.rulesets.core_worlds.loader import load
+from events.rulesets.core_worlds.phases import TABLE
 from events.rulesets.core_worlds.state import PHASE_NAMES, Game, Phase
 from events.rulesets.core_worlds.words import Words
 
@@ -192,10 +192,6 @@ def _action_used(w: Words, g: Game, e: ActionUsed) -> str:
     return line + (f": {listing(gains)}" if gains else "")
 
 
-def _surge_token_used(w: Words, g: Game, e: SurgeTokenUsed) -> str:
-    return f"{w.who(e.seat)} used an Energy Surge token: +{e.gain} energy"
-
-
 def _passed(w: Words, g: Game, e: Passed) -> str:
     who, player = w.who(e.seat), g.players[e.seat]
     if not e.forced:
@@ -265,10 +261,10 @@ _EVENTS: dict[type, Any] = {
     Invaded: _invaded,
     InvasionFailed: _invasion_failed,
     ActionUsed: _action_used,
-    SurgeTokenUsed: _surge_token_used,
     Passed: _passed,
     Kept: _kept,
     RoundEnded: _round_ended,
     ReshuffleChosen: _reshuffle_chosen,
     GameScored: _game_scored,
+    **TABLE.tellers(),  # the events told beside the asks that write them
 }

@@ -26,7 +26,6 @@ from events.rulesets.core_worlds.decisions import (
     Pick,
     Reshuffle,
     UseAction,
-    UseSurgeToken,
 )
 from events.rulesets.core_worlds.deploy import judge_deploy
 from events.rulesets.core_worlds.discard import judge_keep
@@ -39,9 +38,6 @@ from events.rulesets.core_worlds.state import Game, Phase
 from events.rulesets.core_worlds.turns import not_in_turn
 
 ENDED = Rejection("CW-F1", "the game is over")
-# decisions that depend on nothing others change: sent without a fresh view
-STEADY = (Pass, UseSurgeToken, Keep, Reshuffle)
-TURN_ORDER = (turns.PASS, turns.SURGE_TOKEN)  # the action phase's asks of turn order (CW-A5)
 
 
 def _screen(game: Game, seat: Any, decision: Any) -> Any:
@@ -156,15 +152,12 @@ TABLE = Table(
                     'use <card> [discard <cards>]: an "as an Action" ability',
                     judge_use_action,
                 ),
-                turns.SURGE_TOKEN,
-                turns.PASS,
+                *turns.ASKS,
                 owes=lambda game, seat: not game.turn_done and game.turn == seat,  # CW-A
                 refuse_idle=not_in_turn,
                 follows=follows.action_phase,
                 meanwhile=follows.action_phase,  # a seat that must pass (CW-A5)
-                offers=partial(
-                    listing.turn_options, valid=valid, steady=(turns.PASS, turns.SURGE_TOKEN)
-                ),
+                offers=partial(listing.turn_options, valid=valid, steady=turns.OFFERED_FIRST),
             ),
             _phase(
                 Phase.DISCARD,
@@ -175,6 +168,7 @@ TABLE = Table(
                     Phase.DISCARD,
                     "keep <card from your hand>, or keep nothing: the rest is discarded",
                     unshuffled(judge_keep),
+                    steady=True,
                 ),
                 **_at_once(_not_done, "CW-X1", "you have discarded your hand already this round"),
                 follows=follows.discard_phase,
@@ -191,6 +185,7 @@ TABLE = Table(
                     "choosing whether to reshuffle",
                     "shuffle, or no shuffle: your discard pile into your draw pile",
                     verdict=judge_reshuffle,
+                    steady=True,
                     untimely=lambda game: Rejection(
                         "CW-N4", "the discard pile may be shuffled in only on entering Sector V"
                     ),

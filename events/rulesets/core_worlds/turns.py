@@ -10,6 +10,7 @@ from events.rulesets.core_worlds.cardset import Card
 from events.rulesets.core_worlds.decisions import Pass, UseSurgeToken
 from events.rulesets.core_worlds.happenings import Passed, SurgeTokenUsed
 from events.rulesets.core_worlds.state import Game, Phase, Player
+from events.rulesets.core_worlds.words import Words
 
 SURGE_TOKEN_ENERGY = 2  # CW-A6
 
@@ -86,6 +87,16 @@ def _read_pass(game: Game, seat: int, rest: str) -> Pass:
     return Pass()
 
 
+def _low_on_energy(game: Game, seat: int) -> UseSurgeToken | None:
+    """The greedy bots spend a token first when they have one and 1 energy or none."""
+    player = game.players[seat]
+    return UseSurgeToken() if player.surge_tokens and player.energy <= 1 else None
+
+
+def _surge_token_used(w: Words, g: Game, e: SurgeTokenUsed) -> str:
+    return f"{w.who(e.seat)} used an Energy Surge token: +{e.gain} energy"
+
+
 def _said(words: str) -> Any:
     """A decision written, and as its seat asked it, in the same words whatever the game."""
     return lambda *given: words
@@ -103,6 +114,9 @@ SURGE_TOKEN = ask(
     read=_read_surge,
     write=_said("surge"),
     said=_said("use an Energy Surge token"),
+    tells={SurgeTokenUsed: _surge_token_used},
+    steady=True,
+    prefer=_low_on_energy,
 )
 PASS = ask(
     Pass,
@@ -116,4 +130,7 @@ PASS = ask(
     read=_read_pass,
     write=_said("pass"),
     said=_said("pass"),
+    steady=True,
 )
+ASKS = (SURGE_TOKEN, PASS)  # the Action phase's asks of turn order, in its help's order
+OFFERED_FIRST = (PASS, SURGE_TOKEN)  # listed before what else the turn could do

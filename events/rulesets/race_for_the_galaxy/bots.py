@@ -8,6 +8,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
+from events.kit.phases import preferred
 from events.kit.zones import with_player
 from events.rulesets.race_for_the_galaxy.cardset import PRICES, Card
 from events.rulesets.race_for_the_galaxy.decide import legal
@@ -18,10 +19,10 @@ from events.rulesets.race_for_the_galaxy.decisions import (
     Discard,
     Keep,
     Settle,
-    Trade,
 )
 from events.rulesets.race_for_the_galaxy.powers import row
 from events.rulesets.race_for_the_galaxy.state import Game
+from events.rulesets.race_for_the_galaxy.steps import TABLE
 
 EXPLORING = {"explore_5": 1.0, "explore_1_1": 1.2}
 
@@ -45,10 +46,14 @@ def greedy_bot(game: Game, seat: int, rng: random.Random) -> Any:
 
 
 def play(game: Game, seat: int, rng: random.Random, value: Value, paid: float = 0.6) -> Any:
-    """Greedy play, cards judged by `value`, each card paid for a placement by `paid`."""
+    """Greedy play, cards judged by `value`, each card paid for a placement by `paid`; first
+    what an ask asked now prefers."""
+    pick = preferred(TABLE, game, seat)
+    if pick is not None:
+        return pick
     options = legal(game, seat)
     first = options[0]
-    cards, hand = game.cards, game.players[seat].hand
+    hand = game.players[seat].hand
     match first:
         case ChooseActions():
             return max(options, key=lambda d: _action_gain(game, seat, d.actions, rng, value))
@@ -61,8 +66,6 @@ def play(game: Game, seat: int, rng: random.Random, value: Value, paid: float = 
             placing = [_cheapest(game, seat, d, value) for d in options if d.card is not None]
             best = max(placing, key=lambda d: value(d.card) - paid * len(d.paying), default=None)
             return best if best is not None else first
-        case Trade():
-            return max(options, key=lambda d: PRICES[cards.card(d.world).good])
         case Consume():
             return max(options, key=lambda d: _consume_gain(game, seat, d, value))
     return rng.choice(options)

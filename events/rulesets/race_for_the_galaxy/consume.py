@@ -2,12 +2,12 @@
 `Consume` at a time, each once, in its own order, while any is usable (RG-C3, RG-C6); VP
 chips come from the pool (RG-C5), doubled for the 2xVP chooser (RG-C4)."""
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from itertools import combinations, islice
 from typing import Any
 
 from events.kit.phases import Ask
-from events.kit.words import count
+from events.kit.words import count, who
 from events.ruleset import Rejection
 from events.rulesets.race_for_the_galaxy.batch import Batch
 from events.rulesets.race_for_the_galaxy.card_names import names, one
@@ -199,6 +199,17 @@ def _sales(game: Game, seat: int) -> list[Any]:
     return [Trade(world=w) for w, _ in game.players[seat].goods]
 
 
+def _dearest_sale(game: Game, seat: int) -> Trade | None:
+    """What the greedy bots sell: the good that fetches most."""
+    return max(_sales(game, seat), key=lambda d: PRICES[game.cards.card(d.world).good])
+
+
+def _sold(g: Game, e: Sold, seat: int | None, players: Sequence[str]) -> str:
+    kind = g.cards.card(e.world).good
+    where = names(g, (e.world,))
+    return f"{who(players, e.seat)} sold the {kind} good on {where} for {count(e.cards)}"
+
+
 TRADE = Ask(
     Trade,
     "RG-C1",
@@ -210,6 +221,8 @@ TRADE = Ask(
     verbs=("sell",),
     read=_read_sale,
     write=_write_sale,
+    tells={Sold: _sold},
+    prefer=_dearest_sale,
 )
 CONSUME = Ask(
     Consume,
@@ -220,3 +233,9 @@ CONSUME = Ask(
     offers=options,
     revealed=carry_out,
 )
+ASKS = (TRADE, CONSUME)
+
+
+def asking(game: Game, seat: int) -> tuple[Ask, ...]:
+    """A trader is asked for its sale alone, then the consume powers (RG-C1)."""
+    return (TRADE,) if trade_owed(game, seat) else (CONSUME,)

@@ -24,13 +24,13 @@ from events.rulesets.race_for_the_galaxy.happenings import (
     Revealed,
     RoundBegan,
     Setup,
-    Sold,
     StepBegan,
     TableauDiscarded,
     Used,
 )
 from events.rulesets.race_for_the_galaxy.loader import load
 from events.rulesets.race_for_the_galaxy.state import Game
+from events.rulesets.race_for_the_galaxy.steps import TABLE
 from events.rulesets.race_for_the_galaxy.text.render import render
 
 PHASES = {
@@ -42,6 +42,7 @@ PHASES = {
     "hand_limit": "The hand limit",
 }
 BONUSES = {"consume": "the Trade bonus", "produce": "the Produce bonus"}
+TOLD = TABLE.tellers()  # the events told beside the asks that write them
 
 
 def narrate(before: Game | None, event: Any, seat: int | None, players: Sequence[str]) -> str:
@@ -56,6 +57,8 @@ def narrate(before: Game | None, event: Any, seat: int | None, players: Sequence
         return "A decision came before the game was set up"
     if isinstance(event, DECISIONS):
         return render(before, seat if seat is not None else 0, event)
+    if type(event) in TOLD:
+        return TOLD[type(event)](before, event, seat, players)
     return _line(before, event, seat, players)
 
 
@@ -93,9 +96,6 @@ def _line(g: Game, e: Any, seat: int | None, players: Sequence[str]) -> str:
         case Placed(seat=owner, card=card, paying=paying):
             how = f"paying {secret(owner, paying)}" if paying else "for free"
             return f"{n(owner)} placed {names(g, (card,))}, {how}"
-        case Sold(seat=owner, world=world, cards=price):
-            kind = g.cards.card(world).good
-            return f"{n(owner)} sold the {kind} good on {names(g, (world,))} for {count(price)}"
         case Used(seat=owner, card=card):
             used = BONUSES.get(g.step, "the action's bonus") if card < 0 else names(g, (card,))
             return f"{n(owner)} used {used}"

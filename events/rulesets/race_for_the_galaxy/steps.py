@@ -206,11 +206,8 @@ TABLE = Table(
             _prompt(
                 Step.CONSUME,
                 consume.owes,
-                consume.TRADE,
-                consume.CONSUME,
-                asking=lambda game, seat: (
-                    (consume.TRADE,) if consume.trade_owed(game, seat) else (consume.CONSUME,)
-                ),
+                *consume.ASKS,
+                asking=consume.asking,
             ),
             _prompt(
                 Step.PRODUCE,
