@@ -156,7 +156,8 @@ class Outbox:
         rows = await self.pool.fetch(
             "SELECT o.delivery_id, o.match_id, o.seat, o.kind, o.upto_seq, o.detail,"
             " o.attempts, m.address, m.kinds, m.digest_s, m.told_seq, m.last_sent_ms, m.token,"
-            f" {HOLDS} AS holds, r.last_seq >= o.upto_seq AS readable,"
+            f" {HOLDS} AS holds, coalesce(l.players[o.seat + 1], '') = '' AS open_seat,"
+            " r.last_seq >= o.upto_seq AS readable,"
             f" m.confirmed_ms IS NOT NULL AS confirmed, {STANDING} AS standing,"
             f" {REFUSED} AS refused, {ASKED_LATELY} AS asked_lately"
             " FROM mail_outbox AS o JOIN mail_seats AS m USING (match_id, seat)"
@@ -171,6 +172,8 @@ class Outbox:
         held = {(r["match_id"], r["seat"]) for r in rows if r["kind"] == "answer"}
         notices, asking = defaultdict(list), {}
         for row in ready:
+            if not row["holds"] and row["open_seat"]:
+                continue  # the seat's claim is not in the lobby yet: its address waits for it
             if not row["holds"]:
                 await self.settle(row["delivery_id"], now, "gone")  # another holds the seat
             elif row["refused"]:
