@@ -163,6 +163,22 @@ def _stat(pid: int | str) -> list[str]:
     return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
 
 
+def listen(load: Load, matches: list[Match], port: int) -> list[asyncio.Task[None]]:
+    """Seat 0's push stream of each match, every view it sends told to the load."""
+    return [
+        asyncio.create_task(
+            events(
+                HOST,
+                port,
+                f"/matches/{match.match_id}/stream",
+                match.seats[0],
+                lambda event, seq, data, m=match: load.viewed(m, event, seq, data),
+            )
+        )
+        for match in matches
+    ]
+
+
 async def _postmaster(database_url: str) -> int | None:
     """The PostgreSQL server's own process, the parent of a connection's; None when the
     server is not on this machine."""
@@ -260,18 +276,7 @@ async def _measure(
         load = Load(client, matches)
         listener = await asyncpg.connect(database_url)
         await listener.add_listener("starledger", load.heard)
-        for match in matches:
-            streams.append(
-                asyncio.create_task(
-                    events(
-                        HOST,
-                        port,
-                        f"/matches/{match.match_id}/stream",
-                        match.seats[0],
-                        lambda event, seq, data, m=match: load.viewed(m, event, seq, data),
-                    )
-                )
-            )
+        streams += listen(load, matches, port)
         await asyncio.sleep(2.0)  # every stream has sent its first view
         gc.collect()  # the load's own collector pauses would count as latency: see services.heap
         gc.freeze()

@@ -51,8 +51,9 @@ from tests.bench.bench_gateway import (
     _postmaster,
     _server_cpu_s,
     _stat,
+    listen,
 )
-from tests.bench.http_client import Client, events
+from tests.bench.http_client import Client
 from tests.bench.scratch import KAFKA, Scratch, on_each_broker
 from tests.bench.table import Row, print_table
 from tests.support import ROOT, ServiceProcess, service_env, wait_for
@@ -178,18 +179,7 @@ async def _load(
     try:
         await _open(client, organiser, matches)
         load = Load(client, matches, RATE)
-        for match in matches:
-            streams.append(
-                asyncio.create_task(
-                    events(
-                        HOST,
-                        port,
-                        f"/matches/{match.match_id}/stream",
-                        match.seats[0],
-                        lambda event, seq, data, m=match: load.viewed(m, event, seq, data),
-                    )
-                )
-            )
+        streams += listen(load, matches, port)
         await asyncio.sleep(2.0)  # every stream has sent its first view
         gc.collect()
         gc.freeze()
