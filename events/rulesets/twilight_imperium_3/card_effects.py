@@ -11,7 +11,7 @@ from events.ruleset import Rejection
 
 # strategy_cards by module: it imports the tactical action, which opens card windows
 from events.rulesets.twilight_imperium_3 import action_cards, strategy_cards
-from events.rulesets.twilight_imperium_3.card_decisions import Lasting, PlayCard
+from events.rulesets.twilight_imperium_3.card_decisions import PlayCard
 from events.rulesets.twilight_imperium_3.card_events import (
     CardsTaken,
     CommandLost,
@@ -19,9 +19,9 @@ from events.rulesets.twilight_imperium_3.card_events import (
     DiceRolled,
     FleetChanged,
     HoldingsChanged,
-    Lasted,
     TradeGoodsTaken,
 )
+from events.rulesets.twilight_imperium_3.card_plays import Offers, alone, lasts
 from events.rulesets.twilight_imperium_3.combat import with_cargo_lost
 from events.rulesets.twilight_imperium_3.commanders import commander
 from events.rulesets.twilight_imperium_3.fleets import enemy_ships, plus
@@ -48,7 +48,6 @@ from events.rulesets.twilight_imperium_3.strategic_cards import STRATEGIC_EFFECT
 
 Refusal = Callable[[Game, int, PlayCard], Rejection | None]
 CarryOut = Callable[[Batch[Game], int, PlayCard], bool | None]  # True: the card comes back
-Offers = Callable[[Game, int], Iterator[PlayCard]]
 WARSHIPS = ("cruiser", "destroyer")
 LUCKY_TARGETS = ("dreadnought", "cruiser", "destroyer")
 SIXES = 6  # Strategic Bombardment comes back on this or more (0 counting 10)
@@ -123,11 +122,6 @@ def _armistice_refusal(game: Game, seat: int, d: PlayCard) -> Rejection | None:
     if d.seat == -1 or holding(game.forces, d.planet).controller != seat:
         return Rejection("TI-Q3", "name another player and a planet of yours")
     return None
-
-
-def _lasting(batch: Batch[Game], seat: int, d: PlayCard) -> None:
-    lasting = Lasting(d.card, seat, other=d.seat, planet=d.planet, system=d.system)
-    batch.emit(Lasted(lasting=lasting))
 
 
 def _armistices(game: Game, seat: int) -> Iterator[PlayCard]:
@@ -612,13 +606,6 @@ def _footings(game: Game, seat: int) -> Iterator[PlayCard]:
             yield PlayCard("war_footing", system=position)
 
 
-def _none(card: str) -> Offers:
-    def offers(game: Game, seat: int) -> Iterator[PlayCard]:
-        yield PlayCard(card)
-
-    return offers
-
-
 def _home_ship(unit: str) -> CarryOut:
     def carry_out(batch: Batch[Game], seat: int, d: PlayCard) -> None:
         _ship_placed(batch, seat, batch.game.galaxy.home_positions[seat], unit)
@@ -627,16 +614,16 @@ def _home_ship(unit: str) -> CarryOut:
 
 
 EFFECTS: dict[str, Effect] = {
-    "armistice": Effect("TI-Q3", _armistice_refusal, _lasting, _armistices),
+    "armistice": Effect("TI-Q3", _armistice_refusal, lasts, _armistices),
     "civil_defense": Effect("TI-Q4", _civil_defense_refusal, _civil_defense, _civil_defenses),
-    "diplomatic_immunity": Effect("TI-Q5", _immunity_refusal, _lasting, _immunities),
+    "diplomatic_immunity": Effect("TI-Q5", _immunity_refusal, lasts, _immunities),
     "ghost_ship": Effect(
         "TI-Q6",
         _ghost_ship_refusal,
         lambda b, s, d: _ship_placed(b, s, d.system, "destroyer"),
         _ghost_ships,
     ),
-    "good_year": Effect("TI-Q7", _good_year_refusal, _good_year, _none("good_year")),
+    "good_year": Effect("TI-Q7", _good_year_refusal, _good_year, alone("good_year")),
     "insubordination": Effect(
         "TI-Q8",
         _insubordination_refusal,
@@ -653,13 +640,13 @@ EFFECTS: dict[str, Effect] = {
     "plague": Effect("TI-Q13", _plague_refusal, _plague, _plagues),
     "privateers": Effect("TI-Q14", _privateers_refusal, _privateers, _naming("privateers")),
     "rally_of_the_people": Effect(
-        "TI-Q15", _rally_refusal, _home_ship("dreadnought"), _none("rally_of_the_people")
+        "TI-Q15", _rally_refusal, _home_ship("dreadnought"), alone("rally_of_the_people")
     ),
-    "rise_of_a_messiah": Effect("TI-Q16", _messiah_refusal, _messiah, _none("rise_of_a_messiah")),
+    "rise_of_a_messiah": Effect("TI-Q16", _messiah_refusal, _messiah, alone("rise_of_a_messiah")),
     "secret_industrial_agent": Effect(
         "TI-Q17", _dock_refusal, _agent, _docks("secret_industrial_agent")
     ),
-    "spacedock_accident": Effect("TI-Q17", _dock_refusal, _lasting, _docks("spacedock_accident")),
+    "spacedock_accident": Effect("TI-Q17", _dock_refusal, lasts, _docks("spacedock_accident")),
     "stellar_criminals": Effect(
         "TI-Q18", _criminals_refusal, _criminals, _naming("stellar_criminals")
     ),
@@ -668,7 +655,7 @@ EFFECTS: dict[str, Effect] = {
     "unexpected_action": Effect("TI-Q21", _unexpected_refusal, _unexpected, _counters),
     "uprising": Effect("TI-Q22", _uprising_refusal, _uprising, _uprisings),
     "voluntary_annexation": Effect("TI-Q23", _annexation_refusal, _annexation, _annexations),
-    "war_footing": Effect("TI-Q24", _war_footing_refusal, _lasting, _footings),
+    "war_footing": Effect("TI-Q24", _war_footing_refusal, lasts, _footings),
 }
 EFFECTS |= {card: Effect(*entry) for card, entry in PHASE_EFFECTS.items()}  # TI-Q51 on
 EFFECTS |= {card: Effect(*entry) for card, entry in STRATEGIC_EFFECTS.items()}  # TI-Q62 on

@@ -10,6 +10,7 @@ from events.ruleset import Rejection
 from events.rulesets.twilight_imperium_3.card_decisions import Lasting, PlayCard
 from events.rulesets.twilight_imperium_3.card_effects import Effect
 from events.rulesets.twilight_imperium_3.card_events import CounterPlaced, HoldingsChanged, Lasted
+from events.rulesets.twilight_imperium_3.card_plays import alone
 from events.rulesets.twilight_imperium_3.combat import with_cargo_lost
 from events.rulesets.twilight_imperium_3.commanders import DUG_IN, commander, dug_in
 from events.rulesets.twilight_imperium_3.fleets import (
@@ -49,10 +50,6 @@ def _battle(game: Game, seat: int) -> Battle | None:
     """The space battle under way, if the seat fights in it."""
     battle = game.tactic.battle if game.tactic is not None else None
     return battle if battle is not None and seat in (battle.attacker, battle.defender) else None
-
-
-def _one(card: str) -> Iterator[PlayCard]:
-    yield PlayCard(card)
 
 
 # TI-Q25 Morale Boost
@@ -335,30 +332,22 @@ def _minelayers(batch: Batch[Game], seat: int, d: PlayCard) -> None:
 
 
 COMBAT_EFFECTS: dict[str, Effect] = {
-    "morale_boost": Effect(
-        "TI-Q25", _morale_refusal, _morale_boost, lambda g, s: _one("morale_boost")
-    ),
+    "morale_boost": Effect("TI-Q25", _morale_refusal, _morale_boost, alone("morale_boost")),
     "shields_holding": Effect(
-        "TI-Q26", _shields_refusal, _shields_holding, lambda g, s: _one("shields_holding")
+        "TI-Q26", _shields_refusal, _shields_holding, alone("shields_holding")
     ),
     "direct_hit": Effect("TI-Q27", _direct_hit_refusal, _direct_hit, _direct_hits),
-    "rare_mineral": Effect(
-        "TI-Q28", _rare_mineral_refusal, _rare_mineral, lambda g, s: _one("rare_mineral")
-    ),
-    "flank_speed": Effect(
-        "TI-Q29", _flank_speed_refusal, _flank_speed, lambda g, s: _one("flank_speed")
-    ),
+    "rare_mineral": Effect("TI-Q28", _rare_mineral_refusal, _rare_mineral, alone("rare_mineral")),
+    "flank_speed": Effect("TI-Q29", _flank_speed_refusal, _flank_speed, alone("flank_speed")),
     "in_the_silence_of_space": Effect("TI-Q30", _silence_refusal, _silence, _silences),
     "fighter_prototype": Effect(
-        "TI-Q31", _prototype_refusal, _prototype, lambda g, s: _one("fighter_prototype")
+        "TI-Q31", _prototype_refusal, _prototype, alone("fighter_prototype")
     ),
     "star_of_death": Effect("TI-Q35", _star_refusal, _star_of_death, _stars),
     "chemical_warfare": Effect(
-        "TI-Q36", _chemical_refusal, _chemical_warfare, lambda g, s: _one("chemical_warfare")
+        "TI-Q36", _chemical_refusal, _chemical_warfare, alone("chemical_warfare")
     ),
-    "minelayers": Effect(
-        "TI-Q37", _minelayers_refusal, _minelayers, lambda g, s: _one("minelayers")
-    ),
+    "minelayers": Effect("TI-Q37", _minelayers_refusal, _minelayers, alone("minelayers")),
     "dug_in": Effect("TI-Q34", _dug_in_refusal, _dig_in, _dug_ins),
     "skilled_retreat": Effect(
         "TI-Q33", _skilled_retreat_refusal, _skilled_retreat, _skilled_retreats

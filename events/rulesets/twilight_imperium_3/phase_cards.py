@@ -13,6 +13,7 @@ from events.rulesets.twilight_imperium_3.card_events import (
     Lasted,
     PickReturned,
 )
+from events.rulesets.twilight_imperium_3.card_plays import Offers, alone, lasts
 from events.rulesets.twilight_imperium_3.galaxy import adjacent
 from events.rulesets.twilight_imperium_3.happenings import CountersGained, Picked
 from events.rulesets.twilight_imperium_3.planets import controlled, holding
@@ -27,27 +28,14 @@ from events.rulesets.twilight_imperium_3.trade_events import AgreementBroken
 
 Refusal = Callable[[Game, int, PlayCard], Rejection | None]
 CarryOut = Callable[[Batch[Game], int, PlayCard], bool | None]
-Offers = Callable[[Game, int], Iterator[PlayCard]]
 Entry = tuple[str, Refusal, CarryOut, Offers]  # card_effects.Effect's fields
 
 INITIATIVE, TRADE, TECHNOLOGY, IMPERIAL = 1, 5, 7, 8
 SUMMIT_COUNTERS = 2  # Command Summit
 
 
-def lasts(batch: Batch[Game], seat: int, d: PlayCard) -> None:
-    lasting = Lasting(d.card, seat, other=d.seat, planet=d.planet, strategy=d.strategy)
-    batch.emit(Lasted(lasting=lasting))
-
-
 def _anything(game: Game, seat: int, d: PlayCard) -> Rejection | None:
     return None
-
-
-def alone(card: str) -> Offers:
-    def offers(game: Game, seat: int) -> Iterator[PlayCard]:
-        yield PlayCard(card)
-
-    return offers
 
 
 def _others(card: str) -> Offers:

@@ -9,9 +9,10 @@ from events.kit.windows import Window
 from events.ruleset import Rejection
 from events.rulesets.twilight_imperium_3.card_decisions import Lasting, PlayCard
 from events.rulesets.twilight_imperium_3.card_events import CardsShown, Lasted, ShipsRepaired
+from events.rulesets.twilight_imperium_3.card_plays import alone, lasts
 from events.rulesets.twilight_imperium_3.happenings import Exhausted, Opened
 from events.rulesets.twilight_imperium_3.loader import load
-from events.rulesets.twilight_imperium_3.phase_cards import Entry, Refusal, alone, lasts
+from events.rulesets.twilight_imperium_3.phase_cards import Entry, Refusal
 from events.rulesets.twilight_imperium_3.planets import controlled
 from events.rulesets.twilight_imperium_3.state import Game, WindowPrompt, clockwise
 from events.rulesets.twilight_imperium_3.technology import gainable, one_short
