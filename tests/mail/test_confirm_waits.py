@@ -44,8 +44,9 @@ async def test_a_confirmation_waits_for_the_claim_and_goes_once_it_is_in_the_lob
     )
     sent: list[EmailMessage] = []
 
-    async def send(mail: EmailMessage) -> None:
-        sent.append(mail)
+    async def send(mail: EmailMessage) -> None:  # the database may hold other tests' seats
+        if mail["To"] == "ann@wait.test":
+            sent.append(mail)
 
     outbox = Outbox(settings, pool, b"k" * 64, send)
     for _ in range(2):  # the confirmation written, then due
