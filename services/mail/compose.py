@@ -20,6 +20,7 @@ from events.narration import rule_words, seat_names, short_words
 from projections import audit, messages, seat_lines, seat_views
 from services.client.render import render
 from services.mail.addresses import LOCAL, reply_address, unsubscribe_key
+from services.mail.orders import MAIL_LINES
 from services.settings import Settings
 
 MAX_LINES = 200  # of "since you last looked"; the earliest are left out past it
@@ -191,11 +192,12 @@ async def _rulings(pool: asyncpg.Pool, ruleset: Any, part: Part) -> list[str]:
     lines += [f"  {note}" for note in detail.get("notes", [])]
     if detail.get("help"):
         lines += ["", "Commands:", *(f"  {h}" for h in detail["help"].splitlines())]
+        lines += ["", "Lines the mail reads itself:", *(f"  {h}" for h in MAIL_LINES)]
     return lines
 
 
 def _forks(public_url: str, forks: list[dict[str, Any]]) -> list[str]:
-    """What became of each `fork SEQ` line: the practice match asked and how to join it (on
+    """What became of each `fork` line: the practice match asked and how to join it (on
     the web where the mail knows the server's address), or why none was."""
     lines = []
     web = public_url.rstrip("/")
@@ -205,9 +207,12 @@ def _forks(public_url: str, forks: list[dict[str, Any]]) -> list[str]:
             continue
         made = fork["match_id"]
         view = "whole" if fork["seat"] is None else "as your seat saw it, the rest dealt anew"
+        seats = "its seats are open"
+        if "against" in fork:
+            seats = f"seat {fork['open']} is open for you, {fork['against']} plays the others"
         lines.append(
             f"  {fork['line']}: forked into {made}, a practice match from after entry"
-            f" {fork['at']} ({view}), never rated; its seats are open"
+            f" {fork['at']} ({view}), never rated; {seats}"
         )
         if web:
             path = f"{web}/web/matches/{quote(made, safe='')}"

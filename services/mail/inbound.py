@@ -17,9 +17,10 @@ bytes), so a mail delivered twice is read once. Until the seat's address is conf
 reader replied `confirm` to the one mail it got), only the mail's own words are taken;
 `unsubscribe` forgets the seat's mail, `not me` refuses its address for good. A `fork SEQ` line
 asks a practice match forked after entry SEQ (as the seat sees it; the whole match once it has
-ended), as the gateway asks one (`services.gateway.forks.ask`), and the answer names it and how
-to join it; a line it cannot read is answered with how to write it. Every other mail taken is
-answered, to the seat's own (confirmed) address, never to its From: each command with
+ended), as the gateway asks one (`services.gateway.forks.ask`), its other seats played by a bot
+if the line says `against BOT` (`against bots`: the game's strongest), and the answer names it
+and how to join it; a line it cannot read is answered with how to write it. Every other mail
+taken is answered, to the seat's own (confirmed) address, never to its From: each command with
 its ruling, or why nothing was read."""
 
 import hashlib
@@ -40,6 +41,7 @@ from litestar.exceptions import HTTPException
 from events.codec import encode
 from events.messages import WriteMessage
 from events.platform_rules import MAX_DECISION_BYTES
+from events.ruleset import get_ruleset
 from services.client.orders import order_line
 from services.gateway import api, forks, reads, standing_orders, tokens
 from services.gateway.edge import REFUSED_IN_TEXT
@@ -53,7 +55,7 @@ from services.mail.orders import (
     Press,
     WithdrawOrder,
     decision,
-    fork_at,
+    fork_line,
     read_orders,
     standing_order,
 )
@@ -329,7 +331,7 @@ class Orders:
         return told
 
     async def forks(self, found: Any, lines: tuple[str, ...]) -> list[dict[str, Any]]:
-        """Ask the forks the `fork SEQ` lines name, as the seat sees the match (the whole match
+        """Ask the forks the `fork` lines name, as the seat sees the match (the whole match
         once it has ended): each the fork asked, or why not (`refused`)."""
         row = await reads.match(self.pool, found["match_id"])
         if row is None:  # never: `seat_of` read the seat from the lobby
@@ -337,17 +339,21 @@ class Orders:
         told: list[dict[str, Any]] = []
         for line in lines:
             try:
-                wanted = api.NewFork(at=fork_at(line))
+                read = fork_line(line)
             except ValueError as error:
                 told.append({"line": line, "refused": f"not read: {error}"})
                 continue
+            bot = get_ruleset(row["game"]).strongest_bot if read.against == "bots" else read.against
+            others = [s for s in range(row["seats"]) if s != found["seat"]] if bot else []
+            wanted = api.NewFork(at=read.at, bots=[api.BotSeat(s, bot) for s in others])
             seat = None if forks.ended(row) else found["seat"]
             try:
                 asked = await forks.ask(self.pool, row, seat, wanted)
             except HTTPException as error:
                 told.append({"line": line, "refused": f"not made: {error.detail}"})
             else:
-                told.append({"line": line, **msgspec.to_builtins(asked)})
+                mine = {"open": found["seat"], "against": bot} if bot else {}
+                told.append({"line": line, **msgspec.to_builtins(asked), **mine})
         return told
 
     async def not_me(self, found: Any, key: str) -> None:

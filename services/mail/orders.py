@@ -11,8 +11,8 @@ position are refused as stale where the game says so). `help`, `unsubscribe`, `c
 `press to 2 3:` (or `press:`, to everyone) and `endpress` as the judges' press was, its lines
 kept as written (no stop, comment or quote inside it); standing orders: `orders` lists
 them, `order PROMPT [if CONDITION] [until turn|round|match]: ANSWER` leaves one and `order
-withdraw N` withdraws one; and `fork SEQ`, a practice match forked after entry SEQ as the
-seat sees it (`fork_at`)."""
+withdraw N` withdraws one; and `fork SEQ [against BOT]`, a practice match forked after entry
+SEQ as the seat sees it, its other seats open or played by the bot named (`fork_line`)."""
 
 import re
 from typing import Any
@@ -39,6 +39,16 @@ _SIGN_OFF = re.compile(
     re.IGNORECASE,
 )
 OWN_WORDS = ("help", "unsubscribe", "confirm", "not me")
+# What `help` answers beside the game's commands: the lines this module reads itself.
+MAIL_LINES = (
+    "#N on a line of its own: the entry you were looking at",
+    "press to 2 3: (or press: for everyone) ... endpress: a message, kept as written",
+    "takeback; accept or refuse (another's take-back); dispute SEQ reason",
+    "orders; order PROMPT [if CONDITION] [until turn|round|match]: ANSWER; order withdraw N",
+    "fork SEQ [against BOT]: a practice match from after entry SEQ, its other seats open or"
+    " played by the bot (`against bots`: the strongest)",
+    "unsubscribe: no more mail for this seat; not me: never mail this address again",
+)
 CORRECTIONS = {
     "takeback": TakeBack(),
     "take back": TakeBack(),
@@ -58,7 +68,9 @@ _ORDER = re.compile(
 )
 _WITHDRAW = re.compile(r"order\s+withdraw\s+#?(?P<number>\d{1,9})", re.IGNORECASE)
 _FORK_LINE = re.compile(r"fork(\s.*)?", re.IGNORECASE)
-_FORK = re.compile(r"fork\s+#?(\d{1,9})", re.IGNORECASE)
+_FORK = re.compile(
+    r"fork\s+#?(?P<at>\d{1,9})(?:\s+against\s+(?P<bot>[\w-]+?)(?:\s+bots?)?)?", re.IGNORECASE
+)
 
 
 class Press(msgspec.Struct, frozen=True):
@@ -87,7 +99,7 @@ class Orders(msgspec.Struct, frozen=True):
     press: tuple[Press, ...] = ()
     unended: bool = False  # a press with no `endpress`: not sent, it may have been cut short
     standing: tuple[str, ...] = ()  # `orders` and `order ...` lines, as `standing_order` reads
-    forks: tuple[str, ...] = ()  # `fork ...` lines, as `fork_at` reads
+    forks: tuple[str, ...] = ()  # `fork ...` lines, as `fork_line` reads
 
 
 def read_orders(text: str) -> Orders:
@@ -152,13 +164,24 @@ def decision(command: str) -> Any:
     return Dispute(int(found.group(1)), found.group(2))
 
 
-def fork_at(line: str) -> int:
-    """The entry a `fork SEQ` line forks after. ValueError: a line the mail cannot read, and
-    how to write one."""
+class ForkLine(msgspec.Struct, frozen=True):
+    """A `fork SEQ [against BOT]` line read: the entry to fork after, and the bot to play every
+    seat but the writer's ("bots": the game's strongest), or None to leave them open."""
+
+    at: int
+    against: str | None = None
+
+
+def fork_line(line: str) -> ForkLine:
+    """A `fork` line read. ValueError: a line the mail cannot read, and how to write one."""
     found = _FORK.fullmatch(line.strip())
     if found is None:
-        raise ValueError("write `fork SEQ`: the entry after which the practice match starts")
-    return int(found.group(1))
+        raise ValueError(
+            "write `fork SEQ` (the entry after which the practice match starts), or"
+            " `fork SEQ against BOT` for that bot in every other seat"
+        )
+    bot = found["bot"]
+    return ForkLine(int(found["at"]), bot.lower() if bot else None)
 
 
 def standing_order(line: str) -> LeaveOrder | WithdrawOrder | None:

@@ -3,8 +3,9 @@ Ben, both playing with mail, Ann's `takeback` of a roll is asked of Ben, whose `
 to Ann alone; Ben's `takeback` after Ann moved is set aside once Ann's mail says `accept`; Ben
 disputes the roll with `dispute SEQ reason`, told to Ann, while a dispute line without its
 entry is answered with how to write one and sent nowhere. Ann's `fork SEQ` forks the race
-after the roll as she sees it, answered with the fork's pages and how to join it; a fork line
-without its entry is answered with how to write one, and forks nothing."""
+after the roll as she sees it, answered with the fork's pages and how to join it, and `fork SEQ
+against greedy` forks it with greedy in Ben's seat; a fork line without its entry is answered
+with how to write one, and forks nothing."""
 
 import re
 
@@ -88,7 +89,8 @@ async def test_take_backs_answers_and_a_dispute_by_mail(mail_stack: MailStack) -
         await _heard(ms, ANN, f"ben disputes the ruling at entry {rolled}: 'the die was loaded'")
 
         # Ann forks the race after the roll, as she sees it; a fork line without its entry not.
-        await send(ms.inbound, replies[0], f"fork\nfork {rolled}\n", sender=ANN, subject="if")
+        lines = f"fork\nfork {rolled}\nfork {rolled} against greedy\n"
+        await send(ms.inbound, replies[0], lines, sender=ANN, subject="if")
         answer = await _heard(ms, ANN, "fork: not read: write `fork SEQ`", ANSWER)
         made = re.search(rf"fork {rolled}: forked into (m-\w+), a practice match", answer)
         assert made, answer
@@ -98,5 +100,12 @@ async def test_take_backs_answers_and_a_dispute_by_mail(mail_stack: MailStack) -
         assert f"see it at {web}/matches/{fork}/watch and join a seat at {web}/?q={fork}" in answer
         row = await _row(http, fork)
         assert (row["fork_of"], row["fork_at"], row["players"]) == (match_id, rolled, [None, None])
+        # The third line's fork has greedy in every seat but Ann's.
+        against = rf"fork {rolled} against greedy: forked into (m-\w+), a practice match"
+        made = re.search(against, answer)
+        assert made, answer
+        assert "seat 0 is open for you, greedy plays the others" in answer
+        row = await _row(http, made.group(1))
+        assert (row["fork_of"], row["players"]) == (match_id, [None, "bot:greedy"])
         asked = await ms.pool.fetch("SELECT seat FROM fork_requests WHERE match_id = $1", match_id)
-        assert [r["seat"] for r in asked] == [0]  # one fork, from Ann's view
+        assert [r["seat"] for r in asked] == [0, 0]  # two forks, each from Ann's view

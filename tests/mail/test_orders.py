@@ -9,12 +9,13 @@ from services.mail import addresses
 from services.mail.html_text import html_text
 from services.mail.orders import (
     MAX_COMMANDS,
+    ForkLine,
     LeaveOrder,
     Orders,
     Press,
     WithdrawOrder,
     decision,
-    fork_at,
+    fork_line,
     read_orders,
     standing_order,
 )
@@ -223,13 +224,21 @@ def test_a_dispute_the_mail_cannot_read_says_how_to_write_one(line: str) -> None
 def test_fork_lines_are_the_mails_own_and_name_the_entry_to_fork_after() -> None:
     read = read_orders("pass\nFork #12\nfork\nforked it\n")
     assert (read.commands, read.forks) == (("pass", "forked it"), ("Fork #12", "fork"))
-    assert fork_at("Fork #12") == fork_at(" fork 12 ") == 12
+    assert fork_line("Fork #12") == fork_line(" fork 12 ") == ForkLine(12)
 
 
-@pytest.mark.parametrize("line", ["fork", "fork twelve", "fork 12 13", "fork -1"])
+def test_a_fork_line_may_name_the_bot_to_play_every_other_seat() -> None:
+    assert fork_line("fork 12 against Greedy") == ForkLine(12, "greedy")
+    assert fork_line("fork #12 against random bots") == ForkLine(12, "random")
+    assert fork_line("fork 12 against bots") == ForkLine(12, "bots")
+
+
+@pytest.mark.parametrize(
+    "line", ["fork", "fork twelve", "fork 12 13", "fork -1", "fork 12 against", "fork 12 with x"]
+)
 def test_a_fork_line_the_mail_cannot_read_says_how_to_write_one(line: str) -> None:
-    with pytest.raises(ValueError, match="write `fork SEQ`"):
-        fork_at(line)
+    with pytest.raises(ValueError, match=r"write `fork SEQ`.* or `fork SEQ against BOT`"):
+        fork_line(line)
 
 
 def test_press_is_a_message_its_lines_kept_as_written_up_to_endpress() -> None:

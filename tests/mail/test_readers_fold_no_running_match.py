@@ -57,8 +57,8 @@ async def _running_match(
     ms: MailStack, receiver: Receiver, http: httpx.AsyncClient
 ) -> tuple[str, str, int]:
     """A race to 99: ann's seat with a webhook, bob's by mail (confirmed); ann has added 1, bob
-    has asked for help by mail, then added 1, and ann's webhook heard her turn. The match, ann's
-    token, her decision's last entry."""
+    has asked for help by mail (the game's commands and the mail's own lines), then added 1,
+    and ann's webhook heard her turn. The match, ann's token, her decision's last entry."""
     opened = await http.post(
         "/matches",
         headers=ms.stack.organiser(),
@@ -91,7 +91,9 @@ async def _running_match(
     seq = await _judged(http, match_id, ann["token"], "ann-1", ADD)
     turn = await ms.relay.next(BOB, "your turn")
     await send(ms.inbound, reply_to(turn), "help\n", sender=BOB, subject="Re: your turn")
-    await ms.relay.next(BOB, "your mail answered")
+    helped = (await ms.relay.next(BOB, "your mail answered")).get_content()
+    assert "Lines the mail reads itself:" in helped  # beside the game's, the mail's own
+    assert "fork SEQ [against BOT]" in helped
     await _judged(http, match_id, bob["token"], "bob-1", ADD)
 
     async def posted() -> bool:
