@@ -71,7 +71,7 @@ class Ask(msgspec.Struct, frozen=True):
     # gives, where the ask tells its events itself
     tells: Mapping[type, Callable[..., str]] = msgspec.field(default_factory=dict)
     steady: bool = False  # depends on nothing others change: sent on an older view, judged
-    # the greedy bots' pick of it now, if they take it before anything else (else None)
+    # the bots' pick of it now, or None: taken first, or where a game's bots turn to it
     prefer: Callable[[Any, int], Any | None] | None = None
 
 
