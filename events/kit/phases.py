@@ -123,6 +123,13 @@ class Table(msgspec.Struct, frozen=True):
         asks = (a for p in self.prompts.values() for a in p.asks)
         return next((a for a in asks if type(decision) is a.decision), None)
 
+    def written(self, state: Any, seat: int, decision: Any) -> str | None:
+        """The decision's command as its ask writes it, where the ask declares how."""
+        ask = self.ask_for(decision)
+        if ask is None or ask.write is None:
+            return None
+        return ask.write(state, seat, decision)
+
     def readers(self) -> dict[str, Callable[..., Any]]:
         """Each word that begins a command an ask declares, with how the rest is read."""
         asks = (a for p in self.prompts.values() for a in p.asks if a.read is not None)

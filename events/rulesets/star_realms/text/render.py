@@ -20,9 +20,8 @@ from events.rulesets.star_realms.words import reference
 
 def render(game: Game, seat: int, decision: Any) -> str:
     """The text of a decision: as its ask writes it, where it declares how."""
-    ask = TABLE.ask_for(decision)
-    if ask is not None and ask.write is not None:
-        return ask.write(game, seat, decision)
+    if (written := TABLE.written(game, seat, decision)) is not None:
+        return written
     cards = game.cards
     top = " to top" if getattr(decision, "top", False) else ""
     match decision:
