@@ -14,7 +14,7 @@ def test_a_name_counts_in_code_and_not_in_a_comment_a_docstring_or_a_sentence() 
     assert not names_it('BONUS = "the Trade bonus"\n', "RG-C1", names)
 
 
-def test_selling_a_good_and_the_energy_surge_token_each_live_in_four_files_of_code() -> None:
+def test_selling_a_good_a_surge_token_and_an_attack_each_live_in_four_files_of_code() -> None:
     race, race_tests = files("race_for_the_galaxy", "RG-C1", {"Trade", "Sold", "TRADE"})
     assert [p.rsplit("/", 1)[1] for p in race] == [
         "consume.py",
@@ -29,4 +29,11 @@ def test_selling_a_good_and_the_energy_surge_token_each_live_in_four_files_of_co
         "evolve.py",
         "happenings.py",
         "turns.py",
+    ]
+    realms, _ = files("star_realms", "SR-C4", {"AttackPlayer", "Attacked", "ATTACK_PLAYER"})
+    assert [p.rsplit("/", 1)[1] for p in realms] == [
+        "combat.py",
+        "decisions.py",
+        "evolve.py",
+        "happenings.py",
     ]

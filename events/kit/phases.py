@@ -71,7 +71,7 @@ class Ask(msgspec.Struct, frozen=True):
     # gives, where the ask tells its events itself
     tells: Mapping[type, Callable[..., str]] = msgspec.field(default_factory=dict)
     steady: bool = False  # depends on nothing others change: sent on an older view, judged
-    # the greedy bots' pick of it now, if they take it before anything else (else None)
+    # the bots' pick of it now, or None: taken first, or where a game's bots turn to it
     prefer: Callable[[Any, int], Any | None] | None = None
 
 
@@ -122,6 +122,13 @@ class Table(msgspec.Struct, frozen=True):
         """The first ask of the decision's type, whichever prompt asks it."""
         asks = (a for p in self.prompts.values() for a in p.asks)
         return next((a for a in asks if type(decision) is a.decision), None)
+
+    def written(self, state: Any, seat: int, decision: Any) -> str | None:
+        """The decision's command as its ask writes it, where the ask declares how."""
+        ask = self.ask_for(decision)
+        if ask is None or ask.write is None:
+            return None
+        return ask.write(state, seat, decision)
 
     def readers(self) -> dict[str, Callable[..., Any]]:
         """Each word that begins a command an ask declares, with how the rest is read."""

@@ -169,8 +169,9 @@ def test_an_ask_declares_its_command_read_by_its_words_and_written_back() -> Non
     assert set(readers) == {"bid", "raise"}
     said = readers["raise"](START, 0, "2")
     assert said == Bid(amount=2) and DECLARED.ask_for(said) is BID
-    assert BID.write is not None and BID.write(START, 0, said) == "bid 2"
-    assert DECLARED.ask_for(Finished()) is None
+    assert DECLARED.written(START, 0, said) == "bid 2"
+    assert DECLARED.written(START, 0, Fold()) is None  # its ask writes no command: the game's
+    assert DECLARED.ask_for(Finished()) is None and DECLARED.written(START, 0, Finished()) is None
 
 
 def _told_chosen(state: Bids, e: Chosen, seat: int | None) -> str:

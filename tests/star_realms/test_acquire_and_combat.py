@@ -9,6 +9,7 @@ from events.rulesets.star_realms.decisions import (
     AttackPlayer,
     Buy,
     BuyExplorer,
+    EndTurn,
     Play,
     PlayAll,
     Select,
@@ -160,7 +161,15 @@ def test_sr_c3_outposts_shield_authority_and_other_bases():
 def test_sr_c4_any_amount_to_authority():
     game = table(hand=["Viper"], combat=4)
     game, _ = play(game, Play(card=game.players[0].hand[0]))
-    game, _ = play(game, AttackPlayer(amount=2))
+    assert RULES.read_text(game, 0, "attack player 2") == AttackPlayer(amount=2)
+    assert RULES.read_text(game, 0, "attack") == AttackPlayer(amount=5)  # all the Combat
+    assert RULES.write_text(game, 0, AttackPlayer(amount=2)) == "attack player 2"
+    assert "attack player [amount]: all your Combat unless you say" in RULES.text_help(game, 0)
+    assert RULES.legal(game, 0)[-2:] == [AttackPlayer(amount=5), EndTurn()]  # offered whole
+    assert RULES.bots["greedy"](game, 0, Random(0)) == AttackPlayer(amount=5)
+    before, (game, events) = game, play(game, AttackPlayer(amount=2))
+    told = RULES.narrate(before, events[0], None, ["ann", "bob"])
+    assert told == "bob took 2 damage; Authority now 48"
     assert game.players[1].authority == 48 and game.turn.combat == 3
     rejected(game, AttackPlayer(amount=4), "SR-C4")
     rejected(game, AttackPlayer(amount=0), "SR-C4")

@@ -9,11 +9,11 @@ import random
 from collections import Counter
 from typing import Any
 
+from events.kit.phases import preferred
 from events.ruleset import Bot
 from events.rulesets.star_realms.allies import clause
 from events.rulesets.star_realms.decisions import (
     AttackBase,
-    AttackPlayer,
     Buy,
     BuyExplorer,
     Choose,
@@ -112,10 +112,10 @@ def _buy_score(game: Game, seat: int, d: Buy | BuyExplorer) -> float:
 def _attack(game: Game, seat: int, options: list[Any], plan: bool = False) -> Any:
     cards = game.cards
     bases = [d for d in options if isinstance(d, AttackBase)]
-    hits = [d for d in options if isinstance(d, AttackPlayer)]
+    hit = preferred(TABLE, game, seat)  # all the Combat at the opponent, where it is open
     other = game.players[1 - seat]
-    if hits and (not plan or not bases or hits[0].amount >= other.authority):
-        return hits[0]
+    if hit is not None and (not plan or not bases or hit.amount >= other.authority):
+        return hit
     if bases:
         if plan:
             return max(bases, key=lambda d: worth(cards.card(d.base)) / cards.card(d.base).defense)

@@ -1,16 +1,15 @@
 """What each prompt offers the seat in turn, every offer legal (the table's `legal` judges
-them all the same): copies of one card offered once, Combat on the opponent's Authority
-offered whole (any part of it is legal too)."""
+them all the same): copies of one card offered once; the attacks are offered by their asks
+(`combat.ASKS`)."""
 
 from itertools import combinations
 from typing import Any
 
+from events.kit.phases import offers
+from events.rulesets.star_realms import combat
 from events.rulesets.star_realms.acquire import may_top
 from events.rulesets.star_realms.allies import in_play, usable
-from events.rulesets.star_realms.combat import shielded
 from events.rulesets.star_realms.decisions import (
-    AttackBase,
-    AttackPlayer,
     Buy,
     BuyExplorer,
     Choose,
@@ -20,7 +19,7 @@ from events.rulesets.star_realms.decisions import (
     Select,
     Use,
 )
-from events.rulesets.star_realms.effects import candidates, exact, most, targets
+from events.rulesets.star_realms.effects import candidates, exact, most
 from events.rulesets.star_realms.play import SLOTS
 from events.rulesets.star_realms.state import Game
 
@@ -39,13 +38,7 @@ def turn_offers(game: Game, seat: int) -> list[Any]:
             options += [Buy(card=card, top=top) for top in _tops(game, card)]
     if game.explorer_left and (cards.explorer.cost or 0) <= turn.trade:
         options += [BuyExplorer(top=top) for top in _tops(game, game.next_explorer)]
-    other = 1 - seat
-    options += [
-        AttackBase(base=b) for b in targets(game, other) if cards.card(b).defense <= turn.combat
-    ]
-    if turn.combat > 0 and not shielded(game, other):
-        options.append(AttackPlayer(amount=turn.combat))
-    return [*options, EndTurn()]
+    return [*options, *offers(combat.ASKS, game, seat), EndTurn()]
 
 
 def choice_offers(game: Game, seat: int) -> list[Any]:

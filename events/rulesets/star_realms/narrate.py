@@ -11,7 +11,6 @@ from events.rulesets.star_realms.decisions import DECISIONS
 from events.rulesets.star_realms.happenings import (
     AbilityUsed,
     Acquired,
-    Attacked,
     BaseDestroyed,
     Chosen,
     Copied,
@@ -32,11 +31,13 @@ from events.rulesets.star_realms.happenings import (
     TurnEnded,
 )
 from events.rulesets.star_realms.loader import load
+from events.rulesets.star_realms.prompts import TABLE
 from events.rulesets.star_realms.state import Game
 from events.rulesets.star_realms.text.render import render
 from events.rulesets.star_realms.words import name, names
 
 _SLOTS = {"primary": "primary", "ally": "ally", "scrap": "scrap"}
+TOLD = TABLE.tellers()  # the events told beside the asks that write them
 
 
 def narrate(before: Game | None, event: Any, seat: int | None, players: Sequence[str]) -> str:
@@ -50,6 +51,8 @@ def narrate(before: Game | None, event: Any, seat: int | None, players: Sequence
         return "A decision came before the game was set up"
     if isinstance(event, DECISIONS):
         return render(before, seat if seat is not None else before.active, event)
+    if type(event) in TOLD:
+        return TOLD[type(event)](before, event, seat, players)
     return _line(before, event, seat, players)
 
 
@@ -118,9 +121,6 @@ def _line(g: Game, e: Any, seat: int | None, players: Sequence[str]) -> str:
         case BaseDestroyed(seat=owner, base=base, combat=spent):
             how = f"with {spent} Combat" if spent else "by an ability"
             return f"{n(owner)}'s base {name(cards, base)} was destroyed {how}"
-        case Attacked(seat=owner, amount=amount):
-            left = g.players[owner].authority - amount
-            return f"{n(owner)} took {amount} damage; Authority now {left}"
         case TurnEnded(seat=owner):
             gone = len(g.turn.ships) + len(g.players[owner].hand)
             return f"{n(owner)} ended the turn; {count(gone)} to the discard pile"

@@ -8,7 +8,7 @@ from typing import Any
 
 from events.kit.phases import Ask, Prompt, Table
 from events.ruleset import Rejection
-from events.rulesets.star_realms import choices
+from events.rulesets.star_realms import choices, combat
 from events.rulesets.star_realms.acquire import (
     buy,
     buy_explorer,
@@ -16,16 +16,8 @@ from events.rulesets.star_realms.acquire import (
     buy_refusal,
 )
 from events.rulesets.star_realms.batch import Batch
-from events.rulesets.star_realms.combat import (
-    attack_base,
-    attack_base_refusal,
-    attack_player,
-    attack_player_refusal,
-)
 from events.rulesets.star_realms.decisions import (
     DECISIONS,
-    AttackBase,
-    AttackPlayer,
     Buy,
     BuyExplorer,
     Choose,
@@ -122,22 +114,7 @@ def _turn_asks(top: str) -> tuple[Ask, ...]:
             buy_explorer_refusal,
             buy_explorer,
         ),
-        Ask(
-            AttackBase,
-            "SR-C2",
-            "attack a base",
-            "attack base <base>",
-            attack_base_refusal,
-            attack_base,
-        ),
-        Ask(
-            AttackPlayer,
-            "SR-C4",
-            "attack your opponent",
-            "attack player [amount]: all your Combat unless you say",
-            attack_player_refusal,
-            attack_player,
-        ),
+        *combat.ASKS,
         Ask(
             EndTurn,
             "SR-T2",

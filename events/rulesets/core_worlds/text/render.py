@@ -22,9 +22,8 @@ from events.rulesets.core_worlds.text.naming import Zone, reference
 def render(game: Game, seat: int, decision: Any) -> str:
     """The canonical text of a decision the seat may take: as its ask writes it, where it
     declares how."""
-    ask = TABLE.ask_for(decision)
-    if ask is not None and ask.write is not None:
-        return ask.write(game, seat, decision)
+    if (written := TABLE.written(game, seat, decision)) is not None:
+        return written
     match decision:
         case Pick(card=card):
             return f"pick {_name(game, zones.central(game), card)}"

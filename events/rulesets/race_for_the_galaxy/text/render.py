@@ -19,9 +19,8 @@ from events.rulesets.race_for_the_galaxy.steps import TABLE
 
 def render(game: Game, seat: int, d: Any) -> str:
     """The command for a decision: as its ask writes it, where it declares how."""
-    ask = TABLE.ask_for(d)
-    if ask is not None and ask.write is not None:
-        return ask.write(game, seat, d)
+    if (written := TABLE.written(game, seat, d)) is not None:
+        return written
     player = game.players[seat]
     hand, tableau = player.hand, player.tableau
     match d:

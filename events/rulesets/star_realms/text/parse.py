@@ -9,8 +9,6 @@ from events.kit.named import card_in_zone
 from events.naming import Unreadable, normal, suggest
 from events.rulesets.star_realms.allies import usable
 from events.rulesets.star_realms.decisions import (
-    AttackBase,
-    AttackPlayer,
     Buy,
     BuyExplorer,
     Choose,
@@ -20,6 +18,7 @@ from events.rulesets.star_realms.decisions import (
     Select,
     Use,
 )
+from events.rulesets.star_realms.prompts import TABLE
 from events.rulesets.star_realms.state import Game
 from events.rulesets.star_realms.text import zones
 from events.rulesets.star_realms.text.help import help_text
@@ -111,30 +110,6 @@ def _buy(game: Game, seat: int, rest: str) -> Buy | BuyExplorer:
     return Buy(card=card_in_zone(game.cards, game.row, "in the Trade Row", rest), top=top)
 
 
-def _attack(game: Game, seat: int, rest: str) -> AttackBase | AttackPlayer:
-    words = rest.split()
-    target = normal(words[0]) if words else ""
-    if target in ("player", "opponent", "authority"):
-        words = words[1:]
-    elif target == "base":
-        return AttackBase(base=_base(game, seat, " ".join(words[1:])))
-    elif words and not words[-1].isdigit():
-        return AttackBase(base=_base(game, seat, rest))
-    if len(words) > 1 or (words and not words[0].isdigit()):
-        raise Unreadable(
-            "say 'attack player 5', 'attack player' (all your Combat) or 'attack base <name>'"
-        )
-    amount = int(words[0]) if words else game.turn.combat
-    return AttackPlayer(amount=amount)
-
-
-def _base(game: Game, seat: int, ref: str) -> int:
-    if not ref:
-        raise Unreadable("name a base of your opponent's: 'attack base Blob Wheel'")
-    bases = zones.opponent_bases(game, seat)
-    return card_in_zone(game.cards, bases, "among your opponent's bases", ref)
-
-
 def _choice(game: Game, seat: int, verb: str, rest: str, text: str) -> Choose | Select:
     effect, zone = zones.pending_zone(game, seat)
     if effect.kind == "choose_one":
@@ -178,5 +153,5 @@ READERS: dict[str, Callable[[Game, int, str], Any]] = {
     "scrap": _scrap,
     "buy": _buy,
     "acquire": _buy,
-    "attack": _attack,
+    **TABLE.readers(),  # the commands asks declare with their rule
 }

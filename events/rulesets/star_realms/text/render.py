@@ -3,8 +3,6 @@
 from typing import Any
 
 from events.rulesets.star_realms.decisions import (
-    AttackBase,
-    AttackPlayer,
     Buy,
     BuyExplorer,
     Choose,
@@ -14,12 +12,16 @@ from events.rulesets.star_realms.decisions import (
     Select,
     Use,
 )
+from events.rulesets.star_realms.prompts import TABLE
 from events.rulesets.star_realms.state import Game
 from events.rulesets.star_realms.text import zones
-from events.rulesets.star_realms.text.naming import reference
+from events.rulesets.star_realms.words import reference
 
 
 def render(game: Game, seat: int, decision: Any) -> str:
+    """The text of a decision: as its ask writes it, where it declares how."""
+    if (written := TABLE.written(game, seat, decision)) is not None:
+        return written
     cards = game.cards
     top = " to top" if getattr(decision, "top", False) else ""
     match decision:
@@ -36,10 +38,6 @@ def render(game: Game, seat: int, decision: Any) -> str:
             return f"buy {reference(cards, game.row, card, set())}{top}"
         case BuyExplorer():
             return f"buy explorer{top}"
-        case AttackBase(base=base):
-            return f"attack base {reference(cards, zones.opponent_bases(game, seat), base, set())}"
-        case AttackPlayer(amount=amount):
-            return f"attack player {amount}"
         case EndTurn():
             return "end"
         case Choose(option=option):

@@ -25,10 +25,6 @@ def field(game: Game, seat: int) -> tuple[int, ...]:
     return in_play(game, seat)
 
 
-def opponent_bases(game: Game, seat: int) -> tuple[int, ...]:
-    return game.players[1 - seat].bases
-
-
 def pending_zone(game: Game, seat: int) -> tuple[Effect, tuple[int, ...]]:
     pending = game.turn.pending
     assert pending is not None
