@@ -28,7 +28,7 @@ from events.corrections import (
 from events.envelope import Decision
 from events.match import MatchRecord
 from events.ruleset import Accepted, Rejection, Ruleset
-from services.rules.deadlines import Scribe
+from services.rules.deadlines import EntryWriter
 
 _correction = msgspec.json.Decoder(Union[CORRECTION_DECISIONS])  # noqa: UP007
 _TAGS = (
@@ -39,7 +39,7 @@ _TAGS = (
 )
 
 
-def judged(scribe: Scribe, record: MatchRecord, ruleset: Ruleset, decision: Decision) -> bool:
+def judged(writer: EntryWriter, record: MatchRecord, ruleset: Ruleset, decision: Decision) -> bool:
     """Judge `decision` if it is a correction in a match that takes them; False otherwise."""
     raw = bytes(decision.body)
     if record.undo is None or not any(tag in raw for tag in _TAGS):
@@ -50,11 +50,11 @@ def judged(scribe: Scribe, record: MatchRecord, ruleset: Ruleset, decision: Deci
     if body is None or _unknown_before(record, body):
         return False
     verdict = _verdict(record, ruleset, record.undo, decision, body)
-    scribe.ruling(ruleset, decision.body, verdict, public=True)
+    writer.ruling(ruleset, decision.body, verdict, public=True)
     if isinstance(verdict, Accepted):
         for event in verdict.events:
-            record = scribe.write(event, ruleset)
-        scribe.settle(ruleset, record)
+            record = writer.write(event, ruleset)
+        writer.settle(ruleset, record)
     return True
 
 
