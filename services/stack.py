@@ -112,9 +112,9 @@ async def prepare(settings: Settings, kept: str | None = None) -> str:
             print(f"{(await restore.restore(settings, pool)).describe(settings.match_log_topic)}")
         if restored := await leagues_book.restore(settings, pool):
             print(f"the broker held no league: {restored} league records written back", flush=True)
-        holder = await tokens.holder_of(pool, kept) if kept else None
-        if holder is None or holder.kind != "organiser":
-            kept = await tokens.issue(pool, tokens.Holder(kind="organiser"))
+        bearer = await tokens.bearer_of(pool, kept) if kept else None
+        if bearer is None or bearer.kind != "organiser":
+            kept = await tokens.issue(pool, tokens.Bearer(kind="organiser"))
     finally:
         await pool.close()
     return kept
