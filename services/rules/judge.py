@@ -148,18 +148,18 @@ class _EntryWriter:
 
     def note_chance(self) -> None:
         """Platform rules 3: the ruling of a decision that moved the game says whether judging
-        it drew chance (known only once it is judged), and so does its step in the undo window."""
+        it drew chance (known only once it is judged), and so does its place in the undo window."""
         record = self.book.matches.get(self.head.match_id)
         if self._chance is None or not self._chance.drawn or not isinstance(record, MatchRecord):
             return
         undo = record.undo
         for at, entry in enumerate(self.entries):
             if isinstance(entry.body, Ruling):
-                if undo is None or not undo.steps or undo.steps[-1].ruling != entry.seq:
+                if undo is None or not undo.decisions or undo.decisions[-1].ruling != entry.seq:
                     return
                 ruling = msgspec.structs.replace(entry.body, drew=True)
                 self.entries[at] = msgspec.structs.replace(entry, body=ruling)
-                undo.steps[-1].drew = undo.ruling_drew = True
+                undo.decisions[-1].drew = undo.ruling_drew = True
                 return
 
     def settle(self, ruleset: Ruleset, record: MatchRecord) -> None:
