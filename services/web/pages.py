@@ -57,7 +57,7 @@ from services.web.verdict import rejudged
 
 STATIC = Path(__file__).parent / "static"
 HELP_WORDS = {"help", "?"}
-Step = Annotated[int, Parameter(ge=1, le=2**31 - 1)]
+ReplayStep = Annotated[int, Parameter(ge=1, le=2**31 - 1)]
 Eyes = Annotated[int | None, Parameter(ge=0, le=15, description="whose eyes, once it ended")]
 
 # No request leaves the server; no page may be framed; no address leaks to another site through
@@ -292,7 +292,11 @@ async def watch_stream(request: Request, match_id: MatchId) -> ServerSentEvent:
 
 @get("/matches/{match_id:str}/replay/{k:int}")
 async def replay_step(
-    request: Request, match_id: MatchId, k: Step, seat: Eyes = None, forked: MatchId | None = None
+    request: Request,
+    match_id: MatchId,
+    k: ReplayStep,
+    seat: Eyes = None,
+    forked: MatchId | None = None,
 ) -> Response[str]:
     """Step k as the viewer may see it: a seat its own view while the match runs, the public
     view otherwise; once it ended, through any seat's eyes. Told with the ruling on the
