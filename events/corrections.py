@@ -5,7 +5,7 @@ so the state is as if they had not happened while replays still show them.
 
 To set a range aside without reading the log again, every fold keeps an undo window: the game
 state as it was some decisions back (`Undo.base`) and the game events since, with the
-decisions that caused them (`Step`). Its size is bounded (`UNDO_DECISIONS`), so a correction
+decisions that caused them (`KeptDecision`). Its size is bounded (`UNDO_DECISIONS`), so a correction
 reaches back that far and no further."""
 
 from typing import Annotated, Any
@@ -113,7 +113,7 @@ CORRECTION_ENTRIES = (TakeBackAsked, TakeBackAnswered, SetAside, Disputed, Dispu
 # The undo window every fold keeps.
 
 
-class Step(msgspec.Struct, array_like=True, kw_only=True):
+class KeptDecision(msgspec.Struct, array_like=True, kw_only=True):
     """A decision that moved the game, kept in the window. Mutable: its fold owns it."""
 
     ruling: int  # its ruling's entry: setting aside from here takes the whole decision
@@ -126,7 +126,8 @@ class Undo(msgspec.Struct, kw_only=True):
     """The game state before the window's oldest kept decision, and the game events since."""
 
     base: Any = None
-    steps: list[Step] = []
+    # stored as "steps" in snapshots and checkpoints
+    decisions: list[KeptDecision] = msgspec.field(default_factory=list, name="steps")
     events: list[tuple[int, Any]] = []  # (seq, game event), in log order
     ruling: int = 0  # the latest ruling's entry: the decision being folded
     ruling_seat: int | None = None
@@ -136,21 +137,21 @@ class Undo(msgspec.Struct, kw_only=True):
     @property
     def reach(self) -> int:
         """The earliest entry the match may be set back to before."""
-        return self.steps[0].ruling if self.steps else self.ruling + 1
+        return self.decisions[0].ruling if self.decisions else self.ruling + 1
 
     def moved(self, seq: int, event: Any, reveals: bool) -> None:
         """A game event at `seq`, of the decision ruled at `self.ruling`."""
-        if not self.steps or self.steps[-1].ruling != self.ruling:
-            step = Step(ruling=self.ruling, seat=self.ruling_seat, drew=self.ruling_drew)
-            self.steps.append(step)
+        if not self.decisions or self.decisions[-1].ruling != self.ruling:
+            kept = KeptDecision(ruling=self.ruling, seat=self.ruling_seat, drew=self.ruling_drew)
+            self.decisions.append(kept)
         self.events.append((seq, event))
-        self.steps[-1].shown = self.steps[-1].shown or reveals
+        self.decisions[-1].shown = self.decisions[-1].shown or reveals
 
     def trimmed(self, evolve: Any) -> None:
         """Past `UNDO_DECISIONS`, the oldest decision's events fold into the base."""
-        while len(self.steps) > UNDO_DECISIONS:
-            self.steps.pop(0)
-            kept = self.steps[0].ruling
+        while len(self.decisions) > UNDO_DECISIONS:
+            self.decisions.pop(0)
+            kept = self.decisions[0].ruling
             while self.events and self.events[0][0] < kept:
                 self.base = evolve(self.base, self.events.pop(0)[1])
 
@@ -167,15 +168,15 @@ class Undo(msgspec.Struct, kw_only=True):
     def decision_at(self, seq: int) -> int:
         """Where setting the match back to before entry `seq` begins: the ruling of the decision
         whose game events reach `seq`, so no decision is set aside by half; else `seq`."""
-        for step, after in zip(self.steps, [*self.steps[1:], None], strict=True):
+        for kept, after in zip(self.decisions, [*self.decisions[1:], None], strict=True):
             end = after.ruling if after else seq + 1
-            if step.ruling <= seq < end and any(seq <= s < end for s, _ in self.events):
-                return step.ruling
+            if kept.ruling <= seq < end and any(seq <= s < end for s, _ in self.events):
+                return kept.ruling
         return seq
 
     def set_back(self, first: int, last: int) -> None:
         self.events = [(seq, event) for seq, event in self.events if seq < first]
-        self.steps = [step for step in self.steps if step.ruling < first]
+        self.decisions = [kept for kept in self.decisions if kept.ruling < first]
         self.set_aside = [*self.set_aside, (first, last)]
 
     def within_set_aside(self, seq: int) -> bool:
@@ -183,7 +184,7 @@ class Undo(msgspec.Struct, kw_only=True):
 
     def shown_since(self, first: int) -> list[int]:
         """The decisions from `first` on that drew chance or showed something hidden."""
-        return [s.ruling for s in self.steps if s.ruling >= first and (s.drew or s.shown)]
+        return [d.ruling for d in self.decisions if d.ruling >= first and (d.drew or d.shown)]
 
 
 class TakeBackRequest(msgspec.Struct, kw_only=True):

@@ -274,8 +274,8 @@ def apply(record: Match | None, entry: Entry[Any]) -> Match:
         case SealedRefusal():
             pass  # words on the record; no state changes
         case seats.SeatViewOpened():
-            if record.undo is not None and record.undo.steps:
-                record.undo.steps[-1].shown = True  # the organiser saw what was hidden
+            if record.undo is not None and record.undo.decisions:
+                record.undo.decisions[-1].shown = True  # the organiser saw what was hidden
         case SetAside() | TakeBackAsked() | TakeBackAnswered() | Disputed() | DisputeResolved():
             _correct(record, entry)
         case Upgraded(version=version, content_digest=digest):

@@ -25,7 +25,7 @@ from services import db, restore
 from services.broker import local_broker
 from services.embedded_db import server_url
 from services.gateway import tokens
-from services.leagues import book as leagues_book
+from services.leagues import read_model as league_read_model
 from services.mail.outbox import sender
 from services.run_folder import (
     DATABASE_URL,
@@ -110,11 +110,11 @@ async def prepare(settings: Settings, kept: str | None = None) -> str:
         if await restore.needed(settings, pool):
             print("the broker holds no match-log: restoring it from PostgreSQL…", flush=True)
             print(f"{(await restore.restore(settings, pool)).describe(settings.match_log_topic)}")
-        if restored := await leagues_book.restore(settings, pool):
+        if restored := await league_read_model.restore(settings, pool):
             print(f"the broker held no league: {restored} league records written back", flush=True)
-        holder = await tokens.holder_of(pool, kept) if kept else None
-        if holder is None or holder.kind != "organiser":
-            kept = await tokens.issue(pool, tokens.Holder(kind="organiser"))
+        bearer = await tokens.bearer_of(pool, kept) if kept else None
+        if bearer is None or bearer.kind != "organiser":
+            kept = await tokens.issue(pool, tokens.Bearer(kind="organiser"))
     finally:
         await pool.close()
     return kept

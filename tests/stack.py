@@ -77,7 +77,7 @@ async def running_stack(
         processes.append(ServiceProcess(settings, log_dir, "mail", ["mail"]).start())
     pool = await db.connect(settings.database_url, size=1)
     try:
-        token = await tokens.issue(pool, tokens.Holder(kind="organiser"))
+        token = await tokens.issue(pool, tokens.Bearer(kind="organiser"))
         await answering(gateway)
         yield Stack(
             settings=settings,

@@ -312,7 +312,7 @@ async def test_revoked_and_expired_tokens_stop_at_once(
         await seated(http, match_id, 0, player="ann"),
         await seated(http, match_id, 1, player="bob"),
     )
-    # a holder revokes their own token: refused everywhere, its open stream ends
+    # a bearer revokes their own token: refused everywhere, its open stream ends
     stream = OpenStream(stack, match_id, bob)
     await asyncio.wait_for(stream.first.wait(), 20)
     assert (await http.post("/tokens/revoke", headers=bearer(bob))).json() == {"revoked": 1}
@@ -347,7 +347,7 @@ async def test_revoked_and_expired_tokens_stop_at_once(
     conn = await asyncpg.connect(stack.settings.database_url)
     try:
         old = await tokens.issue(
-            conn, tokens.Holder(kind="player", player="old", expires_ms=tokens.now_ms() - 1000)
+            conn, tokens.Bearer(kind="player", player="old", expires_ms=tokens.now_ms() - 1000)
         )
     finally:
         await conn.close()

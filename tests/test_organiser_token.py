@@ -17,11 +17,11 @@ async def test_a_start_keeps_the_organiser_token_it_had(
 ) -> None:
     first = await prepare(settings)
     assert await prepare(settings, kept=first) == first
-    seat = await tokens.issue(pool, tokens.Holder(kind="seat", match_id="m", seat=0))
+    seat = await tokens.issue(pool, tokens.Bearer(kind="seat", match_id="m", seat=0))
     for not_one in ("never-issued", seat):
         fresh = await prepare(settings, kept=not_one)
         assert fresh not in (first, not_one)
-        assert (await tokens.holder_of(pool, fresh)).kind == "organiser"
+        assert (await tokens.bearer_of(pool, fresh)).kind == "organiser"
 
 
 def test_a_token_file_is_the_owners_alone(tmp_path: Path) -> None:

@@ -22,49 +22,49 @@ def request_token(request: Request) -> str | None:
 
 
 class Access:
-    def __init__(self, ctx: Context, holder: tokens.Holder | None, token: str | None) -> None:
-        self.ctx, self.holder, self.token = ctx, holder, token
-        self._seats: dict[str, tokens.Holder | None] = {}  # by match: the seat spoken for
+    def __init__(self, ctx: Context, bearer: tokens.Bearer | None, token: str | None) -> None:
+        self.ctx, self.bearer, self.token = ctx, bearer, token
+        self._seats: dict[str, tokens.Bearer | None] = {}  # by match: the seat spoken for
 
     @classmethod
     async def of(cls, request: Request) -> "Access":
         ctx = context(request)
         token = request_token(request)
-        holder = await ctx.holder_of(token) if token else None
-        if token and holder is None:
+        bearer = await ctx.bearer_of(token) if token else None
+        if token and bearer is None:
             raise NotAuthorizedException("unknown, expired or revoked token")
-        return cls(ctx, holder, token)
+        return cls(ctx, bearer, token)
 
-    def known(self) -> tokens.Holder:
-        if self.holder is None:
+    def known(self) -> tokens.Bearer:
+        if self.bearer is None:
             raise NotAuthorizedException("a token is needed (Authorization: Bearer <token>)")
-        return self.holder
+        return self.bearer
 
-    async def organiser(self) -> tokens.Holder:
-        holder = self.known()
-        if holder.kind != "organiser":
+    async def organiser(self) -> tokens.Bearer:
+        bearer = self.known()
+        if bearer.kind != "organiser":
             raise PermissionDeniedException("only an organiser may do this")
-        return holder
+        return bearer
 
-    def player(self) -> tokens.Holder:
-        holder = self.known()
-        if holder.kind != "player" or holder.player_id is None:
+    def player(self) -> tokens.Bearer:
+        bearer = self.known()
+        if bearer.kind != "player" or bearer.player_id is None:
             raise PermissionDeniedException("this needs a player token (POST /players)")
-        return holder
+        return bearer
 
-    async def seat_in(self, match_id: str) -> tokens.Holder | None:
+    async def seat_in(self, match_id: str) -> tokens.Bearer | None:
         """The seat token this token speaks with in the match, held or not: itself, or the
         standing seat token of its player there (409 if several: their own tokens tell them
         apart)."""
         if match_id in self._seats:
             return self._seats[match_id]
-        holder, found = self.holder, None
-        if holder is not None and holder.kind == "seat" and holder.match_id == match_id:
-            found = holder
-        elif holder is not None and holder.kind == "player" and holder.player_id is not None:
+        bearer, found = self.bearer, None
+        if bearer is not None and bearer.kind == "seat" and bearer.match_id == match_id:
+            found = bearer
+        elif bearer is not None and bearer.kind == "player" and bearer.player_id is not None:
             held = [
                 seat
-                for seat in await self.ctx.player_seats(holder.player_id, match_id)
+                for seat in await self.ctx.player_seats(bearer.player_id, match_id)
                 if await self.ctx.seat_is_held(seat)
             ]
             if len(held) > 1:
@@ -77,17 +77,17 @@ class Access:
         self._seats[match_id] = found
         return found
 
-    async def _held(self, match_id: str) -> tokens.Holder | None:
+    async def _held(self, match_id: str) -> tokens.Bearer | None:
         seat = await self.seat_in(match_id)
         return seat if seat is not None and await self.ctx.seat_is_held(seat) else None
 
-    async def acts_for(self, match_id: str, *, deciding: bool = False) -> tokens.Holder:
+    async def acts_for(self, match_id: str, *, deciding: bool = False) -> tokens.Bearer:
         """The seat this token acts for in the match, once its claim is accepted and while the
         seat is still its player's."""
-        holder = self.known()
+        bearer = self.known()
         seat = await self.seat_in(match_id)
         if seat is None:
-            if holder.kind == "seat":
+            if bearer.kind == "seat":
                 raise PermissionDeniedException("your token holds a seat of another match")
             raise PermissionDeniedException("you hold no seat of this match")
         if not await self.ctx.seat_is_held(seat):
@@ -107,10 +107,10 @@ class Access:
 
     async def still_acts_for(self, match_id: str) -> bool:
         """Whether the token still acts for its seat, read afresh (a stream asks, on a change)."""
-        holder = await self.ctx.holder_of(self.token or "")
-        if holder is None:
+        bearer = await self.ctx.bearer_of(self.token or "")
+        if bearer is None:
             return False
-        fresh = Access(self.ctx, holder, self.token)
+        fresh = Access(self.ctx, bearer, self.token)
         try:
             await fresh.acts_for(match_id)
         except HTTPException:
@@ -129,8 +129,8 @@ class Access:
 
     async def audits(self, match_id: str, seat: int | None) -> None:
         """Organisers audit anything; a seat audits its own decisions, and all once it ended."""
-        holder = self.known()
-        if holder.kind == "organiser":
+        bearer = self.known()
+        if bearer.kind == "organiser":
             return
         mine = await self._held(match_id)
         if mine is None:
@@ -144,13 +144,13 @@ class Access:
         organiser's) are open to each seat of the match, told for that seat's eyes; any other
         as `audits` says, for its seat's, but an organiser's of a running match: the public's,
         unless it opened the seat's hidden information as of `upto` or later (SL-19)."""
-        holder = self.known()
+        bearer = self.known()
         if seat is None and (mine := await self.seat_in(match_id)) is not None:
             if not await self.ctx.seat_is_held(mine):
                 raise PermissionDeniedException("your token holds no seat of this match")
             return mine.seat
         await self.audits(match_id, seat)
-        if holder.kind != "organiser" or seat is None or await self._finished(match_id):
+        if bearer.kind != "organiser" or seat is None or await self._finished(match_id):
             return seat
         opened = await reads.seat_opened_upto(self.ctx.pool, match_id, seat)
         return seat if opened >= upto else None

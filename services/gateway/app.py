@@ -101,11 +101,11 @@ async def list_matches(
     ctx = context(request)
     if mine:
         access = await Access.of(request)
-        holder = access.known()
-        if holder.kind == "player":
-            held = [m for m in await players.my_matches(ctx, holder) if m.holds]
+        bearer = access.known()
+        if bearer.kind == "player":
+            held = [m for m in await players.my_matches(ctx, bearer) if m.holds]
             return await reads.my_turn(ctx.pool, [(m.match_id, m.seat) for m in held])
-        seat = await access.acts_for(holder.match_id or "")
+        seat = await access.acts_for(bearer.match_id or "")
         return await reads.my_turn(ctx.pool, [(seat.match_id or "", seat.seat or 0)])
     return await reads.lobby(ctx.pool, status, limit)
 
@@ -124,10 +124,10 @@ async def show_match(request: Request, match_id: MatchId) -> dict[str, Any]:
 )
 async def join(request: Request, match_id: MatchId, data: api.Join) -> api.Joined:
     """With a player token (Authorization), the seat is the player's, under its name."""
-    holder = (await Access.of(request)).holder
+    bearer = (await Access.of(request)).bearer
     player_id, name = None, data.player
-    if holder is not None and holder.kind == "player":
-        player_id, name = holder.player_id, holder.player
+    if bearer is not None and bearer.kind == "player":
+        player_id, name = bearer.player_id, bearer.player
     if name is None:
         raise matches.unprocessable("player: a name is needed without a player token")
     if data.invite is not None:
@@ -150,9 +150,9 @@ async def join(request: Request, match_id: MatchId, data: api.Join) -> api.Joine
 )
 async def set_mail(request: Request, match_id: MatchId, data: api.Mail) -> api.MailSet:
     ctx = context(request)
-    holder = await (await Access.of(request)).acts_for(match_id)
-    await mail.set_mail(ctx.pool, match_id, holder.seat, holder.player or "", data)
-    found = await mail.mail_of(ctx.pool, match_id, holder.seat)
+    bearer = await (await Access.of(request)).acts_for(match_id)
+    await mail.set_mail(ctx.pool, match_id, bearer.seat, bearer.player or "", data)
+    found = await mail.mail_of(ctx.pool, match_id, bearer.seat)
     assert found is not None
     return found
 
@@ -165,8 +165,8 @@ async def set_mail(request: Request, match_id: MatchId, data: api.Mail) -> api.M
 )
 async def stop_mail(request: Request, match_id: MatchId) -> dict[str, bool]:
     ctx = context(request)
-    holder = await (await Access.of(request)).acts_for(match_id)
-    return {"removed": await mail.forget_seat(ctx.pool, match_id, holder.seat)}
+    bearer = await (await Access.of(request)).acts_for(match_id)
+    return {"removed": await mail.forget_seat(ctx.pool, match_id, bearer.seat)}
 
 
 @post(
@@ -177,7 +177,7 @@ async def stop_mail(request: Request, match_id: MatchId) -> dict[str, bool]:
 )
 async def submit(request: Request, match_id: MatchId, data: api.Submit) -> api.Submitted:
     ctx = context(request)
-    holder = await (await Access.of(request)).acts_for(match_id, deciding=True)
+    bearer = await (await Access.of(request)).acts_for(match_id, deciding=True)
     game = await ctx.game_of(match_id)
     if game is None:
         raise matches.no_match(match_id)
@@ -189,9 +189,9 @@ async def submit(request: Request, match_id: MatchId, data: api.Submit) -> api.S
         raise matches.unprocessable(f"body: {error}") from None
     await ctx.submitter.submit(
         match_id,
-        holder.seat,
+        bearer.seat,
         msgspec.Raw(raw),
-        sender=holder.player,
+        sender=bearer.player,
         decision_id=data.decision_id,
         seen_seq=data.seen_seq,
     )
@@ -207,9 +207,9 @@ async def submit(request: Request, match_id: MatchId, data: api.Submit) -> api.S
 )
 async def say(request: Request, match_id: MatchId, data: api.Say) -> Response:
     ctx = context(request)
-    holder = await (await Access.of(request)).acts_for(match_id, deciding=True)
+    bearer = await (await Access.of(request)).acts_for(match_id, deciding=True)
     if data.text.strip().lower() in HELP_WORDS:
-        choices = await reads.seat_choices(ctx.pool, match_id, holder.seat)
+        choices = await reads.seat_choices(ctx.pool, match_id, bearer.seat)
         if choices is None:
             raise NotFoundException(f"no match {match_id!r} in play")
         return Response(api.Help(choices.help), status_code=200)
@@ -218,9 +218,9 @@ async def say(request: Request, match_id: MatchId, data: api.Say) -> Response:
     await matches.still_playing(ctx, match_id)
     decision_id = await ctx.submitter.submit(
         match_id,
-        holder.seat,
+        bearer.seat,
         Say(data.text),
-        sender=holder.player,
+        sender=bearer.player,
         decision_id=data.decision_id,
         seen_seq=data.seen_seq,
     )
@@ -265,9 +265,9 @@ async def hold_phase(
 async def _for_my_seat(request: Request, match_id: str, body: Any) -> api.Submitted:
     """A player's decision about their own seat's clock or place in the match."""
     ctx = context(request)
-    holder = await (await Access.of(request)).acts_for(match_id, deciding=True)
+    bearer = await (await Access.of(request)).acts_for(match_id, deciding=True)
     await matches.still_playing(ctx, match_id)
-    sent = await ctx.submitter.submit(match_id, holder.seat, body, sender=holder.player or "")
+    sent = await ctx.submitter.submit(match_id, bearer.seat, body, sender=bearer.player or "")
     return api.Submitted(sent)
 
 
@@ -345,11 +345,11 @@ async def ruling(
 )
 async def view(request: Request, match_id: MatchId) -> api.SeatViewReply:
     ctx = context(request)
-    holder = await (await Access.of(request)).acts_for(match_id)
-    found = await reads.seat_view(ctx.pool, match_id, holder.seat)
+    bearer = await (await Access.of(request)).acts_for(match_id)
+    found = await reads.seat_view(ctx.pool, match_id, bearer.seat)
     if found is None:
         raise NotFoundException("no view yet: the match is being set up")
-    return await matches.view_reply(ctx, match_id, holder.seat, found)
+    return await matches.view_reply(ctx, match_id, bearer.seat, found)
 
 
 @get("/matches/{match_id:str}/public", summary="The spectators' view, and its description")
@@ -368,13 +368,13 @@ async def public(request: Request, match_id: MatchId) -> api.SeatViewReply:
 )
 async def legal(request: Request, match_id: MatchId) -> api.LegalReply:
     ctx = context(request)
-    holder = await (await Access.of(request)).acts_for(match_id)
-    choices = await reads.seat_choices(ctx.pool, match_id, holder.seat)
+    bearer = await (await Access.of(request)).acts_for(match_id)
+    choices = await reads.seat_choices(ctx.pool, match_id, bearer.seat)
     if choices is None:
         raise NotFoundException("the match is being set up")
     return api.LegalReply(
         match_id,
-        holder.seat,
+        bearer.seat,
         choices.seq,
         [choice["decision"] for choice in choices.legal],
         [choice["text"] for choice in choices.legal],
@@ -511,12 +511,12 @@ async def match_cards(request: Request, match_id: MatchId) -> list[CardInfo]:
 )
 async def stream(request: Request, match_id: MatchId) -> ServerSentEvent:
     access = await Access.of(request)
-    holder = await access.acts_for(match_id)
+    bearer = await access.acts_for(match_id)
     ctx, key = context(request), tokens.digest(access.token or "")
     if not ctx.streams.take(key):
         raise HTTPException(status_code=429, detail="too many streams open with this token")
     still = lambda: access.still_acts_for(match_id)  # noqa: E731
-    events = seat_stream(ctx, match_id, holder, key, still, last_seen(request))
+    events = seat_stream(ctx, match_id, bearer, key, still, last_seen(request))
     return ServerSentEvent(events)
 
 

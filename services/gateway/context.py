@@ -42,7 +42,7 @@ class Context:
         self.watchers = StreamLimit(most=WATCHERS_PER_ADDRESS)
         self.new_players = Budget(*NEW_PLAYERS)
         self.invites_tried = Budget(*INVITES_TRIED)
-        self._holders: Recent[str, tokens.Holder] = Recent(REMEMBERED)  # by token digest
+        self._bearers: Recent[str, tokens.Bearer] = Recent(REMEMBERED)  # by token digest
         self._seated: Recent[str, bool] = Recent(REMEMBERED)  # claims the log accepted
         self._games: Recent[str, str] = Recent(REMEMBERED)  # match -> its game
         self._running = AsyncExitStack()  # stops what started, so a failed start shows its cause
@@ -65,72 +65,72 @@ class Context:
     async def stop(self) -> None:
         await self._running.aclose()
 
-    async def holder_of(self, token: str) -> tokens.Holder | None:
-        """The token's holder while it stands (`stands`); a revocation reaches the memo as every
+    async def bearer_of(self, token: str) -> tokens.Bearer | None:
+        """The token's bearer while it stands (`stands`); a revocation reaches the memo as every
         gateway hears of it."""
         key = tokens.digest(token)
-        if (holder := self._holders.get(key)) is None:
-            holder = await tokens.holder_of(self.pool, token)
-            if holder is None:
+        if (bearer := self._bearers.get(key)) is None:
+            bearer = await tokens.bearer_of(self.pool, token)
+            if bearer is None:
                 return None
-            self._holders.put(key, holder)
-        return holder if await self.stands(holder) else None
+            self._bearers.put(key, bearer)
+        return bearer if await self.stands(bearer) else None
 
-    async def issue(self, holder: tokens.Holder) -> str:
-        """A new seat token for `holder`, remembered at once: its first reads are its own, not
+    async def issue(self, bearer: tokens.Bearer) -> str:
+        """A new seat token for `bearer`, remembered at once: its first reads are its own, not
         its address's (where a busy address, many seats joining from one, would hold them
         back)."""
-        token = await tokens.issue(self.pool, holder)
-        self._holders.put(tokens.digest(token), holder)
+        token = await tokens.issue(self.pool, bearer)
+        self._bearers.put(tokens.digest(token), bearer)
         return token
 
     def vouched(self, token: str) -> bool:
-        """Whether this gateway found `token` standing lately (its holder is remembered, not
+        """Whether this gateway found `token` standing lately (its bearer is remembered, not
         expired): anyone can make a token up, so only such a one is a client of its own."""
-        holder = self._holders.get(tokens.digest(token))
-        return holder is not None and not holder.expired(tokens.now_ms())
+        bearer = self._bearers.get(tokens.digest(token))
+        return bearer is not None and not bearer.expired(tokens.now_ms())
 
     async def player_seats(
         self, player_id: str, match_id: str | None = None
-    ) -> list[tokens.Holder]:
+    ) -> list[tokens.Bearer]:
         """The player's seat tokens that stand (of one match, or all): the seats a player token
         may act for, as far as tokens go (`seat_is_held` says whether each is still theirs)."""
         found = await tokens.player_seats(self.pool, player_id, match_id)
         return [seat for seat in found if await self.stands(seat)]
 
-    async def stands(self, holder: tokens.Holder) -> bool:
+    async def stands(self, bearer: tokens.Bearer) -> bool:
         """Whether a token read as neither revoked nor expired still stands: for a seat token,
         its match is not over for longer than the settings keep seat tokens after the end."""
         now = tokens.now_ms()
-        if holder.expired(now):
+        if bearer.expired(now):
             return False
-        if holder.kind == "seat" and holder.match_id is not None:
-            seating = await self.seating(holder.match_id)
+        if bearer.kind == "seat" and bearer.match_id is not None:
+            seating = await self.seating(bearer.match_id)
             after_end = self.settings.seat_token_days_after_end * 86_400_000
             ended = None if seating is None else seating.ended_ms
             if ended is not None and now >= ended + after_end:
                 return False
         return True
 
-    async def seat_is_held(self, holder: tokens.Holder) -> bool:
+    async def seat_is_held(self, bearer: tokens.Bearer) -> bool:
         """A seat token counts once the log accepted its claim, while the seat's holder is the
         player it was claimed for: a seat a bot or another player took over is no longer theirs
         (resigned, timed out, handed over or replaced), so they see what the public sees."""
-        if holder.match_id is None or holder.seat is None:
+        if bearer.match_id is None or bearer.seat is None:
             return False
-        if not await self.claim_accepted(holder):
+        if not await self.claim_accepted(bearer):
             return False
-        seating = await self.seating(holder.match_id)
+        seating = await self.seating(bearer.match_id)
         # a lobby not yet showing the claim (None) still counts it: the audit has accepted it
-        return seating is None or seating.players[holder.seat] in (None, holder.player)
+        return seating is None or seating.players[bearer.seat] in (None, bearer.player)
 
-    async def claim_accepted(self, holder: tokens.Holder) -> bool:
-        claim = holder.claim_decision_id
+    async def claim_accepted(self, bearer: tokens.Bearer) -> bool:
+        claim = bearer.claim_decision_id
         if claim is None:
             return False
         if self._seated.get(claim):
             return True
-        accepted = await tokens.claim_accepted(self.pool, holder)
+        accepted = await tokens.claim_accepted(self.pool, bearer)
         if accepted:
             self._seated.put(claim, True)
         return accepted
@@ -156,9 +156,9 @@ class Context:
         self.hub.recheck_match(match_id)
 
     def forget_token(self, key: str, match_id: str) -> None:
-        """A token was revoked: forget its holder, and end its streams (a player token's seat
+        """A token was revoked: forget its bearer, and end its streams (a player token's seat
         token too: streams of its match check again)."""
-        self._holders.drop(key)
+        self._bearers.drop(key)
         self.hub.recheck_token(key)
         if match_id:
             self.hub.recheck_match(match_id)
@@ -170,7 +170,7 @@ class Context:
             self.forget_token(key, match_id)
         return len(gone)
 
-    async def renew(self, token: str, holder: tokens.Holder) -> tuple[str, int] | None:
+    async def renew(self, token: str, bearer: tokens.Bearer) -> tuple[str, int] | None:
         """A new token for the player token's player, with a fresh expiry, and `token` revoked
         in the same transaction (so one token renews once): (token, expires_ms), or None if it
         was revoked meanwhile."""
@@ -180,7 +180,7 @@ class Context:
                 return None
             days = self.settings.player_token_days
             renewed = await tokens.player_token(
-                conn, holder.player_id or "", holder.player or "", days
+                conn, bearer.player_id or "", bearer.player or "", days
             )
         self.forget_token(key, "")
         return renewed

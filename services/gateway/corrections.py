@@ -21,9 +21,9 @@ Action = Annotated[str, Parameter(pattern="^(accept|refuse)$")]
 
 async def _for_my_seat(request: Request, match_id: str, body: object) -> api.Submitted:
     ctx = context(request)
-    holder = await (await Access.of(request)).acts_for(match_id, deciding=True)
+    bearer = await (await Access.of(request)).acts_for(match_id, deciding=True)
     await matches.still_playing(ctx, match_id)
-    sent = await ctx.submitter.submit(match_id, holder.seat, body, sender=holder.player or "")
+    sent = await ctx.submitter.submit(match_id, bearer.seat, body, sender=bearer.player or "")
     return api.Submitted(sent)
 
 

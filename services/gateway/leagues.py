@@ -124,13 +124,13 @@ async def known_league(ctx: Context, league_id: str) -> League:
 )
 async def join_league(request: Request, league_id: LeagueId) -> LeagueAsked:
     access = await Access.of(request)
-    holder, ctx = access.player(), access.ctx
+    bearer, ctx = access.player(), access.ctx
     league = await known_league(ctx, league_id)
-    body = SignUp(player_id=holder.player_id or "", name=holder.player or "")
+    body = SignUp(player_id=bearer.player_id or "", name=bearer.player or "")
     if (why := refusal(league, body)) is not None:
         raise HTTPException(status_code=409, detail=f"{why[0]}: {why[1]}")
     minimum, game = league.rules.min_reliability, league.rules.game
-    await reliable_enough(ctx, minimum, holder.player_id, body.name, game)
+    await reliable_enough(ctx, minimum, bearer.player_id, body.name, game)
     entry_id = uuid.uuid4().hex
     await append(ctx.submitter.producer, ctx.settings, league_id, entry_id, body)
     return LeagueAsked(league_id, entry_id)
@@ -144,9 +144,9 @@ async def join_league(request: Request, league_id: LeagueId) -> LeagueAsked:
 )
 async def withdraw_league(request: Request, league_id: LeagueId) -> LeagueAsked:
     access = await Access.of(request)
-    holder, ctx = access.player(), access.ctx
+    bearer, ctx = access.player(), access.ctx
     league = await known_league(ctx, league_id)
-    body = Withdraw(player_id=holder.player_id or "")
+    body = Withdraw(player_id=bearer.player_id or "")
     if (why := refusal(league, body)) is not None:
         raise HTTPException(status_code=409, detail=f"{why[0]}: {why[1]}")
     entry_id = uuid.uuid4().hex

@@ -77,7 +77,7 @@ async def claim_seat(
     decision_id = await ctx.submitter.submit(
         match_id, seat, ClaimSeat(player, player_id or msgspec.UNSET), sender=player
     )
-    holder = tokens.Holder(
+    bearer = tokens.Bearer(
         kind="seat",
         match_id=match_id,
         seat=seat,
@@ -85,7 +85,7 @@ async def claim_seat(
         claim_decision_id=decision_id,
         player_id=player_id,
     )
-    token = await ctx.issue(holder)
+    token = await ctx.issue(bearer)
     return api.Joined(match_id=match_id, seat=seat, token=token, decision_id=decision_id)
 
 

@@ -43,8 +43,8 @@ def refusal(rules: MessageRules, data: api.Message, organiser: bool) -> str | No
 
 async def write(ctx: Context, access: Access, match_id: str, data: api.Message) -> str:
     """Send the message as the organiser or the token's seat; its decision id."""
-    organiser = access.holder is not None and access.holder.kind == "organiser"
-    holder = None if organiser else await access.acts_for(match_id, deciding=True)
+    organiser = access.bearer is not None and access.bearer.kind == "organiser"
+    bearer = None if organiser else await access.acts_for(match_id, deciding=True)
     await matches.still_playing(ctx, match_id)
     rules = await rules_of(ctx, match_id)
     row = await matches.lobby_row(ctx, match_id)
@@ -52,11 +52,11 @@ async def write(ctx: Context, access: Access, match_id: str, data: api.Message) 
         raise matches.unprocessable(f"to: the seats of this match are 0 to {row['seats'] - 1}")
     if (why := refusal(rules, data, organiser)) is not None:
         raise matches.unprocessable(f"{why} (SL-21)")
-    if holder is None:
+    if bearer is None:
         body = WriteMessage(data.text, data.to) if data.to else Announce(data.text)
         return await ctx.submitter.submit(match_id, None, body, sender=ORGANISER)
     body = WriteMessage(data.text, data.to, data.signed)
-    return await ctx.submitter.submit(match_id, holder.seat, body, sender=holder.player or "")
+    return await ctx.submitter.submit(match_id, bearer.seat, body, sender=bearer.player or "")
 
 
 @post(
@@ -74,10 +74,10 @@ async def write_message(request: Request, match_id: MatchId, data: api.Message) 
 
 async def reader(ctx: Context, access: Access, match_id: str) -> tuple[list[int], int | None]:
     """The eyes whose rows the request reads, and its seat (None: the organiser or the public)."""
-    holder = access.holder
-    if holder is None:
+    bearer = access.bearer
+    if bearer is None:
         return messages.eyes_of(None, False), None
-    if holder.kind == "organiser":
+    if bearer.kind == "organiser":
         return messages.eyes_of(None, True), None
     seat = (await access.acts_for(match_id)).seat
     return messages.eyes_of(seat, False), seat

@@ -39,9 +39,9 @@ async def new_player(request: Request, data: api.NewPlayer) -> api.PlayerIssued:
 
 @get("/players/me", summary="The player your token proves", security=docs.TOKEN)
 async def me(request: Request) -> api.Player:
-    holder = (await Access.of(request)).player()
-    expires = None if holder.expires_ms is None else moment(holder.expires_ms)
-    return api.Player(holder.player_id or "", holder.player or "", expires)
+    bearer = (await Access.of(request)).player()
+    expires = None if bearer.expires_ms is None else moment(bearer.expires_ms)
+    return api.Player(bearer.player_id or "", bearer.player or "", expires)
 
 
 @post(
@@ -53,18 +53,18 @@ async def me(request: Request) -> api.Player:
 )
 async def renew_token(request: Request) -> api.PlayerIssued:
     access = await Access.of(request)
-    holder = access.player()
-    renewed = await access.ctx.renew(access.token or "", holder)
+    bearer = access.player()
+    renewed = await access.ctx.renew(access.token or "", bearer)
     if renewed is None:
         raise NotAuthorizedException("unknown, expired or revoked token")
     token, expires = renewed
-    return api.PlayerIssued(holder.player_id or "", holder.player or "", token, moment(expires))
+    return api.PlayerIssued(bearer.player_id or "", bearer.player or "", token, moment(expires))
 
 
-async def my_matches(ctx: Context, holder: tokens.Holder) -> list[api.MyMatch]:
+async def my_matches(ctx: Context, bearer: tokens.Bearer) -> list[api.MyMatch]:
     """Every match the player holds (or held) a seat of, the ones waiting on them first (the
     soonest deadline first), then the rest by last activity, the finished ones last."""
-    seats = await ctx.player_seats(holder.player_id or "")
+    seats = await ctx.player_seats(bearer.player_id or "")
     rows = {r["match_id"]: r for r in await reads.matches(ctx.pool, [s.match_id for s in seats])}
     turns = await reads.turns(
         ctx.pool, [(s.match_id or "", s.seat) for s in seats if s.seat is not None]

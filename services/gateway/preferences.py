@@ -24,19 +24,19 @@ from services.gateway.webhooks import checked, store
 )
 async def set_notices(request: Request, data: api.Notices) -> api.NoticesSet:
     access = await Access.of(request)
-    holder, ctx = access.player(), access.ctx
+    bearer, ctx = access.player(), access.ctx
     if data.webhook is not None:
         await checked(ctx.settings, data.webhook)
     secret = await ctx.pool.fetchval(
         "INSERT INTO player_notices (player_id, mail, webhook, webhook_secret)"
         " VALUES ($1, $2, $3, $4) ON CONFLICT (player_id) DO UPDATE SET mail = EXCLUDED.mail,"
         " webhook = EXCLUDED.webhook RETURNING webhook_secret",
-        holder.player_id,
+        bearer.player_id,
         _json(data.mail),
         _json(data.webhook),
         secrets.token_hex(32),
     )
-    seats = await ctx.player_seats(holder.player_id or "")
+    seats = await ctx.player_seats(bearer.player_id or "")
     rows = await reads.matches(ctx.pool, [s.match_id or "" for s in seats])
     going = {r["match_id"] for r in rows if r["status"] != "finished"}
     held = [s for s in seats if s.match_id in going and await ctx.seat_is_held(s)]

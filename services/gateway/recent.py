@@ -1,5 +1,5 @@
 """A bounded memo: the gateway remembers what never changes (a match's game, an accepted claim)
-or what it is told of when it does (a token's holder, a match's seats) for the matches in play,
+or what it is told of when it does (a token's bearer, a match's seats) for the matches in play,
 without growing for every match ever played."""
 
 from collections import OrderedDict

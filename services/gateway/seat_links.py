@@ -1,7 +1,7 @@
-"""Sign-in links: a seat's holder (a seat token, or a player token for its seat) asks for a
-single-use code that opens the seat in a browser for a few minutes, so no token is pasted from
-a file. The code is kept as its sha256; spending it issues a fresh seat token of the same claim,
-which the seat's revocation and replacement stop like any other of its tokens."""
+"""Sign-in links: the bearer of a seat's token (a seat token, or a player token for its seat)
+asks for a single-use code that opens the seat in a browser for a few minutes, so no token is
+pasted from a file. The code is kept as its sha256; spending it issues a fresh seat token of the
+same claim, which the seat's revocation and replacement stop like any other of its tokens."""
 
 from typing import Any
 
@@ -22,7 +22,7 @@ def page(match_id: str, code: str) -> str:
     return f"{match_path(match_id)}/seat/link/{code}"
 
 
-async def new(conn: tokens.Conn, seat: tokens.Holder, expires_ms: int) -> str:
+async def new(conn: tokens.Conn, seat: tokens.Bearer, expires_ms: int) -> str:
     code = invites.new_code()
     await conn.execute(
         "INSERT INTO seat_links (digest, match_id, seat, player, player_id, claim_decision_id,"
@@ -51,7 +51,7 @@ async def standing(conn: tokens.Conn, code: str, match_id: str) -> int | None:
     return found
 
 
-async def spend(conn: tokens.Conn, code: str, match_id: str) -> tokens.Holder | None:
+async def spend(conn: tokens.Conn, code: str, match_id: str) -> tokens.Bearer | None:
     """Mark the code used, in one update (of two spending it at once, one gets it): the seat's
     claim it stands for, if it was a standing code of the match."""
     row: Any = await conn.fetchrow(
@@ -60,7 +60,7 @@ async def spend(conn: tokens.Conn, code: str, match_id: str) -> tokens.Holder | 
         tokens.digest(code),
         match_id,
     )
-    return None if row is None else tokens.Holder(kind="seat", **dict(row))
+    return None if row is None else tokens.Bearer(kind="seat", **dict(row))
 
 
 async def sign_in(ctx: Context, code: str, match_id: str) -> str | None:

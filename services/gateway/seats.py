@@ -59,7 +59,7 @@ async def replace_player(ctx: Context, match_id: str, seat: int, data: api.Repla
     await mail.forget_seat(ctx.pool, match_id, seat, "webhook")
     body = ReplacePlayer(data.player, data.note, data.player_id or msgspec.UNSET)
     decision_id = await ctx.submitter.submit(match_id, seat, body, sender=ORGANISER)
-    holder = tokens.Holder(
+    bearer = tokens.Bearer(
         kind="seat",
         match_id=match_id,
         seat=seat,
@@ -67,14 +67,14 @@ async def replace_player(ctx: Context, match_id: str, seat: int, data: api.Repla
         claim_decision_id=decision_id,
         player_id=data.player_id,
     )
-    return api.Replaced(decision_id, await ctx.issue(holder), revoked)
+    return api.Replaced(decision_id, await ctx.issue(bearer), revoked)
 
 
 async def hand_over(ctx: Context, match_id: str, seat: int, data: api.HandOver) -> str:
     """Send the hand-over of a person's seat to the game's bot; its decision id."""
     row = await seat_row(ctx, match_id, seat)
-    holder = row["players"][seat]
-    if holder is None or holder.startswith(BOT_PREFIX):
+    player = row["players"][seat]
+    if player is None or player.startswith(BOT_PREFIX):
         raise HTTPException(status_code=409, detail=f"seat {seat} is held by no person")
     body = HandToBot(data.level or get_ruleset(row["game"]).strongest_bot, data.note)
     return await ctx.submitter.submit(match_id, seat, body, sender=ORGANISER)

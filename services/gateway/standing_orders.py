@@ -134,11 +134,11 @@ def game_prompts(game: str) -> tuple[dict[str, str], dict[str, list[str]], list[
 
 async def _mine(request: Request, match_id: str) -> tuple[asyncpg.Pool, int, str, str]:
     ctx = context(request)
-    holder = await (await Access.of(request)).acts_for(match_id)
+    bearer = await (await Access.of(request)).acts_for(match_id)
     game = await ctx.game_of(match_id)
     if game is None:
         raise matches.no_match(match_id)
-    return ctx.pool, holder.seat or 0, holder.player or "", game
+    return ctx.pool, bearer.seat or 0, bearer.player or "", game
 
 
 def _refused(error: Refused) -> HTTPException:

@@ -12,7 +12,7 @@ from services.gateway import reads
 from services.gateway.context import Context
 from services.gateway.hub import Recheck, Rejoin
 from services.gateway.params import whole_number
-from services.gateway.tokens import Holder
+from services.gateway.tokens import Bearer
 
 KEEPALIVE_S = 15.0
 
@@ -27,7 +27,7 @@ def last_seen(request: Request) -> int:
 async def seat_stream(
     ctx: Context,
     match_id: str,
-    holder: Holder,
+    bearer: Bearer,
     token_key: str,
     still_held: Callable[[], Awaitable[bool]],
     seen: int = -1,
@@ -35,10 +35,10 @@ async def seat_stream(
     """The seat's pushes after entry `seen` until the client goes, in the place its request
     took among its token's streams (given back at the end); it ends once its token no longer
     holds the seat (revoked, expired, taken over)."""
-    queue = ctx.hub.subscribe(match_id, holder.seat, token_key=token_key)
+    queue = ctx.hub.subscribe(match_id, bearer.seat, token_key=token_key)
     try:
         sent_seq = seen
-        view = await reads.seat_view(ctx.pool, match_id, holder.seat)
+        view = await reads.seat_view(ctx.pool, match_id, bearer.seat)
         if view is not None and view[0] > sent_seq:
             sent_seq = view[0]
             yield ServerSentEventMessage(data=view[1], event="view", id=str(view[0]))
@@ -59,13 +59,13 @@ async def seat_stream(
                 if (carried := notice.carried()) is not None:
                     view = (notice.seq, carried)
                 else:
-                    view = await reads.seat_view(ctx.pool, match_id, holder.seat)
+                    view = await reads.seat_view(ctx.pool, match_id, bearer.seat)
                 if view is not None and view[0] > sent_seq:
                     sent_seq = view[0]
                     yield ServerSentEventMessage(data=view[1], event="view", id=str(view[0]))
             elif isinstance(notice, RulingNotice):
                 found = notice.ruling or await reads.ruling(
-                    ctx.pool, match_id, notice.decision_id, notice.seat, holder.seat
+                    ctx.pool, match_id, notice.decision_id, notice.seat, bearer.seat
                 )
                 if found is not None:
                     ruling = {"decision_id": notice.decision_id, **found}
@@ -73,5 +73,5 @@ async def seat_stream(
                         data=msgspec.json.encode(ruling).decode(), event="ruling"
                     )
     finally:
-        ctx.hub.unsubscribe(match_id, holder.seat, queue, token_key)
+        ctx.hub.unsubscribe(match_id, bearer.seat, queue, token_key)
         ctx.streams.closed(token_key)

@@ -18,14 +18,14 @@ Conn = asyncpg.Connection | asyncpg.Pool
 TOKENS_CHANNEL = "starledger_tokens"  # payload: '<digest> <match_id>' ('' for no match)
 
 
-class Holder(msgspec.Struct, frozen=True):
+class Bearer(msgspec.Struct, frozen=True):
     kind: str  # "seat", "player" or "organiser"
     match_id: str | None = None
     seat: int | None = None
     player: str | None = None  # the name a seat was claimed under; a player's name
     claim_decision_id: str | None = None
     player_id: str | None = None  # a player token's player; the player a seat token is for
-    expires_ms: int | None = None  # None: until revoked (a seat token: see `Context.holder_of`)
+    expires_ms: int | None = None  # None: until revoked (a seat token: see `Context.bearer_of`)
 
     def expired(self, now_ms: int) -> bool:
         return self.expires_ms is not None and now_ms >= self.expires_ms
@@ -39,19 +39,19 @@ def now_ms() -> int:
     return int(time.time() * 1000)
 
 
-async def issue(conn: Conn, holder: Holder) -> str:
+async def issue(conn: Conn, bearer: Bearer) -> str:
     token = secrets.token_urlsafe(24)
-    expires = None if holder.expires_ms is None else holder.expires_ms / 1000
+    expires = None if bearer.expires_ms is None else bearer.expires_ms / 1000
     await conn.execute(
         "INSERT INTO tokens (digest, kind, match_id, seat, player, claim_decision_id, player_id,"
         " expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, to_timestamp($8))",
         digest(token),
-        holder.kind,
-        holder.match_id,
-        holder.seat,
-        holder.player,
-        holder.claim_decision_id,
-        holder.player_id,
+        bearer.kind,
+        bearer.match_id,
+        bearer.seat,
+        bearer.player,
+        bearer.claim_decision_id,
+        bearer.player_id,
         expires,
     )
     return token
@@ -65,28 +65,28 @@ _COLUMNS = (
 _STANDS = "revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())"
 
 
-async def holder_of(conn: Conn, token: str) -> Holder | None:
-    """The token's holder, unless it was revoked or has expired."""
+async def bearer_of(conn: Conn, token: str) -> Bearer | None:
+    """The token's bearer, unless it was revoked or has expired."""
     row = await conn.fetchrow(
         f"SELECT {_COLUMNS} FROM tokens WHERE digest = $1 AND {_STANDS}", digest(token)
     )
-    return Holder(**dict(row)) if row else None
+    return Bearer(**dict(row)) if row else None
 
 
-async def claim_accepted(conn: Conn, holder: Holder) -> bool:
+async def claim_accepted(conn: Conn, bearer: Bearer) -> bool:
     """Whether the log accepted the claim a seat token was issued with (its join, or the
     organiser's replacement of the seat's player)."""
     return bool(
         await conn.fetchval(
             "SELECT accepted FROM audit WHERE decision_id = $1 AND match_id = $2 AND seat = $3",
-            holder.claim_decision_id,
-            holder.match_id,
-            holder.seat,
+            bearer.claim_decision_id,
+            bearer.match_id,
+            bearer.seat,
         )
     )
 
 
-async def player_seats(conn: Conn, player_id: str, match_id: str | None = None) -> list[Holder]:
+async def player_seats(conn: Conn, player_id: str, match_id: str | None = None) -> list[Bearer]:
     """The seat tokens of a player neither revoked nor expired (of one match, or all), by match
     and seat."""
     rows = await conn.fetch(
@@ -96,7 +96,7 @@ async def player_seats(conn: Conn, player_id: str, match_id: str | None = None) 
         player_id,
         match_id,
     )
-    return [Holder(**dict(r)) for r in rows]
+    return [Bearer(**dict(r)) for r in rows]
 
 
 async def revoke(conn: Conn, digests: list[str], why: str) -> list[tuple[str, str]]:
@@ -162,8 +162,8 @@ async def new_player(conn: Conn, name: str, days: int) -> tuple[str, str, int]:
 async def player_token(conn: Conn, player_id: str, name: str, days: int) -> tuple[str, int]:
     """A new token for the player, good for `days`: (token, expires_ms)."""
     expires = now_ms() + days * 86_400_000
-    holder = Holder(kind="player", player=name, player_id=player_id, expires_ms=expires)
-    return await issue(conn, holder), expires
+    bearer = Bearer(kind="player", player=name, player_id=player_id, expires_ms=expires)
+    return await issue(conn, bearer), expires
 
 
 async def player_name(conn: Conn, player_id: str) -> str | None:
@@ -177,6 +177,6 @@ async def new_organiser_token(database_url: str) -> str:
     pool = await db.connect(database_url, size=1)
     try:
         await db.migrate(pool)
-        return await issue(pool, Holder(kind="organiser"))
+        return await issue(pool, Bearer(kind="organiser"))
     finally:
         await pool.close()

@@ -25,10 +25,10 @@ from services.webhooks import targets
 )
 async def set_webhook(request: Request, match_id: MatchId, data: api.Webhook) -> api.WebhookSet:
     ctx = context(request)
-    holder = await (await Access.of(request)).acts_for(match_id)
+    bearer = await (await Access.of(request)).acts_for(match_id)
     await checked(ctx.settings, data)
     secret = await store(
-        ctx.pool, match_id, holder.seat, holder.player or "", data, secrets.token_hex(32)
+        ctx.pool, match_id, bearer.seat, bearer.player or "", data, secrets.token_hex(32)
     )
     return api.WebhookSet(data.url, data.format, list(data.kinds), data.remind_s, secret)
 
@@ -85,8 +85,8 @@ async def store(
 )
 async def stop_webhook(request: Request, match_id: MatchId) -> dict[str, bool]:
     ctx = context(request)
-    holder = await (await Access.of(request)).acts_for(match_id)
-    return {"removed": await forget_seat(ctx.pool, match_id, holder.seat, "webhook")}
+    bearer = await (await Access.of(request)).acts_for(match_id)
+    return {"removed": await forget_seat(ctx.pool, match_id, bearer.seat, "webhook")}
 
 
 HANDLERS = [set_webhook, stop_webhook]

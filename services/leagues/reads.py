@@ -8,7 +8,7 @@ from events.leagues.entries import LeagueRules
 from events.leagues.fold import League, Refusal
 from events.leagues.rounds import planned_rounds
 from events.leagues.standings import Standing, places, standings
-from services.leagues.book import LEAGUE_DECODER
+from services.leagues.read_model import LEAGUE_DECODER
 
 Conn = asyncpg.Connection | asyncpg.Pool
 

@@ -26,15 +26,15 @@ def claim_id(match_id: str, seat: int) -> str:
     return f"{match_id}:league-claim:{seat}"
 
 
-async def seat_token(pool: asyncpg.Pool, holder: tokens.Holder) -> None:
+async def seat_token(pool: asyncpg.Pool, bearer: tokens.Bearer) -> None:
     """The seat token a player token reaches the seat through, once."""
     found = await pool.fetchval(
         "SELECT 1 FROM tokens WHERE kind = 'seat' AND match_id = $1 AND claim_decision_id = $2",
-        holder.match_id,
-        holder.claim_decision_id,
+        bearer.match_id,
+        bearer.claim_decision_id,
     )
     if not found:
-        await tokens.issue(pool, holder)
+        await tokens.issue(pool, bearer)
 
 
 async def open_table(
@@ -57,7 +57,7 @@ async def open_table(
         if member is None or (member.withdrew_in is not None and member.withdrew_in < drawn.round):
             claim, sender = ClaimSeat(player=BOT_PREFIX + bot_level(league)), ORGANISER
         else:
-            holder = tokens.Holder(
+            bearer = tokens.Bearer(
                 kind="seat",
                 match_id=match_id,
                 seat=seat,
@@ -65,7 +65,7 @@ async def open_table(
                 claim_decision_id=claim_id(match_id, seat),
                 player_id=player_id,
             )
-            await seat_token(pool, holder)
+            await seat_token(pool, bearer)
             await preferences.on_join(pool, player_id, match_id, seat, member.name, 0)
             claim, sender = ClaimSeat(member.name, player_id), member.name
         await submitter.submit(

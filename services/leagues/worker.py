@@ -21,8 +21,8 @@ from events.leagues.standings import places
 from services import db
 from services.gateway.submit import Submitter
 from services.leagues import tables
-from services.leagues.book import Book, restore, write
 from services.leagues.log import append, consumer, now_ms
+from services.leagues.read_model import FoldedLeagues, restore, write
 from services.settings import Settings
 
 log = structlog.get_logger("leagues")
@@ -45,7 +45,7 @@ class LeagueWorker:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.submitter = Submitter(settings)
-        self.book = Book()
+        self.folded = FoldedLeagues()
         self.done: set[str] = set()  # what this run sent: matches opened, seats handed, entries
         self.pool: asyncpg.Pool
 
@@ -66,11 +66,11 @@ class LeagueWorker:
                 records = [
                     (m.offset, RECORD_DECODER.decode(m.value)) for m in batch.get(partition, [])
                 ]
-                changed = {r.league_id for _, r in records if self.book.take(r)}
+                changed = {r.league_id for _, r in records if self.folded.take(r)}
                 if records:
-                    leagues = [self.book.leagues[i] for i in changed]
+                    leagues = [self.folded.leagues[i] for i in changed]
                     await write(self.pool, self.settings.leagues_topic, records, leagues)
-                for league in list(self.book.leagues.values()):
+                for league in list(self.folded.leagues.values()):
                     await self.move_on(league)
         finally:
             await reader.stop()

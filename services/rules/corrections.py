@@ -28,7 +28,7 @@ from events.corrections import (
 from events.envelope import Decision
 from events.match import MatchRecord
 from events.ruleset import Accepted, Rejection, Ruleset
-from services.rules.deadlines import Scribe
+from services.rules.deadlines import EntryWriter
 
 _correction = msgspec.json.Decoder(Union[CORRECTION_DECISIONS])  # noqa: UP007
 _TAGS = (
@@ -39,7 +39,7 @@ _TAGS = (
 )
 
 
-def judged(scribe: Scribe, record: MatchRecord, ruleset: Ruleset, decision: Decision) -> bool:
+def judged(writer: EntryWriter, record: MatchRecord, ruleset: Ruleset, decision: Decision) -> bool:
     """Judge `decision` if it is a correction in a match that takes them; False otherwise."""
     raw = bytes(decision.body)
     if record.undo is None or not any(tag in raw for tag in _TAGS):
@@ -50,11 +50,11 @@ def judged(scribe: Scribe, record: MatchRecord, ruleset: Ruleset, decision: Deci
     if body is None or _unknown_before(record, body):
         return False
     verdict = _verdict(record, ruleset, record.undo, decision, body)
-    scribe.ruling(ruleset, decision.body, verdict, public=True)
+    writer.ruling(ruleset, decision.body, verdict, public=True)
     if isinstance(verdict, Accepted):
         for event in verdict.events:
-            record = scribe.write(event, ruleset)
-        scribe.settle(ruleset, record)
+            record = writer.write(event, ruleset)
+        writer.settle(ruleset, record)
     return True
 
 
@@ -106,7 +106,7 @@ def _last_decision(record: MatchRecord, undo: Undo, seat: int) -> int | Rejectio
     """The place in the undo window of the seat's last decision that moved the game."""
     if record.take_back is not None:
         return Rejection(rules.TAKE_BACK, "a take-back is waiting for answers already")
-    mine = [i for i, step in enumerate(undo.steps) if step.seat == seat]
+    mine = [i for i, kept in enumerate(undo.decisions) if kept.seat == seat]
     if not mine:
         why = f"seat {seat} has no decision among the last {UNDO_DECISIONS} that moved the game"
         return Rejection(rules.TAKE_BACK, why)
@@ -127,7 +127,7 @@ def _organiser_take_back(
     last = _last_decision(record, undo, seat)
     if isinstance(last, Rejection):
         return last
-    first = undo.steps[last].ruling
+    first = undo.decisions[last].ruling
     if (refused := unreachable(ruleset, undo, first, rules.TAKE_BACK)) is not None:
         return refused
     shown = undo.shown_since(first)
@@ -141,27 +141,27 @@ def _take_back(
     last = _last_decision(record, undo, seat)
     if isinstance(last, Rejection):
         return last
-    step = undo.steps[last]
-    if (refused := unreachable(ruleset, undo, step.ruling, rules.TAKE_BACK)) is not None:
+    kept = undo.decisions[last]
+    if (refused := unreachable(ruleset, undo, kept.ruling, rules.TAKE_BACK)) is not None:
         return refused
-    since = undo.steps[last + 1 :]
+    since = undo.decisions[last + 1 :]
     why = "; ".join(
         reason
         for reason, found in (
             ("another seat has decided since", bool(since)),
-            ("it drew chance", step.drew),
-            ("something hidden was shown since", any(s.shown for s in (step, *since))),
+            ("it drew chance", kept.drew),
+            ("something hidden was shown since", any(s.shown for s in (kept, *since))),
         )
         if found
     )
     if not why:
-        return Accepted(rules.TAKE_BACK, [SetAside(step.ruling, record.seq, "take-back")])
+        return Accepted(rules.TAKE_BACK, [SetAside(kept.ruling, record.seq, "take-back")])
     asked = [
         other
         for other, holder in enumerate(record.holders)
         if other != seat and holder is not None and not holder.startswith(rules.BOT_PREFIX)
     ]
-    return Accepted(rules.TAKE_BACK, [TakeBackAsked(seat, step.ruling, asked, why)])
+    return Accepted(rules.TAKE_BACK, [TakeBackAsked(seat, kept.ruling, asked, why)])
 
 
 def _answer(

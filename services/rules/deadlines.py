@@ -53,8 +53,8 @@ MOST_DEFAULTS = 500  # decisions a bot makes for one missed deadline; the rest w
 _clock_decision = msgspec.json.Decoder(Union[CLOCK_DECISIONS])  # noqa: UP007
 
 
-class Scribe(Protocol):
-    """What the judge's writer offers (`services.rules.judge._Scribe`)."""
+class EntryWriter(Protocol):
+    """What the judge's entry writer offers (`services.rules.judge._EntryWriter`)."""
 
     book: PartitionBook
     entries: list[Any]
@@ -85,7 +85,7 @@ def clock_error(ruleset: Ruleset, clock: Clock | msgspec.UnsetType) -> str | Non
     return calendar_error(clock)
 
 
-def judged(scribe: Scribe, record: MatchRecord, ruleset: Ruleset, decision: Decision) -> bool:
+def judged(writer: EntryWriter, record: MatchRecord, ruleset: Ruleset, decision: Decision) -> bool:
     """Judge `decision` if it is the clock's, the organiser's clock tools, a resignation, an
     absence, or a decision of a player whose seat a bot took since; False for any other."""
     body = None
@@ -96,39 +96,39 @@ def judged(scribe: Scribe, record: MatchRecord, ruleset: Ruleset, decision: Deci
         refused = _not_the_bot(record, decision)
         if refused is None:
             return False
-        scribe.ruling(ruleset, decision.body, refused)
+        writer.ruling(ruleset, decision.body, refused)
         return True
-    verdict = _verdict(record, ruleset, decision, body, lambda: scribe.chance(record))
-    scribe.ruling(ruleset, decision.body, verdict)
+    verdict = _verdict(record, ruleset, decision, body, lambda: writer.chance(record))
+    writer.ruling(ruleset, decision.body, verdict)
     if isinstance(verdict, Accepted):
-        _write(scribe, record, ruleset, verdict.events)
+        _write(writer, record, ruleset, verdict.events)
         defaulted = any(isinstance(e, DefaultApplied) for e in verdict.events)
         if defaulted and record.timing is not None and record.timing.clock.per == "turn":
-            _finish_turn(scribe, ruleset, decision, body.seat)
+            _finish_turn(writer, ruleset, decision, body.seat)
     return True
 
 
-def _write(scribe: Scribe, record: MatchRecord, ruleset: Ruleset, events: list[Any]) -> None:
+def _write(writer: EntryWriter, record: MatchRecord, ruleset: Ruleset, events: list[Any]) -> None:
     for event in events:
-        record = scribe.write(event, ruleset, _sealed_for(record, ruleset, event))
-    scribe.settle(ruleset, record)
+        record = writer.write(event, ruleset, _sealed_for(record, ruleset, event))
+    writer.settle(ruleset, record)
 
 
-def _finish_turn(scribe: Scribe, ruleset: Ruleset, decision: Decision, seat: int) -> None:
+def _finish_turn(writer: EntryWriter, ruleset: Ruleset, decision: Decision, seat: int) -> None:
     """A missed deadline of a clock per turn settles the whole turn: the bot goes on deciding
     for the seat while the game still waits for it (the rest of its turn, or its part of a
     phase), so an idle seat costs the others one deadline a turn, not one a decision."""
     for count in range(1, MOST_DEFAULTS):
-        record = scribe.book.matches[decision.match_id]
+        record = writer.book.matches[decision.match_id]
         if record.over or seat not in _must(record, ruleset):
             return
         assert record.timing is not None  # a timeout is judged on a match with a clock
         level = record.timing.clock.level
         rng = random.Random(f"{decision.decision_id}:{count}")
-        done = _default(record, ruleset, seat, level, rng, scribe.chance(record))
+        done = _default(record, ruleset, seat, level, rng, writer.chance(record))
         if isinstance(done, Rejection):
             return  # the seat's next deadline, set after this decision, waits for it
-        _write(scribe, record, ruleset, done)
+        _write(writer, record, ruleset, done)
 
 
 def _default(
@@ -157,21 +157,21 @@ def _sealed_for(record: MatchRecord, ruleset: Ruleset, entry: Any) -> int | None
     return None
 
 
-def keep(scribe: Scribe, ruleset: Ruleset, decision: Decision) -> None:
+def keep(writer: EntryWriter, ruleset: Ruleset, decision: Decision) -> None:
     """After any decision: clear the deadlines of seats the game no longer waits for, and while
     the clock runs set one for each seat it waits for that has none, or whose decision just
     moved the match: a response window's own time for a seat a window asks."""
-    record = scribe.book.matches.get(decision.match_id)
+    record = writer.book.matches.get(decision.match_id)
     if record is None or record.timing is None or record.over:
         return  # an ended match's deadlines lapse with it: `match.seed_revealed` comes last
     timing = record.timing
     must = _must(record, ruleset)
     held = set(timing.holding) - must  # a holder that chose keeps its deadline, never renewed
-    moved = bool(scribe.entries) and record.moved_seq >= scribe.entries[0].seq
+    moved = bool(writer.entries) and record.moved_seq >= writer.entries[0].seq
     decided = decision.seat if moved else None  # the seat's decision moved the match
     choosing = _choosing(record, ruleset)
     for seat in sorted((timing.deadlines.keys() | set(timing.late)) - must - held - choosing):
-        record = scribe.write(DeadlineCleared(seat=seat), ruleset)
+        record = writer.write(DeadlineCleared(seat=seat), ruleset)
     if timing.paused_at_ms is not None:
         return
     for seat in sorted(must | held):
@@ -182,7 +182,7 @@ def keep(scribe: Scribe, ruleset: Ruleset, decision: Decision) -> None:
             window = record.state is not None and in_window(ruleset, record.state, seat)
             due = due_after(timing.clock, start, allowed_ms(timing.clock, window))
             entry = DeadlineSet(seat=seat, due_ms=due, at_seq=record.seq, window=window)
-            record = scribe.write(entry, ruleset)
+            record = writer.write(entry, ruleset)
 
 
 def allowed_ms(clock: Clock, window: bool) -> int:

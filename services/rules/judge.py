@@ -60,7 +60,7 @@ class _Head(msgspec.Struct):
     order: OrderCause | msgspec.UnsetType = msgspec.UNSET
 
 
-class _Scribe:
+class _EntryWriter:
     """Writes one decision's entries: each gets the next seq and the hash of the state after it."""
 
     def __init__(self, book: PartitionBook, head: _Head, now_ms: int) -> None:
@@ -148,18 +148,18 @@ class _Scribe:
 
     def note_chance(self) -> None:
         """Platform rules 3: the ruling of a decision that moved the game says whether judging
-        it drew chance (known only once it is judged), and so does its step in the undo window."""
+        it drew chance (known only once it is judged), and so does its place in the undo window."""
         record = self.book.matches.get(self.head.match_id)
         if self._chance is None or not self._chance.drawn or not isinstance(record, MatchRecord):
             return
         undo = record.undo
         for at, entry in enumerate(self.entries):
             if isinstance(entry.body, Ruling):
-                if undo is None or not undo.steps or undo.steps[-1].ruling != entry.seq:
+                if undo is None or not undo.decisions or undo.decisions[-1].ruling != entry.seq:
                     return
                 ruling = msgspec.structs.replace(entry.body, drew=True)
                 self.entries[at] = msgspec.structs.replace(entry, body=ruling)
-                undo.steps[-1].drew = undo.ruling_drew = True
+                undo.decisions[-1].drew = undo.ruling_drew = True
                 return
 
     def settle(self, ruleset: Ruleset, record: MatchRecord) -> None:
@@ -310,34 +310,34 @@ def _outcome(
         and decision_key(head.seat, head.sender, head.decision_id) in record.judged
     ):
         return None
-    scribe = _Scribe(book, head, now_ms)
+    writer = _EntryWriter(book, head, now_ms)
 
     if record is None:
         if problem is not None:
             return dead(problem.rule, problem.reason)
-        return _create(scribe, decision, dead, fresh_seed, platform_rules, version)
+        return _create(writer, decision, dead, fresh_seed, platform_rules, version)
     if isinstance(record, EndedMatch):
         ruleset = get_ruleset(record.ruleset)
     else:
         ruleset = pinned(record.ruleset, record.ruleset_version)
     if problem is not None or isinstance(record, EndedMatch):
-        scribe.ruling(ruleset, asked, problem or Rejection(rules.MATCH_OVER, ENDED))
-        return scribe.entries
+        writer.ruling(ruleset, asked, problem or Rejection(rules.MATCH_OVER, ENDED))
+        return writer.entries
     if not (
-        seats.judged(scribe, record, ruleset, decision)
-        or messages.judged(scribe, record, ruleset, decision)
-        or deadlines.judged(scribe, record, ruleset, decision)
-        or corrections.judged(scribe, record, ruleset, decision)
-        or upgrades.judged(scribe, record, ruleset, decision)
+        seats.judged(writer, record, ruleset, decision)
+        or messages.judged(writer, record, ruleset, decision)
+        or deadlines.judged(writer, record, ruleset, decision)
+        or corrections.judged(writer, record, ruleset, decision)
+        or upgrades.judged(writer, record, ruleset, decision)
     ):
-        _judge(scribe, record, ruleset, decision)
-    deadlines.keep(scribe, ruleset, decision)
-    scribe.note_chance()
-    return scribe.entries
+        _judge(writer, record, ruleset, decision)
+    deadlines.keep(writer, ruleset, decision)
+    writer.note_chance()
+    return writer.entries
 
 
 def _create(
-    scribe: _Scribe,
+    writer: _EntryWriter,
     decision: Decision,
     dead: Callable[[str, str], DeadLetter],
     fresh_seed: Callable[[], str],
@@ -361,7 +361,7 @@ def _create(
     if create.fork and (why := _fork_error(ruleset, create.fork)) is not None:
         return dead(rules.CREATE, why)
     seed = create.seed or fresh_seed()
-    record = scribe.write(
+    record = writer.write(
         MatchCreated(
             ruleset=ruleset.name,
             seats=create.seats,
@@ -380,12 +380,12 @@ def _create(
         ),
         ruleset,
     )
-    scribe.ruling(ruleset, msgspec.Raw(_asked(create, decision.body)), Accepted(rules.CREATE, []))
+    writer.ruling(ruleset, msgspec.Raw(_asked(create, decision.body)), Accepted(rules.CREATE, []))
     if not create.fork:  # a fork starts from its state, which MatchCreated holds
-        for event in ruleset.initial(create.seats, create.options, scribe.chance(record)):
-            record = scribe.write(event, ruleset)
-    scribe.settle(ruleset, record)
-    return scribe.entries
+        for event in ruleset.initial(create.seats, create.options, writer.chance(record)):
+            record = writer.write(event, ruleset)
+    writer.settle(ruleset, record)
+    return writer.entries
 
 
 def _fork_error(ruleset: Ruleset, fork: ForkOf) -> str | None:
@@ -405,14 +405,14 @@ def _asked(create: CreateMatch, body: msgspec.Raw) -> bytes:
     return encode(kept) if kept is not create else bytes(body)
 
 
-def _judge(scribe: _Scribe, record: MatchRecord, ruleset: Ruleset, decision: Decision) -> None:
-    verdict, read = _verdict(record, ruleset, decision, lambda: scribe.chance(record))
-    scribe.ruling(ruleset, decision.body, verdict, read)
+def _judge(writer: _EntryWriter, record: MatchRecord, ruleset: Ruleset, decision: Decision) -> None:
+    verdict, read = _verdict(record, ruleset, decision, lambda: writer.chance(record))
+    writer.ruling(ruleset, decision.body, verdict, read)
     if isinstance(verdict, Rejection):
         return
     for event in verdict.events:
-        record = scribe.write(event, ruleset)
-    scribe.settle(ruleset, record)
+        record = writer.write(event, ruleset)
+    writer.settle(ruleset, record)
 
 
 def _verdict(

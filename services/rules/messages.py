@@ -21,13 +21,13 @@ from events.messages import (
     WriteMessage,
 )
 from events.ruleset import Accepted, Rejection, Ruleset
-from services.rules.deadlines import Scribe
+from services.rules.deadlines import EntryWriter
 
 _message_decision = msgspec.json.Decoder(Union[WriteMessage, HideMessage])  # noqa: UP007
 _TAGS = (b'"match.write"', b'"match.hide_message"')
 
 
-def judged(scribe: Scribe, record: MatchRecord, ruleset: Ruleset, decision: Decision) -> bool:
+def judged(writer: EntryWriter, record: MatchRecord, ruleset: Ruleset, decision: Decision) -> bool:
     """Judge `decision` if it writes or hides a message; False for any other."""
     raw = bytes(decision.body)
     if record.platform_rules < rules.MESSAGES or not any(tag in raw for tag in _TAGS):
@@ -40,11 +40,11 @@ def judged(scribe: Scribe, record: MatchRecord, ruleset: Ruleset, decision: Deci
     if isinstance(body, HideMessage):
         verdict = _hiding(record, decision, body)
     else:
-        verdict = _writing(record, decision, body, scribe.now_ms)
-    scribe.ruling(ruleset, decision.body, verdict, public=True)
+        verdict = _writing(record, decision, body, writer.now_ms)
+    writer.ruling(ruleset, decision.body, verdict, public=True)
     if isinstance(verdict, Accepted):
         for event in verdict.events:
-            scribe.write(event, ruleset)
+            writer.write(event, ruleset)
     return True
 
 

@@ -22,7 +22,7 @@ from events.seats import (
     SeatReplaced,
     SeatViewOpened,
 )
-from services.rules.deadlines import Scribe
+from services.rules.deadlines import EntryWriter
 
 _organiser_decision = msgspec.json.Decoder(Union[(*SEAT_DECISIONS, Announce)])
 _TAGS = (
@@ -33,7 +33,7 @@ _TAGS = (
 )
 
 
-def judged(scribe: Scribe, record: MatchRecord, ruleset: Ruleset, decision: Decision) -> bool:
+def judged(writer: EntryWriter, record: MatchRecord, ruleset: Ruleset, decision: Decision) -> bool:
     """Judge `decision` if it is a seat tool; False for any other."""
     raw = bytes(decision.body)
     if not any(tag in raw for tag in _TAGS):
@@ -45,11 +45,11 @@ def judged(scribe: Scribe, record: MatchRecord, ruleset: Ruleset, decision: Deci
         return False
     verdict = _verdict(record, ruleset, decision, body)
     # an opening is the organiser's act for all to read, never the seat's sealed choice
-    scribe.ruling(ruleset, decision.body, verdict, public=isinstance(body, OpenSeatView))
+    writer.ruling(ruleset, decision.body, verdict, public=isinstance(body, OpenSeatView))
     if isinstance(verdict, Accepted):
         for event in verdict.events:
-            record = scribe.write(event, ruleset)
-        scribe.settle(ruleset, record)
+            record = writer.write(event, ruleset)
+        writer.settle(ruleset, record)
     return True
 
 

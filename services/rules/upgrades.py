@@ -14,13 +14,13 @@ from events.match import MatchRecord
 from events.ruleset import Accepted, Rejection, Ruleset, UnknownRuleset, get_ruleset
 from events.upgrades import Upgrade, Upgraded
 from services.rules.corrections import unreachable
-from services.rules.deadlines import Scribe
+from services.rules.deadlines import EntryWriter
 
 _upgrade = msgspec.json.Decoder(Upgrade)
 _TAG = b'"match.upgrade"'
 
 
-def judged(scribe: Scribe, record: MatchRecord, ruleset: Ruleset, decision: Decision) -> bool:
+def judged(writer: EntryWriter, record: MatchRecord, ruleset: Ruleset, decision: Decision) -> bool:
     """Judge `decision` if it moves the match to another version; False for any other."""
     raw = bytes(decision.body)
     if record.platform_rules < rules.UPGRADES or _TAG not in raw:
@@ -31,15 +31,15 @@ def judged(scribe: Scribe, record: MatchRecord, ruleset: Ruleset, decision: Deci
     if body is None:
         return False
     verdict = _verdict(record, ruleset, decision, body)
-    scribe.ruling(ruleset, decision.body, verdict, public=True)
+    writer.ruling(ruleset, decision.body, verdict, public=True)
     if isinstance(verdict, Accepted):
         for event in verdict.events:
-            record = scribe.write(event, ruleset)
+            record = writer.write(event, ruleset)
         moved = get_ruleset(record.ruleset, body.version)
-        record = scribe.write(
+        record = writer.write(
             Upgraded(body.version, ruleset.version, moved.content_digest(record.options)), moved
         )
-        scribe.settle(moved, record)
+        writer.settle(moved, record)
     return True
 
 

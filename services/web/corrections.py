@@ -134,14 +134,14 @@ async def _for_my_seat(
 ) -> Redirect:
     """Send the seat's decision, as `read` makes it from the form checked first, and come back
     to the seat page once it is ruled on (or a moment has passed): its log tells the ruling."""
-    access, holder = await session.seat(request, match_id, deciding=True)
+    access, bearer = await session.seat(request, match_id, deciding=True)
     form = await request.form()
     session.check_post(request, form.get("csrf"), access.token)
     body = read({key: str(value) for key, value in form.items()})
     ctx = context(request)
     await matches.still_playing(ctx, match_id)
-    seat = live.seat_of(holder)
-    decision_id = await ctx.submitter.submit(match_id, seat, body, sender=holder.player or "")
+    seat = live.seat_of(bearer)
+    decision_id = await ctx.submitter.submit(match_id, seat, body, sender=bearer.player or "")
     await live.ruling(ctx, match_id, decision_id, seat)
     return Redirect(f"{session.match_path(match_id)}/seat")
 

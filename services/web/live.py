@@ -19,7 +19,7 @@ from services.gateway import matches, reads, stream
 from services.gateway.context import Context
 from services.gateway.hub import Rejoin
 from services.gateway.params import whole_number
-from services.gateway.tokens import Holder
+from services.gateway.tokens import Bearer
 from services.web import cards
 
 SEAT_LOG = 60  # entries told on a seat page, newest first; the replay has the rest
@@ -70,11 +70,11 @@ class Shown(msgspec.Struct, frozen=True):
     deadlines: list[Due] = []  # in seat order
 
 
-def seat_of(holder: Holder) -> int:
+def seat_of(bearer: Bearer) -> int:
     """A seat token's seat (`Access.acts_for` has checked it is one)."""
-    if holder.seat is None:
+    if bearer.seat is None:
         raise HTTPException(status_code=403, detail="this needs a seat token")
-    return holder.seat
+    return bearer.seat
 
 
 async def _shown(
@@ -116,10 +116,10 @@ async def _shown(
     )
 
 
-async def seat(ctx: Context, match_id: str, holder: Holder) -> Shown:
+async def seat(ctx: Context, match_id: str, bearer: Bearer) -> Shown:
     """The seat's own view (the read model redacts it for the seat) and its options: choices
     of several cards as cards to tick, the others as they are."""
-    mine = seat_of(holder)
+    mine = seat_of(bearer)
     found = await reads.seat_view(ctx.pool, match_id, mine)
     shown = await _shown(ctx, match_id, mine, found, SEAT_LOG)
     choices = await reads.seat_choices(ctx.pool, match_id, mine)
@@ -152,10 +152,10 @@ async def public(ctx: Context, match_id: str) -> Shown:
 
 
 async def chosen(
-    ctx: Context, match_id: str, holder: Holder, choice: str, seen_seq: int | None
+    ctx: Context, match_id: str, bearer: Bearer, choice: str, seen_seq: int | None
 ) -> dict[str, Any]:
     """The legal decision a page's button stands for, if the match is where the page was."""
-    choices = await reads.seat_choices(ctx.pool, match_id, seat_of(holder))
+    choices = await reads.seat_choices(ctx.pool, match_id, seat_of(bearer))
     place = whole_number(choice)
     if choices is None or place is None or place >= len(choices.legal):
         raise HTTPException(status_code=422, detail="choice: no such option")
@@ -172,11 +172,11 @@ def _stale(seen_seq: int | None, choices: reads.SeatChoices) -> bool:
 
 
 async def picked(
-    ctx: Context, match_id: str, holder: Holder, pick: str, ticked: list[str], seen_seq: int | None
+    ctx: Context, match_id: str, bearer: Bearer, pick: str, ticked: list[str], seen_seq: int | None
 ) -> dict[str, Any]:
     """The decision a card pick makes of the cards ticked, if the match is where the page was
     and as many of the pick's own cards are ticked as it asks."""
-    mine = seat_of(holder)
+    mine = seat_of(bearer)
     choices = await reads.seat_choices(ctx.pool, match_id, mine)
     found = await reads.seat_view(ctx.pool, match_id, mine)
     game = await reads.game(ctx.pool, match_id)
@@ -227,14 +227,14 @@ def _moved(seq: int) -> ServerSentEventMessage:
 async def seat_moves(
     ctx: Context,
     match_id: str,
-    holder: Holder,
+    bearer: Bearer,
     token_key: str,
     still_held: Callable[[], Awaitable[bool]],
     seen: int,
 ) -> AsyncIterator[ServerSentEventMessage]:
     """The seat's stream after entry `seen`, its views told by their entry only: the page
     fetches what it shows."""
-    moves = stream.seat_stream(ctx, match_id, holder, token_key, still_held, seen)
+    moves = stream.seat_stream(ctx, match_id, bearer, token_key, still_held, seen)
     async for message in moves:
         yield _moved(int(message.id)) if message.event == "view" and message.id else message
 

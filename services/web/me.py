@@ -39,11 +39,11 @@ def _page(status: int = 200, **values: Any) -> Response[str]:
     return Response(render("me.html", **values), status_code=status, media_type="text/html")
 
 
-async def signed_in(request: Request) -> tuple[str, tokens.Holder] | None:
+async def signed_in(request: Request) -> tuple[str, tokens.Bearer] | None:
     """The player this browser is signed in as (its player cookie), with the token."""
     token = request.cookies.get(session.PLAYER_COOKIE)
-    holder = await context(request).holder_of(token) if token else None
-    return (token, holder) if token and holder and holder.kind == "player" else None
+    bearer = await context(request).bearer_of(token) if token else None
+    return (token, bearer) if token and bearer and bearer.kind == "player" else None
 
 
 @get("/me")
@@ -51,14 +51,14 @@ async def my_games(request: Request) -> Response[str]:
     found = await signed_in(request)
     if found is None:
         return _page(title="My games", games=None, shown_token=None, csrf="", refresh=None)
-    token, holder = found
-    games = await players.my_matches(context(request), holder)
+    token, bearer = found
+    games = await players.my_matches(context(request), bearer)
     waiting = sum(g.waiting for g in games)
     title = f"({waiting}) My games" if waiting else "My games"
     return _page(
         title=title,
-        player_name=holder.player,
-        player_id=holder.player_id,
+        player_name=bearer.player,
+        player_id=bearer.player_id,
         games=games,
         waiting=waiting,
         path=session.match_path,
@@ -130,9 +130,9 @@ async def show_token(request: Request) -> Response[str]:
     renewed = await ctx.renew(*found)
     if renewed is None:
         raise NotAuthorizedException("that player token was revoked meanwhile")
-    token, holder = renewed[0], found[1]
-    games = await players.my_matches(ctx, holder)
-    page = _shown(holder.player or "", holder.player_id or "", token, games)
+    token, bearer = renewed[0], found[1]
+    games = await players.my_matches(ctx, bearer)
+    page = _shown(bearer.player or "", bearer.player_id or "", token, games)
     page.cookies.append(player_cookie(request, token))
     return page
 

@@ -13,15 +13,15 @@ from litestar.response import Redirect
 from services.gateway import api, standing_orders
 from services.gateway.context import Context, context
 from services.gateway.params import MatchId
-from services.gateway.tokens import Holder
+from services.gateway.tokens import Bearer
 from services.web import session
 
 OrderNumber = Annotated[int, Parameter(ge=1, le=2**31 - 1)]
 
 
-async def seat_orders(ctx: Context, match_id: str, holder: Holder, game: str) -> api.StandingOrders:
+async def seat_orders(ctx: Context, match_id: str, bearer: Bearer, game: str) -> api.StandingOrders:
     """The seat's orders, and the prompts and conditions an order may name in its game."""
-    seat, player = holder.seat or 0, holder.player or ""
+    seat, player = bearer.seat or 0, bearer.player or ""
     prompts, conditions, automatic = standing_orders.game_prompts(game)
     orders = await standing_orders.listed(ctx.pool, match_id, seat, player)
     return api.StandingOrders(match_id, seat, orders, prompts, conditions, automatic)
@@ -31,22 +31,22 @@ def _seat_page(match_id: str) -> str:
     return f"{session.match_path(match_id)}/seat#orders"
 
 
-async def _posted(request: Request, match_id: str) -> tuple[Holder, dict[str, str]]:
-    access, holder = await session.seat(request, match_id)
+async def _posted(request: Request, match_id: str) -> tuple[Bearer, dict[str, str]]:
+    access, bearer = await session.seat(request, match_id)
     form = await request.form()
     session.check_post(request, form.get("csrf"), access.token)
-    return holder, {key: str(value) for key, value in form.items()}
+    return bearer, {key: str(value) for key, value in form.items()}
 
 
 @post("/matches/{match_id:str}/orders")
 async def leave(request: Request, match_id: MatchId) -> Redirect:
     """Leave a standing order for the cookie's seat."""
-    holder, form = await _posted(request, match_id)
+    bearer, form = await _posted(request, match_id)
     fields = {k: form.get(k, "").strip() for k in ("prompt", "condition", "answer", "until")}
     try:
         order = msgspec.convert({k: v for k, v in fields.items() if v}, api.StandingOrder)
         await standing_orders.leave(
-            context(request).pool, match_id, holder.seat or 0, holder.player or "", order
+            context(request).pool, match_id, bearer.seat or 0, bearer.player or "", order
         )
     except (msgspec.ValidationError, standing_orders.Refused) as error:
         raise HTTPException(status_code=422, detail=f"order: {error}") from None
@@ -55,8 +55,8 @@ async def leave(request: Request, match_id: MatchId) -> Redirect:
 
 @post("/matches/{match_id:str}/orders/{number:int}/withdraw")
 async def withdraw(request: Request, match_id: MatchId, number: OrderNumber) -> Redirect:
-    holder, _ = await _posted(request, match_id)
-    pool, seat, player = context(request).pool, holder.seat or 0, holder.player or ""
+    bearer, _ = await _posted(request, match_id)
+    pool, seat, player = context(request).pool, bearer.seat or 0, bearer.player or ""
     if not await standing_orders.withdraw(pool, match_id, seat, player, number):
         raise NotFoundException(f"you have no standing order #{number}")
     return Redirect(_seat_page(match_id))

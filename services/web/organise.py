@@ -54,7 +54,7 @@ async def organise(
 
 def signing_in(page: str) -> Response[str]:
     """The organiser's sign-in, for a browser holding no organiser token; it returns to `page`."""
-    shown = render("sign_in.html", title="Organiser sign-in", base=page, holder="Organiser")
+    shown = render("sign_in.html", title="Organiser sign-in", base=page, kind="Organiser")
     return Response(shown, status_code=401, media_type="text/html")
 
 

@@ -57,7 +57,7 @@ from services.web.verdict import rejudged
 
 STATIC = Path(__file__).parent / "static"
 HELP_WORDS = {"help", "?"}
-Step = Annotated[int, Parameter(ge=1, le=2**31 - 1)]
+ReplayStep = Annotated[int, Parameter(ge=1, le=2**31 - 1)]
 Eyes = Annotated[int | None, Parameter(ge=0, le=15, description="whose eyes, once it ended")]
 
 # No request leaves the server; no page may be framed; no address leaks to another site through
@@ -130,24 +130,24 @@ async def join(request: Request, match_id: MatchId) -> Redirect:
 @get("/matches/{match_id:str}/seat")
 async def seat(request: Request, match_id: MatchId) -> Response[str]:
     try:
-        access, holder = await session.seat(request, match_id)
+        access, bearer = await session.seat(request, match_id)
     except NotAuthorizedException:
         base = f"{session.match_path(match_id)}/seat"
-        return _page("sign_in.html", status=401, title="Seat sign-in", base=base, holder="Seat")
+        return _page("sign_in.html", status=401, title="Seat sign-in", base=base, kind="Seat")
     except PermissionDeniedException:  # a seat no longer theirs: what the public sees, and why
         if (told := await session.handed_away(request, match_id)) is None:
             raise
         return await _watching(request, match_id, told=told)
     ctx = context(request)
-    shown = await live.seat(ctx, match_id, holder)
-    mine = live.seat_of(holder)
+    shown = await live.seat(ctx, match_id, bearer)
+    mine = live.seat_of(bearer)
     return _page(
         "seat.html",
-        title=f"{match_id}: seat {holder.seat}",
+        title=f"{match_id}: seat {bearer.seat}",
         live=shown,
         since=await looks.looked(ctx.pool, match_id, mine, shown.seq),
         talk=await talk.seat_talk(ctx, access, match_id, mine),
-        orders=await orders.seat_orders(ctx, match_id, holder, shown.game),
+        orders=await orders.seat_orders(ctx, match_id, bearer, shown.game),
         until_words=UNTIL_WORDS,
         waiting=shown.turn == "must",
         csrf=session.csrf_token(access.token or ""),
@@ -163,8 +163,8 @@ async def seat_sign_in(request: Request, match_id: MatchId) -> Response[Any]:
     found = await session.pasted(request, "seat")
     if found is None:
         raise NotAuthorizedException("that is no seat token (or it expired or was revoked)")
-    token, holder = found
-    await Access(context(request), holder, token).acts_for(match_id)
+    token, bearer = found
+    await Access(context(request), bearer, token).acts_for(match_id)
     seat_page = f"{session.match_path(match_id)}/seat"
     kept = [session.seat_cookie(request, match_id, token), session.held_cookie(request, match_id)]
     return Redirect(seat_page, cookies=kept)
@@ -180,17 +180,17 @@ async def seat_live(
     """The seat's part of its page that moves, entries after `since` (the entry shown when the
     page was loaded) marked new, and messages after `read` (the last the seat had read then)
     unread."""
-    access, holder = await session.seat(request, match_id)
+    access, bearer = await session.seat(request, match_id)
     ctx = context(request)
-    shown = await live.seat(ctx, match_id, holder)
-    mine = live.seat_of(holder)
+    shown = await live.seat(ctx, match_id, bearer)
+    mine = live.seat_of(bearer)
     await looks.looked(ctx.pool, match_id, mine, shown.seq)
     return _page(
         "seat_moves.html",
         live=shown,
         since=since,
         talk=await talk.seat_talk(ctx, access, match_id, mine, read),
-        orders=await orders.seat_orders(ctx, match_id, holder, shown.game),
+        orders=await orders.seat_orders(ctx, match_id, bearer, shown.game),
         csrf=session.csrf_token(access.token or ""),
         base=session.match_path(match_id),
         take_back=await corrections.take_back_waiting(ctx.pool, match_id),
@@ -201,7 +201,7 @@ async def seat_live(
 async def say(request: Request, match_id: MatchId) -> Response[Any]:
     """A text command, one of the legal options by its place, or a card pick by its place with
     the cards ticked, sent for the cookie's seat."""
-    access, holder = await session.seat(request, match_id, deciding=True)
+    access, bearer = await session.seat(request, match_id, deciding=True)
     form = await request.form()
     session.check_post(request, form.get("csrf"), access.token)
     ctx = context(request)
@@ -210,7 +210,7 @@ async def say(request: Request, match_id: MatchId) -> Response[Any]:
     if text is not None:
         text = _text(str(text), "text", 2000)
         if text.strip().lower() in HELP_WORDS:
-            choices = await reads.seat_choices(ctx.pool, match_id, live.seat_of(holder))
+            choices = await reads.seat_choices(ctx.pool, match_id, live.seat_of(bearer))
             told = choices.help if choices else ""
             if _wants_json(request):
                 return Response({"help": told}, status_code=200)
@@ -218,12 +218,12 @@ async def say(request: Request, match_id: MatchId) -> Response[Any]:
         body: Any = Say(text)
     elif (pick := form.get("pick")) is not None:
         ticked = [str(card) for card in form.getall("card", [])]
-        body = await live.picked(ctx, match_id, holder, str(pick), ticked, seen_seq)
+        body = await live.picked(ctx, match_id, bearer, str(pick), ticked, seen_seq)
     else:
-        body = await live.chosen(ctx, match_id, holder, str(form.get("choice", "")), seen_seq)
+        body = await live.chosen(ctx, match_id, bearer, str(form.get("choice", "")), seen_seq)
     await matches.still_playing(ctx, match_id)
     decision_id = await ctx.submitter.submit(
-        match_id, holder.seat, body, sender=holder.player or "", seen_seq=seen_seq
+        match_id, bearer.seat, body, sender=bearer.player or "", seen_seq=seen_seq
     )
     if _wants_json(request):
         return Response(api.Submitted(decision_id), status_code=202)
@@ -235,8 +235,8 @@ async def seat_ruling(
     request: Request, match_id: MatchId, decision_id: DecisionId
 ) -> Response[Any]:
     """The ruling on one of the seat's decisions, for a page whose stream was down when it came."""
-    _, holder = await session.seat(request, match_id)
-    mine = live.seat_of(holder)
+    _, bearer = await session.seat(request, match_id)
+    mine = live.seat_of(bearer)
     found = await reads.ruling(context(request).pool, match_id, decision_id, mine, mine)
     if found is None:
         return Response({"decision_id": decision_id, "pending": True}, status_code=200)
@@ -245,12 +245,12 @@ async def seat_ruling(
 
 @get("/matches/{match_id:str}/seat/stream")
 async def seat_stream(request: Request, match_id: MatchId) -> ServerSentEvent:
-    access, holder = await session.seat(request, match_id)
+    access, bearer = await session.seat(request, match_id)
     ctx, key = context(request), tokens.digest(access.token or "")
     if not ctx.streams.take(key):
         raise HTTPException(status_code=429, detail="too many pages of this seat follow it live")
     still = lambda: access.still_acts_for(match_id)  # noqa: E731
-    return ServerSentEvent(live.seat_moves(ctx, match_id, holder, key, still, last_seen(request)))
+    return ServerSentEvent(live.seat_moves(ctx, match_id, bearer, key, still, last_seen(request)))
 
 
 async def _watching(request: Request, match_id: str, **told: str) -> Response[str]:
@@ -292,7 +292,11 @@ async def watch_stream(request: Request, match_id: MatchId) -> ServerSentEvent:
 
 @get("/matches/{match_id:str}/replay/{k:int}")
 async def replay_step(
-    request: Request, match_id: MatchId, k: Step, seat: Eyes = None, forked: MatchId | None = None
+    request: Request,
+    match_id: MatchId,
+    k: ReplayStep,
+    seat: Eyes = None,
+    forked: MatchId | None = None,
 ) -> Response[str]:
     """Step k as the viewer may see it: a seat its own view while the match runs, the public
     view otherwise; once it ended, through any seat's eyes. Told with the ruling on the

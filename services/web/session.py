@@ -14,7 +14,7 @@ from events.clock_narration import handed_to_you
 from services.gateway import reads
 from services.gateway.access import Access
 from services.gateway.context import context
-from services.gateway.tokens import Holder
+from services.gateway.tokens import Bearer
 
 COOKIE = "seat"
 ORGANISER_COOKIE = "organiser"
@@ -73,22 +73,22 @@ def organiser_cookie(request: Request, token: str) -> Cookie:
     )
 
 
-async def organiser(request: Request) -> tuple[str, Holder]:
+async def organiser(request: Request) -> tuple[str, Bearer]:
     """The organiser token this browser holds, checked as the API checks it."""
     token = request.cookies.get(ORGANISER_COOKIE)
-    holder = await context(request).holder_of(token) if token else None
-    if holder is None or token is None:
+    bearer = await context(request).bearer_of(token) if token else None
+    if bearer is None or token is None:
         raise NotAuthorizedException("this browser holds no organiser token: sign in first")
-    return token, await Access(context(request), holder, token).organiser()
+    return token, await Access(context(request), bearer, token).organiser()
 
 
-async def pasted(request: Request, kind: str) -> tuple[str, Holder] | None:
-    """The token a sign-in form posted from one of our pages, with its holder, if it is a
+async def pasted(request: Request, kind: str) -> tuple[str, Bearer] | None:
+    """The token a sign-in form posted from one of our pages, with its bearer, if it is a
     standing `kind` token (organiser, seat, player)."""
     check_post(request, None, None)
     token = str((await request.form()).get("token", "")).strip()
-    holder = await context(request).holder_of(token) if 0 < len(token) <= 200 else None
-    return (token, holder) if holder is not None and holder.kind == kind else None
+    bearer = await context(request).bearer_of(token) if 0 < len(token) <= 200 else None
+    return (token, bearer) if bearer is not None and bearer.kind == kind else None
 
 
 def csrf_token(token: str) -> str:
@@ -98,18 +98,18 @@ def csrf_token(token: str) -> str:
 
 
 async def access(request: Request) -> Access:
-    """Who the browser is for this match: its seat cookie's holder, else its player's, or
+    """Who the browser is for this match: its seat cookie's bearer, else its player's, or
     nobody."""
     ctx = context(request)
     token = request.cookies.get(COOKIE) or request.cookies.get(PLAYER_COOKIE)
-    holder = await ctx.holder_of(token) if token else None
-    return Access(ctx, holder, token if holder else None)
+    bearer = await ctx.bearer_of(token) if token else None
+    return Access(ctx, bearer, token if bearer else None)
 
 
-async def seat(request: Request, match_id: str, *, deciding: bool = False) -> tuple[Access, Holder]:
+async def seat(request: Request, match_id: str, *, deciding: bool = False) -> tuple[Access, Bearer]:
     """The seat this browser holds in the match, as `Access.acts_for` checks it."""
     found = await access(request)
-    if found.holder is None:
+    if found.bearer is None:
         raise NotAuthorizedException(
             "this browser holds no seat of this match: join one in the lobby"
         )

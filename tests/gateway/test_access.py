@@ -108,7 +108,7 @@ class Table:
         once unless `judge` is False)."""
         claim = ClaimSeat(player=player)
         decision_id = self.next_id()
-        holder = tokens.Holder(
+        bearer = tokens.Bearer(
             kind="seat",
             match_id=self.match_id,
             seat=seat,
@@ -116,7 +116,7 @@ class Table:
             claim_decision_id=decision_id,
             player_id=player_id,
         )
-        token = await tokens.issue(self.ctx.pool, holder)
+        token = await tokens.issue(self.ctx.pool, bearer)
         if judge:
             await self.judged(decision_id, seat, claim, player)
         return token
@@ -155,7 +155,7 @@ NOT_EYES = (403, "other seats' eyes are open once the match ends")
 
 
 async def organiser_token(ctx: Context) -> str:
-    return await tokens.issue(ctx.pool, tokens.Holder(kind="organiser"))
+    return await tokens.issue(ctx.pool, tokens.Bearer(kind="organiser"))
 
 
 async def player_token(ctx: Context, name: str) -> tuple[str, str]:
@@ -197,7 +197,7 @@ async def test_without_a_standing_token_nobody_acts_or_audits(ctx: Context) -> N
         assert await refusal(access(ctx, unknown)) == (401, "unknown, expired or revoked token")
 
     anyone = await access(ctx, None)
-    assert anyone.holder is None and anyone.token is None
+    assert anyone.bearer is None and anyone.token is None
     for check in (
         anyone.organiser(),
         anyone.acts_for(m),
@@ -289,8 +289,8 @@ async def test_the_loser_of_a_join_race_acts_and_reads_for_nobody(ctx: Context) 
     ann, eve = await table.seat_token(0, "ann"), await table.seat_token(0, "eve")
     await table.seat_token(1, "bob")
     won = await table.send(0, Add(amount=1), "ann")
-    eve_claim = (await ctx.holder_of(eve)).claim_decision_id
-    ann_claim = (await ctx.holder_of(ann)).claim_decision_id
+    eve_claim = (await ctx.bearer_of(eve)).claim_decision_id
+    ann_claim = (await ctx.bearer_of(ann)).claim_decision_id
 
     loser = await access(ctx, eve)
     assert await refusal(loser.acts_for(m)) == (
@@ -321,7 +321,7 @@ async def test_a_claim_acts_once_the_log_accepted_it(ctx: Context) -> None:
     table = await Table(ctx).open()
     m = table.match_id
     ann = await table.seat_token(0, "ann", judge=False)
-    claim = (await ctx.holder_of(ann)).claim_decision_id
+    claim = (await ctx.bearer_of(ann)).claim_decision_id
     waiting = await access(ctx, ann)
     assert await refusal(waiting.acts_for(m)) == (
         403,
@@ -348,7 +348,7 @@ async def test_a_resigned_holder_sees_what_the_public_sees(ctx: Context) -> None
     bobs = await table.send(1, Add(amount=1), "bob")
 
     former = await access(ctx, ann)
-    assert former.holder is not None  # its token still stands
+    assert former.bearer is not None  # its token still stands
     assert await refusal(former.acts_for(m)) == (
         403,
         "seat 0 is no longer yours (resigned, handed over or replaced):"
@@ -380,8 +380,8 @@ async def test_a_replaced_player_holds_nothing_and_the_newcomer_acts(ctx: Contex
 
     await ctx.revoke(await tokens.seat_digests(ctx.pool, m, 0), "replaced")
     replaced = await table.send(0, ReplacePlayer("cy"), ORGANISER)
-    holder = tokens.Holder(kind="seat", match_id=m, seat=0, player="cy", claim_decision_id=replaced)
-    cy = await tokens.issue(ctx.pool, holder)
+    bearer = tokens.Bearer(kind="seat", match_id=m, seat=0, player="cy", claim_decision_id=replaced)
+    cy = await tokens.issue(ctx.pool, bearer)
 
     assert await refusal(access(ctx, ann)) == (401, "unknown, expired or revoked token")
     former = await access(ctx, ann_player)

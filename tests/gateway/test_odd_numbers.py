@@ -23,7 +23,7 @@ async def test_infinite_hours_on_the_organiser_form_are_refused_and_strangers_le
         for hours in ("inf", "-inf", "1e308", "nan", "²"):
             stranger = await http.post(extend, data={"hours": hours, "seat": "0"}, headers=own)
             assert stranger.status_code == 401, (hours, stranger.text)  # who, before what
-        token = await tokens.issue(pool, tokens.Holder(kind="organiser"))
+        token = await tokens.issue(pool, tokens.Bearer(kind="organiser"))
         http.cookies.set("organiser", token, path="/web")
         for hours in ("inf", "-inf", "1e308", "nan", "²"):
             form = {"hours": hours, "seat": "0", "csrf": csrf_token(token)}

@@ -20,7 +20,7 @@ from projections.writes import insert
 from services.gateway.hub import LISTENER, Hub
 from services.gateway.limits import StreamLimit
 from services.gateway.stream import seat_stream
-from services.gateway.tokens import Holder
+from services.gateway.tokens import Bearer
 from services.settings import Settings
 
 
@@ -78,11 +78,11 @@ async def test_a_seat_stream_pushes_its_own_views_and_rulings_only(
     match_id = f"push-{uuid.uuid4().hex[:8]}"
     hub = Hub(settings.database_url, lambda _m: None, lambda _k, _m: None, lambda: None)
     await hub.start()
-    holder = Holder(kind="seat", match_id=match_id, seat=0, player="p0", claim_decision_id="c")
+    bearer = Bearer(kind="seat", match_id=match_id, seat=0, player="p0", claim_decision_id="c")
     ctx = SimpleNamespace(pool=pool, hub=hub, streams=StreamLimit())
     still = AsyncMock(return_value=True)
     assert ctx.streams.take("token")  # as the request that opens it does
-    stream = seat_stream(ctx, match_id, holder, "token", still)  # type: ignore[arg-type]
+    stream = seat_stream(ctx, match_id, bearer, "token", still)  # type: ignore[arg-type]
 
     async def next_event() -> ServerSentEventMessage:
         return await asyncio.wait_for(anext(stream), timeout=10)
@@ -123,13 +123,13 @@ async def test_a_reconnected_stream_resumes_after_the_entry_it_was_last_sent(
     match_id = f"resume-{uuid.uuid4().hex[:8]}"
     hub = Hub(settings.database_url, lambda _m: None, lambda _k, _m: None, lambda: None)
     await hub.start()
-    holder = Holder(kind="seat", match_id=match_id, seat=0, player="p0", claim_decision_id="c")
+    bearer = Bearer(kind="seat", match_id=match_id, seat=0, player="p0", claim_decision_id="c")
     ctx = SimpleNamespace(pool=pool, hub=hub, streams=StreamLimit())
     still = AsyncMock(return_value=True)
     await _view(pool, match_id, 0, 2, {"total": 2})
     assert ctx.streams.take("a") and ctx.streams.take("b")
-    behind = seat_stream(ctx, match_id, holder, "a", still, 1)  # type: ignore[arg-type]
-    resumed = seat_stream(ctx, match_id, holder, "b", still, 2)  # type: ignore[arg-type]
+    behind = seat_stream(ctx, match_id, bearer, "a", still, 1)  # type: ignore[arg-type]
+    resumed = seat_stream(ctx, match_id, bearer, "b", still, 2)  # type: ignore[arg-type]
     try:
         caught_up = await asyncio.wait_for(anext(behind), timeout=10)
         assert (caught_up.event, caught_up.id) == ("view", "2")
@@ -156,11 +156,11 @@ async def test_a_hub_that_listens_again_ends_every_stream_so_each_resumes(
     )
     await hub.start()
     match_id = f"rejoin-{uuid.uuid4().hex[:8]}"
-    holder = Holder(kind="seat", match_id=match_id, seat=0, player="p0", claim_decision_id="c")
+    bearer = Bearer(kind="seat", match_id=match_id, seat=0, player="p0", claim_decision_id="c")
     ctx = SimpleNamespace(pool=pool, hub=hub, streams=StreamLimit())
     await _view(pool, match_id, 0, 1, {"total": 1})
     assert ctx.streams.take("t")
-    stream = seat_stream(ctx, match_id, holder, "t", AsyncMock(return_value=True))  # type: ignore[arg-type]
+    stream = seat_stream(ctx, match_id, bearer, "t", AsyncMock(return_value=True))  # type: ignore[arg-type]
     try:
         assert (await asyncio.wait_for(anext(stream), timeout=10)).id == "1"
         cut = await pool.fetchval(

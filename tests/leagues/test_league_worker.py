@@ -9,8 +9,8 @@ import asyncpg
 
 from events.codec import encode
 from events.leagues.entries import LeagueOpened, LeagueRecord, LeagueRules, SignUp
-from services.leagues.book import LEAGUE_DECODER
 from services.leagues.log import read_all
+from services.leagues.read_model import LEAGUE_DECODER
 from services.leagues.worker import LeagueWorker
 from services.settings import Settings
 

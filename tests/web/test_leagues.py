@@ -24,7 +24,7 @@ from projections.ratings import Ratings
 from projections.rebuild import rebuild
 from services import db
 from services.client import add_parsers
-from services.leagues.book import rebuild as rebuild_leagues
+from services.leagues.read_model import rebuild as rebuild_leagues
 from tests.stack import Stack
 from tests.web.test_browser import SHORT_GAME
 

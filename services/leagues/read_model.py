@@ -25,7 +25,9 @@ def shown(league: League) -> League:
     )
 
 
-class Book:
+class FoldedLeagues:
+    """Every league of the topic, folded from its records in log order."""
+
     def __init__(self) -> None:
         self.leagues: dict[str, League] = {}
 
@@ -97,12 +99,12 @@ async def restore(settings: Settings, pool: asyncpg.Pool) -> int:
     return len(rows)
 
 
-async def rebuild(settings: Settings, pool: asyncpg.Pool) -> Book:
+async def rebuild(settings: Settings, pool: asyncpg.Pool) -> FoldedLeagues:
     """The read model of this topic's leagues emptied and folded again from the topic's start."""
     records = await read_all(settings)
-    book = Book()
+    folded = FoldedLeagues()
     for _, record in records:
-        book.take(record)
+        folded.take(record)
     async with pool.acquire() as conn, conn.transaction():
         ids = await conn.fetch(
             "DELETE FROM league_records WHERE topic = $1 RETURNING league_id",
@@ -111,5 +113,5 @@ async def rebuild(settings: Settings, pool: asyncpg.Pool) -> Book:
         await conn.execute(
             "DELETE FROM leagues WHERE league_id = ANY($1::text[])", list({r[0] for r in ids})
         )
-    await write(pool, settings.leagues_topic, records, book.leagues.values())
-    return book
+    await write(pool, settings.leagues_topic, records, folded.leagues.values())
+    return folded
