@@ -45,7 +45,7 @@ async def answering(gateway: str) -> None:
         except httpx.HTTPError:
             return False
 
-    await wait_for(answers, timeout=30)
+    await wait_for(answers, timeout=60)  # a machine busy with other stacks starts slowly
 
 
 @asynccontextmanager

@@ -3,6 +3,7 @@ token holds a bounded number of push streams: no reader slows the others' pages 
 
 import asyncio
 import contextlib
+import time
 
 import httpx
 
@@ -16,10 +17,15 @@ async def test_a_burst_of_reads_is_refused_past_the_rate_and_others_read_on(stac
         match_id = await _open(http, stack)
         me = await _join(http, match_id, 0)
         await asyncio.sleep(1.0)  # the joins' own reads leave the window
+        started = time.monotonic()
         burst = await asyncio.gather(*(http.get("/matches") for _ in range(3 * READS_PER_S)))
+        took = time.monotonic() - started
         statuses = [reply.status_code for reply in burst]
-        assert 429 in statuses and statuses.count(200) >= READS_PER_S // 2, statuses
-        assert "reads a second" in next(r for r in burst if r.status_code == 429).text
+        # 50 reads a second went through, however long a busy machine took to serve the burst
+        # (within a second: 50 of its 150), and every refusal says why
+        assert set(statuses) <= {200, 429} and statuses.count(200) >= READS_PER_S // 2, statuses
+        assert statuses.count(200) <= READS_PER_S * (int(took) + 1), (statuses.count(200), took)
+        assert all("reads a second" in r.text for r in burst if r.status_code == 429)
         # another client (a token) reads on meanwhile; the health check is never limited
         assert (await http.get(f"/matches/{match_id}/view", headers=me)).status_code == 200
         assert (await http.get("/health")).status_code == 200
