@@ -31,6 +31,7 @@ from events.rulesets.twilight_imperium_3.tactic import PROTOTYPE, Battle, Step, 
 from events.rulesets.twilight_imperium_3.tactical_events import (
     CasualtiesTaken,
     CombatBoosted,
+    DreadnoughtLeads,
     FightersBoosted,
     HitsCancelled,
     InvasionHits,
@@ -201,6 +202,29 @@ def _prototype(batch: Batch[Game], seat: int, d: PlayCard) -> None:
     batch.emit(FightersBoosted(seat=seat, bonus=PROTOTYPE))
 
 
+# TI-Q32 Into the Breach
+
+
+def _breach_refusal(game: Game, seat: int, d: PlayCard) -> Rejection | None:
+    battle = _battle(game, seat)
+    if battle is None or battle.round or battle.rolled:
+        return Rejection("TI-Q32", "play it before a space battle you fight in")
+    assert game.tactic is not None
+    if not game.forces.fleet(game.tactic.system, seat).units.get("dreadnought"):
+        return Rejection("TI-Q32", "you have no dreadnought in this space battle")
+    if battle.breach is not None:
+        return Rejection("TI-Q32", "a dreadnought already leads into this breach")
+    return None
+
+
+def _into_the_breach(batch: Batch[Game], seat: int, d: PlayCard) -> None:
+    """A sound dreadnought where he has one takes the first 2 hits, a damaged one the first."""
+    assert batch.game.tactic is not None
+    fleet = batch.game.forces.fleet(batch.game.tactic.system, seat)
+    sound = fleet.units.get("dreadnought", 0) > fleet.damaged.get("dreadnought", 0)
+    batch.emit(DreadnoughtLeads(seat=seat, takes=2 if sound else 1))
+
+
 # TI-Q33 Skilled Retreat
 
 
@@ -349,6 +373,9 @@ COMBAT_EFFECTS: dict[str, Effect] = {
     ),
     "minelayers": Effect("TI-Q37", _minelayers_refusal, _minelayers, alone("minelayers")),
     "dug_in": Effect("TI-Q34", _dug_in_refusal, _dig_in, _dug_ins),
+    "into_the_breach": Effect(
+        "TI-Q32", _breach_refusal, _into_the_breach, alone("into_the_breach")
+    ),
     "skilled_retreat": Effect(
         "TI-Q33", _skilled_retreat_refusal, _skilled_retreat, _skilled_retreats
     ),

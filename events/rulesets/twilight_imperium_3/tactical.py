@@ -18,7 +18,7 @@ from events.rulesets.twilight_imperium_3 import (
     trade,
     transfer,
 )
-from events.rulesets.twilight_imperium_3.casualties import choices
+from events.rulesets.twilight_imperium_3.casualties import choices, forced, forced_refusal
 from events.rulesets.twilight_imperium_3.commanders import commander, dug_in
 from events.rulesets.twilight_imperium_3.fleets import (
     Commander,
@@ -280,10 +280,17 @@ def _fire(batch: Batch[Game], seat: int, d: FirePds | HoldFire) -> None:
 # TI-C5, TI-C6: casualties
 
 
+def _forced(game: Game, seat: int) -> combat.Casualties:
+    """What Into the Breach forces of the hits he owes (TI-Q32)."""
+    t = _tactic(game)
+    breach = t.battle.breach if t.battle is not None else None
+    return forced(game.forces.fleet(t.focus, seat), t.owes(seat), breach)
+
+
 def casualty_offers(game: Game, seat: int) -> tuple[Lose, ...]:
     t = _tactic(game)
     fleet = game.forces.fleet(t.focus, seat)
-    found = choices(fleet, t.owes(seat), commander(game, seat))
+    found = choices(fleet, t.owes(seat), commander(game, seat), _forced(game, seat))
     return tuple(Lose(c.destroyed, c.damaged) for c in found)
 
 
@@ -302,7 +309,8 @@ def _lose_refusal(game: Game, seat: int, d: Lose) -> Rejection | None:
     t = _tactic(game)
     fleet = game.forces.fleet(t.focus, seat)
     chosen = combat.Casualties(d.destroyed, d.damaged)
-    return combat.casualties_refusal(fleet, t.owes(seat), chosen, commander(game, seat))
+    refused = combat.casualties_refusal(fleet, t.owes(seat), chosen, commander(game, seat))
+    return refused or forced_refusal(_forced(game, seat), chosen)
 
 
 def _lose(batch: Batch[Game], seat: int, d: Lose) -> None:
@@ -356,7 +364,7 @@ def _battle(batch: Batch[Game]) -> bool:
                     at,
                     commander(game, s),
                     d,
-                    int(s in battle.boosted),
+                    battle.boost(s),
                     PROTOTYPE * (s in battle.prototypes),
                 ),
             )

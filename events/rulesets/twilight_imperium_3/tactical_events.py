@@ -185,6 +185,15 @@ class FightersBoosted(msgspec.Struct, frozen=True, tag="ti.fighters_boosted"):
     bonus: int
 
 
+class DreadnoughtLeads(msgspec.Struct, frozen=True, tag="ti.dreadnought_leads"):
+    """A dreadnought leads the seat's fleet into the breach: his ships roll 1 better for the rest
+    of the space battle, and the dreadnought takes the fleet's first hits, `takes` of them (2
+    while sound, 1 if damaged) (Into the Breach)."""
+
+    seat: int
+    takes: int
+
+
 class MinesHit(msgspec.Struct, frozen=True, tag="ti.mines_hit"):
     """The seat's cruisers score `hits` on the fleet that entered their system, owed by its
     player (`target`) before the battle (Minelayers)."""
@@ -237,6 +246,7 @@ TACTICAL_EVENTS = (
     CombatBoosted,
     HitsCancelled,
     FightersBoosted,
+    DreadnoughtLeads,
     MinesHit,
     MoveQuickened,
     PassageUnseen,

@@ -21,7 +21,7 @@ from events.rulesets.twilight_imperium_3.movement import Movement, after
 from events.rulesets.twilight_imperium_3.planets import holding
 from events.rulesets.twilight_imperium_3.production import after as built
 from events.rulesets.twilight_imperium_3.state import Game, WindowPrompt
-from events.rulesets.twilight_imperium_3.tactic import Battle, Tactic
+from events.rulesets.twilight_imperium_3.tactic import Battle, Breach, Tactic
 from events.rulesets.twilight_imperium_3.tactical_events import (
     Asked,
     BattleBegan,
@@ -31,6 +31,7 @@ from events.rulesets.twilight_imperium_3.tactical_events import (
     Built,
     CasualtiesTaken,
     CombatBoosted,
+    DreadnoughtLeads,
     FightersBoosted,
     Fired,
     GroundForcesPlaced,
@@ -132,6 +133,10 @@ def _casualties_taken(game: Game, e: CasualtiesTaken) -> Game:
     if battle is not None and e.damaged:
         hurt = tuple((e.seat, unit) for unit in e.damaged)
         game = _battle(game, damaged=(*battle.damaged, *hurt))
+    breach = battle.breach if battle is not None else None
+    if breach is not None and breach.seat == e.seat:  # the hits his fleet took (TI-Q32)
+        taken = breach.taken + game.tactic.owes(e.seat)
+        game = _battle(game, breach=replace(breach, taken=taken))
     return _tactic(game, owed=tuple(o for o in game.tactic.owed if o[0] != e.seat))
 
 
@@ -243,6 +248,7 @@ TACTICAL_ROWS = {
     CombatBoosted: lambda g, e: _battle(g, boosted=(*g.tactic.battle.boosted, e.seat)),
     HitsCancelled: _hits_cancelled,
     FightersBoosted: lambda g, e: _battle(g, prototypes=(*g.tactic.battle.prototypes, e.seat)),
+    DreadnoughtLeads: lambda g, e: _battle(g, breach=Breach(e.seat, e.takes)),
     MinesHit: lambda g, e: _tactic(
         g, owed=(*g.tactic.owed, (e.target, e.hits)), mined=(*g.tactic.mined, e.seat)
     ),
