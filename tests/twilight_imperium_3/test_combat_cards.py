@@ -19,6 +19,7 @@ from events.rulesets.twilight_imperium_3.tactical_events import (
     CombatBoosted,
     DreadnoughtLeads,
     FightersBoosted,
+    GroundForcesBoosted,
     HitsCancelled,
     InvasionHits,
     MinesHit,
@@ -60,6 +61,23 @@ def test_ti_q25_morale_boost_one_better_for_the_first_round() -> None:
     assert CombatBoosted(seat=SOL, bonus=1) in events
     assert Rolled(SOL, "space battle", (4,), 1, MENTAK) in events
     assert BattleEnded(sides=(SOL, MENTAK), victor=SOL) in events
+
+
+def test_ti_q25_morale_boost_before_a_round_of_invasion_combat() -> None:
+    fleets = {("102", SOL): {"carrier": 1, "ground_force": 2}}
+    planets = {"Abyz": Holding(MENTAK, units={"ground_force": 2})}
+    state = holding_cards(arena(fleets, planets), SOL, "morale_boost", "morale_boost")
+    state, _ = _attack(state, "1 carrier 2 gf")
+    state, _ = _go(state, SOL, said(state, SOL, "land 2 gf on abyz"))
+    assert state.stack[-1].prompt == "action card"  # before the invasion combat
+    assert refused(state, MENTAK, PlayCard("morale_boost")) == "TI-Q2"  # he holds none
+    state, events = _go(state, SOL, PlayCard("morale_boost"), 7, 1, 1, 1)
+    assert GroundForcesBoosted(seat=SOL, planet="Abyz", bonus=1) in events
+    assert Rolled(SOL, "invasion combat", (7, 1), 1) in events  # 7 hits on 8 - 1
+    assert state.stack[-1].prompt == "action card"  # before round 2: his second copy
+    state, events = _go(state, SOL, NoCard(), 7, 8, 1)
+    assert Rolled(SOL, "invasion combat", (7, 8), 1) in events  # the boost was round 1's
+    assert state.forces.planets["Abyz"].controller == SOL
 
 
 def test_ti_q25_without_a_card_no_window_opens() -> None:

@@ -23,7 +23,7 @@ from events.rulesets.twilight_imperium_3.fleets import (
 from events.rulesets.twilight_imperium_3.forces import Holding
 from events.rulesets.twilight_imperium_3.galaxy import adjacent
 from events.rulesets.twilight_imperium_3.happenings import TradeGoodsGained
-from events.rulesets.twilight_imperium_3.invasion import defenders
+from events.rulesets.twilight_imperium_3.invasion import Invasion, defenders
 from events.rulesets.twilight_imperium_3.loader import load
 from events.rulesets.twilight_imperium_3.movement import UNSEEN_MOVE, move_value
 from events.rulesets.twilight_imperium_3.state import Game, bank, reinforcements
@@ -33,6 +33,7 @@ from events.rulesets.twilight_imperium_3.tactical_events import (
     CombatBoosted,
     DreadnoughtLeads,
     FightersBoosted,
+    GroundForcesBoosted,
     HitsCancelled,
     InvasionHits,
     MinesHit,
@@ -56,17 +57,32 @@ def _battle(game: Game, seat: int) -> Battle | None:
 # TI-Q25 Morale Boost
 
 
+def _invasion(game: Game, seat: int) -> Invasion | None:
+    """The invasion combat under way, if the seat fights in it."""
+    t = game.tactic
+    fight = t.invasions[0] if t is not None and t.step == Step.INVASION and t.invasions else None
+    return fight if fight is not None and seat in (fight.invader, fight.defender) else None
+
+
 def _morale_refusal(game: Game, seat: int, d: PlayCard) -> Rejection | None:
-    battle = _battle(game, seat)
-    if battle is None or battle.rolled:
-        return Rejection("TI-Q25", "play it before a round of a space battle you fight in")
-    if seat in battle.boosted:
+    fight, battle = _invasion(game, seat), _battle(game, seat)
+    if fight is not None:
+        boosted = fight.boosted
+    elif battle is not None and not battle.rolled:
+        boosted = battle.boosted
+    else:
+        return Rejection("TI-Q25", "play it before a round of a combat you fight in")
+    if seat in boosted:
         return Rejection("TI-Q25", "your units already roll 1 better this round")
     return None
 
 
 def _morale_boost(batch: Batch[Game], seat: int, d: PlayCard) -> None:
-    batch.emit(CombatBoosted(seat=seat, bonus=1))
+    fight = _invasion(batch.game, seat)
+    if fight is None:
+        batch.emit(CombatBoosted(seat=seat, bonus=1))
+    else:
+        batch.emit(GroundForcesBoosted(seat=seat, planet=fight.planet, bonus=1))
 
 
 # TI-Q26 Shields Holding

@@ -170,6 +170,15 @@ class CombatBoosted(msgspec.Struct, frozen=True, tag="ti.combat_boosted"):
     bonus: int
 
 
+class GroundForcesBoosted(msgspec.Struct, frozen=True, tag="ti.ground_forces_boosted"):
+    """The seat's units roll `bonus` better in the coming round of the invasion combat on
+    `planet` (Morale Boost)."""
+
+    seat: int
+    planet: str
+    bonus: int
+
+
 class HitsCancelled(msgspec.Struct, frozen=True, tag="ti.hits_cancelled"):
     """Hits the seat owes this round cancelled before he takes casualties (Shields Holding)."""
 
@@ -244,6 +253,7 @@ TACTICAL_EVENTS = (
     LastDockTaken,
     TimingPoint,
     CombatBoosted,
+    GroundForcesBoosted,
     HitsCancelled,
     FightersBoosted,
     DreadnoughtLeads,

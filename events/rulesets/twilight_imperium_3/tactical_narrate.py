@@ -76,6 +76,8 @@ def tell(event: Any, name: Callable[[int], str]) -> str | None:
             return f"action cards may be played now ({listing(timings)})"
         case t.CombatBoosted(seat=s, bonus=bonus):
             return f"{name(s)}'s ships roll {bonus} better this round"
+        case t.GroundForcesBoosted(seat=s, planet=planet, bonus=bonus):
+            return f"{name(s)}'s units on {planet} roll {bonus} better this invasion round"
         case t.HitsCancelled(seat=s, hits=hits):
             return f"{name(s)}'s shields hold: {count(hits, 'hit')} cancelled"
         case t.FightersBoosted(seat=s, bonus=bonus):
