@@ -3,8 +3,9 @@ ground forces raised by a technology, fighters joining an invasion, a neighbour'
 dock taken, Transit Diodes' move, Fleet Logistics' second action and the turn ended without
 it, every life of a trade offer, agreements cancelled and broken, income, gifts, action cards
 sabotaged, taken, discarded down to the limit and played at a timing point's window, the
-strategy phase's cards, a strategic action's and one played "any time", a retreat), each with
-the state it came on: the narration test's examples of them."""
+strategy phase's cards, a strategic action's and one played "any time", Into the Breach,
+Morale Boost in invasion combat, a retreat), each with the state it came on: the narration
+test's examples of them."""
 
 from typing import Any
 
@@ -41,6 +42,8 @@ def examples() -> list[Seen]:
     _trade_broken(seen)
     _action_cards(seen)
     _battle_cards(seen)
+    _breach(seen)
+    _boosted_invasion(seen)
     _movement_cards(seen)
     _strategy_cards(seen)
     _retreat(seen)
@@ -212,6 +215,27 @@ def _battle_cards(seen: list[Seen]) -> None:
     state = _fought(seen, state, SOL, hit, 9, 9, 1, 1, 1)
     state = _fought(seen, state, SOL, said(state, SOL, "land 1 gf on abyz"))
     _fought(seen, state, SOL, said(state, SOL, "play rare mineral"))
+
+
+def _breach(seen: list[Seen]) -> None:
+    """Into the Breach: Sol's ships roll 1 better, his dreadnought takes the first 2 hits
+    (TI-Q32)."""
+    fleets = {("102", SOL): {"dreadnought": 2, "cruiser": 1}, (AT, MENTAK): {"cruiser": 2}}
+    state = holding_cards(arena(fleets), SOL, "into_the_breach")
+    state = _fought(seen, state, SOL, Activate(system=AT))
+    state = _fought(seen, state, SOL, said(state, SOL, "move 2 dreadnought 1 cruiser from 102"))
+    _fought(seen, state, SOL, said(state, SOL, "play into the breach"), 4, 4, 1, 7, 7)
+
+
+def _boosted_invasion(seen: list[Seen]) -> None:
+    """Morale Boost before a round of invasion combat (TI-Q25)."""
+    fleets = {("102", SOL): {"carrier": 1, "ground_force": 2}}
+    planets = {"Abyz": Holding(MENTAK, units={"ground_force": 1})}
+    state = holding_cards(arena(fleets, planets), SOL, "morale_boost")
+    state = _fought(seen, state, SOL, Activate(system=AT))
+    state = _fought(seen, state, SOL, said(state, SOL, "move 1 carrier 2 gf from 102"))
+    state = _fought(seen, state, SOL, said(state, SOL, "land 2 gf on abyz"))
+    _fought(seen, state, SOL, said(state, SOL, "play morale boost"), 7, 7, 1)
 
 
 def _retreat(seen: list[Seen]) -> None:

@@ -8,16 +8,21 @@ import msgspec
 
 from events.ruleset import Ruleset
 from events.rulesets.twilight_imperium_3.bots import greedy
-from events.rulesets.twilight_imperium_3.card_decisions import NoSabotage, PlayCard, Sabotage
+from events.rulesets.twilight_imperium_3.card_decisions import (
+    NoCard,
+    NoSabotage,
+    PlayCard,
+    Sabotage,
+)
 from events.rulesets.twilight_imperium_3.content import System
-from events.rulesets.twilight_imperium_3.decisions import Decline, Follow, Pick, Play
+from events.rulesets.twilight_imperium_3.decisions import Activate, Decline, Follow, Pick, Play
 from events.rulesets.twilight_imperium_3.forces import Holding
 from events.rulesets.twilight_imperium_3.loader import load
 from events.rulesets.twilight_imperium_3.state import Game
 from events.rulesets.twilight_imperium_3.tactical_events import BattleBegan, Landed
 from events.rulesets.twilight_imperium_3.technology import gainable
 from tests.conformance.games import bot, play
-from tests.twilight_imperium_3.arena import JOL_NAR, MENTAK, SOL, arena
+from tests.twilight_imperium_3.arena import AT, JOL_NAR, MENTAK, SOL, arena
 from tests.twilight_imperium_3.brawler import brawler
 from tests.twilight_imperium_3.cards import holding_cards
 from tests.twilight_imperium_3.play import GAME, picked, stationed, step, with_player
@@ -99,3 +104,18 @@ def test_greedy_plays_an_economy_card_and_sabotages_a_card_aimed_at_it() -> None
     state = step(state, SOL, PlayCard("insubordination", seat=MENTAK))
     assert GAME.bots["greedy"](state, MENTAK, random.Random(0)) == Sabotage()
     assert GAME.bots["greedy"](state, JOL_NAR, random.Random(0)) == NoSabotage()
+
+
+def test_greedy_leads_a_large_fleet_into_the_breach_and_not_a_small_one() -> None:
+    for cruisers, plays in ((1, False), (4, True)):
+        fleets = {
+            ("102", SOL): {"dreadnought": 1, "cruiser": cruisers},
+            (AT, MENTAK): {"cruiser": 1},
+        }
+        state = with_player(arena(fleets), SOL, fleet=5)
+        state = step(holding_cards(state, SOL, "into_the_breach"), SOL, Activate(system=AT))
+        move = f"move 1 dreadnought {cruisers} cruiser from 102"
+        state = step(state, SOL, GAME.read_text(state, SOL, move))
+        assert state.stack[-1].prompt == "action card"  # before the battle
+        chosen = GAME.bots["greedy"](state, SOL, random.Random(0))
+        assert chosen == (PlayCard("into_the_breach") if plays else NoCard())

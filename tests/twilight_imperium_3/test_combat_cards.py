@@ -5,16 +5,21 @@ on. Dice loaded to order."""
 
 from typing import Any
 
+import msgspec
+
 from events.ruleset import Accepted
 from events.rulesets.twilight_imperium_3.card_decisions import NoCard, NoSabotage, PlayCard
 from events.rulesets.twilight_imperium_3.decisions import Activate
-from events.rulesets.twilight_imperium_3.forces import Holding
+from events.rulesets.twilight_imperium_3.fleets import with_fleet
+from events.rulesets.twilight_imperium_3.forces import Fleet, Holding
 from events.rulesets.twilight_imperium_3.orders import Lose
 from events.rulesets.twilight_imperium_3.state import Game, reinforcements
 from events.rulesets.twilight_imperium_3.tactical_events import (
     BattleEnded,
     CombatBoosted,
+    DreadnoughtLeads,
     FightersBoosted,
+    GroundForcesBoosted,
     HitsCancelled,
     InvasionHits,
     MinesHit,
@@ -56,6 +61,23 @@ def test_ti_q25_morale_boost_one_better_for_the_first_round() -> None:
     assert CombatBoosted(seat=SOL, bonus=1) in events
     assert Rolled(SOL, "space battle", (4,), 1, MENTAK) in events
     assert BattleEnded(sides=(SOL, MENTAK), victor=SOL) in events
+
+
+def test_ti_q25_morale_boost_before_a_round_of_invasion_combat() -> None:
+    fleets = {("102", SOL): {"carrier": 1, "ground_force": 2}}
+    planets = {"Abyz": Holding(MENTAK, units={"ground_force": 2})}
+    state = holding_cards(arena(fleets, planets), SOL, "morale_boost", "morale_boost")
+    state, _ = _attack(state, "1 carrier 2 gf")
+    state, _ = _go(state, SOL, said(state, SOL, "land 2 gf on abyz"))
+    assert state.stack[-1].prompt == "action card"  # before the invasion combat
+    assert refused(state, MENTAK, PlayCard("morale_boost")) == "TI-Q2"  # he holds none
+    state, events = _go(state, SOL, PlayCard("morale_boost"), 7, 1, 1, 1)
+    assert GroundForcesBoosted(seat=SOL, planet="Abyz", bonus=1) in events
+    assert Rolled(SOL, "invasion combat", (7, 1), 1) in events  # 7 hits on 8 - 1
+    assert state.stack[-1].prompt == "action card"  # before round 2: his second copy
+    state, events = _go(state, SOL, NoCard(), 7, 8, 1)
+    assert Rolled(SOL, "invasion combat", (7, 8), 1) in events  # the boost was round 1's
+    assert state.forces.planets["Abyz"].controller == SOL
 
 
 def test_ti_q25_without_a_card_no_window_opens() -> None:
@@ -160,6 +182,46 @@ def test_ti_q31_fighter_prototype_fighters_two_better_for_the_first_round() -> N
     sol = next(e for e in events if isinstance(e, Rolled) and e.seat == SOL)
     assert sol.hits == 2  # fighters hit on 9 - 2
     assert BattleEnded(sides=(SOL, MENTAK), victor=SOL) in events
+
+
+def test_ti_q32_into_the_breach_one_better_and_the_first_two_hits_on_the_dreadnought() -> None:
+    fleets = {("102", SOL): {"dreadnought": 2, "cruiser": 1}, (AT, MENTAK): {"cruiser": 3}}
+    state = holding_cards(arena(fleets), SOL, "into_the_breach")
+    state = holding_cards(state, MENTAK, "into_the_breach")
+    state, _ = _attack(state, "2 dreadnought 1 cruiser")
+    assert state.stack[-1].prompt == "action card"  # before the battle
+    assert refused(state, MENTAK, PlayCard("into_the_breach")) == "TI-Q32"  # no dreadnought
+    state = step(state, MENTAK, NoCard())
+    state = step(state, SOL, PlayCard("into_the_breach"))
+    # Sol's dreadnoughts hit on 5 - 1 and his cruiser on 7 - 1: 2 hits; Mentak's 3
+    state, events = _go(state, MENTAK, NoSabotage(), 4, 1, 6, 7, 8, 9)
+    assert DreadnoughtLeads(seat=SOL, takes=2) in events
+    assert state.stack[-1].prompt == "casualties"
+    damage_both = Lose(destroyed={"cruiser": 1}, damaged={"dreadnought": 2})
+    assert refused(state, SOL, damage_both) == "TI-Q32"  # as without the card: nothing lost
+    assert Lose(destroyed={"dreadnought": 1, "cruiser": 1}, damaged={"dreadnought": 1}) in (
+        GAME.legal(state, SOL)
+    )
+    led = Lose(destroyed={"dreadnought": 1}, damaged={"dreadnought": 2})  # 2 hits on one
+    state, events = _go(state, SOL, led, 4, 1, 1)
+    assert Rolled(SOL, "space battle", (4, 1), 1, MENTAK) in events  # still 1 better
+    assert BattleEnded(sides=(SOL, MENTAK), victor=SOL) in events
+    assert state.forces.fleet(AT, SOL).units == {"dreadnought": 1, "cruiser": 1}
+
+
+def test_ti_q32_a_damaged_dreadnought_takes_the_first_hit_only() -> None:
+    ships = {"dreadnought": 1, "cruiser": 1, "destroyer": 1}
+    state = holding_cards(arena({(AT, MENTAK): {"cruiser": 2}}), SOL, "into_the_breach")
+    hurt = Fleet(SOL, ships, {"dreadnought": 1})
+    state = msgspec.structs.replace(state, forces=with_fleet(state.forces, "102", hurt))
+    state = step(state, SOL, Activate(system=AT))
+    move = "move 1 dreadnought 1 cruiser 1 destroyer from 102 damaged 1 dreadnought"
+    state, _ = _go(state, SOL, said(state, SOL, move))
+    state, events = _go(state, SOL, PlayCard("into_the_breach"), 1, 1, 1, 7, 7)
+    assert DreadnoughtLeads(seat=SOL, takes=1) in events
+    assert state.stack[-1].prompt == "casualties"  # the second hit is his to place
+    assert refused(state, SOL, Lose(destroyed={"cruiser": 1, "destroyer": 1})) == "TI-Q32"
+    assert Lose(destroyed={"dreadnought": 1, "destroyer": 1}) in GAME.legal(state, SOL)
 
 
 def test_ti_q33_skilled_retreat_leaves_the_battle_for_a_system_it_activates() -> None:

@@ -4,7 +4,8 @@ takes, buys the technologies objectives count, follows Imperial and Logistics wh
 it able to pay the objective that spends, and Trade when it collects 2 or more, takes every
 trade agreement offered and approves others' (talks.py), scores the objective worth most
 (aims.py), plays the action cards that pay (Good Year, Rise of a Messiah, Rally of the People)
-when it has nothing to activate, and sabotages the cards aimed at it. Every choice is one of
+when it has nothing to activate, the battle cards where they are offered (Into the Breach with a
+fleet of 5 ships or more), and sabotages the cards aimed at it. Every choice is one of
 `legal`'s, so always accepted."""
 
 import random
@@ -48,6 +49,7 @@ Target = Callable[[Game, int, str], float]  # how much a seat wants to activate 
 TRADE_WORTH = 2  # trade goods that make Trade's secondary worth a strategy counter
 ECONOMY = ("good_year", "rise_of_a_messiah", "rally_of_the_people")  # cards greedy plays
 BATTLE = ("direct_hit", "shields_holding", "morale_boost")  # and these where they are offered
+BREACH_SHIPS = 5  # a fleet whose +1 pays for a dreadnought lost to its first 2 hits (TI-Q32)
 BUILDS = ("carrier", "ground_force", "cruiser", "destroyer", "dreadnought", "fighter")
 
 
@@ -182,7 +184,8 @@ def choose(game: Game, seat: int, target: Target, fight: bool = False) -> Any:
     if prompt == WindowPrompt.SABOTAGE:
         return _sabotage(game, seat, options)
     if prompt == WindowPrompt.CARD:  # offered only where they help him (TI-Q25 to TI-Q27)
-        return next((d for d in options if isinstance(d, PlayCard) and d.card in BATTLE), NoCard())
+        helping = (d for d in options if isinstance(d, PlayCard) and _helps(game, seat, d))
+        return next(helping, NoCard())
     if prompt == WindowPrompt.MOVEMENT:
         t = _tactic(game)
         units = arriving(game, seat, t.system)
@@ -209,6 +212,14 @@ def choose(game: Game, seat: int, target: Target, fight: bool = False) -> Any:
     if prompt == WindowPrompt.TALKS:
         return talks.greedy_talks(game, seat, options)
     return default_decision(TABLE, game, seat)
+
+
+def _helps(game: Game, seat: int, d: PlayCard) -> bool:
+    """A battle card where it is offered; Into the Breach for a fleet large enough."""
+    if d.card == "into_the_breach":
+        fleet = game.forces.fleet(_tactic(game).system, seat).units
+        return sum(ships(fleet).values()) >= BREACH_SHIPS
+    return d.card in BATTLE
 
 
 def _follow(game: Game, seat: int, options: list[Any]) -> Any:

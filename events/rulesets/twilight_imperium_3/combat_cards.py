@@ -23,7 +23,7 @@ from events.rulesets.twilight_imperium_3.fleets import (
 from events.rulesets.twilight_imperium_3.forces import Holding
 from events.rulesets.twilight_imperium_3.galaxy import adjacent
 from events.rulesets.twilight_imperium_3.happenings import TradeGoodsGained
-from events.rulesets.twilight_imperium_3.invasion import defenders
+from events.rulesets.twilight_imperium_3.invasion import Invasion, defenders
 from events.rulesets.twilight_imperium_3.loader import load
 from events.rulesets.twilight_imperium_3.movement import UNSEEN_MOVE, move_value
 from events.rulesets.twilight_imperium_3.state import Game, bank, reinforcements
@@ -31,7 +31,9 @@ from events.rulesets.twilight_imperium_3.tactic import PROTOTYPE, Battle, Step, 
 from events.rulesets.twilight_imperium_3.tactical_events import (
     CasualtiesTaken,
     CombatBoosted,
+    DreadnoughtLeads,
     FightersBoosted,
+    GroundForcesBoosted,
     HitsCancelled,
     InvasionHits,
     MinesHit,
@@ -55,17 +57,32 @@ def _battle(game: Game, seat: int) -> Battle | None:
 # TI-Q25 Morale Boost
 
 
+def _invasion(game: Game, seat: int) -> Invasion | None:
+    """The invasion combat under way, if the seat fights in it."""
+    t = game.tactic
+    fight = t.invasions[0] if t is not None and t.step == Step.INVASION and t.invasions else None
+    return fight if fight is not None and seat in (fight.invader, fight.defender) else None
+
+
 def _morale_refusal(game: Game, seat: int, d: PlayCard) -> Rejection | None:
-    battle = _battle(game, seat)
-    if battle is None or battle.rolled:
-        return Rejection("TI-Q25", "play it before a round of a space battle you fight in")
-    if seat in battle.boosted:
+    fight, battle = _invasion(game, seat), _battle(game, seat)
+    if fight is not None:
+        boosted = fight.boosted
+    elif battle is not None and not battle.rolled:
+        boosted = battle.boosted
+    else:
+        return Rejection("TI-Q25", "play it before a round of a combat you fight in")
+    if seat in boosted:
         return Rejection("TI-Q25", "your units already roll 1 better this round")
     return None
 
 
 def _morale_boost(batch: Batch[Game], seat: int, d: PlayCard) -> None:
-    batch.emit(CombatBoosted(seat=seat, bonus=1))
+    fight = _invasion(batch.game, seat)
+    if fight is None:
+        batch.emit(CombatBoosted(seat=seat, bonus=1))
+    else:
+        batch.emit(GroundForcesBoosted(seat=seat, planet=fight.planet, bonus=1))
 
 
 # TI-Q26 Shields Holding
@@ -199,6 +216,29 @@ def _prototype_refusal(game: Game, seat: int, d: PlayCard) -> Rejection | None:
 
 def _prototype(batch: Batch[Game], seat: int, d: PlayCard) -> None:
     batch.emit(FightersBoosted(seat=seat, bonus=PROTOTYPE))
+
+
+# TI-Q32 Into the Breach
+
+
+def _breach_refusal(game: Game, seat: int, d: PlayCard) -> Rejection | None:
+    battle = _battle(game, seat)
+    if battle is None or battle.round or battle.rolled:
+        return Rejection("TI-Q32", "play it before a space battle you fight in")
+    assert game.tactic is not None
+    if not game.forces.fleet(game.tactic.system, seat).units.get("dreadnought"):
+        return Rejection("TI-Q32", "you have no dreadnought in this space battle")
+    if battle.breach is not None:
+        return Rejection("TI-Q32", "a dreadnought already leads into this breach")
+    return None
+
+
+def _into_the_breach(batch: Batch[Game], seat: int, d: PlayCard) -> None:
+    """A sound dreadnought where he has one takes the first 2 hits, a damaged one the first."""
+    assert batch.game.tactic is not None
+    fleet = batch.game.forces.fleet(batch.game.tactic.system, seat)
+    sound = fleet.units.get("dreadnought", 0) > fleet.damaged.get("dreadnought", 0)
+    batch.emit(DreadnoughtLeads(seat=seat, takes=2 if sound else 1))
 
 
 # TI-Q33 Skilled Retreat
@@ -349,6 +389,9 @@ COMBAT_EFFECTS: dict[str, Effect] = {
     ),
     "minelayers": Effect("TI-Q37", _minelayers_refusal, _minelayers, alone("minelayers")),
     "dug_in": Effect("TI-Q34", _dug_in_refusal, _dig_in, _dug_ins),
+    "into_the_breach": Effect(
+        "TI-Q32", _breach_refusal, _into_the_breach, alone("into_the_breach")
+    ),
     "skilled_retreat": Effect(
         "TI-Q33", _skilled_retreat_refusal, _skilled_retreat, _skilled_retreats
     ),

@@ -45,7 +45,9 @@ class Landing(msgspec.Struct, frozen=True):
 
 class Invasion(msgspec.Struct, frozen=True):
     """A planet under invasion: the invader's landed ground forces and PDS, and the fighters
-    joining them (TI-K10); the defender's ground forces and PDS are those on the planet."""
+    joining them (TI-K10); the defender's ground forces and PDS are those on the planet. Then
+    the volleys fired in its combat (the defending PDS's, one a round), the ground forces killed
+    in it (TI-K12), and the seats rolling 1 better in the coming round (Morale Boost, TI-Q25)."""
 
     planet: str
     invader: int
@@ -53,6 +55,9 @@ class Invasion(msgspec.Struct, frozen=True):
     ground_forces: int
     pds: int = 0
     fighters: int = 0
+    fired: int = 0
+    killed: int = 0
+    boosted: tuple[int, ...] = ()
 
 
 class Bombardment(msgspec.Struct, frozen=True):
@@ -193,18 +198,22 @@ def defence_volley(forces: Forces, invasion: Invasion, defender: Commander) -> V
     return dice({"pds": pds}, defender)
 
 
-def ground_volley(count: int, commander: Commander, shielded: bool = False) -> Volley:
+def ground_volley(
+    count: int, commander: Commander, shielded: bool = False, boost: int = 0
+) -> Volley:
     """A die for each ground force in an invasion round (TI-L6); defending a planet with his
-    PDS, each gets 1 more with Magen Defense Grid (TI-K7)."""
+    PDS, each gets 1 more with Magen Defense Grid (TI-K7); `boost` more from an action card
+    (Morale Boost, TI-Q25)."""
     magen = shielded and commander.owns("magen_defense_grid")
-    return dice({"ground_force": count}, commander, bonus=int(magen))
+    return dice({"ground_force": count}, commander, bonus=int(magen) + boost)
 
 
 def invading_volley(invasion: Invasion, commander: Commander) -> Volley:
     """The invader's dice in a round: his ground forces', and his fighters' at their combat
-    value (TI-K10)."""
-    fighters = dice({"fighter": invasion.fighters}, commander) if invasion.fighters else ()
-    return ground_volley(invasion.ground_forces, commander) + fighters
+    value (TI-K10), each `boost`ed by Morale Boost (TI-Q25)."""
+    boost = int(invasion.invader in invasion.boosted)
+    fighters = dice({"fighter": invasion.fighters}, commander, bonus=boost)
+    return ground_volley(invasion.ground_forces, commander, boost=boost) + fighters
 
 
 def ground_forces_lost(invasion: Invasion, hits: int) -> int:

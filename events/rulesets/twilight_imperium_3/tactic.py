@@ -23,6 +23,20 @@ class Step(StrEnum):
     PRODUCTION = "production"  # TI-U1
 
 
+class Breach(msgspec.Struct, frozen=True):
+    """Into the Breach (TI-Q32): the seat whose dreadnought leads his fleet, the hits that
+    dreadnought could take when the card was played (2 sound, 1 damaged), and the hits his
+    fleet has taken since."""
+
+    seat: int
+    takes: int
+    taken: int = 0
+
+    def forced(self) -> int:
+        """Of the fleet's next hits, those the dreadnought must still take."""
+        return max(0, self.takes - self.taken)
+
+
 class Battle(msgspec.Struct, frozen=True):
     """A space battle: its round (0 before the barrage), who has answered the retreat question
     this round, the retreat announced, and whether this round's dice are rolled."""
@@ -37,6 +51,12 @@ class Battle(msgspec.Struct, frozen=True):
     boosted: tuple[int, ...] = ()  # seats rolling 1 better this round: Morale Boost (TI-Q25)
     prototypes: tuple[int, ...] = ()  # seats whose fighters roll 2 better: Fighter Prototype
     damaged: tuple[tuple[int, str], ...] = ()  # (seat, unit) damaged this round (TI-Q27)
+    breach: Breach | None = None  # a dreadnought leading a fleet: Into the Breach (TI-Q32)
+
+    def boost(self, seat: int) -> int:
+        """How much better his ships roll this round: Morale Boost's round, Into the Breach's
+        battle (TI-Q25, TI-Q32)."""
+        return int(seat in self.boosted) + int(self.breach is not None and self.breach.seat == seat)
 
 
 class Tactic(msgspec.Struct, frozen=True):

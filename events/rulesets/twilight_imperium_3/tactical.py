@@ -18,7 +18,7 @@ from events.rulesets.twilight_imperium_3 import (
     trade,
     transfer,
 )
-from events.rulesets.twilight_imperium_3.casualties import choices
+from events.rulesets.twilight_imperium_3.casualties import choices, forced, forced_refusal
 from events.rulesets.twilight_imperium_3.commanders import commander, dug_in
 from events.rulesets.twilight_imperium_3.fleets import (
     Commander,
@@ -280,10 +280,17 @@ def _fire(batch: Batch[Game], seat: int, d: FirePds | HoldFire) -> None:
 # TI-C5, TI-C6: casualties
 
 
+def _forced(game: Game, seat: int) -> combat.Casualties:
+    """What Into the Breach forces of the hits he owes (TI-Q32)."""
+    t = _tactic(game)
+    breach = t.battle.breach if t.battle is not None else None
+    return forced(game.forces.fleet(t.focus, seat), t.owes(seat), breach)
+
+
 def casualty_offers(game: Game, seat: int) -> tuple[Lose, ...]:
     t = _tactic(game)
     fleet = game.forces.fleet(t.focus, seat)
-    found = choices(fleet, t.owes(seat), commander(game, seat))
+    found = choices(fleet, t.owes(seat), commander(game, seat), _forced(game, seat))
     return tuple(Lose(c.destroyed, c.damaged) for c in found)
 
 
@@ -302,7 +309,8 @@ def _lose_refusal(game: Game, seat: int, d: Lose) -> Rejection | None:
     t = _tactic(game)
     fleet = game.forces.fleet(t.focus, seat)
     chosen = combat.Casualties(d.destroyed, d.damaged)
-    return combat.casualties_refusal(fleet, t.owes(seat), chosen, commander(game, seat))
+    refused = combat.casualties_refusal(fleet, t.owes(seat), chosen, commander(game, seat))
+    return refused or forced_refusal(_forced(game, seat), chosen)
 
 
 def _lose(batch: Batch[Game], seat: int, d: Lose) -> None:
@@ -356,7 +364,7 @@ def _battle(batch: Batch[Game]) -> bool:
                     at,
                     commander(game, s),
                     d,
-                    int(s in battle.boosted),
+                    battle.boost(s),
                     PROTOTYPE * (s in battle.prototypes),
                 ),
             )
@@ -623,47 +631,60 @@ def _bombard(batch: Batch[Game], seat: int, d: Bombard) -> None:
 
 
 def _invasion(batch: Batch[Game]) -> bool:
-    """Each invasion in the order landed: the defending PDS, then rounds to the end (TI-L5 to
-    TI-L7); no one chooses anything."""
+    """Each invasion in the order landed: the defending PDS, then its rounds to the end (TI-L5
+    to TI-L7), a card window before the combat and before each later round, where someone
+    could play there (TI-Q36, TI-Q25)."""
     game = batch.game
     t = _tactic(game)
     if not t.invasions:
         batch.emit(Stepped(step=Step.PRODUCTION, at=t.system))
         return False
-    if _timing_point(batch, "IC.before"):  # TI-Q36
-        return True
     fight = t.invasions[0]
-    defender = commander(game, fight.defender)
-    shielded = bool(game.forces.planets[fight.planet].units.get("pds"))
-    killed = 0
-    volley = invasion.defence_volley(game.forces, fight, defender)
+    points = ("CR.before",) if fight.fired else ("IC.before", "CR.before")
+    if _timing_point(batch, *points):
+        return True
+    if not fight.fired:
+        _defence(batch, fight)
+    if not invasion.invasion_over(batch.game.forces, _tactic(batch.game).invasions[0]):
+        _invasion_round(batch, _tactic(batch.game).invasions[0])
+    fight = _tactic(batch.game).invasions[0]
+    if invasion.invasion_over(batch.game.forces, fight):
+        taken = bool(fight.ground_forces) and not invasion.defenders(batch.game.forces, fight)
+        _note_last_dock(batch, fight.invader, fight.planet, falls=taken)
+        batch.emit(InvasionEnded(planet=fight.planet, taken=taken, invader=fight.invader))
+        if taken:
+            _animate(batch, fight.invader, fight.planet, fight.killed)
+    return False
+
+
+def _defence(batch: Batch[Game], fight: invasion.Invasion) -> None:
+    """The defender's PDS on the planet fire at the landed units before the first round
+    (TI-L5)."""
+    volley = invasion.defence_volley(
+        batch.game.forces, fight, commander(batch.game, fight.defender)
+    )
     if volley:
         landed = fight.ground_forces + fight.fighters
         hits = min(_roll(batch, fight.defender, DEFENCE, volley), landed)
-        troops = invasion.ground_forces_lost(fight, hits)
-        killed += troops
         batch.emit(InvasionHits(fight.planet, 0, hits))
-        synthesise(batch, fight.invader, troops, fight.planet)
-    while not invasion.invasion_over(batch.game.forces, _tactic(batch.game).invasions[0]):
-        fight = _tactic(batch.game).invasions[0]
-        mine = invasion.invading_volley(fight, commander(batch.game, fight.invader))
-        standing = invasion.defenders(batch.game.forces, fight)
-        theirs = invasion.ground_volley(standing, defender, shielded)
-        hits = _roll(batch, fight.invader, INVASION, mine)
-        taken = _roll(batch, fight.defender, INVASION, theirs)
-        lost, won = min(hits, standing), min(taken, fight.ground_forces + fight.fighters)
-        troops = invasion.ground_forces_lost(fight, won)
-        killed += lost + troops
-        batch.emit(InvasionHits(fight.planet, lost, won))
-        synthesise(batch, fight.invader, troops, fight.planet)
-        synthesise(batch, fight.defender, lost, fight.planet)
-    fight = _tactic(batch.game).invasions[0]
-    taken = bool(fight.ground_forces) and not invasion.defenders(batch.game.forces, fight)
-    _note_last_dock(batch, fight.invader, fight.planet, falls=taken)
-    batch.emit(InvasionEnded(planet=fight.planet, taken=taken, invader=fight.invader))
-    if taken:
-        _animate(batch, fight.invader, fight.planet, killed)
-    return False
+        synthesise(batch, fight.invader, invasion.ground_forces_lost(fight, hits), fight.planet)
+
+
+def _invasion_round(batch: Batch[Game], fight: invasion.Invasion) -> None:
+    """Both sides roll at once, each losing a ground force per hit of the other (TI-L6)."""
+    game = batch.game
+    defender = commander(game, fight.defender)
+    shielded = bool(game.forces.planets[fight.planet].units.get("pds"))
+    mine = invasion.invading_volley(fight, commander(game, fight.invader))
+    standing = invasion.defenders(game.forces, fight)
+    boost = int(fight.defender in fight.boosted)
+    theirs = invasion.ground_volley(standing, defender, shielded, boost)
+    hits = _roll(batch, fight.invader, INVASION, mine)
+    taken = _roll(batch, fight.defender, INVASION, theirs)
+    lost, won = min(hits, standing), min(taken, fight.ground_forces + fight.fighters)
+    batch.emit(InvasionHits(fight.planet, lost, won))
+    synthesise(batch, fight.invader, invasion.ground_forces_lost(fight, won), fight.planet)
+    synthesise(batch, fight.defender, lost, fight.planet)
 
 
 def _animate(batch: Batch[Game], seat: int, planet: str, killed: int) -> None:

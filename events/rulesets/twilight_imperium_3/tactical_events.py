@@ -170,6 +170,15 @@ class CombatBoosted(msgspec.Struct, frozen=True, tag="ti.combat_boosted"):
     bonus: int
 
 
+class GroundForcesBoosted(msgspec.Struct, frozen=True, tag="ti.ground_forces_boosted"):
+    """The seat's units roll `bonus` better in the coming round of the invasion combat on
+    `planet` (Morale Boost)."""
+
+    seat: int
+    planet: str
+    bonus: int
+
+
 class HitsCancelled(msgspec.Struct, frozen=True, tag="ti.hits_cancelled"):
     """Hits the seat owes this round cancelled before he takes casualties (Shields Holding)."""
 
@@ -183,6 +192,15 @@ class FightersBoosted(msgspec.Struct, frozen=True, tag="ti.fighters_boosted"):
 
     seat: int
     bonus: int
+
+
+class DreadnoughtLeads(msgspec.Struct, frozen=True, tag="ti.dreadnought_leads"):
+    """A dreadnought leads the seat's fleet into the breach: his ships roll 1 better for the rest
+    of the space battle, and the dreadnought takes the fleet's first hits, `takes` of them (2
+    while sound, 1 if damaged) (Into the Breach)."""
+
+    seat: int
+    takes: int
 
 
 class MinesHit(msgspec.Struct, frozen=True, tag="ti.mines_hit"):
@@ -235,8 +253,10 @@ TACTICAL_EVENTS = (
     LastDockTaken,
     TimingPoint,
     CombatBoosted,
+    GroundForcesBoosted,
     HitsCancelled,
     FightersBoosted,
+    DreadnoughtLeads,
     MinesHit,
     MoveQuickened,
     PassageUnseen,

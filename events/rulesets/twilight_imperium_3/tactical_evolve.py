@@ -21,7 +21,7 @@ from events.rulesets.twilight_imperium_3.movement import Movement, after
 from events.rulesets.twilight_imperium_3.planets import holding
 from events.rulesets.twilight_imperium_3.production import after as built
 from events.rulesets.twilight_imperium_3.state import Game, WindowPrompt
-from events.rulesets.twilight_imperium_3.tactic import Battle, Tactic
+from events.rulesets.twilight_imperium_3.tactic import Battle, Breach, Tactic
 from events.rulesets.twilight_imperium_3.tactical_events import (
     Asked,
     BattleBegan,
@@ -31,8 +31,10 @@ from events.rulesets.twilight_imperium_3.tactical_events import (
     Built,
     CasualtiesTaken,
     CombatBoosted,
+    DreadnoughtLeads,
     FightersBoosted,
     Fired,
+    GroundForcesBoosted,
     GroundForcesPlaced,
     HitsCancelled,
     InvasionEnded,
@@ -111,10 +113,25 @@ def _rolled(game: Game, e: Rolled) -> Game:
         # a boost lasts until the round's dice; the points after them come anew
         game = _battle(game, rolled=True, boosted=(), prototypes=(), damaged=())
         game = _tactic(game, reached=())
+    if e.purpose in ("planetary defence", "invasion combat") and game.tactic.invasions:
+        game = _volley_fired(game, e)
     if e.purpose not in OWED or e.target < 0 or not e.hits:
         return game
     owed = (*game.tactic.owed, (e.target, e.hits)) if game.tactic else ()
     return _tactic(game, owed=owed)
+
+
+def _volley_fired(game: Game, e: Rolled) -> Game:
+    """The defending PDS's volley, or a round's dice beginning with the invader's: a boost lasts
+    until them, and the points before the next round come anew."""
+    assert game.tactic is not None
+    fight, *rest = game.tactic.invasions
+    if e.purpose == "planetary defence":
+        return _tactic(game, invasions=(replace(fight, fired=fight.fired + 1), *rest))
+    if e.seat != fight.invader:
+        return game
+    fight = replace(fight, fired=fight.fired + 1, boosted=())
+    return _tactic(game, invasions=(fight, *rest), reached=())
 
 
 def _fired(game: Game, e: Fired) -> Game:
@@ -132,6 +149,10 @@ def _casualties_taken(game: Game, e: CasualtiesTaken) -> Game:
     if battle is not None and e.damaged:
         hurt = tuple((e.seat, unit) for unit in e.damaged)
         game = _battle(game, damaged=(*battle.damaged, *hurt))
+    breach = battle.breach if battle is not None else None
+    if breach is not None and breach.seat == e.seat:  # the hits his fleet took (TI-Q32)
+        taken = breach.taken + game.tactic.owes(e.seat)
+        game = _battle(game, breach=replace(breach, taken=taken))
     return _tactic(game, owed=tuple(o for o in game.tactic.owed if o[0] != e.seat))
 
 
@@ -191,10 +212,19 @@ def _invasion_hits(game: Game, e: InvasionHits) -> Game:
     assert game.tactic is not None
     forces = invasion.bombard(game.forces, e.planet, e.defenders_lost)
     fights = tuple(
-        invasion.defence(i, e.invaders_lost) if i.planet == e.planet else i
+        invasion.defence(_killing(i, e), e.invaders_lost) if i.planet == e.planet else i
         for i in game.tactic.invasions
     )
     return _tactic(_forces(game, forces), invasions=fights)
+
+
+def _killing(fight: invasion.Invasion, e: InvasionHits) -> invasion.Invasion:
+    """Ground forces killed once its combat has begun count for Dacxive Animators (TI-K12), not
+    those killed before it (Chemical Warfare)."""
+    if not fight.fired:
+        return fight
+    killed = e.defenders_lost + invasion.ground_forces_lost(fight, e.invaders_lost)
+    return replace(fight, killed=fight.killed + killed)
 
 
 def _invasion_ended(game: Game, e: InvasionEnded) -> Game:
@@ -212,6 +242,13 @@ def _ground_forces_placed(game: Game, e: GroundForcesPlaced) -> Game:
     held = holding(game.forces, e.planet)
     units = plus(held.units, {"ground_force": e.count})
     return _forces(game, with_holding(game.forces, e.planet, replace(held, units=units)))
+
+
+def _ground_forces_boosted(game: Game, e: GroundForcesBoosted) -> Game:
+    assert game.tactic is not None
+    fight, *rest = game.tactic.invasions
+    fight = replace(fight, boosted=(*fight.boosted, e.seat))
+    return _tactic(game, invasions=(fight, *rest))
 
 
 TACTICAL_ROWS = {
@@ -241,8 +278,10 @@ TACTICAL_ROWS = {
     GroundForcesPlaced: _ground_forces_placed,
     TimingPoint: _timing_point,
     CombatBoosted: lambda g, e: _battle(g, boosted=(*g.tactic.battle.boosted, e.seat)),
+    GroundForcesBoosted: _ground_forces_boosted,
     HitsCancelled: _hits_cancelled,
     FightersBoosted: lambda g, e: _battle(g, prototypes=(*g.tactic.battle.prototypes, e.seat)),
+    DreadnoughtLeads: lambda g, e: _battle(g, breach=Breach(e.seat, e.takes)),
     MinesHit: lambda g, e: _tactic(
         g, owed=(*g.tactic.owed, (e.target, e.hits)), mined=(*g.tactic.mined, e.seat)
     ),

@@ -76,10 +76,17 @@ def tell(event: Any, name: Callable[[int], str]) -> str | None:
             return f"action cards may be played now ({listing(timings)})"
         case t.CombatBoosted(seat=s, bonus=bonus):
             return f"{name(s)}'s ships roll {bonus} better this round"
+        case t.GroundForcesBoosted(seat=s, planet=planet, bonus=bonus):
+            return f"{name(s)}'s units on {planet} roll {bonus} better this invasion round"
         case t.HitsCancelled(seat=s, hits=hits):
             return f"{name(s)}'s shields hold: {count(hits, 'hit')} cancelled"
         case t.FightersBoosted(seat=s, bonus=bonus):
             return f"{name(s)}'s fighters roll {bonus} better this round"
+        case t.DreadnoughtLeads(seat=s, takes=takes):
+            return (
+                f"{name(s)}'s dreadnought leads into the breach: his ships roll 1 better for the"
+                f" battle, and it takes his fleet's first {count(takes, 'hit')}"
+            )
         case t.MinesHit(seat=s, target=target, hits=hits):
             return f"{name(s)}'s mines score {count(hits, 'hit')} on {name(target)}'s fleet"
         case t.MoveQuickened(seat=s):
