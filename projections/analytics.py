@@ -3,7 +3,8 @@ ruleset's `facts`: Core Worlds' drafts, invasions, Home Worlds); the SQL views o
 0008 and 0110 aggregate them (totals and holders' win rate per game, kind and subject, win
 rate by seat, match length, rejections by rule ID). A sealed choice's facts and rejection
 wait in `analytics_sealed_facts` and `analytics_sealed_rejections` until the match reveals
-it (see `projections.secrecy`)."""
+it (see `projections.secrecy`); a seat's answer in a response window moves no match's progress
+before the reveal (`Step.window_answer`)."""
 
 from typing import Any
 
@@ -68,8 +69,7 @@ class Analytics(Projection):
         self.kept: dict[str, list[tuple[Any, ...]]] = {table: [] for table in KEPT}
         self.opened: list[tuple[str, int]] = []  # (match, revealed_seq)
         self.shares: list[tuple[Any, ...]] = []
-        self.matches: dict[str, MatchRecord] = {}
-        self.progress: list[tuple[Any, ...]] = []
+        self.progress: dict[str, tuple[Any, ...]] = {}  # (match, entries, last_ms, finished)
         self.ended: list[str] = []  # matches whose share of the totals this batch adds
 
     def take(self, step: Step) -> None:
@@ -99,13 +99,9 @@ class Analytics(Projection):
                         (m, entry.seq, n, f.seat, f.kind, f.subject, f.value)
                         for n, f in enumerate(counted)
                     ]
-        self.matches[m] = match
+        if step.window_answer is None:  # else heard of by its seat alone until the reveal
+            self.progress[m] = (m, match.seq, match.last_entry_ms, match.over)
         self.opened += revealed(step)
-
-    def finish(self) -> None:
-        self.progress = [
-            (m.match_id, m.seq, m.last_entry_ms, m.over) for m in self.matches.values()
-        ]
 
     def writes(self) -> list[Write]:
         """Facts are inserted; the later columns of seats and matches are set by key. Most
@@ -130,6 +126,6 @@ class Analytics(Projection):
         return [
             *writes,
             *update("analytics_seats", ("match_id", "seat"), seat, self.shares),
-            *update("analytics_matches", ("match_id",), progress, self.progress),
+            *update("analytics_matches", ("match_id",), progress, list(self.progress.values())),
             *analytics_totals.totals(self.ended),  # last: every fact and share is in by now
         ]

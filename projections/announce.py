@@ -1,7 +1,8 @@
 """What a batch wrote, told to listeners when its transaction commits: PostgreSQL notifications,
 each packing as many notices as fit under the 8000-byte limit, as '<kind> [notice, ...]':
 
-- 'views [ViewNotice, ...]' and 'rulings [RulingNotice, ...]' on CHANNEL (the gateway);
+- 'views [ViewNotice, ...]' (each seat's view, and the public's) and 'rulings [RulingNotice,
+  ...]' on CHANNEL (the gateway);
 - 'replays [ReplayNotice, ...]' on REPLAY_CHANNEL (the bots worker).
 
 The workers build the notices (a trigger building them in SQL cost PostgreSQL about as much
@@ -23,7 +24,7 @@ Announcement = tuple[str, str]  # (channel, payload)
 
 class ViewNotice(msgspec.Struct, frozen=True):
     match_id: str
-    seat: int
+    seat: int | None  # None: the public view, which watchers read from the model
     seq: int
     view: msgspec.Raw  # the view's JSON; `null` when too big to carry
 
@@ -51,6 +52,12 @@ _encoder = msgspec.json.Encoder()
 def view_notice(match_id: str, seat: int, seq: int, view: str) -> bytes:
     carried = msgspec.Raw(view.encode()) if len(view) < CARRY_UP_TO else _NULL
     return _encoder.encode(ViewNotice(match_id, seat, seq, carried))
+
+
+def public_notice(match_id: str, seq: int) -> bytes:
+    """The public view moved to entry `seq`: what watchers hear (no seat's notice, since a
+    seat's own view moves alone when it answers a window)."""
+    return _encoder.encode(ViewNotice(match_id, None, seq, _NULL))
 
 
 def ruling_notice(decision_id: str, ruling: dict[str, Any], *, carried: bool = True) -> bytes:

@@ -1,7 +1,8 @@
 """Lobby: every match with its game, status, seats and holders (and who held a seat before
 them), progress, who must act now and by when (its clock and deadlines), last activity, and
 once over its scores and winners. It also keeps `deadlines`, the running deadlines the clock
-service sweeps."""
+service sweeps. A seat's answer in a response window moves no row: its progress and last
+activity stay as of the last entry everyone heard of until the reveal (`Step.window_answer`)."""
 
 from datetime import UTC, datetime
 from typing import Any
@@ -37,6 +38,7 @@ class Lobby(Projection):
 
     def __init__(self) -> None:
         self.matches: dict[str, MatchRecord] = {}
+        self.heard: dict[str, tuple[int, int]] = {}  # the last entry everyone heard of, its ms
         self.rows: list[dict[str, Any]] = []
         self.timed: list[str] = []  # matches with a clock, whose deadlines are written anew
         self.deadlines: list[tuple[Any, ...]] = []
@@ -45,11 +47,12 @@ class Lobby(Projection):
     def take(self, step: Step) -> None:
         if isinstance(step.match, EndedMatch):  # a late ruling: only its progress moves
             self.late[step.match.match_id] = (step.match.seq, step.match.last_entry_ms)
-        else:
+        elif step.window_answer is None:  # else heard of by its seat alone, not in the lobby
             self.matches[step.match.match_id] = step.match
+            self.heard[step.match.match_id] = (step.match.seq, step.match.last_entry_ms)
 
     def finish(self) -> None:
-        self.rows = [self.row(m) for m in self.matches.values()]
+        self.rows = [self.row(m, self.heard[m.match_id]) for m in self.matches.values()]
         self.timed = [m.match_id for m in self.matches.values() if m.timing is not None]
         self.deadlines = [
             (m.match_id, seat, d.due_ms, m.timing.fires_ms(d), d.at_seq)
@@ -58,7 +61,10 @@ class Lobby(Projection):
             for seat, d in sorted(m.timing.deadlines.items())
         ]
 
-    def row(self, match: MatchRecord) -> dict[str, Any]:
+    def row(self, match: MatchRecord, heard: tuple[int, int] | None = None) -> dict[str, Any]:
+        """The match's row, its progress as of `heard` (the last entry everyone heard of and
+        its time; by default its last)."""
+        seq, last_ms = heard or (match.seq, match.last_entry_ms)
         ruleset = get_ruleset(match.ruleset)
         at = ruleset.standing(match.state) if match.state is not None else None
         running = at is not None and not match.over and not match.open_seats
@@ -75,8 +81,8 @@ class Lobby(Projection):
             "to_act": list(shown_waiting(ruleset.waiting(match.state), None).must)
             if running
             else [],
-            "seq": match.seq,
-            "last_activity": datetime.fromtimestamp(match.last_entry_ms / 1000, UTC),
+            "seq": seq,
+            "last_activity": datetime.fromtimestamp(last_ms / 1000, UTC),
             "scores": list(at.scores) if at else None,
             "winners": list(at.winners) if at and match.over else None,
             "former": [{"seat": seat, "player": player} for seat, player in match.handed_over],

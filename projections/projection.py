@@ -5,10 +5,11 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from events.envelope import Entry
-from events.match import Match
+from events.envelope import Entry, EntryBatch
+from events.match import Match, PartitionBook
 from projections.announce import Announcement
-from projections.telling import Telling
+from projections.secrecy import window_answer
+from projections.telling import Teller, Telling
 from projections.writes import Write
 
 
@@ -21,6 +22,20 @@ class Step(msgspec.Struct, frozen=True):
     # (late rulings). It folds on after `finish`, so read it by then.
     match: Match
     told: list[Telling] = []  # each entry told for every eyes, for read models that `tell`
+    # the seat whose window answer alone the step is: no other eyes hear of it before the reveal
+    window_answer: int | None = None
+
+
+def folded(book: PartitionBook, record: EntryBatch[Any], teller: Teller | None) -> Step | None:
+    """`record` folded into its partition's `book` as a step, its entries shown to `teller` as
+    they fold (told once `teller.told` is asked); None where none of them counted."""
+    before = book.matches.get(record.entries[0].match_id)
+    hash_before = before.state_hash if before is not None else ""
+    answer = window_answer(before, record.entries)  # on the match before: it folds in place
+    counted, match = book.fold_match(record, teller and teller.before)
+    if match is None:
+        return None
+    return Step(counted, hash_before, match, window_answer=answer)
 
 
 class Projection(ABC):

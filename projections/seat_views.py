@@ -8,7 +8,12 @@ For seats with mail (`mail_seats`), the same rows are kept per batch in `mail_vi
 mail composed later tells the seat's position as of its notice's entry (`as_of`); and while a
 match runs, every eyes' view after each decision in `replay_views`, which its replay reads
 (dropped once it ends: a finished match's replay folds from the archive). Per decision, not per
-batch: the rows are the same however the log was fetched, a backlog or a restart included."""
+batch: the rows are the same however the log was fetched, a backlog or a restart included.
+
+A seat's answer in a response window (`Step.window_answer`) moves its own view alone: every
+other eyes' row, its entry and its push stay as they were until the reveal (when a seat
+answered tells who is weighing); written later, a row is as of the last entry its eyes heard
+of, its view the same then and now (the answer is sealed from them)."""
 
 from typing import Any
 
@@ -18,7 +23,13 @@ import msgspec
 from events.codec import encode
 from events.match import EndedMatch, MatchRecord
 from events.ruleset import Ruleset, Waiting, get_ruleset
-from projections.announce import CHANNEL, Announcement, announcements, view_notice
+from projections.announce import (
+    CHANNEL,
+    Announcement,
+    announcements,
+    public_notice,
+    view_notice,
+)
 from projections.projection import Projection, Step
 from projections.writes import Write, update, upsert
 
@@ -58,7 +69,9 @@ class SeatViews(Projection):
         self.seats: list[tuple[Any, ...]] = []
         self.public: list[tuple[Any, ...]] = []
         self.replayed: list[tuple[Any, ...]] = []  # (match, eyes, seq, view) of running matches
-        self.decided: list[tuple[str, int, Any]] = []  # (match, seq, state) after each decision
+        # (match, seq, state, the seat whose window answer alone it was) after each decision
+        self.decided: list[tuple[str, int, Any, int | None]] = []
+        self.heard: dict[str, dict[int, int]] = {}  # match: the last entry each eyes heard of
         self.ended: list[str] = []
         self.notices: list[bytes] = []
         self.late: dict[str, int] = {}  # ended matches' seq after late rulings
@@ -67,9 +80,13 @@ class SeatViews(Projection):
         if isinstance(step.match, EndedMatch):  # a late ruling: the views stand as of its seq
             self.late[step.match.match_id] = step.match.seq
         else:
-            self.matches[step.match.match_id] = step.match  # only the batch's last is kept
-            if step.match.state is not None:  # states are never changed in place: kept as is
-                self.decided.append((step.match.match_id, step.match.seq, step.match.state))
+            match, answer = step.match, step.window_answer
+            self.matches[match.match_id] = match  # only the batch's last is kept
+            heard = self.heard.setdefault(match.match_id, {})
+            for eyes in _hearing(match.seats, answer):
+                heard[eyes] = match.seq
+            if match.state is not None:  # states are never changed in place: kept as is
+                self.decided.append((match.match_id, match.seq, match.state, answer))
 
     def finish(self) -> None:
         for match in self.matches.values():
@@ -78,7 +95,10 @@ class SeatViews(Projection):
             ruleset = get_ruleset(match.ruleset)
             waiting = ruleset.waiting(match.state)
             deciding = set(waiting.must + waiting.may)
+            heard = self.heard[match.match_id]
             for seat in range(match.seats):
+                if seat not in heard:
+                    continue  # another seat's window answer alone: nothing moved for its eyes
                 view = encode(ruleset.view(match.state, seat)).decode()
                 legal, help_text = (
                     _choices(ruleset, match.state, seat) if seat in deciding else ([], "")
@@ -87,7 +107,7 @@ class SeatViews(Projection):
                 row = (
                     match.match_id,
                     seat,
-                    match.seq,
+                    heard[seat],
                     moved,
                     view,
                     encode(legal).decode(),
@@ -95,21 +115,23 @@ class SeatViews(Projection):
                     _turn(waiting, seat),
                 )
                 self.seats.append(row)
-                self.notices.append(view_notice(match.match_id, seat, match.seq, view))
-            public = encode(ruleset.view(match.state, None)).decode()
-            self.public.append((match.match_id, match.seq, public))
+                self.notices.append(view_notice(match.match_id, seat, heard[seat], view))
+            if PUBLIC in heard:
+                public = encode(ruleset.view(match.state, None)).decode()
+                self.public.append((match.match_id, heard[PUBLIC], public))
+                self.notices.append(public_notice(match.match_id, heard[PUBLIC]))
             if match.over:
                 self.ended.append(match.match_id)
         self._replayed()
 
     def _replayed(self) -> None:
         """Every eyes' view after each decision of the matches still running."""
-        for match_id, seq, state in self.decided:
+        for match_id, seq, state, answer in self.decided:
             match = self.matches[match_id]
             if match.over:
                 continue  # its replay folds from the archive now
             ruleset = get_ruleset(match.ruleset)
-            for eyes in (*range(match.seats), PUBLIC):
+            for eyes in _hearing(match.seats, answer):
                 view = ruleset.view(state, None if eyes == PUBLIC else eyes)
                 self.replayed.append((match_id, eyes, seq, encode(view).decode()))
 
@@ -127,6 +149,11 @@ class SeatViews(Projection):
 
     def announcements(self) -> list[Announcement]:
         return announcements(CHANNEL, "views", self.notices)
+
+
+def _hearing(seats: int, window_answer: int | None) -> tuple[int, ...]:
+    """The eyes (PUBLIC the public's) that hear of a step: a window answer's seat alone."""
+    return (*range(seats), PUBLIC) if window_answer is None else (window_answer,)
 
 
 def _turn(waiting: Waiting, seat: int) -> str:

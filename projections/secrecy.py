@@ -33,6 +33,7 @@ from events.codec import encode
 from events.envelope import Entry, MatchCreated, Ruling
 from events.match import Match, MatchRecord
 from events.messages import Announced, MessageRules, MessageWritten, WriteMessage
+from events.ruleset import get_ruleset, in_window
 from projections.writes import Write
 
 if TYPE_CHECKING:  # the worker's steps and tellings ask this module, not the reverse
@@ -80,6 +81,18 @@ def hidden(entry: Entry[Any], revealed_seq: int, reader: int | None = None) -> b
     included) in a match whose entries before `revealed_seq` are revealed."""
     seat = entry.sealed_seat
     return seat is not None and seat != reader and entry.seq >= revealed_seq
+
+
+def window_answer(match: Match | None, entries: list[Entry[Any]]) -> int | None:
+    """The seat whose sealed answer in a response window `entries` (one decision's, on `match`
+    as it was before them) are, and nothing else: until the reveal no other eyes hear that
+    anything moved (a line, a view's entry, a push, the lobby's progress), since when a seat
+    answered tells the others who is weighing. None for any other step."""
+    seats = {entry.sealed_seat for entry in entries}
+    seat = seats.pop() if len(seats) == 1 else None
+    if seat is None or not isinstance(match, MatchRecord) or match.state is None:
+        return None
+    return seat if in_window(get_ruleset(match.ruleset), match.state, seat) else None
 
 
 def message_readers(body: MessageWritten | Announced, rules: MessageRules) -> list[int]:

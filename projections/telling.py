@@ -12,8 +12,8 @@ import msgspec
 from events.envelope import Entry, Ruling, is_platform_entry
 from events.match import EndedMatch, Match, MatchRecord
 from events.narration import Narrator
-from events.ruleset import get_ruleset, in_window
-from projections.secrecy import SealedRuling, shown, without_order
+from events.ruleset import get_ruleset
+from projections.secrecy import SealedRuling, shown, window_answer, without_order
 
 
 class Telling(msgspec.Struct, frozen=True):
@@ -91,10 +91,7 @@ def unheard(match: Match | None, entry: Entry[Any]) -> bool:
     """Whether `entry` is a seat's sealed answer in a response window (`in_window` on the match
     as it was before it): until the reveal the others read no line of it, since one coming at
     once (the judge's, a standing order's) or after a while would tell them who is weighing."""
-    seat = entry.sealed_seat
-    if seat is None or not isinstance(match, MatchRecord) or match.state is None:
-        return False
-    return in_window(get_ruleset(match.ruleset), match.state, seat)
+    return window_answer(match, [entry]) is not None
 
 
 def _orderless(match: Match | None, entry: Entry[Any]) -> str:

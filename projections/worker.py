@@ -36,7 +36,7 @@ from events.match import Match
 from events.ruleset import UnknownRuleset
 from events.upcast import NewerSchema
 from projections import books, log_end, offsets, unreadable_records
-from projections.projection import Projection, Step
+from projections.projection import Projection, folded
 from projections.telling import Teller, Telling
 from projections.unreadable_records import UnreadableRecord
 from services import db
@@ -350,21 +350,17 @@ class Worker(ConsumerRebalanceListener):
             part.book.fold(record)
             return
         assert isinstance(record, EntryBatch)
-        match_id = record.entries[0].match_id
-        before = part.book.matches.get(match_id)
-        hash_before = before.state_hash if before is not None else ""
         takers = [name for name, start in part.projected.items() if offset >= start]
         tellers = [name for name in takers if batches[name].tells]
         teller = _GuardedTeller() if tellers else None
-        counted, match = part.book.fold_match(record, teller and teller.before)
-        if match is None:
+        step = folded(part.book, record, teller)
+        if step is None:
             return
-        part.changed.add(match_id)
-        part.since_checkpoint += len(counted)
-        step = Step(counted, hash_before, match)
+        part.changed.add(step.match.match_id)
+        part.since_checkpoint += len(step.entries)
         if teller is not None:
             try:
-                step = msgspec.structs.replace(step, told=teller.told(match))
+                step = msgspec.structs.replace(step, told=teller.told(step.match))
             except Exception as error:  # a game's words failed: those read models stop alone
                 for name in tellers:
                     self._stop_projection(name, error)
@@ -375,7 +371,7 @@ class Worker(ConsumerRebalanceListener):
             except Exception as error:
                 self._stop_projection(name, error)
         if takers:
-            self.meter.entries += len(counted)
+            self.meter.entries += len(step.entries)
             if self._oldest_ms is None or appended_ms < self._oldest_ms:
                 self._oldest_ms = appended_ms
 

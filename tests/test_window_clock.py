@@ -3,6 +3,7 @@
 window's pass), the calendar's pauses and excuses alike; without `window_s` a window runs a
 decision's time. Scenarios on Last word (`tests/window_ruleset.py`) through the judge."""
 
+import asyncpg
 import msgspec
 import pytest
 
@@ -11,9 +12,13 @@ from events.clock_narration import entry_line
 from events.codec import encode
 from events.envelope import CreateMatch
 from events.ruleset import get_ruleset, in_window
+from projections import writes
+from projections.lobby import Lobby
 from projections.notices import Notices
 from projections.projection import Step
+from services.mail import outbox
 from services.mail.compose import headline, preference
+from services.mail.outbox import detail_of
 from services.rules.rejudge import verify
 from tests.test_clock import SECOND, START, Table, bodies
 from tests.window_ruleset import Pass, Play, Scored
@@ -95,3 +100,29 @@ def test_the_seat_a_window_asks_hears_of_a_window_open_until_its_deadline_not_it
     words = "A window is open to you until 2023-11-15 00:13:20 UTC: you may answer it, or pass."
     assert headline(told.kind, told.detail) == words
     assert preference("window") == "turn"  # heard by every seat that hears of its turns
+
+
+async def test_a_windows_reminder_says_it_is_open_until_its_deadline_and_may_be_passed(
+    pool: asyncpg.Pool,
+) -> None:
+    """Mail and webhooks remind a seat of a window as its notice told it: a "may" (answer it,
+    or pass), never "you must decide"."""
+    table, _, answerer, _ = _struck(Clock(per_decision_s=86400, window_s=3600))
+    lobby = Lobby()
+    lobby.take(Step(entries=table.entries, hash_before="", match=table.book.matches["timed"]))
+    lobby.finish()
+    async with pool.acquire() as conn:
+        await writes.run(conn, lobby.writes())
+    await pool.execute(
+        "INSERT INTO mail_seats (match_id, seat, player, address, kinds, digest_s, remind_s,"
+        " from_seq, told_seq) VALUES ('timed', $1, 'bob', 'bob@example.org', $2, 0, 7200, 0, 0)",
+        answerer,
+        ["turn", "reminder"],
+    )
+    due = table.timing.deadlines[answerer].due_ms
+    await outbox.remind(pool, due - 1800 * SECOND)
+    detail = await pool.fetchval(
+        "SELECT detail FROM mail_outbox WHERE match_id = 'timed' AND kind = 'reminder'"
+    )
+    words = "Reminder: a window is open to you until 2023-11-15 00:13:20 UTC: you may answer it,"
+    assert headline("reminder", detail_of(detail)) == f"{words} or pass."

@@ -185,6 +185,13 @@ async def public_view(conn: Conn, match_id: str) -> tuple[int, str] | None:
     return (row["seq"], row["view"]) if row else None
 
 
+async def public_seq(conn: Conn, match_id: str) -> int:
+    """The entry the public view is as of, the last everyone heard of (0 before any): a seat's
+    own view may be past it by its answers to a window not revealed yet."""
+    seq = await conn.fetchval("SELECT seq FROM public_views WHERE match_id = $1", match_id)
+    return seq or 0
+
+
 async def ruling(
     conn: Conn,
     match_id: str,

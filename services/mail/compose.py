@@ -44,17 +44,26 @@ def preference(kind: str) -> str:
 
 
 def headline(kind: str, detail: dict[str, Any]) -> str:
-    """What a notice says first; a deadline in the match clock's time zone."""
+    """What a notice (mail or webhook) says first; a deadline in the match clock's time zone.
+    A window's notice and its reminder say the same: it may be answered or passed."""
+    if kind == "reminder" and detail.get("window"):
+        return f"Reminder: {_window_open(detail)}"
     if kind == "reminder":
         due = moment(detail["due_ms"], detail.get("zone", "UTC"))
         return f"Reminder: you must decide by {due}."
     if kind == "window":
-        due = detail.get("due_ms")
-        until = "" if due is None else f" until {moment(due, detail.get('zone', 'UTC'))}"
-        return f"A window is open to you{until}: you may answer it, or pass."
+        words = _window_open(detail)
+        return words[0].upper() + words[1:]
     if kind == "handed":
         return handed_to_you(detail["level"], detail["reason"], detail.get("note", ""))
     return HEADLINES[kind]
+
+
+def _window_open(detail: dict[str, Any]) -> str:
+    """A response window asking the seat, until its deadline if it has one: a "may"."""
+    due = detail.get("due_ms")
+    until = "" if due is None else f" until {moment(due, detail.get('zone', 'UTC'))}"
+    return f"a window is open to you{until}: you may answer it, or pass."
 
 
 class Part(msgspec.Struct, frozen=True):

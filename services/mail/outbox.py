@@ -293,14 +293,17 @@ class Outbox:
 
 async def remind(pool: asyncpg.Pool, now: int) -> None:
     """A reminder on each channel for each running deadline within its seat's reminder time,
-    the deadline kept with the clock's time zone to tell it in."""
+    the deadline kept with the clock's time zone to tell it in and, as the lobby row tells it,
+    whether it is a response window's (a "may", not a "must")."""
     for channel, prefix, table in CHANNELS:
         await pool.execute(
             "INSERT INTO mail_outbox (delivery_id, match_id, seat, kind, upto_seq, created_ms,"
             " next_ms, detail, channel) SELECT $2 || 'reminder:' || d.at_seq || ':' || d.due_ms"
             " || ':' || d.seat || ':' || d.match_id, d.match_id, d.seat, 'reminder', d.at_seq,"
             " $1, $1, jsonb_build_object('due_ms', d.due_ms, 'zone',"
-            " COALESCE(l.clock->>'zone', 'UTC')), $3 FROM deadlines AS d"
+            " COALESCE(l.clock->>'zone', 'UTC'), 'window', COALESCE((SELECT (w->>'window')::bool"
+            " FROM jsonb_array_elements(l.deadlines) AS w WHERE (w->>'seat')::int = d.seat"
+            " LIMIT 1), false)), $3 FROM deadlines AS d"
             f" JOIN {table} AS m USING (match_id, seat) JOIN lobby AS l USING (match_id)"
             " WHERE m.remind_s > 0 AND 'reminder' = ANY(m.kinds)"
             " AND d.due_ms - m.remind_s * 1000::bigint <= $1"

@@ -78,8 +78,15 @@ def seat_of(bearer: Bearer) -> int:
 
 
 async def _shown(
-    ctx: Context, match_id: str, seat: int | None, found: tuple[int, str] | None, log: int
+    ctx: Context,
+    match_id: str,
+    seat: int | None,
+    found: tuple[int, str] | None,
+    log: int,
+    heard: int,
 ) -> Shown:
+    """What the page shows of the view `found`; `heard`, the entry everyone heard of as of it,
+    is what the lobby row must have caught up with (a seat's own window answer moves no row)."""
     row = await matches.lobby_row(ctx, match_id)
     names = seat_names(row["players"])
     description = None if found is None else (await matches.view_reply(ctx, match_id, seat, found))
@@ -95,7 +102,7 @@ async def _shown(
         game=row["game"],
         status=row["status"],
         seq=seq,
-        behind=row["seq"] < seq,
+        behind=row["seq"] < heard,
         description=description.description if description else None,
         names=names,
         scores=row["scores"] or [],
@@ -121,7 +128,8 @@ async def seat(ctx: Context, match_id: str, bearer: Bearer) -> Shown:
     of several cards as cards to tick, the others as they are."""
     mine = seat_of(bearer)
     found = await reads.seat_view(ctx.pool, match_id, mine)
-    shown = await _shown(ctx, match_id, mine, found, SEAT_LOG)
+    heard = await reads.public_seq(ctx.pool, match_id)
+    shown = await _shown(ctx, match_id, mine, found, SEAT_LOG, heard)
     choices = await reads.seat_choices(ctx.pool, match_id, mine)
     if choices is None or found is None or not shown.turn:
         return shown
@@ -148,7 +156,7 @@ def _picks(game: str, view: str, legal: list[dict[str, Any]]) -> list[CardPick]:
 
 async def public(ctx: Context, match_id: str) -> Shown:
     found = await reads.public_view(ctx.pool, match_id)
-    return await _shown(ctx, match_id, None, found, WATCH_LOG)
+    return await _shown(ctx, match_id, None, found, WATCH_LOG, found[0] if found else 0)
 
 
 async def chosen(
@@ -240,15 +248,12 @@ async def seat_moves(
 
 
 async def public_moves(
-    ctx: Context, match_id: str, seats: int, seen: int, watcher: str
+    ctx: Context, match_id: str, seen: int, watcher: str
 ) -> AsyncIterator[ServerSentEventMessage]:
-    """Each entry the match moves to after `seen`, heard from every seat's notices (the public
-    view is written with them) and passed on as its number alone: no seat's view leaves here.
+    """Each entry the match moves to after `seen`, heard from the public view's notices (not a
+    seat's: its own view moves alone when it answers a window) and passed on as its number.
     It holds the place its request took among its `watcher`'s streams, given back at the end."""
-    queue = None
-    for s in range(seats):
-        queue = ctx.hub.subscribe(match_id, s, queue)
-    assert queue is not None
+    queue = ctx.hub.subscribe(match_id, None)
     try:
         found = await reads.public_view(ctx.pool, match_id)
         sent = seen
@@ -267,6 +272,5 @@ async def public_moves(
                 sent = notice.seq
                 yield _moved(sent)
     finally:
-        for s in range(seats):
-            ctx.hub.unsubscribe(match_id, s, queue)
+        ctx.hub.unsubscribe(match_id, None, queue)
         ctx.watchers.closed(watcher)

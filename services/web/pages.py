@@ -282,12 +282,12 @@ async def watch_live(request: Request, match_id: MatchId) -> Response[str]:
 @get("/matches/{match_id:str}/watch/stream")
 async def watch_stream(request: Request, match_id: MatchId) -> ServerSentEvent:
     ctx = context(request)
-    row = await matches.lobby_row(ctx, match_id)
+    await matches.lobby_row(ctx, match_id)  # no match, no stream
     watcher = client_address(request)
     if not ctx.watchers.take(watcher):
         raise HTTPException(status_code=429, detail="too many pages here follow matches live")
     seen = last_seen(request)
-    return ServerSentEvent(live.public_moves(ctx, match_id, row["seats"], seen, watcher))
+    return ServerSentEvent(live.public_moves(ctx, match_id, seen, watcher))
 
 
 @get("/matches/{match_id:str}/replay/{k:int}")

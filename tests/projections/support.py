@@ -20,7 +20,7 @@ from events.match import PartitionBook
 from events.ruleset import get_ruleset
 from events.rulesets.core_worlds.decisions import Pass
 from projections import log_end, offsets, runner
-from projections.projection import Projection, Step
+from projections.projection import Projection, Step, folded
 from projections.registry import PROJECTIONS
 from projections.status import caught_up
 from services.rules.judge import rule_on
@@ -174,10 +174,9 @@ def steps_of(matches: list[tuple[str, int, str]]) -> Iterator[Step]:
     for value in judged(stream, partitions=1)[0]:
         record = decode_record(value)
         if isinstance(record, EntryBatch):
-            before = book.matches.get(record.entries[0].match_id)
-            counted, match = book.fold_match(record)
-            assert match is not None
-            yield Step(counted, before.state_hash if before else "", match)
+            step = folded(book, record, None)
+            assert step is not None
+            yield step
 
 
 async def project(pool: asyncpg.Pool, projection: type[Projection], *steps: Step) -> None:

@@ -8,12 +8,13 @@ from collections import defaultdict
 from typing import Any
 
 import asyncpg
+import msgspec
 
 from events.envelope import EntryBatch, Ruling
 from events.match import PartitionBook
 from projections import audit, seat_lines
 from projections.audit import Audit
-from projections.projection import Step
+from projections.projection import folded
 from projections.replay import Replay
 from projections.seat_lines import SeatLines
 from projections.telling import Teller
@@ -37,8 +38,9 @@ async def _project(pool: asyncpg.Pool, table: Any, state: Any, after: int) -> No
             before.state = state  # the first step once set up is Sol's play
         record = EntryBatch(writer="w", decision_partition=0, decision_offset=n, entries=entries)
         teller = Teller()
-        counted, match = book.fold_match(record, teller.before)
-        step = Step(counted, before.state_hash if before else "", match, teller.told(match))
+        step = folded(book, record, teller)
+        assert step is not None
+        step = msgspec.structs.replace(step, told=teller.told(step.match))
         await project(pool, Replay, step)
         await project(pool, SeatLines, step)
         await project(pool, Audit, step)

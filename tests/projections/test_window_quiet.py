@@ -1,0 +1,168 @@
+"""A seat answering a response window moves nothing any other eyes can see until the reveal:
+not the other seats' views nor their entry, no push to them or to watchers, not the public
+view, the lobby row's progress or a running match's analytics; only its own view moves. When
+it answered would tell the others who is weighing a Sabotage. The reveal moves them all, and
+the rows are the same whether the log came a decision a batch or all at once (a backlog, a
+rebuild). Twilight Imperium 3's Sabotage window, folded as the worker folds it."""
+
+from collections import defaultdict
+from collections.abc import Iterator
+from typing import Any
+
+import asyncpg
+import msgspec
+
+from events.envelope import EntryBatch
+from events.match import PartitionBook
+from projections import offsets
+from projections.analytics import Analytics
+from projections.announce import CHANNEL, ViewNotice
+from projections.lobby import Lobby
+from projections.projection import Projection, Step, folded
+from projections.seat_views import SeatViews
+from tests.random_play import Table
+from tests.twilight_imperium_3.arena import JOL_NAR, MENTAK, SOL
+from tests.twilight_imperium_3.test_sealed_window_secrecy import _by_hand, _window
+
+QUIET = (SeatViews, Lobby, Analytics)
+PER_MATCH = (  # what a rebuild of the quiet read models empties, of the match's
+    "seat_views",
+    "public_views",
+    "mail_views",
+    "replay_views",
+    "lobby",
+    "deadlines",
+    "analytics_matches",
+    "analytics_seats",
+    "analytics_facts",
+    "analytics_rejections",
+    "analytics_sealed_facts",
+    "analytics_sealed_rejections",
+)
+_views = msgspec.json.Decoder(list[ViewNotice])
+
+
+def _steps(table: Table, state: Any, book: PartitionBook) -> Iterator[Step]:
+    """The table's decisions `book` has not folded yet, a step each, as the worker folds them
+    (the arranged `state` set where the table set it: before Sol's play). Each is folded as
+    the one before was taken, the match folding on in place."""
+    by_decision: dict[str, list[Any]] = defaultdict(list)
+    for entry in table.entries:
+        by_decision[entry.decision_id].append(entry)
+    for n, entries in enumerate(by_decision.values()):
+        before = book.matches.get(table.match_id)
+        if before is not None and entries[-1].seq <= before.seq:
+            continue
+        if before is not None and before.state is not None and not before.state.stack:
+            before.state = state
+        record = EntryBatch(writer="w", decision_partition=0, decision_offset=n, entries=entries)
+        step = folded(book, record, None)
+        assert step is not None
+        yield step
+
+
+async def _project(
+    pool: asyncpg.Pool, steps: Iterator[Step], one_batch: bool = False
+) -> list[tuple[int | None, set[int | None]]]:
+    """The steps through the quiet read models, a batch each (or all in `one_batch`): each
+    step's window answer, and the eyes whose views each batch pushed."""
+    answers: list[int | None] = []
+    pushed: list[set[int | None]] = []
+    batches = [model() for model in QUIET]
+    for step in steps:
+        answers.append(step.window_answer)
+        for batch in batches:
+            batch.take(step)
+        if not one_batch:
+            pushed.append(await _write(pool, batches))
+            batches = [model() for model in QUIET]
+    if one_batch:
+        pushed.append(await _write(pool, batches))
+    return list(zip(answers, pushed, strict=False))
+
+
+async def _write(pool: asyncpg.Pool, batches: list[Projection]) -> set[int | None]:
+    """The batches written as a worker writes them; the eyes whose views they pushed."""
+    pushed: set[int | None] = set()
+    async with pool.acquire() as conn:
+        for batch in batches:
+            batch.finish()
+            told = batch.announcements()
+            await offsets.advance(conn, "match-log", [], "test", told, batch.writes())
+            for channel, payload in told:
+                kind, _, notices = payload.partition(" ")
+                if channel == CHANNEL and kind == "views":
+                    pushed |= {notice.seat for notice in _views.decode(notices)}
+    return pushed
+
+
+async def _rows(pool: asyncpg.Pool, match_id: str) -> dict[Any, Any]:
+    """What each eyes reads of the match's progress: seat views, the public view, the lobby
+    row, the replay's views and analytics."""
+    views = await pool.fetch(
+        "SELECT seat, seq, moved_seq, view::text, legal::text, turn FROM seat_views"
+        " WHERE match_id = $1",
+        match_id,
+    )
+    replays = await pool.fetch(
+        "SELECT eyes, array_agg(seq ORDER BY seq) AS seqs FROM replay_views WHERE match_id = $1"
+        " GROUP BY eyes",
+        match_id,
+    )
+    shared = {
+        "public": "SELECT seq, view::text FROM public_views WHERE match_id = $1",
+        "lobby": "SELECT seq, last_activity, to_act, deadlines::text FROM lobby"
+        " WHERE match_id = $1",
+        "analytics": "SELECT entries, last_ms FROM analytics_matches WHERE match_id = $1",
+    }
+    return {
+        **{r["seat"]: tuple(r) for r in views},
+        **{("replay", r["eyes"]): tuple(r["seqs"]) for r in replays},
+        **{name: tuple(await pool.fetchrow(sql, match_id)) for name, sql in shared.items()},
+    }
+
+
+def _others(rows: dict[Any, Any]) -> dict[Any, Any]:
+    return {k: v for k, v in rows.items() if k not in (MENTAK, ("replay", MENTAK))}
+
+
+async def test_a_window_answer_moves_no_view_push_or_lobby_row_but_its_seats(
+    pool: asyncpg.Pool,
+) -> None:
+    table, state = _window("window-quiet", "sabotage")  # asked: Mentak and Jol-Nar
+    book = PartitionBook()
+    await _project(pool, _steps(table, state, book))
+    opened = await _rows(pool, table.match_id)
+    _by_hand(table, MENTAK, sent_at_ms=60_000)
+    assert await _project(pool, _steps(table, state, book)) == [(MENTAK, {MENTAK})]
+    answered = await _rows(pool, table.match_id)
+    assert _others(answered) == _others(opened)
+    assert answered[MENTAK][1] == table.entries[-1].seq  # its own view moved
+    _by_hand(table, JOL_NAR, sent_at_ms=120_000)  # the last answer: the reveal
+    everyone = {SOL, MENTAK, JOL_NAR, None}
+    assert await _project(pool, _steps(table, state, book)) == [(None, everyone)]
+    revealed = await _rows(pool, table.match_id)
+    last = table.entries[-1].seq
+    assert [revealed[s][1] for s in (SOL, MENTAK, JOL_NAR)] == [last] * 3
+    assert (revealed["public"][0], revealed["lobby"][0], revealed["analytics"][0]) == (last,) * 3
+
+
+async def test_the_rows_a_window_answer_left_are_those_a_rebuild_writes(
+    pool: asyncpg.Pool,
+) -> None:
+    """Projected a decision a batch (live) or in one batch (a backlog, a rebuild), the others'
+    rows stand as of the window's opening, before the reveal and after it."""
+    table, state = _window("window-rebuild", "sabotage")
+    live = PartitionBook()
+    await _project(pool, _steps(table, state, live))
+    _by_hand(table, MENTAK, sent_at_ms=60_000)
+    await _project(pool, _steps(table, state, live))
+    for revealed in (False, True):
+        if revealed:
+            _by_hand(table, JOL_NAR, sent_at_ms=120_000)
+            await _project(pool, _steps(table, state, live))
+        projected = await _rows(pool, table.match_id)
+        for name in PER_MATCH:
+            await pool.execute(f"DELETE FROM {name} WHERE match_id = $1", table.match_id)
+        await _project(pool, _steps(table, state, PartitionBook()), one_batch=True)
+        assert await _rows(pool, table.match_id) == projected, revealed
