@@ -48,6 +48,7 @@ Target = Callable[[Game, int, str], float]  # how much a seat wants to activate 
 TRADE_WORTH = 2  # trade goods that make Trade's secondary worth a strategy counter
 ECONOMY = ("good_year", "rise_of_a_messiah", "rally_of_the_people")  # cards greedy plays
 BATTLE = ("direct_hit", "shields_holding", "morale_boost")  # and these where they are offered
+ANSWERS = ("reparations",)  # and these, their first offer the best (TI-Q73)
 BUILDS = ("carrier", "ground_force", "cruiser", "destroyer", "dreadnought", "fighter")
 
 
@@ -182,7 +183,8 @@ def choose(game: Game, seat: int, target: Target, fight: bool = False) -> Any:
     if prompt == WindowPrompt.SABOTAGE:
         return _sabotage(game, seat, options)
     if prompt == WindowPrompt.CARD:  # offered only where they help him (TI-Q25 to TI-Q27)
-        return next((d for d in options if isinstance(d, PlayCard) and d.card in BATTLE), NoCard())
+        wanted = BATTLE + ANSWERS
+        return next((d for d in options if isinstance(d, PlayCard) and d.card in wanted), NoCard())
     if prompt == WindowPrompt.MOVEMENT:
         t = _tactic(game)
         units = arriving(game, seat, t.system)

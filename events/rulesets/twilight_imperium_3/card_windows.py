@@ -30,12 +30,13 @@ from events.rulesets.twilight_imperium_3.combat_cards import COMBAT_EFFECTS
 from events.rulesets.twilight_imperium_3.content import TIMINGS
 from events.rulesets.twilight_imperium_3.happenings import Closed, Opened
 from events.rulesets.twilight_imperium_3.loader import load
+from events.rulesets.twilight_imperium_3.reparations import EFFECTS as REPARATIONS
 from events.rulesets.twilight_imperium_3.state import Game, WindowPrompt, order_of_play
 from events.rulesets.twilight_imperium_3.turns import end_action
 
 SABOTAGE = "sabotage"
 AS_AN_ACTION = "ACT"
-EFFECTS = ACTION_EFFECTS | COMBAT_EFFECTS
+EFFECTS = ACTION_EFFECTS | COMBAT_EFFECTS | REPARATIONS
 # TI-Q50: "any time in the strategy phase" is played at its start and at its end
 ALSO = {"SP.start": ("SP",), "SP.end": ("SP",)}
 

@@ -43,6 +43,7 @@ from events.rulesets.twilight_imperium_3.card_events import (
     TradeGoodsTaken,
 )
 from events.rulesets.twilight_imperium_3.loader import load
+from events.rulesets.twilight_imperium_3.reparations import REPARATIONS
 from events.rulesets.twilight_imperium_3.state import Game
 from events.rulesets.twilight_imperium_3.text_words import (
     by_name,
@@ -56,6 +57,7 @@ from events.rulesets.twilight_imperium_3.text_words import system as read_system
 
 WORDS = ("sabotage", "no sabotage", "no card")
 KEYS = ("on", "at", "naming", "and", "from", "to", "with", "hitting", "barring", "taking", "giving")
+KEYS += ("readying",)  # Reparations' own planet (TI-Q73)
 SPLIT = re.compile(rf" ({'|'.join(KEYS)}) ")
 
 
@@ -103,7 +105,7 @@ def _read_play(game: Game, rest: str) -> PlayCard:
             fields["giving" if key == "giving" else "strategy"] = int(
                 by_name(value, cards, "strategy card")
             )
-        elif key == "to":
+        elif key in ("to", "readying"):
             fields["target"] = planet_named(value)
         elif key == "with":
             match = re.fullmatch(r"(\d{1,2}) (.+)", value)
@@ -136,8 +138,9 @@ def render(game: Game, decision: Any) -> str:
 def play_words(game: Game, d: PlayCard) -> str:
     """The card and what it names, as `play` writes them."""
     said = [load().action_cards[d.card].name]
+    readying = d.card == REPARATIONS  # its second planet is his own, readied (TI-Q73)
     if d.planet:
-        said.append(f"{'from' if d.target else 'on'} {d.planet}")
+        said.append(f"{'from' if d.target and not readying else 'on'} {d.planet}")
     if d.system:
         said.append(f"at {d.system}")
     if 0 <= d.seat < game.seats:
@@ -150,7 +153,7 @@ def play_words(game: Game, d: PlayCard) -> str:
     if d.giving:
         said.append(f"giving {_strategy_name(d.giving)}")
     if d.target:
-        said.append(f"to {d.target}")
+        said.append(f"{'readying' if readying else 'to'} {d.target}")
     if d.count:
         said.append(f"with {d.count} gf")
     if d.unit:

@@ -590,7 +590,9 @@ def bombard_offers(game: Game, seat: int) -> tuple[Bombard, ...]:
 
 
 def _bombardment(batch: Batch[Game]) -> bool:
-    if _tactic(batch.game).won and _timing_point(batch, "INV.neutralWon"):
+    t = _tactic(batch.game)
+    points = ("INV.neutralWon",) * bool(t.won) + ("LOST.planet",) * bool(t.lost)  # TI-Q73
+    if points and _timing_point(batch, *points):
         return True
     offers = bombard_offers(batch.game, _tactic(batch.game).seat)
     if len(offers) > 1 and _timing_point(batch, "BOMB.before"):  # TI-Q34
@@ -663,7 +665,7 @@ def _invasion(batch: Batch[Game]) -> bool:
     batch.emit(InvasionEnded(planet=fight.planet, taken=taken, invader=fight.invader))
     if taken:
         _animate(batch, fight.invader, fight.planet, killed)
-    return False
+    return taken and _timing_point(batch, "LOST.planet")  # TI-Q73
 
 
 def _animate(batch: Batch[Game], seat: int, planet: str, killed: int) -> None:
