@@ -48,7 +48,10 @@ Target = Callable[[Game, int, str], float]  # how much a seat wants to activate 
 TRADE_WORTH = 2  # trade goods that make Trade's secondary worth a strategy counter
 ECONOMY = ("good_year", "rise_of_a_messiah", "rally_of_the_people")  # cards greedy plays
 BATTLE = ("direct_hit", "shields_holding", "morale_boost")  # and these where they are offered
-ANSWERS = ("reparations",)  # and these, their first offer the best (TI-Q73)
+ANSWERS = (
+    "reparations",
+    "experimental_battlestation",
+)  # and these, their first offer the best (TI-Q73, TI-Q74)
 BUILDS = ("carrier", "ground_force", "cruiser", "destroyer", "dreadnought", "fighter")
 
 

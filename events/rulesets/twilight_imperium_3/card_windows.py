@@ -11,6 +11,7 @@ from events.kit.batch import Batch
 from events.kit.phases import Ask, Prompt
 from events.ruleset import Rejection
 from events.rulesets.twilight_imperium_3.action_cards import chosen, copies
+from events.rulesets.twilight_imperium_3.battlestation import EFFECTS as BATTLESTATION
 from events.rulesets.twilight_imperium_3.card_decisions import (
     NoCard,
     NoSabotage,
@@ -36,7 +37,7 @@ from events.rulesets.twilight_imperium_3.turns import end_action
 
 SABOTAGE = "sabotage"
 AS_AN_ACTION = "ACT"
-EFFECTS = ACTION_EFFECTS | COMBAT_EFFECTS | REPARATIONS
+EFFECTS = ACTION_EFFECTS | COMBAT_EFFECTS | REPARATIONS | BATTLESTATION
 # TI-Q50: "any time in the strategy phase" is played at its start and at its end
 ALSO = {"SP.start": ("SP",), "SP.end": ("SP",)}
 

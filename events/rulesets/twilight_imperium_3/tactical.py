@@ -219,8 +219,9 @@ def _space_cannon(batch: Batch[Game]) -> bool:
     game = batch.game
     t = _tactic(game)
     focus = t.focus or t.system
-    if focus == t.system and not t.transfer and _timing_point(batch, "TAC.enemyEnters"):
-        return True  # TI-Q37
+    entered = ("TAC.enemyEnters", "TAC.enemyMovedIn")
+    if focus == t.system and not t.transfer and _timing_point(batch, *entered):
+        return True  # TI-Q37, TI-Q74
     found = batteries(game, focus)
     waiting = tuple(b.seat for b in found if b.seat != t.seat and b.seat not in t.answered)
     if waiting:
