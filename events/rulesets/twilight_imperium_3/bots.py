@@ -164,6 +164,13 @@ def _sabotage(game: Game, seat: int, options: list[Any]) -> Any:
     return next((d for d in options if isinstance(d, Sabotage) == aimed), options[-1])
 
 
+def _wanted(game: Game, seat: int, d: Any) -> bool:
+    """A card he plays at a window; Touch of Genius copying one, where he can spare its price."""
+    if not isinstance(d, PlayCard) or (d.copied or d.card) not in BATTLE + ANSWERS:
+        return False
+    return not d.copied or keeps_payable(game, seat, d.paying, d.trade_goods)
+
+
 def _tactic(game: Game) -> Tactic:
     assert game.tactic is not None, "a tactical prompt outside an action"
     return game.tactic
@@ -186,8 +193,7 @@ def choose(game: Game, seat: int, target: Target, fight: bool = False) -> Any:
     if prompt == WindowPrompt.SABOTAGE:
         return _sabotage(game, seat, options)
     if prompt == WindowPrompt.CARD:  # offered only where they help him (TI-Q25 to TI-Q27)
-        wanted = BATTLE + ANSWERS
-        return next((d for d in options if isinstance(d, PlayCard) and d.card in wanted), NoCard())
+        return next((d for d in options if _wanted(game, seat, d)), NoCard())
     if prompt == WindowPrompt.MOVEMENT:
         t = _tactic(game)
         units = arriving(game, seat, t.system)
