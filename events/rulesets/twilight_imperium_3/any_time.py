@@ -17,7 +17,7 @@ SEALED = (WindowPrompt.SABOTAGE, WindowPrompt.CARD)
 
 
 def _any_time(d: PlayCard) -> bool:
-    found = load().action_cards.get(d.card)
+    found = load().action_cards.get(d.copied or d.card)  # Touch of Genius as it copies (TI-Q75)
     return found is not None and found.timing == ANY
 
 

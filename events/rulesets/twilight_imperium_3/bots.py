@@ -50,6 +50,10 @@ TRADE_WORTH = 2  # trade goods that make Trade's secondary worth a strategy coun
 ECONOMY = ("good_year", "rise_of_a_messiah", "rally_of_the_people")  # cards greedy plays
 BATTLE = ("direct_hit", "shields_holding", "morale_boost")  # and these where they are offered
 BREACH_SHIPS = 5  # a fleet whose +1 pays for a dreadnought lost to its first 2 hits (TI-Q32)
+ANSWERS = (
+    "reparations",
+    "experimental_battlestation",
+)  # and these, their first offer the best (TI-Q73, TI-Q74)
 BUILDS = ("carrier", "ground_force", "cruiser", "destroyer", "dreadnought", "fighter")
 
 
@@ -162,6 +166,20 @@ def _sabotage(game: Game, seat: int, options: list[Any]) -> Any:
     return next((d for d in options if isinstance(d, Sabotage) == aimed), options[-1])
 
 
+def _wanted(game: Game, seat: int, d: Any) -> bool:
+    """A card he plays at a window: a battle card or an answer where it is offered, Into the
+    Breach for a fleet large enough; Touch of Genius copying one, where he can spare its price."""
+    if not isinstance(d, PlayCard):
+        return False
+    card = d.copied or d.card
+    if card == "into_the_breach":
+        helps = sum(ships(game.forces.fleet(_tactic(game).system, seat).units).values())
+        wanted = helps >= BREACH_SHIPS
+    else:
+        wanted = card in BATTLE + ANSWERS
+    return wanted and (not d.copied or keeps_payable(game, seat, d.paying, d.trade_goods))
+
+
 def _tactic(game: Game) -> Tactic:
     assert game.tactic is not None, "a tactical prompt outside an action"
     return game.tactic
@@ -184,8 +202,7 @@ def choose(game: Game, seat: int, target: Target, fight: bool = False) -> Any:
     if prompt == WindowPrompt.SABOTAGE:
         return _sabotage(game, seat, options)
     if prompt == WindowPrompt.CARD:  # offered only where they help him (TI-Q25 to TI-Q27)
-        helping = (d for d in options if isinstance(d, PlayCard) and _helps(game, seat, d))
-        return next(helping, NoCard())
+        return next((d for d in options if _wanted(game, seat, d)), NoCard())
     if prompt == WindowPrompt.MOVEMENT:
         t = _tactic(game)
         units = arriving(game, seat, t.system)
@@ -212,14 +229,6 @@ def choose(game: Game, seat: int, target: Target, fight: bool = False) -> Any:
     if prompt == WindowPrompt.TALKS:
         return talks.greedy_talks(game, seat, options)
     return default_decision(TABLE, game, seat)
-
-
-def _helps(game: Game, seat: int, d: PlayCard) -> bool:
-    """A battle card where it is offered; Into the Breach for a fleet large enough."""
-    if d.card == "into_the_breach":
-        fleet = game.forces.fleet(_tactic(game).system, seat).units
-        return sum(ships(fleet).values()) >= BREACH_SHIPS
-    return d.card in BATTLE
 
 
 def _follow(game: Game, seat: int, options: list[Any]) -> Any:

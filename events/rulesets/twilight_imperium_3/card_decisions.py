@@ -13,7 +13,8 @@ class PlayCard(msgspec.Struct, frozen=True, tag="ti.play_card"):
     card asks: a player (`seat`), a planet (`planet`), a system (`system`), a second planet
     (`target`, where units go), how many (`count`), a unit (`unit`), ships moved (`ships`), a
     strategy card by number (`strategy`: barred or taken; `giving`: given up), a second player
-    (`partner`: the other side of an agreement)."""
+    (`partner`: the other side of an agreement). Touch of Genius names the card it copies
+    (`copied`) and the planets and trade goods paying for it (`paying`, `trade_goods`)."""
 
     card: str
     seat: int = -1
@@ -26,6 +27,9 @@ class PlayCard(msgspec.Struct, frozen=True, tag="ti.play_card"):
     strategy: int = 0
     giving: int = 0
     partner: int = -1
+    copied: str = ""
+    paying: tuple[str, ...] = ()
+    trade_goods: int = 0
 
 
 class NoCard(msgspec.Struct, frozen=True, tag="ti.no_card"):

@@ -10,7 +10,9 @@ from events.kit import windows
 from events.kit.batch import Batch
 from events.kit.phases import Ask, Prompt
 from events.ruleset import Rejection
+from events.rulesets.twilight_imperium_3 import touch_of_genius
 from events.rulesets.twilight_imperium_3.action_cards import chosen, copies
+from events.rulesets.twilight_imperium_3.battlestation import EFFECTS as BATTLESTATION
 from events.rulesets.twilight_imperium_3.card_decisions import (
     NoCard,
     NoSabotage,
@@ -30,12 +32,14 @@ from events.rulesets.twilight_imperium_3.combat_cards import COMBAT_EFFECTS
 from events.rulesets.twilight_imperium_3.content import TIMINGS
 from events.rulesets.twilight_imperium_3.happenings import Closed, Opened
 from events.rulesets.twilight_imperium_3.loader import load
+from events.rulesets.twilight_imperium_3.reparations import EFFECTS as REPARATIONS
 from events.rulesets.twilight_imperium_3.state import Game, WindowPrompt, order_of_play
 from events.rulesets.twilight_imperium_3.turns import end_action
 
 SABOTAGE = "sabotage"
 AS_AN_ACTION = "ACT"
-EFFECTS = ACTION_EFFECTS | COMBAT_EFFECTS
+EFFECTS = ACTION_EFFECTS | COMBAT_EFFECTS | REPARATIONS | BATTLESTATION
+EFFECTS[touch_of_genius.TOUCH_OF_GENIUS] = touch_of_genius.copying(EFFECTS)  # TI-Q75
 # TI-Q50: "any time in the strategy phase" is played at its start and at its end
 ALSO = {"SP.start": ("SP",), "SP.end": ("SP",)}
 
@@ -57,7 +61,9 @@ def play_refusal(game: Game, seat: int, d: PlayCard, *timings: str) -> Rejection
         return Rejection("TI-Q2", f"there is no action card '{d.card}'")
     if not _holds(game, seat, d.card):
         return Rejection("TI-Q2", f"you hold no {card.name}")
-    if not played_at(d.card, *timings):
+    if (d.copied or d.paying or d.trade_goods) and d.card != touch_of_genius.TOUCH_OF_GENIUS:
+        return Rejection("TI-Q75", "only Touch of Genius copies a card, and is paid for")
+    if not played_at(d.copied or d.card, *timings):
         return Rejection("TI-Q2", f"{card.name} is not played now ({card.timing})")
     if d.card not in EFFECTS:
         return Rejection("TI-Q2", f"{card.name} is not played in this stage")
@@ -223,6 +229,10 @@ def plays(game: Game, seat: int, *timings: str) -> Iterator[PlayCard]:
     for card in dict.fromkeys(copies()[c] for c in game.players[seat].hand):
         if played_at(card, *timings) and card in EFFECTS:
             yield from EFFECTS[card].offers(game, seat)
+        if card == touch_of_genius.TOUCH_OF_GENIUS:  # TI-Q75
+            for other in touch_of_genius.discarded(game):
+                if played_at(other, *timings) and other in EFFECTS:
+                    yield from touch_of_genius.paid(game, seat, EFFECTS[other].offers(game, seat))
 
 
 def playable(game: Game, seat: int, *timings: str) -> Iterator[PlayCard]:

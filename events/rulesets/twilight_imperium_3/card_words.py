@@ -8,6 +8,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
+
 from events.kit.words import count, listing
 from events.ruleset import Field, Section, Table
 from events.rulesets.twilight_imperium_3.action_cards import UNSEEN, copies
@@ -43,12 +45,15 @@ from events.rulesets.twilight_imperium_3.card_events import (
     TradeGoodsTaken,
 )
 from events.rulesets.twilight_imperium_3.loader import load
+from events.rulesets.twilight_imperium_3.reparations import REPARATIONS
 from events.rulesets.twilight_imperium_3.state import Game
 from events.rulesets.twilight_imperium_3.text_words import (
     by_name,
     planet_named,
+    read_payment,
     read_unit,
     read_warship,
+    render_payment,
     unit_name,
     warship_text,
 )
@@ -56,6 +61,8 @@ from events.rulesets.twilight_imperium_3.text_words import system as read_system
 
 WORDS = ("sabotage", "no sabotage", "no card")
 KEYS = ("on", "at", "naming", "and", "from", "to", "with", "hitting", "barring", "taking", "giving")
+KEYS += ("readying",)  # Reparations' own planet (TI-Q73)
+KEYS += ("copying", "paying")  # Touch of Genius's card copied and payment (TI-Q75)
 SPLIT = re.compile(rf" ({'|'.join(KEYS)}) ")
 
 
@@ -103,8 +110,12 @@ def _read_play(game: Game, rest: str) -> PlayCard:
             fields["giving" if key == "giving" else "strategy"] = int(
                 by_name(value, cards, "strategy card")
             )
-        elif key == "to":
+        elif key in ("to", "readying"):
             fields["target"] = planet_named(value)
+        elif key == "copying":
+            fields["copied"] = card_id(value)
+        elif key == "paying":
+            fields["paying"], fields["trade_goods"] = read_payment(value)
         elif key == "with":
             match = re.fullmatch(r"(\d{1,2}) (.+)", value)
             if match is None or read_unit(match.group(2)) != "ground_force":
@@ -135,9 +146,15 @@ def render(game: Game, decision: Any) -> str:
 
 def play_words(game: Game, d: PlayCard) -> str:
     """The card and what it names, as `play` writes them."""
+    if d.copied:  # Touch of Genius: the card copied as its play would name it, and the payment
+        plain = msgspec.structs.replace(d, card=d.copied, copied="", paying=(), trade_goods=0)
+        head, colon, moves = play_words(game, plain).partition(":")  # Patrol's moves last
+        payment = render_payment(d.paying, d.trade_goods)
+        return f"{load().action_cards[d.card].name} copying {head}{payment}{colon}{moves}"
     said = [load().action_cards[d.card].name]
+    readying = d.card == REPARATIONS  # its second planet is his own, readied (TI-Q73)
     if d.planet:
-        said.append(f"{'from' if d.target else 'on'} {d.planet}")
+        said.append(f"{'from' if d.target and not readying else 'on'} {d.planet}")
     if d.system:
         said.append(f"at {d.system}")
     if 0 <= d.seat < game.seats:
@@ -150,7 +167,7 @@ def play_words(game: Game, d: PlayCard) -> str:
     if d.giving:
         said.append(f"giving {_strategy_name(d.giving)}")
     if d.target:
-        said.append(f"to {d.target}")
+        said.append(f"{'readying' if readying else 'to'} {d.target}")
     if d.count:
         said.append(f"with {d.count} gf")
     if d.unit:

@@ -72,6 +72,7 @@ class Tactic(msgspec.Struct, frozen=True):
     invasions: tuple[Invasion, ...] = ()
     reached: tuple[str, ...] = ()  # timing points whose card window opened in this step or round
     won: tuple[str, ...] = ()  # neutral planets the active player took by landing (TI-Q28)
+    lost: tuple[tuple[str, int], ...] = ()  # (planet, its holder) he has just taken (TI-Q73)
     mined: tuple[int, ...] = ()  # seats whose Minelayers hit the fleet entering (TI-Q37)
     quickened: bool = False  # his ships move 1 further into the system: Flank Speed (TI-Q29)
     unseen: tuple[str, ...] = ()  # fleets passing enemy ships: In the Silence of Space (TI-Q30)

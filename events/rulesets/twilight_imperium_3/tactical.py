@@ -219,8 +219,9 @@ def _space_cannon(batch: Batch[Game]) -> bool:
     game = batch.game
     t = _tactic(game)
     focus = t.focus or t.system
-    if focus == t.system and not t.transfer and _timing_point(batch, "TAC.enemyEnters"):
-        return True  # TI-Q37
+    entered = ("TAC.enemyEnters", "TAC.enemyMovedIn")
+    if focus == t.system and not t.transfer and _timing_point(batch, *entered):
+        return True  # TI-Q37, TI-Q74
     found = batteries(game, focus)
     waiting = tuple(b.seat for b in found if b.seat != t.seat and b.seat not in t.answered)
     if waiting:
@@ -598,7 +599,9 @@ def bombard_offers(game: Game, seat: int) -> tuple[Bombard, ...]:
 
 
 def _bombardment(batch: Batch[Game]) -> bool:
-    if _tactic(batch.game).won and _timing_point(batch, "INV.neutralWon"):
+    t = _tactic(batch.game)
+    points = ("INV.neutralWon",) * bool(t.won) + ("LOST.planet",) * bool(t.lost)  # TI-Q73
+    if points and _timing_point(batch, *points):
         return True
     offers = bombard_offers(batch.game, _tactic(batch.game).seat)
     if len(offers) > 1 and _timing_point(batch, "BOMB.before"):  # TI-Q34
@@ -654,6 +657,7 @@ def _invasion(batch: Batch[Game]) -> bool:
         batch.emit(InvasionEnded(planet=fight.planet, taken=taken, invader=fight.invader))
         if taken:
             _animate(batch, fight.invader, fight.planet, fight.killed)
+        return taken and _timing_point(batch, "LOST.planet")  # TI-Q73
     return False
 
 

@@ -202,10 +202,12 @@ def _landed(game: Game, e: Landed) -> Game:
         for d in e.drops
         if holding(forces, d.planet).controller != holding(game.forces, d.planet).controller
     )
-    won = tuple(p for p in taken if holding(game.forces, p).controller is None)
+    held = {p: holding(game.forces, p).controller for p in taken}
+    won = tuple(p for p in taken if held[p] is None)
+    lost = tuple((p, s) for p, s in held.items() if s is not None)
     game = replace(game, forces=forces, taken=(*game.taken, *taken))
     won = (*game.tactic.won, *won) if e.seat == game.tactic.seat else game.tactic.won
-    return _tactic(game, invasions=(*game.tactic.invasions, *begun), won=won)
+    return _tactic(game, invasions=(*game.tactic.invasions, *begun), won=won, lost=lost)
 
 
 def _invasion_hits(game: Game, e: InvasionHits) -> Game:
@@ -235,7 +237,8 @@ def _invasion_ended(game: Game, e: InvasionEnded) -> Game:
     if e.taken:
         game = replace(game, taken=(*game.taken, e.planet))
     rest = tuple(i for i in game.tactic.invasions if i.planet != e.planet) if game.tactic else ()
-    return _tactic(game, invasions=rest, reached=())  # the next invasion's points come anew
+    lost = ((e.planet, fight.defender),) if e.taken else ()
+    return _tactic(game, invasions=rest, reached=(), lost=lost)  # the next points come anew
 
 
 def _ground_forces_placed(game: Game, e: GroundForcesPlaced) -> Game:
