@@ -15,6 +15,7 @@ import time
 from typing import Any
 
 from events.ruleset import get_ruleset
+from tests.bench.pure_api import whole_match
 
 RULES = get_ruleset("race-for-the-galaxy")
 SEATS = 4
@@ -31,31 +32,16 @@ def match(
     """One match through the pure API: the end state and its count of game events. With
     `timings`, each decision's decide plus react until quiet is timed; with `thinking`, each
     bot decision, by level."""
-    rng, state, events = random.Random(seed), None, 0
+    rng, events = random.Random(seed), []
 
-    def apply(happened: list[Any]) -> None:
-        nonlocal state, events
-        for event in happened:
-            state = RULES.evolve(state, event)
-        events += len(happened)
-
-    apply(RULES.initial(len(bots), {}, rng))
-    while True:
-        while derived := RULES.react(state, rng):
-            apply(derived)
-        if RULES.is_over(state):
-            return state, events
-        seat = RULES.waiting(state).must[0]
+    def choose(state: Any, seat: int) -> Any:
         started = time.perf_counter()
         decision = RULES.default_decision(state, seat, bots[seat], rng)
         if thinking is not None:
             thinking.setdefault(bots[seat], []).append(time.perf_counter() - started)
-        started = time.perf_counter()
-        apply(RULES.decide(state, seat, decision, rng).events)
-        while derived := RULES.react(state, rng):
-            apply(derived)
-        if timings is not None:
-            timings.append(time.perf_counter() - started)
+        return decision
+
+    return whole_match(RULES, len(bots), rng, choose, timings, events), len(events)
 
 
 def decide_react_us(games: int = 10) -> tuple[float, float]:

@@ -4,8 +4,8 @@ a 6-player position (its description laid out and its body rendered from the tem
 map's SVG included; the page over HTTP adds the gateway's read of the rows).
 
 Bots decide through `default_decision`, on a state resampled for their seat, as the platform
-runs them. Stage 1 has no `greedy` bot yet: `random` plays, `pass` moves the game on alone.
-BENCH_TI3_MATCHES lowers the 20 matches a level."""
+runs them: `random` and `greedy` play, `pass` moves the game on alone. BENCH_TI3_MATCHES lowers
+the 20 matches a level."""
 
 import os
 import random
@@ -15,6 +15,7 @@ from typing import Any
 
 from events.rulesets.twilight_imperium_3.game import TWILIGHT_IMPERIUM as RULES
 from services.web.jinja import _env
+from tests.bench.pure_api import whole_match
 
 SEATS = 6
 MATCHES = 20
@@ -23,30 +24,14 @@ NAMES = tuple(f"player {n}" for n in range(SEATS))
 
 
 def match(level: str, seed: str, timings: list[float] | None = None) -> tuple[Any, list[Any]]:
-    """One match through the pure API: the end state and its game events; with `timings`, each
-    decision's decide plus react until quiet."""
-    rng, state, events = random.Random(seed), None, []
+    """One match through the pure API, every seat's bot at `level`: the end state and its game
+    events; with `timings`, each decision's decide plus react until quiet."""
+    rng, events = random.Random(seed), []
 
-    def apply(happened: list[Any]) -> None:
-        nonlocal state
-        for event in happened:
-            state = RULES.evolve(state, event)
-        events.extend(happened)
+    def choose(state: Any, seat: int) -> Any:
+        return RULES.default_decision(state, seat, level, rng)
 
-    apply(RULES.initial(SEATS, {}, rng))
-    while True:
-        while derived := RULES.react(state, rng):
-            apply(derived)
-        if RULES.is_over(state):
-            return state, events
-        seat = RULES.waiting(state).must[0]
-        decision = RULES.default_decision(state, seat, level, rng)
-        started = time.perf_counter()
-        apply(RULES.decide(state, seat, decision, rng).events)
-        while derived := RULES.react(state, rng):
-            apply(derived)
-        if timings is not None:
-            timings.append(time.perf_counter() - started)
+    return whole_match(RULES, SEATS, rng, choose, timings, events), events
 
 
 def folded_per_second(events: list[Any], times: int = 20) -> float:
@@ -73,7 +58,7 @@ def page_ms(state: Any) -> tuple[float, float]:
 def main() -> dict[str, Any]:
     figures: dict[str, Any] = {}
     matches = int(os.environ.get("BENCH_TI3_MATCHES", MATCHES))
-    for level in ("random", "pass"):
+    for level in ("random", "greedy", "pass"):
         timings: list[float] = []
         started, entries, decisions = time.perf_counter(), [], 0
         for n in range(matches):

@@ -28,22 +28,30 @@ def whole_match(
     rng: random.Random,
     choose: Callable[[Any, int], Any],
     timings: list[float] | None = None,
+    kept: list[Any] | None = None,
 ) -> Any:
     """One match from setup to its end, `choose` deciding for the first seat the game waits
-    on; the end state. With `timings`, each decision's decide plus react until quiet is timed."""
-    state = _quiet(ruleset, folded(ruleset, ruleset.initial(seats, {}, rng)), rng)
+    on; the end state. With `timings`, each decision's decide plus react until quiet is timed;
+    `kept` gathers the match's game events."""
+    kept = [] if kept is None else kept
+    state = _quiet(ruleset, _kept(ruleset, ruleset.initial(seats, {}, rng), None, kept), rng, kept)
     while not ruleset.is_over(state):
         seat = ruleset.waiting(state).must[0]
         decision = choose(state, seat)
         started = time.perf_counter()
         verdict = ruleset.decide(state, seat, decision, rng)
-        state = _quiet(ruleset, folded(ruleset, verdict.events, state), rng)
+        state = _quiet(ruleset, _kept(ruleset, verdict.events, state, kept), rng, kept)
         if timings is not None:
             timings.append(time.perf_counter() - started)
     return state
 
 
-def _quiet(ruleset: Ruleset, state: Any, rng: random.Random) -> Any:
+def _kept(ruleset: Ruleset, events: list[Any], state: Any, kept: list[Any]) -> Any:
+    kept.extend(events)
+    return folded(ruleset, events, state)
+
+
+def _quiet(ruleset: Ruleset, state: Any, rng: random.Random, kept: list[Any]) -> Any:
     while derived := ruleset.react(state, rng):
-        state = folded(ruleset, derived, state)
+        state = _kept(ruleset, derived, state, kept)
     return state
