@@ -31,6 +31,8 @@ Seen = tuple[Game, Any]  # the state, and the decision or event that came on it
 def examples() -> list[Seen]:
     seen: list[Seen] = []
     _landing_and_bombardment(seen)
+    _bacterial_weapon(seen)
+    _integrated_economy(seen)
     _invasion_combat(seen)
     _animated_invasion(seen)
     _fighters_invading(seen)
@@ -62,6 +64,26 @@ def _landing_and_bombardment(seen: list[Seen]) -> None:
     state = _act(seen, state, said(state, SOL, "move 1 dreadnought 1 carrier 3 gf from 102"))
     state = _act(seen, state, said(state, SOL, "land 3 gf on abyz"))
     _act(seen, state, said(state, SOL, "bombard abyz with 1 dreadnought"), 5)
+
+
+def _bacterial_weapon(seen: list[Seen]) -> None:
+    """X-89 Bacterial Weapon before bombarding: Mentak's ground forces die, Sol's hand goes."""
+    fleets = {("102", SOL): {"dreadnought": 1, "carrier": 1, "ground_force": 2}}
+    state = arena(fleets, {"Abyz": Holding(MENTAK, units={"ground_force": 2})})
+    state = holding_cards(state, SOL, "good_year")
+    state = with_player(state, SOL, technologies=("x89_bacterial_weapon",))
+    state = _act(seen, state, Activate(system=AT))
+    state = _act(seen, state, said(state, SOL, "move 1 dreadnought 1 carrier 2 gf from 102"))
+    state = _act(seen, state, said(state, SOL, "land 2 gf on abyz"))
+    _act(seen, state, said(state, SOL, "bombard abyz with 1 dreadnought using x-89"))
+
+
+def _integrated_economy(seen: list[Seen]) -> None:
+    """Integrated Economy: a cruiser built at Jord appears in 201, which Sol activated."""
+    state = arena({}, counters={"201": (SOL,)})
+    state = with_player(state, SOL, technologies=("integrated_economy",))
+    state = _act(seen, state, Activate(system="301"))
+    _act(seen, state, said(state, SOL, "build 1 cruiser at jord to 201 paying jord"))
 
 
 def _invasion_combat(seen: list[Seen]) -> None:

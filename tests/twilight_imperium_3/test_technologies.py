@@ -2,10 +2,14 @@
 the tactical rules' functions or a whole tactical action with loaded dice, and the Technology
 card as the page and the text commands show it (TI-K2, TI-K3)."""
 
+import random
+
 import msgspec
 
 from events.kit.phases import legal
-from events.rulesets.twilight_imperium_3 import combat, invasion, movement
+from events.rulesets.twilight_imperium_3 import combat, invasion, movement, production
+from events.rulesets.twilight_imperium_3.bots import greedy
+from events.rulesets.twilight_imperium_3.card_events import CardsDiscarded
 from events.rulesets.twilight_imperium_3.combat import Die
 from events.rulesets.twilight_imperium_3.decisions import (
     Activate,
@@ -25,10 +29,12 @@ from events.rulesets.twilight_imperium_3.happenings import (
 )
 from events.rulesets.twilight_imperium_3.invasion import Bombardment, Drop, Invasion
 from events.rulesets.twilight_imperium_3.movement import Group, Movement
-from events.rulesets.twilight_imperium_3.orders import Land
+from events.rulesets.twilight_imperium_3.orders import Bombard, Land
+from events.rulesets.twilight_imperium_3.production import Batch, Build
 from events.rulesets.twilight_imperium_3.state import Game, WindowPrompt
 from events.rulesets.twilight_imperium_3.steps import TABLE
 from events.rulesets.twilight_imperium_3.tactical_events import (
+    BacterialStrike,
     CasualtiesTaken,
     GroundForcesPlaced,
     InvasionHits,
@@ -37,6 +43,7 @@ from events.rulesets.twilight_imperium_3.tactical_events import (
 from events.rulesets.twilight_imperium_3.technology import gainable
 from tests.twilight_imperium_3.arena import AT, MENTAK, SOL, act, arena, said
 from tests.twilight_imperium_3.battlefield import commander, forces, galaxy
+from tests.twilight_imperium_3.cards import holding_cards
 from tests.twilight_imperium_3.play import GAME, picked, refused, stationed, step, with_player
 
 NORR, XXCHA = 0, 1
@@ -227,7 +234,7 @@ def test_ti_k12_dacxive_animators_raise_ground_forces_on_the_planet_won() -> Non
     assert not any(isinstance(e, GroundForcesPlaced) for e in events)
 
 
-def test_ti_k13_technologies_waiting_for_later_stages_are_gained_and_shown_as_waiting() -> None:
+def test_ti_k13_neural_motivator_is_gained() -> None:
     state = stationed(3, seed=1)  # L1Z1X owns Stasis Capsules
     state = step(
         picked(state, {0: [7, 2], 1: [3, 4], 2: [5, 6]}),
@@ -235,17 +242,49 @@ def test_ti_k13_technologies_waiting_for_later_stages_are_gained_and_shown_as_wa
         Play(card=7, technology="neural_motivator"),
     )
     assert "neural_motivator" in state.players[0].technologies
-    tree = _tree(state)
-    assert tree["Neural Motivator"][-1] == ""  # its card drawn in the status phase (TI-Q1)
-    assert tree["X-89 Bacterial Weapon"][-1] == "waits for action cards"
-    assert tree["Micro Technology"][-1] == ""  # played with trade agreements (TI-R4)
-    assert tree["Type IV Drive"][-1] == ""
+    assert _tree(state)["Neural Motivator"][3] == "owned"  # drawn in the status phase (TI-Q1)
+
+
+def _bacterial_arena(*technologies: str) -> Game:
+    """Sol's dreadnought brings 2 ground forces to Mentak's Abyz, held by 3; Sol holds two
+    action cards."""
+    fleets = {("102", SOL): {"dreadnought": 1, "carrier": 1, "ground_force": 2}}
+    state = arena(fleets, {"Abyz": Holding(MENTAK, units={"ground_force": 3})})
+    state = _owning(holding_cards(state, SOL, "good_year", "plague"), SOL, *technologies)
+    state, _ = act(state, SOL, said(state, SOL, f"activate {AT}"))
+    state, _ = act(state, SOL, said(state, SOL, "move 1 dreadnought 1 carrier 2 gf from 102"))
+    state, _ = act(state, SOL, said(state, SOL, "land 2 gf on abyz"))
+    assert state.stack[-1].prompt == WindowPrompt.BOMBARDMENT
+    return state
+
+
+def test_ti_k17_x89_bacterial_weapon_kills_every_ground_force_for_the_whole_hand() -> None:
+    weapon = said(_bacterial_arena(), SOL, "bombard abyz with 1 dreadnought using x-89")
+    assert weapon == Bombard((Bombardment("Abyz", {"dreadnought": 1}, bacterial=True),))
+    assert refused(_bacterial_arena(), SOL, weapon) == "TI-K17"  # not owned
+    state = _bacterial_arena("x89_bacterial_weapon")
+    hand = state.players[SOL].hand
+    assert weapon in legal(TABLE, state, SOL)
+    assert GAME.write_text(state, SOL, weapon) == "bombard Abyz with 1 dreadnought using x-89"
+    state, events = act(state, SOL, weapon)  # no die rolled: no bombardment, no defender left
+    assert BacterialStrike(SOL, "Abyz", 3) in events
+    assert CardsDiscarded(SOL, hand) in events
+    assert not any(isinstance(e, Rolled) for e in events)
+    assert state.players[SOL].hand == () and state.discard[-2:] == hand
+    assert state.forces.planets["Abyz"] == Holding(SOL, True, {"ground_force": 2})
+
+
+def test_ti_k17_greedy_uses_x89_where_its_kills_outweigh_the_cards_it_discards() -> None:
+    state = _bacterial_arena("x89_bacterial_weapon")  # 3 killed for 2 cards, or 1 bombarding
+    assert greedy(state, SOL, random.Random(0)).bombardments[0].bacterial
+    state = holding_cards(state, SOL, *("flank_speed", "recheck", "local_unrest") * 2)  # 6 cards
+    assert not greedy(state, SOL, random.Random(0)).bombardments[0].bacterial
 
 
 def _tree(state: Game) -> dict[str, tuple[str, ...]]:
     page = GAME.describe(GAME.view(state, 0), ("ann", "bob", "cy"))
     table = next(s for s in page.sections if s.title == "Technologies").tables[0]
-    assert table.columns == ("Technology", "Colour", "Requires", "ann", "bob", "cy", "")
+    assert table.columns == ("Technology", "Colour", "Requires", "ann", "bob", "cy")
     return {row[0]: row for row in table.rows}
 
 
@@ -263,7 +302,6 @@ def test_ti_k2_k3_the_tree_shows_prerequisites_and_each_players_price_or_lock() 
         "locked",
         "locked",
         "locked",
-        "",
     )
     assert tree["Cybernetics"][2:6] == (
         "Stasis Capsules or Antimass Deflectors",
@@ -355,10 +393,64 @@ def test_ti_k15_fleet_logistics_a_second_tactical_action_or_the_end_of_the_turn(
     assert refused(arena(fleets), SOL, EndTurn()) == "TI-K15"
 
 
-def test_ti_k16_integrated_economy_is_not_in_this_stage_and_may_not_be_gained() -> None:
+def _economy_board():
+    """N'orr's home at 301, activated, a dock on Quinarra; he has activated 201 (Abyz and Fria,
+    Fria his) and 302, where a Xxcha destroyer lies; 318 he has not."""
+    board = galaxy({"301": "quinarra_tren_lak", "201": "abyz_fria"})
+    planets = {
+        "Quinarra": Holding(NORR, units={"space_dock": 1}),
+        "Tren'lak": Holding(NORR),
+        "Fria": Holding(NORR),
+    }
+    counters = {"301": (NORR,), "201": (NORR,), "302": (NORR,)}
+    return board, forces({("302", XXCHA): {"destroyer": 1}}, counters, planets)
+
+
+def _sent(board, units, who: Commander, *batches: Batch) -> str | None:
+    owed = production.cost(Build("301", batches))
+    build = Build("301", batches, trade_goods=owed)
+    refused = production.refusal(board, units, who, build, owed)
+    return refused.rule if refused else None
+
+
+def test_ti_k16_integrated_economy_places_units_built_in_an_adjacent_activated_system() -> None:
+    board, units = _economy_board()
+    norr = commander(NORR, "integrated_economy")
+    cruiser_out = Batch("Quinarra", {"cruiser": 1}, to="201")
+    assert _sent(board, units, commander(NORR), cruiser_out) == "TI-K16"  # not owned
+    assert _sent(board, units, norr, cruiser_out) is None
+    assert _sent(board, units, norr, Batch("Quinarra", {"cruiser": 1}, to="302")) == "TI-K16"
+    assert _sent(board, units, norr, Batch("Quinarra", {"cruiser": 1}, to="318")) == "TI-K16"
+    assert _sent(board, units, norr, Batch("Quinarra", {"ground_force": 2}, to="201")) == "TI-K16"
+    assert _sent(board, units, norr, Batch("Quinarra", {"cruiser": 1}, to="Fria")) == "TI-K16"
+    troops_out = Batch("Quinarra", {"ground_force": 2}, to="Fria")
+    assert _sent(board, units, norr, troops_out) is None
+    home = Batch("Quinarra", {"cruiser": 1})
+    assert _sent(board, units, norr, home, cruiser_out, troops_out) is None
+    assert _sent(board, units, norr, home, Batch("Quinarra", {"cruiser": 5}, to="201")) == "TI-U2"
+    assert _sent(board, units, norr, Batch("Quinarra", {"cruiser": 4}, to="201")) == "TI-M8"
+    after = production.after(units, norr, Build("301", (home, cruiser_out, troops_out)))
+    assert after.fleet("301", NORR).units == {"cruiser": 1}
+    assert after.fleet("201", NORR).units == {"cruiser": 1}
+    assert after.planets["Fria"].units == {"ground_force": 2}
+    plans = production.plans(board, units, norr, "301", 0)
+    assert any(b.batches and b.batches[0].to == "201" for b in plans)
+    assert any(b.batches and b.batches[0].to == "Fria" for b in plans)
+    assert all(production.refusal(board, units, norr, p, 0) is None for p in plans)
+
+
+def test_ti_k16_integrated_economy_is_gained_and_its_build_said_in_words() -> None:
     state = stationed(3, seed=1)
     state = picked(state, {0: [7, 2], 1: [3, 4], 2: [5, 6]})
     state = with_player(state, 0, technologies=("micro_technology", "cybernetics"))
-    assert "integrated_economy" not in gainable(state, 0)
-    assert refused(state, 0, said(state, 0, "research integrated economy")) == "TI-K16"
-    assert _tree(state)["Integrated Economy"][-1] == "not in this stage"
+    assert "integrated_economy" in gainable(state, 0)
+    state = step(state, 0, said(state, 0, "research integrated economy"))
+    assert "integrated_economy" in state.players[0].technologies
+    state = _owning(arena({}, counters={"201": (SOL,)}), SOL, "integrated_economy")
+    state, _ = act(state, SOL, said(state, SOL, "activate 301"))
+    assert state.stack[-1].prompt == WindowPrompt.PRODUCTION
+    order = said(state, SOL, "build 1 cruiser at jord to 201 paying jord")
+    assert order.batches == (Batch("Jord", {"cruiser": 1}, to="201"),)
+    assert GAME.write_text(state, SOL, order) == "build 1 cruiser at Jord to 201 paying Jord"
+    state, _ = act(state, SOL, order)
+    assert state.forces.fleet("201", SOL).units == {"cruiser": 1}

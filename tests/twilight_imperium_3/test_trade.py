@@ -268,6 +268,15 @@ def test_ti_r10_a_gift_rides_on_any_moment_the_giver_is_asked() -> None:
     assert "give <n> tg to <race>; e.g. 'give 1 tg to mentak'" in GAME.text_help(state, SOL)
 
 
+def test_ti_r10_legal_offers_a_gift_of_1_tg_to_the_next_player_at_his_turn() -> None:
+    assert not any(isinstance(d, Give) for d in GAME.legal(_table(), SOL))  # he holds none
+    state = with_player(_table(), SOL, trade_goods=3)
+    gifts = [d for d in GAME.legal(state, SOL) if isinstance(d, Give)]
+    assert gifts == [Give(to=MENTAK, trade_goods=1)]
+    state = with_player(_talks(state), MENTAK, trade_goods=3)  # the talks offer none
+    assert not any(isinstance(d, Give) for d in GAME.legal(state, MENTAK))
+
+
 def test_ti_k13_micro_technology_adds_a_trade_good_an_agreement_on_the_secondary() -> None:
     state = _table(_old(MENTAK, JOL_NAR), _old(MENTAK, SOL))
     state = with_player(state, MENTAK, technologies=("micro_technology",))

@@ -33,7 +33,15 @@ from events.rulesets.twilight_imperium_3.fleets import planets_in, ships
 from events.rulesets.twilight_imperium_3.forces import Holding, Space
 from events.rulesets.twilight_imperium_3.loader import load
 from events.rulesets.twilight_imperium_3.movement import candidates
-from events.rulesets.twilight_imperium_3.orders import FirePds, Land, Move, Produce, Retreat, Stay
+from events.rulesets.twilight_imperium_3.orders import (
+    Bombard,
+    FirePds,
+    Land,
+    Move,
+    Produce,
+    Retreat,
+    Stay,
+)
 from events.rulesets.twilight_imperium_3.state import Game, Phase, WindowPrompt
 from events.rulesets.twilight_imperium_3.steps import TABLE
 from events.rulesets.twilight_imperium_3.strategy_cards import (
@@ -47,6 +55,7 @@ from events.rulesets.twilight_imperium_3.technology import gainable
 
 Target = Callable[[Game, int, str], float]  # how much a seat wants to activate a system
 TRADE_WORTH = 2  # trade goods that make Trade's secondary worth a strategy counter
+CARD_WORTH = 0.5  # an action card, in ground forces, for X-89 Bacterial Weapon's price (TI-K17)
 ECONOMY = ("good_year", "rise_of_a_messiah", "rally_of_the_people")  # cards greedy plays
 BATTLE = ("direct_hit", "shields_holding", "morale_boost")  # and these where they are offered
 BREACH_SHIPS = 5  # a fleet whose +1 pays for a dreadnought lost to its first 2 hits (TI-Q32)
@@ -220,7 +229,7 @@ def choose(game: Game, seat: int, target: Target, fight: bool = False) -> Any:
     if prompt == WindowPrompt.LANDING:
         return _most(options, lambda d: _landed_worth(game, seat, d))
     if prompt == WindowPrompt.BOMBARDMENT:
-        return _most(options, lambda d: sum(sum(b.units.values()) for b in d.bombardments))
+        return _most(options, lambda d: _bombard_worth(game, seat, d))
     if prompt == WindowPrompt.PRODUCTION:
         kept = [d for d in options if keeps_payable(game, seat, d.paying, d.trade_goods)]
         return _most(kept or options, _build_worth)
@@ -264,6 +273,17 @@ def _landed_worth(game: Game, seat: int, d: Land) -> float:
         held = game.forces.planets.get(drop.planet, Holding())
         value = planet_worth(game, seat, drop.planet)
         worth += value if held.controller != seat else 0.1 * sum(drop.units.values())
+    return worth
+
+
+def _bombard_worth(game: Game, seat: int, d: Bombard) -> float:
+    """The ships bombarding; X-89 Bacterial Weapon's sure kills less half a ground force for
+    each card it discards."""
+    worth = 0.0
+    for b in d.bombardments:
+        killed = game.forces.planets[b.planet].units.get("ground_force", 0)
+        price = CARD_WORTH * len(game.players[seat].hand)
+        worth += killed - price if b.bacterial else sum(b.units.values())
     return worth
 
 

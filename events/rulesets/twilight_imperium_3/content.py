@@ -87,8 +87,6 @@ class Technology(_Entry):
     effect: str
     requires_all: tuple[str, ...] = ()
     requires_any: tuple[str, ...] = ()
-    waits_for: str = ""  # what a later stage brings before its effect can work (TI-K13)
-    later: bool = False  # not played in this stage, so not gained (TI-K16)
 
 
 class TradeCards(_Entry):

@@ -11,7 +11,6 @@ from events.ruleset import Board, Cell, Description, Field, Section, Table
 from events.rulesets.twilight_imperium_3 import board, trade_words
 from events.rulesets.twilight_imperium_3.building_face import building_section, highlights
 from events.rulesets.twilight_imperium_3.card_words import hands_section
-from events.rulesets.twilight_imperium_3.content import Technology
 from events.rulesets.twilight_imperium_3.galaxy import positions
 from events.rulesets.twilight_imperium_3.loader import load
 from events.rulesets.twilight_imperium_3.planets import controlled, holding, in_system
@@ -128,27 +127,19 @@ def _players(view: Game, name: Callable[[int], str]) -> Table:
 
 def _tree(view: Game, name: Callable[[int], str]) -> Table:
     """Every technology with its colour and prerequisites, and for each player whether he owns
-    it, or what it costs him after his discounts, or that he may not gain it yet (TI-K2, TI-K3;
-    what waits for a later stage, TI-K13)."""
+    it, or what it costs him after his discounts, or that he may not gain it yet (TI-K2,
+    TI-K3)."""
     rows = tuple(
         (
             t.name,
             t.colour,
             requirements(t.id),
             *(standing(view, s, t.id) for s in range(view.seats)),
-            _stage_note(t),
         )
         for t in load().technologies.values()
     )
-    columns = ("Technology", "Colour", "Requires", *map(name, range(view.seats)), "")
+    columns = ("Technology", "Colour", "Requires", *map(name, range(view.seats)))
     return Table("Technologies: owned, price after discounts, or locked", columns, rows)
-
-
-def _stage_note(t: Technology) -> str:
-    """What this stage leaves out of a technology (TI-K13, TI-K16)."""
-    if t.later:
-        return "not in this stage"
-    return f"waits for {t.waits_for}" if t.waits_for else ""
 
 
 def _cards(view: Game, name: Callable[[int], str]) -> Table:

@@ -42,7 +42,7 @@ def _help(game: Game, seat: int) -> str:
     return phases.text_help(
         TABLE,
         game,
-        [*options, *talks.gift_example(game, seat)] if options else options,
+        [*options, *talks.gifts(game, seat)] if options else options,
         lambda decision: text.render(game, seat, decision),
         "You may say:",
         "Nothing for you to decide now.",

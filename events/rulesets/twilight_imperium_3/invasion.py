@@ -26,6 +26,7 @@ from events.rulesets.twilight_imperium_3.loader import load
 
 BOMBARDERS = ("dreadnought", "war_sun")
 GRAVITON_NEGATOR = "graviton_negator"
+X89 = "x89_bacterial_weapon"
 
 
 class Drop(msgspec.Struct, frozen=True):
@@ -61,10 +62,12 @@ class Invasion(msgspec.Struct, frozen=True):
 
 
 class Bombardment(msgspec.Struct, frozen=True):
-    """Dreadnoughts and war suns of the active player bombarding one planet."""
+    """Dreadnoughts and war suns of the active player bombarding one planet; `bacterial`: with
+    X-89 Bacterial Weapon instead of dice (TI-K17)."""
 
     planet: str
     units: Units
+    bacterial: bool = False
 
 
 def landing_refusal(
@@ -173,9 +176,20 @@ def bombardment_refusal(
                     "TI-L4",
                     f"the planetary shield of {bombardment.planet}'s PDS stops dreadnoughts",
                 )
+        if bombardment.bacterial and (refused := _bacterial_refusal(commander, holding)):
+            return refused
         used = plus(used, bombardment.units)
     if not within(used, forces.fleet(position, seat).units):
         return Rejection("TI-L4", "each of your ships there bombards once at most")
+    return None
+
+
+def _bacterial_refusal(commander: Commander, holding: Holding) -> Rejection | None:
+    """X-89 Bacterial Weapon, owned, against ground forces there (TI-K17)."""
+    if not commander.owns(X89):
+        return Rejection("TI-K17", "only a player owning X-89 Bacterial Weapon uses it")
+    if not holding.units.get("ground_force"):
+        return Rejection("TI-K17", "X-89 Bacterial Weapon needs ground forces to destroy there")
     return None
 
 

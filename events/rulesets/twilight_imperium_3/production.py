@@ -9,6 +9,7 @@ from math import ceil
 import msgspec
 
 from events.ruleset import Rejection
+from events.rulesets.twilight_imperium_3 import economy
 from events.rulesets.twilight_imperium_3.content import Planet
 from events.rulesets.twilight_imperium_3.fleets import (
     Commander,
@@ -32,10 +33,12 @@ DOCK_OUTPUT = 2  # a space dock produces its planet's resources and this many mo
 
 
 class Batch(msgspec.Struct, frozen=True):
-    """Units produced at the space dock on this planet."""
+    """Units produced at the space dock on this planet; with Integrated Economy, `to` a system
+    for its ships or a planet for its ground forces and PDS (TI-K16), "" the dock's."""
 
     dock: str
     units: Units
+    to: str = ""
 
 
 class Build(msgspec.Struct, frozen=True):
@@ -63,7 +66,7 @@ def discount(build: Build, commander: Commander) -> int:
     """Sarween Tools: 1 resource for each space dock producing (TI-U4)."""
     if "sarween_tools" not in commander.technologies:
         return 0
-    return sum(1 for b in build.batches if total(b.units))
+    return len({b.dock for b in build.batches if total(b.units)})
 
 
 def output(planet: str, commander: Commander) -> int:
@@ -97,36 +100,51 @@ def refusal(
         if refused:
             return refused
     forces = after(forces, commander, build)
-    if not within_supply(forces, galaxy, build.position, commander):
-        return Rejection(
-            "TI-M8",
-            f"your fleet supply of {commander.supply_at(build.position)} allows no more ships "
-            "there",
-        )
-    if lacks_support(forces, galaxy, build.position, commander):
-        return Rejection(
-            "TI-M9", "those fighters would lack support: 3 a space dock, or room aboard"
-        )
+    for position in _receiving(build):
+        if not within_supply(forces, galaxy, position, commander):
+            return Rejection(
+                "TI-M8",
+                f"your fleet supply of {commander.supply_at(position)} allows no more ships "
+                f"in {position}",
+            )
+        if lacks_support(forces, galaxy, position, commander):
+            return Rejection(
+                "TI-M9", "those fighters would lack support: 3 a space dock, or room aboard"
+            )
     return None
+
+
+def _receiving(build: Build) -> tuple[str, ...]:
+    """The systems whose space the order's ships appear in: the docks', or those Integrated
+    Economy sends them to (TI-K16)."""
+    sent = [b.to for b in build.batches if economy.to_system(b.to)]
+    return tuple(dict.fromkeys((build.position, *sent)))
+
+
+def _placed(build: Build, batch: Batch) -> tuple[str, str]:
+    """The system for the batch's ships and the planet for its ground forces and PDS."""
+    if not batch.to:
+        return build.position, batch.dock
+    return (batch.to, "") if economy.to_system(batch.to) else ("", batch.to)
 
 
 def after(forces: Forces, commander: Commander, build: Build) -> Forces:
     """The forces once this (accepted) order is carried out: ships in the system's space, ground
     forces and PDS on their dock's planet, the new dock on its planet, the planets paid with
     exhausted (TI-U3). The trade goods spent go back to the bank (TI-U10)."""
-    table = load().units
     seat = commander.seat
     for batch in build.batches:
-        in_space = {u: n for u, n in batch.units.items() if table[u].kind in ("ship", "fighter")}
+        system, planet = _placed(build, batch)
+        in_space = economy.in_space(batch.units)
         on_planet = {u: n for u, n in batch.units.items() if u not in in_space}
-        fleet = fleet_plus(forces.fleet(build.position, seat), in_space, {})
-        forces = with_fleet(forces, build.position, fleet) if in_space else forces
-        holding = forces.planets[batch.dock]
-        forces = with_holding(
-            forces,
-            batch.dock,
-            msgspec.structs.replace(holding, units=plus(holding.units, on_planet)),
-        )
+        if in_space:
+            forces = with_fleet(
+                forces, system, fleet_plus(forces.fleet(system, seat), in_space, {})
+            )
+        if on_planet:
+            holding = forces.planets[planet]
+            units = plus(holding.units, on_planet)
+            forces = with_holding(forces, planet, msgspec.structs.replace(holding, units=units))
     if build.space_dock:
         holding = forces.planets[build.space_dock]
         units = plus(holding.units, {"space_dock": 1})
@@ -179,8 +197,9 @@ def plans(
     newly_controlled: frozenset[str] = frozenset(),
 ) -> tuple[Build, ...]:
     """A few sound orders, each paid the cheapest way: nothing; at each dock, one purchase of each
-    unit type, and as many of it as the dock produces; a space dock on each planet able to
-    take one."""
+    unit type, and as many of it as the dock produces, and with Integrated Economy one purchase
+    of each ship sent to each system it reaches and of ground forces to each planet of his
+    there (TI-K16); a space dock on each planet able to take one."""
     found = [Build(position)]
     wishes: list[Build] = []
     for dock in _docks(galaxy, forces, commander.seat, position):
@@ -191,6 +210,8 @@ def plans(
                 continue
             for count in sorted({kind.units_per_cost, output(dock, commander)}):
                 wishes.append(Build(position, (Batch(dock, {unit: count}),)))
+        if commander.owns(economy.INTEGRATED_ECONOMY):
+            wishes += _sent(galaxy, forces, commander.seat, position, dock)
     wishes += [Build(position, space_dock=p) for p in planets_in(galaxy, position)]
     for wish in wishes:
         paid = payment(
@@ -202,6 +223,19 @@ def plans(
         if refusal(galaxy, forces, commander, plan, trade_goods_held, newly_controlled) is None:
             found.append(plan)
     return tuple(found)
+
+
+def _sent(galaxy: Galaxy, forces: Forces, seat: int, position: str, dock: str) -> list[Build]:
+    table = load().units
+    found = []
+    for system in economy.reach(galaxy, forces, seat, position):
+        for unit in economy.in_space({u: 1 for u in table}):
+            batch = Batch(dock, {unit: table[unit].units_per_cost}, to=system)
+            found.append(Build(position, (batch,)))
+        for planet in planets_in(galaxy, system):
+            if forces.planets.get(planet, Holding()).controller == seat:
+                found.append(Build(position, (Batch(dock, {"ground_force": 2}, to=planet),)))
+    return found
 
 
 def from_bank(bank: int, wanted: int) -> int:
@@ -232,9 +266,11 @@ def _batches_refusal(
 ) -> Rejection | None:
     table = load().units
     docks = _docks(galaxy, forces, commander.seat, build.position)
-    named = [b.dock for b in build.batches]
+    named = [(b.dock, b.to) for b in build.batches]
     if len(set(named)) != len(named):
-        return Rejection("TI-U1", "name each space dock once")
+        return Rejection(
+            "TI-U1", "name each space dock once (with Integrated Economy, once a place)"
+        )
     besieged = enemy_ships(forces, build.position, commander.seat)
     for batch in build.batches:
         if batch.dock not in docks:
@@ -243,11 +279,15 @@ def _batches_refusal(
             return Rejection("TI-Q17", f"the space dock on {batch.dock} builds nothing this round")
         if any(u not in table or u == "space_dock" or n < 0 for u, n in batch.units.items()):
             return Rejection("TI-U1", "name the units to build by their types, space docks apart")
-        if total(batch.units) > output(batch.dock, commander):
+        produced = sum(total(b.units) for b in build.batches if b.dock == batch.dock)
+        if produced > output(batch.dock, commander):
             return Rejection(
                 "TI-U2",
                 f"the space dock on {batch.dock} produces {output(batch.dock, commander)} units",
             )
+        sent = economy.refusal(galaxy, forces, commander, build.position, batch.to, batch.units)
+        if sent:
+            return sent
         for unit in batch.units:
             needs = table[unit].requires
             if batch.units[unit] and needs and needs not in commander.technologies:
@@ -258,8 +298,9 @@ def _batches_refusal(
                 return Rejection(
                     "TI-U8", "enemy ships besiege your space dock: ground forces and PDS only"
                 )
-        pds = forces.planets[batch.dock].units.get("pds", 0) + batch.units.get("pds", 0)
-        if pds > table["pds"].per_planet:
+        planet = _placed(build, batch)[1]
+        pds = forces.planets[planet].units.get("pds", 0) if planet else 0
+        if pds + batch.units.get("pds", 0) > table["pds"].per_planet:
             return Rejection("TI-U6", f"a planet holds at most {table['pds'].per_planet} PDS")
     return None
 
@@ -366,6 +407,7 @@ def _stacks(forces: Forces, seat: int, unit: str, build: Build) -> int:
     }
     for batch in build.batches:
         if batch.units.get(unit):
+            system, planet = _placed(build, batch)
             in_space = load().units[unit].kind in ("ship", "fighter")
-            places.add(("space", build.position) if in_space else ("planet", batch.dock))
+            places.add(("space", system) if in_space else ("planet", planet))
     return len(places)

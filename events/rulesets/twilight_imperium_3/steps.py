@@ -358,6 +358,7 @@ def _redistribute(batch: Batch[Game], seat: int, d: Redistribute) -> None:
 def _actions(game: Game, seat: int) -> Iterator[Any]:
     yield from offers.actions(game, seat)
     yield from card_windows.action_plays(game, seat)  # TI-Q2
+    yield from talks.gifts(game, seat)  # TI-R10
 
 
 def _queued(game: Game, seat: int) -> bool:

@@ -114,11 +114,8 @@ def _of_colour(colour: str) -> Callable[[Game, int, str], bool]:
 
 def _waivable(game: Game, seat: int, technology: str) -> bool:
     owned = set(game.players[seat].technologies)
-    found = load().technologies[technology]
-    return (
-        technology not in gainable(game, seat)
-        and not found.later
-        and (technology not in owned and one_short(owned, technology))
+    return technology not in gainable(game, seat) and (
+        technology not in owned and one_short(owned, technology)
     )
 
 

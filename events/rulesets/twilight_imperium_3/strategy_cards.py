@@ -62,7 +62,6 @@ from events.rulesets.twilight_imperium_3.state import (
 from events.rulesets.twilight_imperium_3.technology import (
     assassinated,
     gainable,
-    later_refusal,
     price,
 )
 from events.rulesets.twilight_imperium_3.turns import end_action
@@ -107,8 +106,6 @@ def play_refusal(game: Game, seat: int, d: Play) -> Rejection | None:
         return Rejection("TI-A5", "name another player for Diplomacy")
     if d.card == WARFARE and d.system and seat not in _counters_at(game, d.system):
         return Rejection("TI-A8", "take back a command counter of yours on the board")
-    if d.card == TECHNOLOGY and (later := later_refusal(d.technology)):
-        return later
     if d.card == TECHNOLOGY and d.technology and assassinated(game, seat):
         return Rejection("TI-Q54", "Scientist Assassination: no technology for you this round")
     techs = gainable(game, seat)
@@ -287,8 +284,6 @@ def follow_refusal(game: Game, seat: int, card: int, d: Follow) -> Rejection | N
     if card == LOGISTICS:
         return placing_refusal(d.strategy, d.fleet, _bought(game, seat, d))
     if card == TECHNOLOGY:
-        if later := later_refusal(d.technology):
-            return later
         if assassinated(game, seat):
             return Rejection("TI-Q54", "Scientist Assassination: no technology for you this round")
         if d.technology not in gainable(game, seat):

@@ -18,6 +18,7 @@ from events.rulesets.twilight_imperium_3 import (
     trade,
     transfer,
 )
+from events.rulesets.twilight_imperium_3.card_events import CardsDiscarded
 from events.rulesets.twilight_imperium_3.casualties import choices, forced, forced_refusal
 from events.rulesets.twilight_imperium_3.commanders import commander, dug_in
 from events.rulesets.twilight_imperium_3.fleets import (
@@ -50,6 +51,7 @@ from events.rulesets.twilight_imperium_3.state import Game, WindowPrompt, clockw
 from events.rulesets.twilight_imperium_3.tactic import PROTOTYPE, Step, Tactic
 from events.rulesets.twilight_imperium_3.tactical_events import (
     Asked,
+    BacterialStrike,
     BattleBegan,
     BattleEnded,
     BattleRound,
@@ -595,6 +597,7 @@ def bombard_offers(game: Game, seat: int) -> tuple[Bombard, ...]:
             found.append(Bombard((invasion.Bombardment(planet, bombarders),)))
             for unit, n in bombarders.items():
                 found.append(Bombard((invasion.Bombardment(planet, {unit: n}),)))
+                found.append(Bombard((invasion.Bombardment(planet, {unit: 1}, True),)))  # TI-K17
     return tuple(o for o in found if _bombard_refusal(game, seat, o) is None)
 
 
@@ -622,7 +625,12 @@ def _bombard_refusal(game: Game, seat: int, d: Bombard) -> Rejection | None:
 
 
 def _bombard(batch: Batch[Game], seat: int, d: Bombard) -> None:
-    for bombardment in d.bombardments:
+    bacterial = tuple(b for b in d.bombardments if b.bacterial)
+    for bombardment in bacterial:
+        _bacterial_strike(batch, seat, bombardment.planet)
+    if bacterial and (hand := batch.game.players[seat].hand):
+        batch.emit(CardsDiscarded(seat=seat, cards=hand))  # the weapon's price (TI-K17)
+    for bombardment in (b for b in d.bombardments if not b.bacterial):
         volley = invasion.bombardment_volley(bombardment, commander(batch.game, seat))
         hits = _roll(batch, seat, BOMBARDMENT, volley)
         held = batch.game.forces.planets[bombardment.planet]
@@ -631,6 +639,15 @@ def _bombard(batch: Batch[Game], seat: int, d: Bombard) -> None:
             synthesise(batch, held.controller, min(hits, held.units.get("ground_force", 0)))
     batch.emit(Stepped(step=Step.INVASION, at=_tactic(batch.game).system))
     proceed(batch)
+
+
+def _bacterial_strike(batch: Batch[Game], seat: int, planet: str) -> None:
+    """X-89 Bacterial Weapon, before bombarding: every ground force there destroyed (TI-K17)."""
+    held = batch.game.forces.planets[planet]
+    killed = held.units.get("ground_force", 0)
+    batch.emit(BacterialStrike(seat=seat, planet=planet, killed=killed))
+    if held.controller is not None:
+        synthesise(batch, held.controller, killed)
 
 
 def _invasion(batch: Batch[Game]) -> bool:
@@ -892,7 +909,7 @@ PROMPT_TABLE = (
             Bombard,
             "TI-L4",
             "bombard",
-            "bombard <planet> with <n> <unit>; … | bombard nothing",
+            "bombard <planet> with <n> <unit> [using x-89]; … | bombard nothing",
             _bombard_refusal,
             _bombard,
         ),
@@ -905,8 +922,8 @@ PROMPT_TABLE = (
             Produce,
             "TI-U1",
             "build units",
-            "build <n> <unit> … at <planet>; [space dock on <planet>] [paying <planets> and "
-            "<n> tg] | build nothing",
+            "build <n> <unit> … at <planet> [to <system or planet>]; [space dock on <planet>] "
+            "[paying <planets> and <n> tg] | build nothing",
             _produce_refusal,
             _produce,
         ),

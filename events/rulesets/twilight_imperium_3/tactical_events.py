@@ -133,6 +133,15 @@ class Bombarded(msgspec.Struct, frozen=True, tag="ti.bombarded"):
     hits: int
 
 
+class BacterialStrike(msgspec.Struct, frozen=True, tag="ti.bacterial_strike"):
+    """X-89 Bacterial Weapon: every ground force on the planet destroyed by the seat's ships
+    before they would bombard (TI-K17)."""
+
+    seat: int
+    planet: str
+    killed: int
+
+
 class InvasionHits(msgspec.Struct, frozen=True, tag="ti.invasion_hits"):
     """Ground forces lost on a planet under invasion: the defender's, then the invader's
     (of which his fighters joining it, first, TI-K10)."""
@@ -248,6 +257,7 @@ TACTICAL_EVENTS = (
     BattleEnded,
     Landed,
     Bombarded,
+    BacterialStrike,
     InvasionHits,
     InvasionEnded,
     LastDockTaken,

@@ -24,6 +24,7 @@ from events.rulesets.twilight_imperium_3.state import Game, WindowPrompt
 from events.rulesets.twilight_imperium_3.tactic import Battle, Breach, Tactic
 from events.rulesets.twilight_imperium_3.tactical_events import (
     Asked,
+    BacterialStrike,
     BattleBegan,
     BattleEnded,
     BattleRound,
@@ -275,6 +276,7 @@ TACTICAL_ROWS = {
     BattleEnded: lambda g, e: _tactic(g, battle=None),
     Landed: _landed,
     Bombarded: lambda g, e: _forces(g, invasion.bombard(g.forces, e.planet, e.hits)),
+    BacterialStrike: lambda g, e: _forces(g, invasion.bombard(g.forces, e.planet, e.killed)),
     InvasionHits: _invasion_hits,
     InvasionEnded: _invasion_ended,
     LastDockTaken: lambda g, e: replace(g, took_last_dock=(*g.took_last_dock, e.seat)),

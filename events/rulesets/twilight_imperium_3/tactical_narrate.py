@@ -66,6 +66,9 @@ def tell(event: Any, name: Callable[[int], str]) -> str | None:
             return f"{name(s)} lands {landed}"
         case t.Bombarded(planet=planet, hits=hits):
             return f"the bombardment of {planet} destroys {count(hits, 'ground force')}"
+        case t.BacterialStrike(seat=s, planet=planet, killed=killed):
+            killed_there = f"{count(killed, 'ground force')} on {planet}"
+            return f"{name(s)}'s X-89 Bacterial Weapon destroys {killed_there}"
         case t.InvasionHits(planet=planet, defenders_lost=lost, invaders_lost=taken):
             return f"on {planet} the defender loses {lost} and the invader {taken}"
         case t.InvasionEnded(planet=planet, taken=taken):

@@ -2,8 +2,10 @@
 `transfer 203 204`, `move 2 cruiser 1 dreadnought from 301 to 203; 1 carrier from 304 via 204
 to 203 with 2 ground force from Jord`, `move nothing`, `fire pds`, `fire 1 pds from Abyz at
 203`, `hold fire`, `lose 2 fighter, damage 1 dreadnought`, `retreat to 204`, `stay`, `bombard
-Abyz with 1 dreadnought`, `land 3 ground force on Abyz; 1 pds on Fria`, `build 2 cruiser 4
-fighter at Jord; space dock on Nar paying Jord, Nar, 1 tg`, `build nothing`."""
+Abyz with 1 dreadnought`, `bombard Abyz with 1 war sun using x-89`, `land 3 ground force on
+Abyz; 1 pds on Fria`, `build 2 cruiser 4 fighter at Jord; space dock on Nar paying Jord, Nar,
+1 tg`, `build 2 cruiser at Jord to 203; 2 gf at Jord to Abyz` (Integrated Economy), `build
+nothing`."""
 
 import re
 
@@ -39,6 +41,7 @@ from events.rulesets.twilight_imperium_3.text_words import (
 
 VERBS = ("transfer", "move", "fire", "hold", "lose", "damage", "retreat", "stay")
 VERBS += ("land", "bombard", "build")
+X89_WORDS = " using x-89"  # X-89 Bacterial Weapon instead of the bombardment's dice (TI-K17)
 GROUP = re.compile(
     r"^(?P<units>.+?) from (?P<origin>\d{3})(?: via (?P<via>[\d, ]+?))?(?: to (?P<to>\d{3}))?"
     r"(?: damaged (?P<damaged>.+?))?(?: with (?P<pickups>.+))?$"
@@ -165,8 +168,9 @@ def _drop(said: str) -> Drop:
 def _bombardment(said: str) -> Bombardment:
     planet, found, units = said.strip().partition(" with ")
     if not found:
-        raise ValueError("write a bombardment as '<planet> with <n> <unit>'")
-    return Bombardment(planet_named(planet), read_units(units))
+        raise ValueError("write a bombardment as '<planet> with <n> <unit> [using x-89]'")
+    units, bacterial, _ = units.partition(X89_WORDS)  # TI-K17
+    return Bombardment(planet_named(planet), read_units(units), bool(bacterial))
 
 
 def read_build(rest: str) -> Produce:
@@ -183,9 +187,12 @@ def read_build(rest: str) -> Produce:
         units, found, planet = part.rpartition(" at ")
         if not found:
             raise ValueError(
-                "write a build as '<n> <unit> at <planet>' or 'space dock on <planet>'"
+                "write a build as '<n> <unit> at <planet> [to <system or planet>]' or "
+                "'space dock on <planet>'"
             )
-        batches.append(Batch(planet_named(planet), read_units(units)))
+        planet, _, to = planet.partition(" to ")  # Integrated Economy's place (TI-K16)
+        to = system(to) if hexes.is_code(to.strip()) else planet_named(to) if to else ""
+        batches.append(Batch(planet_named(planet), read_units(units), to))
     return Produce(tuple(batches), dock, planets, goods)
 
 
@@ -213,7 +220,10 @@ def render(game: Game, order: Order) -> str:
             said = "; ".join(f"{units_text(d.units)} on {d.planet}" for d in drops)
             return f"land {said or 'nothing'}"
         case Bombard(bombardments=bombardments):
-            said = "; ".join(f"{b.planet} with {units_text(b.units)}" for b in bombardments)
+            said = "; ".join(
+                f"{b.planet} with {units_text(b.units)}{X89_WORDS if b.bacterial else ''}"
+                for b in bombardments
+            )
             return f"bombard {said or 'nothing'}"
         case Produce():
             return f"build {build_text(order)}"
@@ -221,7 +231,10 @@ def render(game: Game, order: Order) -> str:
 
 
 def build_text(order: Produce | Build) -> str:
-    parts = [f"{units_text(b.units)} at {b.dock}" for b in order.batches]
+    parts = [
+        f"{units_text(b.units)} at {b.dock}" + (f" to {b.to}" if b.to else "")
+        for b in order.batches
+    ]
     parts += [f"space dock on {order.space_dock}"] if order.space_dock else []
     return ("; ".join(parts) or "nothing") + render_payment(order.paying, order.trade_goods)
 

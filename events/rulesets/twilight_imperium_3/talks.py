@@ -330,8 +330,10 @@ def with_gifts(prompt: Prompt) -> Prompt:
     )
 
 
-def gift_example(game: Game, seat: int) -> tuple[Give, ...]:
-    """A gift the seat could make, for its help: 1 tg to the next seat clockwise."""
+def gifts(game: Game, seat: int) -> tuple[Give, ...]:
+    """1 tg to the next player clockwise still in the game, while the seat holds any: the gift
+    `legal` offers at his turn of the action phase, one, so that random play makes gifts and
+    its matches do not run long on them (TI-R10); the help's example."""
     if not game.players[seat].trade_goods or game.over:
         return ()
     others = [s for s in clockwise(game, seat)[1:] if not eliminated(game, s)]

@@ -2,7 +2,6 @@
 Technology card's secondary costs once ready specialty planets take their discount, and the
 technology tree as each player stands in it."""
 
-from events.ruleset import Rejection
 from events.rulesets.twilight_imperium_3.loader import load
 from events.rulesets.twilight_imperium_3.planets import planet, ready
 from events.rulesets.twilight_imperium_3.state import Game
@@ -44,8 +43,7 @@ def one_short(owned: set[str], technology: str) -> bool:
 
 def gainable(game: Game, seat: int) -> tuple[str, ...]:
     """Not yet owned, and every prerequisite owned, or one of those of which one is (TI-K2),
-    or one short under Focused Research (TI-Q66); played in this stage (TI-K16); none under
-    Scientist Assassination (TI-Q54)."""
+    or one short under Focused Research (TI-Q66); none under Scientist Assassination (TI-Q54)."""
     if assassinated(game, seat):
         return ()
     owned = set(game.players[seat].technologies)
@@ -53,18 +51,8 @@ def gainable(game: Game, seat: int) -> tuple[str, ...]:
     return tuple(
         t.id
         for t in load().technologies.values()
-        if t.id not in owned
-        and not t.later
-        and (_meets(owned, t.id) or (waived and one_short(owned, t.id)))
+        if t.id not in owned and (_meets(owned, t.id) or (waived and one_short(owned, t.id)))
     )
-
-
-def later_refusal(technology: str) -> Rejection | None:
-    """A technology whose effect this stage does not play is not gained (TI-K16)."""
-    found = load().technologies.get(technology)
-    if found is not None and found.later:
-        return Rejection("TI-K16", f"{found.name} is not in this stage: it may not be gained")
-    return None
 
 
 def requirements(technology: str) -> str:
