@@ -30,6 +30,7 @@ from events.clock import (
     SeatHandedToBot,
     Timeout,
 )
+from events.ruleset import WindowAsk
 
 
 def moment(ms: int, zone: str = "UTC") -> str:
@@ -52,6 +53,31 @@ def calendar_words(clock: Clock) -> str:
     if not pauses:
         return "" if clock.zone == "UTC" else f"times in {clock.zone}"
     return f"runs in {clock.zone} time, not {', nor '.join(pauses)}"
+
+
+def window_default(clock: Clock, passing: str) -> str:
+    """What a window's deadline does for a seat that gives no answer, after "with no answer, ":
+    the clock's outcome, its `pass` level making the window's pass (`passing`, after "you")."""
+    if clock.on_timeout == "wait":
+        return "the match waits for you"
+    if clock.on_timeout == "bot":
+        return "a bot takes your seat"
+    return f"you {passing}" if clock.level == "pass" else "a bot answers for you"
+
+
+def window_open(asks: WindowAsk, until: str = "", default: str = "") -> str:
+    """A response window asking the reader's seat, as the game words it (`Ruleset.window_ask`):
+    what it is, `until` its deadline told, when, what the seat may answer or pass with, and
+    what the clock does without an answer (`window_default`) where it does something."""
+    when = f" ({asks.moment})" if asks.moment else ""
+    answers = list(asks.answers)
+    if asks.more:
+        answers.append(f"one of {asks.more} more (`help` lists them)")
+    may = f"{', '.join(answers[:-1])} or {answers[-1]}" if len(answers) > 1 else "".join(answers)
+    passing = "" if asks.pass_command in ("", "pass") else f" ({asks.pass_command})"
+    then = f"; with no answer, {default}" if default else ""
+    opened = f"{asks.window} is open to you{until}{when}"
+    return f"{opened}: you may {may or 'answer it'}, or pass{passing}{then}."
 
 
 def span(ms: int) -> str:

@@ -164,6 +164,36 @@ class CardPick(msgspec.Struct, frozen=True):
     replaces: tuple[int, ...] = ()
 
 
+MAX_WINDOW_ANSWERS = 6  # a window's answers named in a notice; `help` lists the rest
+
+
+class WindowAsk(msgspec.Struct, frozen=True):
+    """What a response window asks of one seat, in the game's words, from what that seat may
+    see: what the window is and its moment, the seat's own answers as its text commands name
+    them (its pass apart), and what its pass does."""
+
+    window: str = "a window"  # e.g. "an action card window"
+    moment: str = ""  # e.g. "before the space battle at 203"
+    answers: tuple[str, ...] = ()  # e.g. ("play Shields Holding", "play Direct Hit")
+    more: int = 0  # answers beyond those named
+    pass_command: str = ""  # e.g. "no card"; "" where the game has no text commands
+    passing: str = "pass"  # what the pass does, after "you": e.g. "play no action card"
+
+
+def window_ask(
+    window: str,
+    answers: Sequence[str],
+    pass_command: str,
+    passing: str = "pass",
+    moment: str = "",
+) -> WindowAsk:
+    """A window's words with its answers named once each, the pass and unwritten ones left
+    out, the first MAX_WINDOW_ANSWERS of them."""
+    named = [a for a in dict.fromkeys(answers) if a and a != pass_command]
+    shown = tuple(named[:MAX_WINDOW_ANSWERS])
+    return WindowAsk(window, moment, shown, len(named) - len(shown), pass_command, passing)
+
+
 class CardInfo(msgspec.Struct, frozen=True):
     """One distinct card of a card set, as a card lookup lists it."""
 
@@ -354,6 +384,18 @@ class Ruleset(ABC):
         time (`Clock.window_s`) and is told that a window is open to it, not that it is its turn."""
         return ()
 
+    def window_ask(self, state: Any, seat: int) -> WindowAsk:
+        """What the response window asking `seat` asks of it, in words, on a state `resample`
+        dealt for that seat (`window_words`): by default "a window", the seat's legal decisions
+        as `write_text` writes them, its pass the `pass` bot's answer."""
+        legal = self.legal(state, seat)
+        bot = self.bots.get("pass")
+        passed = bot(state, seat, random.Random(0)) if bot is not None else None
+        pass_command = "" if passed is None else self.write_text(state, seat, passed)
+        return window_ask(
+            "a window", [self.write_text(state, seat, d) for d in legal], pass_command
+        )
+
     def automatic_prompts(self) -> tuple[str, ...]:
         """The prompts the game answers by itself where they have one legal answer."""
         return ()
@@ -370,6 +412,15 @@ def in_window(ruleset: Ruleset, state: Any, seat: int) -> bool:
     """Whether a response window (`Ruleset.window_prompts`) asks `seat` now."""
     windows = ruleset.window_prompts()
     return bool(windows) and ruleset.prompt_asking(state, seat) in windows
+
+
+def window_words(ruleset: Ruleset, state: Any, seat: int) -> WindowAsk | None:
+    """What the response window asking `seat` now asks of it, worded on a state dealt anew for
+    that seat, so that nothing of another seat's hand can reach its words; None where no
+    window asks it."""
+    if not in_window(ruleset, state, seat):
+        return None
+    return ruleset.window_ask(ruleset.resample(state, seat, random.Random(seat)), seat)
 
 
 _KINDS = {bool: "true or false", int: "a whole number", str: "text"}

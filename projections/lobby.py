@@ -13,6 +13,7 @@ from events.clock_narration import calendar_words, moment
 from events.match import EndedMatch, MatchRecord
 from events.ruleset import get_ruleset, shown_waiting
 from projections.projection import Projection, Step
+from projections.window_asks import window_asks
 from projections.writes import Write, update, upsert
 
 # An ended match's row after late rulings: only its progress moves.
@@ -23,6 +24,7 @@ DEADLINE_COLUMNS = {
     "due_ms": "bigint",
     "fires_ms": "bigint",
     "at_seq": "integer",
+    "asks": "jsonb",  # a window's words for its seat (`window_asks`): its reminders say them
 }
 
 
@@ -55,7 +57,7 @@ class Lobby(Projection):
         self.rows = [self.row(m, self.heard[m.match_id]) for m in self.matches.values()]
         self.timed = [m.match_id for m in self.matches.values() if m.timing is not None]
         self.deadlines = [
-            (m.match_id, seat, d.due_ms, m.timing.fires_ms(d), d.at_seq)
+            (m.match_id, seat, d.due_ms, m.timing.fires_ms(d), d.at_seq, _asks(m, seat, d.window))
             for m in self.matches.values()
             if m.timing is not None and m.timing.paused_at_ms is None and not m.over
             for seat, d in sorted(m.timing.deadlines.items())
@@ -117,6 +119,12 @@ class Lobby(Projection):
             writes.append(Write(sql, self.timed))
             writes += upsert("deadlines", ("match_id", "seat"), DEADLINE_COLUMNS, self.deadlines)
         return writes
+
+
+def _asks(match: MatchRecord, seat: int, window: bool) -> bytes | None:
+    """A window deadline's words for its seat, as JSON; None for a turn's."""
+    asks = window_asks(get_ruleset(match.ruleset), match, seat) if window else {}
+    return msgspec.json.encode(asks) if asks else None
 
 
 def _moment(ms: int) -> str:

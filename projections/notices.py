@@ -29,10 +29,11 @@ from events.envelope import SeedRevealed
 from events.match import EndedMatch, MatchRecord
 from events.messages import Announced, MessageRules, MessageWritten
 from events.platform_rules import BOT_PREFIX
-from events.ruleset import get_ruleset, in_window
+from events.ruleset import Ruleset, get_ruleset, in_window
 from events.upgrades import Upgraded
 from projections.projection import Projection, Step
 from projections.secrecy import PUBLIC, message_readers
+from projections.window_asks import window_asks
 from projections.writes import Write
 
 # What every seat hears of: whoever asked, the others are concerned.
@@ -47,6 +48,7 @@ class Notices(Projection):
 
     def __init__(self) -> None:
         self.steps: list[_Heard] = []
+        self.must: dict[str, tuple[int, ...]] = {}  # each match's, as of its last step taken
 
     def take(self, step: Step) -> None:
         match = step.match
@@ -55,7 +57,13 @@ class Notices(Projection):
         running = match.state is not None and not match.over and not match.open_seats
         ruleset = get_ruleset(match.ruleset)
         must = ruleset.waiting(match.state).must if running else ()
-        windows = {s: _window(match, s) for s in must if in_window(ruleset, match.state, s)}
+        before = self.must.get(match.match_id, ())  # seats already waited for: not told anew
+        self.must[match.match_id] = must
+        windows = {
+            s: _window(ruleset, match, s)
+            for s in must
+            if s not in before and in_window(ruleset, match.state, s)
+        }
         handed = [e.body for e in step.entries if isinstance(e.body, SeatHandedToBot)]
         timed_out = {
             e.body.seat
@@ -177,13 +185,15 @@ def _turn(step: _Heard, seat: int, unless_waited: bool) -> _Delivery:
     return msgspec.structs.replace(window, detail=step.windows[seat])
 
 
-def _window(match: MatchRecord, seat: int) -> dict[str, Any]:
-    """A window's deadline for the seat it asks, and the clock's zone to tell it in."""
+def _window(ruleset: Ruleset, match: MatchRecord, seat: int) -> dict[str, Any]:
+    """What the window asks of the seat it asks, in words, and its deadline, if it has one,
+    with the clock's zone to tell it in: that seat's alone."""
+    asks = window_asks(ruleset, match, seat)
     timing = match.timing
     deadline = timing.deadlines.get(seat) if timing is not None else None
     if timing is None or deadline is None:
-        return {}
-    return {"due_ms": deadline.due_ms, "zone": timing.clock.zone}
+        return asks
+    return {"due_ms": deadline.due_ms, "zone": timing.clock.zone, **asks}
 
 
 def _handed(match_id: str, seq: int, handed: SeatHandedToBot) -> _Delivery:

@@ -379,7 +379,8 @@ async def test_a_window_lapses_by_its_own_deadline_and_its_seat_hears_of_a_windo
         await pool.close()
     assert notice["seat"] == answerer  # the striker hears nothing of who is asked
     words = headline("window", detail_of(notice["detail"]))
-    assert words.startswith("A window is open to you until ") and "your turn" not in words
+    assert words.startswith("An answer window is open to you until ") and "your turn" not in words
+    assert words.endswith(", or pass; with no answer, you pass.")  # the clock's `pass` level
 
 
 async def _to_act(http: httpx.AsyncClient, match_id: str) -> list[int] | None:
@@ -457,11 +458,18 @@ async def test_twilight_imperium_sabotage_windows_by_message(clock_stack: Stack)
     assert msgspec.json.decode(applied.decision) == {"type": "ti.no_sabotage"}
     pool = await asyncpg.connect(clock_stack.settings.database_url)
     try:
-        query = "SELECT seat, kind FROM mail_outbox WHERE match_id = $1 AND kind = 'window'"
+        query = "SELECT seat, detail FROM mail_outbox WHERE match_id = $1 AND kind = 'window'"
         notices = await _until(lambda: pool.fetch(query, match_id) or None)
     finally:
         await pool.close()
     assert {n["seat"] for n in notices} == {ANN}  # the bot's windows are told to nobody
+    sabotage = [headline("window", detail_of(n["detail"])) for n in notices]
+    assert any(
+        told.startswith("A sabotage window is open to you until ")
+        and "(against " in told
+        and told.endswith(", or pass (no sabotage); with no answer, you let the card be.")
+        for told in sabotage
+    )
 
 
 def _answers(entries: list[Entry[Any]], seat: int) -> list[Entry[Any]]:

@@ -3,6 +3,8 @@
 window's pass), the calendar's pauses and excuses alike; without `window_s` a window runs a
 decision's time. Scenarios on Last word (`tests/window_ruleset.py`) through the judge."""
 
+from typing import Any
+
 import asyncpg
 import msgspec
 import pytest
@@ -88,25 +90,66 @@ def test_a_window_time_is_checked_like_a_decisions(window_s: int) -> None:
         msgspec.json.decode(msgspec.json.encode(create), type=CreateMatch)
 
 
-def test_the_seat_a_window_asks_hears_of_a_window_open_until_its_deadline_not_its_turn() -> None:
-    table, _, answerer, _ = _struck(Clock(per_decision_s=86400, window_s=3600))
+ASKS = {  # the answerer holds 2, 3 and 1; the striker's hand is none of its words
+    "window": "an answer window",
+    "moment": "",
+    "answers": ["play 1", "play 2", "play 3"],
+    "more": 0,
+    "pass_command": "pass",
+    "passing": "pass",
+}
+
+
+def _window_notice(clock: Clock) -> tuple[Any, int]:
+    """The deliveries the strike's step gives, told to the answerer alone, and its deadline."""
+    table, _, answerer, _ = _struck(clock)
     notices = Notices()
     match = table.book.matches["timed"]
     notices.take(Step(entries=table.entries[-3:], hash_before="", match=match))
     [told] = notices.writes()[0].data.deliveries  # nobody else hears who is asked
-    due = table.timing.deadlines[answerer].due_ms
     assert (told.seat, told.kind) == (answerer, "window")
-    assert told.detail == {"due_ms": due, "zone": "UTC"}
-    words = "A window is open to you until 2023-11-15 00:13:20 UTC: you may answer it, or pass."
+    return told, table.timing.deadlines[answerer].due_ms
+
+
+def test_the_seat_a_window_asks_hears_what_it_may_answer_until_its_deadline_not_its_turn() -> None:
+    told, due = _window_notice(Clock(per_decision_s=86400, window_s=3600))
+    assert msgspec.json.decode(msgspec.json.encode(told.detail)) == {
+        "due_ms": due,
+        "zone": "UTC",
+        "asks": ASKS,
+        "default": "you pass",
+    }
+    words = (
+        "An answer window is open to you until 2023-11-15 00:13:20 UTC: you may play 1, play 2"
+        " or play 3, or pass; with no answer, you pass."
+    )
     assert headline(told.kind, told.detail) == words
     assert preference("window") == "turn"  # heard by every seat that hears of its turns
 
 
-async def test_a_windows_reminder_says_it_is_open_until_its_deadline_and_may_be_passed(
+@pytest.mark.parametrize(
+    ("on_timeout", "level", "default"),
+    [
+        ("default", "random", "a bot answers for you"),
+        ("bot", "random", "a bot takes your seat"),
+        ("wait", "pass", "the match waits for you"),
+    ],
+)
+def test_a_windows_notice_says_what_the_clock_does_without_an_answer(
+    on_timeout: str, level: str, default: str
+) -> None:
+    clock = Clock(per_decision_s=86400, window_s=3600, on_timeout=on_timeout, level=level)  # type: ignore[arg-type]
+    told, _ = _window_notice(clock)
+    assert told.detail["default"] == default
+    assert headline(told.kind, told.detail).endswith(f", or pass; with no answer, {default}.")
+
+
+async def test_a_windows_reminder_says_what_it_asks_as_its_notice_did_to_its_seat_alone(
     pool: asyncpg.Pool,
 ) -> None:
-    """Mail and webhooks remind a seat of a window as its notice told it: a "may" (answer it,
-    or pass), never "you must decide"."""
+    """Mail and webhooks remind a seat of a window as its notice told it: a "may" (its answers,
+    or pass), never "you must decide"; its words are kept with its deadline, never in the
+    lobby's public row nor in another seat's deadline."""
     table, _, answerer, _ = _struck(Clock(per_decision_s=86400, window_s=3600))
     lobby = Lobby()
     lobby.take(Step(entries=table.entries, hash_before="", match=table.book.matches["timed"]))
@@ -124,5 +167,14 @@ async def test_a_windows_reminder_says_it_is_open_until_its_deadline_and_may_be_
     detail = await pool.fetchval(
         "SELECT detail FROM mail_outbox WHERE match_id = 'timed' AND kind = 'reminder'"
     )
-    words = "Reminder: a window is open to you until 2023-11-15 00:13:20 UTC: you may answer it,"
-    assert headline("reminder", detail_of(detail)) == f"{words} or pass."
+    words = (
+        "Reminder: an answer window is open to you until 2023-11-15 00:13:20 UTC: you may"
+        " play 1, play 2 or play 3, or pass; with no answer, you pass."
+    )
+    assert headline("reminder", detail_of(detail)) == words
+    public = await pool.fetchval(
+        "SELECT to_jsonb(l)::text FROM lobby AS l WHERE match_id = 'timed'"
+    )
+    assert "window" in public and "play 1" not in public and "answers" not in public
+    kept = await pool.fetch("SELECT seat, asks FROM deadlines WHERE match_id = 'timed'")
+    assert [(r["seat"], detail_of(r["asks"])["asks"]) for r in kept] == [(answerer, ASKS)]

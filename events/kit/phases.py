@@ -11,7 +11,16 @@ from typing import Any, ClassVar
 import msgspec
 
 from events.kit.batch import Batch
-from events.ruleset import Accepted, Bot, Rejection, Waiting, as_declared, seat_refusal
+from events.ruleset import (
+    Accepted,
+    Bot,
+    Rejection,
+    Waiting,
+    WindowAsk,
+    as_declared,
+    seat_refusal,
+    window_ask,
+)
 
 NOT_ASKED = "nothing is asked of you now; the others are choosing"
 EXAMPLES = 3  # commands shown for each help form
@@ -338,6 +347,25 @@ def default_decision(table: Table, state: Any, seat: int) -> Any:
     return default(state, seat)
 
 
+def window_words(
+    table: Table, state: Any, seat: int, write: Callable[[Any], str], moment: str = ""
+) -> WindowAsk:
+    """The window prompt asking `seat` in words: "a <its name> window", the seat's legal
+    answers as `write` writes them, its default as its pass, in its ask's words."""
+    prompt = table.prompt(state)
+    name = str(prompt.name)
+    passed = default_decision(table, state, seat)
+    ask = next((a for a in prompt.asks if type(passed) is a.decision), None)
+    passing = ask.words if ask is not None else "pass"
+    return window_ask(
+        f"{'an' if name[0] in 'aeiou' else 'a'} {name} window",
+        [write(d) for d in legal(table, state, seat)],
+        write(passed),
+        passing,
+        moment,
+    )
+
+
 def preferred(table: Table, state: Any, seat: int) -> Any | None:
     """The greedy bots' first pick that an ask asked of `seat` now declares, if any."""
     if table.over(state):
@@ -388,6 +416,9 @@ class Phased:
 
     def window_prompts(self) -> tuple[str, ...]:
         return tuple(str(p.name) for p in self.table.prompts.values() if p.window)
+
+    def window_ask(self, state: Any, seat: int) -> WindowAsk:
+        return window_words(self.table, state, seat, lambda d: self.write_text(state, seat, d))
 
     def automatic(self, state: Any, seat: int) -> Any | None:
         if not automatic(self.table, state, seat):

@@ -178,6 +178,15 @@ async def seat_choices(conn: Conn, match_id: str, seat: int) -> SeatChoices | No
     return SeatChoices(row["seq"], legal, row["help"], row["moved_seq"])
 
 
+async def window_asks(conn: Conn, match_id: str, seat: int) -> dict[str, Any] | None:
+    """What the window asking the seat asks of it, as its deadline row keeps it (`asks` and
+    the clock's `default`, `projections.window_asks`): the seat's own, never another's."""
+    found = await conn.fetchval(
+        "SELECT asks::text FROM deadlines WHERE match_id = $1 AND seat = $2", match_id, seat
+    )
+    return msgspec.json.decode(found) if found else None
+
+
 async def public_view(conn: Conn, match_id: str) -> tuple[int, str] | None:
     row = await conn.fetchrow(
         "SELECT seq, view::text FROM public_views WHERE match_id = $1", match_id

@@ -14,9 +14,10 @@ from urllib.parse import quote
 import asyncpg
 import msgspec
 
-from events.clock_narration import handed_to_you, moment
+from events.clock_narration import handed_to_you, moment, window_open
 from events.codec import game_codec
 from events.narration import rule_words, seat_names, short_words
+from events.ruleset import WindowAsk
 from projections import audit, messages, seat_lines, seat_views
 from services.client.render import render
 from services.mail.addresses import LOCAL, reply_address, unsubscribe_key
@@ -60,10 +61,12 @@ def headline(kind: str, detail: dict[str, Any]) -> str:
 
 
 def _window_open(detail: dict[str, Any]) -> str:
-    """A response window asking the seat, until its deadline if it has one: a "may"."""
+    """A response window asking the seat, until its deadline if it has one: a "may", in the
+    words the projection kept for that seat (`projections.window_asks`)."""
     due = detail.get("due_ms")
     until = "" if due is None else f" until {moment(due, detail.get('zone', 'UTC'))}"
-    return f"a window is open to you{until}: you may answer it, or pass."
+    asks = msgspec.convert(detail.get("asks", {}), WindowAsk)
+    return window_open(asks, until, detail.get("default", ""))
 
 
 class Part(msgspec.Struct, frozen=True):

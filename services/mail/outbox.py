@@ -294,7 +294,8 @@ class Outbox:
 async def remind(pool: asyncpg.Pool, now: int) -> None:
     """A reminder on each channel for each running deadline within its seat's reminder time,
     the deadline kept with the clock's time zone to tell it in and, as the lobby row tells it,
-    whether it is a response window's (a "may", not a "must")."""
+    whether it is a response window's (a "may", not a "must"), with what the window asks of
+    the seat as its deadline row keeps it (the seat's own words)."""
     for channel, prefix, table in CHANNELS:
         await pool.execute(
             "INSERT INTO mail_outbox (delivery_id, match_id, seat, kind, upto_seq, created_ms,"
@@ -303,7 +304,7 @@ async def remind(pool: asyncpg.Pool, now: int) -> None:
             " $1, $1, jsonb_build_object('due_ms', d.due_ms, 'zone',"
             " COALESCE(l.clock->>'zone', 'UTC'), 'window', COALESCE((SELECT (w->>'window')::bool"
             " FROM jsonb_array_elements(l.deadlines) AS w WHERE (w->>'seat')::int = d.seat"
-            " LIMIT 1), false)), $3 FROM deadlines AS d"
+            " LIMIT 1), false)) || COALESCE(d.asks, '{}'), $3 FROM deadlines AS d"
             f" JOIN {table} AS m USING (match_id, seat) JOIN lobby AS l USING (match_id)"
             " WHERE m.remind_s > 0 AND 'reminder' = ANY(m.kinds)"
             " AND d.due_ms - m.remind_s * 1000::bigint <= $1"

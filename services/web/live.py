@@ -10,9 +10,10 @@ import msgspec
 from litestar.exceptions import HTTPException
 from litestar.response import ServerSentEventMessage
 
+from events.clock_narration import window_open
 from events.codec import game_codec
 from events.narration import Told, seat_names
-from events.ruleset import CardFace, CardInfo, CardPick, Description, Waiting
+from events.ruleset import CardFace, CardInfo, CardPick, Description, Waiting, WindowAsk
 from projections import seat_lines
 from projections.announce import ViewNotice
 from services.gateway import matches, reads, stream
@@ -68,6 +69,7 @@ class Shown(msgspec.Struct, frozen=True):
     options_seq: int = 0  # the entry the options are legal at
     cards: dict[str, CardInfo] = {}  # the match's card lookup, by name
     deadlines: list[Due] = []  # in seat order
+    window: str = ""  # the seat's own: what the window asking it asks, in the game's words
 
 
 def seat_of(bearer: Bearer) -> int:
@@ -130,6 +132,10 @@ async def seat(ctx: Context, match_id: str, bearer: Bearer) -> Shown:
     found = await reads.seat_view(ctx.pool, match_id, mine)
     heard = await reads.public_seq(ctx.pool, match_id)
     shown = await _shown(ctx, match_id, mine, found, SEAT_LOG, heard)
+    asks = await reads.window_asks(ctx.pool, match_id, mine)
+    if asks is not None:
+        words = window_open(msgspec.convert(asks["asks"], WindowAsk), "", asks.get("default", ""))
+        shown = msgspec.structs.replace(shown, window=words[0].upper() + words[1:])
     choices = await reads.seat_choices(ctx.pool, match_id, mine)
     if choices is None or found is None or not shown.turn:
         return shown

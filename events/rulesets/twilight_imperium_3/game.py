@@ -7,8 +7,8 @@ from typing import Any, ClassVar
 from events.kit import phases
 from events.kit.parts import Delegated, Parts, parts_of
 from events.kit.phases import Phased, Table, default_bot, legal
-from events.ruleset import CardInfo, Option, Ruleset, Standing, register
-from events.rulesets.twilight_imperium_3 import building, card_orders, talks, text
+from events.ruleset import CardInfo, Option, Ruleset, Standing, WindowAsk, register
+from events.rulesets.twilight_imperium_3 import building, card_orders, talks, text, window_words
 from events.rulesets.twilight_imperium_3.bots import greedy
 from events.rulesets.twilight_imperium_3.card_decisions import CARD_DECISIONS
 from events.rulesets.twilight_imperium_3.card_events import CardChosen, CardsRevealed
@@ -95,6 +95,16 @@ class TwilightImperium(Delegated, Phased, Ruleset):
         if condition and not card_orders.holds(state, seat, condition):
             return None  # TI-Q2: the order rules out only the windows it names
         return super().order_answer(state, seat, "", answer)
+
+    def window_ask(self, state: Game, seat: int) -> WindowAsk:
+        """The kit's words for the window, with its moment (TI-Q2's ruling on windows)."""
+        return phases.window_words(
+            TABLE,
+            state,
+            seat,
+            lambda decision: self.write_text(state, seat, decision),
+            window_words.moment(state),
+        )
 
     def cards(self, options: dict[str, Any]) -> list[CardInfo]:
         return card_infos()
