@@ -3,7 +3,8 @@ ground forces raised by a technology, fighters joining an invasion, a neighbour'
 dock taken, Transit Diodes' move, Fleet Logistics' second action and the turn ended without
 it, every life of a trade offer, agreements cancelled and broken, income, gifts, action cards
 sabotaged, taken, discarded down to the limit and played at a timing point's window, the
-strategy phase's cards, a strategic action's and one played "any time", Into the Breach,
+strategy phase's cards (Synchronicity's card taken from the deck), a strategic action's and
+one played "any time", Into the Breach,
 Morale Boost in invasion combat, a retreat), each with the state it came on: the narration
 test's examples of them."""
 
@@ -48,6 +49,7 @@ def examples() -> list[Seen]:
     _boosted_invasion(seen)
     _movement_cards(seen)
     _strategy_cards(seen)
+    _synchronicity(seen)
     _retreat(seen)
     _strategic_cards(seen)
     _any_time_cards(seen)
@@ -362,6 +364,19 @@ def _strategy_cards(seen: list[Seen]) -> None:
     state = _act(seen, state, said(state, 0, text), by=0)
     state = _act(seen, state, said(state, 1, "play signal jamming naming mentak at 000"), by=1)
     _quiet(seen, state)
+
+
+def _synchronicity(seen: list[Seen]) -> None:
+    """Synchronicity at the strategy phase's start: Jol-Nar (seat 1) is shown the deck and takes
+    its third card, then it is shuffled (TI-Q76)."""
+    state = holding_cards(stationed(3, seed=1), 1, "synchronicity")
+    batch = _batch(state, CHANCE)
+    open_card_window(batch, "SP.start")
+    for event in batch.events:
+        seen.append((state, event))
+        state = GAME.evolve(state, event)
+    state = _act(seen, state, said(state, 1, "play synchronicity"), by=1)
+    _act(seen, state, said(state, 1, "take 3"), by=1)
 
 
 def _quiet(seen: list[Seen], state: Game, to_end: bool = False) -> Game:

@@ -162,15 +162,22 @@ UNSEEN = -1  # a card in a view where the seat may not see it
 
 
 def seen_by(game: Game, seat: int | None) -> Game:
-    """The cards as `seat` may see them (None: the public): the deck's order and the others'
-    hands hidden but for their sizes and the cards `seat` has seen there; the others' sealed
-    answers and who has given one hidden (TI-Q1, TI-Q2)."""
+    """The cards as `seat` may see them (None: the public): the deck and the others' hands
+    hidden but for their sizes and the cards `seat` has seen there, the deck shown to him alone
+    while he takes a card of it (TI-Q76); the others' sealed answers and who has given one
+    hidden (TI-Q1, TI-Q2)."""
     players = tuple(
         p if s == seat else _hidden(p, seat) for s, p in enumerate(game.players)
     )  # fmt: skip
     stack = tuple(windows.shown(w, seat) for w in game.stack)
-    deck = (UNSEEN,) * len(game.deck)
+    searches = seat is not None and searching(game) == seat
+    deck = game.deck if searches else (UNSEEN,) * len(game.deck)
     return msgspec.structs.replace(game, players=players, stack=stack, deck=deck)
+
+
+def searching(game: Game) -> int | None:
+    """The seat the action deck is shown to, as he takes a card of it (TI-Q76), or None."""
+    return next((w.asked[0] for w in game.stack if w.prompt == WindowPrompt.SYNCHRONICITY), None)
 
 
 def _hidden(player: Player, seat: int | None) -> Player:
@@ -183,13 +190,17 @@ def _hidden(player: Player, seat: int | None) -> Player:
 def dealt_anew(game: Game, seat: int, rng: random.Random) -> Game:
     """The cards as `seat` could believe them: its own hand as it is, each other's hand dealt
     anew from the cards it has not seen (the deck's and the others' unknown ones), but the
-    cards it has seen there, and the rest shuffled into the deck; the others' sealed answers
-    are none (TI-Q1)."""
+    cards it has seen there, and the rest shuffled into the deck (the deck kept as it is while
+    shown to it, TI-Q76); the others' sealed answers are none (TI-Q1)."""
     keeps = {
         s: [c for c in p.hand if (seat, c) in p.known] for s, p in enumerate(game.players)
     }  # fmt: skip
+    searches = searching(game) == seat  # the deck shown to him as it is (TI-Q76)
     unseen = sorted(
-        [*game.deck, *(c for s, p in enumerate(game.players) if s != seat for c in p.hand)]
+        [
+            *(() if searches else game.deck),
+            *(c for s, p in enumerate(game.players) if s != seat for c in p.hand),
+        ]
     )
     unseen = [c for c in unseen if not any(c in k for s, k in keeps.items() if s != seat)]
     rng.shuffle(unseen)
@@ -202,4 +213,5 @@ def dealt_anew(game: Game, seat: int, rng: random.Random) -> Game:
         hand = tuple(c if c in keeps[s] else next(dealing) for c in p.hand)
         known = tuple(k for k in p.known if k[0] == seat)
         players.append(msgspec.structs.replace(p, hand=hand, known=known, answer=None))
-    return msgspec.structs.replace(game, players=tuple(players), deck=tuple(dealing))
+    deck = game.deck if searches else tuple(dealing)
+    return msgspec.structs.replace(game, players=tuple(players), deck=deck)

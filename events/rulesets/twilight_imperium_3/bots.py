@@ -5,7 +5,8 @@ it able to pay the objective that spends, and Trade when it collects 2 or more, 
 trade agreement offered and approves others' (talks.py), scores the objective worth most
 (aims.py), plays the action cards that pay (Good Year, Rise of a Messiah, Rally of the People)
 when it has nothing to activate, the battle cards where they are offered (Into the Breach with a
-fleet of 5 ships or more), and sabotages the cards aimed at it. Every choice is one of
+fleet of 5 ships or more) and Synchronicity, taking the card it values most, and sabotages the
+cards aimed at it. Every choice is one of
 `legal`'s, so always accepted."""
 
 import random
@@ -16,6 +17,7 @@ import msgspec
 
 from events.kit.phases import default_decision, legal
 from events.rulesets.twilight_imperium_3 import combat, tactical, talks, trade
+from events.rulesets.twilight_imperium_3.action_cards import copies
 from events.rulesets.twilight_imperium_3.aims import keeps_payable, planet_worth, technology_worth
 from events.rulesets.twilight_imperium_3.card_decisions import NoCard, PlayCard, Sabotage
 from events.rulesets.twilight_imperium_3.card_orders import aimed_at
@@ -62,7 +64,9 @@ BREACH_SHIPS = 5  # a fleet whose +1 pays for a dreadnought lost to its first 2 
 ANSWERS = (
     "reparations",
     "experimental_battlestation",
-)  # and these, their first offer the best (TI-Q73, TI-Q74)
+    "synchronicity",
+)  # and these, their first offer the best (TI-Q73, TI-Q74, TI-Q76)
+TAKES = ("sabotage", *ECONOMY, *BATTLE)  # Synchronicity's card taken, the most wanted first
 BUILDS = ("carrier", "ground_force", "cruiser", "destroyer", "dreadnought", "fighter")
 
 
@@ -189,6 +193,12 @@ def _wanted(game: Game, seat: int, d: Any) -> bool:
     return wanted and (not d.copied or keeps_payable(game, seat, d.paying, d.trade_goods))
 
 
+def _taken(game: Game, options: list[Any]) -> Any:
+    """Synchronicity's card: the one he values most (TAKES), else the deck's top card."""
+    worth = {card: n for n, card in enumerate(reversed(TAKES), 1)}
+    return _most(options, lambda d: worth.get(copies()[game.deck[d.place - 1]], 0))
+
+
 def _tactic(game: Game) -> Tactic:
     assert game.tactic is not None, "a tactical prompt outside an action"
     return game.tactic
@@ -237,6 +247,8 @@ def choose(game: Game, seat: int, target: Target, fight: bool = False) -> Any:
         return _most(options, lambda d: _points(game, seat, d))
     if prompt == WindowPrompt.TALKS:
         return talks.greedy_talks(game, seat, options)
+    if prompt == WindowPrompt.SYNCHRONICITY:
+        return _taken(game, options)
     return default_decision(TABLE, game, seat)
 
 

@@ -50,6 +50,13 @@ class Discard(msgspec.Struct, frozen=True, tag="ti.discard"):
     cards: tuple[str, ...]
 
 
+class TakeCard(msgspec.Struct, frozen=True, tag="ti.take_card"):
+    """Synchronicity's card taken from the action deck shown to its player alone, by its place
+    from the top (TI-Q76): a place tells no one who has not seen the deck which card it is."""
+
+    place: int
+
+
 class Pending(msgspec.Struct, frozen=True):
     """An action card played (`card`, by copy) and not yet resolved: the Sabotage window comes
     first (TI-Q2). `action`: played as the player's action, whose turn ends once it resolves."""
@@ -72,4 +79,4 @@ class Lasting(msgspec.Struct, frozen=True):
     strategy: int = 0
 
 
-CARD_DECISIONS = (PlayCard, NoCard, Sabotage, NoSabotage, Discard)
+CARD_DECISIONS = (PlayCard, NoCard, Sabotage, NoSabotage, Discard, TakeCard)

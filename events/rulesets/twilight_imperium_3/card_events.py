@@ -103,6 +103,14 @@ class CardsShown(msgspec.Struct, frozen=True, tag="ti.cards_shown"):
     to: int
 
 
+class CardSearched(msgspec.Struct, frozen=True, tag="ti.card_searched"):
+    """A card of the action deck into the seat's hand, chosen from the deck shown to him alone
+    (Synchronicity): the others know only that one came."""
+
+    seat: int
+    card: int
+
+
 class ShipsRepaired(msgspec.Struct, frozen=True, tag="ti.ships_repaired"):
     """The seat's damaged dreadnoughts and war suns in a system repaired (Emergency Repairs)."""
 
@@ -185,4 +193,5 @@ CARD_EVENTS = (
     CounterPlaced,
     ShipsRepaired,
     CardsShown,
+    CardSearched,
 )

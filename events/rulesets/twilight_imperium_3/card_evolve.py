@@ -12,6 +12,7 @@ from events.rulesets.twilight_imperium_3.card_events import (
     CardResolved,
     CardsDiscarded,
     CardsDrawn,
+    CardSearched,
     CardsRevealed,
     CardsShown,
     CardsTaken,
@@ -51,6 +52,11 @@ def _less(player: Player, cards: tuple[int, ...]) -> Player:
 def _drawn(game: Game, e: CardsDrawn) -> Game:
     game = replace(game, deck=without(game.deck, e.cards))
     return _player(game, e.seat, hand=(*game.players[e.seat].hand, *e.cards))
+
+
+def _searched(game: Game, e: CardSearched) -> Game:
+    game = replace(game, deck=without(game.deck, (e.card,)))
+    return _player(game, e.seat, hand=(*game.players[e.seat].hand, e.card))
 
 
 def _discarded(game: Game, e: CardsDiscarded) -> Game:
@@ -159,4 +165,5 @@ CARD_ROWS = {
     CounterPlaced: _counter_placed,
     ShipsRepaired: _repaired,
     CardsShown: _shown,
+    CardSearched: _searched,
 }

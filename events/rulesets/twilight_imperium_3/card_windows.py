@@ -42,6 +42,7 @@ EFFECTS = ACTION_EFFECTS | COMBAT_EFFECTS | REPARATIONS | BATTLESTATION
 EFFECTS[touch_of_genius.TOUCH_OF_GENIUS] = touch_of_genius.copying(EFFECTS)  # TI-Q75
 # TI-Q50: "any time in the strategy phase" is played at its start and at its end
 ALSO = {"SP.start": ("SP",), "SP.end": ("SP",)}
+FOLLOW_UPS = (WindowPrompt.SYNCHRONICITY,)  # a card's prompt asking its player, then `carry_on`
 
 
 def played_at(card: str, *timings: str) -> bool:
@@ -114,14 +115,23 @@ def next_card(batch: Batch[Game]) -> None:
 def _resolve(batch: Batch[Game]) -> None:
     """The first card waiting does what it names; if a card resolved before it in the same
     window left it nothing to do (a counter taken from reinforcements already emptied), it
-    does nothing (TI-Q2)."""
+    does nothing (TI-Q2). A card that asks its player more (Synchronicity's card taken) has
+    him answer before the next card waiting (`carry_on`)."""
     first = batch.game.pending[0]
     effect = EFFECTS[first.play.card]
     returned = False
     if effect_refusal(effect, batch.game, first.seat, first.play) is None:
         returned = bool(effect.carry_out(batch, first.seat, first.play))
     batch.emit(CardResolved(returned=returned))
-    _then(batch, first.action)
+    stack = batch.game.stack
+    if not (stack and stack[-1].prompt in FOLLOW_UPS):
+        _then(batch, first.action)
+
+
+def carry_on(batch: Batch[Game]) -> None:
+    """Once a card's own prompt is answered, the next card waiting (none is played as an
+    action)."""
+    _then(batch, action=False)
 
 
 def _then(batch: Batch[Game], action: bool) -> None:

@@ -1,8 +1,9 @@
 """Action cards in words: the text commands (`play Good Year`, `play Local Unrest on Abyz`,
 `play Insubordination naming Sol`, `play Transport from Jord to Abyz with 3 gf`, `play Lucky
 Shot at 203 naming Mentak hitting cruiser`, `play Patrol: cruiser 204 to 205`, `sabotage`,
-`no sabotage`, `no card`, `discard Patrol, Sabotage`) and a line for each card event, the
-cards of a hidden hand named only to the eyes that may see them."""
+`no sabotage`, `no card`, `discard Patrol, Sabotage`, `take 12`: Synchronicity's card by its
+place in the deck shown) and a line for each card event, the cards of a hidden hand named only
+to the eyes that may see them."""
 
 import re
 from collections.abc import Callable
@@ -20,6 +21,7 @@ from events.rulesets.twilight_imperium_3.card_decisions import (
     NoSabotage,
     PlayCard,
     Sabotage,
+    TakeCard,
 )
 from events.rulesets.twilight_imperium_3.card_events import (
     CardCancelled,
@@ -28,6 +30,7 @@ from events.rulesets.twilight_imperium_3.card_events import (
     CardResolved,
     CardsDiscarded,
     CardsDrawn,
+    CardSearched,
     CardsRevealed,
     CardsShown,
     CardsTaken,
@@ -87,6 +90,8 @@ def read(game: Game, said: str) -> Any:
     verb, _, rest = said.partition(" ")
     if verb == "discard":
         return Discard(cards=tuple(card_id(c) for c in rest.split(",") if c.strip()))
+    if verb == "take" and rest.isdigit() and len(rest) <= 3:  # TI-Q76
+        return TakeCard(place=int(rest))
     if verb == "play" and is_card(rest):
         return _read_play(game, rest)
     return None
@@ -141,6 +146,8 @@ def render(game: Game, decision: Any) -> str:
             return "discard " + ", ".join(names[c].name for c in cards)
         case PlayCard():
             return "play " + play_words(game, decision)
+        case TakeCard(place=place):
+            return f"take {place}"
     return ""
 
 
@@ -230,6 +237,9 @@ def narrate(
             )
         case FleetChanged(seat=s, system=system, units=units):
             return f"{name(s)}'s ships in {system}: {_units(units).strip(', ') or 'none'}"
+        case CardSearched(seat=s, card=card):
+            taken = card_name(card) if seat == s else "a card"
+            return f"{name(s)} takes {taken} from the action deck"
         case CardsShown(seat=s, to=to):
             return f"{name(s)}'s action cards are shown to {name(to)}"
         case ShipsRepaired(seat=s, system=system):
@@ -274,10 +284,23 @@ def hands_section(view: Game, name: Callable[[int], str]) -> Section:
     )
     piles = (
         Field("Action deck", count(len(view.deck))),
+        *_deck_shown(view.deck),
         Field("Discarded", listing(map(card_name, view.discard)) if view.discard else "none"),
     )
     hands = Table("Hands", ("Player", "Cards", "Seen"), rows)
     return Section("Action cards", piles, tables=(hands,))
+
+
+def _deck_shown(deck: tuple[int, ...]) -> tuple[Field, ...]:
+    """The deck shown to the viewer alone as he takes a card of it (TI-Q76): each card by name,
+    with its places from the top (`take <place>`)."""
+    if not deck or UNSEEN in deck:
+        return ()
+    places: dict[str, list[str]] = {}
+    for place, copy in enumerate(deck, 1):
+        places.setdefault(card_name(copy), []).append(str(place))
+    cards = "; ".join(f"{card} ({', '.join(places[card])})" for card in sorted(places))
+    return (Field("Deck shown to you (take <place>)", cards),)
 
 
 def _card_line(copy: int) -> str:

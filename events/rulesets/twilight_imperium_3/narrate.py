@@ -46,6 +46,10 @@ def _card_window(before: Any, event: Any, name: Any) -> str | None:
             return f"{name(s)} discards down to 7"
         case h.Closed() if top in CARD_WINDOWS:
             return "the window closes"
+        case h.Opened(window=window) if window.prompt == WindowPrompt.SYNCHRONICITY:
+            return f"the action deck is shown to {name(window.asked[0])}, who takes a card of it"
+        case h.Closed() if top == WindowPrompt.SYNCHRONICITY:
+            return "Synchronicity's search is over"
     return None
 
 

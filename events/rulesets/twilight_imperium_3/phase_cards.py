@@ -1,10 +1,11 @@
 """The action cards of the strategy phase, the status phase and the trade agreements (TI-Q51 to
-TI-Q61, TI-Q72): for each, what its play must name and why it can do nothing otherwise, what it
-does, and the plays `legal` offers. card_effects.py takes them into its EFFECTS."""
+TI-Q61, TI-Q72, TI-Q76): for each, what its play must name and why it can do nothing otherwise,
+what it does, and the plays `legal` offers. card_effects.py takes them into its EFFECTS."""
 
 from collections.abc import Callable, Iterator
 
 from events.kit.batch import Batch
+from events.kit.windows import Window
 from events.ruleset import Rejection
 from events.rulesets.twilight_imperium_3 import trade
 from events.rulesets.twilight_imperium_3.card_decisions import Lasting, PlayCard
@@ -15,10 +16,11 @@ from events.rulesets.twilight_imperium_3.card_events import (
 )
 from events.rulesets.twilight_imperium_3.card_plays import Offers, alone, lasts
 from events.rulesets.twilight_imperium_3.galaxy import adjacent
-from events.rulesets.twilight_imperium_3.happenings import CountersGained, Picked
+from events.rulesets.twilight_imperium_3.happenings import CountersGained, Opened, Picked
 from events.rulesets.twilight_imperium_3.planets import controlled, holding
 from events.rulesets.twilight_imperium_3.state import (
     Game,
+    WindowPrompt,
     bank,
     pickable,
     picks_made,
@@ -218,6 +220,20 @@ def _guilds(game: Game, seat: int) -> Iterator[PlayCard]:
         yield PlayCard("influence_in_the_merchants_guild", seat=one, partner=other)
 
 
+# TI-Q76 Synchronicity; the card taken is synchronicity.py's
+
+
+def _synchronicity_refusal(game: Game, seat: int, d: PlayCard) -> Rejection | None:
+    if not game.deck:
+        return Rejection("TI-Q76", "the action deck is empty (its discard pile is not searched)")
+    return None
+
+
+def _synchronicity(batch: Batch[Game], seat: int, d: PlayCard) -> None:
+    """The deck shown to the player alone, who then takes a card of it (TI-Q76)."""
+    batch.emit(Opened(window=Window(WindowPrompt.SYNCHRONICITY, (seat,))))
+
+
 PHASE_EFFECTS: dict[str, Entry] = {
     "command_summit": ("TI-Q51", _summit_refusal, _summit, alone("command_summit")),
     "grand_armada": ("TI-Q52", _anything, lasts, alone("grand_armada")),
@@ -255,6 +271,12 @@ PHASE_EFFECTS: dict[str, Entry] = {
         alone("political_stability"),
     ),
     "influence_in_the_merchants_guild": ("TI-Q72", _guild_refusal, _guild, _guilds),
+    "synchronicity": (
+        "TI-Q76",
+        _synchronicity_refusal,
+        _synchronicity,
+        alone("synchronicity"),
+    ),
 }
 
 

@@ -51,6 +51,7 @@ class WindowPrompt(StrEnum):
     TIMING_POINT = "timing point"  # the tactical action waits under a card window, asking no one
     DISCLOSURE = "disclosure"  # Disclosure's player discards a card of the hand shown to him
     PRIMARY_DONE = "primary done"  # a strategic action waits under a card window, asking no one
+    SYNCHRONICITY = "synchronicity"  # its player takes a card of the deck shown to him (TI-Q76)
 
 
 class Player(msgspec.Struct, frozen=True):

@@ -24,6 +24,7 @@ from events.rulesets.twilight_imperium_3 import (
     strategic,
     strategy_cards,
     supply,
+    synchronicity,
     talks,
 )
 from events.rulesets.twilight_imperium_3.card_decisions import CARD_DECISIONS, PlayCard
@@ -534,6 +535,7 @@ TABLE = Table(
             *talks.PROMPTS,
             action_cards.PROMPT,
             disclosure.PROMPT,
+            synchronicity.PROMPT,
             strategic.PROMPT,
             *card_windows.PROMPTS,
         )
