@@ -5,8 +5,8 @@ it able to pay the objective that spends, and Trade when it collects 2 or more, 
 trade agreement offered and approves others' (talks.py), scores the objective worth most
 (aims.py), plays the action cards that pay (Good Year, Rise of a Messiah, Rally of the People)
 when it has nothing to activate, the battle cards where they are offered (Into the Breach with a
-fleet of 5 ships or more), and sabotages the cards aimed at it. Every choice is one of
-`legal`'s, so always accepted."""
+fleet of 5 ships or more, Recheck on an enemy hit that would cost it a unit), and sabotages the
+cards aimed at it. Every choice is one of `legal`'s, so always accepted."""
 
 import random
 from collections.abc import Callable
@@ -34,6 +34,7 @@ from events.rulesets.twilight_imperium_3.forces import Holding, Space
 from events.rulesets.twilight_imperium_3.loader import load
 from events.rulesets.twilight_imperium_3.movement import candidates
 from events.rulesets.twilight_imperium_3.orders import FirePds, Land, Move, Produce, Retreat, Stay
+from events.rulesets.twilight_imperium_3.recheck import RECHECK, costs_a_unit
 from events.rulesets.twilight_imperium_3.state import Game, Phase, WindowPrompt
 from events.rulesets.twilight_imperium_3.steps import TABLE
 from events.rulesets.twilight_imperium_3.strategy_cards import (
@@ -215,10 +216,13 @@ def choose(game: Game, seat: int, target: Target, fight: bool = False) -> Any:
 
 
 def _helps(game: Game, seat: int, d: PlayCard) -> bool:
-    """A battle card where it is offered; Into the Breach for a fleet large enough."""
+    """A battle card where it is offered; Into the Breach for a fleet large enough; Recheck on
+    an enemy hit that costs him a unit (TI-Q76)."""
     if d.card == "into_the_breach":
         fleet = game.forces.fleet(_tactic(game).system, seat).units
         return sum(ships(fleet).values()) >= BREACH_SHIPS
+    if d.card == RECHECK:
+        return costs_a_unit(game, seat, d)
     return d.card in BATTLE
 
 
