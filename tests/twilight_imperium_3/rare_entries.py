@@ -4,8 +4,8 @@ dock taken, Transit Diodes' move, Fleet Logistics' second action and the turn en
 it, every life of a trade offer, agreements cancelled and broken, income, gifts, action cards
 sabotaged, taken, discarded down to the limit and played at a timing point's window, the
 strategy phase's cards (Synchronicity's card taken from the deck), a strategic action's and
-one played "any time", Into the Breach,
-Morale Boost in invasion combat, a retreat), each with the state it came on: the narration
+one played "any time", Into the Breach, Morale Boost in invasion combat, Recheck, a retreat),
+each with the state it came on: the narration
 test's examples of them."""
 
 from typing import Any
@@ -47,6 +47,7 @@ def examples() -> list[Seen]:
     _battle_cards(seen)
     _breach(seen)
     _boosted_invasion(seen)
+    _recheck(seen)
     _movement_cards(seen)
     _strategy_cards(seen)
     _synchronicity(seen)
@@ -260,6 +261,15 @@ def _boosted_invasion(seen: list[Seen]) -> None:
     state = _fought(seen, state, SOL, said(state, SOL, "move 1 carrier 2 gf from 102"))
     state = _fought(seen, state, SOL, said(state, SOL, "land 2 gf on abyz"))
     _fought(seen, state, SOL, said(state, SOL, "play morale boost"), 7, 7, 1)
+
+
+def _recheck(seen: list[Seen]) -> None:
+    """Recheck: Sol's hit rolled again after round 1's dice misses (TI-Q77)."""
+    fleets = {("102", SOL): {"dreadnought": 1}, (AT, MENTAK): {"cruiser": 1}}
+    state = holding_cards(arena(fleets), MENTAK, "recheck")
+    state = _fought(seen, state, SOL, Activate(system=AT))
+    state = _fought(seen, state, SOL, said(state, SOL, "move 1 dreadnought from 102"), 5, 1)
+    _fought(seen, state, MENTAK, said(state, MENTAK, "play recheck naming sol die 1"), 2, 9, 1)
 
 
 def _retreat(seen: list[Seen]) -> None:

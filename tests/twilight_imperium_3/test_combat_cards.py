@@ -59,7 +59,7 @@ def test_ti_q25_morale_boost_one_better_for_the_first_round() -> None:
     assert refused(state, SOL, PlayCard("direct_hit", seat=MENTAK, unit="cruiser")) == "TI-Q2"
     state, events = _go(state, SOL, PlayCard("morale_boost"), 4, 1)  # 4 hits on 5 - 1
     assert CombatBoosted(seat=SOL, bonus=1) in events
-    assert Rolled(SOL, "space battle", (4,), 1, MENTAK) in events
+    assert Rolled(SOL, "space battle", (4,), 1, MENTAK, (4,)) in events
     assert BattleEnded(sides=(SOL, MENTAK), victor=SOL) in events
 
 
@@ -73,17 +73,19 @@ def test_ti_q25_morale_boost_before_a_round_of_invasion_combat() -> None:
     assert refused(state, MENTAK, PlayCard("morale_boost")) == "TI-Q2"  # he holds none
     state, events = _go(state, SOL, PlayCard("morale_boost"), 7, 1, 1, 1)
     assert GroundForcesBoosted(seat=SOL, planet="Abyz", bonus=1) in events
-    assert Rolled(SOL, "invasion combat", (7, 1), 1) in events  # 7 hits on 8 - 1
+    assert Rolled(SOL, "invasion combat", (7, 1), 1, needs=(7, 7)) in events  # 7 hits on 8 - 1
     assert state.stack[-1].prompt == "action card"  # before round 2: his second copy
     state, events = _go(state, SOL, NoCard(), 7, 8, 1)
-    assert Rolled(SOL, "invasion combat", (7, 8), 1) in events  # the boost was round 1's
+    assert (
+        Rolled(SOL, "invasion combat", (7, 8), 1, needs=(8, 8)) in events
+    )  # the boost was round 1's
     assert state.forces.planets["Abyz"].controller == SOL
 
 
 def test_ti_q25_without_a_card_no_window_opens() -> None:
     fleets = {("102", SOL): {"dreadnought": 1}, (AT, MENTAK): {"cruiser": 1}}
     _, events = _attack(arena(fleets), "1 dreadnought", 4, 1, 5, 1)
-    assert Rolled(SOL, "space battle", (4,), 0, MENTAK) in events
+    assert Rolled(SOL, "space battle", (4,), 0, MENTAK, (5,)) in events
     assert not any(isinstance(e, TimingPoint) for e in events)
     assert BattleEnded(sides=(SOL, MENTAK), victor=SOL) in events
 
@@ -204,7 +206,7 @@ def test_ti_q32_into_the_breach_one_better_and_the_first_two_hits_on_the_dreadno
     )
     led = Lose(destroyed={"dreadnought": 1}, damaged={"dreadnought": 2})  # 2 hits on one
     state, events = _go(state, SOL, led, 4, 1, 1)
-    assert Rolled(SOL, "space battle", (4, 1), 1, MENTAK) in events  # still 1 better
+    assert Rolled(SOL, "space battle", (4, 1), 1, MENTAK, (4, 6)) in events  # still 1 better
     assert BattleEnded(sides=(SOL, MENTAK), victor=SOL) in events
     assert state.forces.fleet(AT, SOL).units == {"dreadnought": 1, "cruiser": 1}
 

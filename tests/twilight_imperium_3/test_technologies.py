@@ -128,8 +128,8 @@ def test_ti_k9_assault_cannon_dreadnoughts_fire_before_the_battle_without_reply(
     state, events = act(state, SOL, said(state, SOL, "move 1 dreadnought from 102"), 5, 5, 1)
     assert [e for e in events if isinstance(e, Rolled)] == [
         Rolled(SOL, "assault cannon", (5,), 1, MENTAK),
-        Rolled(SOL, "space battle", (5,), 1, MENTAK),
-        Rolled(MENTAK, "space battle", (1,), 0, SOL),  # one cruiser rolls, not two
+        Rolled(SOL, "space battle", (5,), 1, MENTAK, (5,)),
+        Rolled(MENTAK, "space battle", (1,), 0, SOL, (7,)),  # one cruiser rolls, not two
     ]
     assert state.forces.fleet(AT, MENTAK).units == {}
     assert state.forces.fleet(AT, SOL).units == {"dreadnought": 1}
@@ -163,9 +163,9 @@ def test_ti_k10_graviton_negator_fighters_join_invasion_combat_and_go_back_to_sp
     # round 1: Sol's ground forces 1 1, fighters 9 1; Mentak 8 1, the hit on a fighter first;
     # round 2: Sol 8 1 1, Mentak 1: Abyz falls to the ground forces, the fighter flies back
     state, events = act(state, SOL, joined, 1, 1, 9, 1, 8, 1, 8, 1, 1, 1)
-    assert Rolled(SOL, "invasion combat", (1, 1, 9, 1), 1) in events
+    assert Rolled(SOL, "invasion combat", (1, 1, 9, 1), 1, needs=(8, 8, 9, 9)) in events
     assert InvasionHits("Abyz", 1, 1) in events
-    assert Rolled(SOL, "invasion combat", (8, 1, 1), 1) in events
+    assert Rolled(SOL, "invasion combat", (8, 1, 1), 1, needs=(8, 8, 9)) in events
     assert state.forces.planets["Abyz"] == Holding(SOL, True, {"ground_force": 2})
     assert state.forces.fleet(AT, SOL).units == {"carrier": 1, "fighter": 1}
 

@@ -5,8 +5,8 @@ it able to pay the objective that spends, and Trade when it collects 2 or more, 
 trade agreement offered and approves others' (talks.py), scores the objective worth most
 (aims.py), plays the action cards that pay (Good Year, Rise of a Messiah, Rally of the People)
 when it has nothing to activate, the battle cards where they are offered (Into the Breach with a
-fleet of 5 ships or more) and Synchronicity, taking the card it values most, and sabotages the
-cards aimed at it. Every choice is one of
+fleet of 5 ships or more, Recheck on an enemy hit that would cost it a unit) and Synchronicity,
+taking the card it values most, and sabotages the cards aimed at it. Every choice is one of
 `legal`'s, so always accepted."""
 
 import random
@@ -44,6 +44,7 @@ from events.rulesets.twilight_imperium_3.orders import (
     Retreat,
     Stay,
 )
+from events.rulesets.twilight_imperium_3.recheck import RECHECK, costs_a_unit
 from events.rulesets.twilight_imperium_3.state import Game, Phase, WindowPrompt
 from events.rulesets.twilight_imperium_3.steps import TABLE
 from events.rulesets.twilight_imperium_3.strategy_cards import (
@@ -181,13 +182,16 @@ def _sabotage(game: Game, seat: int, options: list[Any]) -> Any:
 
 def _wanted(game: Game, seat: int, d: Any) -> bool:
     """A card he plays at a window: a battle card or an answer where it is offered, Into the
-    Breach for a fleet large enough; Touch of Genius copying one, where he can spare its price."""
+    Breach for a fleet large enough, Recheck on an enemy hit that costs him a unit (TI-Q77);
+    Touch of Genius copying one, where he can spare its price."""
     if not isinstance(d, PlayCard):
         return False
     card = d.copied or d.card
     if card == "into_the_breach":
         helps = sum(ships(game.forces.fleet(_tactic(game).system, seat).units).values())
         wanted = helps >= BREACH_SHIPS
+    elif card == RECHECK:
+        wanted = costs_a_unit(game, seat, d)
     else:
         wanted = card in BATTLE + ANSWERS
     return wanted and (not d.copied or keeps_payable(game, seat, d.paying, d.trade_goods))

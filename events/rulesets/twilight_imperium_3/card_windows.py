@@ -32,13 +32,14 @@ from events.rulesets.twilight_imperium_3.combat_cards import COMBAT_EFFECTS
 from events.rulesets.twilight_imperium_3.content import TIMINGS
 from events.rulesets.twilight_imperium_3.happenings import Closed, Opened
 from events.rulesets.twilight_imperium_3.loader import load
+from events.rulesets.twilight_imperium_3.recheck import EFFECTS as RECHECK
 from events.rulesets.twilight_imperium_3.reparations import EFFECTS as REPARATIONS
 from events.rulesets.twilight_imperium_3.state import Game, WindowPrompt, order_of_play
 from events.rulesets.twilight_imperium_3.turns import end_action
 
 SABOTAGE = "sabotage"
 AS_AN_ACTION = "ACT"
-EFFECTS = ACTION_EFFECTS | COMBAT_EFFECTS | REPARATIONS | BATTLESTATION
+EFFECTS = ACTION_EFFECTS | COMBAT_EFFECTS | REPARATIONS | BATTLESTATION | RECHECK
 EFFECTS[touch_of_genius.TOUCH_OF_GENIUS] = touch_of_genius.copying(EFFECTS)  # TI-Q75
 # TI-Q50: "any time in the strategy phase" is played at its start and at its end
 ALSO = {"SP.start": ("SP",), "SP.end": ("SP",)}
@@ -289,7 +290,7 @@ PROMPTS = (
             PlayCard,
             "TI-Q2",
             "play an action card",
-            "play <card> [on <planet>] [at <system>] [naming <race>]",
+            "play <card> [on <planet>] [at <system>] [naming <race>] [die <n>]",
             _window_card_refusal,
             _window_card,
         ),

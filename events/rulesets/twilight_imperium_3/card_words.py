@@ -1,9 +1,9 @@
 """Action cards in words: the text commands (`play Good Year`, `play Local Unrest on Abyz`,
 `play Insubordination naming Sol`, `play Transport from Jord to Abyz with 3 gf`, `play Lucky
-Shot at 203 naming Mentak hitting cruiser`, `play Patrol: cruiser 204 to 205`, `sabotage`,
-`no sabotage`, `no card`, `discard Patrol, Sabotage`, `take 12`: Synchronicity's card by its
-place in the deck shown) and a line for each card event, the cards of a hidden hand named only
-to the eyes that may see them."""
+Shot at 203 naming Mentak hitting cruiser`, `play Patrol: cruiser 204 to 205`, `play Recheck
+naming Mentak die 2`, `sabotage`, `no sabotage`, `no card`, `discard Patrol, Sabotage`, `take
+12`: Synchronicity's card by its place in the deck shown) and a line for each card event, the
+cards of a hidden hand named only to the eyes that may see them."""
 
 import re
 from collections.abc import Callable
@@ -48,6 +48,7 @@ from events.rulesets.twilight_imperium_3.card_events import (
     TradeGoodsTaken,
 )
 from events.rulesets.twilight_imperium_3.loader import load
+from events.rulesets.twilight_imperium_3.recheck import RECHECK
 from events.rulesets.twilight_imperium_3.reparations import REPARATIONS
 from events.rulesets.twilight_imperium_3.state import Game
 from events.rulesets.twilight_imperium_3.text_words import (
@@ -66,6 +67,7 @@ WORDS = ("sabotage", "no sabotage", "no card")
 KEYS = ("on", "at", "naming", "and", "from", "to", "with", "hitting", "barring", "taking", "giving")
 KEYS += ("readying",)  # Reparations' own planet (TI-Q73)
 KEYS += ("copying", "paying")  # Touch of Genius's card copied and payment (TI-Q75)
+KEYS += ("die",)  # Recheck's die, by its place in its player's roll (TI-Q77)
 SPLIT = re.compile(rf" ({'|'.join(KEYS)}) ")
 
 
@@ -126,6 +128,10 @@ def _read_play(game: Game, rest: str) -> PlayCard:
             if match is None or read_unit(match.group(2)) != "ground_force":
                 raise ValueError("write 'with <n> gf'")
             fields["count"] = int(match.group(1))
+        elif key == "die":
+            if not re.fullmatch(r"\d{1,2}", value):
+                raise ValueError("write 'die <n>', n its place in the roll")
+            fields["count"] = int(value)
         else:
             fields["unit"] = read_unit(value)
     if colon:
@@ -176,7 +182,7 @@ def play_words(game: Game, d: PlayCard) -> str:
     if d.target:
         said.append(f"{'readying' if readying else 'to'} {d.target}")
     if d.count:
-        said.append(f"with {d.count} gf")
+        said.append(f"die {d.count}" if (d.copied or d.card) == RECHECK else f"with {d.count} gf")
     if d.unit:
         said.append(f"hitting {unit_name(d.unit)}")
     moves = ", ".join(map(warship_text, d.ships))

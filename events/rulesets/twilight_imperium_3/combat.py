@@ -70,6 +70,18 @@ def hit(roll: int, hit_on: int) -> bool:
     return (10 if roll == 0 else roll) >= hit_on
 
 
+class Throw(msgspec.Struct, frozen=True):
+    """One side's dice in a round of combat, kept until their hits are taken: each die's roll
+    and the lowest roll it needs to hit, in the order rolled (Recheck rolls one again, TI-Q77)."""
+
+    seat: int
+    rolls: tuple[int, ...]
+    needs: tuple[int, ...]
+
+    def hits(self) -> int:
+        return sum(hit(r, n) for r, n in zip(self.rolls, self.needs, strict=True))
+
+
 def hits(volley: Volley, rolls: tuple[int, ...]) -> int:
     if len(rolls) != len(volley):
         raise ValueError(f"{len(volley)} dice to roll, {len(rolls)} rolled")

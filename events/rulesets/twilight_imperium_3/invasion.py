@@ -6,7 +6,7 @@ landed units, while the defender's stay on his planet. Dice are passed in, as in
 import msgspec
 
 from events.ruleset import Rejection
-from events.rulesets.twilight_imperium_3.combat import Volley, dice
+from events.rulesets.twilight_imperium_3.combat import Throw, Volley, dice
 from events.rulesets.twilight_imperium_3.fleets import (
     CARGO,
     Commander,
@@ -48,7 +48,8 @@ class Invasion(msgspec.Struct, frozen=True):
     """A planet under invasion: the invader's landed ground forces and PDS, and the fighters
     joining them (TI-K10); the defender's ground forces and PDS are those on the planet. Then
     the volleys fired in its combat (the defending PDS's, one a round), the ground forces killed
-    in it (TI-K12), and the seats rolling 1 better in the coming round (Morale Boost, TI-Q25)."""
+    in it (TI-K12), the seats rolling 1 better in the coming round (Morale Boost, TI-Q25), and
+    the round's dice once rolled, until their hits are taken (Recheck, TI-Q77)."""
 
     planet: str
     invader: int
@@ -59,6 +60,7 @@ class Invasion(msgspec.Struct, frozen=True):
     fired: int = 0
     killed: int = 0
     boosted: tuple[int, ...] = ()
+    dice: tuple[Throw, ...] = ()
 
 
 class Bombardment(msgspec.Struct, frozen=True):

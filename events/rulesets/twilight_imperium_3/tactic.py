@@ -5,6 +5,7 @@ from enum import StrEnum
 
 import msgspec
 
+from events.rulesets.twilight_imperium_3.combat import Throw
 from events.rulesets.twilight_imperium_3.forces import Units
 from events.rulesets.twilight_imperium_3.invasion import Invasion
 
@@ -39,7 +40,8 @@ class Breach(msgspec.Struct, frozen=True):
 
 class Battle(msgspec.Struct, frozen=True):
     """A space battle: its round (0 before the barrage), who has answered the retreat question
-    this round, the retreat announced, and whether this round's dice are rolled."""
+    this round, the retreat announced, and whether this round's dice are rolled (and each side's
+    dice, until casualties are taken)."""
 
     attacker: int
     defender: int
@@ -52,6 +54,7 @@ class Battle(msgspec.Struct, frozen=True):
     prototypes: tuple[int, ...] = ()  # seats whose fighters roll 2 better: Fighter Prototype
     damaged: tuple[tuple[int, str], ...] = ()  # (seat, unit) damaged this round (TI-Q27)
     breach: Breach | None = None  # a dreadnought leading a fleet: Into the Breach (TI-Q32)
+    dice: tuple[Throw, ...] = ()  # this round's, until casualties are taken (TI-Q77)
 
     def boost(self, seat: int) -> int:
         """How much better his ships roll this round: Morale Boost's round, Into the Breach's

@@ -88,6 +88,7 @@ PROMPTS = (
 CANNON, BARRAGE, BATTLE = "space cannon", "anti-fighter barrage", "space battle"
 BOMBARDMENT, DEFENCE, INVASION = "bombardment", "planetary defence", "invasion combat"
 ASSAULT = "assault cannon"
+ROUNDS = (BATTLE, INVASION)  # the combat rounds, whose dice Recheck may roll again (TI-Q77)
 GRAVITON_LASER = "graviton_laser_system"
 DACXIVE, GEN_SYNTHESIS = "dacxive_animators", "gen_synthesis"
 ARMISTICE, IMMUNITY = "armistice", "diplomatic_immunity"  # lasting the round (TI-Q3, TI-Q5)
@@ -103,10 +104,12 @@ def _tactic(game: Game) -> Tactic:
 def _roll(
     batch: Batch[Game], seat: int, purpose: str, volley: combat.Volley, target: int = -1
 ) -> int:
-    """Dice for this volley from the chance source, written down; the hits."""
+    """Dice for this volley from the chance source, written down (a combat round's with the
+    value each needs); the hits."""
     dice = tuple(batch.chance.randrange(10) for _ in volley)
     hits = combat.hits(volley, dice)
-    batch.emit(Rolled(seat=seat, purpose=purpose, dice=dice, hits=hits, target=target))
+    needs = tuple(d.hit_on for d in volley) if purpose in ROUNDS else ()
+    batch.emit(Rolled(seat, purpose, dice, hits, target, needs))
     again = combat.missed(volley, dice) if purpose in (CANNON, DEFENCE) else ()
     if again and GRAVITON_LASER in batch.game.players[seat].technologies:  # TI-K8
         return hits + _roll(batch, seat, f"{purpose} rolled again", again, target)
@@ -337,6 +340,8 @@ def _battle(batch: Batch[Game]) -> bool:
         if _timing_point(batch, "SB.before", "SB.beforeRound", "CR.before"):
             return True
         return _first_volleys(batch)
+    if battle.dice and _timing_point(batch, "ROLL.after"):  # TI-Q77
+        return True
     hit = battle.rolled and any(t.owes(s) for s in sides)
     if hit and _timing_point(batch, "SB.afterEnemyRoll"):
         return True
@@ -650,24 +655,33 @@ def _bacterial_strike(batch: Batch[Game], seat: int, planet: str) -> None:
         synthesise(batch, held.controller, killed)
 
 
+def _fight(game: Game) -> invasion.Invasion:
+    return _tactic(game).invasions[0]
+
+
 def _invasion(batch: Batch[Game]) -> bool:
     """Each invasion in the order landed: the defending PDS, then its rounds to the end (TI-L5
-    to TI-L7), a card window before the combat and before each later round, where someone
-    could play there (TI-Q36, TI-Q25)."""
+    to TI-L7), a card window before the combat and before each later round, and one after
+    each round's dice, where someone could play there (TI-Q36, TI-Q25, TI-Q77)."""
     game = batch.game
     t = _tactic(game)
     if not t.invasions:
         batch.emit(Stepped(step=Step.PRODUCTION, at=t.system))
         return False
     fight = t.invasions[0]
-    points = ("CR.before",) if fight.fired else ("IC.before", "CR.before")
-    if _timing_point(batch, *points):
-        return True
-    if not fight.fired:
-        _defence(batch, fight)
-    if not invasion.invasion_over(batch.game.forces, _tactic(batch.game).invasions[0]):
-        _invasion_round(batch, _tactic(batch.game).invasions[0])
-    fight = _tactic(batch.game).invasions[0]
+    if not fight.dice:
+        points = ("CR.before",) if fight.fired else ("IC.before", "CR.before")
+        if _timing_point(batch, *points):
+            return True
+        if not fight.fired:
+            _defence(batch, fight)
+        if not invasion.invasion_over(batch.game.forces, _fight(batch.game)):
+            _invasion_round(batch, _fight(batch.game))
+    if _fight(batch.game).dice:
+        if _timing_point(batch, "ROLL.after"):
+            return True
+        _invasion_hits(batch, _fight(batch.game))
+    fight = _fight(batch.game)
     if invasion.invasion_over(batch.game.forces, fight):
         taken = bool(fight.ground_forces) and not invasion.defenders(batch.game.forces, fight)
         _note_last_dock(batch, fight.invader, fight.planet, falls=taken)
@@ -692,7 +706,7 @@ def _defence(batch: Batch[Game], fight: invasion.Invasion) -> None:
 
 
 def _invasion_round(batch: Batch[Game], fight: invasion.Invasion) -> None:
-    """Both sides roll at once, each losing a ground force per hit of the other (TI-L6)."""
+    """Both sides roll at once (TI-L6); the dice are kept for a card window (TI-Q77)."""
     game = batch.game
     defender = commander(game, fight.defender)
     shielded = bool(game.forces.planets[fight.planet].units.get("pds"))
@@ -700,8 +714,15 @@ def _invasion_round(batch: Batch[Game], fight: invasion.Invasion) -> None:
     standing = invasion.defenders(game.forces, fight)
     boost = int(fight.defender in fight.boosted)
     theirs = invasion.ground_volley(standing, defender, shielded, boost)
-    hits = _roll(batch, fight.invader, INVASION, mine)
-    taken = _roll(batch, fight.defender, INVASION, theirs)
+    _roll(batch, fight.invader, INVASION, mine)
+    _roll(batch, fight.defender, INVASION, theirs)
+
+
+def _invasion_hits(batch: Batch[Game], fight: invasion.Invasion) -> None:
+    """Each side loses a ground force per hit of the other's dice of the round (TI-L6)."""
+    hits = sum(x.hits() for x in fight.dice if x.seat == fight.invader)
+    taken = sum(x.hits() for x in fight.dice if x.seat == fight.defender)
+    standing = invasion.defenders(batch.game.forces, fight)
     lost, won = min(hits, standing), min(taken, fight.ground_forces + fight.fighters)
     batch.emit(InvasionHits(fight.planet, lost, won))
     synthesise(batch, fight.invader, invasion.ground_forces_lost(fight, won), fight.planet)

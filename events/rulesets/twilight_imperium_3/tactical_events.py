@@ -44,13 +44,15 @@ class Moved(msgspec.Struct, frozen=True, tag="ti.moved"):
 class Rolled(msgspec.Struct, frozen=True, tag="ti.rolled"):
     """Dice drawn from the chance source (d10, 0 counting 10): `purpose` says which roll, `hits`
     how many hit, `target` the seat they hit (-1: none). Space cannon and battle hits are owed
-    by the target as casualties (TI-C1, TI-C5)."""
+    by the target as casualties (TI-C1, TI-C5). A combat round's dice carry the value each
+    needs to hit (`needs`), kept for Recheck (TI-Q77)."""
 
     seat: int
     purpose: str
     dice: tuple[int, ...]
     hits: int
     target: int = -1
+    needs: tuple[int, ...] = ()
 
 
 class GroundForcesPlaced(msgspec.Struct, frozen=True, tag="ti.ground_forces_placed"):
@@ -195,6 +197,16 @@ class HitsCancelled(msgspec.Struct, frozen=True, tag="ti.hits_cancelled"):
     hits: int
 
 
+class DieRerolled(msgspec.Struct, frozen=True, tag="ti.die_rerolled"):
+    """A die of the seat's in this round of combat rolled again (`die`: its place in his roll,
+    from 1): the new `roll` stands, and his hits change by `hits` (-1, 0 or 1) (Recheck)."""
+
+    seat: int
+    die: int
+    roll: int
+    hits: int
+
+
 class FightersBoosted(msgspec.Struct, frozen=True, tag="ti.fighters_boosted"):
     """The seat's fighters roll `bonus` better in this round of the space battle (Fighter
     Prototype)."""
@@ -265,6 +277,7 @@ TACTICAL_EVENTS = (
     CombatBoosted,
     GroundForcesBoosted,
     HitsCancelled,
+    DieRerolled,
     FightersBoosted,
     DreadnoughtLeads,
     MinesHit,

@@ -7,7 +7,7 @@ from events.kit import windows
 from events.kit.windows import Window
 from events.kit.zones import with_player
 from events.rulesets.twilight_imperium_3 import invasion
-from events.rulesets.twilight_imperium_3.combat import Casualties, take_casualties
+from events.rulesets.twilight_imperium_3.combat import Casualties, Throw, take_casualties
 from events.rulesets.twilight_imperium_3.fleets import (
     Commander,
     fleet_less,
@@ -32,6 +32,7 @@ from events.rulesets.twilight_imperium_3.tactical_events import (
     Built,
     CasualtiesTaken,
     CombatBoosted,
+    DieRerolled,
     DreadnoughtLeads,
     FightersBoosted,
     Fired,
@@ -112,7 +113,9 @@ def _rolled(game: Game, e: Rolled) -> Game:
         return game
     if e.purpose == "space battle":
         # a boost lasts until the round's dice; the points after them come anew
-        game = _battle(game, rolled=True, boosted=(), prototypes=(), damaged=())
+        assert game.tactic.battle is not None
+        dice = (*game.tactic.battle.dice, Throw(e.seat, e.dice, e.needs))
+        game = _battle(game, rolled=True, boosted=(), prototypes=(), damaged=(), dice=dice)
         game = _tactic(game, reached=())
     if e.purpose in ("planetary defence", "invasion combat") and game.tactic.invasions:
         game = _volley_fired(game, e)
@@ -123,16 +126,40 @@ def _rolled(game: Game, e: Rolled) -> Game:
 
 
 def _volley_fired(game: Game, e: Rolled) -> Game:
-    """The defending PDS's volley, or a round's dice beginning with the invader's: a boost lasts
-    until them, and the points before the next round come anew."""
+    """The defending PDS's volley, or a round's dice beginning with the invader's, kept until
+    their hits are taken: a boost lasts until them, and the points before the next round come
+    anew."""
     assert game.tactic is not None
     fight, *rest = game.tactic.invasions
     if e.purpose == "planetary defence":
         return _tactic(game, invasions=(replace(fight, fired=fight.fired + 1), *rest))
+    throw = Throw(e.seat, e.dice, e.needs)
     if e.seat != fight.invader:
-        return game
-    fight = replace(fight, fired=fight.fired + 1, boosted=())
+        return _tactic(game, invasions=(replace(fight, dice=(*fight.dice, throw)), *rest))
+    fight = replace(fight, fired=fight.fired + 1, boosted=(), dice=(throw,))
     return _tactic(game, invasions=(fight, *rest), reached=())
+
+
+def _die_rerolled(game: Game, e: DieRerolled) -> Game:
+    """The die's new roll among the round's dice; in a space battle, the hits his enemy owes
+    change with it."""
+    assert game.tactic is not None
+    battle = game.tactic.battle
+    if battle is None:
+        fight, *rest = game.tactic.invasions
+        return _tactic(game, invasions=(replace(fight, dice=_rerolled(fight.dice, e)), *rest))
+    enemy = battle.defender if e.seat == battle.attacker else battle.attacker
+    owed = game.tactic.owed
+    total = game.tactic.owes(enemy) + e.hits
+    owed = (*(o for o in owed if o[0] != enemy), *(((enemy, total),) if total > 0 else ()))
+    return _tactic(_battle(game, dice=_rerolled(battle.dice, e)), owed=owed)
+
+
+def _rerolled(dice: tuple[Throw, ...], e: DieRerolled) -> tuple[Throw, ...]:
+    def again(rolls: tuple[int, ...]) -> tuple[int, ...]:
+        return (*rolls[: e.die - 1], e.roll, *rolls[e.die :])
+
+    return tuple(replace(t, rolls=again(t.rolls)) if t.seat == e.seat else t for t in dice)
 
 
 def _fired(game: Game, e: Fired) -> Game:
@@ -147,9 +174,9 @@ def _casualties_taken(game: Game, e: CasualtiesTaken) -> Game:
     casualties = Casualties(e.destroyed, e.damaged)
     game = _forces(game, take_casualties(game.forces, e.at, e.seat, casualties))
     battle = game.tactic.battle
-    if battle is not None and e.damaged:
+    if battle is not None:  # the round's dice are spent once its hits are taken (TI-Q77)
         hurt = tuple((e.seat, unit) for unit in e.damaged)
-        game = _battle(game, damaged=(*battle.damaged, *hurt))
+        game = _battle(game, damaged=(*battle.damaged, *hurt), dice=())
     breach = battle.breach if battle is not None else None
     if breach is not None and breach.seat == e.seat:  # the hits his fleet took (TI-Q32)
         taken = breach.taken + game.tactic.owes(e.seat)
@@ -215,7 +242,9 @@ def _invasion_hits(game: Game, e: InvasionHits) -> Game:
     assert game.tactic is not None
     forces = invasion.bombard(game.forces, e.planet, e.defenders_lost)
     fights = tuple(
-        invasion.defence(_killing(i, e), e.invaders_lost) if i.planet == e.planet else i
+        invasion.defence(replace(_killing(i, e), dice=()), e.invaders_lost)
+        if i.planet == e.planet
+        else i
         for i in game.tactic.invasions
     )
     return _tactic(_forces(game, forces), invasions=fights)
@@ -267,7 +296,14 @@ TACTICAL_ROWS = {
     BattleBegan: lambda g, e: _tactic(g, battle=Battle(e.attacker, e.defender)),
     BattleRound: lambda g, e: _tactic(
         _battle(
-            g, round=e.round, answered=(), retreating=-1, retreat_to="", rolled=False, damaged=()
+            g,
+            round=e.round,
+            answered=(),
+            retreating=-1,
+            retreat_to="",
+            rolled=False,
+            damaged=(),
+            dice=(),
         ),
         reached=(),
     ),
@@ -285,6 +321,7 @@ TACTICAL_ROWS = {
     CombatBoosted: lambda g, e: _battle(g, boosted=(*g.tactic.battle.boosted, e.seat)),
     GroundForcesBoosted: _ground_forces_boosted,
     HitsCancelled: _hits_cancelled,
+    DieRerolled: _die_rerolled,
     FightersBoosted: lambda g, e: _battle(g, prototypes=(*g.tactic.battle.prototypes, e.seat)),
     DreadnoughtLeads: lambda g, e: _battle(g, breach=Breach(e.seat, e.takes)),
     MinesHit: lambda g, e: _tactic(

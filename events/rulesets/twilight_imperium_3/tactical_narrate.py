@@ -83,6 +83,9 @@ def tell(event: Any, name: Callable[[int], str]) -> str | None:
             return f"{name(s)}'s units on {planet} roll {bonus} better this invasion round"
         case t.HitsCancelled(seat=s, hits=hits):
             return f"{name(s)}'s shields hold: {count(hits, 'hit')} cancelled"
+        case t.DieRerolled(seat=s, die=die, roll=roll, hits=hits):
+            change = {1: ": a hit more", -1: ": a hit less"}.get(hits, "")
+            return f"{name(s)}'s die {die} is rolled again: {_dice((roll,))}{change}"
         case t.FightersBoosted(seat=s, bonus=bonus):
             return f"{name(s)}'s fighters roll {bonus} better this round"
         case t.DreadnoughtLeads(seat=s, takes=takes):
