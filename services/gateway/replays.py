@@ -12,7 +12,7 @@ import msgspec
 from events.codec import game_codec
 from events.envelope import Ruling
 from events.narration import seat_names
-from projections import replay, seat_lines
+from projections import replay, seat_lines, seat_views
 from projections.archive import KEPT_DECISION
 from projections.replay import ReplayStep
 from projections.seat_views import PUBLIC
@@ -31,6 +31,8 @@ async def step(
         return None
     if match["over"]:  # the archive folded: a finished match's seed and hands are out
         return await replay.at(pool, match_id, k, eyes, whole=whole)
+    if k > await seat_views.heard(pool, match_id, eyes):  # another seat's unrevealed answer
+        return None
     return await _running(pool, match_id, k, eyes, match)
 
 

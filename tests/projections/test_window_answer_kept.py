@@ -14,6 +14,7 @@ import msgspec
 from events.envelope import EntryBatch, Ruling
 from events.match import PartitionBook
 from events.platform_rules import AUTOMATIC_SENDER
+from events.rulesets.twilight_imperium_3.state import Game
 from projections import audit, replay
 from projections.archive import Archive
 from projections.audit import Audit
@@ -25,6 +26,7 @@ from projections.seat_views import SeatViews
 from projections.telling import Teller
 from services.gateway import replays
 from tests.projections.support import project
+from tests.random_play import Table
 from tests.twilight_imperium_3.arena import JOL_NAR, MENTAK, SOL
 from tests.twilight_imperium_3.test_sealed_window_secrecy import _by_hand, _window
 
@@ -33,13 +35,9 @@ SHARED = ("first_seq", "ruling_seq", "seat", "sender", "sent_at_ms", "recorded_a
 ALIKE = (*SHARED, "last_seq", "asked", "accepted", "rule", "caused")
 
 
-async def _revealed(pool: asyncpg.Pool, name: str, jol_nar_holds: str) -> tuple[str, int]:
-    """The window answered by Jol-Nar, then by Mentak by hand, projected a decision a step as
-    the worker folds them; the match, and the entry of Jol-Nar's answer."""
-    table, state = _window(name, jol_nar_holds)
-    if jol_nar_holds == "sabotage":
-        _by_hand(table, JOL_NAR, sent_at_ms=3_600_000)
-    _by_hand(table, MENTAK, sent_at_ms=7_200_000)
+async def projected(pool: asyncpg.Pool, table: Table, state: Game) -> None:
+    """The table's entries through the read models, a decision a step, folded as the worker
+    folds them (the arranged `state` set where the table set it: before Sol's play)."""
     steps: dict[str, list[Any]] = defaultdict(list)
     for entry in table.entries:
         steps[entry.decision_id].append(entry)
@@ -47,7 +45,7 @@ async def _revealed(pool: asyncpg.Pool, name: str, jol_nar_holds: str) -> tuple[
     for n, entries in enumerate(steps.values()):
         before = book.matches.get(table.match_id)
         if before is not None and before.state is not None and not before.state.stack:
-            before.state = state  # the first step once set up is Sol's play
+            before.state = state
         record = EntryBatch(writer="w", decision_partition=0, decision_offset=n, entries=entries)
         teller = Teller()
         step = folded(book, record, teller)
@@ -55,6 +53,16 @@ async def _revealed(pool: asyncpg.Pool, name: str, jol_nar_holds: str) -> tuple[
         step = msgspec.structs.replace(step, told=teller.told(step.match))
         for model in READ_MODELS:
             await project(pool, model, step)
+
+
+async def _revealed(pool: asyncpg.Pool, name: str, jol_nar_holds: str) -> tuple[str, int]:
+    """The window answered by Jol-Nar, then by Mentak by hand, which reveals both, projected;
+    the match, and the entry of Jol-Nar's answer."""
+    table, state = _window(name, jol_nar_holds)
+    if jol_nar_holds == "sabotage":
+        _by_hand(table, JOL_NAR, sent_at_ms=3_600_000)
+    _by_hand(table, MENTAK, sent_at_ms=7_200_000)
+    await projected(pool, table, state)
     [answer] = [
         e.seq for e in table.entries if isinstance(e.body, Ruling) and e.sealed_seat == JOL_NAR
     ]
