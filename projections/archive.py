@@ -9,7 +9,7 @@ choice, which the rows show as `match.sealed` and `sealed`.
 from typing import Any
 
 from events.codec import encode
-from events.envelope import Ruling, SeedRevealed
+from events.envelope import Entry, Ruling, SeedRevealed
 from events.match import MatchRecord
 from projections.projection import Projection, Step, kind
 from projections.secrecy import (
@@ -23,6 +23,7 @@ from projections.secrecy import (
     shown,
     unseal,
     without_order,
+    without_sender,
 )
 from projections.writes import Write, insert
 
@@ -39,6 +40,7 @@ COLUMNS = {
     "recorded_at_ms": "bigint",
     "sealed": "boolean",
 }
+KEPT_DECISION = ""  # a window answer's entries' decision: its seat's (`secrecy.without_sender`)
 KEPT = {
     "match_id": "text",
     "seq": "integer",
@@ -62,9 +64,12 @@ class Archive(Projection):
     def take(self, step: Step) -> None:
         match = step.match
         ruling = next(e for e in step.entries if isinstance(e.body, Ruling))
-        rule = ruling.body.rule
-        rule_kept = hidden(ruling, match.revealed_seq)
-        for entry in map(without_order, step.entries):
+        answer = False  # the entry is a window answer's: its decision and time are its seat's
+        for entry in _kept(step):
+            if entry.seq in step.window_rulings:  # a window answer is a decision of its own
+                ruling, answer = entry, True
+            rule = ruling.body.rule
+            rule_kept = hidden(ruling, match.revealed_seq)
             body = shown(entry, match.revealed_seq)
             text, seed_kept = seed_sealed(body, match)
             hash_held = hash_kept(match, entry.seq)
@@ -81,12 +86,12 @@ class Archive(Projection):
                     entry.seq,
                     kind(body),
                     text.decode(),
-                    entry.decision_id,
+                    KEPT_DECISION if answer else entry.decision_id,
                     SEALED if rule_kept else rule,
                     SEALED if hash_held else entry.state_hash,
                     entry.ruleset,
                     entry.ruleset_version,
-                    entry.recorded_at_ms,
+                    0 if answer else entry.recorded_at_ms,
                     seed_kept or held,
                 )
             )
@@ -106,3 +111,10 @@ class Archive(Projection):
             *reopen("archive_sealed", "seq", self.opened, put_back),
             *unseal(self.revealed),
         ]
+
+
+def _kept(step: Step) -> list[Entry[Any]]:
+    """The step's entries as the archive keeps them, for good: no standing order behind a
+    ruling, and a window answer's ruling without who sent it, when or on which view."""
+    answers = step.window_rulings
+    return [without_sender(e) if e.seq in answers else without_order(e) for e in step.entries]

@@ -40,6 +40,7 @@ COLUMNS = {
     "hash_after": "text",
     "read": "jsonb",
     "sealed_for": "integer",
+    "window_seat": "integer",
 }
 KEPT = {
     "match_id": "text",
@@ -70,12 +71,24 @@ class Audit(Projection):
 
     def take(self, step: Step) -> None:
         entries = step.entries
+        first = next(i for i, e in enumerate(entries) if isinstance(e.body, Ruling))
+        # a window answer after the step's own ruling (the judge's, as the window opened) is a
+        # row of its own, as it is when sent by hand: `without_sender` keeps how it came
+        cuts = [i for i, e in enumerate(entries) if i > first and e.seq in step.window_rulings]
+        for at, end in zip([0, *cuts], [*cuts, len(entries)], strict=True):
+            before = step.hash_before if at == 0 else entries[at - 1].state_hash
+            self._row(step, entries[at:end], before, told=at == 0)
+        self.opened += revealed(step)
+
+    def _row(self, step: Step, entries: list[Any], hash_before: str, told: bool) -> None:
+        """The row of one decision's entries (a step's, or a window answer's within it); `told`:
+        its ruling is announced (a window answer within a step was never sent, so never is)."""
         ruling = next(e for e in entries if isinstance(e.body, Ruling))
         match = step.match
         sealed = hidden(ruling, match.revealed_seq)
         verdict = shown(ruling, match.revealed_seq)
         caused = encode([kind(e.body) for e in entries]).decode()
-        hashes = (step.hash_before, entries[-1].state_hash)
+        hashes = (hash_before, entries[-1].state_hash)
         shown_hashes = (
             SEALED if hash_kept(match, entries[0].seq - 1) else hashes[0],
             SEALED if hash_kept(match, entries[-1].seq) else hashes[1],
@@ -95,7 +108,6 @@ class Audit(Projection):
                     whole.sent_at_ms,
                 )
             )
-        self.opened += revealed(step)
         self.rows.append(
             (
                 ruling.match_id,
@@ -115,8 +127,11 @@ class Audit(Projection):
                 *shown_hashes,
                 _texts(verdict)[1],
                 ruling.sealed_seat if sealed else None,
+                ruling.body.seat if ruling.seq in step.window_rulings else None,
             )
         )
+        if not told:
+            return
         ruled = {
             "match_id": ruling.match_id,
             "seat": verdict.seat,
@@ -155,11 +170,17 @@ def _texts(ruling: Ruling) -> tuple[str, str | None]:
     return bytes(ruling.asked).decode(), None if read == b"null" else read.decode()
 
 
+# A window answer's row read by other eyes than its seat's ($1): its sender, its time and the
+# decision it was written under are its seat's, for good (`secrecy.without_sender`).
+_OTHERS = "a.window_seat IS NOT NULL AND a.window_seat IS DISTINCT FROM $1"
 # Audit rows, each whole for the seat it is sealed for when $1 names that seat.
 _READ_BY = (
-    "SELECT a.match_id, a.first_seq, a.last_seq, a.ruling_seq, a.decision_id, a.seat,"
-    " COALESCE(s.sender, a.sender) AS sender, COALESCE(s.sent_at_ms, a.sent_at_ms) AS sent_at_ms,"
-    " a.recorded_at_ms, COALESCE(s.asked, a.asked) AS asked,"
+    "SELECT a.match_id, a.first_seq, a.last_seq, a.ruling_seq,"
+    f" CASE WHEN {_OTHERS} THEN '' ELSE a.decision_id END AS decision_id, a.seat,"
+    f" CASE WHEN {_OTHERS} THEN '' ELSE COALESCE(s.sender, a.sender) END AS sender,"
+    f" CASE WHEN {_OTHERS} THEN 0 ELSE COALESCE(s.sent_at_ms, a.sent_at_ms) END AS sent_at_ms,"
+    f" CASE WHEN {_OTHERS} THEN 0 ELSE a.recorded_at_ms END AS recorded_at_ms,"
+    " COALESCE(s.asked, a.asked) AS asked,"
     " COALESCE(s.accepted, a.accepted) AS accepted, COALESCE(s.rule, a.rule) AS rule,"
     " COALESCE(s.reason, a.reason) AS reason, COALESCE(s.caused, a.caused) AS caused,"
     " a.hash_before, a.hash_after, COALESCE(s.read, a.read) AS read, a.sealed_for"

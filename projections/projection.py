@@ -5,7 +5,7 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from events.envelope import Entry, EntryBatch
+from events.envelope import Entry, EntryBatch, Ruling
 from events.match import Match, PartitionBook
 from projections.announce import Announcement
 from projections.secrecy import window_answer
@@ -24,6 +24,9 @@ class Step(msgspec.Struct, frozen=True):
     told: list[Telling] = []  # each entry told for every eyes, for read models that `tell`
     # the seat whose window answer alone the step is: no other eyes hear of it before the reveal
     window_answer: int | None = None
+    # the rulings that are a seat's sealed window answer, by seq (an automatic one shares the
+    # step that opened the window): others read them `without_sender`, each as its own decision
+    window_rulings: tuple[int, ...] = ()
 
 
 def folded(book: PartitionBook, record: EntryBatch[Any], teller: Teller | None) -> Step | None:
@@ -32,10 +35,18 @@ def folded(book: PartitionBook, record: EntryBatch[Any], teller: Teller | None) 
     before = book.matches.get(record.entries[0].match_id)
     hash_before = before.state_hash if before is not None else ""
     answer = window_answer(before, record.entries)  # on the match before: it folds in place
-    counted, match = book.fold_match(record, teller and teller.before)
+    rulings: list[int] = []
+
+    def shown_each(match: Match | None, entry: Entry[Any]) -> None:
+        if isinstance(entry.body, Ruling) and window_answer(match, [entry]) is not None:
+            rulings.append(entry.seq)
+        if teller is not None:
+            teller.before(match, entry)
+
+    counted, match = book.fold_match(record, shown_each)
     if match is None:
         return None
-    return Step(counted, hash_before, match, window_answer=answer)
+    return Step(counted, hash_before, match, window_answer=answer, window_rulings=tuple(rulings))
 
 
 class Projection(ABC):

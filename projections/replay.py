@@ -22,7 +22,14 @@ from events.narration import Narrator, Told, seat_names
 from events.ruleset import Description, get_ruleset
 from projections.announce import REPLAY_CHANNEL, Announcement, announcements, replay_notice
 from projections.projection import Projection, Step
-from projections.secrecy import SealedRuling, hidden, shown, without_order
+from projections.secrecy import (
+    SealedRuling,
+    hidden,
+    shown,
+    window_answer,
+    without_order,
+    without_sender,
+)
 from projections.telling import unheard
 from projections.writes import Write, insert, upsert
 
@@ -145,16 +152,17 @@ async def at(
     )
     if match is None or not 1 <= k <= match["last_seq"]:
         return None
-    record = await record_at(conn, match_id, k - 1)
+    batch = _as_ended(await _batch(conn, match_id, k), match["over"])
+    record, cause, answer = _cause(await record_at(conn, match_id, batch[0].seq - 1), batch, k)
     if record is not None and seat is not None and not 0 <= seat < record.seats:
         raise ValueError(f"seat {seat} is not a seat of this {record.seats}-seat match")
     had = record.state if record is not None else None  # `tell` moves the record on, in place
     narrator = Narrator(seat, record)
-    batch = _as_ended(await _batch(conn, match_id, k), match["over"])
     [entry] = [e for e in batch if e.seq == k]
     revealed = match["revealed_seq"]
     line = narrator.tell(entry, hidden(entry, revealed, seat))
-    cause = batch[0] if isinstance(batch[0].body, Ruling) else None
+    if cause is not None and answer is not None and (match["over"] or seat != answer):
+        cause = without_sender(cause)  # once over, anyone may read through its seat's eyes
     ruling = shown(cause, revealed, seat) if cause else None
     record = narrator.record
     full = seat is None and whole and match["over"]
@@ -175,6 +183,25 @@ async def at(
         ruling,
         cause.seq if cause else 0,
     )
+
+
+def _cause(
+    record: MatchRecord | None, batch: list[Entry[Any]], k: int
+) -> tuple[MatchRecord | None, Entry[Any] | None, int | None]:
+    """`record` (the match before `batch`) folded on to just before entry `k`; the ruling that
+    caused entry k: its batch's, or a window answer's within it (the judge's, written as the
+    window opened), a decision of its own to every reader; and that answer's seat, if it is one."""
+    cause = batch[0] if isinstance(batch[0].body, Ruling) else None
+    answer = None
+    for entry in batch:
+        if entry.seq > k:
+            break
+        seat = window_answer(record, [entry]) if isinstance(entry.body, Ruling) else None
+        if seat is not None:
+            cause, answer = entry, seat
+        if entry.seq < k:
+            record = apply(record, entry)
+    return record, cause, answer
 
 
 def _as_ended(entries: list[Entry[Any]], over: bool) -> list[Entry[Any]]:

@@ -213,3 +213,17 @@ async def as_of(
         return None
     legal = msgspec.json.decode(row["legal"], type=list[LegalChoice])
     return SeatView(row["seq"], row["view"], legal, row["help"])
+
+
+async def heard(conn: asyncpg.Connection | asyncpg.Pool, match_id: str, eyes: int | None) -> int:
+    """The last entry `eyes` (a seat; None the public's, an organiser's too) heard of: the
+    lobby's, or the seat's own view's where its own window answer moved it on. An entry after it
+    (another seat's window answer, until the reveal) is none to them: asked for by number, it
+    answers as an entry the match does not hold, or its coming would tell who is weighing."""
+    found = await conn.fetchval(
+        "SELECT greatest(l.seq, (SELECT v.seq FROM seat_views AS v"
+        " WHERE v.match_id = $1 AND v.seat = $2)) FROM lobby AS l WHERE l.match_id = $1",
+        match_id,
+        eyes,
+    )
+    return found or 0

@@ -157,6 +157,20 @@ def without_order(entry: Entry[Any]) -> Entry[Any]:
     return msgspec.structs.replace(entry, body=msgspec.structs.replace(body, order=msgspec.UNSET))
 
 
+def without_sender(entry: Entry[Any]) -> Entry[Any]:
+    """A window answer's ruling as every eyes but its seat's keep it, for good: its seat, the
+    answer and its verdict (revealed with the window), not who sent it (a hand, a standing
+    order, the clock or `automatic`), when, nor on which view: an answer the judge wrote as the
+    window opened would tell the others what its seat held."""
+    body = entry.body
+    if not isinstance(body, Ruling):
+        return entry
+    kept = msgspec.structs.replace(
+        body, sender="", sent_at_ms=0, seen_seq=None, order=msgspec.UNSET
+    )
+    return msgspec.structs.replace(entry, body=kept)
+
+
 def orderless(match_id: str, told: "Telling") -> list[tuple[Any, ...]]:
     """The deciding seat's line row, (match, eyes, seq, line), as it reads once the match has
     ended, where a standing order answered for it (`forget_orders`)."""
