@@ -34,6 +34,12 @@ def test_ti_s4_units_are_shared_among_home_planets_at_most_one_dock_and_two_pds(
     assert state.phase == Phase.STRATEGY
 
 
+def test_ti_s4_sharing_out_ones_units_is_judged_on_any_view() -> None:
+    # the seats share theirs out at once, and another's placing changes nothing of one's own:
+    # a station sent on a view older than another seat's is judged, not sent back as stale
+    assert not GAME.needs_fresh_view(Station(planets={}))
+
+
 def test_ti_s4_a_second_dock_three_pds_or_units_left_out_are_refused() -> None:
     state = settled(started(3, seed=1))
     two_docks = {"Jol": {"space_dock": 1, "ground_force": 2}, "Nar": {"space_dock": 1, "pds": 2}}

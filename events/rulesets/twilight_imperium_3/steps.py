@@ -404,6 +404,7 @@ TABLE = Table(
                     "station <n> <unit> on <planet>, …",
                     _station_refusal,
                     _station,
+                    steady=True,  # another seat's station changes nothing of one's own
                 ),
                 follows=_round,
                 offers=offers.stations,
