@@ -189,10 +189,10 @@ async def _through_gateway(
     settings: Settings, pool: asyncpg.Pool, log_dir: Path, last: int
 ) -> dict[str, float]:
     claim = f"{RUNNING}:2"  # seat 0's claim, `bot_match`'s second decision
-    holder = tokens.Holder(
+    bearer = tokens.Bearer(
         kind="seat", match_id=RUNNING, seat=0, player="player-0", claim_decision_id=claim
     )
-    token = await tokens.issue(pool, holder)
+    token = await tokens.issue(pool, bearer)
     port = free_port()
     gateway = ServiceProcess(settings, log_dir, "gateway", ["gateway", "--port", str(port)])
     gateway.start()
