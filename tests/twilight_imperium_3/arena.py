@@ -6,10 +6,11 @@ import random
 from typing import Any
 
 from events.ruleset import Accepted
+from events.rulesets.twilight_imperium_3.decisions import Activate
 from events.rulesets.twilight_imperium_3.forces import Holding
 from events.rulesets.twilight_imperium_3.state import Game, Phase, Player
 from tests.twilight_imperium_3.battlefield import forces, galaxy
-from tests.twilight_imperium_3.play import GAME, applied, settled
+from tests.twilight_imperium_3.play import GAME, applied, settled, step
 
 SOL, MENTAK, JOL_NAR = 0, 1, 2
 AT = "101"  # Abyz and Fria
@@ -55,6 +56,26 @@ def act(state: Game, seat: int, decision: Any, *rolls: int) -> tuple[Game, list[
     judged = GAME.decide(state, seat, decision, Loaded(*rolls))
     assert isinstance(judged, Accepted), judged
     return settled(applied(state, judged.events)), judged.events
+
+
+def played_out(state: Game, seat: int, decision: Any, *rolls: int) -> tuple[Game, list[Any]]:
+    """The decision accepted and all that follows on its own, every die from these rolls; the
+    state and every event."""
+    chance = Loaded(*rolls)
+    judged = GAME.decide(state, seat, decision, chance)
+    assert isinstance(judged, Accepted), judged
+    events = list(judged.events)
+    state = applied(state, events)
+    while more := GAME.react(state, chance):
+        events += more
+        state = applied(state, more)
+    return state, events
+
+
+def attack(state: Game, moving: str, *rolls: int) -> tuple[Game, list[Any]]:
+    """Sol activates the arena's system and moves these ships in from 102, with these dice."""
+    state = step(state, SOL, Activate(system=AT))
+    return played_out(state, SOL, said(state, SOL, f"move {moving} from 102"), *rolls)
 
 
 def said(state: Game, seat: int, text: str) -> Any:

@@ -4,7 +4,6 @@ PDS fires, Mentak's card makes the dock fire three dice as a PDS. Dice loaded to
 
 from typing import Any
 
-from events.ruleset import Accepted
 from events.rulesets.twilight_imperium_3.card_decisions import PlayCard
 from events.rulesets.twilight_imperium_3.decisions import Activate
 from events.rulesets.twilight_imperium_3.forces import Holding
@@ -14,29 +13,16 @@ from events.rulesets.twilight_imperium_3.tactical_events import (
     Rolled,
     TimingPoint,
 )
-from tests.twilight_imperium_3.arena import AT, MENTAK, SOL, Loaded, arena, said
+from tests.twilight_imperium_3.arena import AT, MENTAK, SOL, arena, played_out, said
 from tests.twilight_imperium_3.cards import holding_cards
-from tests.twilight_imperium_3.play import GAME, applied, refused, step, with_player
+from tests.twilight_imperium_3.play import refused, step, with_player
 
 ENTERED = ("TAC.enemyEnters", "TAC.enemyMovedIn")
 
 
-def _go(state: Game, seat: int, decision: Any, *rolls: int) -> tuple[Game, list[Any]]:
-    """The decision and all that follows on its own, every die from these rolls."""
-    chance = Loaded(*rolls)
-    judged = GAME.decide(state, seat, decision, chance)
-    assert isinstance(judged, Accepted), judged
-    events = list(judged.events)
-    state = applied(state, events)
-    while more := GAME.react(state, chance):
-        events += more
-        state = applied(state, more)
-    return state, events
-
-
 def _sol_moves_in(state: Game) -> tuple[Game, list[Any]]:
     state = step(state, SOL, Activate(system=AT))
-    return _go(state, SOL, said(state, SOL, "move 2 destroyer from 102"))
+    return played_out(state, SOL, said(state, SOL, "move 2 destroyer from 102"))
 
 
 def _dock_on_abyz(*technologies: str) -> Game:
@@ -53,7 +39,7 @@ def test_ti_q74_experimental_battlestation_the_dock_fires_three_dice_as_a_pds() 
     far = PlayCard("experimental_battlestation", planet="Moll Primus")  # his home dock, 307
     assert refused(state, MENTAK, far) == "TI-Q74"
     play = said(state, MENTAK, "play experimental battlestation on abyz")
-    state, events = _go(state, MENTAK, play, 6, 0, 5)
+    state, events = played_out(state, MENTAK, play, 6, 0, 5)
     assert Rolled(MENTAK, "space cannon", (6, 0, 5), 2, SOL) in events  # a PDS hits on 6
     assert CasualtiesTaken(seat=SOL, at=AT, destroyed={"destroyer": 2}) in events
     assert not state.forces.fleet(AT, SOL).units
@@ -61,7 +47,7 @@ def test_ti_q74_experimental_battlestation_the_dock_fires_three_dice_as_a_pds() 
 
 def test_ti_q74_graviton_laser_system_rolls_the_dock_s_misses_again() -> None:
     state, _ = _sol_moves_in(_dock_on_abyz("graviton_laser_system"))
-    state, events = _go(
+    state, events = played_out(
         state, MENTAK, PlayCard("experimental_battlestation", planet="Abyz"), 1, 2, 6, 7, 1
     )
     assert Rolled(MENTAK, "space cannon", (1, 2, 6), 1, SOL) in events

@@ -5,31 +5,17 @@ Dice loaded to order."""
 
 from typing import Any
 
-from events.ruleset import Accepted
 from events.rulesets.twilight_imperium_3.card_decisions import PlayCard
 from events.rulesets.twilight_imperium_3.decisions import Activate
 from events.rulesets.twilight_imperium_3.forces import Holding
 from events.rulesets.twilight_imperium_3.happenings import Exhausted
 from events.rulesets.twilight_imperium_3.state import Game
 from events.rulesets.twilight_imperium_3.tactical_events import InvasionEnded, TimingPoint
-from tests.twilight_imperium_3.arena import AT, MENTAK, SOL, Loaded, arena, said
+from tests.twilight_imperium_3.arena import AT, MENTAK, SOL, arena, played_out, said
 from tests.twilight_imperium_3.cards import holding_cards
-from tests.twilight_imperium_3.play import GAME, applied, refused, step
+from tests.twilight_imperium_3.play import refused, step
 
 INVADERS = {("102", SOL): {"carrier": 1, "ground_force": 3}}
-
-
-def _go(state: Game, seat: int, decision: Any, *rolls: int) -> tuple[Game, list[Any]]:
-    """The decision and all that follows on its own, every die from these rolls."""
-    chance = Loaded(*rolls)
-    judged = GAME.decide(state, seat, decision, chance)
-    assert isinstance(judged, Accepted), judged
-    events = list(judged.events)
-    state = applied(state, events)
-    while more := GAME.react(state, chance):
-        events += more
-        state = applied(state, more)
-    return state, events
 
 
 def _mentak_holds(abyz: Holding) -> Game:
@@ -43,8 +29,8 @@ def _mentak_holds(abyz: Holding) -> Game:
 
 def _land_on_abyz(state: Game, *rolls: int) -> tuple[Game, list[Any]]:
     state = step(state, SOL, Activate(system=AT))
-    state, _ = _go(state, SOL, said(state, SOL, "move 1 carrier 3 gf from 102"))
-    return _go(state, SOL, said(state, SOL, "land 3 gf on abyz"), *rolls)
+    state, _ = played_out(state, SOL, said(state, SOL, "move 1 carrier 3 gf from 102"))
+    return played_out(state, SOL, said(state, SOL, "land 3 gf on abyz"), *rolls)
 
 
 def test_ti_q73_reparations_once_the_invasion_takes_his_planet() -> None:
@@ -56,7 +42,7 @@ def test_ti_q73_reparations_once_the_invasion_takes_his_planet() -> None:
     too_rich = PlayCard("reparations", planet="Jord", target="Moll Primus")  # 4 resources > 3
     assert refused(state, MENTAK, too_rich) == "TI-Q73"
     assert refused(state, MENTAK, PlayCard("reparations", planet="Abyz")) == "TI-Q73"  # exhausted
-    state, events = _go(
+    state, events = played_out(
         state, MENTAK, said(state, MENTAK, "play reparations on jord readying fria")
     )
     assert Exhausted(seat=SOL, planets=("Jord",)) in events
@@ -70,7 +56,7 @@ def test_ti_q73_reparations_once_his_undefended_planet_falls_at_the_landing() ->
     state, events = _land_on_abyz(_mentak_holds(Holding(MENTAK)))
     assert TimingPoint(timings=("LOST.planet",)) in events  # before the bombardment
     assert state.tactic is not None and state.tactic.step == "bombardment"
-    state, events = _go(state, MENTAK, PlayCard("reparations", target="Fria"))
+    state, events = played_out(state, MENTAK, PlayCard("reparations", target="Fria"))
     assert Exhausted(seat=MENTAK, planets=("Fria",), ready=True) in events
 
 
