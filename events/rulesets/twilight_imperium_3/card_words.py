@@ -157,11 +157,13 @@ def render(game: Game, decision: Any) -> str:
     return ""
 
 
-def play_words(game: Game, d: PlayCard) -> str:
-    """The card and what it names, as `play` writes them."""
+def play_words(game: Game, d: PlayCard, named: Callable[[int], str] | None = None) -> str:
+    """The card and what it names, as `play` writes them (its seats by race), or as a line
+    tells them with `named` (its seats by player)."""
+    seat_words = named or (lambda seat: _race(game, seat))
     if d.copied:  # Touch of Genius: the card copied as its play would name it, and the payment
         plain = msgspec.structs.replace(d, card=d.copied, copied="", paying=(), trade_goods=0)
-        head, colon, moves = play_words(game, plain).partition(":")  # Patrol's moves last
+        head, colon, moves = play_words(game, plain, named).partition(":")  # Patrol's moves last
         payment = render_payment(d.paying, d.trade_goods)
         return f"{load().action_cards[d.card].name} copying {head}{payment}{colon}{moves}"
     said = [load().action_cards[d.card].name]
@@ -171,9 +173,9 @@ def play_words(game: Game, d: PlayCard) -> str:
     if d.system:
         said.append(f"at {d.system}")
     if 0 <= d.seat < game.seats:
-        said.append(f"naming {_race(game, d.seat)}")
+        said.append(f"naming {seat_words(d.seat)}")
     if 0 <= d.partner < game.seats:
-        said.append(f"and {_race(game, d.partner)}")
+        said.append(f"and {seat_words(d.partner)}")
     if d.strategy:
         verb = "barring" if d.card == "strategic_shift" else "taking"
         said.append(f"{verb} {_strategy_name(d.strategy)}")
@@ -215,7 +217,7 @@ def narrate(
         case CardsDiscarded(seat=s, cards=cards):
             return f"{name(s)} discards {_cards(cards)}"
         case CardPlayed(seat=s, play=play):
-            words = play_words(game, play) if game is not None else card_name(event.card)
+            words = play_words(game, play, name) if game is not None else card_name(event.card)
             return f"{name(s)} plays {words}"
         case CardChosen(seat=s, play=play):
             if seat != s:
