@@ -231,9 +231,11 @@ def narrate(
             ]
             return f"the answers are revealed: {listing(said) if said else 'no card'}"
         case CardCancelled(seat=s):
-            return f"{name(s)}'s Sabotage cancels the card"
-        case CardResolved(returned=returned):
-            return "the card comes back to its player's hand" if returned else "the card resolves"
+            return f"{name(s)}'s Sabotage cancels {_waiting(game, name)}"
+        case CardResolved(returned=True):
+            return f"{_waiting(game, name)} comes back to its player's hand"
+        case CardResolved():
+            return f"{_waiting(game, name)} resolves"
         case CardsTaken(seat=s, other=other, cards=cards):
             taken = _cards(cards) if seat in (s, other) else count(len(cards), "action card")
             return f"{name(s)} takes {taken} from {name(other)}"
@@ -268,6 +270,14 @@ def narrate(
             rolled = ", ".join(str(d or 10) for d in dice)
             return f"{name(s)} rolls {rolled}: {count(hits, 'hit')}"
     return None
+
+
+def _waiting(game: Game | None, name: Callable[[int], str]) -> str:
+    """The first card waiting to resolve, with its player: `Ann's Plague`."""
+    if game is None or not game.pending:
+        return "the card"
+    first = game.pending[0]
+    return f"{name(first.seat)}'s {card_name(first.card)}"
 
 
 def _holder(controller: int | None, name: Callable[[int], str]) -> str:

@@ -105,7 +105,7 @@ def narrate(before: Any, event: Any, seat: int | None, players: Sequence[str]) -
             return f"objective revealed: {_objective(o)}"
         case h.Scored(seat=s, objective=o, points=points):
             what = "Imperial" if o == "imperial" else _objective(o)
-            return f"{name(s)} scores {points} for {what}"
+            return f"{name(s)} scores {count(points, 'point')}: {what}"
         case h.StepTaken(seat=s):
             scoring = before is not None and before.phase == Phase.SCORE
             return f"{name(s)} is done {'claiming objectives' if scoring else 'placing counters'}"
