@@ -50,7 +50,7 @@ from events.rulesets.twilight_imperium_3.card_events import (
 from events.rulesets.twilight_imperium_3.loader import load
 from events.rulesets.twilight_imperium_3.recheck import RECHECK
 from events.rulesets.twilight_imperium_3.reparations import REPARATIONS
-from events.rulesets.twilight_imperium_3.state import Game
+from events.rulesets.twilight_imperium_3.state import Game, WindowPrompt
 from events.rulesets.twilight_imperium_3.text_words import (
     by_name,
     planet_named,
@@ -222,14 +222,14 @@ def narrate(
         case CardChosen(seat=s, play=play):
             if seat != s:
                 return f"{name(s)} has answered"  # sealed: never what
-            return f"you answer: {load().action_cards[play.card].name if play else 'no card'}"
+            return f"you answer: {load().action_cards[play.card].name if play else _none(game)}"
         case CardsRevealed(answers=answers):
             said = [
                 f"{name(s)}: {load().action_cards[a.card].name}"
                 for s, a in enumerate(answers)
                 if a is not None
             ]
-            return f"the answers are revealed: {listing(said) if said else 'no card'}"
+            return f"the answers are revealed: {listing(said) if said else _none(game)}"
         case CardCancelled(seat=s):
             return f"{name(s)}'s Sabotage cancels {_waiting(game, name)}"
         case CardResolved(returned=True):
@@ -270,6 +270,12 @@ def narrate(
             rolled = ", ".join(str(d or 10) for d in dice)
             return f"{name(s)} rolls {rolled}: {count(hits, 'hit')}"
     return None
+
+
+def _none(game: Game | None) -> str:
+    """A window's answers when no card is played: a Sabotage window's are no Sabotage."""
+    sabotage = game is not None and game.stack and game.stack[-1].prompt == WindowPrompt.SABOTAGE
+    return "no Sabotage" if sabotage else "no card"
 
 
 def _waiting(game: Game | None, name: Callable[[int], str]) -> str:
