@@ -9,9 +9,16 @@ from functools import cache
 from typing import Any
 
 from events.match import MatchRecord, apply
+from events.rulesets.twilight_imperium_3.card_events import (
+    CardCancelled,
+    CardPlayed,
+    CardResolved,
+    CardsRevealed,
+)
 from events.rulesets.twilight_imperium_3.happenings import Answered
 from events.rulesets.twilight_imperium_3.state import Game, Phase, WindowPrompt
 from events.rulesets.twilight_imperium_3.steps import TABLE
+from events.rulesets.twilight_imperium_3.tactical_events import Asked, Stepped, TimingPoint
 from tests.random_play import random_match
 from tests.twilight_imperium_3 import rare_entries
 from tests.twilight_imperium_3.play import GAME
@@ -128,3 +135,28 @@ def test_ti_q68_each_prompt_is_told_opening_answered_and_closing_in_its_own_word
             if word.lower() not in line.lower():
                 wrong.append((prompt, moment, line))
     assert not wrong, sorted(set(wrong))
+
+
+def _lines(kind: type, reader: int = 0) -> list[str]:
+    return [
+        GAME.narrate(before, event, reader, NAMES)
+        for before, event in rare_entries.examples()
+        if isinstance(event, kind)
+    ]
+
+
+def test_ti_q2_a_card_is_told_by_name_with_its_player_and_the_players_it_names() -> None:
+    assert "ann plays Disclosure naming bob" in _lines(CardPlayed)  # not "naming mentak"
+    assert "ann's Privateers resolves" in _lines(CardResolved)  # not "the card resolves"
+    assert "bob's Sabotage cancels ann's Privateers" in _lines(CardCancelled)
+    revealed = _lines(CardsRevealed)
+    assert "the answers are revealed: no Sabotage" in revealed
+    assert "the answers are revealed: no card" in revealed
+
+
+def test_ti_m2_a_tactical_prompt_is_told_as_asked_and_a_step_as_a_step() -> None:
+    assert "ann may build" in _lines(Asked)  # not "ann builds": he may build nothing
+    assert "the space battle step at 101" in _lines(Stepped)  # not a battle where none is
+    assert "the action pauses for action cards after the system is activated" in _lines(
+        TimingPoint
+    )  # not "(TAC.activated)"
