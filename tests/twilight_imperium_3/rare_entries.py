@@ -4,7 +4,8 @@ dock taken, Transit Diodes' move, Fleet Logistics' second action and the turn en
 it, every life of a trade offer, agreements cancelled and broken, income, gifts, action cards
 sabotaged, taken, discarded down to the limit and played at a timing point's window, the
 strategy phase's cards (Synchronicity's card taken from the deck), a strategic action's and
-one played "any time", Into the Breach, Morale Boost in invasion combat, Recheck, a retreat),
+one played "any time", Into the Breach, Morale Boost in invasion combat, Recheck, a retreat,
+a PDS firing into the active system),
 each with the state it came on: the narration
 test's examples of them."""
 
@@ -54,6 +55,7 @@ def examples() -> list[Seen]:
     _retreat(seen)
     _strategic_cards(seen)
     _any_time_cards(seen)
+    _space_cannon(seen)
     return seen
 
 
@@ -301,6 +303,15 @@ def _any_time_cards(seen: list[Seen]) -> None:
     state = _act(seen, state, said(state, SOL, "play disclosure naming mentak"))
     state = _act(seen, state, NoSabotage(), by=MENTAK)
     _act(seen, state, said(state, SOL, "discard direct hit"))
+
+
+def _space_cannon(seen: list[Seen]) -> None:
+    """Mentak's PDS on Abyz fires at Sol's carrier moving in and hits (TI-C1)."""
+    fleets = {("102", SOL): {"carrier": 1, "ground_force": 1}}
+    state = arena(fleets, {"Abyz": Holding(MENTAK, units={"pds": 1})})
+    state = _act(seen, state, Activate(system=AT))
+    state = _act(seen, state, said(state, SOL, "move 1 carrier 1 gf from 102"))
+    _act(seen, state, said(state, MENTAK, "fire pds"), 6, by=MENTAK)
 
 
 def _movement_cards(seen: list[Seen]) -> None:

@@ -50,7 +50,7 @@ from events.rulesets.twilight_imperium_3.card_events import (
 from events.rulesets.twilight_imperium_3.loader import load
 from events.rulesets.twilight_imperium_3.recheck import RECHECK
 from events.rulesets.twilight_imperium_3.reparations import REPARATIONS
-from events.rulesets.twilight_imperium_3.state import Game
+from events.rulesets.twilight_imperium_3.state import Game, WindowPrompt
 from events.rulesets.twilight_imperium_3.text_words import (
     by_name,
     planet_named,
@@ -157,11 +157,13 @@ def render(game: Game, decision: Any) -> str:
     return ""
 
 
-def play_words(game: Game, d: PlayCard) -> str:
-    """The card and what it names, as `play` writes them."""
+def play_words(game: Game, d: PlayCard, named: Callable[[int], str] | None = None) -> str:
+    """The card and what it names, as `play` writes them (its seats by race), or as a line
+    tells them with `named` (its seats by player)."""
+    seat_words = named or (lambda seat: _race(game, seat))
     if d.copied:  # Touch of Genius: the card copied as its play would name it, and the payment
         plain = msgspec.structs.replace(d, card=d.copied, copied="", paying=(), trade_goods=0)
-        head, colon, moves = play_words(game, plain).partition(":")  # Patrol's moves last
+        head, colon, moves = play_words(game, plain, named).partition(":")  # Patrol's moves last
         payment = render_payment(d.paying, d.trade_goods)
         return f"{load().action_cards[d.card].name} copying {head}{payment}{colon}{moves}"
     said = [load().action_cards[d.card].name]
@@ -171,9 +173,9 @@ def play_words(game: Game, d: PlayCard) -> str:
     if d.system:
         said.append(f"at {d.system}")
     if 0 <= d.seat < game.seats:
-        said.append(f"naming {_race(game, d.seat)}")
+        said.append(f"naming {seat_words(d.seat)}")
     if 0 <= d.partner < game.seats:
-        said.append(f"and {_race(game, d.partner)}")
+        said.append(f"and {seat_words(d.partner)}")
     if d.strategy:
         verb = "barring" if d.card == "strategic_shift" else "taking"
         said.append(f"{verb} {_strategy_name(d.strategy)}")
@@ -215,23 +217,25 @@ def narrate(
         case CardsDiscarded(seat=s, cards=cards):
             return f"{name(s)} discards {_cards(cards)}"
         case CardPlayed(seat=s, play=play):
-            words = play_words(game, play) if game is not None else card_name(event.card)
+            words = play_words(game, play, name) if game is not None else card_name(event.card)
             return f"{name(s)} plays {words}"
         case CardChosen(seat=s, play=play):
             if seat != s:
                 return f"{name(s)} has answered"  # sealed: never what
-            return f"you answer: {load().action_cards[play.card].name if play else 'no card'}"
+            return f"you answer: {load().action_cards[play.card].name if play else _none(game)}"
         case CardsRevealed(answers=answers):
             said = [
                 f"{name(s)}: {load().action_cards[a.card].name}"
                 for s, a in enumerate(answers)
                 if a is not None
             ]
-            return f"the answers are revealed: {listing(said) if said else 'no card'}"
+            return f"the answers are revealed: {listing(said) if said else _none(game)}"
         case CardCancelled(seat=s):
-            return f"{name(s)}'s Sabotage cancels the card"
-        case CardResolved(returned=returned):
-            return "the card comes back to its player's hand" if returned else "the card resolves"
+            return f"{name(s)}'s Sabotage cancels {_waiting(game, name)}"
+        case CardResolved(returned=True):
+            return f"{_waiting(game, name)} comes back to its player's hand"
+        case CardResolved():
+            return f"{_waiting(game, name)} resolves"
         case CardsTaken(seat=s, other=other, cards=cards):
             taken = _cards(cards) if seat in (s, other) else count(len(cards), "action card")
             return f"{name(s)} takes {taken} from {name(other)}"
@@ -266,6 +270,20 @@ def narrate(
             rolled = ", ".join(str(d or 10) for d in dice)
             return f"{name(s)} rolls {rolled}: {count(hits, 'hit')}"
     return None
+
+
+def _none(game: Game | None) -> str:
+    """A window's answers when no card is played: a Sabotage window's are no Sabotage."""
+    sabotage = game is not None and game.stack and game.stack[-1].prompt == WindowPrompt.SABOTAGE
+    return "no Sabotage" if sabotage else "no card"
+
+
+def _waiting(game: Game | None, name: Callable[[int], str]) -> str:
+    """The first card waiting to resolve, with its player: `Ann's Plague`."""
+    if game is None or not game.pending:
+        return "the card"
+    first = game.pending[0]
+    return f"{name(first.seat)}'s {card_name(first.card)}"
 
 
 def _holder(controller: int | None, name: Callable[[int], str]) -> str:

@@ -5,12 +5,18 @@ from collections.abc import Sequence
 from typing import Any
 
 from events.kit.words import count, listing, who
-from events.rulesets.twilight_imperium_3 import building, building_words, card_words, trade_words
+from events.rulesets.twilight_imperium_3 import (
+    building,
+    building_words,
+    card_words,
+    trade_words,
+    window_lines,
+)
 from events.rulesets.twilight_imperium_3 import happenings as h
 from events.rulesets.twilight_imperium_3.card_decisions import CARD_DECISIONS
 from events.rulesets.twilight_imperium_3.decisions import DECISIONS
 from events.rulesets.twilight_imperium_3.loader import load
-from events.rulesets.twilight_imperium_3.state import WindowPrompt
+from events.rulesets.twilight_imperium_3.state import Phase
 from events.rulesets.twilight_imperium_3.strategy_cards import name as card_name
 from events.rulesets.twilight_imperium_3.tactical_narrate import tell
 from events.rulesets.twilight_imperium_3.text import render, unit_name
@@ -29,35 +35,11 @@ def _areas(gained: int, strategy: int, fleet: int) -> str:
     return " (" + ", ".join(f"{n} {area}" for area, n in placed if n) + ")"
 
 
-CARD_WINDOWS = {
-    WindowPrompt.HAND_LIMIT: "must discard down to 7 action cards",
-    WindowPrompt.SABOTAGE: "may answer the card with a Sabotage",
-    WindowPrompt.CARD: "may play an action card now",
-}
-
-
-def _card_window(before: Any, event: Any, name: Any) -> str | None:
-    """The lines of the action cards' windows opening, answered and closing (TI-Q)."""
-    top = before.stack[-1].prompt if before is not None and before.stack else None
-    match event:
-        case h.Opened(window=window) if window.prompt in CARD_WINDOWS:
-            return f"{listing(map(name, window.asked))} {CARD_WINDOWS[window.prompt]}"
-        case h.Answered(seat=s) if top == WindowPrompt.HAND_LIMIT:
-            return f"{name(s)} discards down to 7"
-        case h.Closed() if top in CARD_WINDOWS:
-            return "the window closes"
-        case h.Opened(window=window) if window.prompt == WindowPrompt.SYNCHRONICITY:
-            return f"the action deck is shown to {name(window.asked[0])}, who takes a card of it"
-        case h.Closed() if top == WindowPrompt.SYNCHRONICITY:
-            return "Synchronicity's search is over"
-    return None
-
-
 def narrate(before: Any, event: Any, seat: int | None, players: Sequence[str]) -> str:
     def name(s: int) -> str:
         return who(players, s)
 
-    windowed = _card_window(before, event, name)
+    windowed = window_lines.tell(before, event, name)
     if windowed is not None:
         return windowed
     match event:
@@ -67,7 +49,9 @@ def narrate(before: Any, event: Any, seat: int | None, players: Sequence[str]) -
                 f"; your secret objective: {_objective(secrets[seat])}" if seat is not None else ""
             )
             made = "dealt" if galaxy.built else "to be built by the players"
-            return f"the galaxy is {made}; races: {drawn}; {name(speaker)} is the speaker{mine}"
+            then = "; each player stations his starting units" if galaxy.built else ""
+            speaks = f"{name(speaker)} is the speaker"
+            return f"the galaxy is {made}; races: {drawn}; {speaks}{then}{mine}"
         case h.Stationed(seat=s, planets=planets):
             return f"{name(s)} stations units on {listing(planets)}"
         case h.RoundBegan(round=number):
@@ -106,13 +90,6 @@ def narrate(before: Any, event: Any, seat: int | None, players: Sequence[str]) -
                 for m in ships
             )
             return f"{name(s)} moves {moves}"
-        case h.Opened(window=window):
-            return f"{listing(map(name, window.asked))} may follow {card_name(window.about)}"
-        case h.Answered(seat=s, followed=followed):
-            return f"{name(s)} {'follows' if followed else 'declines'}"
-        case h.Closed():
-            secondary = before is not None and before.stack[-1].prompt == WindowPrompt.SECONDARY
-            return f"the {'strategic' if secondary else 'tactical'} action is over"
         case h.Activated(seat=s, system=system):
             return f"{name(s)} activates {system}"
         case h.GroundForcesSent(seat=s, source=source, target=target, ground_forces=n):
@@ -128,9 +105,10 @@ def narrate(before: Any, event: Any, seat: int | None, players: Sequence[str]) -
             return f"objective revealed: {_objective(o)}"
         case h.Scored(seat=s, objective=o, points=points):
             what = "Imperial" if o == "imperial" else _objective(o)
-            return f"{name(s)} scores {points} for {what}"
+            return f"{name(s)} scores {count(points, 'point')}: {what}"
         case h.StepTaken(seat=s):
-            return f"{name(s)} is done"
+            scoring = before is not None and before.phase == Phase.SCORE
+            return f"{name(s)} is done {'claiming objectives' if scoring else 'placing counters'}"
         case h.Refreshed():
             return "ships repaired, command counters lifted, planets readied; counters are placed"
         case h.Redistributed(seat=s, strategy=a, command=b, fleet=c):

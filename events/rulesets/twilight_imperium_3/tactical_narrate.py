@@ -7,15 +7,16 @@ from events.kit.words import count, listing
 from events.rulesets.twilight_imperium_3 import tactical_events as t
 from events.rulesets.twilight_imperium_3.loader import load
 from events.rulesets.twilight_imperium_3.tactical_text import build_text, units_text
+from events.rulesets.twilight_imperium_3.window_words import TIMING_WORDS
 
-ASKED = {
-    "movement": "moves ships",
-    "space cannon": "fires PDS or holds fire",
+ASKED = {  # what the seat is asked, not yet what he did: he may answer "nothing"
+    "movement": "may move ships",
+    "space cannon": "may fire PDS or hold fire",
     "casualties": "chooses casualties",
-    "retreat": "announces a retreat or stays",
-    "landing": "lands ground forces",
-    "bombardment": "bombards",
-    "production": "builds",
+    "retreat": "may announce a retreat or stay",
+    "landing": "may land ground forces",
+    "bombardment": "may bombard",
+    "production": "may build",
 }
 
 
@@ -31,7 +32,7 @@ def tell(event: Any, name: Callable[[int], str]) -> str | None:
         case t.Asked(prompt=prompt, asked=seats):
             return f"{listing(map(name, seats))} {ASKED.get(prompt, prompt)}"
         case t.Stepped(step=step, at=at):
-            return f"{step} at {at}" if at else str(step)
+            return f"the {step} step at {at}" if at else f"the {step} step"
         case t.Moved(seat=s, to=to, groups=groups):
             moved = listing(f"{units_text(g.units)} from {g.origin}" for g in groups)
             return f"{name(s)} moves {moved} into {to}"
@@ -76,7 +77,8 @@ def tell(event: Any, name: Callable[[int], str]) -> str | None:
         case t.LastDockTaken(seat=s):
             return f"{name(s)} takes a neighbour's last space dock"
         case t.TimingPoint(timings=timings):
-            return f"action cards may be played now ({listing(timings)})"
+            when = listing(TIMING_WORDS.get(t, t) for t in timings)
+            return f"the action pauses for action cards {when}"
         case t.CombatBoosted(seat=s, bonus=bonus):
             return f"{name(s)}'s ships roll {bonus} better this round"
         case t.GroundForcesBoosted(seat=s, planet=planet, bonus=bonus):

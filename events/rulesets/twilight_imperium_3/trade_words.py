@@ -121,7 +121,8 @@ def tell(before: Game | None, event: Any, name: Callable[[int], str]) -> str | N
 
     match event:
         case t.TalksOpened(holder=holder, seats=seats):
-            return f"{name(holder)} opens the trade talks to {listing(map(name, seats))}"
+            offering = f"{listing(map(name, seats))} may offer trade agreements"
+            return f"{name(holder)} opens the trade talks: {offering}"
         case t.AgreementOffered(offerer=a, receiver=b, card=n):
             return f"{name(a)} offers {name(b)} a trade agreement, giving {card(a, n)}"
         case t.OfferAccepted(offerer=a, receiver=b, card=n):
