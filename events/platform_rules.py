@@ -12,7 +12,8 @@ import unicodedata
 # ends, its answer clearing none, and a seat that answered keeps its choice when its deadline
 # passes, written as a default would be (SL-27); the organiser moves a running match to
 # another version of its game (`events.upgrades`, SL-26); where the match lets the organiser
-# decide take-backs alone, it takes back a seat's last decision (SL-24).
+# decide take-backs alone, it takes back a seat's last decision (SL-24); a seat disputes only an
+# entry every seat heard of, a window answer not revealed yet being none (SL-25).
 VERSION = 4
 SEALED_REFUSALS = 2  # the first version whose refused sealed choices write a `SealedRefusal`
 CORRECTIONS = 3  # the first version that takes corrections and keeps an undo window
@@ -21,6 +22,7 @@ AUTOMATIC = 3  # the first version whose judge answers automatic prompts
 SEALED_DEADLINES = 4  # the first version whose sealed steps keep their deadlines (SL-27)
 UPGRADES = 4  # the first version whose organiser moves a match to another version of its game
 ORGANISER_TAKE_BACKS = 4  # the first version whose organiser takes back a seat's decision
+HEARD_DISPUTES = 4  # the first version whose seats dispute only entries every seat heard of
 
 OVERSIZED = "SL-1"  # a decision is at most 64 KiB
 MALFORMED = "SL-2"  # the decision does not match any decision this game knows

@@ -4,7 +4,7 @@ ruleset's `facts`: Core Worlds' drafts, invasions, Home Worlds); the SQL views o
 rate by seat, match length, rejections by rule ID). A sealed choice's facts and rejection
 wait in `analytics_sealed_facts` and `analytics_sealed_rejections` until the match reveals
 it (see `projections.secrecy`); a seat's answer in a response window moves no match's progress
-before the reveal (`Step.window_answer`)."""
+before the reveal (`Step.heard_by`)."""
 
 from typing import Any
 
@@ -13,7 +13,7 @@ from events.match import MatchRecord
 from events.ruleset import get_ruleset
 from projections import analytics_totals
 from projections.projection import Projection, Step
-from projections.secrecy import hidden, reopen, revealed
+from projections.secrecy import PUBLIC, hidden, reopen, revealed
 from projections.writes import Write, insert, update
 
 COLUMNS = {
@@ -99,8 +99,8 @@ class Analytics(Projection):
                         (m, entry.seq, n, f.seat, f.kind, f.subject, f.value)
                         for n, f in enumerate(counted)
                     ]
-        if step.window_answer is None:  # else heard of by its seat alone until the reveal
-            self.progress[m] = (m, match.seq, match.last_entry_ms, match.over)
+        if (last := step.heard_by(PUBLIC)) is not None:  # else heard of by one seat alone
+            self.progress[m] = (m, last.seq, last.recorded_at_ms, match.over)
         self.opened += revealed(step)
 
     def writes(self) -> list[Write]:

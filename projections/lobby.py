@@ -2,7 +2,8 @@
 them), progress, who must act now and by when (its clock and deadlines), last activity, and
 once over its scores and winners. It also keeps `deadlines`, the running deadlines the clock
 service sweeps. A seat's answer in a response window moves no row: its progress and last
-activity stay as of the last entry everyone heard of until the reveal (`Step.window_answer`)."""
+activity stay as of the last entry everyone heard of until the reveal (`Step.heard_by`), an
+answer the judge wrote in the batch that opened the window too."""
 
 from datetime import UTC, datetime
 from typing import Any
@@ -13,6 +14,7 @@ from events.clock_narration import calendar_words, moment
 from events.match import EndedMatch, MatchRecord
 from events.ruleset import get_ruleset, shown_waiting
 from projections.projection import Projection, Step
+from projections.secrecy import PUBLIC
 from projections.window_asks import window_asks
 from projections.writes import Write, update, upsert
 
@@ -49,9 +51,9 @@ class Lobby(Projection):
     def take(self, step: Step) -> None:
         if isinstance(step.match, EndedMatch):  # a late ruling: only its progress moves
             self.late[step.match.match_id] = (step.match.seq, step.match.last_entry_ms)
-        elif step.window_answer is None:  # else heard of by its seat alone, not in the lobby
+        elif (last := step.heard_by(PUBLIC)) is not None:  # else heard of by one seat alone
             self.matches[step.match.match_id] = step.match
-            self.heard[step.match.match_id] = (step.match.seq, step.match.last_entry_ms)
+            self.heard[step.match.match_id] = (last.seq, last.recorded_at_ms)
 
     def finish(self) -> None:
         self.rows = [self.row(m, self.heard[m.match_id]) for m in self.matches.values()]

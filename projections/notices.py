@@ -82,7 +82,7 @@ class Notices(Projection):
         self.steps.append(
             _Heard(
                 match.match_id,
-                step.entries[-1].seq,
+                (step.heard_by(PUBLIC) or step.entries[-1]).seq,
                 must,
                 windows,
                 timed_out,
@@ -135,7 +135,7 @@ class _Heard(msgspec.Struct, frozen=True):
     """What one step of a match gives its seats to hear of."""
 
     match_id: str
-    seq: int  # of the step's last entry
+    seq: int  # of the step's last entry everyone heard of (a window answer its seat's alone)
     must: tuple[int, ...]  # the seats the game must hear from
     windows: dict[int, dict[str, Any]]  # those a response window asks, with its deadline
     timed_out: set[int]

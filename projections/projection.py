@@ -8,7 +8,7 @@ import msgspec
 from events.envelope import Entry, EntryBatch, Ruling
 from events.match import Match, PartitionBook
 from projections.announce import Announcement
-from projections.secrecy import window_answer
+from projections.secrecy import heard, window_answer
 from projections.telling import Teller, Telling
 from projections.writes import Write
 
@@ -22,11 +22,23 @@ class Step(msgspec.Struct, frozen=True):
     # (late rulings). It folds on after `finish`, so read it by then.
     match: Match
     told: list[Telling] = []  # each entry told for every eyes, for read models that `tell`
-    # the seat whose window answer alone the step is: no other eyes hear of it before the reveal
-    window_answer: int | None = None
     # the rulings that are a seat's sealed window answer, by seq (an automatic one shares the
     # step that opened the window): others read them `without_sender`, each as its own decision
     window_rulings: tuple[int, ...] = ()
+    # the entries of a seat's window answer still sealed after the step, by seq: only that
+    # seat hears of them, in this step or any (`heard_by`)
+    unheard: tuple[int, ...] = ()
+
+    def heard_by(self, eyes: int) -> Entry[Any] | None:
+        """The last of the step's entries `eyes` (a seat, or the public's) hear of; None: none."""
+        return heard(self.entries, self.unheard, eyes)
+
+    @property
+    def window_answer(self) -> int | None:
+        """The seat whose window answer alone the step is: no other eyes hear of it."""
+        seats = {e.sealed_seat for e in self.entries}
+        alone = len(seats) == 1 and all(e.seq in self.unheard for e in self.entries)
+        return seats.pop() if alone else None
 
 
 def folded(book: PartitionBook, record: EntryBatch[Any], teller: Teller | None) -> Step | None:
@@ -34,19 +46,20 @@ def folded(book: PartitionBook, record: EntryBatch[Any], teller: Teller | None) 
     they fold (told once `teller.told` is asked); None where none of them counted."""
     before = book.matches.get(record.entries[0].match_id)
     hash_before = before.state_hash if before is not None else ""
-    answer = window_answer(before, record.entries)  # on the match before: it folds in place
-    rulings: list[int] = []
+    answers: list[Entry[Any]] = []
 
     def shown_each(match: Match | None, entry: Entry[Any]) -> None:
-        if isinstance(entry.body, Ruling) and window_answer(match, [entry]) is not None:
-            rulings.append(entry.seq)
+        if window_answer(match, [entry]) is not None:
+            answers.append(entry)
         if teller is not None:
             teller.before(match, entry)
 
     counted, match = book.fold_match(record, shown_each)
     if match is None:
         return None
-    return Step(counted, hash_before, match, window_answer=answer, window_rulings=tuple(rulings))
+    rulings = tuple(e.seq for e in answers if isinstance(e.body, Ruling))
+    unheard = tuple(e.seq for e in answers if e.seq >= match.revealed_seq)
+    return Step(counted, hash_before, match, window_rulings=rulings, unheard=unheard)
 
 
 class Projection(ABC):

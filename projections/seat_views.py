@@ -10,10 +10,11 @@ match runs, every eyes' view after each decision in `replay_views`, which its re
 (dropped once it ends: a finished match's replay folds from the archive). Per decision, not per
 batch: the rows are the same however the log was fetched, a backlog or a restart included.
 
-A seat's answer in a response window (`Step.window_answer`) moves its own view alone: every
-other eyes' row, its entry and its push stay as they were until the reveal (when a seat
-answered tells who is weighing); written later, a row is as of the last entry its eyes heard
-of, its view the same then and now (the answer is sealed from them)."""
+A seat's answer in a response window moves its own view alone: every other eyes' row, its
+entry and its push stay as of the last entry they heard of (`Step.heard_by`) until the reveal
+(when a seat answered tells who is weighing), an answer the judge wrote in the batch that opened
+the window too; written later, a row is as of the last entry its eyes heard of, its view the
+same then and now (the answer is sealed from them)."""
 
 from typing import Any
 
@@ -69,8 +70,8 @@ class SeatViews(Projection):
         self.seats: list[tuple[Any, ...]] = []
         self.public: list[tuple[Any, ...]] = []
         self.replayed: list[tuple[Any, ...]] = []  # (match, eyes, seq, view) of running matches
-        # (match, seq, state, the seat whose window answer alone it was) after each decision
-        self.decided: list[tuple[str, int, Any, int | None]] = []
+        # (match, state, the last entry each eyes heard of, for those that did) after each decision
+        self.decided: list[tuple[str, Any, dict[int, int]]] = []
         self.heard: dict[str, dict[int, int]] = {}  # match: the last entry each eyes heard of
         self.ended: list[str] = []
         self.notices: list[bytes] = []
@@ -80,13 +81,17 @@ class SeatViews(Projection):
         if isinstance(step.match, EndedMatch):  # a late ruling: the views stand as of its seq
             self.late[step.match.match_id] = step.match.seq
         else:
-            match, answer = step.match, step.window_answer
+            match = step.match
             self.matches[match.match_id] = match  # only the batch's last is kept
             heard = self.heard.setdefault(match.match_id, {})
-            for eyes in _hearing(match.seats, answer):
-                heard[eyes] = match.seq
+            hearing = {
+                eyes: last.seq
+                for eyes in (*range(match.seats), PUBLIC)
+                if (last := step.heard_by(eyes)) is not None
+            }
+            heard.update(hearing)
             if match.state is not None:  # states are never changed in place: kept as is
-                self.decided.append((match.match_id, match.seq, match.state, answer))
+                self.decided.append((match.match_id, match.state, hearing))
 
     def finish(self) -> None:
         for match in self.matches.values():
@@ -126,12 +131,12 @@ class SeatViews(Projection):
 
     def _replayed(self) -> None:
         """Every eyes' view after each decision of the matches still running."""
-        for match_id, seq, state, answer in self.decided:
+        for match_id, state, hearing in self.decided:
             match = self.matches[match_id]
             if match.over:
                 continue  # its replay folds from the archive now
             ruleset = get_ruleset(match.ruleset)
-            for eyes in _hearing(match.seats, answer):
+            for eyes, seq in hearing.items():
                 view = ruleset.view(state, None if eyes == PUBLIC else eyes)
                 self.replayed.append((match_id, eyes, seq, encode(view).decode()))
 
@@ -149,11 +154,6 @@ class SeatViews(Projection):
 
     def announcements(self) -> list[Announcement]:
         return announcements(CHANNEL, "views", self.notices)
-
-
-def _hearing(seats: int, window_answer: int | None) -> tuple[int, ...]:
-    """The eyes (PUBLIC the public's) that hear of a step: a window answer's seat alone."""
-    return (*range(seats), PUBLIC) if window_answer is None else (window_answer,)
 
 
 def _turn(waiting: Waiting, seat: int) -> str:

@@ -95,6 +95,16 @@ def window_answer(match: Match | None, entries: list[Entry[Any]]) -> int | None:
     return seat if in_window(get_ruleset(match.ruleset), match.state, seat) else None
 
 
+def heard(entries: list[Entry[Any]], unheard: tuple[int, ...], eyes: int) -> Entry[Any] | None:
+    """The last of one decision's `entries` that `eyes` (a seat, or PUBLIC) hear of now: every
+    one but another seat's window answer not yet revealed (`unheard`, their seqs), wherever in
+    the step it is (one the judge wrote in the batch that opened the window included); None when
+    they hear of none. A view, its push, the lobby's progress and what may be asked for by
+    number stand as of it: an entry count reaching past it would tell that a seat answered."""
+    kept = [e for e in entries if e.seq not in unheard or e.sealed_seat == eyes]
+    return kept[-1] if kept else None
+
+
 def message_readers(body: MessageWritten | Announced, rules: MessageRules) -> list[int]:
     """The eyes that read a message: the public's for one to everyone (every reader reads the
     public's rows); else its writer's, each recipient's, and the organiser's where it wrote

@@ -79,13 +79,24 @@ def _verdict(
         case AnswerTakeBack(accept=accept):
             return _answer(record, ruleset, undo, seat, accept)
         case Dispute(seq=seq, reason=reason):
-            if not 1 <= seq <= record.seq:
-                why = f"there is no entry {seq}; the match is at {record.seq}"
+            if (why := _no_entry(record, seq)) is not None:
                 return Rejection(rules.DISPUTE, why)
             if any(open_dispute.seq == seq for open_dispute in record.disputes):
                 return Rejection(rules.DISPUTE, f"the ruling at entry {seq} is disputed already")
             return Accepted(rules.DISPUTE, [Disputed(seat, seq, reason)])
     raise TypeError(f"no correction {body!r}")
+
+
+def _no_entry(record: MatchRecord, seq: int) -> str | None:
+    """SL-25: why entry `seq` is none a seat may dispute, or None. Platform rules 4: a seat
+    disputes entries every seat heard of, a window answer not revealed yet being none (its own
+    seat's too: a dispute, its ruling and a refusal's words are public), and is told so in the
+    words of an entry past the end, so no dispute tells that an answer came."""
+    heard = record.platform_rules >= rules.HEARD_DISPUTES
+    last = record.heard_seq if heard else record.seq
+    if 1 <= seq <= last and not (heard and seq in record.unheard):
+        return None
+    return f"there is no entry {seq}; the match is at {last}"
 
 
 def _only_organiser() -> Rejection:

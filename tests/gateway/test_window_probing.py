@@ -86,3 +86,39 @@ async def test_an_unrevealed_window_answer_is_no_entry_to_those_who_did_not_hear
         assert await asked(explain, beyond, token) == (404, f"{no_entry} {beyond}")
     for handler in (explain, replay):
         assert await asked(handler, answer, seats[MENTAK]) == (200, "")  # its own answer
+
+
+async def test_an_answer_the_judge_wrote_as_the_window_opened_is_no_entry_to_the_others(
+    ctx: Context,
+) -> None:
+    """Jol-Nar holds only a Plague: the judge answers for him in the batch of Sol's Good Year.
+    Asked for by number, his answer is no entry to the others until the reveal, as if the window
+    had opened with no answer in it."""
+    table, state = _window("probing-opening", "plague")
+    await projected(ctx.pool, table, state)
+    [answer] = [
+        e.seq for e in table.entries if isinstance(e.body, Ruling) and e.sealed_seat == JOL_NAR
+    ]
+    seats = await _seat_tokens(ctx, table)
+    organiser = await tokens.issue(ctx.pool, tokens.Bearer(kind="organiser"))
+    gateway = Litestar(route_handlers=[], state=ctx.as_state())
+
+    async def asked(handler: Any, token: str) -> tuple[int, str]:
+        request = RequestFactory(app=gateway).get("/", headers={"authorization": f"Bearer {token}"})
+        try:
+            await handler.fn(request, table.match_id, answer)
+        except HTTPException as refused:
+            return refused.status_code, refused.detail
+        return 200, ""
+
+    for token in (seats[SOL], seats[MENTAK], organiser):
+        assert await asked(app.replay_step, token) == (
+            404,
+            f"match {table.match_id!r} has no step {answer}",
+        )
+        assert await asked(app.explain, token) == (
+            404,
+            f"match {table.match_id!r} has no entry {answer}",
+        )
+    for handler in (app.explain, app.replay_step):
+        assert await asked(handler, seats[JOL_NAR]) == (200, "")  # his own answer

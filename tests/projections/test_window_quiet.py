@@ -18,6 +18,7 @@ from projections import offsets
 from projections.analytics import Analytics
 from projections.announce import CHANNEL, ViewNotice
 from projections.lobby import Lobby
+from projections.notices import Notices
 from projections.projection import Projection, Step, folded
 from projections.seat_views import SeatViews
 from tests.random_play import Table
@@ -62,20 +63,23 @@ def _steps(table: Table, state: Any, book: PartitionBook) -> Iterator[Step]:
 
 
 async def _project(
-    pool: asyncpg.Pool, steps: Iterator[Step], one_batch: bool = False
+    pool: asyncpg.Pool,
+    steps: Iterator[Step],
+    one_batch: bool = False,
+    models: tuple[type[Projection], ...] = QUIET,
 ) -> list[tuple[int | None, set[int | None]]]:
-    """The steps through the quiet read models, a batch each (or all in `one_batch`): each
-    step's window answer, and the eyes whose views each batch pushed."""
+    """The steps through the quiet read models (or `models`), a batch each (or all in
+    `one_batch`): each step's window answer, and the eyes whose views each batch pushed."""
     answers: list[int | None] = []
     pushed: list[set[int | None]] = []
-    batches = [model() for model in QUIET]
+    batches = [model() for model in models]
     for step in steps:
         answers.append(step.window_answer)
         for batch in batches:
             batch.take(step)
         if not one_batch:
             pushed.append(await _write(pool, batches))
-            batches = [model() for model in QUIET]
+            batches = [model() for model in models]
     if one_batch:
         pushed.append(await _write(pool, batches))
     return list(zip(answers, pushed, strict=False))
@@ -166,3 +170,43 @@ async def test_the_rows_a_window_answer_left_are_those_a_rebuild_writes(
             await pool.execute(f"DELETE FROM {name} WHERE match_id = $1", table.match_id)
         await _project(pool, _steps(table, state, PartitionBook()), one_batch=True)
         assert await _rows(pool, table.match_id) == projected, revealed
+
+
+async def _opened(pool: asyncpg.Pool, jol_nar_holds: str) -> tuple[Any, ...]:
+    """Sol's Good Year opening the window, Mentak's mail set, through the quiet read models and
+    the notices: the rows each eyes reads, the pushes, and the entry of Mentak's window notice."""
+    table, state = _window(f"window-opening-{jol_nar_holds}", jol_nar_holds)
+    await pool.execute(
+        "INSERT INTO mail_seats (match_id, seat, player, address, kinds, digest_s, remind_s,"
+        " from_seq, told_seq) VALUES ($1, $2, 'p1', 'p1@mail.test', '{turn}', 0, 0, 0, 0)",
+        table.match_id,
+        MENTAK,
+    )
+    pushed = await _project(pool, _steps(table, state, PartitionBook()), models=(*QUIET, Notices))
+    window = await pool.fetchval(
+        "SELECT max(upto_seq) FROM mail_outbox WHERE match_id = $1 AND seat = $2"
+        " AND kind = 'window'",
+        table.match_id,
+        MENTAK,
+    )
+    return table, await _rows(pool, table.match_id), pushed[-1], window
+
+
+async def test_a_window_one_seat_answered_at_once_opens_to_the_others_as_one_none_answered(
+    pool: asyncpg.Pool,
+) -> None:
+    """Jol-Nar holds only a Plague: the judge answers for him in the batch that opened the
+    window. Every other eyes' rows (views and their entry, pushes, the public view, the lobby's
+    progress, the replay's views, analytics, Mentak's window notice) are those of a window no
+    seat has answered yet, as when Jol-Nar holds a Sabotage to weigh; his own view alone
+    reaches his answer."""
+    answered, answered_rows, answered_push, answered_notice = await _opened(pool, "plague")
+    weighing, weighing_rows, weighing_push, weighing_notice = await _opened(pool, "sabotage")
+    assert answered.entries[-1].seq > weighing.entries[-1].seq  # the judge's answer is there
+    others = {k: v for k, v in answered_rows.items() if k not in (JOL_NAR, ("replay", JOL_NAR))}
+    assert others == {
+        k: v for k, v in weighing_rows.items() if k not in (JOL_NAR, ("replay", JOL_NAR))
+    }
+    assert answered_push == weighing_push
+    assert answered_notice == weighing_notice == weighing.entries[-1].seq
+    assert answered_rows[JOL_NAR][1] == answered.entries[-1].seq  # his own view heard it
