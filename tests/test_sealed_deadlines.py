@@ -9,7 +9,7 @@ from typing import Any
 from events.clock import DeadlineCleared, DeadlineReached, ExtendDeadline, Timeout
 from events.envelope import Entry
 from projections.lobby import Lobby
-from projections.projection import Step
+from projections.projection import Folded
 from projections.seat_views import SeatViews
 from projections.secrecy import shown
 from services.rules.rejudge import verify
@@ -62,9 +62,9 @@ def test_a_seat_that_answered_keeps_its_choice_and_its_timeout_reads_as_any_othe
 def test_a_seat_that_chose_reads_its_own_turn_as_chosen_and_the_lobby_shows_every_seat() -> None:
     picks = Picks()
     picks.send(0, Pick("comet"), START + SECOND)
-    match = picks.book.matches["hold"]
+    match = picks.folded.matches["hold"]
     views = SeatViews()
-    views.take(Step(entries=picks.entries[-2:], hash_before="", match=match))
+    views.take(Folded(entries=picks.entries[-2:], hash_before="", match=match))
     views.finish()
     turns = {row[1]: row[-1] for row in views.seats}  # (match, seat, …, turn) a seat
     assert turns == {0: "chosen", 1: "must"}
