@@ -161,8 +161,8 @@ def entry_line(
         case DeadlineReached(seat=who, due_ms=due, outcome=outcome):
             return f"{names[who]}'s deadline of {moment(due, zone)} passed: {_OUTCOMES[outcome]}"
         case DefaultApplied(seat=who, level=level, rule=rule, decision=chosen):
-            told = f": {decision(chosen)} ({rule})" if who == seat else ""
-            return f"the {level} bot decided for {names[who]}{told}"
+            shown = f": {decision(chosen)} ({rule})" if who == seat else ""
+            return f"the {level} bot decided for {names[who]}{shown}"
         case SeatHandedToBot(seat=who, level=level, player=player, reason=reason, note=note):
             why = _HANDED.get(reason, reason) + (f" ({note})" if note else "")
             return f"{player} {why}: the {level} bot plays seat {who} from now on"

@@ -63,7 +63,7 @@ class MatchRecord(msgspec.Struct, kw_only=True):
     options: dict[str, Any]
     seed: str
     seed_commitment: str
-    holders: list[str | None]
+    seat_players: list[str | None] = msgspec.field(name="holders")  # as stored
     judged: set[str]  # decision_key of every decision ruled on
     seq: int = 0
     state: Any = None  # the ruleset's state; None until its first event
@@ -119,13 +119,13 @@ class MatchRecord(msgspec.Struct, kw_only=True):
 
     @property
     def open_seats(self) -> list[int]:
-        if None not in self.holders:
+        if None not in self.seat_players:
             return []
-        return [seat for seat, holder in enumerate(self.holders) if holder is None]
+        return [seat for seat, player in enumerate(self.seat_players) if player is None]
 
 
 class EndedMatch(msgspec.Struct, kw_only=True, array_like=True, gc=False):
-    """All a book keeps of a match once it has ended (its tombstone): no state, no judged
+    """All a fold keeps of a match once it has ended (its tombstone): no state, no judged
     ids. Only rulings follow an end (SL-7); a decision at or before `decision_offset` on its
     `decisions` partition was judged already (a re-delivery), any later one is ruled on.
     Mutable like `MatchRecord`: exactly one folder owns each."""
@@ -239,7 +239,7 @@ def apply(record: Match | None, entry: Entry[Any]) -> Match:
                 options=created.options,
                 seed=created.seed,
                 seed_commitment=created.seed_commitment,
-                holders=[None] * created.seats,
+                seat_players=[None] * created.seats,
                 judged=set(),
                 timing=clock.Timing(created.clock) if created.clock else None,
                 platform_rules=created.platform_rules,
@@ -264,7 +264,7 @@ def apply(record: Match | None, entry: Entry[Any]) -> Match:
                 record.undo.ruling, record.undo.ruling_seat = entry.seq, seat
                 record.undo.ruling_drew = entry.body.drew is True
         case SeatClaimed(seat=seat, player=player, player_id=player_id):
-            record.holders[seat] = player
+            record.seat_players[seat] = player
             if player_id:
                 record.player_ids = {**record.player_ids, f"{seat}:{player}": player_id}
             record.moved_seq = record.public_moved_seq = entry.seq
@@ -272,7 +272,7 @@ def apply(record: Match | None, entry: Entry[Any]) -> Match:
             record.over = True
             record.revealed_seq = entry.seq  # the end opens every seal
         case clock.SeatHandedToBot(seat=seat, level=level, player=player):
-            record.holders[seat] = BOT_PREFIX + level
+            record.seat_players[seat] = BOT_PREFIX + level
             record.handed_over = [*record.handed_over, (seat, player)]
             record.timing = record.timing and clock.evolve(record.timing, entry.body)
         case Announced():
@@ -299,7 +299,7 @@ def apply(record: Match | None, entry: Entry[Any]) -> Match:
                     base=record.state, ruling=record.undo.ruling, set_aside=record.undo.set_aside
                 )
         case seats.SeatReplaced(seat=seat, player=player, previous=previous, player_id=pid):
-            record.holders[seat] = player
+            record.seat_players[seat] = player
             if pid:
                 record.player_ids = {**record.player_ids, f"{seat}:{player}": pid}
             record.handed_over = [*record.handed_over, (seat, previous)]
@@ -351,7 +351,7 @@ def _correct(record: MatchRecord, entry: Entry[Any]) -> None:
             record.moved_seq = record.public_moved_seq = entry.seq
 
 
-class PartitionBook:
+class PartitionMatches:
     """The matches of one match-log partition, folded from its records in log order.
 
     A record counts only if its writer is the partition's current owner (the last
@@ -382,7 +382,7 @@ class PartitionBook:
     ) -> tuple[list[Entry[Any]], Match | None]:
         """Fold one log record; return the entries that counted (each batch is one match's)
         and their match after them (`Match`, None if none counted): the whole record when
-        they ended it, though the book keeps only its `EndedMatch`. `before` is shown each
+        they ended it, though the fold keeps only its `EndedMatch`. `before` is shown each
         entry that counts with its match just before it (it must not change the match)."""
         if isinstance(record, OwnerFence):
             self.owner = record.writer

@@ -53,7 +53,7 @@ from events.standing_orders import cause_words
 from events.upgrades import Upgrade, Upgraded, upgrade_words, upgraded_line
 
 
-class Told(msgspec.Struct, frozen=True):
+class NarratedLine(msgspec.Struct, frozen=True):
     """An entry's line, with what a reader jumps by: the round after it, the seat deciding."""
 
     seq: int
@@ -62,17 +62,17 @@ class Told(msgspec.Struct, frozen=True):
     decided_by: int | None = None  # the seat whose decision this ruling judged
 
 
-def seat_names(holders: Sequence[str | None]) -> list[str]:
-    """What lines call each seat: its holder, `seat N` while open, the seat added to a name
+def seat_names(seat_players: Sequence[str | None]) -> list[str]:
+    """What lines call each seat: its player, `seat N` while open, the seat added to a name
     two seats share (two `bot:greedy`)."""
-    names = [holder or f"seat {seat}" for seat, holder in enumerate(holders)]
+    names = [player or f"seat {seat}" for seat, player in enumerate(seat_players)]
     return [f"{n} (seat {s})" if names.count(n) > 1 else n for s, n in enumerate(names)]
 
 
 @lru_cache(maxsize=4096)
-def _names(holders: tuple[str | None, ...]) -> tuple[str, ...]:
+def _names(seat_players: tuple[str | None, ...]) -> tuple[str, ...]:
     """`seat_names`, once for each seating: the worker tells every entry for every eyes."""
-    return tuple(seat_names(holders))
+    return tuple(seat_names(seat_players))
 
 
 def rule_words(ruleset: Ruleset, rule: str) -> str:
@@ -160,7 +160,7 @@ class Narrator:
 
     @property
     def names(self) -> Sequence[str]:
-        return _names(tuple(self.record.holders))
+        return _names(tuple(self.record.seat_players))
 
     def _game_decision(self, raw: msgspec.Raw) -> str:
         decision = game_codec(self.ruleset.name).decision_body(bytes(raw))

@@ -14,7 +14,7 @@ Note = Annotated[str, msgspec.Meta(max_length=200)]
 
 
 class ReplacePlayer(msgspec.Struct, frozen=True, tag="match.replace_player"):
-    """The organiser seats `player` in place of the seat's holder (a person or a bot)."""
+    """The organiser seats `player` in place of whoever plays the seat (a person or a bot)."""
 
     player: Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
     note: Note = ""
@@ -49,7 +49,7 @@ class SeatReplaced(msgspec.Struct, frozen=True, tag="match.seat_replaced"):
     player: str
     previous: str
     note: str = ""
-    player_id: str | msgspec.UnsetType = msgspec.UNSET  # the new holder's player, if one
+    player_id: str | msgspec.UnsetType = msgspec.UNSET  # the newcomer's player id, if one
 
 
 class SeatViewOpened(msgspec.Struct, frozen=True, tag="match.seat_view_opened"):

@@ -4,7 +4,7 @@ ruleset's `facts`: Core Worlds' drafts, invasions, Home Worlds); the SQL views o
 rate by seat, match length, rejections by rule ID). A sealed choice's facts and rejection
 wait in `analytics_sealed_facts` and `analytics_sealed_rejections` until the match reveals
 it (see `projections.secrecy`); a seat's answer in a response window moves no match's progress
-before the reveal (`Step.heard_by`)."""
+before the reveal (`Folded.heard_by`)."""
 
 from typing import Any
 
@@ -12,7 +12,7 @@ from events.envelope import MatchCreated, Ruling, SeedRevealed, is_platform_entr
 from events.match import MatchRecord
 from events.ruleset import get_ruleset
 from projections import analytics_totals
-from projections.projection import Projection, Step
+from projections.projection import Folded, Projection
 from projections.secrecy import PUBLIC, hidden, reopen, revealed
 from projections.writes import Write, insert, update
 
@@ -72,12 +72,12 @@ class Analytics(Projection):
         self.progress: dict[str, tuple[Any, ...]] = {}  # (match, entries, last_ms, finished)
         self.ended: list[str] = []  # matches whose share of the totals this batch adds
 
-    def take(self, step: Step) -> None:
-        match = step.match
+    def take(self, folded: Folded) -> None:
+        match = folded.match
         if isinstance(match, MatchRecord) and match.fork is not None:
             return  # a fork is practice from a chosen position: it tells nothing of balance
         m = match.match_id
-        for entry in step.entries:
+        for entry in folded.entries:
             kept = hidden(entry, match.revealed_seq)
             match entry.body:
                 case MatchCreated(ruleset=game, seats=seats):
@@ -99,9 +99,9 @@ class Analytics(Projection):
                         (m, entry.seq, n, f.seat, f.kind, f.subject, f.value)
                         for n, f in enumerate(counted)
                     ]
-        if (last := step.heard_by(PUBLIC)) is not None:  # else heard of by one seat alone
+        if (last := folded.heard_by(PUBLIC)) is not None:  # else heard of by one seat alone
             self.progress[m] = (m, last.seq, last.recorded_at_ms, match.over)
-        self.opened += revealed(step)
+        self.opened += revealed(folded)
 
     def writes(self) -> list[Write]:
         """Facts are inserted; the later columns of seats and matches are set by key. Most

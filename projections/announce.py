@@ -6,7 +6,7 @@ each packing as many notices as fit under the 8000-byte limit, as '<kind> [notic
 - 'replays [ReplayNotice, ...]' on REPLAY_CHANNEL (the bots worker).
 
 The workers build the notices (a trigger building them in SQL cost PostgreSQL about as much
-as the rows it announced); a crew's batch sends all of them in the statement that moves its
+as the rows it announced); a worker's batch sends all of them in the statement that moves its
 offsets (`projections.offsets.advance`), so telling costs no round trip of its own.
 """
 
@@ -65,8 +65,8 @@ def ruling_notice(decision_id: str, ruling: dict[str, Any], *, carried: bool = T
     # Sized by its texts rather than encoded twice: 1000 characters stay under CARRY_UP_TO
     # even if JSON escapes every one.
     texts = len(ruling["match_id"]) + len(ruling["rule"]) + len(ruling["reason"])
-    told = ruling if carried and texts < 1000 else None
-    return _encoder.encode(RulingNotice(ruling["match_id"], decision_id, ruling["seat"], told))
+    whole = ruling if carried and texts < 1000 else None
+    return _encoder.encode(RulingNotice(ruling["match_id"], decision_id, ruling["seat"], whole))
 
 
 def replay_notice(match_id: str, last_seq: int) -> bytes:

@@ -11,7 +11,7 @@ from typing import Any
 from events.codec import encode
 from events.envelope import Entry, Ruling, SeedRevealed
 from events.match import MatchRecord
-from projections.projection import Projection, Step, kind
+from projections.projection import Folded, Projection, kind
 from projections.secrecy import (
     SEALED,
     hash_kept,
@@ -61,12 +61,12 @@ class Archive(Projection):
         self.opened: list[tuple[str, int]] = []  # (match, revealed_seq)
         self.revealed: list[MatchRecord] = []
 
-    def take(self, step: Step) -> None:
-        match = step.match
-        ruling = next(e for e in step.entries if isinstance(e.body, Ruling))
+    def take(self, folded: Folded) -> None:
+        match = folded.match
+        ruling = next(e for e in folded.entries if isinstance(e.body, Ruling))
         answer = False  # the entry is a window answer's: its decision and time are its seat's
-        for entry in _kept(step):
-            if entry.seq in step.window_rulings:  # a window answer is a decision of its own
+        for entry in _kept(folded):
+            if entry.seq in folded.window_rulings:  # a window answer is a decision of its own
                 ruling, answer = entry, True
             rule = ruling.body.rule
             rule_kept = hidden(ruling, match.revealed_seq)
@@ -97,7 +97,7 @@ class Archive(Projection):
             )
             if isinstance(entry.body, SeedRevealed):
                 self.revealed.append(match)
-        self.opened += revealed(step)
+        self.opened += revealed(folded)
 
     def writes(self) -> list[Write]:
         put_back = (
@@ -113,8 +113,8 @@ class Archive(Projection):
         ]
 
 
-def _kept(step: Step) -> list[Entry[Any]]:
+def _kept(folded: Folded) -> list[Entry[Any]]:
     """The step's entries as the archive keeps them, for good: no standing order behind a
     ruling, and a window answer's ruling without who sent it, when or on which view."""
-    answers = step.window_rulings
-    return [without_sender(e) if e.seq in answers else without_order(e) for e in step.entries]
+    answers = folded.window_rulings
+    return [without_sender(e) if e.seq in answers else without_order(e) for e in folded.entries]

@@ -17,7 +17,7 @@ from events import platform_rules as rules
 from events.codec import encode
 from events.envelope import Ruling
 from projections.announce import CHANNEL, Announcement, announcements, ruling_notice
-from projections.projection import Projection, Step, kind
+from projections.projection import Folded, Projection, kind
 from projections.secrecy import SEALED, hash_kept, hidden, reopen, revealed, shown
 from projections.writes import Write, insert
 
@@ -69,22 +69,22 @@ class Audit(Projection):
         self.opened: list[tuple[str, int]] = []  # (match, revealed_seq)
         self.notices: list[bytes] = []
 
-    def take(self, step: Step) -> None:
-        entries = step.entries
+    def take(self, folded: Folded) -> None:
+        entries = folded.entries
         first = next(i for i, e in enumerate(entries) if isinstance(e.body, Ruling))
         # a window answer after the step's own ruling (the judge's, as the window opened) is a
         # row of its own, as it is when sent by hand: `without_sender` keeps how it came
-        cuts = [i for i, e in enumerate(entries) if i > first and e.seq in step.window_rulings]
+        cuts = [i for i, e in enumerate(entries) if i > first and e.seq in folded.window_rulings]
         for at, end in zip([0, *cuts], [*cuts, len(entries)], strict=True):
-            before = step.hash_before if at == 0 else entries[at - 1].state_hash
-            self._row(step, entries[at:end], before, told=at == 0)
-        self.opened += revealed(step)
+            before = folded.hash_before if at == 0 else entries[at - 1].state_hash
+            self._row(folded, entries[at:end], before, told=at == 0)
+        self.opened += revealed(folded)
 
-    def _row(self, step: Step, entries: list[Any], hash_before: str, told: bool) -> None:
+    def _row(self, folded: Folded, entries: list[Any], hash_before: str, told: bool) -> None:
         """The row of one decision's entries (a step's, or a window answer's within it); `told`:
         its ruling is announced (a window answer within a step was never sent, so never is)."""
         ruling = next(e for e in entries if isinstance(e.body, Ruling))
-        match = step.match
+        match = folded.match
         sealed = hidden(ruling, match.revealed_seq)
         verdict = shown(ruling, match.revealed_seq)
         caused = encode([kind(e.body) for e in entries]).decode()
@@ -127,7 +127,7 @@ class Audit(Projection):
                 *shown_hashes,
                 _texts(verdict)[1],
                 ruling.sealed_seat if sealed else None,
-                ruling.body.seat if ruling.seq in step.window_rulings else None,
+                ruling.body.seat if ruling.seq in folded.window_rulings else None,
             )
         )
         if not told:

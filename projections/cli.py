@@ -7,7 +7,7 @@ import signal
 import sys
 from typing import Any
 
-from projections.registry import CREWS, PROJECTIONS, resolve
+from projections.registry import PROJECTIONS, WORKER_GROUPS, resolve
 from services.settings import load_settings
 
 # Each command imports what it runs, so `starledger` starts fast for every other command.
@@ -113,7 +113,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "names",
         nargs="*",
         metavar="NAME",
-        help=f"read models or crews: {', '.join([*PROJECTIONS, *CREWS])}",
+        help=f"read models or worker groups: {', '.join([*PROJECTIONS, *WORKER_GROUPS])}",
     )
     run.set_defaults(func=_run)
     rebuild = commands.add_parser("rebuild", help="empty a read model and re-derive it")

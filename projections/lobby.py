@@ -2,7 +2,7 @@
 them), progress, who must act now and by when (its clock and deadlines), last activity, and
 once over its scores and winners. It also keeps `deadlines`, the running deadlines the clock
 service sweeps. A seat's answer in a response window moves no row: its progress and last
-activity stay as of the last entry everyone heard of until the reveal (`Step.heard_by`), an
+activity stay as of the last entry everyone heard of until the reveal (`Folded.heard_by`), an
 answer the judge wrote in the batch that opened the window too."""
 
 from datetime import UTC, datetime
@@ -13,7 +13,7 @@ import msgspec
 from events.clock_narration import calendar_words, moment
 from events.match import EndedMatch, MatchRecord
 from events.ruleset import get_ruleset, shown_waiting
-from projections.projection import Projection, Step
+from projections.projection import Folded, Projection
 from projections.secrecy import PUBLIC
 from projections.window_asks import window_asks
 from projections.writes import Write, update, upsert
@@ -48,12 +48,12 @@ class Lobby(Projection):
         self.deadlines: list[tuple[Any, ...]] = []
         self.late: dict[str, tuple[int, int]] = {}  # ended matches' (seq, last entry's ms)
 
-    def take(self, step: Step) -> None:
-        if isinstance(step.match, EndedMatch):  # a late ruling: only its progress moves
-            self.late[step.match.match_id] = (step.match.seq, step.match.last_entry_ms)
-        elif (last := step.heard_by(PUBLIC)) is not None:  # else heard of by one seat alone
-            self.matches[step.match.match_id] = step.match
-            self.heard[step.match.match_id] = (last.seq, last.recorded_at_ms)
+    def take(self, folded: Folded) -> None:
+        if isinstance(folded.match, EndedMatch):  # a late ruling: only its progress moves
+            self.late[folded.match.match_id] = (folded.match.seq, folded.match.last_entry_ms)
+        elif (last := folded.heard_by(PUBLIC)) is not None:  # else heard of by one seat alone
+            self.matches[folded.match.match_id] = folded.match
+            self.heard[folded.match.match_id] = (last.seq, last.recorded_at_ms)
 
     def finish(self) -> None:
         self.rows = [self.row(m, self.heard[m.match_id]) for m in self.matches.values()]
@@ -78,7 +78,7 @@ class Lobby(Projection):
             "name": match.name,
             "status": status(match),
             "seats": match.seats,
-            "players": list(match.holders),
+            "players": list(match.seat_players),
             "round": at.round if at else None,
             "phase": at.phase if at else None,
             # a sealed phase shows every seat choosing, not who has yet to answer

@@ -13,7 +13,7 @@ from events.codec import encode
 from events.match import EndedMatch, MatchRecord
 from events.messages import Announced, MessageHidden, MessageWritten
 from events.narration import seat_names
-from projections.projection import Projection, Step
+from projections.projection import Folded, Projection
 from projections.secrecy import ORGANISER, PUBLIC, message_readers
 from projections.writes import Write, insert, update
 
@@ -52,11 +52,11 @@ class Messages(Projection):
         self.rows: list[tuple[Any, ...]] = []
         self.hidden: list[tuple[Any, ...]] = []
 
-    def take(self, step: Step) -> None:
-        match = step.match
+    def take(self, folded: Folded) -> None:
+        match = folded.match
         if isinstance(match, EndedMatch):
             return  # only late rulings follow an end
-        for entry in step.entries:
+        for entry in folded.entries:
             body = entry.body
             if isinstance(body, MessageWritten | Announced):
                 for eyes in message_readers(body, match.messages):
@@ -75,7 +75,7 @@ def _row(
 ) -> tuple[Any, ...]:
     if isinstance(body, Announced):
         return (match.match_id, eyes, seq, "the organiser", None, "[]", body.text, None, at_ms)
-    names = seat_names(match.holders)
+    names = seat_names(match.seat_players)
     signed_seat = body.by if body.signed else None
     if not body.signed:
         writer = ANONYMOUS

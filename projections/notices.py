@@ -31,7 +31,7 @@ from events.messages import Announced, MessageRules, MessageWritten
 from events.platform_rules import BOT_PREFIX
 from events.ruleset import Ruleset, get_ruleset, in_window
 from events.upgrades import Upgraded
-from projections.projection import Projection, Step
+from projections.projection import Folded, Projection
 from projections.secrecy import PUBLIC, message_readers
 from projections.window_asks import window_asks
 from projections.writes import Write
@@ -50,8 +50,8 @@ class Notices(Projection):
         self.steps: list[_Heard] = []
         self.must: dict[str, tuple[int, ...]] = {}  # each match's, as of its last step taken
 
-    def take(self, step: Step) -> None:
-        match = step.match
+    def take(self, folded: Folded) -> None:
+        match = folded.match
         if isinstance(match, EndedMatch):  # a late ruling after the end: nobody is told
             return
         running = match.state is not None and not match.over and not match.open_seats
@@ -64,31 +64,33 @@ class Notices(Projection):
             for s in must
             if s not in before and in_window(ruleset, match.state, s)
         }
-        handed = [e.body for e in step.entries if isinstance(e.body, SeatHandedToBot)]
+        handed = [e.body for e in folded.entries if isinstance(e.body, SeatHandedToBot)]
         timed_out = {
             e.body.seat
-            for e in step.entries
+            for e in folded.entries
             if isinstance(e.body, DefaultApplied)
             or (isinstance(e.body, DeadlineReached) and e.body.outcome != "released")
         } - {h.seat for h in handed}  # the seat hears it once a step; handed over, as such
-        people = tuple(s for s, h in enumerate(match.holders) if h and not h.startswith(BOT_PREFIX))
-        answers = [e.body for e in step.entries if isinstance(e.body, TakeBackAnswered)]
+        people = tuple(
+            s for s, h in enumerate(match.seat_players) if h and not h.startswith(BOT_PREFIX)
+        )
+        answers = [e.body for e in folded.entries if isinstance(e.body, TakeBackAnswered)]
         refused = tuple(a.asker for a in answers if not a.accept and a.asker is not None)
         written = [
             _Written(_readers(e.body, match.messages, people), e.body.by if e.body.signed else None)
-            for e in step.entries
+            for e in folded.entries
             if isinstance(e.body, MessageWritten)
         ]
         self.steps.append(
             _Heard(
                 match.match_id,
-                (step.heard_by(PUBLIC) or step.entries[-1]).seq,
+                (folded.heard_by(PUBLIC) or folded.entries[-1]).seq,
                 must,
                 windows,
                 timed_out,
-                any(isinstance(e.body, SeedRevealed) for e in step.entries),
-                any(isinstance(e.body, Announced) for e in step.entries),
-                any(isinstance(e.body, _CORRECTIONS) for e in step.entries),
+                any(isinstance(e.body, SeedRevealed) for e in folded.entries),
+                any(isinstance(e.body, Announced) for e in folded.entries),
+                any(isinstance(e.body, _CORRECTIONS) for e in folded.entries),
                 people,
                 handed,
                 refused,

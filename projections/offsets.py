@@ -6,8 +6,8 @@ a worker that lost one (to a rebalance, a reset or a rebuild) cannot write after
 that has it now. Rows are always locked in (projection, partition) order, by workers and
 resets alike, so their transactions never deadlock.
 
-A claim stands only while its holder lives: each worker holds an advisory lock named after
-it on a connection of its own (`keep_alive`), and a claim whose holder's lock is gone (the
+A claim stands only while its claimant lives: each worker holds an advisory lock named after
+it on a connection of its own (`keep_alive`), and a claim whose claimant's lock is gone (the
 worker was killed, its database session ended) is free for any worker to take.
 """
 
@@ -20,17 +20,17 @@ from projections.announce import Announcement
 from projections.writes import Write, run
 
 _KEY = "hashtextextended({holder}, 0)"
-_ALIVE = (  # the holder's advisory lock is held by some session (pg_locks shows a bigint key split)
+_ALIVE = (  # a claimant's advisory lock is held by some session (pg_locks shows a bigint key split)
     "EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted"
     f" AND l.objsubid = 1 AND l.classid = (({_KEY} >> 32) & 4294967295)::oid"
     f" AND l.objid = ({_KEY} & 4294967295)::oid)"
 )
 
 
-async def keep_alive(database_url: str, holder: str) -> asyncpg.Connection:
-    """A connection holding `holder`'s lock: its claims stand while the connection lives."""
+async def keep_alive(database_url: str, claimant: str) -> asyncpg.Connection:
+    """A connection holding `claimant`'s lock: its claims stand while the connection lives."""
     conn = await asyncpg.connect(database_url)
-    await conn.execute(f"SELECT pg_advisory_lock({_KEY.format(holder='$1')})", holder)
+    await conn.execute(f"SELECT pg_advisory_lock({_KEY.format(holder='$1')})", claimant)
     return conn
 
 
@@ -48,13 +48,13 @@ async def claim(
     projection: str,
     topic: str,
     partition: int,
-    holder: str,
+    claimant: str,
     *,
     force: bool,
 ) -> Claimed | None:
-    """Take the partition for `holder`: where it stands, and on which log. Without `force`
+    """Take the partition for `claimant`: where it stands, and on which log. Without `force`
     (after a lost claim), take it only if nobody living holds it (a reset, a killed worker)
-    or `holder` still does."""
+    or `claimant` still does."""
     row = await conn.fetchrow(
         f"SELECT next_offset, log_head, holder, {_ALIVE.format(holder='holder')} AS alive"
         " FROM projection_offsets WHERE projection = $1 AND topic = $2 AND partition = $3"
@@ -70,10 +70,10 @@ async def claim(
             projection,
             topic,
             partition,
-            holder,
+            claimant,
         )
         return Claimed(0, None)
-    if not force and row["holder"] not in (None, holder) and row["alive"]:
+    if not force and row["holder"] not in (None, claimant) and row["alive"]:
         return None
     await conn.execute(
         "UPDATE projection_offsets SET holder = $4"
@@ -81,7 +81,7 @@ async def claim(
         projection,
         topic,
         partition,
-        holder,
+        claimant,
     )
     return Claimed(row["next_offset"], row["log_head"])
 
@@ -118,7 +118,7 @@ class Progress(msgspec.Struct, frozen=True):
 
 LOST_CLAIM = "SL001"  # the SQLSTATE of `starledger_lost_claim` (migration 0127)
 
-# $1's topic and holder are each read once, by a subquery: `$1->>'topic'` in a condition
+# $1's topic and claimant are each read once, by a subquery: `$1->>'topic'` in a condition
 # parses all of $1 again for every row it tests (a batch of 72 rows took 3.9 ms, not 0.7).
 _ADVANCE = (
     "WITH progress AS (SELECT * FROM json_to_recordset($1->'progress')"
@@ -136,32 +136,32 @@ _ADVANCE = (
     " $1->>'holder')) FROM progress p LEFT JOIN moved m USING (projection, partition)"
     " WHERE m.projection IS NULL HAVING count(*) > 0"
 )
-_TELL = "SELECT pg_notify(n->>0, n->>1) FROM json_array_elements($1) AS n"
+_NOTIFY = "SELECT pg_notify(n->>0, n->>1) FROM json_array_elements($1) AS n"
 
 
 async def advance(
     conn: asyncpg.Connection,
     topic: str,
     progress: list[Progress],
-    holder: str,
-    told: list[Announcement],
+    claimant: str,
+    announcements: list[Announcement],
     writes: Sequence[Write] = (),
 ) -> None:
     """In one statement: lock these (projection, partition) rows, in order, and move them to
-    their next offsets, raising `LostClaim` (and writing nothing) unless `holder` holds them
-    all; then send `told` and run `writes`. Readers see the writes, and listeners hear
-    `told`, only once the statement commits: outside a transaction it is one."""
-    claims = Write(_ADVANCE, {"topic": topic, "holder": holder, "progress": progress})
-    telling = [Write(_TELL, told)] if told else []
+    their next offsets, raising `LostClaim` (and writing nothing) unless `claimant` holds them
+    all; then send `announcements` and run `writes`. Readers see the writes, and listeners hear
+    `announcements`, only once the statement commits: outside a transaction it is one."""
+    claims = Write(_ADVANCE, {"topic": topic, "holder": claimant, "progress": progress})
+    notifying = [Write(_NOTIFY, announcements)] if announcements else []
     try:
-        await run(conn, [claims, *telling, *writes])
+        await run(conn, [claims, *notifying, *writes])
     except asyncpg.PostgresError as error:
         if error.sqlstate == LOST_CLAIM:
             raise LostClaim(str(error)) from None
         raise
 
 
-async def holders(
+async def claimants(
     pool: asyncpg.Pool, projections: list[str], topic: str, partitions: list[int]
 ) -> dict[tuple[str, int], str | None]:
     """(projection, partition) -> who holds it (None: nobody living), for these projections
@@ -177,19 +177,19 @@ async def holders(
     return {(r["projection"], r["partition"]): r["holder"] for r in rows}
 
 
-async def release(pool: asyncpg.Pool, topic: str, holder: str) -> None:
-    """Let go of every claim `holder` has, for whichever worker takes them up next."""
+async def release(pool: asyncpg.Pool, topic: str, claimant: str) -> None:
+    """Let go of every claim `claimant` has, for whichever worker takes them up next."""
     async with pool.acquire() as conn, conn.transaction():
         await conn.execute(
             "SELECT 1 FROM projection_offsets WHERE topic = $1 AND holder = $2"
             " ORDER BY projection, partition FOR UPDATE",
             topic,
-            holder,
+            claimant,
         )
         await conn.execute(
             "UPDATE projection_offsets SET holder = NULL WHERE topic = $1 AND holder = $2",
             topic,
-            holder,
+            claimant,
         )
 
 

@@ -6,14 +6,14 @@ from typing import Any, ClassVar
 import msgspec
 
 from events.envelope import Entry, EntryBatch, Ruling
-from events.match import Match, PartitionBook
+from events.match import Match, PartitionMatches
 from projections.announce import Announcement
+from projections.narrating import NarratedEntry, Narrations
 from projections.secrecy import heard, window_answer
-from projections.telling import Teller, Telling
 from projections.writes import Write
 
 
-class Step(msgspec.Struct, frozen=True):
+class Folded(msgspec.Struct, frozen=True):
     """One decision's entries that counted, in seq order, and its match around them."""
 
     entries: list[Entry[Any]]
@@ -21,7 +21,7 @@ class Step(msgspec.Struct, frozen=True):
     # the match after them, whole when they ended it; after its end only its `EndedMatch`
     # (late rulings). It folds on after `finish`, so read it by then.
     match: Match
-    told: list[Telling] = []  # each entry told for every eyes, for read models that `tell`
+    narrated: list[NarratedEntry] = []  # each entry narrated for every eyes (`Projection.narrates`)
     # the rulings that are a seat's sealed window answer, by seq (an automatic one shares the
     # step that opened the window): others read them `without_sender`, each as its own decision
     window_rulings: tuple[int, ...] = ()
@@ -41,25 +41,27 @@ class Step(msgspec.Struct, frozen=True):
         return seats.pop() if alone else None
 
 
-def folded(book: PartitionBook, record: EntryBatch[Any], teller: Teller | None) -> Step | None:
-    """`record` folded into its partition's `book` as a step, its entries shown to `teller` as
-    they fold (told once `teller.told` is asked); None where none of them counted."""
-    before = book.matches.get(record.entries[0].match_id)
+def fold_record(
+    folded: PartitionMatches, record: EntryBatch[Any], narrations: Narrations | None
+) -> Folded | None:
+    """`record` folded into its partition's `folded` as a step, its entries shown to `narrations` as
+    they fold (told once `narrations.narrated` is asked); None where none of them counted."""
+    before = folded.matches.get(record.entries[0].match_id)
     hash_before = before.state_hash if before is not None else ""
     answers: list[Entry[Any]] = []
 
     def shown_each(match: Match | None, entry: Entry[Any]) -> None:
         if window_answer(match, [entry]) is not None:
             answers.append(entry)
-        if teller is not None:
-            teller.before(match, entry)
+        if narrations is not None:
+            narrations.before(match, entry)
 
-    counted, match = book.fold_match(record, shown_each)
+    counted, match = folded.fold_match(record, shown_each)
     if match is None:
         return None
     rulings = tuple(e.seq for e in answers if isinstance(e.body, Ruling))
     unheard = tuple(e.seq for e in answers if e.seq >= match.revealed_seq)
-    return Step(counted, hash_before, match, window_rulings=rulings, unheard=unheard)
+    return Folded(counted, hash_before, match, window_rulings=rulings, unheard=unheard)
 
 
 class Projection(ABC):
@@ -70,10 +72,10 @@ class Projection(ABC):
 
     name: ClassVar[str]
     tables: ClassVar[tuple[str, ...]]  # what a reset empties
-    tells: ClassVar[bool] = False  # its steps carry their entries told (`told`)
+    narrates: ClassVar[bool] = False  # its decisions carry their entries narrated (`narrated`)
 
     @abstractmethod
-    def take(self, step: Step) -> None:
+    def take(self, folded: Folded) -> None:
         """Note what one step changes; no I/O here."""
 
     def finish(self) -> None:  # noqa: B027 (a hook: most read models have nothing to do)

@@ -20,7 +20,7 @@ from events.match import EndedMatch, MatchRecord
 from events.platform_rules import BOT_PREFIX
 from events.ruleset import Standing, get_ruleset
 from projections.analytics import win_shares
-from projections.projection import Projection, Step
+from projections.projection import Folded, Projection
 from projections.writes import Write, insert
 
 RESULT_COLUMNS = {
@@ -49,8 +49,8 @@ RELIABILITY = (
 HANDED = {"resigned": "resigned", "timeout": "timed_out", "organiser": "handed_over"}
 
 
-def person(holder: str | None) -> bool:
-    return holder is not None and not holder.startswith(BOT_PREFIX)
+def person(player: str | None) -> bool:
+    return player is not None and not player.startswith(BOT_PREFIX)
 
 
 def places(standing: Standing, seat_count: int) -> list[int]:
@@ -66,7 +66,7 @@ def results(match: MatchRecord, ended_ms: int) -> list[tuple[Any, ...]]:
     shares = win_shares(match)
     rows = []
     for seat in range(match.seats):
-        held = [p for s, p in match.handed_over if s == seat] + [match.holders[seat]]
+        held = [p for s, p in match.handed_over if s == seat] + [match.seat_players[seat]]
         for n, player in enumerate(held):
             after = held[n + 1] if n + 1 < len(held) else None
             if not person(player) or after == player:  # seated anew in their own place
@@ -84,18 +84,18 @@ def results(match: MatchRecord, ended_ms: int) -> list[tuple[Any, ...]]:
     return [(*row, rated and row[7] != "replaced") for row in rows]
 
 
-def holders_before(match: MatchRecord, step: Step) -> list[str | None]:
+def players_before(match: MatchRecord, folded: Folded) -> list[str | None]:
     """Who held each seat before the step's entries, undoing the seat changes they made."""
-    holders = list(match.holders)
-    for entry in reversed(step.entries):
+    players = list(match.seat_players)
+    for entry in reversed(folded.entries):
         match entry.body:
             case SeatClaimed(seat=seat):
-                holders[seat] = None
+                players[seat] = None
             case seats.SeatReplaced(seat=seat, previous=previous):
-                holders[seat] = previous
+                players[seat] = previous
             case clock.SeatHandedToBot(seat=seat, player=player):
-                holders[seat] = player
-    return holders
+                players[seat] = player
+    return players
 
 
 class Ratings(Projection):
@@ -111,28 +111,28 @@ class Ratings(Projection):
             key = (player or "", match.player_id(seat, player), match.ruleset)
             self.reliability.setdefault(key, Counter())[what] += 1
 
-    def take(self, step: Step) -> None:
-        match = step.match
+    def take(self, folded: Folded) -> None:
+        match = folded.match
         if isinstance(match, EndedMatch):  # a late ruling: refused, it changes nobody's record
             return
-        holders = holders_before(match, step)
-        for entry in step.entries:
+        players = players_before(match, folded)
+        for entry in folded.entries:
             match entry.body:
                 case Ruling(accepted=True, seat=int(seat), sender=sender):
-                    if sender == holders[seat]:
+                    if sender == players[seat]:
                         self.count(match, seat, sender, "decisions")
                 case clock.DeadlineReached(seat=seat):
-                    self.count(match, seat, holders[seat], "missed")
+                    self.count(match, seat, players[seat], "missed")
                 case clock.DefaultApplied(seat=seat):
-                    self.count(match, seat, holders[seat], "defaults")
+                    self.count(match, seat, players[seat], "defaults")
                 case clock.SeatHandedToBot(seat=seat, player=player, reason=reason):
                     self.count(match, seat, player, HANDED.get(reason, "handed_over"))
-                    holders[seat] = BOT_PREFIX
+                    players[seat] = BOT_PREFIX
                 case seats.SeatReplaced(seat=seat, player=player, previous=previous):
                     self.count(match, seat, previous, "replaced")
-                    holders[seat] = player
+                    players[seat] = player
                 case SeatClaimed(seat=seat, player=player):
-                    holders[seat] = player
+                    players[seat] = player
                 case SeedRevealed():
                     self.results += results(match, entry.recorded_at_ms)
 

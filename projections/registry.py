@@ -29,12 +29,12 @@ PROJECTIONS: dict[str, type[Projection]] = {
 }
 
 
-# Crews to run as a process each where cores are to spare: what players and bots read (views,
+# Groups to run as a process each where cores are to spare: what players and bots read (views,
 # lobby, replays; analytics and ratings ride along, being light) apart from the record of
 # rulings (archive, audit), which costs the most per entry. The stack runs them all in one
 # process: on two cores a second process costs more at live load (its own polling and commits)
 # than it gains.
-CREWS: dict[str, tuple[str, ...]] = {
+WORKER_GROUPS: dict[str, tuple[str, ...]] = {
     "players": (
         "seat_views",
         "seat_lines",
@@ -50,12 +50,12 @@ CREWS: dict[str, tuple[str, ...]] = {
 
 
 def resolve(names: list[str]) -> list[type[Projection]]:
-    """The projections named, or the crews named; `all` (or no name) for every one."""
+    """The projections named, or the worker groups named; `all` (or no name) for every one."""
     if not names or names == ["all"]:
         return list(PROJECTIONS.values())
-    names = [n for name in names for n in CREWS.get(name, (name,))]
+    names = [n for name in names for n in WORKER_GROUPS.get(name, (name,))]
     unknown = [n for n in names if n not in PROJECTIONS]
     if unknown:
-        known = ", ".join([*PROJECTIONS, *CREWS])
-        raise ValueError(f"no projection or crew called {unknown[0]!r}; known: {known}")
+        known = ", ".join([*PROJECTIONS, *WORKER_GROUPS])
+        raise ValueError(f"no projection or worker group called {unknown[0]!r}; known: {known}")
     return [PROJECTIONS[n] for n in dict.fromkeys(names)]

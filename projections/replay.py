@@ -18,10 +18,11 @@ from events.clock import SeatHandedToBot
 from events.codec import decode_entry, encode
 from events.envelope import Entry, Ruling, is_platform_entry
 from events.match import MatchRecord, apply, record_bytes, record_from_bytes
-from events.narration import Narrator, Told, seat_names
+from events.narration import NarratedLine, Narrator, seat_names
 from events.ruleset import Description, get_ruleset
 from projections.announce import REPLAY_CHANNEL, Announcement, announcements, replay_notice
-from projections.projection import Projection, Step
+from projections.narrating import unheard
+from projections.projection import Folded, Projection
 from projections.secrecy import (
     SealedRuling,
     hidden,
@@ -30,7 +31,6 @@ from projections.secrecy import (
     without_order,
     without_sender,
 )
-from projections.telling import unheard
 from projections.writes import Write, insert, upsert
 
 CHECKPOINT_EVERY = 64
@@ -62,10 +62,10 @@ class Replay(Projection):
         self.matches: dict[str, MatchRecord] = {}
         self.heads: list[tuple[Any, ...]] = []
 
-    def take(self, step: Step) -> None:
-        match = step.match
-        first, last = step.entries[0].seq, step.entries[-1].seq
-        self.steps.append((match.match_id, first, last, encode(step.entries)))
+    def take(self, folded: Folded) -> None:
+        match = folded.match
+        first, last = folded.entries[0].seq, folded.entries[-1].seq
+        self.steps.append((match.match_id, first, last, encode(folded.entries)))
         crossed = last // CHECKPOINT_EVERY > (first - 1) // CHECKPOINT_EVERY
         if crossed and isinstance(match, MatchRecord) and match.state is not None:
             self.checkpoints.append((match.match_id, last, *record_bytes(match)))
@@ -169,7 +169,7 @@ async def at(
     if record.state is None:
         return ReplayStep(match_id, k, match["over"], full, None, line, None)
     ruleset = get_ruleset(match["ruleset"])
-    names = seat_names(record.holders)
+    names = seat_names(record.seat_players)
     view = ruleset.view(record.state, seat)
     return ReplayStep(
         match_id,
@@ -236,7 +236,7 @@ async def narrated(
     after: int = 0,
     upto: int = LAST,
     reader: int | None = None,
-) -> list[Told]:
+) -> list[NarratedLine]:
     """Entries `after` < seq <= `upto` in a line each, for `seat`'s eyes (None: the public's),
     sealed choices as `reader` may see them (the seat reading, or None). Which seat a caller
     may ask for is the caller's to check."""
@@ -245,7 +245,7 @@ async def narrated(
     )
     revealed_seq, over = (match["revealed_seq"], match["over"]) if match else (0, False)
     narrator = Narrator(seat, await record_at(conn, match_id, after) if after else None)
-    told, round_ = [], _round(narrator.record)
+    lines, round_ = [], _round(narrator.record)
     for entry in _as_ended(await entries(conn, match_id, after, upto), over):
         kept = hidden(entry, revealed_seq, reader)
         silent = kept and unheard(narrator.record, entry)
@@ -255,8 +255,8 @@ async def narrated(
         ruling = shown(entry, revealed_seq, reader)
         decided_by = ruling.seat if isinstance(ruling, Ruling | SealedRuling) else None
         if not silent:
-            told.append(Told(entry.seq, line, round_, decided_by))
-    return told
+            lines.append(NarratedLine(entry.seq, line, round_, decided_by))
+    return lines
 
 
 _HANDED = b'"match.seat_handed_to_bot"'  # the tag of SeatHandedToBot, as its entries hold it

@@ -1,5 +1,5 @@
-"""Running projection workers: each a crew of read models fed by one consumer group. A
-projection that fails stops alone within its crew; a worker that stops (an unreadable
+"""Running projection workers: each running its read models fed by one consumer group. A
+projection that fails stops alone within its worker; a worker that stops (an unreadable
 record) is logged and the other workers keep serving."""
 
 import asyncio

@@ -1,5 +1,5 @@
 """Seat lines: every entry of every match in a line for each eyes (a seat, or the public), as
-those eyes may read it now, told by the worker as it folds (`projections.telling`) and
+those eyes may read it now, told by the worker as it folds (`projections.narrating`) and
 redacted by `projections.secrecy.lines`. "What happened since you last looked" is a range of
 these rows: no reader folds a match to tell it, nor holds its secrets to redact them.
 
@@ -10,8 +10,8 @@ from typing import Any
 
 import asyncpg
 
-from events.narration import Told
-from projections.projection import Projection, Step
+from events.narration import NarratedLine
+from projections.projection import Folded, Projection
 from projections.secrecy import (
     LINE_SHOWN,
     PUBLIC,
@@ -46,7 +46,7 @@ SEAT_LINE = (
 class SeatLines(Projection):
     name = "seat_lines"
     tables = ("seat_lines", "seat_lines_sealed", "seat_lines_orders")
-    tells = True
+    narrates = True
 
     def __init__(self) -> None:
         self.rows: list[tuple[Any, ...]] = []
@@ -55,14 +55,14 @@ class SeatLines(Projection):
         self.orderless: list[tuple[Any, ...]] = []
         self.ended: list[str] = []
 
-    def take(self, step: Step) -> None:
-        match = step.match
-        for told in step.told:
-            rows, kept = lines(match.match_id, told, match.revealed_seq)
+    def take(self, folded: Folded) -> None:
+        match = folded.match
+        for narrated in folded.narrated:
+            rows, kept = lines(match.match_id, narrated, match.revealed_seq)
             self.rows += rows
             self.kept += kept
-            self.orderless += orderless(match.match_id, told)
-        self.opened += revealed(step)
+            self.orderless += orderless(match.match_id, narrated)
+        self.opened += revealed(folded)
         if match.over:
             self.ended.append(match.match_id)
 
@@ -82,14 +82,14 @@ class SeatLines(Projection):
         ]
 
 
-async def told(
+async def lines_between(
     conn: asyncpg.Connection | asyncpg.Pool,
     match_id: str,
     eyes: int | None,
     after: int = 0,
     upto: int = LAST,
     reader: int | None = None,
-) -> list[Told]:
+) -> list[NarratedLine]:
     """Entries `after` < seq <= `upto` in a line each, for `eyes` (None: the public's), sealed
     choices as `reader` (the seat reading, or None) may read them (a window's: not at all).
     Which eyes a caller may ask for is the caller's to check."""
@@ -106,4 +106,4 @@ async def told(
         PUBLIC,
         UNHEARD,
     )
-    return [Told(r["seq"], r["line"], r["round"], r["decided_by"]) for r in rows]
+    return [NarratedLine(r["seq"], r["line"], r["round"], r["decided_by"]) for r in rows]

@@ -11,7 +11,7 @@ match runs, every eyes' view after each decision in `replay_views`, which its re
 batch: the rows are the same however the log was fetched, a backlog or a restart included.
 
 A seat's answer in a response window moves its own view alone: every other eyes' row, its
-entry and its push stay as of the last entry they heard of (`Step.heard_by`) until the reveal
+entry and its push stay as of the last entry they heard of (`Folded.heard_by`) until the reveal
 (when a seat answered tells who is weighing), an answer the judge wrote in the batch that opened
 the window too; written later, a row is as of the last entry its eyes heard of, its view the
 same then and now (the answer is sealed from them)."""
@@ -31,7 +31,7 @@ from projections.announce import (
     public_notice,
     view_notice,
 )
-from projections.projection import Projection, Step
+from projections.projection import Folded, Projection
 from projections.writes import Write, update, upsert
 
 
@@ -77,17 +77,17 @@ class SeatViews(Projection):
         self.notices: list[bytes] = []
         self.late: dict[str, int] = {}  # ended matches' seq after late rulings
 
-    def take(self, step: Step) -> None:
-        if isinstance(step.match, EndedMatch):  # a late ruling: the views stand as of its seq
-            self.late[step.match.match_id] = step.match.seq
+    def take(self, folded: Folded) -> None:
+        if isinstance(folded.match, EndedMatch):  # a late ruling: the views stand as of its seq
+            self.late[folded.match.match_id] = folded.match.seq
         else:
-            match = step.match
+            match = folded.match
             self.matches[match.match_id] = match  # only the batch's last is kept
             heard = self.heard.setdefault(match.match_id, {})
             hearing = {
                 eyes: last.seq
                 for eyes in (*range(match.seats), PUBLIC)
-                if (last := step.heard_by(eyes)) is not None
+                if (last := folded.heard_by(eyes)) is not None
             }
             heard.update(hearing)
             if match.state is not None:  # states are never changed in place: kept as is

@@ -36,9 +36,9 @@ from events.messages import Announced, MessageRules, MessageWritten, WriteMessag
 from events.ruleset import get_ruleset, in_window
 from projections.writes import Write
 
-if TYPE_CHECKING:  # the worker's steps and tellings ask this module, not the reverse
-    from projections.projection import Step
-    from projections.telling import Telling
+if TYPE_CHECKING:  # the worker's folded decisions ask this module, not the reverse
+    from projections.narrating import NarratedEntry
+    from projections.projection import Folded
 
 SEALED = "sealed"  # the rule and reason a sealed ruling shows
 PUBLIC = -1  # the public's eyes in a line's row
@@ -181,11 +181,11 @@ def without_sender(entry: Entry[Any]) -> Entry[Any]:
     return msgspec.structs.replace(entry, body=kept)
 
 
-def orderless(match_id: str, told: "Telling") -> list[tuple[Any, ...]]:
+def orderless(match_id: str, narrated: "NarratedEntry") -> list[tuple[Any, ...]]:
     """The deciding seat's line row, (match, eyes, seq, line), as it reads once the match has
     ended, where a standing order answered for it (`forget_orders`)."""
-    seat = told.decided_by
-    return [(match_id, seat, told.seq, told.orderless)] if told.orderless else []
+    seat = narrated.decided_by
+    return [(match_id, seat, narrated.seq, narrated.orderless)] if narrated.orderless else []
 
 
 def forget_orders(ended: list[str]) -> list[Write]:
@@ -221,10 +221,10 @@ def seed_sealed(body: Any, match: MatchRecord) -> tuple[bytes, bool]:
     return encode(body), False
 
 
-def revealed(step: "Step") -> list[tuple[str, int]]:
+def revealed(folded: "Folded") -> list[tuple[str, int]]:
     """[(match, revealed_seq)] if `step` revealed its match's sealed entries before it."""
-    match = step.match
-    opened = match.revealed_seq >= step.entries[0].seq
+    match = folded.match
+    opened = match.revealed_seq >= folded.entries[0].seq
     return [(match.match_id, match.revealed_seq)] if opened else []
 
 
@@ -254,7 +254,7 @@ def unseal(matches: list[MatchRecord]) -> list[Write]:
 
 
 def lines(
-    match_id: str, told: "Telling", revealed_seq: int
+    match_id: str, narrated: "NarratedEntry", revealed_seq: int
 ) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
     """An entry's line rows readers read now, (match, eyes, seq, line, round, decided_by,
     sealed_for), and those kept until its reveal, (match, eyes, seq, line): the public's row
@@ -262,24 +262,24 @@ def lines(
     yet (`revealed_seq` the match's after the step) reads "a sealed choice" to every eyes but
     its seat's, and its public row names that seat (`LINE_SHOWN`); in a response window it
     reads as no line at all (`UNHEARD`, which readers skip) until the reveal tells every answer."""
-    seq, sealed_for = told.seq, told.sealed_for
+    seq, sealed_for = narrated.seq, narrated.sealed_for
     kept_now = sealed_for is not None and seq >= revealed_seq
-    public = (UNHEARD if told.unheard else told.sealed) if kept_now else told.public
+    public = (UNHEARD if narrated.unheard else narrated.sealed) if kept_now else narrated.public
     rows: list[tuple[Any, ...]] = [
         (
             match_id,
             PUBLIC,
             seq,
             public,
-            told.round,
-            told.decided_by,
+            narrated.round,
+            narrated.decided_by,
             sealed_for if kept_now else None,
         )
     ]
-    kept: list[tuple[Any, ...]] = [(match_id, PUBLIC, seq, told.public)] if kept_now else []
-    for seat, line in enumerate(told.seats):
+    kept: list[tuple[Any, ...]] = [(match_id, PUBLIC, seq, narrated.public)] if kept_now else []
+    for seat, line in enumerate(narrated.seats):
         if kept_now and seat != sealed_for:
-            if line != told.public:
+            if line != narrated.public:
                 kept.append((match_id, seat, seq, line))
         elif line != public:
             rows.append((match_id, seat, seq, line, None, None, None))

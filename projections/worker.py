@@ -1,20 +1,20 @@
-"""The projection worker: one consumer group over the match-log feeding a crew of read models.
+"""The projection worker: one consumer group over the match-log feeding its read models.
 
-The log is fetched, decoded and folded once per crew, however many read models it feeds: per
-fetched batch every record goes through the partition's `PartitionBook` (so only what
+The log is fetched, decoded and folded once per worker, however many read models it feeds: per
+fetched batch every record goes through the partition's `PartitionMatches` (so only what
 counts reaches a read model), each projection takes the decisions it has not stored yet,
 then each projection checks its claims, writes its rows and moves its offsets, and now and
-then the books are checkpointed. Offsets live in PostgreSQL, per projection and partition,
-not in the broker: on assignment the worker reads them, loads a book checkpoint no later
+then the folds are checkpointed. Offsets live in PostgreSQL, per projection and partition,
+not in the broker: on assignment the worker reads them, loads a fold checkpoint no later
 than the least of them, and re-folds the tail without writing. Beside each offset is which
 log it counts on (a digest of the partition's first record): a worker finding another log
 under the name (a broker emptied, a topic made anew) stops and says how to rebuild.
 
-The crew commits every projection's rows and offsets in one statement (one round trip, see
+The worker commits every projection's rows and offsets in one statement (one round trip, see
 `projections.writes`) while the next batch is fetched and folded. A projection that fails (a
 bug in its `take` or `writes`) is stopped alone: when that statement fails, each projection
 commits the batch in a statement of its own, the one that fails again rolls back with its
-offsets, and the rest of the crew goes on.
+offsets, and the rest of the worker goes on.
 """
 
 import asyncio
@@ -35,9 +35,9 @@ from events.envelope import Entry, EntryBatch, OwnerFence
 from events.match import Match
 from events.ruleset import UnknownRuleset
 from events.upcast import NewerSchema
-from projections import books, log_end, offsets, unreadable_records
-from projections.projection import Projection, folded
-from projections.telling import Teller, Telling
+from projections import fold_checkpoints, log_end, offsets, unreadable_records
+from projections.narrating import NarratedEntry, Narrations
+from projections.projection import Projection, fold_record
 from projections.unreadable_records import UnreadableRecord
 from services import db
 from services.settings import Settings
@@ -78,16 +78,16 @@ class Meter(msgspec.Struct):
 
 
 class _Partition:
-    def __init__(self, checkpoint: books.Checkpoint, projected: dict[str, int]) -> None:
-        self.book = checkpoint.book
-        self.position = checkpoint.book_offset  # the next offset to fold
+    def __init__(self, checkpoint: fold_checkpoints.Checkpoint, projected: dict[str, int]) -> None:
+        self.folded = checkpoint.folded
+        self.position = checkpoint.folded_to  # the next offset to fold
         self.projected = projected  # per projection held: offsets below are in its read model
         self.changed: set[str] = set()  # matches changed since the last checkpoint
         self.since_checkpoint = 0
 
 
-class _GuardedTeller(Teller):
-    """A teller whose failure cannot stop the book's fold half-way through a record: it is
+class _GuardedNarrations(Narrations):
+    """Narrations whose failure cannot stop the fold half-way through a record: it is
     kept, and raised once the record is folded."""
 
     def __init__(self) -> None:
@@ -101,20 +101,20 @@ class _GuardedTeller(Teller):
             except Exception as error:
                 self._failed = error
 
-    def told(self, match: Match) -> list[Telling]:
+    def narrated(self, match: Match) -> list[NarratedEntry]:
         if self._failed is not None:
             raise self._failed
-        return super().told(match)
+        return super().narrated(match)
 
 
-def crew_name(projections: Sequence[type[Projection]]) -> str:
+def worker_name(projections: Sequence[type[Projection]]) -> str:
     return "+".join(p.name for p in projections)
 
 
-def group_name(settings: Settings, crew: str, database: str) -> str:
-    """The crew's consumer group for the database its read models live in: workers of another
+def group_name(settings: Settings, worker: str, database: str) -> str:
+    """The worker's consumer group for the database its read models live in: workers of another
     database form a group of their own and take none of this one's partitions."""
-    return settings.group(f"proj-{crew}-{database}")
+    return settings.group(f"proj-{worker}-{database}")
 
 
 class Worker(ConsumerRebalanceListener):
@@ -127,9 +127,11 @@ class Worker(ConsumerRebalanceListener):
     ) -> None:
         self.settings, self.pool = settings, pool
         self.projections = {p.name: p for p in sorted(projections, key=lambda p: p.name)}
-        self.name = crew_name(projections)
+        self.name = worker_name(projections)
         self.topic = settings.match_log_topic
-        self.holder = f"{instance or f'{os.uname().nodename}-{os.getpid()}'}/{uuid.uuid4().hex[:8]}"
+        self.claimant = (
+            f"{instance or f'{os.uname().nodename}-{os.getpid()}'}/{uuid.uuid4().hex[:8]}"
+        )
         self.assigned: set[int] = set()
         self.partitions: dict[int, _Partition] = {}  # the assigned ones we hold a claim on
         self.stopped: dict[str, str] = {}  # projection -> why it stopped
@@ -190,7 +192,7 @@ class Worker(ConsumerRebalanceListener):
     async def _take(self, tp: TopicPartition, logs: dict[int, str | None], *, force: bool) -> None:
         """Claim the partition for every running projection (without `force`, only those
         nobody else holds), check it is on the log its rows came from (`logs`: what is known
-        of the broker's, read now if missing), load a book no later than any of them, and
+        of the broker's, read now if missing), load a fold no later than any of them, and
         seek to it."""
         projected: dict[str, int] = {}
         async with self.pool.acquire() as conn, conn.transaction():
@@ -198,7 +200,7 @@ class Worker(ConsumerRebalanceListener):
                 if name in self.stopped:
                     continue
                 claimed = await offsets.claim(
-                    conn, name, self.topic, tp.partition, self.holder, force=force
+                    conn, name, self.topic, tp.partition, self.claimant, force=force
                 )
                 if claimed is None:
                     continue
@@ -209,12 +211,12 @@ class Worker(ConsumerRebalanceListener):
                 self.partitions.pop(tp.partition, None)
                 self.consumer.pause(tp)
                 return
-            checkpoint = await books.load(
+            checkpoint = await fold_checkpoints.load(
                 conn, self.name, self.topic, tp.partition, not_after=min(projected.values())
             )
         self.partitions[tp.partition] = _Partition(checkpoint, projected)
         self.consumer.resume(tp)
-        self.consumer.seek(tp, checkpoint.book_offset)
+        self.consumer.seek(tp, checkpoint.folded_to)
 
     # The loop.
 
@@ -231,10 +233,10 @@ class Worker(ConsumerRebalanceListener):
             session_timeout_ms=s.session_timeout_ms,
             heartbeat_interval_ms=s.heartbeat_ms,
         )
-        self._alive = await offsets.keep_alive(s.database_url, self.holder)
+        self._alive = await offsets.keep_alive(s.database_url, self.claimant)
         self.consumer.subscribe([self.topic], listener=self)
         await self.consumer.start()
-        log.info("projection_started", projection=self.name, holder=self.holder)
+        log.info("projection_started", projection=self.name, claimant=self.claimant)
         try:
             next_check = time.monotonic() + CLAIM_CHECK_S
             next_report = time.monotonic() + REPORT_S
@@ -252,7 +254,7 @@ class Worker(ConsumerRebalanceListener):
         finally:
             await self._settle()
             await self.consumer.stop()
-            await offsets.release(self.pool, self.topic, self.holder)
+            await offsets.release(self.pool, self.topic, self.claimant)
             await self._alive.close()
         if self._fatal is not None:
             raise RuntimeError(
@@ -320,7 +322,7 @@ class Worker(ConsumerRebalanceListener):
                     batches, progress, checkpoints, heads, self._oldest_ms, together
                 )
                 self._pending = (asyncio.create_task(commit), set(moved))
-            else:  # a claim was lost: this batch folded on a book that is being reloaded
+            else:  # a claim was lost: this batch folded on matches being reloaded
                 await self._retake(set(moved))
         if unreadable is not None:
             await self._settle()
@@ -347,40 +349,40 @@ class Worker(ConsumerRebalanceListener):
         batches: dict[str, Projection],
     ) -> None:
         if isinstance(record, OwnerFence):
-            part.book.fold(record)
+            part.folded.fold(record)
             return
         assert isinstance(record, EntryBatch)
         takers = [name for name, start in part.projected.items() if offset >= start]
-        tellers = [name for name in takers if batches[name].tells]
-        teller = _GuardedTeller() if tellers else None
-        step = folded(part.book, record, teller)
-        if step is None:
+        narrating = [name for name in takers if batches[name].narrates]
+        narrations = _GuardedNarrations() if narrating else None
+        folded = fold_record(part.folded, record, narrations)
+        if folded is None:
             return
-        part.changed.add(step.match.match_id)
-        part.since_checkpoint += len(step.entries)
-        if teller is not None:
+        part.changed.add(folded.match.match_id)
+        part.since_checkpoint += len(folded.entries)
+        if narrations is not None:
             try:
-                step = msgspec.structs.replace(step, told=teller.told(step.match))
+                folded = msgspec.structs.replace(folded, narrated=narrations.narrated(folded.match))
             except Exception as error:  # a game's words failed: those read models stop alone
-                for name in tellers:
+                for name in narrating:
                     self._stop_projection(name, error)
-                takers = [name for name in takers if name not in tellers]
+                takers = [name for name in takers if name not in narrating]
         for name in takers:
             try:
-                batches[name].take(step)
+                batches[name].take(folded)
             except Exception as error:
                 self._stop_projection(name, error)
         if takers:
-            self.meter.entries += len(step.entries)
+            self.meter.entries += len(folded.entries)
             if self._oldest_ms is None or appended_ms < self._oldest_ms:
                 self._oldest_ms = appended_ms
 
-    def _checkpoints(self, moved: dict[int, _Partition]) -> dict[int, books.Taken]:
-        """Checkpoints due, encoded now: the books fold on while the batch commits."""
+    def _checkpoints(self, moved: dict[int, _Partition]) -> dict[int, fold_checkpoints.Taken]:
+        """Checkpoints due, encoded now: the folds fold on while the batch commits."""
         due = {}
         for p, part in moved.items():
             if part.since_checkpoint >= self.settings.snapshot_every:
-                due[p] = books.take(part.book, part.position, sorted(part.changed))
+                due[p] = fold_checkpoints.take(part.folded, part.position, sorted(part.changed))
                 part.changed.clear()
                 part.since_checkpoint = 0
         return due
@@ -423,12 +425,12 @@ class Worker(ConsumerRebalanceListener):
         self,
         batches: dict[str, Projection],
         progress: list[offsets.Progress],
-        checkpoints: dict[int, books.Taken],
+        checkpoints: dict[int, fold_checkpoints.Taken],
         heads: dict[int, str],
         oldest_ms: int | None,
         together: bool,
     ) -> None:
-        """The crew's rows and offsets: `together` in one statement, else each projection's
+        """The worker's rows and offsets: `together` in one statement, else each projection's
         in a statement of its own, side by side. A projection stops only when its write
         fails twice in a row (once together and once alone, or twice alone); the others commit
         on. The checkpoints, and which log a partition is (once its first record is read),
@@ -443,7 +445,7 @@ class Worker(ConsumerRebalanceListener):
         if checkpoints or heads:
             async with self.pool.acquire() as conn, conn.transaction():
                 for p, taken in checkpoints.items():
-                    await books.save(conn, self.name, self.topic, p, taken)
+                    await fold_checkpoints.save(conn, self.name, self.topic, p, taken)
                 if heads:
                     await offsets.note_log_heads(conn, names, self.topic, heads)
         self._measure(oldest_ms)
@@ -453,14 +455,16 @@ class Worker(ConsumerRebalanceListener):
     ) -> bool:
         """Every projection in one statement; False if a write failed (nothing committed)."""
         try:
-            told = [a for name in names for a in batches[name].announcements()]
+            announcements = [a for name in names for a in batches[name].announcements()]
             writes = [w for name in names for w in batches[name].writes()]
             async with self.pool.acquire() as conn:
-                await offsets.advance(conn, self.topic, progress, self.holder, told, writes)
+                await offsets.advance(
+                    conn, self.topic, progress, self.claimant, announcements, writes
+                )
         except offsets.LostClaim:
             raise
         except Exception as error:
-            log.warning("crew_commit_failed", crew=self.name, error=repr(error))
+            log.warning("worker_commit_failed", worker=self.name, error=repr(error))
             return False
         self._moved(progress)
         return True
@@ -495,13 +499,15 @@ class Worker(ConsumerRebalanceListener):
         name = progress[0].projection
         for attempt in range(1, tries + 1):
             try:
-                told, writes = batch.announcements(), batch.writes()
+                announcements, writes = batch.announcements(), batch.writes()
                 async with self.pool.acquire() as conn:
-                    await offsets.advance(conn, self.topic, progress, self.holder, told, writes)
+                    await offsets.advance(
+                        conn, self.topic, progress, self.claimant, announcements, writes
+                    )
                 break
             except offsets.LostClaim:
                 raise
-            except Exception as error:  # its bug, not the crew's: the others commit on
+            except Exception as error:  # its bug, not the worker's: the others commit on
                 if attempt == tries:
                     self._stop_projection(name, error)
                     raise _Stopped from error
@@ -515,10 +521,10 @@ class Worker(ConsumerRebalanceListener):
                 part.projected[pr.projection] = max(part.projected[pr.projection], pr.next_offset)
 
     def _stop_projection(self, name: str, error: Exception) -> None:
-        """Feed `name` nothing more; the crew goes on, and stops when none is left."""
+        """Feed `name` nothing more; the worker goes on, and stops when none is left."""
         if name in self.stopped:
             return
-        log.error("projection_stopped", projection=name, crew=self.name, error=repr(error))
+        log.error("projection_stopped", projection=name, worker=self.name, error=repr(error))
         self.stopped[name] = repr(error)
         for part in self.partitions.values():
             part.projected.pop(name, None)
@@ -548,18 +554,18 @@ class Worker(ConsumerRebalanceListener):
 
     async def _check_claims(self) -> None:
         """Re-take a partition where a claim of ours was reset or taken over, or where one we
-        lack was let go or its holder died: the book reloads and each projection resumes from
+        lack was let go or its claimant died: the fold reloads and each projection resumes from
         its own offset."""
         if self._alive.is_closed():  # the database dropped it: our claims look free to others
-            self._alive = await offsets.keep_alive(self.settings.database_url, self.holder)
+            self._alive = await offsets.keep_alive(self.settings.database_url, self.claimant)
         running = [n for n in self.projections if n not in self.stopped]
         if not self.assigned or not running or not await self._settle():
             return
-        found = await offsets.holders(self.pool, running, self.topic, sorted(self.assigned))
+        found = await offsets.claimants(self.pool, running, self.topic, sorted(self.assigned))
         for p in sorted(self.assigned):
             part = self.partitions.get(p)
             held = part.projected if part is not None else {}
-            lost = any(found.get((n, p)) != self.holder for n in held)
+            lost = any(found.get((n, p)) != self.claimant for n in held)
             free = any(n not in held and found.get((n, p)) is None for n in running)
             if lost or free:
                 log.info("partition_reclaimed", projection=self.name, partition=p)

@@ -129,7 +129,7 @@ async def _write(settings: Settings, pool: asyncpg.Pool, partitions: int) -> Res
 async def _repoint(
     settings: Settings, pool: asyncpg.Pool, kept: list[str], behind: list[str], old: dict[int, int]
 ) -> None:
-    """Move the kept read models (and the books folded with them) to the restored log's
+    """Move the kept read models (and the folds folded with them) to the restored log's
     end, empty those behind, and forget what described the old log, in one transaction."""
     topic = settings.match_log_topic
     ends = await log_end.ends(settings)

@@ -12,7 +12,7 @@ import msgspec
 
 from events.codec import encode
 from events.envelope import ClaimSeat, CreateMatch, Decision, Entry, Ruling
-from events.match import PartitionBook
+from events.match import PartitionMatches
 from events.platform_rules import BOT_PREFIX, ORGANISER
 from events.ruleset import UnknownRuleset, default_game, get_ruleset, load_rulesets, setup_error
 from services.client.http import ClientError
@@ -29,7 +29,7 @@ class _Table:
 
     def __init__(self, match_id: str, seed: str) -> None:
         self.match_id, self.seed = match_id, seed
-        self.book = PartitionBook()
+        self.folded = PartitionMatches()
         self.entries: list[Entry[Any]] = []
         self.sent = 0
 
@@ -43,7 +43,7 @@ class _Table:
             sender=sender,
         )
         outcome = rule_on(
-            self.book,
+            self.folded,
             encode(decision),
             partition=0,
             offset=self.sent,
@@ -85,7 +85,7 @@ def play_match(
         table.send(seat, ClaimSeat(player=BOT_PREFIX + bots[seat % len(bots)]), ORGANISER)
     ruleset = get_ruleset(game)
     rng = random.Random(f"{seed}:bots")
-    record = table.book.matches[match_id]  # folds on in place; the book keeps its end alone
+    record = table.folded.matches[match_id]  # folds on in place; the fold keeps its end alone
     while not record.over:
         seat = ruleset.waiting(record.state).must[0]
         level = bots[seat % len(bots)]

@@ -26,7 +26,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     fetch_wait_ms: int = 50
     log_format: str = "auto"  # json, console, or auto (console on a terminal)
     # Producers ask the broker to drop their own retried duplicates; Tansu cannot, so its
-    # stack turns this off and readers skip such copies by seq (`PartitionBook.admits`).
+    # stack turns this off and readers skip such copies by seq (`PartitionMatches.admits`).
     idempotent_producer: bool = True
     clock_tick_ms: int = 1_000  # how often the clock service sweeps for due deadlines
     # A clock service that finds its last sweep older than this was down: what fell due

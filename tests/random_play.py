@@ -9,7 +9,7 @@ import msgspec
 
 from events.codec import encode
 from events.envelope import ClaimSeat, CreateMatch, Decision, Entry
-from events.match import PartitionBook
+from events.match import PartitionMatches
 from events.ruleset import get_ruleset
 from services.rules.judge import rule_on
 
@@ -20,7 +20,7 @@ REFUSED_NOW_AND_THEN = 0.03
 class Table:
     def __init__(self, match_id: str, version: str | None = None) -> None:
         self.match_id, self.version = match_id, version  # the game's version a create pins
-        self.book = PartitionBook()
+        self.folded = PartitionMatches()
         self.entries: list[Entry[Any]] = []
 
     def send(
@@ -36,7 +36,7 @@ class Table:
             sender=sender or (PLAYERS[seat] if seat is not None else "organiser"),
         )
         outcome = rule_on(
-            self.book,
+            self.folded,
             encode(decision),
             partition=0,
             offset=sent,
@@ -58,7 +58,7 @@ def random_match(
     for seat in range(seats):
         table.send(seat, ClaimSeat(player=PLAYERS[seat]))
     ruleset, rng = get_ruleset(game), random.Random(seed)
-    record = table.book.matches[table.match_id]
+    record = table.folded.matches[table.match_id]
     while not record.over:
         seat = rng.choice(ruleset.waiting(record.state).must)
         choice = rng.choice(ruleset.legal(record.state, seat))

@@ -18,7 +18,7 @@ from aiokafka.admin import AIOKafkaAdminClient
 
 from events.codec import Unreadable, decode_record, encode, read_record
 from events.envelope import DeadLetter, Decision, Entry, Ruling
-from events.match import PartitionBook
+from events.match import PartitionMatches
 from projections import log_end
 from services.broker.process import stop_with_parent
 from services.rules import snapshots
@@ -164,19 +164,19 @@ class LogReader:
                 raise AssertionError(f"timed out after {len(self.records)} records on {self.topic}")
             await self.poll()
 
-    def books(self) -> dict[int, PartitionBook]:
-        books: dict[int, PartitionBook] = {}
+    def by_partition(self) -> dict[int, PartitionMatches]:
+        by_partition: dict[int, PartitionMatches] = {}
         for partition, _, value in sorted(self.records, key=lambda r: (r[0], r[1])):
-            books.setdefault(partition, PartitionBook()).fold(decode_record(value))
-        return books
+            by_partition.setdefault(partition, PartitionMatches()).fold(decode_record(value))
+        return by_partition
 
     def entries(self) -> dict[str, list[Entry[Any]]]:
         """Every counted entry, by match, in seq order."""
         by_match: dict[str, list[Entry[Any]]] = {}
-        books: dict[int, PartitionBook] = {}
+        by_partition: dict[int, PartitionMatches] = {}
         for partition, _, value in sorted(self.records, key=lambda r: (r[0], r[1])):
-            book = books.setdefault(partition, PartitionBook())
-            for entry in book.fold(decode_record(value)):
+            folded = by_partition.setdefault(partition, PartitionMatches())
+            for entry in folded.fold(decode_record(value)):
                 by_match.setdefault(entry.match_id, []).append(entry)
         return by_match
 
@@ -245,18 +245,18 @@ async def empty_the_log(settings: Settings) -> None:
     raise AssertionError("the match-log could not be made anew")
 
 
-def folded(records: list[bytes]) -> PartitionBook:
-    """The book a reader of these match-log records keeps (an unreadable one skipped)."""
-    book = PartitionBook()
+def fold_log(records: list[bytes]) -> PartitionMatches:
+    """The fold a reader of these match-log records keeps (an unreadable one skipped)."""
+    folded = PartitionMatches()
     for value in records:
         record = read_record(value)
         if not isinstance(record, Unreadable):
-            book.fold(record)
-    return book
+            folded.fold(record)
+    return folded
 
 
 async def snapshot_of(settings: Settings, pool: asyncpg.Pool, p: int, records: list[bytes]) -> None:
     """What a rules service that had judged `records` of partition `p` would keep."""
     checkpoint = snapshots.Checkpoint(len(records), snapshots.record_digest(records[-1]), "judge")
-    matches = list(folded(records).matches.values())
+    matches = list(fold_log(records).matches.values())
     await snapshots.save(pool, settings.match_log_topic, p, matches, checkpoint)

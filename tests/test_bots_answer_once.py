@@ -26,7 +26,7 @@ async def test_a_bot_answers_each_position_once(monkeypatch: pytest.MonkeyPatch)
     table.send(None, CreateMatch(ruleset="race-to-21", seats=2, seed="s"))
     table.send(0, ClaimSeat(player="bot:greedy"), sender="organiser")
     table.send(1, ClaimSeat(player="ann"))
-    record = table.book.matches[MATCH]
+    record = table.folded.matches[MATCH]
     shown = [record]
 
     async def record_at(_pool: Any, match_id: str) -> Any:
@@ -48,6 +48,6 @@ async def test_a_bot_answers_each_position_once(monkeypatch: pytest.MonkeyPatch)
     assert len(sent) == 1
     table.send(0, sent[0][1], sent[0][2], "bot:greedy")  # the bot's, accepted; seat 1 plays
     table.send(1, Add(amount=1))
-    shown.append(table.book.matches[MATCH])
+    shown.append(table.folded.matches[MATCH])
     await worker.play(MATCH)
     assert [seat for seat, *_ in sent] == [0, 0] and sent[1][2] != sent[0][2]

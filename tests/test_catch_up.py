@@ -14,7 +14,7 @@ from services.rules import snapshots
 from services.rules.catch_up import take_over
 from services.settings import Settings
 from tests.projections.support import judged, write_log
-from tests.support import folded, snapshot_of
+from tests.support import fold_log, snapshot_of
 from tests.workload import race_decisions
 
 NOT_A_RECORD = b"not a record"
@@ -40,9 +40,9 @@ async def test_a_take_over_catches_up_each_partition_from_its_own_start(
     other = judged(race_decisions(matches=1, seed=72), settings.partitions)
     from_zero, part_way, after_first = sorted(log, key=lambda q: len(log[q]))[-3:]
     late = _as_late_write(next(r for rs in other.values() for r in rs[1:]))
-    judged_only = folded(log[from_zero]).matches
+    judged_only = fold_log(log[from_zero]).matches
     log[from_zero].insert(1, late)  # a match of its own, sent by a fenced-out owner
-    assert folded(log[from_zero]).matches == judged_only != folded(log[from_zero][1:]).matches
+    assert fold_log(log[from_zero]).matches == judged_only != fold_log(log[from_zero][1:]).matches
     half = len(log[part_way]) // 2
     await write_log(settings, log)
     await snapshot_of(settings, pool, part_way, log[part_way][:half])
@@ -50,12 +50,12 @@ async def test_a_take_over_catches_up_each_partition_from_its_own_start(
 
     partitions = [from_zero, part_way, after_first]
     with capture_logs() as logs:
-        books = await take_over(settings, producer, pool, partitions, "next")
+        by_partition = await take_over(settings, producer, pool, partitions, "next")
 
-    assert {p: books[p].matches for p in partitions} == {
-        p: folded(log[p]).matches for p in partitions
+    assert {p: by_partition[p].matches for p in partitions} == {
+        p: fold_log(log[p]).matches for p in partitions
     }
-    assert all(books[p].owner == "next" for p in partitions)
+    assert all(by_partition[p].owner == "next" for p in partitions)
     kept = {
         p: await snapshots.load_checkpoint(pool, settings.match_log_topic, p) for p in partitions
     }
@@ -72,7 +72,7 @@ async def test_a_take_over_catches_up_each_partition_from_its_own_start(
                 "partition": p,
                 "from_offset": start,
                 "to_offset": len(log[p]),  # the new owner's fence, just after the log
-                "snapshot_matches": len(folded(log[p][:start]).matches),
+                "snapshot_matches": len(fold_log(log[p][:start]).matches),
             }
             for p, start in ((from_zero, 0), (part_way, half), (after_first, 1))
         ]
@@ -90,9 +90,9 @@ async def test_a_checkpoint_before_any_record_is_forgotten_saying_which_and_why(
     await snapshots.save(pool, settings.match_log_topic, p, [], checkpoint)
 
     with capture_logs() as logs:
-        books = await take_over(settings, producer, pool, [p], "next")
+        by_partition = await take_over(settings, producer, pool, [p], "next")
 
-    assert books[p].matches == folded(log[p]).matches
+    assert by_partition[p].matches == fold_log(log[p]).matches
     assert await snapshots.load_checkpoint(pool, settings.match_log_topic, p) is None
     assert _lines(logs, "snapshot_discarded") == [
         {
@@ -120,9 +120,9 @@ async def test_an_unreadable_record_is_skipped_with_a_warning_and_the_rest_is_re
     await write_log(settings, log)
 
     with capture_logs() as logs:
-        books = await take_over(settings, producer, pool, [p], "next")
+        by_partition = await take_over(settings, producer, pool, [p], "next")
 
-    assert books[p].matches == folded(log[p]).matches and books[p].matches
+    assert by_partition[p].matches == fold_log(log[p]).matches and by_partition[p].matches
     assert _lines(logs, "unreadable_record") == [
         {
             "event": "unreadable_record",

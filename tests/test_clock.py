@@ -31,7 +31,7 @@ from events.clock import (
 )
 from events.codec import encode
 from events.envelope import ClaimSeat, CreateMatch, Decision, Entry, Ruling, SeedRevealed
-from events.match import PartitionBook, apply, record_bytes, record_from_bytes
+from events.match import PartitionMatches, apply, record_bytes, record_from_bytes
 from events.narration import Narrator
 from events.rulesets.star_realms.decisions import EndTurn, Play, PlayAll
 from events.rulesets.star_realms.happenings import DeckShuffled
@@ -54,7 +54,7 @@ class Table:
         start: int = START,
         game: str = "race-to-21",
     ) -> None:
-        self.book = PartitionBook()
+        self.folded = PartitionMatches()
         self.entries: list[Entry[Any]] = []
         self.count = 0
         options = {"target": 6} if game == "race-to-21" else {}
@@ -85,7 +85,7 @@ class Table:
             sent_at_ms=at,
         )
         outcome = rule_on(
-            self.book, encode(decision), partition=0, offset=self.count, now_ms=at, fresh_seed=str
+            self.folded, encode(decision), partition=0, offset=self.count, now_ms=at, fresh_seed=str
         )
         assert isinstance(outcome, list), outcome
         self.entries.extend(outcome)
@@ -93,7 +93,7 @@ class Table:
 
     @property
     def timing(self) -> Timing:
-        timing = self.book.matches[MATCH].timing
+        timing = self.folded.matches[MATCH].timing
         assert timing is not None
         return timing
 
@@ -212,8 +212,8 @@ def test_a_bot_takes_the_seat_for_good_and_the_players_decisions_are_refused() -
     handed = table.timeout(0, at=due + 10 * SECOND)
     assert verdict(handed).rule == rules.CLOCK
     assert bodies(handed)[2] == SeatHandedToBot(0, "greedy", "ann", "timeout")
-    record = table.book.matches[MATCH]
-    assert record.holders[0] == "bot:greedy" and table.timing.running == ()
+    record = table.folded.matches[MATCH]
+    assert record.seat_players[0] == "bot:greedy" and table.timing.running == ()
     refused = table.send(0, Add(amount=1), at=due + 11 * SECOND, sender="ann")
     assert verdict(refused).rule == rules.SEAT and "bot:greedy" in verdict(refused).reason
     assert bytes(verdict(refused).asked) == encode(Add(amount=1))  # what she asked, on record
@@ -292,7 +292,7 @@ def test_a_resigned_seat_is_played_by_the_clocks_bot_to_the_end() -> None:
     wrote = bodies(table.send(1, Resign(), at=START + SECOND))
     assert verdict(table.entries[-len(wrote) :]).rule == rules.RESIGN
     assert SeatHandedToBot(1, "greedy", "bob", "resigned") in wrote
-    assert table.book.matches[MATCH].holders[1] == "bot:greedy"
+    assert table.folded.matches[MATCH].seat_players[1] == "bot:greedy"
 
 
 def test_only_a_seats_player_resigns_it_once_and_without_a_clock_the_games_first_bot_plays_on() -> (
@@ -311,7 +311,7 @@ def test_only_a_seats_player_resigns_it_once_and_without_a_clock_the_games_first
 
 def test_a_match_without_a_clock_writes_no_deadline_and_a_timeout_is_refused() -> None:
     table = Table(None)
-    assert table.book.matches[MATCH].timing is None
+    assert table.folded.matches[MATCH].timing is None
     played = bodies(table.send(0, Add(amount=1), at=START))
     assert not any(type(b).__module__ == "events.clock" for b in played)
     refused = table.send(None, Timeout(0, 1, START), at=START)
@@ -319,12 +319,12 @@ def test_a_match_without_a_clock_writes_no_deadline_and_a_timeout_is_refused() -
 
 
 def test_a_clock_whose_bot_the_game_lacks_is_refused_at_creation() -> None:
-    book = PartitionBook()
+    folded = PartitionMatches()
     create = CreateMatch(
         ruleset="race-to-21", seats=2, clock=msgspec.structs.replace(CLOCK, level="x")
     )
     decision = Decision(decision_id="d", match_id="m", seat=None, body=msgspec.Raw(encode(create)))
-    dead = rule_on(book, encode(decision), partition=0, offset=0, now_ms=0, fresh_seed=str)
+    dead = rule_on(folded, encode(decision), partition=0, offset=0, now_ms=0, fresh_seed=str)
     assert dead.reason == "no bot 'x' to play for late seats; bots: pass, random, greedy"
 
 
@@ -386,7 +386,7 @@ def test_an_ended_match_reveals_its_seed_last_and_its_deadlines_lapse() -> None:
     table = Table(CLOCK)
     for turn in range(2):
         table.send(turn % 2, Add(amount=3), at=START + turn * SECOND)
-    record = table.book.matches[MATCH]
+    record = table.folded.matches[MATCH]
     assert record.over and isinstance(table.entries[-1].body, SeedRevealed)
     late = table.send(None, Timeout(1, 1, START), at=START + 999 * SECOND)
     assert verdict(late).rule == rules.MATCH_OVER
@@ -436,7 +436,7 @@ def test_a_match_without_an_allowance_refuses_an_absence() -> None:
 
 
 def test_a_default_decision_in_a_sealed_phase_is_sealed_for_its_seat() -> None:
-    book, count = PartitionBook(), 0
+    folded, count = PartitionMatches(), 0
 
     def send(seat: int | None, body: Any, at: int) -> list[Entry[Any]]:
         nonlocal count
@@ -452,13 +452,15 @@ def test_a_default_decision_in_a_sealed_phase_is_sealed_for_its_seat() -> None:
             sender=sender,
             sent_at_ms=at,
         )
-        return rule_on(book, encode(decision), partition=0, offset=count, now_ms=at, fresh_seed=str)
+        return rule_on(
+            folded, encode(decision), partition=0, offset=count, now_ms=at, fresh_seed=str
+        )
 
     clock = Clock(per_decision_s=60, level="first")
     send(None, CreateMatch(ruleset="sealed-picks", seats=2, seed="s", clock=clock), START)
     for seat in (0, 1):
         send(seat, ClaimSeat(player=f"p{seat}"), START)
-    deadline = book.matches["sealed"].timing.deadlines[0]
+    deadline = folded.matches["sealed"].timing.deadlines[0]
     wrote = send(None, Timeout(0, deadline.at_seq, deadline.due_ms), deadline.due_ms)
     applied = next(e for e in wrote if isinstance(e.body, DefaultApplied))
     assert applied.sealed_seat == 0
@@ -544,7 +546,7 @@ def test_a_game_without_bots_keeps_a_seat_with_its_player_who_would_resign(
     refused = verdict(table.send(0, Resign(), at=START))
     why = "race-no-bots has no bot to take the seat"
     assert (refused.accepted, refused.rule, refused.reason) == (False, rules.RESIGN, why)
-    assert table.book.matches[MATCH].holders == ["ann", "bob"]
+    assert table.folded.matches[MATCH].seat_players == ["ann", "bob"]
 
 
 def test_a_seat_claimed_under_an_empty_name_is_handed_over_under_that_name() -> None:

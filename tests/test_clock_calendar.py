@@ -13,7 +13,7 @@ from events.clock import Clock, DeadlineSet
 from events.clock_narration import calendar_words
 from events.codec import encode
 from events.envelope import CreateMatch, DeadLetter, Decision
-from events.match import PartitionBook, apply
+from events.match import PartitionMatches, apply
 from events.narration import Narrator
 from services.rules.judge import rule_on
 from services.rules.rejudge import verify
@@ -153,7 +153,7 @@ def test_a_clock_whose_calendar_cannot_be_is_refused_at_creation(
     create = CreateMatch(ruleset="race-to-21", seats=2, clock=clock)
     decision = Decision(decision_id="d", match_id="m", seat=None, body=msgspec.Raw(encode(create)))
     dead = rule_on(
-        PartitionBook(), encode(decision), partition=0, offset=0, now_ms=0, fresh_seed=str
+        PartitionMatches(), encode(decision), partition=0, offset=0, now_ms=0, fresh_seed=str
     )
     assert isinstance(dead, DeadLetter) and why in dead.reason
 

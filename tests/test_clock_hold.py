@@ -19,7 +19,7 @@ from events.clock import (
 )
 from events.codec import encode
 from events.envelope import ClaimSeat, CreateMatch, Decision, Entry, Ruling
-from events.match import PartitionBook
+from events.match import PartitionMatches
 from events.narration import Narrator
 from events.ruleset import get_ruleset
 from events.seats import HandToBot
@@ -37,7 +37,7 @@ class Picks:
     """A two-seat sealed-picks match with a clock of a minute a decision."""
 
     def __init__(self, clock: Clock | None = CLOCK) -> None:
-        self.book, self.entries, self.count = PartitionBook(), list[Entry[Any]](), 0
+        self.folded, self.entries, self.count = PartitionMatches(), list[Entry[Any]](), 0
         create = CreateMatch(ruleset="sealed-picks", seats=2, seed="s", options={"rounds": 2})
         if clock is not None:
             create = msgspec.structs.replace(create, clock=clock)
@@ -60,14 +60,14 @@ class Picks:
             sent_at_ms=at,
         )
         wrote = rule_on(
-            self.book, encode(decision), partition=0, offset=self.count, now_ms=at, fresh_seed=str
+            self.folded, encode(decision), partition=0, offset=self.count, now_ms=at, fresh_seed=str
         )
         assert isinstance(wrote, list), wrote
         self.entries.extend(wrote)
         return [e.body for e in wrote]
 
     def deadline(self, seat: int) -> Any:
-        timing = self.book.matches["hold"].timing
+        timing = self.folded.matches["hold"].timing
         assert timing is not None
         return timing.deadlines.get(seat)
 
@@ -153,7 +153,7 @@ def test_a_holder_handed_to_a_bot_holds_the_phase_no_more_and_has_no_deadline() 
     assert picks.deadline(0) is not None
     handed = picks.send(0, HandToBot("first"), START + 4 * SECOND, sender="organiser")
     assert ruled(handed).accepted
-    timing = picks.book.matches["hold"].timing
+    timing = picks.folded.matches["hold"].timing
     assert timing is not None and 0 not in timing.holding and picks.deadline(0) is None
     assert verify(picks.entries) is None
 
@@ -174,6 +174,6 @@ def test_a_hold_keeps_the_phase_open_only_once_every_seat_has_chosen() -> None:
     picks, game = Picks(), get_ruleset("sealed-picks")
     picks.send(0, HoldPhase(), START + SECOND)
     picks.send(0, Pick("comet"), START + 2 * SECOND)
-    assert not deadlines.held(picks.book.matches["hold"], game)  # seat 1 must still choose
+    assert not deadlines.held(picks.folded.matches["hold"], game)  # seat 1 must still choose
     picks.send(1, Pick("pulsar"), START + 3 * SECOND)
-    assert deadlines.held(picks.book.matches["hold"], game)
+    assert deadlines.held(picks.folded.matches["hold"], game)

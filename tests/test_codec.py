@@ -11,7 +11,7 @@ from events.envelope import (
     OwnerFence,
     Ruling,
 )
-from events.match import PartitionBook
+from events.match import PartitionMatches
 from services.rules.judge import rule_on
 from tests.projections.support import bot_decisions, judged
 from tests.support import decision
@@ -20,11 +20,11 @@ from tests.workload import race_decisions
 
 
 def _entries():
-    book = PartitionBook()
+    folded = PartitionMatches()
     batches = []
     for offset, d in enumerate(race_decisions(matches=1, seed=5)):
         outcome = rule_on(
-            book, encode(d), partition=0, offset=offset, now_ms=1, fresh_seed=lambda: "s"
+            folded, encode(d), partition=0, offset=offset, now_ms=1, fresh_seed=lambda: "s"
         )
         if isinstance(outcome, list):
             batches.append(outcome)

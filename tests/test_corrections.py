@@ -42,7 +42,7 @@ def _race(**create: Any) -> Table:
 
 
 def _record(table: Table) -> MatchRecord:
-    record = table.book.matches["race"]
+    record = table.folded.matches["race"]
     assert isinstance(record, MatchRecord)
     return record
 
@@ -238,7 +238,7 @@ def _race_under(platform_rules: int, **create: Any) -> Table:
         sender=ORGANISER,
     )
     rule_on(
-        old.book,
+        old.folded,
         encode(decision),
         partition=0,
         offset=0,

@@ -9,7 +9,7 @@ import asyncpg
 
 from events.codec import decode_record
 from events.envelope import EntryBatch
-from events.match import PartitionBook
+from events.match import PartitionMatches
 from services.rules.rejudge import verify
 from services.settings import Settings
 from tests.projections.support import wait_caught_up, workers
@@ -73,12 +73,12 @@ def _ids(decisions: list) -> set[str]:
 def _counted_writers(log: LogReader) -> list[tuple[str, str | None]]:
     """The writer of each entry batch the log's readers count, with the partition's owner then."""
     counted: list[tuple[str, str | None]] = []
-    books: dict[int, PartitionBook] = {}
+    by_partition: dict[int, PartitionMatches] = {}
     for partition, _, value in sorted(log.records, key=lambda r: (r[0], r[1])):
-        book = books.setdefault(partition, PartitionBook())
+        folded = by_partition.setdefault(partition, PartitionMatches())
         record = decode_record(value)
-        if book.fold(record) and isinstance(record, EntryBatch):
-            counted.append((record.writer, book.owner))
+        if folded.fold(record) and isinstance(record, EntryBatch):
+            counted.append((record.writer, folded.owner))
     return counted
 
 

@@ -20,14 +20,14 @@ def _table() -> Table:
 
 def test_a_repeat_from_the_same_sender_and_seat_is_dropped() -> None:
     table = _table()
-    mover = table.book.matches[MATCH].state.turn
+    mover = table.folded.matches[MATCH].state.turn
     assert first_ruling(table.send(mover, Add(amount=1), "mine")).accepted
     assert table.send(mover, Add(amount=1), "mine") == []
 
 
 def test_another_seat_using_the_same_id_is_judged_not_dropped() -> None:
     table = _table()
-    mover = table.book.matches[MATCH].state.turn
+    mover = table.folded.matches[MATCH].state.turn
     other = 1 - mover
     # the other seat sends first under the id the mover will use: refused, not its turn
     assert not first_ruling(table.send(other, Add(amount=1), "shared")).accepted
@@ -36,7 +36,7 @@ def test_another_seat_using_the_same_id_is_judged_not_dropped() -> None:
 
 def test_another_sender_at_the_same_seat_is_judged_not_dropped() -> None:
     table = _table()
-    mover = table.book.matches[MATCH].state.turn
+    mover = table.folded.matches[MATCH].state.turn
     assert not first_ruling(table.send(None, Add(amount=1), "claimed", "organiser")).accepted
     assert first_ruling(table.send(mover, Add(amount=1), "claimed")).accepted
     assert first_ruling(table.send(mover, Add(amount=1), "claimed", "bot:greedy")).rule

@@ -1,4 +1,4 @@
-"""An ended match is kept as its tombstone (`EndedMatch`) in every book and snapshot: a late
+"""An ended match is kept as its tombstone (`EndedMatch`) in every fold and snapshot: a late
 decision gets one ruling (SL-7), a decision re-delivered from at or before the last batch
 on the match gets none, and a take-over folds to the same matches whether it starts from
 a snapshot or from zero."""
@@ -14,7 +14,7 @@ from aiokafka import AIOKafkaConsumer, TopicPartition
 from events import platform_rules as rules
 from events.codec import encode
 from events.envelope import ClaimSeat, CreateMatch, Decision, Entry, EntryBatch, Ruling
-from events.match import EndedMatch, PartitionBook, record_bytes, record_from_bytes
+from events.match import EndedMatch, PartitionMatches, record_bytes, record_from_bytes
 from services.rules.judge import rule_on
 from services.settings import Settings
 from tests.projections.support import wait_caught_up, workers
@@ -40,8 +40,8 @@ def _late(n: int, match_id: str = MATCH) -> Decision:
     return decision(match_id, 0, Add(amount=1), decision_id=f"late{n}", sender="ann")
 
 
-def _judge(book: PartitionBook, d: Decision, offset: int) -> list[Entry[Any]] | None:
-    outcome = rule_on(book, encode(d), partition=0, offset=offset, now_ms=0, fresh_seed=str)
+def _judge(folded: PartitionMatches, d: Decision, offset: int) -> list[Entry[Any]] | None:
+    outcome = rule_on(folded, encode(d), partition=0, offset=offset, now_ms=0, fresh_seed=str)
     assert not isinstance(outcome, msgspec.Struct), outcome  # no dead letter
     return outcome
 
@@ -65,53 +65,53 @@ def test_the_tombstone_holds_no_state_and_no_judged_ids() -> None:
 
 
 def test_a_late_decision_is_ruled_once_and_a_redelivery_not_at_all() -> None:
-    book, batches = PartitionBook(), []
+    folded, batches = PartitionMatches(), []
     for offset, d in enumerate(_race()):
-        entries = _judge(book, d, offset)
+        entries = _judge(folded, d, offset)
         assert entries is not None
         batches.append(
             EntryBatch(writer="w", decision_partition=0, decision_offset=offset, entries=entries)
         )
     end = len(batches) - 1
-    ended = book.matches[MATCH]
+    ended = folded.matches[MATCH]
     assert isinstance(ended, EndedMatch) and ended.decision_offset == end
     assert ended.seq == ended.revealed_seq == batches[-1].entries[-1].seq
 
-    assert _judge(book, _race()[3], end - 1) is None  # re-delivered from before the end
-    assert _judge(book, _race()[4], end) is None  # the ending decision re-delivered
-    late = _judge(book, _late(1), end + 1)
+    assert _judge(folded, _race()[3], end - 1) is None  # re-delivered from before the end
+    assert _judge(folded, _race()[4], end) is None  # the ending decision re-delivered
+    late = _judge(folded, _late(1), end + 1)
     assert late is not None and len(late) == 1
     assert (_ruling(late).rule, _ruling(late).reason) == (rules.MATCH_OVER, "this match has ended")
     assert (
         late[0].seq == batches[-1].entries[-1].seq + 1
         and late[0].state_hash == batches[-1].entries[-1].state_hash
     )
-    assert _judge(book, _late(1), end + 1) is None  # its re-delivery after a crash
-    again = _judge(book, _late(1), end + 2)  # the same id sent again later: a new resubmission
+    assert _judge(folded, _late(1), end + 1) is None  # its re-delivery after a crash
+    again = _judge(folded, _late(1), end + 2)  # the same id sent again later: a new resubmission
     assert again is not None and _ruling(again).rule == rules.MATCH_OVER
     batches += [
         EntryBatch(writer="w", decision_partition=0, decision_offset=o, entries=e)
         for o, e in ((end + 1, late), (end + 2, again))
     ]
 
-    folded = PartitionBook()
+    read_back = PartitionMatches()
     for batch in batches:
-        folded.fold(batch)
-    assert folded.matches == book.matches  # every reader keeps the same tombstone
-    stored = record_from_bytes(*record_bytes(book.matches[MATCH]))
-    assert stored == book.matches[MATCH]
+        read_back.fold(batch)
+    assert read_back.matches == folded.matches  # every reader keeps the same tombstone
+    stored = record_from_bytes(*record_bytes(folded.matches[MATCH]))
+    assert stored == folded.matches[MATCH]
 
 
 def test_a_fold_hands_on_the_whole_match_of_the_batch_that_ended_it() -> None:
-    judge, book = PartitionBook(), PartitionBook()
+    judge, folded = PartitionMatches(), PartitionMatches()
     for offset, d in enumerate(_race()):
         entries = _judge(judge, d, offset)
         assert entries is not None
-        counted, match = book.fold_match(
+        counted, match = folded.fold_match(
             EntryBatch(writer="w", decision_partition=0, decision_offset=offset, entries=entries)
         )
     assert counted and match is not None and match.state is not None and match.over
-    assert isinstance(book.matches[MATCH], EndedMatch)
+    assert isinstance(folded.matches[MATCH], EndedMatch)
 
 
 async def _redeliver_everything(settings: Settings) -> None:
@@ -177,5 +177,5 @@ async def test_late_decisions_are_ruled_once_through_crashes_and_projected(
     lobby = await pool.fetchrow("SELECT seq, status FROM lobby WHERE match_id = $1", MATCH)
     assert [r["seq"] for r in seqs] == [last.seq]
     assert tuple(lobby) == (last.seq, "finished")
-    book = next(b for b in log.books().values() if MATCH in b.matches)
-    assert book.matches[MATCH] == record_from_bytes(*snapshot)  # the end as every reader keeps it
+    folded = next(b for b in log.by_partition().values() if MATCH in b.matches)
+    assert folded.matches[MATCH] == record_from_bytes(*snapshot)  # the end as every reader keeps it

@@ -31,7 +31,7 @@ def _race(match_id: str, **create: Any) -> Table:
 
 
 def _record(table: Table) -> MatchRecord:
-    record = table.book.matches[table.match_id]
+    record = table.folded.matches[table.match_id]
     assert isinstance(record, MatchRecord)
     return record
 
@@ -39,7 +39,7 @@ def _record(table: Table) -> MatchRecord:
 def _played_to_the_end(table: Table) -> None:
     """Greedy bots on every seat, as the bots worker plays them."""
     rng = random.Random(table.match_id)
-    while isinstance(record := table.book.matches[table.match_id], MatchRecord):
+    while isinstance(record := table.folded.matches[table.match_id], MatchRecord):
         seat = RACE.waiting(record.state).must[0]
         table.send(seat, RACE.default_decision(record.state, seat, "greedy", rng))
 
@@ -106,6 +106,6 @@ def test_a_fork_whose_state_is_no_state_of_its_game_is_refused() -> None:
             },
         }
     )
-    outcome = rule_on(table.book, bad, partition=0, offset=1, now_ms=0, fresh_seed=str)
+    outcome = rule_on(table.folded, bad, partition=0, offset=1, now_ms=0, fresh_seed=str)
     assert not isinstance(outcome, list) and outcome is not None
     assert "holds no state of race-to-21" in outcome.reason

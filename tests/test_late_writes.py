@@ -17,7 +17,7 @@ from aiokafka import AIOKafkaProducer
 
 from events.codec import decode_record, encode
 from events.envelope import Decision, Entry, EntryBatch, OwnerFence, Ruling
-from events.match import Match, MatchRecord, PartitionBook, apply
+from events.match import Match, MatchRecord, PartitionMatches, apply
 from events.ruleset import get_ruleset
 from services.client.verify import archived
 from services.rules import snapshots
@@ -46,10 +46,10 @@ def _phases(stream: list[Decision], *cuts: int) -> list[list[Decision]]:
 
 def _judged_alone(decisions: list[Decision]) -> Batches:
     """What an owner nobody ever interrupted writes for `decisions`."""
-    book = PartitionBook()
+    folded = PartitionMatches()
     batches: Batches = {}
     for offset, d in enumerate(decisions):
-        outcome = rule_on(book, encode(d), partition=0, offset=offset, now_ms=0, fresh_seed=str)
+        outcome = rule_on(folded, encode(d), partition=0, offset=offset, now_ms=0, fresh_seed=str)
         assert isinstance(outcome, list)
         batches.setdefault(d.match_id, []).append(outcome)
     return batches
@@ -131,25 +131,25 @@ def _in_play(match: Match) -> bool:
 def _late(log: Log) -> list[tuple[int, bytes, bytes]]:
     """(partition, key, value) of what the old owner of each partition writes when it wakes
     after the new owner's fence, as the rules service writes it: a decision of each match in
-    play judged on the book it held (the log up to that fence), each the next entry of its
+    play judged on the fold it held (the log up to that fence), each the next entry of its
     match; then, once, a retry of the last record it wrote before."""
     late: list[tuple[int, bytes, bytes]] = []
     retried: tuple[int, bytes, bytes] | None = None
     batches = _batches(log.at())
-    for p, book in log.books().items():
+    for p, folded in log.by_partition().items():
         written = sorted((at, b) for at, b in batches.items() if at[0] == p)
         if not written:
             continue
         at, last = written[-1]
         retried = retried or (p, last.entries[0].match_id.encode(), log.at()[at])
-        in_play = [(m, match) for m, match in sorted(book.matches.items()) if _in_play(match)]
+        in_play = [(m, match) for m, match in sorted(folded.matches.items()) if _in_play(match)]
         for i, (match_id, match) in enumerate(in_play):
             seat, seq = get_ruleset(match.ruleset).waiting(match.state).must[0], match.seq
             asked = encode(decision(match_id, seat, Add(amount=3), decision_id=f"{match_id}/late"))
             offset = last.decision_offset + 1 + i  # a decision pending when it froze
             now_ms = int(time.time() * 1000)
             entries = rule_on(
-                book, asked, partition=p, offset=offset, now_ms=now_ms, fresh_seed=str
+                folded, asked, partition=p, offset=offset, now_ms=now_ms, fresh_seed=str
             )
             assert isinstance(entries, list) and entries[0].seq == seq + 1
             batch = EntryBatch(
@@ -181,16 +181,16 @@ def _steps(log: Log, late: Records) -> dict[tuple[int, int], int]:
     """Each late record read back: by how much its first seq passes its match's seq where it
     stands (1: the next entry), each after a fence of a writer other than its own."""
     steps: dict[tuple[int, int], int] = {}
-    books: dict[int, PartitionBook] = {}
+    by_partition: dict[int, PartitionMatches] = {}
     for (p, offset), value in sorted(log.at().items()):
-        book = books.setdefault(p, PartitionBook())
+        folded = by_partition.setdefault(p, PartitionMatches())
         record = decode_record(value)
         if (p, offset) in late:
             assert value == late[p, offset]
-            assert isinstance(record, EntryBatch) and book.owner not in (None, record.writer)
+            assert isinstance(record, EntryBatch) and folded.owner not in (None, record.writer)
             first = record.entries[0]
-            steps[p, offset] = first.seq - book.matches[first.match_id].seq
-        book.fold(record)
+            steps[p, offset] = first.seq - folded.matches[first.match_id].seq
+        folded.fold(record)
     return steps
 
 

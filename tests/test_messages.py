@@ -10,7 +10,7 @@ import msgspec
 from events import platform_rules as rules
 from events.codec import encode
 from events.envelope import ClaimSeat, CreateMatch, Decision, Entry, Ruling
-from events.match import PartitionBook, apply
+from events.match import PartitionMatches, apply
 from events.messages import (
     MESSAGES_PER_WINDOW,
     HideMessage,
@@ -20,8 +20,8 @@ from events.messages import (
     WriteMessage,
 )
 from events.narration import Narrator
+from projections.narrating import Narrations
 from projections.secrecy import ORGANISER, PUBLIC, kept_message, message_readers, shown
-from projections.telling import Teller
 from services.rules.judge import rule_on
 
 PLAYERS = ("ann", "bob", "cid")
@@ -32,7 +32,7 @@ class Table:
     """A 3-seat match of the tiny game opened with `messages`, every seat taken."""
 
     def __init__(self, messages: MessageRules | None = None) -> None:
-        self.book, self.entries, self.now_ms = PartitionBook(), [], 1_000_000
+        self.folded, self.entries, self.now_ms = PartitionMatches(), [], 1_000_000
         create = CreateMatch(ruleset="race-to-21", seats=3, seed="s")
         self.send(None, msgspec.structs.replace(create, messages=messages or msgspec.UNSET))
         for seat, player in enumerate(PLAYERS):
@@ -48,7 +48,7 @@ class Table:
             sender=sender or (PLAYERS[seat] if seat is not None else rules.ORGANISER),
         )
         out = rule_on(
-            self.book, encode(decision), partition=0, offset=len(self.entries),
+            self.folded, encode(decision), partition=0, offset=len(self.entries),
             now_ms=self.now_ms, fresh_seed=str,
         )  # fmt: skip
         assert isinstance(out, list)
@@ -80,7 +80,7 @@ def test_a_seat_writes_within_what_the_match_allows() -> None:
     [ruling, written] = public.send(0, WriteMessage("hello all"))
     assert _verdict([ruling]) == (True, rules.MESSAGE, "")
     assert written.body == MessageWritten(0, "hello all", [], True)
-    assert public.book.matches["talk"].state is not None
+    assert public.folded.matches["talk"].state is not None
     for body, why in (
         (WriteMessage("psst", to=[1]), "public messages only"),
         (WriteMessage("guess who", signed=False), "signed"),
@@ -125,7 +125,7 @@ def test_the_organiser_alone_hides_a_message_and_says_why_on_the_log() -> None:
     assert _verdict(again)[:2] == (False, rules.HIDE_MESSAGE)
     not_a_message = table.send(None, HideMessage(1, "the creation"))
     assert _verdict(not_a_message)[:2] == (False, rules.HIDE_MESSAGE)
-    line = Narrator(2, table.book.matches["talk"]).line(hidden)
+    line = Narrator(2, table.folded.matches["talk"]).line(hidden)
     assert line == f"organiser hid the message of entry {written.seq}: insults"
 
 
@@ -152,11 +152,11 @@ def test_no_record_holds_a_private_messages_text_nor_an_unsigned_ones_writer() -
     assert shown(u_written, 0).text == "who am I?"  # an unsigned message's text is public
     assert not kept_message(s_ruling) and shown(s_written, 0) is s_written.body
     # the story tells every eyes the same line of a private or unsigned message, writer untold
-    teller = Teller()
-    book = PartitionBook()
+    narrations = Narrations()
+    folded = PartitionMatches()
     for entry in table.entries:
-        book.matches["talk"] = _apply_told(book, entry, teller)
-    told = {t.seq: t for t in teller.told(book.matches["talk"])}
+        folded.matches["talk"] = _apply_narrated(folded, entry, narrations)
+    told = {t.seq: t for t in narrations.narrated(folded.matches["talk"])}
     for entry in (p_ruling, p_written, u_ruling, u_written):
         line = told[entry.seq]
         assert line.seats == [line.public] * 3 and line.decided_by is None
@@ -166,7 +166,7 @@ def test_no_record_holds_a_private_messages_text_nor_an_unsigned_ones_writer() -
     assert told[s_ruling.seq].decided_by == 1
 
 
-def _apply_told(book: PartitionBook, entry: Entry[Any], teller: Teller) -> Any:
-    match = book.matches.get("talk")
-    teller.before(match, entry)
+def _apply_narrated(folded: PartitionMatches, entry: Entry[Any], narrations: Narrations) -> Any:
+    match = folded.matches.get("talk")
+    narrations.before(match, entry)
     return apply(match, entry)

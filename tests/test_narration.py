@@ -65,7 +65,7 @@ def _examples(game: str) -> dict[type, list[Example]]:
                 body = _decision(game, body)
             if record is not None and body is not None:
                 found.setdefault(type(body), []).append(
-                    (record.state, body, seat_names(record.holders))
+                    (record.state, body, seat_names(record.seat_players))
                 )
             record = apply(record, entry)
     for before, body in SCENES.get(game, list)():
@@ -124,7 +124,7 @@ def test_whole_matches_narrate_for_every_seat_and_the_public(game: str) -> None:
                     continue
                 decision = _decision(game, ruling)
                 if decision is not None and type(decision) in ruleset.decision_types:
-                    names = seat_names(before.holders)
+                    names = seat_names(before.seat_players)
                     asked = ruleset.narrate(before.state, decision, ruling.seat, names)
                     assert asked not in line, (eyes, line)  # another seat's decision
                     assert ruling.accepted or ruling.reason not in line, (eyes, line)

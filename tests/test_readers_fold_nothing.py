@@ -13,8 +13,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 # Modules that fold a match or tell it by folding, and the calls that do.
-FOLDING_MODULES = {"projections.replay", "projections.telling", "events.match.apply"}
-FOLDING_NAMES = {"Narrator", "PartitionBook", "MatchRecord", "Teller"}
+FOLDING_MODULES = {"projections.replay", "projections.narrating", "events.match.apply"}
+FOLDING_NAMES = {"Narrator", "PartitionMatches", "MatchRecord", "Narrations"}
 FOLDING_CALLS = {"evolve", "resample", "record_at", "narrated", "apply", "fold_match"}
 
 # Readers moved onto rows; each entry is a folder (every module in it) or a module.
@@ -109,15 +109,15 @@ def test_no_reader_folds_a_match() -> None:
 
 def test_the_check_sees_every_way_back_to_a_fold() -> None:
     assert folds("from projections import replay") == ["projections.replay"]
-    assert folds("import projections.telling") == ["projections.telling"]
-    assert folds("from events.narration import Narrator, Told") == ["Narrator"]
+    assert folds("import projections.narrating") == ["projections.narrating"]
+    assert folds("from events.narration import Narrator, NarratedLine") == ["Narrator"]
     assert folds("from events.match import apply") == ["events.match.apply"]
     assert folds("record = await replay.record_at(pool, m)") == [".record_at()"]
     assert folds("told = await replay.narrated(pool, m, 0)") == [".narrated()"]
     assert folds("ruleset.view(record.state, seat)") == [".view()"]
     assert folds("state = ruleset.resample(state, seat, rng)") == [".resample()"]
     assert folds("codec.view(stored.encode())") == []
-    assert folds("from events.narration import Told, seat_names") == []
+    assert folds("from events.narration import NarratedLine, seat_names") == []
 
 
 def _under_the_end(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:

@@ -49,7 +49,7 @@ def test_the_install_keeps_both_versions_and_new_matches_play_the_current() -> N
 
 def test_a_match_pinned_to_a_version_is_judged_by_it_whatever_the_current_one() -> None:
     table = _race("pinned", version="2")
-    record = table.book.matches["pinned"]
+    record = table.folded.matches["pinned"]
     assert isinstance(record, MatchRecord) and record.ruleset_version == "2"
     assert _accepted(table.send(0, Add(4)))
     assert {e.ruleset_version for e in table.entries} == {"2"}
@@ -92,7 +92,7 @@ def _fields(entry: Entry[Any]) -> dict[str, Any]:
 
 
 def _record(table: Table) -> MatchRecord:
-    record = table.book.matches[table.match_id]
+    record = table.folded.matches[table.match_id]
     assert isinstance(record, MatchRecord)
     return record
 
@@ -184,7 +184,13 @@ def test_a_match_opened_before_platform_rules_4_refuses_a_move_as_before() -> No
         sender="organiser",
     )
     rule_on(
-        old.book, encode(create), partition=0, offset=0, now_ms=0, fresh_seed=str, platform_rules=3
+        old.folded,
+        encode(create),
+        partition=0,
+        offset=0,
+        now_ms=0,
+        fresh_seed=str,
+        platform_rules=3,
     )
     old.send(0, ClaimSeat(player="Ana"))
     old.send(1, ClaimSeat(player="Ben"))

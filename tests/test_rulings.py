@@ -14,7 +14,7 @@ import pytest
 from events import platform_rules as rules
 from events.codec import encode
 from events.envelope import ClaimSeat, CreateMatch, DeadLetter, Decision, Ruling
-from events.match import PartitionBook
+from events.match import PartitionMatches
 from events.ruleset import load_rulesets
 from services.rules.judge import Outcome, rule_on
 from tests.random_play import Table
@@ -33,8 +33,8 @@ def _table() -> Table:
     return table
 
 
-def _judged(book: PartitionBook, raw: bytes) -> Ruling:
-    outcome = rule_on(book, raw, partition=0, offset=99, now_ms=0, fresh_seed=str)
+def _judged(folded: PartitionMatches, raw: bytes) -> Ruling:
+    outcome = rule_on(folded, raw, partition=0, offset=99, now_ms=0, fresh_seed=str)
     assert isinstance(outcome, list), outcome
     return first_ruling(outcome)
 
@@ -91,7 +91,7 @@ def test_a_refusal_names_its_rule_and_what_is_wrong(
 def test_an_open_seat_is_claimed_and_a_name_is_the_organisers_to_give() -> None:
     table = _table()
     assert first_ruling(table.send(2, ClaimSeat(player="bot:greedy"), sender="organiser")).accepted
-    assert table.book.matches[MATCH].holders == ["ann", "bob", "bot:greedy"]
+    assert table.folded.matches[MATCH].seat_players == ["ann", "bob", "bot:greedy"]
 
 
 def test_what_is_not_a_decision_is_refused_and_kept_as_text() -> None:
@@ -101,7 +101,7 @@ def test_what_is_not_a_decision_is_refused_and_kept_as_text() -> None:
         b'{"match_id": "refused", "decision_id": "bad-utf8", "seat": 0,'
         b' "body": {"type": "race.add", "amount": 1, "note": "\xff"}}',
     ):
-        ruling = _judged(table.book, raw)
+        ruling = _judged(table.folded, raw)
         assert (ruling.accepted, ruling.rule) == (False, rules.MALFORMED)
         assert ruling.reason.startswith("this is not a decision: ")
         # a JSON string of what came, with a byte that is no UTF-8 written as U+FFFD
@@ -114,7 +114,7 @@ def test_an_unstorable_body_is_refused_and_kept_as_its_first_kib_of_text() -> No
     raw = encode(body)
     cut = 1023  # the first KiB ends inside an "é": that half character is written as U+FFFD
     assert raw[cut:].startswith("é".encode())
-    ruling = _judged(table.book, encode(decision(MATCH, 0, body)))
+    ruling = _judged(table.folded, encode(decision(MATCH, 0, body)))
     assert (ruling.accepted, ruling.rule) == (False, rules.UNSTORABLE)
     assert ruling.reason.startswith("body.note holds U+0000")
     assert json.loads(bytes(ruling.asked)) == raw[:cut].decode() + "\ufffd"
@@ -123,14 +123,14 @@ def test_an_unstorable_body_is_refused_and_kept_as_its_first_kib_of_text() -> No
 def test_a_decision_of_64_kib_is_judged_and_one_byte_more_is_refused() -> None:
     table = _table()
     table.send(2, ClaimSeat(player="cy"))
-    mover = table.book.matches[MATCH].state.turn
+    mover = table.folded.matches[MATCH].state.turn
     shape = encode(decision(MATCH, mover, Add(amount=1), decision_id=""))
     pad = rules.MAX_DECISION_BYTES - len(shape)
     at_limit = encode(decision(MATCH, mover, Add(amount=1), decision_id="a" * pad))
     over = encode(decision(MATCH, mover, Add(amount=1), decision_id="b" * (pad + 1)))
     assert len(at_limit) == rules.MAX_DECISION_BYTES
-    assert _judged(table.book, at_limit).accepted
-    refused = _judged(table.book, over)
+    assert _judged(table.folded, at_limit).accepted
+    refused = _judged(table.folded, over)
     assert (refused.accepted, refused.rule) == (False, rules.OVERSIZED)
     assert refused.reason == f"a decision is at most 64 KiB; this one is {len(over)} bytes"
     assert json.loads(bytes(refused.asked)) == {"oversized_bytes": len(over)}
@@ -139,15 +139,17 @@ def test_a_decision_of_64_kib_is_judged_and_one_byte_more_is_refused() -> None:
 def test_a_ruling_keeps_the_entry_the_player_had_seen_and_each_entry_when_it_was_judged() -> None:
     table = _table()
     table.send(2, ClaimSeat(player="cy"))
-    mover = table.book.matches[MATCH].state.turn
-    seen = table.book.matches[MATCH].seq
+    mover = table.folded.matches[MATCH].state.turn
+    seen = table.folded.matches[MATCH].seq
     sent = decision(MATCH, mover, Add(amount=1), seen_seq=seen, sent_at_ms=1_000)
-    entries = rule_on(table.book, encode(sent), partition=0, offset=9, now_ms=2_000, fresh_seed=str)
+    entries = rule_on(
+        table.folded, encode(sent), partition=0, offset=9, now_ms=2_000, fresh_seed=str
+    )
     assert isinstance(entries, list) and len(entries) > 1
     ruling = first_ruling(entries)
     assert (ruling.accepted, ruling.seen_seq, ruling.sent_at_ms) == (True, seen, 1_000)
     assert {entry.recorded_at_ms for entry in entries} == {2_000}
-    assert table.book.matches[MATCH].last_entry_ms == 2_000
+    assert table.folded.matches[MATCH].last_entry_ms == 2_000
 
 
 class _Restless(RaceToTwentyOne):
@@ -166,12 +168,12 @@ def test_a_game_whose_reactions_never_settle_is_stopped_and_named(
     create = decision("loop", None, CreateMatch(ruleset=_Restless.name, seats=2))
     unsettled = r"^restless-race: react did not settle in 10000 rounds$"
     with pytest.raises(RuntimeError, match=unsettled):
-        rule_on(PartitionBook(), encode(create), partition=0, offset=0, now_ms=0, fresh_seed=str)
+        rule_on(PartitionMatches(), encode(create), partition=0, offset=0, now_ms=0, fresh_seed=str)
 
 
 def _dead(raw: bytes, partition: int = 3, offset: int = 7) -> DeadLetter:
     outcome = rule_on(
-        PartitionBook(), raw, partition=partition, offset=offset, now_ms=0, fresh_seed=str
+        PartitionMatches(), raw, partition=partition, offset=offset, now_ms=0, fresh_seed=str
     )
     assert isinstance(outcome, DeadLetter), outcome
     return outcome
@@ -260,13 +262,13 @@ def test_a_decision_that_creates_no_match_is_dead_lettered_saying_why(
 def test_a_create_without_a_seed_is_ruled_on_as_it_was_sent() -> None:
     body = b'{"seats": 2,  "type": "match.create", "ruleset": "race-to-21"}'
     raw = b'{"match_id": "m", "decision_id": "d", "seat": null, "body": ' + body + b"}"
-    created = rule_on(PartitionBook(), raw, partition=0, offset=0, now_ms=0, fresh_seed=str)
+    created = rule_on(PartitionMatches(), raw, partition=0, offset=0, now_ms=0, fresh_seed=str)
     assert isinstance(created, list) and isinstance(created[1].body, Ruling), created
     assert bytes(created[1].body.asked) == body  # not its fields written anew
 
 
 def test_the_decision_that_ended_a_match_redelivered_is_dropped_and_the_next_one_ruled() -> None:
-    book = PartitionBook()
+    folded = PartitionMatches()
     race = [
         (None, CreateMatch(ruleset="race-to-21", seats=2, options={"target": 6}, seed="s")),
         (0, ClaimSeat(player="ann")),
@@ -276,11 +278,11 @@ def test_the_decision_that_ended_a_match_redelivered_is_dropped_and_the_next_one
     ]
     sent = [decision(MATCH, seat, body, decision_id=f"d{n}") for n, (seat, body) in enumerate(race)]
     for offset, each in enumerate(sent):
-        assert isinstance(_at(book, each, offset), list)
+        assert isinstance(_at(folded, each, offset), list)
     end = len(sent) - 1
-    assert book.matches[MATCH].over
-    assert _at(book, sent[end], end) is None
-    late = _at(book, sent[end], end + 1)  # the same decision sent again later
+    assert folded.matches[MATCH].over
+    assert _at(folded, sent[end], end) is None
+    late = _at(folded, sent[end], end + 1)  # the same decision sent again later
     assert isinstance(late, list)
     assert (first_ruling(late).rule, first_ruling(late).reason) == (
         rules.MATCH_OVER,
@@ -288,5 +290,5 @@ def test_the_decision_that_ended_a_match_redelivered_is_dropped_and_the_next_one
     )
 
 
-def _at(book: PartitionBook, sent: Decision, offset: int) -> Outcome:
-    return rule_on(book, encode(sent), partition=0, offset=offset, now_ms=0, fresh_seed=str)
+def _at(folded: PartitionMatches, sent: Decision, offset: int) -> Outcome:
+    return rule_on(folded, encode(sent), partition=0, offset=offset, now_ms=0, fresh_seed=str)

@@ -10,7 +10,7 @@ import pytest
 
 from events.codec import encode
 from events.envelope import ClaimSeat, CreateMatch, Entry, Ruling, Say, SealedRefusal
-from events.match import PartitionBook, apply
+from events.match import PartitionMatches, apply
 from events.narration import Narrator
 from events.platform_rules import SEAT, VERSION
 from events.ruleset import load_rulesets
@@ -27,8 +27,8 @@ SECRET = "quasar"
 
 def _judged(
     game: str, seats: int, moves: list[tuple[int, Any]], platform_rules: int = VERSION
-) -> tuple[PartitionBook, list]:
-    book, entries = PartitionBook(), []
+) -> tuple[PartitionMatches, list]:
+    folded, entries = PartitionMatches(), []
     sent = [
         decision("m", None, CreateMatch(ruleset=game, seats=seats)),
         *(decision("m", seat, ClaimSeat(player=f"p{seat}")) for seat in range(seats)),
@@ -36,7 +36,7 @@ def _judged(
     ]
     for offset, d in enumerate(sent):
         outcome = rule_on(
-            book,
+            folded,
             encode(d),
             partition=0,
             offset=offset,
@@ -46,17 +46,17 @@ def _judged(
         )
         assert isinstance(outcome, list)
         entries.append(outcome)
-    return book, entries
+    return folded, entries
 
 
-def _picks() -> tuple[PartitionBook, list[list[Entry[Any]]]]:
+def _picks() -> tuple[PartitionMatches, list[list[Entry[Any]]]]:
     """Seat 0 picks the secret (then misspells it in text), seat 1 picks: the reveal."""
     moves = [(0, Pick(star=SECRET)), (0, Say(f"pick {SECRET}9")), (1, Pick(star="comet"))]
     return _judged("sealed-picks", 2, moves)
 
 
 def test_a_sealed_choice_and_its_ruling_are_stamped_for_their_seat() -> None:
-    book, batches = _picks()
+    folded, batches = _picks()
     picked, misspelt, last = batches[-3:]
     assert [(type(e.body), e.sealed_seat) for e in picked] == [(Ruling, 0), (Picked, 0)]
     assert [(type(e.body), e.sealed_seat) for e in misspelt] == [(Ruling, 0), (SealedRefusal, 0)]
@@ -64,7 +64,7 @@ def test_a_sealed_choice_and_its_ruling_are_stamped_for_their_seat() -> None:
     kinds = [(type(e.body), e.sealed_seat) for e in last]
     assert kinds == [(Ruling, 1), (Picked, 1), (Revealed, None)]
     assert all(e.sealed_seat is None for batch in batches[:-3] for e in batch)
-    assert book.matches["m"].revealed_seq == last[-1].seq
+    assert folded.matches["m"].revealed_seq == last[-1].seq
     assert b'"sealed_for":0' in encode(picked[1]) and b"sealed_for" not in encode(last[-1])
 
 
@@ -74,10 +74,10 @@ def test_a_game_without_sealed_choices_writes_no_stamp() -> None:
 
 
 def test_a_sealed_entry_shows_to_its_seat_alone_until_revealed() -> None:
-    book, batches = _picks()
+    folded, batches = _picks()
     ruling, event = batches[-3]
     misspelt = batches[-2][0]
-    revealed_at = book.matches["m"].revealed_seq
+    revealed_at = folded.matches["m"].revealed_seq
     before = ruling.seq  # as a reader sees the match before the reveal
     for reader in (None, 1):
         assert hidden(ruling, before, reader) and hidden(event, before, reader)
@@ -140,14 +140,14 @@ def test_a_decision_for_no_seat_of_the_match_is_refused_without_asking_the_game(
     assert [e.sealed_seat for e in picked] == [0, 0]
 
 
-def _second_choice(second: Any, platform_rules: int = VERSION) -> tuple[PartitionBook, list]:
+def _second_choice(second: Any, platform_rules: int = VERSION) -> tuple[PartitionMatches, list]:
     """Seat 0 picks the secret, then sends `second`; seat 1 has not picked yet."""
     return _judged("sealed-picks", 2, [(0, Pick(star=SECRET)), (0, second)], platform_rules)
 
 
-def _as_others_see(entry: Entry[Any], book: PartitionBook) -> tuple[Any, ...]:
+def _as_others_see(entry: Entry[Any], folded: PartitionMatches) -> tuple[Any, ...]:
     """All another seat or the public reads of an entry of match "m" as it stands."""
-    match = book.matches["m"]
+    match = folded.matches["m"]
     body = shown(entry, match.revealed_seq)
     hash_shown = None if hash_kept(match, entry.seq) else entry.state_hash
     return entry.seq, kind(body), encode(body), entry.sealed_seat, hash_shown
@@ -157,8 +157,8 @@ def test_a_refused_sealed_choice_writes_as_many_entries_as_an_accepted_one() -> 
     """Seat 0 changes its pick in one match and misspells it in the other: the refusal's
     `SealedRefusal` changes nothing (no state, no hash), and to anyone else the two read the
     same, hashes held back; each match re-judges as written."""
-    accepted_book, accepted = _second_choice(Pick(star="comet"))
-    refused_book, refused = _second_choice(Say(f"pick {SECRET}9"))
+    accepted_matches, accepted = _second_choice(Pick(star="comet"))
+    refused_matches, refused = _second_choice(Say(f"pick {SECRET}9"))
     changed, kept = accepted[-1], refused[-1]
     assert [type(e.body) for e in changed] == [Ruling, Picked]
     assert [type(e.body) for e in kept] == [Ruling, SealedRefusal]
@@ -171,8 +171,8 @@ def test_a_refused_sealed_choice_writes_as_many_entries_as_an_accepted_one() -> 
     assert kept[1].state_hash == kept[0].state_hash == before  # the refusal changed nothing
     assert changed[1].state_hash != before
     seen = [
-        [_as_others_see(e, book) for e in batches[-2] + batches[-1]]
-        for book, batches in ((accepted_book, accepted), (refused_book, refused))
+        [_as_others_see(e, folded) for e in batches[-2] + batches[-1]]
+        for folded, batches in ((accepted_matches, accepted), (refused_matches, refused))
     ]
     assert seen[0] == seen[1]
     assert all(hash_shown is None for *_, hash_shown in seen[0])

@@ -62,7 +62,7 @@ def test_a_seat_that_answered_keeps_its_choice_and_its_timeout_reads_as_any_othe
 def test_a_seat_that_chose_reads_its_own_turn_as_chosen_and_the_lobby_shows_every_seat() -> None:
     picks = Picks()
     picks.send(0, Pick("comet"), START + SECOND)
-    match = picks.book.matches["hold"]
+    match = picks.folded.matches["hold"]
     views = SeatViews()
     views.take(Step(entries=picks.entries[-2:], hash_before="", match=match))
     views.finish()

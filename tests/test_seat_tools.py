@@ -1,6 +1,6 @@
 """The organiser's seat tools, judged: given a running match, when the organiser replaces a
 seat's player or hands the seat to a bot, then the change is an entry with its cause; a player
-cannot do either; the former holder's decisions are refused, unless seated again by name. The
+cannot do either; the former player's decisions are refused, unless seated again by name. The
 organiser's message to the players is an entry every seat reads."""
 
 from typing import Any
@@ -46,7 +46,7 @@ def test_a_replaced_player_acts_no_more_and_the_newcomer_does() -> None:
     [ruling, replaced] = table.send(0, ReplacePlayer("dan", "ann left"), sender="organiser")
     assert (_ruling([ruling]).accepted, _ruling([ruling]).rule) == (True, rules.SEAT_HOLDER)
     assert replaced.body == SeatReplaced(0, "dan", "ann", "ann left")
-    assert table.book.matches["seats"].holders == ["dan", "bob"]
+    assert table.folded.matches["seats"].seat_players == ["dan", "bob"]
     late = table.send(0, Add(1), sender="ann")
     assert (_ruling(late).accepted, _ruling(late).rule) == (False, rules.SEAT)
     assert _ruling(table.send(0, Add(1), sender="dan")).accepted
@@ -62,7 +62,7 @@ def test_a_seat_handed_to_a_bot_names_the_organiser_as_its_cause() -> None:
     [ruling, handed] = table.send(1, HandToBot("greedy", "asleep"), sender="organiser")
     assert (_ruling([ruling]).accepted, _ruling([ruling]).rule) == (True, rules.SEAT_HOLDER)
     assert handed.body == SeatHandedToBot(1, "greedy", "bob", "organiser", "asleep")
-    assert table.book.matches["seats"].holders == ["ann", "bot:greedy"]
+    assert table.folded.matches["seats"].seat_players == ["ann", "bot:greedy"]
     twice = table.send(1, HandToBot(), sender="organiser")
     assert (_ruling(twice).accepted, _ruling(twice).rule) == (False, rules.SEAT_HOLDER)
     unknown = _ruling(table.send(0, HandToBot("nobody"), sender="organiser"))
@@ -85,7 +85,7 @@ def test_a_game_without_bots_has_none_to_hand_a_seat_to(monkeypatch: pytest.Monk
     refused = verdict(table.send(0, HandToBot(), at=START, sender="organiser"))
     why = "race-no-bots has no bot to take the seat"
     assert (refused.accepted, refused.rule, refused.reason) == (False, rules.SEAT_HOLDER, why)
-    assert table.book.matches["timed"].holders == ["ann", "bob"]
+    assert table.folded.matches["timed"].seat_players == ["ann", "bob"]
 
 
 def test_an_open_seat_is_joined_not_replaced_and_no_platform_name_is_seated() -> None:
@@ -103,11 +103,11 @@ def test_the_organiser_alone_writes_to_the_players_and_the_log_tells_it_to_every
     refused = table.send(None, Announce("free pizza"), sender="ann")
     assert (_ruling(refused).accepted, _ruling(refused).rule) == (False, rules.ANNOUNCE)
     assert len(refused) == 1 and "only the organiser" in _ruling(refused).reason
-    before = table.book.matches["seats"].state
+    before = table.folded.matches["seats"].state
     [ruling, said] = table.send(None, Announce("no play on Friday"), sender="organiser")
     assert (_ruling([ruling]).accepted, _ruling([ruling]).rule) == (True, rules.ANNOUNCE)
     assert said.body == Announced("no play on Friday")
-    assert table.book.matches["seats"].state == before  # words only
+    assert table.folded.matches["seats"].state == before  # words only
     for seat in (0, 1, None):
         narrator = Narrator(seat)
         lines = [narrator.tell(e) for e in table.entries]
@@ -143,4 +143,4 @@ def test_a_malformed_seat_tool_is_refused_as_malformed_and_changes_nothing() -> 
     for body in ({"type": "match.replace_player"}, {"type": "match.hand_to_bot", "level": 7}):
         refused = _ruling(table.send(1, body, sender="organiser"))
         assert (refused.accepted, refused.rule) == (False, rules.MALFORMED)
-    assert table.book.matches["seats"].holders == ["ann", "bob"]
+    assert table.folded.matches["seats"].seat_players == ["ann", "bob"]

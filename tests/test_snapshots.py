@@ -7,25 +7,25 @@ from aiokafka import AIOKafkaProducer
 
 from events.codec import decode_record, encode
 from events.envelope import EntryBatch, OwnerFence
-from events.match import EndedMatch, PartitionBook, record_bytes
+from events.match import EndedMatch, PartitionMatches, record_bytes
 from events.ruleset import get_ruleset
 from services.rules import snapshots
 from services.rules.catch_up import take_over
 from services.settings import Settings
 from tests.projections.support import judged, write_log
-from tests.support import empty_the_log, folded, snapshot_of
+from tests.support import empty_the_log, fold_log, snapshot_of
 from tests.workload import race_decisions
 
 
-def _seqs(book: PartitionBook) -> dict[str, tuple[int, str]]:
-    return {m: (r.seq, r.state_hash) for m, r in book.matches.items()}
+def _seqs(folded: PartitionMatches) -> dict[str, tuple[int, str]]:
+    return {m: (r.seq, r.state_hash) for m, r in folded.matches.items()}
 
 
 async def _taken_over(
     settings: Settings, pool: asyncpg.Pool, producer: AIOKafkaProducer, p: int
-) -> tuple[PartitionBook, snapshots.Checkpoint | None]:
-    books = await take_over(settings, producer, pool, [p], "next")
-    return books[p], await snapshots.load_checkpoint(pool, settings.match_log_topic, p)
+) -> tuple[PartitionMatches, snapshots.Checkpoint | None]:
+    by_partition = await take_over(settings, producer, pool, [p], "next")
+    return by_partition[p], await snapshots.load_checkpoint(pool, settings.match_log_topic, p)
 
 
 async def test_a_snapshot_of_an_emptied_log_is_not_trusted_on_the_log_written_anew(
@@ -40,8 +40,8 @@ async def test_a_snapshot_of_an_emptied_log_is_not_trusted_on_the_log_written_an
 
     await empty_the_log(settings)
     await write_log(settings, new)
-    book, checkpoint = await _taken_over(settings, pool, producer, p)
-    assert _seqs(book) == _seqs(folded(new[p]))
+    folded, checkpoint = await _taken_over(settings, pool, producer, p)
+    assert _seqs(folded) == _seqs(fold_log(new[p]))
     assert checkpoint is None  # forgotten, not kept for the next owner to trust
 
 
@@ -52,8 +52,8 @@ async def test_a_snapshot_of_this_log_is_trusted(
     p = max(log, key=lambda q: len(log[q]))
     await write_log(settings, log)
     await snapshot_of(settings, pool, p, log[p])
-    book, checkpoint = await _taken_over(settings, pool, producer, p)
-    assert _seqs(book) == _seqs(folded(log[p]))
+    folded, checkpoint = await _taken_over(settings, pool, producer, p)
+    assert _seqs(folded) == _seqs(fold_log(log[p]))
     assert checkpoint is not None and checkpoint.next_offset == len(log[p])
 
 
@@ -65,7 +65,7 @@ async def test_a_snapshot_from_another_ruleset_version_is_not_trusted(
     await write_log(settings, log)
     await snapshot_of(settings, pool, p, log[p])
     # Another version folded the same log to other states, and said so in its rows.
-    truth = folded(log[p])
+    truth = fold_log(log[p])
     match_id, record = next(iter(truth.matches.items()))
     other = msgspec.structs.replace(record, state_hash="another version's", seq=record.seq - 1)
     assert get_ruleset(record.ruleset).version != "0-other"
@@ -77,8 +77,8 @@ async def test_a_snapshot_from_another_ruleset_version_is_not_trusted(
         p,
         match_id,
     )
-    book, checkpoint = await _taken_over(settings, pool, producer, p)
-    assert _seqs(book) == _seqs(truth)
+    folded, checkpoint = await _taken_over(settings, pool, producer, p)
+    assert _seqs(folded) == _seqs(truth)
     assert checkpoint is None
     kept = "SELECT count(*) FROM rules_snapshots WHERE topic = $1 AND partition = $2"
     assert await pool.fetchval(kept, settings.match_log_topic, p) == 0  # none of it is kept
@@ -101,10 +101,10 @@ async def test_a_take_over_from_a_snapshot_of_ended_matches_folds_to_the_same_ma
     )
     ended = [r for r in stored if not r["state"]]
     assert ended and all(len(r["record"]) < 100 for r in ended)  # a short array each
-    book, checkpoint = await _taken_over(settings, pool, producer, p)
-    truth = folded(log[p])
+    folded, checkpoint = await _taken_over(settings, pool, producer, p)
+    truth = fold_log(log[p])
     assert any(isinstance(m, EndedMatch) for m in truth.matches.values())
-    assert book.matches == truth.matches
+    assert folded.matches == truth.matches
     assert checkpoint is not None and checkpoint.next_offset == half
 
 
@@ -122,8 +122,8 @@ async def test_a_take_over_from_a_snapshot_skips_a_late_write_of_an_owner_fenced
     log = [encode(OwnerFence(writer="old")), *judge[p][:cut], late]
     await write_log(settings, {p: log})
     await snapshot_of(settings, pool, p, log[:-1])
-    book, checkpoint = await _taken_over(settings, pool, producer, p)
-    truth = folded(log)
-    assert _seqs(truth) == _seqs(folded(log[:-1]))  # the late write did not count
-    assert _seqs(book) == _seqs(truth)
+    folded, checkpoint = await _taken_over(settings, pool, producer, p)
+    truth = fold_log(log)
+    assert _seqs(truth) == _seqs(fold_log(log[:-1]))  # the late write did not count
+    assert _seqs(folded) == _seqs(truth)
     assert checkpoint is not None and checkpoint.next_offset == len(log) - 1

@@ -43,7 +43,7 @@ def _started(game: str, seats: int = 2, seed: str = "orders") -> Table:
 
 
 def _state(table: Table) -> Any:
-    return table.book.matches[table.match_id].state
+    return table.folded.matches[table.match_id].state
 
 
 def _in_turn(table: Table) -> int:
@@ -127,7 +127,7 @@ def test_the_ruling_records_the_orders_cause_and_verify_re_judges_it() -> None:
         sender=f"p{seat}",
         order=PLAY_ALL_AT_START.cause,
     )
-    entries = rule_on(table.book, encode(sent), partition=0, offset=50, now_ms=0, fresh_seed=str)
+    entries = rule_on(table.folded, encode(sent), partition=0, offset=50, now_ms=0, fresh_seed=str)
     assert isinstance(entries, list)
     ruling = entries[0].body
     assert isinstance(ruling, Ruling) and ruling.accepted
@@ -140,11 +140,11 @@ def _choice_with_one_answer(version: int) -> list[Any]:
     """A Star Realms match played by bots until the judge answers a prompt by itself."""
     table = Table(f"automatic-{version}")
     table.send(None, CreateMatch(ruleset="star-realms", seats=2, seed="auto"))
-    table.book.matches[table.match_id].platform_rules = version
+    table.folded.matches[table.match_id].platform_rules = version
     for seat in range(2):
         table.send(seat, ClaimSeat(player=f"p{seat}"))
     rng = random.Random(2)
-    record = table.book.matches[table.match_id]
+    record = table.folded.matches[table.match_id]
     while not record.over:
         seat = STAR_REALMS.waiting(record.state).must[0]
         decision = STAR_REALMS.default_decision(record.state, seat, "greedy", rng)

@@ -17,7 +17,7 @@ from events.ruleset import get_ruleset, in_window
 from projections import writes
 from projections.lobby import Lobby
 from projections.notices import Notices
-from projections.projection import Step
+from projections.projection import Folded
 from services.mail import outbox
 from services.mail.compose import headline, preference
 from services.mail.outbox import detail_of
@@ -34,7 +34,7 @@ def _struck(clock: Clock) -> tuple[Table, int, int, Play]:
     """A two-seat Last word match with `clock`, its striker having struck an hour in: the
     window asks the other seat. The table, the striker, the answerer and the strike."""
     table = Table(clock, game="last-word")
-    duel = table.book.matches["timed"].state
+    duel = table.folded.matches["timed"].state
     striker = duel.active
     strike = Play(card=duel.hands[striker][0])
     table.send(striker, strike, at=START + HOUR, sender=["ann", "bob"][striker])
@@ -44,7 +44,7 @@ def _struck(clock: Clock) -> tuple[Table, int, int, Play]:
 def test_a_seat_a_window_asks_has_the_window_time_and_its_pass_is_made_when_it_lapses() -> None:
     clock = Clock(per_decision_s=3 * 86400, window_s=86400, level="pass")
     table, striker, answerer, strike = _struck(clock)
-    assert in_window(GAME, table.book.matches["timed"].state, answerer)
+    assert in_window(GAME, table.folded.matches["timed"].state, answerer)
     window = table.timing.deadlines[answerer]
     assert (window.due_ms, window.window) == (START + HOUR + DAY, True)  # a day, not three
     wrote = bodies(table.timeout(answerer, at=window.due_ms))
@@ -104,8 +104,8 @@ def _window_notice(clock: Clock) -> tuple[Any, int]:
     """The deliveries the strike's step gives, told to the answerer alone, and its deadline."""
     table, _, answerer, _ = _struck(clock)
     notices = Notices()
-    match = table.book.matches["timed"]
-    notices.take(Step(entries=table.entries[-3:], hash_before="", match=match))
+    match = table.folded.matches["timed"]
+    notices.take(Folded(entries=table.entries[-3:], hash_before="", match=match))
     [told] = notices.writes()[0].data.deliveries  # nobody else hears who is asked
     assert (told.seat, told.kind) == (answerer, "window")
     return told, table.timing.deadlines[answerer].due_ms
@@ -152,7 +152,7 @@ async def test_a_windows_reminder_says_what_it_asks_as_its_notice_did_to_its_sea
     lobby's public row nor in another seat's deadline."""
     table, _, answerer, _ = _struck(Clock(per_decision_s=86400, window_s=3600))
     lobby = Lobby()
-    lobby.take(Step(entries=table.entries, hash_before="", match=table.book.matches["timed"]))
+    lobby.take(Folded(entries=table.entries, hash_before="", match=table.folded.matches["timed"]))
     lobby.finish()
     async with pool.acquire() as conn:
         await writes.run(conn, lobby.writes())

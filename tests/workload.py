@@ -9,7 +9,7 @@ from typing import Any
 
 from events.codec import encode
 from events.envelope import ClaimSeat, CreateMatch, Decision, SeedRevealed
-from events.match import PartitionBook
+from events.match import PartitionMatches
 from services.rules.judge import rule_on
 from tests.support import decision
 from tests.tiny_ruleset import Add
@@ -54,10 +54,10 @@ def race_decisions(matches: int, seed: int = 7) -> list[Decision]:
 
 def expected_outcome(decisions: list[Decision]) -> dict[str, tuple[int, str]]:
     """match_id -> (last seq, final state hash) as an uninterrupted service would write."""
-    book = PartitionBook()
+    folded = PartitionMatches()
     for offset, d in enumerate(decisions):
-        rule_on(book, encode(d), partition=0, offset=offset, now_ms=0, fresh_seed=lambda: "x")
-    return {m: (r.seq, r.state_hash) for m, r in book.matches.items()}
+        rule_on(folded, encode(d), partition=0, offset=offset, now_ms=0, fresh_seed=lambda: "x")
+    return {m: (r.seq, r.state_hash) for m, r in folded.matches.items()}
 
 
 def outcome(entries: dict[str, list[Any]]) -> dict[str, tuple[int, str]]:

@@ -78,7 +78,7 @@ class Ask(msgspec.Struct, frozen=True):
     said: Callable[..., str] | None = None
     # the line each event type it writes is told in, with the arguments the game's narration
     # gives, where the ask tells its events itself
-    tells: Mapping[type, Callable[..., str]] = msgspec.field(default_factory=dict)
+    narrates: Mapping[type, Callable[..., str]] = msgspec.field(default_factory=dict)
     steady: bool = False  # depends on nothing others change: sent on an older view, judged
     # the bots' pick of it now, or None: taken first, or where a game's bots turn to it
     prefer: Callable[[Any, int], Any | None] | None = None
@@ -144,10 +144,10 @@ class Table(msgspec.Struct, frozen=True):
         asks = (a for p in self.prompts.values() for a in p.asks if a.read is not None)
         return {verb: ask.read for ask in asks for verb in ask.verbs if ask.read is not None}
 
-    def tellers(self) -> dict[type, Callable[..., str]]:
+    def narrations(self) -> dict[type, Callable[..., str]]:
         """Each event type an ask tells in its own words, with how."""
         asks = (a for p in self.prompts.values() for a in p.asks)
-        return {kind: tell for ask in asks for kind, tell in ask.tells.items()}
+        return {kind: tell for ask in asks for kind, tell in ask.narrates.items()}
 
     def untimely(self, state: Any, decision: Any) -> Rejection | None:
         """The refusal an ask declares for its decision out of its time, if one does."""

@@ -56,13 +56,13 @@ async def carry_out(
 ) -> str | None:
     """Answer for `seat` with its player's first order that answers now, ending those that ran
     out or that are no longer legal; the decision id sent, or None."""
-    player = record.holders[seat] or ""
+    player = record.seat_players[seat] or ""
     if player.startswith(BOT_PREFIX):
         return None
     count = ruleset.standing(record.state).round
     mine = []
-    for holder, order in orders:
-        if holder != player:
+    for left_by, order in orders:
+        if left_by != player:
             continue  # another holder's orders are not this one's
         if expired(order, ruleset, count, record.seats):
             await _end(pool, record, seat, order, "ran out")

@@ -187,9 +187,9 @@ class BotsWorker:
         ruleset = get_ruleset(record.ruleset)
         await self.follow_orders(record, ruleset)
         for seat in ruleset.waiting(record.state).must:
-            holder = record.holders[seat] or ""
-            level = holder.removeprefix(BOT_PREFIX)
-            if not holder.startswith(BOT_PREFIX) or level not in ruleset.bots:
+            seated = record.seat_players[seat] or ""
+            level = seated.removeprefix(BOT_PREFIX)
+            if not seated.startswith(BOT_PREFIX) or level not in ruleset.bots:
                 continue
             answered = self.answered.get((match_id, seat))
             # a position once (a refusal leaves the state as it was), and one decision at a
@@ -197,7 +197,7 @@ class BotsWorker:
             # the bot's decision is in flight, which would then be judged late and refused
             if answered is not None and (
                 answered[0] == record.state_hash
-                or decision_key(seat, holder, answered[1]) not in record.judged
+                or decision_key(seat, seated, answered[1]) not in record.judged
             ):
                 continue
             decision_id = self.decision_id(match_id, seat, record.seq)
@@ -207,7 +207,7 @@ class BotsWorker:
                 match_id,
                 seat,
                 decision,
-                sender=holder,
+                sender=seated,
                 decision_id=decision_id,
                 seen_seq=record.seq,
             )
@@ -218,7 +218,7 @@ class BotsWorker:
                 seq=record.seq,
                 decision_id=decision_id,
                 seat=seat,
-                bot=holder,
+                bot=seated,
             )
 
     async def follow_orders(self, record: MatchRecord, ruleset: Ruleset) -> None:

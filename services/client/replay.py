@@ -9,7 +9,7 @@ from typing import Any, TextIO
 
 import msgspec
 
-from events.narration import Told
+from events.narration import NarratedLine
 from events.ruleset import round_word
 from services.client import render, tokens
 from services.client.http import ClientError, Gateway, guarded, segment
@@ -53,7 +53,7 @@ class Replay:
         reply = gateway.get(
             f"/matches/{segment(match_id)}/narration", api.NarrationReply, self.params
         )
-        self.told: list[Told] = reply.entries
+        self.told: list[NarratedLine] = reply.entries
         self.last = len(self.told)
         game = gateway.get(f"/matches/{segment(match_id)}", dict[str, Any])["game"]
         self.round_word = round_word(game)  # "round", or "turn" where the game counts turns

@@ -160,7 +160,7 @@ class Access:
     ) -> tuple[int | None, str | None]:
         """Whose ruling on `decision_id` the reader may see, and whose sending it must be (None:
         anyone's): its seat's own, once its claim is accepted (before, its claim's alone, so the
-        loser of a join race learns it lost); a former holder's, on what they sent themselves
+        loser of a join race learns it lost); a former player's, on what they sent themselves
         (their resignation's, say); else the asked seat's, if it may audit that seat."""
         self.known()
         mine = await self.seat_in(match_id)

@@ -8,7 +8,7 @@ import msgspec
 
 from events.clock import Clock, Seconds
 from events.messages import MessageRules, MessageText
-from events.narration import Told
+from events.narration import NarratedLine
 from events.ruleset import Description, Option
 
 # Unicode's format characters (Cf): zero-width spaces and joiners, soft hyphens, bidi controls,
@@ -202,8 +202,8 @@ class Replace(RequestBody):
 
 class Replaced(msgspec.Struct, frozen=True):
     decision_id: str
-    token: str  # the new holder's seat token, acting once the replacement is accepted
-    revoked: int  # the former holder's tokens revoked
+    token: str  # the new player's seat token, acting once the replacement is accepted
+    revoked: int  # the former player's tokens revoked
 
 
 class HandOver(RequestBody):
@@ -375,7 +375,7 @@ class ReplayReply(msgspec.Struct, frozen=True):
 class NarrationReply(msgspec.Struct, frozen=True):
     match_id: str
     seat: int | None  # whose eyes the lines are for; None: the public's
-    entries: list[Told]
+    entries: list[NarratedLine]
 
 
 class Explanation(msgspec.Struct, frozen=True):
@@ -399,7 +399,7 @@ class Explanation(msgspec.Struct, frozen=True):
     hash_after: str  # the same
     read: Any  # a text decision as its game read it; None for any other
     rule_text: str  # the rule in the rulebook's words
-    narration: list[Told]  # every entry it caused, for the eyes of the seat that decided
+    narration: list[NarratedLine]  # every entry it caused, for the eyes of the seat that decided
 
 
 class NewLeague(RequestBody):

@@ -436,7 +436,7 @@ async def narration(
 ) -> api.NarrationReply:
     ctx = context(request)
     eyes, _ = await _eyes(request, match_id, seat)
-    told = await seat_lines.told(ctx.pool, match_id, eyes, after, reader=eyes)
+    told = await seat_lines.lines_between(ctx.pool, match_id, eyes, after, reader=eyes)
     return api.NarrationReply(match_id, eyes, told)
 
 
@@ -456,7 +456,7 @@ async def explain(request: Request, match_id: MatchId, seq: EntryNumber) -> api.
     # whoever may audit this decision may see what its seat saw of it, but a sealed choice;
     # the match's own (the clock's, the organiser's) is told for the reading seat's eyes
     eyes = await access.explains(match_id, found["seat"], found["last_seq"])
-    told = await seat_lines.told(
+    told = await seat_lines.lines_between(
         ctx.pool, match_id, eyes, found["first_seq"] - 1, found["last_seq"], reader
     )
     game = await ctx.game_of(match_id)

@@ -113,7 +113,7 @@ class Context:
         return True
 
     async def seat_is_held(self, bearer: tokens.Bearer) -> bool:
-        """A seat token counts once the log accepted its claim, while the seat's holder is the
+        """A seat token counts once the log accepted its claim, while the seat's player is the
         player it was claimed for: a seat a bot or another player took over is no longer theirs
         (resigned, timed out, handed over or replaced), so they see what the public sees."""
         if bearer.match_id is None or bearer.seat is None:
@@ -194,7 +194,7 @@ class Context:
         return game
 
     async def players_of(self, match_id: str) -> list[str | None] | None:
-        """The match's seat holders (None: open), or None while the lobby does not know it."""
+        """The match's seat players (None: open), or None while the lobby does not know it."""
         found = await self.seating(match_id)
         return None if found is None else list(found.players)
 

@@ -51,8 +51,8 @@ async def _running(
         PUBLIC if eyes is None else eyes,
         k,
     )
-    told = await seat_lines.told(pool, match_id, eyes, k - 1, k, eyes)
-    line = told[0].line if told else ""  # the lines' worker, in a crew of its own, may lag
+    told = await seat_lines.lines_between(pool, match_id, eyes, k - 1, k, eyes)
+    line = told[0].line if told else ""  # the lines' worker, in a group of its own, may lag
     ruling, seq = await _ruling(pool, match_id, k, eyes)
     if not views:  # nothing set up yet, even after the batch of step k
         return ReplayStep(match_id, k, False, False, None, line, None, None, ruling, seq)

@@ -48,7 +48,7 @@ async def invite_to(ctx: Context, match_id: str, seat: int, expires_s: int | Non
 
 
 async def replace_player(ctx: Context, match_id: str, seat: int, data: api.Replace) -> api.Replaced:
-    """Revoke the holder's tokens and forget its addresses, send the replacement, and issue the
+    """Revoke the player's tokens and forget its addresses, send the replacement, and issue the
     newcomer's seat token."""
     if (await seat_row(ctx, match_id, seat))["players"][seat] is None:
         raise HTTPException(status_code=409, detail=f"seat {seat} is open: invite a player")
@@ -95,7 +95,7 @@ async def invite(
 @post(
     "/matches/{match_id:str}/seats/{seat:int}/replace",
     status_code=HTTP_202_ACCEPTED,
-    summary="Seat another player in place of the seat's holder: a new token; the old ones are "
+    summary="Seat another player in place of the seat's player: a new token; the old ones are "
     "revoked (organiser)",
     security=docs.TOKEN,
 )

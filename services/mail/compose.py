@@ -130,7 +130,9 @@ async def body(pool: asyncpg.Pool, settings: Settings, part: Part) -> list[str]:
         scores = ", ".join(f"{n} {s}" for n, s in zip(names, match["scores"] or [], strict=False))
         winners = ", ".join(names[w] for w in match["winners"] or [])
         lines.append(f"Scores: {scores}." + (f" Won by {winners}." if winners else ""))
-    told = await seat_lines.told(pool, part.match_id, part.seat, part.after, part.upto, part.seat)
+    told = await seat_lines.lines_between(
+        pool, part.match_id, part.seat, part.after, part.upto, part.seat
+    )
     if told:
         lines += ["", f"Since you last looked (entries {told[0].seq} to {told[-1].seq}):"]
         if len(told) > MAX_LINES:

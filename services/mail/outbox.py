@@ -48,7 +48,7 @@ SUBJECTS = {
 }
 
 
-# Whether the delivery `o` is for the player of the mail seat `m`: the seat's holder, or for a
+# Whether the delivery `o` is for the player of the mail seat `m`: the seat's player, or for a
 # hand-over, the player it was taken from.
 HOLDS = (
     "CASE WHEN o.kind = 'handed' THEN m.player = o.detail->>'player'"

@@ -8,7 +8,7 @@ from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 
 from events.codec import Unreadable, encode, read_record
 from events.envelope import OwnerFence
-from events.match import PartitionBook
+from events.match import PartitionMatches
 from services.rules import snapshots
 from services.settings import Settings
 
@@ -24,15 +24,15 @@ async def _record_at(reader: AIOKafkaConsumer, tp: TopicPartition, offset: int) 
 
 async def _start_point(
     reader: AIOKafkaConsumer, pool: asyncpg.Pool, tp: TopicPartition, end: int
-) -> tuple[PartitionBook, int]:
-    """A snapshot's book and offset when it belongs to this log; else an empty book at 0."""
+) -> tuple[PartitionMatches, int]:
+    """A snapshot's fold and offset when it belongs to this log; else an empty fold at 0."""
     checkpoint = await snapshots.load_checkpoint(pool, tp.topic, tp.partition)
     if checkpoint is not None and 0 < checkpoint.next_offset <= end:
         last = await _record_at(reader, tp, checkpoint.next_offset - 1)
         if last is not None and snapshots.record_digest(last) == checkpoint.last_record_digest:
-            book = await snapshots.load_book(pool, tp.topic, tp.partition, checkpoint)
-            if book is not None:
-                return book, checkpoint.next_offset
+            folded = await snapshots.load_matches(pool, tp.topic, tp.partition, checkpoint)
+            if folded is not None:
+                return folded, checkpoint.next_offset
     if checkpoint is not None:
         log.warning(
             "snapshot_discarded",
@@ -40,7 +40,7 @@ async def _start_point(
             reason="it does not match this log or this ruleset code",
         )
         await snapshots.forget(pool, tp.topic, tp.partition)
-    return PartitionBook(), 0
+    return PartitionMatches(), 0
 
 
 async def take_over(
@@ -49,11 +49,11 @@ async def take_over(
     pool: asyncpg.Pool,
     partitions: list[int],
     writer: str,
-) -> dict[int, PartitionBook]:
+) -> dict[int, PartitionMatches]:
     """Fence each partition for `writer`, then fold it up to and including the fence.
 
-    After the fence, records from earlier owners no longer count (see `PartitionBook`), so
-    the book read up to it is the complete truth this writer judges against.
+    After the fence, records from earlier owners no longer count (see `PartitionMatches`), so
+    the fold read up to it is the complete truth this writer judges against.
     """
     fences = await asyncio.gather(
         *(
@@ -73,23 +73,23 @@ async def take_over(
     try:
         tps = [TopicPartition(settings.match_log_topic, p) for p in partitions]
         reader.assign(tps)
-        books: dict[int, PartitionBook] = {}
+        by_partition: dict[int, PartitionMatches] = {}
         for tp in tps:
-            book, start = await _start_point(reader, pool, tp, fence_at[tp.partition])
-            books[tp.partition] = book
+            folded, start = await _start_point(reader, pool, tp, fence_at[tp.partition])
+            by_partition[tp.partition] = folded
             reader.seek(tp, start)
             log.info(
                 "catching_up",
                 partition=tp.partition,
                 from_offset=start,
                 to_offset=fence_at[tp.partition],
-                snapshot_matches=len(book.matches),
+                snapshot_matches=len(folded.matches),
             )
         pending = set(tps)
         while pending:
             fetched = await reader.getmany(*pending, timeout_ms=1000, max_records=5000)
             for tp, messages in fetched.items():
-                book = books[tp.partition]
+                folded = by_partition[tp.partition]
                 for message in messages:
                     record = read_record(message.value)
                     if isinstance(record, Unreadable):  # every reader skips it alike
@@ -100,10 +100,10 @@ async def take_over(
                             reason=record.reason,
                         )
                         continue
-                    book.fold(record)
-                    if book.owner == writer:  # our own fence: everything before it is read
+                    folded.fold(record)
+                    if folded.owner == writer:  # our own fence: everything before it is read
                         pending.discard(tp)
                         break
-        return books
+        return by_partition
     finally:
         await reader.stop()

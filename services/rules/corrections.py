@@ -69,7 +69,7 @@ def _verdict(
     if isinstance(body, TakeBack) and organiser and _organiser_takes_back(record):
         return _organiser_take_back(record, ruleset, undo, body.seat)
     seat = decision.seat
-    if seat is None or not 0 <= seat < record.seats or record.holders[seat] is None:
+    if seat is None or not 0 <= seat < record.seats or record.seat_players[seat] is None:
         return Rejection(rules.SEAT, f"seat {seat} is not a held seat of this match")
     match body:
         case TakeBack(seat=named) if named is not msgspec.UNSET and named != seat:
@@ -169,8 +169,8 @@ def _take_back(
         return Accepted(rules.TAKE_BACK, [SetAside(kept.ruling, record.seq, "take-back")])
     asked = [
         other
-        for other, holder in enumerate(record.holders)
-        if other != seat and holder is not None and not holder.startswith(rules.BOT_PREFIX)
+        for other, seated in enumerate(record.seat_players)
+        if other != seat and seated is not None and not seated.startswith(rules.BOT_PREFIX)
     ]
     return Accepted(rules.TAKE_BACK, [TakeBackAsked(seat, kept.ruling, asked, why)])
 

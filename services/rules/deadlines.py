@@ -43,7 +43,7 @@ from events.clock import (
 from events.clock_narration import moment, span
 from events.codec import encode
 from events.envelope import Decision, SealedRefusal
-from events.match import MatchRecord, PartitionBook
+from events.match import MatchRecord, PartitionMatches
 from events.platform_rules import BOT_PREFIX
 from events.ruleset import Accepted, Rejection, Ruleset, in_window
 
@@ -56,7 +56,7 @@ _clock_decision = msgspec.json.Decoder(Union[CLOCK_DECISIONS])  # noqa: UP007
 class EntryWriter(Protocol):
     """What the judge's entry writer offers (`services.rules.judge._EntryWriter`)."""
 
-    book: PartitionBook
+    folded: PartitionMatches
     entries: list[Any]
     now_ms: int  # the decision's time as recorded
 
@@ -119,7 +119,7 @@ def _finish_turn(writer: EntryWriter, ruleset: Ruleset, decision: Decision, seat
     for the seat while the game still waits for it (the rest of its turn, or its part of a
     phase), so an idle seat costs the others one deadline a turn, not one a decision."""
     for count in range(1, MOST_DEFAULTS):
-        record = writer.book.matches[decision.match_id]
+        record = writer.folded.matches[decision.match_id]
         if record.over or seat not in _must(record, ruleset):
             return
         assert record.timing is not None  # a timeout is judged on a match with a clock
@@ -161,7 +161,7 @@ def keep(writer: EntryWriter, ruleset: Ruleset, decision: Decision) -> None:
     """After any decision: clear the deadlines of seats the game no longer waits for, and while
     the clock runs set one for each seat it waits for that has none, or whose decision just
     moved the match: a response window's own time for a seat a window asks."""
-    record = writer.book.matches.get(decision.match_id)
+    record = writer.folded.matches.get(decision.match_id)
     if record is None or record.timing is None or record.over:
         return  # an ended match's deadlines lapse with it: `match.seed_revealed` comes last
     timing = record.timing
@@ -222,7 +222,9 @@ def _choosing(record: MatchRecord, ruleset: Ruleset) -> set[int]:
 
 
 def _bots(record: MatchRecord) -> set[int]:
-    return {s for s, holder in enumerate(record.holders) if (holder or "").startswith(BOT_PREFIX)}
+    return {
+        s for s, seated in enumerate(record.seat_players) if (seated or "").startswith(BOT_PREFIX)
+    }
 
 
 def _not_the_bot(record: MatchRecord, decision: Decision) -> Rejection | None:
@@ -231,9 +233,9 @@ def _not_the_bot(record: MatchRecord, decision: Decision) -> Rejection | None:
     seat = decision.seat
     if seat is None or (seat, decision.sender) not in record.handed_over:
         return None
-    if record.holders[seat] == decision.sender:
+    if record.seat_players[seat] == decision.sender:
         return None
-    return Rejection(rules.SEAT, f"seat {seat} is played by {record.holders[seat]} now")
+    return Rejection(rules.SEAT, f"seat {seat} is played by {record.seat_players[seat]} now")
 
 
 def _verdict(
@@ -323,7 +325,7 @@ def _timeout(
     if clock.on_timeout == "wait":
         return Accepted(rules.CLOCK, [reached, *release])
     if clock.on_timeout == "bot":
-        player = record.holders[seat] or ""
+        player = record.seat_players[seat] or ""
         return Accepted(
             rules.CLOCK, [reached, *release, SeatHandedToBot(seat, clock.level, player, "timeout")]
         )
@@ -357,15 +359,15 @@ def _outage(timing: Timing, start: int, end: int) -> Accepted | Rejection:
 
 
 def _resign(record: MatchRecord, ruleset: Ruleset, seat: int | None) -> Accepted | Rejection:
-    if seat is None or not 0 <= seat < record.seats or record.holders[seat] is None:
+    if seat is None or not 0 <= seat < record.seats or record.seat_players[seat] is None:
         return Rejection(rules.SEAT, "only a seat's player may resign it")
-    holder = record.holders[seat] or ""
-    if holder.startswith(BOT_PREFIX):
-        return Rejection(rules.RESIGN, f"seat {seat} is played by {holder} already")
+    seated = record.seat_players[seat] or ""
+    if seated.startswith(BOT_PREFIX):
+        return Rejection(rules.RESIGN, f"seat {seat} is played by {seated} already")
     level = record.timing.clock.level if record.timing else next(iter(ruleset.bots), None)
     if level is None:
         return Rejection(rules.RESIGN, f"{ruleset.name} has no bot to take the seat")
-    return Accepted(rules.RESIGN, [SeatHandedToBot(seat, level, holder, "resigned")])
+    return Accepted(rules.RESIGN, [SeatHandedToBot(seat, level, seated, "resigned")])
 
 
 def _absence(record: MatchRecord, decision: Decision, days: int) -> Accepted | Rejection:
@@ -374,7 +376,7 @@ def _absence(record: MatchRecord, decision: Decision, days: int) -> Accepted | R
     seat, timing = decision.seat, record.timing
     if timing is None:
         return Rejection(rules.ABSENCE, "this match has no clock")
-    if seat is None or not 0 <= seat < record.seats or record.holders[seat] is None:
+    if seat is None or not 0 <= seat < record.seats or record.seat_players[seat] is None:
         return Rejection(rules.SEAT, "only a seat's player may declare an absence")
     length = days * DAY_MS
     left = timing.clock.absence_days * DAY_MS - timing.away_ms(seat)
@@ -395,7 +397,7 @@ def _hold(
     timing = record.timing
     if timing is None:
         return Rejection(rules.HOLD, "this match has no clock: no deadline would end a hold")
-    if seat is None or not 0 <= seat < record.seats or record.holders[seat] is None:
+    if seat is None or not 0 <= seat < record.seats or record.seat_players[seat] is None:
         return Rejection(rules.SEAT, "only a seat's player may hold the phase open")
     if not hold:
         if seat not in timing.holding:

@@ -3,8 +3,8 @@
 The outcome is the batch of entries to append (the ruling, then the decided events,
 then whatever `react` derives; a new match's `match.created` comes before its ruling),
 a dead letter when no match can answer, or `None` when the decision was judged before.
-The book is updated as entries are written, so the caller must append the batch or drop
-the book (the service crashes and catches up).
+The fold is updated as entries are written, so the caller must append the batch or drop
+the fold (the service crashes and catches up).
 """
 
 import hashlib
@@ -33,7 +33,7 @@ from events.envelope import (
     SeedRevealed,
     is_platform_entry,
 )
-from events.match import EndedMatch, MatchRecord, PartitionBook, apply, decision_key
+from events.match import EndedMatch, MatchRecord, PartitionMatches, apply, decision_key
 from events.ruleset import (
     MAX_REACTIONS,
     Accepted,
@@ -64,10 +64,10 @@ class _Head(msgspec.Struct):
 class _EntryWriter:
     """Writes one decision's entries: each gets the next seq and the hash of the state after it."""
 
-    def __init__(self, book: PartitionBook, head: _Head, now_ms: int) -> None:
-        self.book, self.head, self.now_ms = book, head, now_ms
+    def __init__(self, folded: PartitionMatches, head: _Head, now_ms: int) -> None:
+        self.folded, self.head, self.now_ms = folded, head, now_ms
         self.entries: list[Entry[Any]] = []
-        known = book.matches.get(head.match_id)
+        known = folded.matches.get(head.match_id)
         self.first_seq = (known.seq if known else 0) + 1  # the first entry this decision writes
         self._chance: Chance | None = None
         self.clock_kept = False  # whether this decision's clock entries are written
@@ -81,7 +81,7 @@ class _EntryWriter:
 
     def write(self, body: Any, ruleset: Ruleset, sealed_for: int | None = None) -> MatchRecord:
         """Append one entry; a game event is sealed for the seat its game names."""
-        record = self.book.matches.get(self.head.match_id)
+        record = self.folded.matches.get(self.head.match_id)
         if not is_platform_entry(body):
             sealed_for = ruleset.sealed_event(body)
         entry = Entry(
@@ -103,7 +103,7 @@ class _EntryWriter:
             unchanged = record.state is before and before_hash  # bookkeeping keeps the hash
             record.state_hash = before_hash if unchanged else state_hash(record.state)
         self.entries.append(msgspec.structs.replace(entry, state_hash=record.state_hash))
-        self.book.matches[record.match_id] = record
+        self.folded.matches[record.match_id] = record
         return record
 
     def ruling(
@@ -118,7 +118,7 @@ class _EntryWriter:
         choice (unless `public`: the organiser's act on the seat, not the seat's choice): what
         was asked, read, ruled and why, whatever the verdict. A sealed refusal is followed by a
         `SealedRefusal`, so it writes as many entries as an accepted choice."""
-        record = self.book.matches.get(self.head.match_id)
+        record = self.folded.matches.get(self.head.match_id)
         seat = self.head.seat
         sealed = (
             not public
@@ -152,7 +152,7 @@ class _EntryWriter:
     def note_chance(self) -> None:
         """Platform rules 3: the ruling of a decision that moved the game says whether judging
         it drew chance (known only once it is judged), and so does its place in the undo window."""
-        record = self.book.matches.get(self.head.match_id)
+        record = self.folded.matches.get(self.head.match_id)
         if self._chance is None or not self._chance.drawn or not isinstance(record, MatchRecord):
             return
         undo = record.undo
@@ -226,7 +226,7 @@ def _keep_clock(writer: _EntryWriter, ruleset: Ruleset, decision: Decision) -> N
     while the window is open, SL-27: only its reveal moves the clock further)."""
     deadlines.keep(writer, ruleset, decision)
     writer.clock_kept = True
-    record = writer.book.matches.get(decision.match_id)
+    record = writer.folded.matches.get(decision.match_id)
     if writer.answers_wait and isinstance(record, MatchRecord):
         now = pinned(record.ruleset, record.ruleset_version)  # an upgrade's, if it moved
         writer.settle(now, record)
@@ -271,7 +271,7 @@ def _read(raw: bytes) -> tuple[Decision | None, Rejection | None, msgspec.Raw]:
 
 
 def rule_on(
-    book: PartitionBook,
+    folded: PartitionMatches,
     raw: bytes,
     *,
     partition: int,
@@ -284,14 +284,14 @@ def rule_on(
     """Judge one decision as received from the `decisions` topic (at `offset` of its
     `partition`). A new match is judged by `platform_rules` (re-judging: the archive's) and
     pinned to its game's `version` (None: the current one), which judges it from then on."""
-    outcome = _outcome(book, raw, partition, offset, now_ms, fresh_seed, platform_rules, version)
+    outcome = _outcome(folded, raw, partition, offset, now_ms, fresh_seed, platform_rules, version)
     if isinstance(outcome, list):
-        book.keep_ended(outcome[0].match_id, offset)
+        folded.keep_ended(outcome[0].match_id, offset)
     return outcome
 
 
 def _outcome(
-    book: PartitionBook,
+    folded: PartitionMatches,
     raw: bytes,
     partition: int,
     offset: int,
@@ -332,7 +332,7 @@ def _outcome(
     # written as it can be stored; a re-delivery renders the same, so it is still dropped
     head.decision_id = storable.rendered(head.decision_id)
     head.sender = storable.rendered(head.sender)
-    record = book.matches.get(head.match_id)
+    record = folded.matches.get(head.match_id)
     if isinstance(record, EndedMatch):
         if offset <= record.decision_offset:
             return None  # judged before the match ended, or ruled on since: a re-delivery
@@ -341,7 +341,7 @@ def _outcome(
         and decision_key(head.seat, head.sender, head.decision_id) in record.judged
     ):
         return None
-    writer = _EntryWriter(book, head, now_ms)
+    writer = _EntryWriter(folded, head, now_ms)
 
     if record is None:
         if problem is not None:
@@ -501,11 +501,11 @@ def _seat_refusal(record: MatchRecord, seat: int | None, body: Any) -> Rejection
             f" (seats are 0 to {record.seats - 1})",
         )
     if isinstance(body, ClaimSeat):
-        holder = record.holders[seat]
+        seated = record.seat_players[seat]
         return (
             None
-            if holder is None
-            else Rejection(rules.SEAT, f"seat {seat} is already held by {holder}")
+            if seated is None
+            else Rejection(rules.SEAT, f"seat {seat} is already held by {seated}")
         )
     if record.open_seats:
         return Rejection(

@@ -54,7 +54,7 @@ def _writing(
     organiser = decision.sender == rules.ORGANISER and decision.seat is None
     seat = decision.seat
     if not organiser and (
-        seat is None or not 0 <= seat < record.seats or record.holders[seat] != decision.sender
+        seat is None or not 0 <= seat < record.seats or record.seat_players[seat] != decision.sender
     ):
         return Rejection(rules.SEAT, f"seat {seat} is not held by {decision.sender!r}")
     allowed = record.messages

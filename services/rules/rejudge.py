@@ -14,7 +14,7 @@ import msgspec
 from events import platform_rules as rules
 from events.codec import encode
 from events.envelope import CreateMatch, DeadLetter, Decision, Entry, MatchCreated, Ruling
-from events.match import PartitionBook
+from events.match import PartitionMatches
 from events.ruleset import UnknownRuleset, get_ruleset, versions
 from events.upgrades import Upgrade
 from services.rules.judge import rule_on
@@ -117,7 +117,7 @@ def verify(
     `version`, the match is re-judged under that version of its game instead of the one it was
     opened with: the first entry that version would write otherwise (its version apart), and
     where its decision begins, which moving the match to that version sets it back to before."""
-    book = PartitionBook()
+    folded = PartitionMatches()
     created = next((e.body for e in entries[:1] if isinstance(e.body, MatchCreated)), None)
     if created is None:
         first = entries[0].seq if entries else 1
@@ -125,7 +125,7 @@ def verify(
     seed = created.seed
     for batch in _batches(entries):
         outcome = rule_on(
-            book,
+            folded,
             _decision(batch),
             partition=0,
             offset=batch[0].seq,

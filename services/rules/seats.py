@@ -1,6 +1,6 @@
 """The organiser's tools for who sits where, and its messages, judged: a held seat's player
 replaced (the new one gets a fresh deadline where the clock runs one), or the seat handed to
-the game's bot for good; either way the former holder's decisions for the seat are refused
+the game's bot for good; either way the former player's decisions for the seat are refused
 from then on (`deadlines.judged`). A message to the players is on the log as said."""
 
 from contextlib import suppress
@@ -74,8 +74,8 @@ def _verdict(
         return Rejection(rules.SEAT_HOLDER, "only the organiser changes who holds a seat")
     if seat is None or not 0 <= seat < record.seats:
         return Rejection(rules.SEAT, f"seat {seat} is not a seat of this {record.seats}-seat match")
-    holder = record.holders[seat]
-    if holder is None:
+    seated = record.seat_players[seat]
+    if seated is None:
         return Rejection(rules.SEAT_HOLDER, f"seat {seat} is open: a player joins it")
     events: list[Any] = []
     if record.timing is not None and (
@@ -87,11 +87,11 @@ def _verdict(
             if rules.reserved(player):
                 why = f"{player!r} is a name only the platform gives; hand the seat to a bot"
                 return Rejection(rules.RESERVED_NAME, why)
-            replaced = SeatReplaced(seat, player, holder, note, player_id)
+            replaced = SeatReplaced(seat, player, seated, note, player_id)
             return Accepted(rules.SEAT_HOLDER, [*events, replaced])
         case HandToBot(level=level, note=note):
-            if holder.startswith(rules.BOT_PREFIX):
-                return Rejection(rules.SEAT_HOLDER, f"seat {seat} is played by {holder} already")
+            if seated.startswith(rules.BOT_PREFIX):
+                return Rejection(rules.SEAT_HOLDER, f"seat {seat} is played by {seated} already")
             if not ruleset.bots:
                 return Rejection(rules.SEAT_HOLDER, f"{ruleset.name} has no bot to take the seat")
             level = level or (record.timing.clock.level if record.timing else "")
@@ -99,6 +99,6 @@ def _verdict(
             if level not in ruleset.bots:
                 why = f"no bot {level!r} of {ruleset.name}; bots: {', '.join(ruleset.bots)}"
                 return Rejection(rules.SEAT_HOLDER, why)
-            handed = SeatHandedToBot(seat, level, holder, "organiser", note)
+            handed = SeatHandedToBot(seat, level, seated, "organiser", note)
             return Accepted(rules.SEAT_HOLDER, [*events, handed])
     raise TypeError(f"no seat decision {body!r}")

@@ -21,7 +21,7 @@ from aiokafka.errors import CommitFailedError, IllegalStateError
 
 from events.codec import encode
 from events.envelope import DeadLetter, EntryBatch, Ruling
-from events.match import PartitionBook
+from events.match import PartitionMatches
 from services import db
 from services.rules import snapshots
 from services.rules.catch_up import take_over
@@ -44,8 +44,8 @@ STOP_GRACE_S = 5.0
 class _Partition:
     """What this instance holds for one partition it owns."""
 
-    def __init__(self, book: PartitionBook, writer: str) -> None:
-        self.book = book
+    def __init__(self, folded: PartitionMatches, writer: str) -> None:
+        self.folded = folded
         self.writer = writer
         self.dirty: set[str] = set()
         self.entries_since_snapshot = 0
@@ -83,7 +83,7 @@ class RulesService(ConsumerRebalanceListener):
             try:
                 await self._delivered()  # its offsets are the new owner's to skip as judged
             except Exception as error:
-                # The broker refused a record, so our books are ahead of the log: stop, as a
+                # The broker refused a record, so our folds are ahead of the log: stop, as a
                 # crash would, rather than judge on them (a restart catches up from the log).
                 log.exception("delivery_failed")
                 self._fatal = error
@@ -99,21 +99,23 @@ class RulesService(ConsumerRebalanceListener):
             return
         writer = f"{self.instance}/{uuid.uuid4().hex[:8]}"
         try:
-            books = await take_over(self.settings, self.producer, self.pool, partitions, writer)
+            by_partition = await take_over(
+                self.settings, self.producer, self.pool, partitions, writer
+            )
         except Exception as error:
-            # Judging without a complete book would break the log: stop, and let a restart retry.
+            # Judging without a complete fold would break the log: stop, and let a restart retry.
             log.exception("take_over_failed", partitions=partitions)
             self._fatal = error
             self._stopping.set()
             return
         async with self._judging:
-            for p, book in books.items():
-                self.owned[p] = _Partition(book, writer)
+            for p, folded in by_partition.items():
+                self.owned[p] = _Partition(folded, writer)
         log.info(
             "partitions_assigned",
             partitions=partitions,
             writer=writer,
-            matches=sum(len(b.matches) for b in books.values()),
+            matches=sum(len(b.matches) for b in by_partition.values()),
         )
 
     # The loop.
@@ -194,7 +196,7 @@ class RulesService(ConsumerRebalanceListener):
                     continue  # else revoked since it was fetched: the new owner re-reads it
                 for message in messages:
                     outcome = rule_on(
-                        owned.book,
+                        owned.folded,
                         message.value,
                         partition=tp.partition,
                         offset=message.offset,
@@ -235,7 +237,7 @@ class RulesService(ConsumerRebalanceListener):
             await outbox.send()
             settled = await self._delivered()
             self._sending = _Sending(outbox, dead_letters, commits)
-            if self._snapshots_owed():  # a snapshot is of a book and the log at one point
+            if self._snapshots_owed():  # a snapshot is of a fold and the log at one point
                 settled.update(await self._delivered())
                 await self._snapshot_due()
         return settled
@@ -271,7 +273,7 @@ class RulesService(ConsumerRebalanceListener):
         for p, owned in self._snapshots_owed().items():
             if owned.last_offset < 0:
                 continue
-            records = [owned.book.matches[m] for m in owned.dirty]
+            records = [owned.folded.matches[m] for m in owned.dirty]
             await snapshots.save(
                 self.pool,
                 self.settings.match_log_topic,

@@ -5,7 +5,7 @@ import hashlib
 import asyncpg
 import msgspec
 
-from events.match import MatchRecord, PartitionBook, record_bytes, record_from_bytes
+from events.match import MatchRecord, PartitionMatches, record_bytes, record_from_bytes
 from events.ruleset import get_ruleset
 
 
@@ -29,10 +29,10 @@ async def load_checkpoint(pool: asyncpg.Pool, topic: str, partition: int) -> Che
     return Checkpoint(**dict(row)) if row else None
 
 
-async def load_book(
+async def load_matches(
     pool: asyncpg.Pool, topic: str, partition: int, checkpoint: Checkpoint
-) -> PartitionBook | None:
-    """The book as of the checkpoint, or None if a ruleset's code changed since it was taken
+) -> PartitionMatches | None:
+    """The fold as of the checkpoint, or None if a ruleset's code changed since it was taken
     (its states may not fold the same way: fold from zero instead)."""
     rows = await pool.fetch(
         "SELECT ruleset, ruleset_version, record, state FROM rules_snapshots"
@@ -40,13 +40,13 @@ async def load_book(
         topic,
         partition,
     )
-    book = PartitionBook(owner=checkpoint.owner)
+    folded = PartitionMatches(owner=checkpoint.owner)
     for row in rows:
         if get_ruleset(row["ruleset"]).version != row["ruleset_version"]:
             return None
         record = record_from_bytes(row["record"], row["state"])
-        book.matches[record.match_id] = record
-    return book
+        folded.matches[record.match_id] = record
+    return folded
 
 
 async def forget(pool: asyncpg.Pool, topic: str, partition: int) -> None:

@@ -110,7 +110,7 @@ async def open_disputes(pool: asyncpg.Pool, match_id: str, game: str) -> list[Op
     found = []
     for row in rows:
         ruling = await audit.explain(pool, match_id, row["seq"])
-        told = await seat_lines.told(pool, match_id, None, row["seq"] - 1, row["seq"])
+        told = await seat_lines.lines_between(pool, match_id, None, row["seq"] - 1, row["seq"])
         rule = ruling["rule"] if ruling else ""
         accepted = ruling["accepted"] if ruling else None
         found.append(

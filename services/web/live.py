@@ -12,7 +12,7 @@ from litestar.response import ServerSentEventMessage
 
 from events.clock_narration import window_open
 from events.codec import game_codec
-from events.narration import Told, seat_names
+from events.narration import NarratedLine, seat_names
 from events.ruleset import CardFace, CardInfo, CardPick, Description, Waiting, WindowAsk
 from projections import seat_lines
 from projections.announce import ViewNotice
@@ -59,7 +59,7 @@ class Shown(msgspec.Struct, frozen=True):
     phase: str | None
     must: list[str]
     may: list[str]
-    told: list[Told]  # newest first
+    told: list[NarratedLine]  # newest first
     responses: bool = False  # a sealed phase: "waiting for responses", never who has answered
     seat: int | None = None
     turn: str = ""  # the seat's: "must", "may" or "" (nothing waits for it)
@@ -95,7 +95,9 @@ async def _shown(
     seq = found[0] if found else 0
     waiting = description.description.waiting if description else Waiting()
     told = (
-        await seat_lines.told(ctx.pool, match_id, seat, max(0, seq - log), seq, reader=seat)
+        await seat_lines.lines_between(
+            ctx.pool, match_id, seat, max(0, seq - log), seq, reader=seat
+        )
         if seq
         else []
     )

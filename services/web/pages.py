@@ -355,7 +355,7 @@ async def replay_jump(
     asked, wanted = whole_number(entry), whole_number(round_)
     k = min(1 if asked is None else asked, max(1, row["seq"]))
     if wanted is not None and asked is None:
-        told = await seat_lines.told(context(request).pool, match_id, eyes, reader=eyes)
+        told = await seat_lines.lines_between(context(request).pool, match_id, eyes, reader=eyes)
         first = next((t.seq for t in told if t.round is not None and t.round >= wanted), None)
         if first is None:
             word = round_word(row["game"])

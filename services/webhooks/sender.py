@@ -113,7 +113,7 @@ class Webhooks:
         assert match is not None  # a notice follows the start
         names = seat_names(match["players"])
         after = min(row["after"], upto)  # a reminder may follow a notice of later entries
-        told = await seat_lines.told(self.pool, match_id, seat, after, upto, seat)
+        told = await seat_lines.lines_between(self.pool, match_id, seat, after, upto, seat)
         lines = [f"#{t.seq} {t.line}" for t in told[-MAX_LINES:]]
         head = f"{match['game']} match {match_id}, seat {seat} ({names[seat]}), entry {upto}:"
         words = [f"{head} {headline(row['kind'], detail_of(row['detail']))}"]

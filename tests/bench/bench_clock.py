@@ -25,7 +25,7 @@ from events.calendar import due_after
 from events.clock import Clock, DeadlineReached, DefaultApplied, Timeout
 from events.codec import encode
 from events.envelope import ClaimSeat, CreateMatch, Decision
-from events.match import PartitionBook
+from events.match import PartitionMatches
 from services import db
 from services.clock.worker import ClockWorker, now_ms
 from services.gateway.submit import Submitter
@@ -133,13 +133,13 @@ class _Captured:
 async def _in_process(settings: Settings) -> tuple[list[int], float, float]:
     """Delays (ms) from deadline to default applied, the sweeps' CPU and the judge's CPU per
     timeout, for IDLE_MATCHES matches judged here."""
-    book, offset = PartitionBook(), 0
+    folded, offset = PartitionMatches(), 0
 
     def judge(decision: Decision) -> list:
         nonlocal offset
         offset += 1
         wrote = rule_on(
-            book, encode(decision), partition=0, offset=offset, now_ms=now_ms(), fresh_seed=str
+            folded, encode(decision), partition=0, offset=offset, now_ms=now_ms(), fresh_seed=str
         )
         assert isinstance(wrote, list)
         return wrote
@@ -167,7 +167,7 @@ async def _in_process(settings: Settings) -> tuple[list[int], float, float]:
         decided(match, 1, ClaimSeat("bob"), start + m * SPREAD_MS // IDLE_MATCHES, "bob")
     rows = []
     for match in matches:
-        timing = book.matches[match].timing
+        timing = folded.matches[match].timing
         assert timing is not None
         d = timing.deadlines[0]
         rows.append((match, 0, d.due_ms, timing.fires_ms(d), d.at_seq))

@@ -1,9 +1,9 @@
-"""Memory per match in a partition's book, and the take-over time of that partition.
+"""Memory per match in a partition's fold, and the take-over time of that partition.
 
 N mostly idle race-to-21 matches (`BENCH_MEMORY_MATCHES`, 5,000 by default; 100,000 for the
 issue's figure) live, and N ended (each with a late decision's SL-7 ruling), on one
 partition. Prints the bytes each kind holds (tracemalloc, after a full collection) in the
-rules service's book as judging builds it and in a book folded from the log (catch-up, a
+rules service's fold as judging builds it and in a fold folded from the log (catch-up, a
 projection worker), their snapshot row sizes, and the time a new owner takes to fence and
 catch up: from a snapshot of all but the last 1 % of the log, and from offset zero, on Kafka
 and on Tansu (`scratch.on_each_broker`).
@@ -23,7 +23,7 @@ from aiokafka import AIOKafkaProducer
 
 from events.codec import decode_record, encode
 from events.envelope import ClaimSeat, CreateMatch, Decision, EntryBatch, OwnerFence
-from events.match import EndedMatch, PartitionBook, record_bytes
+from events.match import EndedMatch, PartitionMatches, record_bytes
 from services import db
 from services.rules import snapshots
 from services.rules.catch_up import take_over
@@ -59,24 +59,24 @@ def _stream(kind: str) -> list[bytes]:
     return [encode(d) for m in range(MATCHES) for d in _decisions(f"{kind}-{m}", ended)]
 
 
-def _judged(stream: list[bytes], first_offset: int = 0) -> tuple[PartitionBook, list[bytes]]:
-    """The rules service's book after judging `stream`, and the log records it wrote."""
-    book, records = PartitionBook(), []
+def _judged(stream: list[bytes], first_offset: int = 0) -> tuple[PartitionMatches, list[bytes]]:
+    """The rules service's fold after judging `stream`, and the log records it wrote."""
+    folded, records = PartitionMatches(), []
     for offset, raw in enumerate(stream, first_offset):
-        entries = rule_on(book, raw, partition=0, offset=offset, now_ms=0, fresh_seed=str)
+        entries = rule_on(folded, raw, partition=0, offset=offset, now_ms=0, fresh_seed=str)
         assert isinstance(entries, list), entries
         batch = EntryBatch(
             writer=WRITER, decision_partition=0, decision_offset=offset, entries=entries
         )
         records.append(encode(batch))
-    return book, records
+    return folded, records
 
 
-def _folded(records: list[bytes]) -> PartitionBook:
-    book = PartitionBook()
+def _folded(records: list[bytes]) -> PartitionMatches:
+    folded = PartitionMatches()
     for value in records:
-        book.fold(decode_record(value))
-    return book
+        folded.fold(decode_record(value))
+    return folded
 
 
 def _bytes_per_match(build: Callable[[], Any]) -> float:
@@ -92,8 +92,10 @@ def _bytes_per_match(build: Callable[[], Any]) -> float:
     return held / MATCHES
 
 
-def _row_bytes(book: PartitionBook) -> float:
-    return sum(len(b) for m in book.matches.values() for b in record_bytes(m)) / len(book.matches)
+def _row_bytes(folded: PartitionMatches) -> float:
+    return sum(len(b) for m in folded.matches.values() for b in record_bytes(m)) / len(
+        folded.matches
+    )
 
 
 async def _take_over_s(settings: Settings, log: list[bytes]) -> dict[str, float]:
@@ -111,18 +113,18 @@ async def _take_over_s(settings: Settings, log: list[bytes]) -> dict[str, float]
             await producer.send(settings.match_log_topic, value, partition=0)
         await producer.flush()
         cut = len(log) - len(log) // 100
-        book = _folded(log[:cut])
+        folded = _folded(log[:cut])
         checkpoint = snapshots.Checkpoint(cut, snapshots.record_digest(log[cut - 1]), WRITER)
         topic = settings.match_log_topic
-        await snapshots.save(pool, topic, 0, list(book.matches.values()), checkpoint)
+        await snapshots.save(pool, topic, 0, list(folded.matches.values()), checkpoint)
         times = {}
         for start in ("snapshot", "zero"):
             if start == "zero":
                 await snapshots.forget(pool, topic, 0)
             began = time.perf_counter()
-            books = await take_over(settings, producer, pool, [0], f"{WRITER}-{start}")
+            by_partition = await take_over(settings, producer, pool, [0], f"{WRITER}-{start}")
             times[start] = time.perf_counter() - began
-            assert len(books[0].matches) == 2 * MATCHES
+            assert len(by_partition[0].matches) == 2 * MATCHES
         return times
     finally:
         await producer.stop()
@@ -131,10 +133,10 @@ async def _take_over_s(settings: Settings, log: list[bytes]) -> dict[str, float]
 
 def main() -> dict[str, Any]:
     live_stream, ended_stream = _stream("live"), _stream("ended")
-    live_book, live_log = _judged(live_stream)
-    ended_book, ended_log = _judged(ended_stream, len(live_stream))
-    assert all(isinstance(m, EndedMatch) for m in ended_book.matches.values())
-    del live_book, ended_book
+    live_matches, live_log = _judged(live_stream)
+    ended_matches, ended_log = _judged(ended_stream, len(live_stream))
+    assert all(isinstance(m, EndedMatch) for m in ended_matches.matches.values())
+    del live_matches, ended_matches
     figures = {
         "rules_live_b": _bytes_per_match(lambda: _judged(live_stream)[0]),
         "rules_ended_b": _bytes_per_match(lambda: _judged(ended_stream)[0]),
@@ -147,10 +149,10 @@ def main() -> dict[str, Any]:
     print(
         f"{MATCHES:,} live and {MATCHES:,} ended race-to-21 matches on one partition"
         f" ({len(log):,} records):\n"
-        f"  bytes per live match: rules book {figures['rules_live_b']:,.0f},"
-        f" folded book {figures['folded_live_b']:,.0f}, snapshot row {figures['row_live_b']:,.0f}\n"
-        f"  bytes per ended match: rules book {figures['rules_ended_b']:,.0f},"
-        f" folded book {figures['folded_ended_b']:,.0f},"
+        f"  bytes per live match: rules fold {figures['rules_live_b']:,.0f},"
+        f" folded fold {figures['folded_live_b']:,.0f}, snapshot row {figures['row_live_b']:,.0f}\n"
+        f"  bytes per ended match: rules fold {figures['rules_ended_b']:,.0f},"
+        f" folded fold {figures['folded_ended_b']:,.0f},"
         f" snapshot row {figures['row_ended_b']:,.0f}",
         flush=True,
     )

@@ -1,7 +1,7 @@
 """Projection figures: entries per second written from a backlog by a worker feeding the
 archive, the seat views, or all six read models; and each worker's lag while the rules service
 judges a burst of decisions at its full rate: all six in one process (as the stack runs them),
-then the two crews of `projections.registry.CREWS` in a process each.
+then the two worker groups of `projections.registry.WORKER_GROUPS` in a process each.
 
 On Kafka, then on Tansu (`scratch.on_each_broker`), each with a scratch database on
 $DATABASE_URL's server. Goals printed beside the figures: the archive drains >= 10,000
@@ -22,7 +22,7 @@ import msgspec
 from projections.archive import Archive
 from projections.projection import Projection
 from projections.rebuild import reset
-from projections.registry import CREWS, PROJECTIONS
+from projections.registry import PROJECTIONS, WORKER_GROUPS
 from projections.runner import supervise
 from projections.seat_views import SeatViews
 from projections.worker import REPORT_S, Worker
@@ -46,10 +46,10 @@ REPORTED_S = REPORT_S + 0.5  # a worker has logged what it did before this
 
 
 async def _drain_rate(
-    settings: Settings, pool: asyncpg.Pool, crew: list[type[Projection]], entries: int
+    settings: Settings, pool: asyncpg.Pool, read_models: list[type[Projection]], entries: int
 ) -> float:
     """Entries per second from the worker taking its partitions to the end of the backlog."""
-    worker = Worker(settings, crew, pool)
+    worker = Worker(settings, read_models, pool)
     stop = asyncio.Event()
     running = asyncio.create_task(supervise([worker], stop))
     while not worker.partitions:
@@ -75,16 +75,16 @@ def _worst_lag_s(log_text: str) -> float:
 
 
 async def _live_lag(
-    settings: Settings, pool: asyncpg.Pool, log_dir: Path, crews: list[list[str]], seed: int
+    settings: Settings, pool: asyncpg.Pool, log_dir: Path, groups: list[list[str]], seed: int
 ) -> dict[str, Any]:
-    """Each crew's worst lag while the running rules service judges a burst of new decisions
-    (`seed` makes them new) as fast as it can; each crew a `starledger projections run
+    """Each worker group's worst lag while the running rules service judges a burst of new decisions
+    (`seed` makes them new) as fast as it can; each group a `starledger projections run
     [NAMES]` process of its own, projecting from zero."""
     stream = [
         d for m in range(4) for d in bot_decisions(f"live{seed}-cw-{m}", 4, f"live{seed}-{m}")
     ]
     stream += race_decisions(matches=600, seed=seed)
-    processes = [ProjectionProcess(settings, log_dir, names).start() for names in crews]
+    processes = [ProjectionProcess(settings, log_dir, names).start() for names in groups]
     try:
         await wait_caught_up(settings, pool, timeout=300)  # what is on the log: not measured
         await asyncio.sleep(REPORTED_S)
@@ -94,7 +94,7 @@ async def _live_lag(
         await asyncio.sleep(REPORTED_S)
         worst = {
             "+".join(names) or "all": _worst_lag_s(p.log_text()[start:])
-            for names, p, start in zip(crews, processes, measured_from, strict=True)
+            for names, p, start in zip(groups, processes, measured_from, strict=True)
         }
     finally:
         for process in processes:
@@ -114,17 +114,17 @@ async def _bench(settings: Settings, log_dir: Path) -> dict[str, Any]:
         await write_log(settings, records)
         entries = sum(len(b.entries) for b in _batches(records))
         figures: dict[str, Any] = {"backlog_entries": entries}
-        crews = {"archive": [Archive], "seat_views": [SeatViews], "all": [*PROJECTIONS.values()]}
-        for name, crew in crews.items():
-            rate = await _drain_rate(settings, pool, crew, entries)
+        groups = {"archive": [Archive], "seat_views": [SeatViews], "all": [*PROJECTIONS.values()]}
+        for name, read_models in groups.items():
+            rate = await _drain_rate(settings, pool, read_models, entries)
             figures[f"{name}_entries_per_s"] = round(rate)
-            for kind in crew:
+            for kind in read_models:
                 await reset(settings, pool, kind)  # the next run starts from zero
         rules = RulesProcess(settings, log_dir).start()
         try:
             figures["live"] = await _live_lag(settings, pool, log_dir, [[]], seed=77)
-            crews = [[crew] for crew in CREWS]
-            figures["live_crews"] = await _live_lag(settings, pool, log_dir, crews, seed=78)
+            groups = [[read_models] for read_models in WORKER_GROUPS]
+            figures["live_crews"] = await _live_lag(settings, pool, log_dir, groups, seed=78)
         finally:
             rules.stop()
         return figures
@@ -146,7 +146,7 @@ def _on(scratch: Scratch) -> dict[str, Any]:
     for key in ("live", "live_crews"):
         live = figures.pop(key)
         figures["burst_decisions"] = live["decisions"]
-        figures |= {f"{key} {crew}": lag for crew, lag in live["max_lag_s"].items()}
+        figures |= {f"{key} {read_models}": lag for read_models, lag in live["max_lag_s"].items()}
     return figures
 
 
@@ -160,8 +160,13 @@ def main() -> dict[str, dict[str, Any]]:
         Row("a burst judged at the rules service's full rate: decisions", "burst_decisions"),
         Row("worst lag, one process (as the stack runs) (s)", "live all", "{:.2f}", Goal("<=", 1)),
         *(
-            Row(f"worst lag, two crews: {crew} (s)", f"live_crews {crew}", "{:.2f}", Goal("<=", 1))
-            for crew in CREWS
+            Row(
+                f"worst lag, two worker groups: {read_models} (s)",
+                f"live_crews {read_models}",
+                "{:.2f}",
+                Goal("<=", 1),
+            )
+            for read_models in WORKER_GROUPS
         ),
     ]
     print_table("projections", rows, figures)

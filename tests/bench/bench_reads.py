@@ -3,13 +3,13 @@
 A Star Realms match the random bots play past LONG entries (kept running there), and the
 same match played to its end under another id, written to the match-log (on Kafka) and
 projected by a worker in this process. Then:
-- what telling costs the projection worker: the book's fold of the long match alone, and with
+- what telling costs the projection worker: the fold of the long match alone, and with
   every seat's and the public's lines told (pure, no database); and the backlog drained by every
   read model, with and without `seat_lines`, in entries/s and the worker's CPU per entry;
 - the rows each eyes' lines take on disk, per entry and per seat, running and ended;
 - reading it: a whole narration and the seat page's lines (its last SEAT_LOG entries) for
   seat 0, before (the fold a reader did, `projections.replay.narrated`: a checkpoint and the
-  entries after it, told) and after (`seat_lines.told`), p50 and p99 and the CPU of a call,
+  entries after it, told) and after (`seat_lines.lines_between`), p50 and p99 and the CPU of a call,
   in this process; then after, through a gateway process: `GET /narration` (whole, and the
   last SEAT_LOG entries) and the seat page, with the gateway's CPU per request.
 """
@@ -28,14 +28,14 @@ import msgspec
 
 from events.codec import decode_record, encode
 from events.envelope import ClaimSeat, CreateMatch, Decision
-from events.match import PartitionBook
+from events.match import PartitionMatches
 from events.ruleset import get_ruleset
 from projections import replay, seat_lines
+from projections.narrating import Narrations
 from projections.rebuild import reset
 from projections.registry import PROJECTIONS
 from projections.runner import supervise
 from projections.seat_lines import SeatLines
-from projections.telling import Teller
 from projections.worker import Worker
 from services import db
 from services.broker import free_port
@@ -61,7 +61,7 @@ RUNNING, ENDED = "long-running", "long-ended"
 def bot_match(match_id: str, most: int | None = None) -> list[Decision]:
     """GAME's match of SEED as its LEVEL bots play it, until its log holds `most` entries
     (None: to its end)."""
-    book, rng, sent, written = PartitionBook(), random.Random(SEED), [], 0
+    folded, rng, sent, written = PartitionMatches(), random.Random(SEED), [], 0
 
     def send(seat: int | None, body: Any) -> None:
         nonlocal written
@@ -75,7 +75,12 @@ def bot_match(match_id: str, most: int | None = None) -> list[Decision]:
         )
         sent.append(decision)
         outcome = rule_on(
-            book, encode(decision), partition=0, offset=len(sent), now_ms=0, fresh_seed=lambda: SEED
+            folded,
+            encode(decision),
+            partition=0,
+            offset=len(sent),
+            now_ms=0,
+            fresh_seed=lambda: SEED,
         )
         written += len(outcome) if isinstance(outcome, list) else 0
 
@@ -83,35 +88,37 @@ def bot_match(match_id: str, most: int | None = None) -> list[Decision]:
     for seat in range(SEATS):
         send(seat, ClaimSeat(player=f"player-{seat}"))
     ruleset = get_ruleset(GAME)
-    while not book.matches[match_id].over and (most is None or written < most):
-        state = book.matches[match_id].state
+    while not folded.matches[match_id].over and (most is None or written < most):
+        state = folded.matches[match_id].state
         seat = ruleset.waiting(state).must[0]
         send(seat, ruleset.default_decision(state, seat, LEVEL, rng))
     return sent
 
 
-def _telling_us(records: list[bytes]) -> dict[str, float]:
+def _narrating_us(records: list[bytes]) -> dict[str, float]:
     """CPU µs an entry to fold the match's records, and to fold and tell them."""
     batches = [decode_record(r) for r in records]
     entries = sum(len(getattr(b, "entries", ())) for b in batches)
     figures = {}
-    for name, tells in (("fold", False), ("fold_and_tell", True)):
+    for name, narrates in (("fold", False), ("fold_and_tell", True)):
         took = []
         for _ in range(3):
-            book, started = PartitionBook(), time.process_time()
+            folded, started = PartitionMatches(), time.process_time()
             for batch in batches:
-                teller = Teller() if tells else None
-                _, match = book.fold_match(batch, teller and teller.before)
-                if teller is not None and match is not None:
-                    teller.told(match)
+                narrations = Narrations() if narrates else None
+                _, match = folded.fold_match(batch, narrations and narrations.before)
+                if narrations is not None and match is not None:
+                    narrations.narrated(match)
             took.append(time.process_time() - started)
         figures[f"{name}_us"] = min(took) / entries * 1e6
     return figures
 
 
-async def _drain(settings: Settings, pool: asyncpg.Pool, crew: list[Any], entries: int) -> Any:
-    """Entries/s of a worker projecting the backlog into `crew`, and its CPU µs an entry."""
-    worker = Worker(settings, crew, pool)
+async def _drain(
+    settings: Settings, pool: asyncpg.Pool, read_models: list[Any], entries: int
+) -> Any:
+    """Entries/s of a worker projecting the backlog into `read_models`, and its CPU µs an entry."""
+    worker = Worker(settings, read_models, pool)
     stop = asyncio.Event()
     running = asyncio.create_task(supervise([worker], stop))
     while not worker.partitions:
@@ -180,7 +187,10 @@ async def _in_process(pool: asyncpg.Pool, last: int) -> dict[str, dict[str, floa
             kind, await _timed(lambda a=after, u=upto: replay.narrated(pool, RUNNING, 0, a, u, 0))
         )
         found["after"] |= _summary(
-            kind, await _timed(lambda a=after, u=upto: seat_lines.told(pool, RUNNING, 0, a, u, 0))
+            kind,
+            await _timed(
+                lambda a=after, u=upto: seat_lines.lines_between(pool, RUNNING, 0, a, u, 0)
+            ),
         )
     return found
 
@@ -246,18 +256,18 @@ async def _bench(settings: Settings, log_dir: Path) -> dict[str, dict[str, Any]]
         batches = [decode_record(r) for r in long_records]
         own = [r for r, b in zip(long_records, batches, strict=True) if _of(b, RUNNING)]
         entries = sum(len(getattr(decode_record(r), "entries", ())) for r in _all(records))
-        telling = _telling_us(own)
+        narrating = _narrating_us(own)
         figures: dict[str, dict[str, Any]] = {"before": {}, "after": {}}
         every = list(PROJECTIONS.values())
         without = [p for p in every if p is not SeatLines]
-        for column, crew in (("before", without), ("after", every)):
-            rate, cpu_us = await _drain(settings, pool, crew, entries)
+        for column, read_models in (("before", without), ("after", every)):
+            rate, cpu_us = await _drain(settings, pool, read_models, entries)
             figures[column] |= {"drain entries/s": rate, "drain CPU us an entry": cpu_us}
             if column == "before":
-                for kind in crew:
+                for kind in read_models:
                     await reset(settings, pool, kind)
-        figures["before"]["fold (before), and tell (after): CPU us an entry"] = telling["fold_us"]
-        figures["after"]["fold (before), and tell (after): CPU us an entry"] = telling[
+        figures["before"]["fold (before), and tell (after): CPU us an entry"] = narrating["fold_us"]
+        figures["after"]["fold (before), and tell (after): CPU us an entry"] = narrating[
             "fold_and_tell_us"
         ]
         last = await pool.fetchval(

@@ -25,7 +25,7 @@ from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 
 from events.codec import encode
 from events.envelope import ClaimSeat, CreateMatch
-from events.match import PartitionBook
+from events.match import PartitionMatches
 from projections import log_end
 from services.rules.judge import rule_on
 from services.settings import Settings
@@ -215,9 +215,9 @@ def judge_cpu_us() -> float:
     raws = [encode(d) for d in race_decisions(matches=MATCHES, seed=5)]
     best = float("inf")
     for _ in range(3):
-        book, started = PartitionBook(), time.process_time()
+        folded, started = PartitionMatches(), time.process_time()
         for offset, raw in enumerate(raws):
-            rule_on(book, raw, partition=0, offset=offset, now_ms=0, fresh_seed=lambda: "")
+            rule_on(folded, raw, partition=0, offset=offset, now_ms=0, fresh_seed=lambda: "")
         best = min(best, (time.process_time() - started) / len(raws) * 1e6)
     return best
 

@@ -49,7 +49,7 @@ def play(game: str, seed: str, ordered: bool, count: Count) -> None:
     table.send(None, CreateMatch(ruleset=game, seats=seats, seed=seed))
     for seat in range(seats):
         table.send(seat, ClaimSeat(player=PLAYERS[seat]))
-    record = table.book.matches[table.match_id]
+    record = table.folded.matches[table.match_id]
     while not record.over:
         seat = ruleset.waiting(record.state).must[0]
         decision: Any = None

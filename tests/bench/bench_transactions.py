@@ -30,7 +30,7 @@ from aiokafka.partitioner import DefaultPartitioner
 
 from events.codec import encode
 from events.envelope import ClaimSeat, CreateMatch, EntryBatch, OwnerFence
-from events.match import PartitionBook
+from events.match import PartitionMatches
 from services.rules.judge import rule_on
 from services.rules.outbox import Outbox
 from services.rules.service import COMMIT_EVERY_S, GROUP
@@ -63,7 +63,7 @@ class Written(NamedTuple):
 
 def _turns(partitions: int) -> list[Turn]:
     """Race-to-21 turns judged in rounds over MATCHES matches, as their records."""
-    books = [PartitionBook() for _ in range(partitions)]
+    by_partition = [PartitionMatches() for _ in range(partitions)]
     offsets = [0] * partitions
     all_partitions = list(range(partitions))
     writer = f"bench-{uuid.uuid4().hex[:8]}"
@@ -72,7 +72,7 @@ def _turns(partitions: int) -> list[Turn]:
         key = match_id.encode()
         p = DefaultPartitioner()(key, all_partitions, all_partitions)
         entries = rule_on(
-            books[p], sent, partition=p, offset=offsets[p], now_ms=0, fresh_seed=lambda: "s"
+            by_partition[p], sent, partition=p, offset=offsets[p], now_ms=0, fresh_seed=lambda: "s"
         )
         assert isinstance(entries, list), entries
         batch = EntryBatch(

@@ -5,7 +5,7 @@ import io
 from typing import Any
 
 from events.match import apply
-from events.narration import Told
+from events.narration import NarratedLine
 from events.ruleset import (
     Board,
     CardFace,
@@ -94,7 +94,7 @@ def test_a_core_worlds_seat_sees_its_hand_numbered_as_commands_count_it() -> Non
 class FakeGateway:
     """Replies as the gateway would, from what the test hands it."""
 
-    def __init__(self, told: list[Told], game: str = "race-to-21") -> None:
+    def __init__(self, told: list[NarratedLine], game: str = "race-to-21") -> None:
         self.told, self.game = told, game
         self.asked: list[str] = []
 
@@ -110,12 +110,12 @@ class FakeGateway:
 
 def test_a_replay_jumps_to_a_round_an_entry_and_a_seat_s_next_decision() -> None:
     told = [
-        Told(1, "A match was opened"),
-        Told(2, "Ana asked to add 1", round=1, decided_by=0),
-        Told(3, "Ana added 1", round=1),
-        Told(4, "Ben asked to add 2", round=2, decided_by=1),
-        Told(5, "Ben added 2", round=2),
-        Told(6, "Ana asked to add 3", round=3, decided_by=0),
+        NarratedLine(1, "A match was opened"),
+        NarratedLine(2, "Ana asked to add 1", round=1, decided_by=0),
+        NarratedLine(3, "Ana added 1", round=1),
+        NarratedLine(4, "Ben asked to add 2", round=2, decided_by=1),
+        NarratedLine(5, "Ben added 2", round=2),
+        NarratedLine(6, "Ana asked to add 3", round=3, decided_by=0),
     ]
     out = io.StringIO()
     replay = Replay(FakeGateway(told), "m")
@@ -140,7 +140,7 @@ def test_a_replay_jumps_to_a_round_an_entry_and_a_seat_s_next_decision() -> None
 
 
 def test_a_replay_counts_in_the_games_own_word_turns_for_star_realms() -> None:
-    told = [Told(1, "A match was opened"), Told(2, "Turn 1: Ana begins", round=1)]
+    told = [NarratedLine(1, "A match was opened"), NarratedLine(2, "Turn 1: Ana begins", round=1)]
     out = io.StringIO()
     Replay(FakeGateway(told, "star-realms"), "m").browse(["r 1", "r 9", "x"], out)
     shown = out.getvalue().splitlines()

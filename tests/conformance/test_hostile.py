@@ -73,7 +73,7 @@ def test_the_judge_refuses_them_from_json(game: str) -> None:
     table.send(None, CreateMatch(ruleset=game, seats=seats, options={}, seed="hostile"))
     for seat in range(seats):
         table.send(seat, ClaimSeat(player=PLAYERS[seat]))
-    record, sent = table.book.matches[table.match_id], 0
+    record, sent = table.folded.matches[table.match_id], 0
     while not record.over:
         seat = rng.choice(ruleset.waiting(record.state).must)
         for body in hostile[sent : sent + 10]:

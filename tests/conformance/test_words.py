@@ -42,7 +42,7 @@ def test_every_view_is_described_for_every_seat(game: str, seats: int) -> None:
         record = apply(record, entry)
         if record.state is None or (n % step and n != len(entries) - 1):
             continue
-        names, waiting = seat_names(record.holders), ruleset.waiting(record.state)
+        names, waiting = seat_names(record.seat_players), ruleset.waiting(record.state)
         for seat in (*range(seats), None):
             view = ruleset.view(record.state, seat)
             stored = codec.view(encode(view))  # as the seat-views model keeps it

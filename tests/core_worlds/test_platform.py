@@ -7,7 +7,7 @@ import msgspec
 
 from events.codec import decode_entry, encode, game_codec, state_hash
 from events.envelope import CreateMatch, DeadLetter, Decision, Ruling, Say
-from events.match import PartitionBook, apply
+from events.match import PartitionMatches, apply
 from events.ruleset import get_ruleset
 from events.rulesets.core_worlds.decisions import (
     Declare,
@@ -55,14 +55,14 @@ def test_a_match_log_replays_to_the_same_hashes_and_snapshots_round_trip():
 
 
 def test_the_judge_records_a_rejection_with_its_rule_and_reason():
-    book = PartitionBook()
+    folded = PartitionMatches()
 
     def send(n, seat, body):
         decision = Decision(
             decision_id=f"d{n}", match_id="m", seat=seat, body=msgspec.Raw(encode(body))
         )
         return rule_on(
-            book, encode(decision), partition=0, offset=n, now_ms=0, fresh_seed=lambda: "s"
+            folded, encode(decision), partition=0, offset=n, now_ms=0, fresh_seed=lambda: "s"
         )
 
     bad = send(0, None, CreateMatch(ruleset="core-worlds", seats=2, options={"colour": "red"}))
@@ -70,20 +70,20 @@ def test_the_judge_records_a_rejection_with_its_rule_and_reason():
     send(1, None, CreateMatch(ruleset="core-worlds", seats=2))
     send(2, 0, {"type": "match.claim_seat", "player": "ann"})
     send(3, 1, {"type": "match.claim_seat", "player": "bob"})
-    state = book.matches["m"].state
+    state = folded.matches["m"].state
     [ruling] = send(4, 0, Draft(card=state.players[0].hand[0]))
     assert isinstance(ruling.body, Ruling) and not ruling.body.accepted
     assert ruling.body.rule == "CW-R" and "Action phase" in ruling.body.reason
 
 
 def test_a_text_decision_is_read_against_the_match_and_the_ruling_keeps_both():
-    book = PartitionBook()
+    folded = PartitionMatches()
 
     def say(n, text):
         body = msgspec.Raw(encode(Say(text)))
         decision = Decision(decision_id=f"t{n}", match_id="m", seat=0, body=body)
         return rule_on(
-            book, encode(decision), partition=0, offset=n, now_ms=0, fresh_seed=lambda: "s"
+            folded, encode(decision), partition=0, offset=n, now_ms=0, fresh_seed=lambda: "s"
         )
 
     for n, body in enumerate(
@@ -99,7 +99,7 @@ def test_a_text_decision_is_read_against_the_match_and_the_ruling_keeps_both():
             seat=n - 1 if n else None,
             body=msgspec.Raw(encode(body)),
         )
-        rule_on(book, encode(decision), partition=0, offset=n, now_ms=0, fresh_seed=lambda: "s")
+        rule_on(folded, encode(decision), partition=0, offset=n, now_ms=0, fresh_seed=lambda: "s")
     [slip] = say(3, "explore discard Hercules Bomer")
     assert not slip.body.accepted and slip.body.rule == "SL-2"
     assert json.loads(bytes(slip.body.asked)) == {
@@ -110,7 +110,7 @@ def test_a_text_decision_is_read_against_the_match_and_the_ruling_keeps_both():
     ruling, *caused = say(4, "pass")
     assert ruling.body.accepted
     assert game_codec("core-worlds").decision_body(bytes(ruling.body.read)) == Declare()
-    assert caused and book.matches["m"].seq == caused[-1].seq
+    assert caused and folded.matches["m"].seq == caused[-1].seq
 
 
 def test_selfplay_prints_a_summary_and_writes_a_deterministic_transcript(tmp_path, capsys):

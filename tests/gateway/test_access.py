@@ -16,12 +16,12 @@ from litestar.testing import RequestFactory
 from events.clock import Resign
 from events.codec import encode
 from events.envelope import ClaimSeat, CreateMatch, Decision, EntryBatch
-from events.match import PartitionBook
+from events.match import PartitionMatches
 from events.platform_rules import ORGANISER
 from events.seats import ReplacePlayer
 from projections.audit import Audit
 from projections.lobby import Lobby
-from projections.projection import Step
+from projections.projection import Folded
 from services import db
 from services.gateway import reads, tokens
 from services.gateway.access import Access, request_token
@@ -52,7 +52,7 @@ class Table:
     def __init__(self, ctx: Context, seats: int = 2, target: int = 21) -> None:
         self.ctx, self.seats, self.target = ctx, seats, target
         self.match_id = f"access-{uuid.uuid4().hex[:10]}"  # the database serves the session
-        self.judge, self.fold = PartitionBook(), PartitionBook()
+        self.judge, self.fold = PartitionMatches(), PartitionMatches()
         self.offset = 0
 
     async def send(self, seat: int | None, body: Any, sender: str = "") -> str:
@@ -89,7 +89,7 @@ class Table:
         batch = EntryBatch(writer="", decision_partition=0, decision_offset=offset, entries=entries)
         counted, match = self.fold.fold_match(batch)
         assert match is not None
-        step = Step(counted, before.state_hash if before else "", match)
+        step = Folded(counted, before.state_hash if before else "", match)
         for projection in (Lobby, Audit):
             await project(self.ctx.pool, projection, step)
         self.ctx.forget_match(self.match_id)

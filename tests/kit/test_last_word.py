@@ -75,12 +75,12 @@ def test_a_window_no_one_can_answer_is_skipped_and_the_strike_scores_at_once() -
 def test_the_clock_passes_for_a_seat_that_lets_its_window_lapse() -> None:
     clock = Clock(per_decision_s=60, grace_s=10, on_timeout="default", level="pass")
     table = Table(clock, game="last-word")
-    duel = table.book.matches["timed"].state
+    duel = table.folded.matches["timed"].state
     striker = duel.active
     strike = Play(card=duel.hands[striker][0])
     table.send(striker, strike, at=START + SECOND, sender=["ann", "bob"][striker])
     answerer = 1 - striker
-    assert GAME.waiting(table.book.matches["timed"].state).must == (answerer,)
+    assert GAME.waiting(table.folded.matches["timed"].state).must == (answerer,)
     due = table.timing.deadlines[answerer].due_ms
     wrote = bodies(table.timeout(answerer, at=due + 10 * SECOND))
     assert DefaultApplied(answerer, "pass", "LW-2", msgspec.Raw(encode(Pass()))) in wrote

@@ -34,7 +34,7 @@ from events.platform_rules import SEAT
 from events.ruleset import Accepted, Rejection, Waiting
 
 
-class Steps(StrEnum):
+class Phases(StrEnum):
     BID = "bid"
     DONE = "done"
 
@@ -58,7 +58,7 @@ class Finished(msgspec.Struct, frozen=True, tag="t.finished"):
 
 class Bids(msgspec.Struct, frozen=True):
     choices: tuple[Bid | Fold | None, ...]
-    step: Steps = Steps.BID
+    step: Phases = Phases.BID
 
 
 def _chosen(state: Bids, e: Chosen) -> Bids:
@@ -67,7 +67,7 @@ def _chosen(state: Bids, e: Chosen) -> Bids:
 
 
 evolve = dispatch(
-    "bids", {Chosen: _chosen, Finished: lambda s, e: msgspec.structs.replace(s, step=Steps.DONE)}
+    "bids", {Chosen: _chosen, Finished: lambda s, e: msgspec.structs.replace(s, step=Phases.DONE)}
 )
 
 
@@ -77,8 +77,8 @@ def _at_most_three(state: Bids, seat: int, bid: Bid) -> Rejection | None:
 
 TABLE = Table(
     prompts={
-        Steps.BID: Prompt(
-            name=Steps.BID,
+        Phases.BID: Prompt(
+            name=Phases.BID,
             asks=(Ask(Bid, "B-1", "bid", "bid <1-3>", _at_most_three), Ask(Fold, "B-1", "fold")),
             owes=lambda state, seat: seat != 2,  # the dealer sits out
             answered=lambda state, seat: state.choices[seat] is not None,
@@ -91,7 +91,7 @@ TABLE = Table(
     },
     current=lambda state: state.step,
     seats=lambda state: len(state.choices),
-    over=lambda state: state.step == Steps.DONE,
+    over=lambda state: state.step == Phases.DONE,
     ended=Rejection("B-3", "the bidding is over"),
     decisions=(Bid, Fold),
     batch=lambda state, chance: Batch(state, chance, evolve),
@@ -115,7 +115,7 @@ def test_each_refusal_names_the_rule_that_governs_it() -> None:
     assert _decide(START, 0, Finished()).reason == "Finished is not a decision of this game"
     assert _decide(START, 0, Bid(amount=5)) == Rejection("B-2", "bid 1 to 3")
     assert _decide(START, 7, Fold()).rule == SEAT
-    done = msgspec.structs.replace(START, step=Steps.DONE)
+    done = msgspec.structs.replace(START, step=Phases.DONE)
     assert _decide(done, 0, Fold()) == Rejection("B-3", "the bidding is over")
 
 
@@ -154,7 +154,9 @@ FOLD = Ask(Fold, "B-1", "fold", offers=lambda state, seat: [Fold()])
 DECLARED = msgspec.structs.replace(
     TABLE,
     prompts={
-        Steps.BID: msgspec.structs.replace(TABLE.prompts[Steps.BID], asks=(BID, FOLD), offers=None)
+        Phases.BID: msgspec.structs.replace(
+            TABLE.prompts[Phases.BID], asks=(BID, FOLD), offers=None
+        )
     },
 )
 
@@ -174,7 +176,7 @@ def test_an_ask_declares_its_command_read_by_its_words_and_written_back() -> Non
     assert DECLARED.ask_for(Finished()) is None and DECLARED.written(START, 0, Finished()) is None
 
 
-def _told_chosen(state: Bids, e: Chosen, seat: int | None) -> str:
+def _narrated_chosen(state: Bids, e: Chosen, seat: int | None) -> str:
     return f"seat {e.seat} has chosen"
 
 
@@ -186,10 +188,10 @@ def _all_in(state: Bids, seat: int) -> Bid | None:
 ASKING = msgspec.structs.replace(
     TABLE,
     prompts={
-        Steps.BID: msgspec.structs.replace(
-            TABLE.prompts[Steps.BID],
+        Phases.BID: msgspec.structs.replace(
+            TABLE.prompts[Phases.BID],
             asks=(
-                msgspec.structs.replace(BID, tells={Chosen: _told_chosen}, prefer=_all_in),
+                msgspec.structs.replace(BID, narrates={Chosen: _narrated_chosen}, prefer=_all_in),
                 msgspec.structs.replace(FOLD, steady=True),
             ),
         )
@@ -202,13 +204,13 @@ class Game(Phased):
 
 
 def test_an_ask_tells_its_events_prefers_for_the_bots_and_may_be_sent_on_an_older_view() -> None:
-    told = ASKING.tellers()
-    assert set(told) == {Chosen}
-    assert told[Chosen](START, Chosen(1, Fold()), 0) == "seat 1 has chosen"
+    narrations = ASKING.narrations()
+    assert set(narrations) == {Chosen}
+    assert narrations[Chosen](START, Chosen(1, Fold()), 0) == "seat 1 has chosen"
     assert preferred(ASKING, START, 1) is None
     folded = evolve(START, Chosen(0, Fold()))
     assert preferred(ASKING, folded, 1) == Bid(amount=3)
-    assert preferred(ASKING, msgspec.structs.replace(folded, step=Steps.DONE), 1) is None
+    assert preferred(ASKING, msgspec.structs.replace(folded, step=Phases.DONE), 1) is None
     assert preferred(TABLE, folded, 1) is None  # no ask prefers anything there
     assert not Game().needs_fresh_view(Fold()) and Game().needs_fresh_view(Bid(amount=1))
     assert Game().needs_fresh_view(Finished())  # no ask of it: as the platform's default
@@ -218,14 +220,14 @@ FOLDING = msgspec.structs.replace(FOLD, form="fold: sit the round out")
 HELPED = msgspec.structs.replace(
     TABLE,
     prompts={
-        Steps.BID: msgspec.structs.replace(
-            TABLE.prompts[Steps.BID],
+        Phases.BID: msgspec.structs.replace(
+            TABLE.prompts[Phases.BID],
             asks=(BID, FOLDING),
             asking=lambda state, seat: (BID,) if seat == 0 else (FOLDING,),  # seat 1 only folds
             default=lambda state, seat: Bid(amount=seat + 1),
             automatic=True,
         ),
-        Steps.DONE: Prompt(name=Steps.DONE, asks=(), owes=lambda state, seat: True),
+        Phases.DONE: Prompt(name=Phases.DONE, asks=(), owes=lambda state, seat: True),
     },
 )
 
@@ -260,7 +262,7 @@ def test_help_lists_the_forms_asked_of_the_seat_with_a_few_offers_each_then_the_
     bid = evolve(START, Chosen(1, Bid(amount=2)))
     assert SeatFirst().text_help(bid, 1).startswith("Seat 1 at the bid:\n  fold: sit the round out")
     assert "e.g. 'fold instead'" in SeatFirst().text_help(bid, 1)
-    over = msgspec.structs.replace(START, step=Steps.DONE)
+    over = msgspec.structs.replace(START, step=Phases.DONE)
     assert Bidding().text_help(over, 0) == "The game is over."
 
 
@@ -287,12 +289,12 @@ def test_the_prompts_asking_name_their_asks_and_the_defaults_answer_for_each_sea
     assert game.prompts() == {"bid": "bid or fold"}  # a prompt that asks nothing is left out
     assert game.automatic_prompts() == ("bid",)
     assert asking(HELPED, START, 0) == "bid" and asking(HELPED, START, 2) is None  # the dealer
-    over = msgspec.structs.replace(START, step=Steps.DONE)
+    over = msgspec.structs.replace(START, step=Phases.DONE)
     assert asking(HELPED, over, 0) is None and not automatic(HELPED, over, 0)
     assert default_bot(HELPED)(START, 1, CHANCE) == Bid(amount=2)
-    silent = msgspec.structs.replace(TABLE.prompts[Steps.BID], default=None)
+    silent = msgspec.structs.replace(TABLE.prompts[Phases.BID], default=None)
     with pytest.raises(LookupError, match=r"^prompt bid declares no default$"):
-        default_decision(msgspec.structs.replace(TABLE, prompts={Steps.BID: silent}), START, 0)
+        default_decision(msgspec.structs.replace(TABLE, prompts={Phases.BID: silent}), START, 0)
 
 
 class Check(msgspec.Struct, frozen=True, tag="t.check"):
@@ -316,9 +318,9 @@ def test_a_prompt_refuses_what_it_does_not_ask_in_its_own_words_and_accepts_with
         return Rejection("B-4", f"seat {seat} may only bid at the {state.step}")
 
     bidding = msgspec.structs.replace(
-        TABLE.prompts[Steps.BID], asks=(BID,), refuse_unasked=only_bids, accept=_drawn_bid
+        TABLE.prompts[Phases.BID], asks=(BID,), refuse_unasked=only_bids, accept=_drawn_bid
     )
-    table = msgspec.structs.replace(TABLE, prompts={Steps.BID: bidding})
+    table = msgspec.structs.replace(TABLE, prompts={Phases.BID: bidding})
     assert decide(table, START, 1, Fold(), CHANCE) == Rejection(
         "B-4", "seat 1 may only bid at the bid"
     )
@@ -328,7 +330,7 @@ def test_a_prompt_refuses_what_it_does_not_ask_in_its_own_words_and_accepts_with
     unwritten = msgspec.structs.replace(bidding, accept=None)
     with pytest.raises(LookupError, match=r"^prompt bid has no accept for Bid$"):
         decide(
-            msgspec.structs.replace(TABLE, prompts={Steps.BID: unwritten}),
+            msgspec.structs.replace(TABLE, prompts={Phases.BID: unwritten}),
             START,
             0,
             Bid(amount=1),

@@ -16,11 +16,11 @@ from aiokafka import AIOKafkaProducer
 
 from events.codec import decode_record, encode
 from events.envelope import ClaimSeat, CreateMatch, Decision, EntryBatch, OwnerFence, Ruling
-from events.match import PartitionBook
+from events.match import PartitionMatches
 from events.ruleset import get_ruleset
 from events.rulesets.core_worlds.decisions import Pass
 from projections import log_end, offsets, runner
-from projections.projection import Projection, Step, folded
+from projections.projection import Folded, Projection, fold_record
 from projections.registry import PROJECTIONS
 from projections.status import caught_up
 from services.rules.judge import rule_on
@@ -38,7 +38,7 @@ def bot_decisions(match_id: str, seats: int, seed: str, wrong_every: int = 9) ->
     """A whole Core Worlds match as the bots play it, with a decision from a seat that is not
     to act every `wrong_every` turns (rejected, so the log has rejections to show). The
     CreateMatch carries the seed, so the rules service plays the same match from these."""
-    book = PartitionBook()
+    folded = PartitionMatches()
     rng = random.Random(f"{seed}:bots")
     sent: list[Decision] = []
 
@@ -52,15 +52,15 @@ def bot_decisions(match_id: str, seats: int, seed: str, wrong_every: int = 9) ->
             sent_at_ms=1_700_000_000_000 + len(sent),
         )
         sent.append(d)
-        rule_on(book, encode(d), partition=0, offset=len(sent), now_ms=0, fresh_seed=lambda: seed)
+        rule_on(folded, encode(d), partition=0, offset=len(sent), now_ms=0, fresh_seed=lambda: seed)
 
     send(None, CreateMatch(ruleset="core-worlds", seats=seats, seed=seed))
     for seat in range(seats):
         send(seat, ClaimSeat(player=f"player-{seat}"))
     ruleset = get_ruleset("core-worlds")
     turn = 0
-    while not book.matches[match_id].over:
-        state = book.matches[match_id].state
+    while not folded.matches[match_id].over:
+        state = folded.matches[match_id].state
         seat = ruleset.waiting(state).must[0]
         turn += 1
         if turn % wrong_every == 0:
@@ -72,13 +72,13 @@ def bot_decisions(match_id: str, seats: int, seed: str, wrong_every: int = 9) ->
 def judged(decisions: list[Decision], partitions: int) -> dict[int, list[bytes]]:
     """The match-log records an uninterrupted rules service would write for `decisions`:
     per partition, an owner fence, then one entry batch per judged decision."""
-    books = {p: PartitionBook() for p in range(partitions)}
+    by_partition = {p: PartitionMatches() for p in range(partitions)}
     records = {p: [encode(OwnerFence(writer="judge"))] for p in range(partitions)}
     now_ms = int(time.time() * 1000)
     for offset, d in enumerate(decisions):
         p = partition_of(d.match_id, partitions)
         outcome = rule_on(
-            books[p],
+            by_partition[p],
             encode(d),
             partition=p,
             offset=offset,
@@ -167,19 +167,19 @@ def ruling_of(entries: list[Any]) -> Ruling:
     return next(e.body for e in entries if isinstance(e.body, Ruling))
 
 
-def steps_of(matches: list[tuple[str, int, str]]) -> Iterator[Step]:
+def folded_of(matches: list[tuple[str, int, str]]) -> Iterator[Folded]:
     """Every decision's step of some Core Worlds matches, folded as a worker folds them."""
     stream = [d for m, seats, seed in matches for d in bot_decisions(m, seats, seed)]
-    book = PartitionBook()
+    folded = PartitionMatches()
     for value in judged(stream, partitions=1)[0]:
         record = decode_record(value)
         if isinstance(record, EntryBatch):
-            step = folded(book, record, None)
+            step = fold_record(folded, record, None)
             assert step is not None
             yield step
 
 
-async def project(pool: asyncpg.Pool, projection: type[Projection], *steps: Step) -> None:
+async def project(pool: asyncpg.Pool, projection: type[Projection], *steps: Folded) -> None:
     """One batch of `steps` through `projection`, written and announced as a worker does."""
     batch = projection()
     for step in steps:

@@ -11,7 +11,7 @@ from projections.audit import Audit
 from projections.replay import Replay
 from projections.seat_views import SeatViews
 from services.settings import Settings
-from tests.projections.support import project, steps_of
+from tests.projections.support import folded_of, project
 
 
 def test_packing_keeps_every_notice_in_order_under_the_limit() -> None:
@@ -45,7 +45,7 @@ async def test_a_batch_announces_each_view_ruling_and_replay_move_it_writes(
     listener = await asyncpg.connect(settings.database_url)
     for channel in heard:
         await listener.add_listener(channel, lambda _c, _p, ch, payload: heard[ch].append(payload))
-    steps = list(steps_of([("told", 3, "announce")]))
+    steps = list(folded_of([("told", 3, "announce")]))
     try:
         for first in range(0, len(steps), 40):  # batches of 40 decisions
             for projection in (SeatViews, Audit, Replay):

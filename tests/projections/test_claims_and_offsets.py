@@ -1,6 +1,6 @@
 """Where each projection stands on the log, and which worker may move it, on a real database:
 a worker claims a partition unless a living worker holds it, and a batch's rows commit with
-the offsets they cover, or neither does. A claim lives as long as its holder's `keep_alive`
+the offsets they cover, or neither does. A claim lives as long as its claimant's `keep_alive`
 connection. No broker: these are the calls a worker makes, made in the test's process."""
 
 import asyncio
@@ -37,10 +37,10 @@ async def pool(own_database: str) -> AsyncIterator[asyncpg.Pool]:
 
 
 @asynccontextmanager
-async def alive(database_url: str, holder: str) -> AsyncIterator[asyncpg.Connection]:
-    """`holder` running: its claims stand until the block ends (its connection closes, and
+async def alive(database_url: str, claimant: str) -> AsyncIterator[asyncpg.Connection]:
+    """`claimant` running: its claims stand until the block ends (its connection closes, and
     its session with it)."""
-    conn = await offsets.keep_alive(database_url, holder)
+    conn = await offsets.keep_alive(database_url, claimant)
     pid = conn.get_server_pid()
     try:
         yield conn
@@ -58,7 +58,7 @@ async def alive(database_url: str, holder: str) -> AsyncIterator[asyncpg.Connect
 
 async def claim(
     pool: asyncpg.Pool,
-    holder: str,
+    claimant: str,
     partition: int = 0,
     *,
     force: bool = False,
@@ -66,20 +66,20 @@ async def claim(
     topic: str = TOPIC,
 ) -> Claimed | None:
     async with pool.acquire() as conn, conn.transaction():
-        return await offsets.claim(conn, name, topic, partition, holder, force=force)
+        return await offsets.claim(conn, name, topic, partition, claimant, force=force)
 
 
 async def commit(
     pool: asyncpg.Pool,
-    holder: str,
+    claimant: str,
     progress: list[Progress],
     rows: list[tuple[Any, ...]],
-    told: list[Announcement] | None = None,
+    announcements: list[Announcement] | None = None,
 ) -> None:
     """A batch as a worker commits it: its offsets first, then its rows, in one statement."""
     async with pool.acquire() as conn:
         writes = upsert("scores", KEY, SCORES, rows)
-        await offsets.advance(conn, TOPIC, progress, holder, told or [], writes)
+        await offsets.advance(conn, TOPIC, progress, claimant, announcements or [], writes)
 
 
 async def note_heads(
@@ -111,19 +111,19 @@ async def test_a_first_claim_starts_at_offset_zero_on_no_known_log(pool: asyncpg
     assert await offsets.positions(pool, TOPIC) == {("p", 2): 0}
 
 
-async def test_a_living_holder_keeps_its_claim_from_others_but_not_from_itself(
+async def test_a_living_claimant_keeps_its_claim_from_others_but_not_from_itself(
     pool: asyncpg.Pool, own_database: str
 ) -> None:
     async with alive(own_database, "north"):
         await claim(pool, "north")
         await commit(pool, "north", [Progress("p", 0, 7)], [])
         assert await claim(pool, "south") is None
-        assert await offsets.holders(pool, ["p"], TOPIC, [0]) == {("p", 0): "north"}
+        assert await offsets.claimants(pool, ["p"], TOPIC, [0]) == {("p", 0): "north"}
         assert await claim(pool, "north") == Claimed(7, None)
-        assert await offsets.holders(pool, ["p"], TOPIC, [0]) == {("p", 0): "north"}
+        assert await offsets.claimants(pool, ["p"], TOPIC, [0]) == {("p", 0): "north"}
 
 
-async def test_a_forced_claim_takes_the_partition_from_a_living_holder(
+async def test_a_forced_claim_takes_the_partition_from_a_living_claimant(
     pool: asyncpg.Pool, own_database: str
 ) -> None:
     """The consumer group gave it to the new worker: the old one may not write after it."""
@@ -132,20 +132,20 @@ async def test_a_forced_claim_takes_the_partition_from_a_living_holder(
         await commit(pool, "north", [Progress("p", 0, 5)], [])
         await note_heads(pool, {0: "log-1"})
         assert await claim(pool, "south", force=True) == Claimed(5, "log-1")
-        assert await offsets.holders(pool, ["p"], TOPIC, [0]) == {("p", 0): "south"}
+        assert await offsets.claimants(pool, ["p"], TOPIC, [0]) == {("p", 0): "south"}
         with pytest.raises(LostClaim):
             await commit(pool, "north", [Progress("p", 0, 9)], [("g", 0, 1, "late")])
         assert await offsets.positions(pool, TOPIC) == {("p", 0): 5}
         assert await scores(pool) == []
 
 
-async def test_the_claim_of_a_dead_holder_is_free_to_take(
+async def test_the_claim_of_a_dead_claimant_is_free_to_take(
     pool: asyncpg.Pool, own_database: str
 ) -> None:
     async with alive(own_database, "north"):
         await claim(pool, "north")
         await commit(pool, "north", [Progress("p", 0, 3)], [])
-    assert await offsets.holders(pool, ["p"], TOPIC, [0]) == {("p", 0): None}
+    assert await offsets.claimants(pool, ["p"], TOPIC, [0]) == {("p", 0): None}
     assert await claim(pool, "south") == Claimed(3, None)
     assert await stored(pool) == [("p", TOPIC, 0, 3, "south", None)]
 
@@ -170,7 +170,7 @@ async def test_a_claim_let_go_is_free_to_take(pool: asyncpg.Pool, own_database: 
             await commit(pool, "north", [Progress("p", 0, 1)], [])
 
 
-async def test_holders_names_each_living_holder_of_the_asked_partitions_only(
+async def test_claimants_names_each_living_claimant_of_the_asked_partitions_only(
     pool: asyncpg.Pool, own_database: str
 ) -> None:
     async with alive(own_database, "north"):
@@ -179,7 +179,7 @@ async def test_holders_names_each_living_holder_of_the_asked_partitions_only(
         await claim(pool, "ghost", partition=3)  # never kept alive: nobody living
         await claim(pool, "north", partition=0, name="q")
         await claim(pool, "north", 1, topic="other-log")
-        assert await offsets.holders(pool, ["p"], TOPIC, [1, 2, 3]) == {
+        assert await offsets.claimants(pool, ["p"], TOPIC, [1, 2, 3]) == {
             ("p", 1): "north",
             ("p", 2): "north",
             ("p", 3): None,

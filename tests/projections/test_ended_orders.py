@@ -10,14 +10,14 @@ import msgspec
 
 from events.codec import encode
 from events.envelope import ClaimSeat, CreateMatch, Decision, EntryBatch, Ruling
-from events.match import PartitionBook
+from events.match import PartitionMatches
 from events.standing_orders import OrderCause
 from projections import replay, seat_lines
 from projections.replay import Replay
 from projections.seat_lines import SeatLines
 from services.rules.judge import rule_on
 from tests.projections.support import project
-from tests.projections.test_seat_lines import _told_steps
+from tests.projections.test_seat_lines import _narrated
 from tests.tiny_ruleset import Add
 
 MATCH = "ordered"
@@ -27,7 +27,7 @@ ORDER_WORDS = "by standing order"
 
 def _played_to_the_end() -> list[EntryBatch[Any]]:
     """Race to 21 of two seats adding 3 each turn, seat 0's decisions sent by its order."""
-    judge, records = PartitionBook(), []
+    judge, records = PartitionMatches(), []
     sent: list[Decision] = []
 
     def send(seat: int | None, body: Any, **more: Any) -> list[Any]:
@@ -59,10 +59,10 @@ def _played_to_the_end() -> list[EntryBatch[Any]]:
 
 async def test_an_ended_match_tells_no_standing_order_to_anyone(pool: asyncpg.Pool) -> None:
     ordered = []
-    for step in _told_steps(_played_to_the_end()):
+    for step in _narrated(_played_to_the_end()):
         ordered += [e.seq for e in step.entries if isinstance(e.body, Ruling) and e.body.order]
         if step.match.over:
-            running = await seat_lines.told(pool, MATCH, 0, reader=0)
+            running = await seat_lines.lines_between(pool, MATCH, 0, reader=0)
             assert any(ORDER_WORDS in t.line for t in running)  # its seat reads it while it runs
         await project(pool, Replay, step)
         await project(pool, SeatLines, step)
@@ -72,6 +72,6 @@ async def test_an_ended_match_tells_no_standing_order_to_anyone(pool: asyncpg.Po
             step = await replay.at(pool, MATCH, k, eyes)
             assert step is not None and isinstance(step.ruling, Ruling)
             assert step.ruling.order is msgspec.UNSET and ORDER_WORDS not in step.narration
-        told = await seat_lines.told(pool, MATCH, eyes, reader=eyes)
+        told = await seat_lines.lines_between(pool, MATCH, eyes, reader=eyes)
         assert not [t.line for t in told if ORDER_WORDS in t.line], eyes
     assert await pool.fetchval("SELECT count(*) FROM seat_lines_orders") == 0

@@ -101,7 +101,7 @@ async def _lobby(pool: asyncpg.Pool, match: MatchRecord) -> None:
     ruleset = get_ruleset(match.ruleset)
     assert row["game"] == match.ruleset
     assert row["status"] == status(match)
-    assert row["players"] == match.holders
+    assert row["players"] == match.seat_players
     assert row["seq"] == match.seq
     shown = shown_waiting(ruleset.waiting(match.state), None)
     assert row["to_act"] == ([] if match.over else list(shown.must))

@@ -8,16 +8,16 @@ import asyncpg
 
 from events.codec import decode_record
 from events.envelope import EntryBatch
-from events.match import PartitionBook
+from events.match import PartitionMatches
 from events.narration import seat_names
 from events.ruleset import get_ruleset
 from projections import replay
 from projections.lobby import Lobby
-from projections.projection import Step
+from projections.narrating import Narrations
+from projections.projection import Folded
 from projections.replay import Replay
 from projections.seat_lines import SeatLines
 from projections.seat_views import SeatViews
-from projections.telling import Teller
 from services.client.render import render
 from services.mail import compose
 from services.mail.compose import Part
@@ -37,19 +37,19 @@ async def _played(pool: asyncpg.Pool) -> tuple[list[int], list[int]]:
         " from_seq, told_seq) VALUES ($1, 0, 'player-0', 'p0@mail.test', '{turn}', 0, 0, 0, 0)",
         MATCH,
     )
-    ruleset, book, turns, batches, asked = (
+    ruleset, folded, turns, batches, asked = (
         get_ruleset("core-worlds"),
-        PartitionBook(),
+        PartitionMatches(),
         [],
         [],
         False,
     )
     records = [decode_record(v) for v in judged(bot_decisions(MATCH, 3, "mail"), 1)[0]]
     for record in [r for r in records if isinstance(r, EntryBatch)][:DECISIONS]:
-        teller = Teller()
-        counted, match = book.fold_match(record, teller.before)
+        narrations = Narrations()
+        counted, match = folded.fold_match(record, narrations.before)
         assert match is not None
-        step = Step(counted, "", match, teller.told(match))
+        step = Folded(counted, "", match, narrations.narrated(match))
         for projection in (Lobby, Replay, SeatLines, SeatViews):
             await project(pool, projection, step)
         batches += [match.seq] if match.state is not None else []
@@ -72,7 +72,7 @@ async def test_a_mail_composed_later_tells_the_position_of_its_notice(
 
     ruleset = get_ruleset("core-worlds")
     record = await replay.record_at(pool, MATCH, upto)
-    names = seat_names(record.holders)
+    names = seat_names(record.seat_players)
     view = render(ruleset.describe(ruleset.view(record.state, 0), names))
     commands = [ruleset.write_text(record.state, 0, d) for d in ruleset.legal(record.state, 0)]
     told = await replay.narrated(pool, MATCH, 0, after, upto, 0)
@@ -81,7 +81,7 @@ async def test_a_mail_composed_later_tells_the_position_of_its_notice(
     assert f"keep `#{upto}` on a line of its own" in mail
     assert "\n".join(f"  #{t.seq} {t.line}" for t in told) in mail
     now = await replay.record_at(pool, MATCH)
-    moved = render(ruleset.describe(ruleset.view(now.state, 0), seat_names(now.holders)))
+    moved = render(ruleset.describe(ruleset.view(now.state, 0), seat_names(now.seat_players)))
     assert moved != view  # the latest position would have read otherwise
 
 

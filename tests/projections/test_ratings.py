@@ -10,10 +10,10 @@ import msgspec
 from events.clock import Clock, Resign, Timeout
 from events.codec import decode_record, encode
 from events.envelope import ClaimSeat, CreateMatch, Decision, EntryBatch
-from events.match import MatchRecord, PartitionBook
+from events.match import MatchRecord, PartitionMatches
 from events.ruleset import Standing
 from events.seats import ReplacePlayer
-from projections.projection import Step
+from projections.projection import Folded
 from projections.ratings import Ratings, places
 from services.rules.judge import rule_on
 from tests.tiny_ruleset import Add
@@ -23,11 +23,11 @@ START_MS = 1_800_000_000_000
 
 
 class Table:
-    """One match judged decision by decision (the judge's book), read back as a worker reads
-    it (its own book), every step handed to one `Ratings` batch."""
+    """One match judged decision by decision (the judge's fold), read back as a worker reads
+    it (its own fold), every step handed to one `Ratings` batch."""
 
     def __init__(self, seats: int, **create: Any) -> None:
-        self.judge, self.reader = PartitionBook(), PartitionBook()
+        self.judge, self.reader = PartitionMatches(), PartitionMatches()
         self.ratings = Ratings()
         self.sent = 0
         self.send(None, CreateMatch(GAME, seats, {"target": 6}, seed="s", **create), "organiser")
@@ -64,7 +64,7 @@ class Table:
         before = self.reader.matches.get("m")
         counted, match = self.reader.fold_match(decode_record(encode(batch)))
         assert match is not None
-        self.ratings.take(Step(counted, before.state_hash if before else "", match))
+        self.ratings.take(Folded(counted, before.state_hash if before else "", match))
 
     def claim(self, *players: str, ids: tuple[str, ...] = ()) -> None:
         """Seats claimed by name; with `ids`, each with its player's id (a player token's)."""
@@ -79,7 +79,7 @@ class Table:
         """Each seat to act adds 3 as its holder: seat 1 reaches 6."""
         while not self.reader.matches["m"].over:
             seat = self.match.state.turn
-            self.send(seat, Add(amount=3), self.match.holders[seat] or "")
+            self.send(seat, Add(amount=3), self.match.seat_players[seat] or "")
 
     def results(self) -> list[tuple[str, str, int | None, bool]]:
         """(player, outcome, place, rated) of each row, by seat."""

@@ -90,7 +90,7 @@ async def test_a_rebuild_while_workers_serve_yields_the_live_tables(
     assert sum((await log_end.ends(settings)).values()) == count
 
 
-async def test_rebuilding_one_read_model_leaves_the_crew_serving_and_hands_it_back(
+async def test_rebuilding_one_read_model_leaves_the_worker_serving_and_hands_it_back(
     settings: Settings, pool: asyncpg.Pool
 ) -> None:
     first = _backlog(settings, seed=24)
@@ -102,7 +102,7 @@ async def test_rebuilding_one_read_model_leaves_the_crew_serving_and_hands_it_ba
         await rebuild.rebuild(settings, pool, [Archive])  # a worker and group of its own
         assert await checksums(pool) == live
         await write_log(settings, then)
-        await wait_caught_up(settings, pool)  # the archive too: the crew took it back
+        await wait_caught_up(settings, pool)  # the archive too: the worker took it back
     assert await pool.fetchval("SELECT count(*) FROM archive") == _entries(first, then)
 
 
@@ -117,7 +117,7 @@ def _entries(*logs: dict[int, list[bytes]]) -> int:
     )
 
 
-async def test_a_killed_worker_leaves_no_claim_behind_and_the_crew_takes_its_model_back(
+async def test_a_killed_worker_leaves_no_claim_behind_and_the_group_takes_its_model_back(
     settings: Settings, pool: asyncpg.Pool, tmp_path: Path
 ) -> None:
     first = _backlog(settings, seed=26)
@@ -127,24 +127,28 @@ async def test_a_killed_worker_leaves_no_claim_behind_and_the_crew_takes_its_mod
         await wait_caught_up(settings, pool)
         other = ProjectionProcess(settings, tmp_path, ["archive"]).start()  # as a rebuild does
         try:
-            await _taken_from_the_crew(pool, "archive", crew_holds="audit")
+            await _taken_from_the_group(pool, "archive", group_holds="audit")
             other.kill()  # its claims stay in the table, held by nobody living
         finally:
             other.stop()
         await write_log(settings, then)
-        await wait_caught_up(settings, pool)  # the archive too: the crew took it back
+        await wait_caught_up(settings, pool)  # the archive too: the worker took it back
     assert await pool.fetchval("SELECT count(*) FROM archive") == _entries(first, then)
 
 
-async def _taken_from_the_crew(pool: asyncpg.Pool, projection: str, crew_holds: str) -> None:
-    """Wait until a worker other than the crew (which holds `crew_holds`) holds `projection`."""
+async def _taken_from_the_group(pool: asyncpg.Pool, projection: str, group_holds: str) -> None:
+    """Wait until a worker other than the worker (which holds `group_holds`) holds `projection`."""
     for _ in range(3000):
         rows = await pool.fetch(
             "SELECT projection, holder FROM projection_offsets WHERE projection = ANY($1::text[])",
-            [projection, crew_holds],
+            [projection, group_holds],
         )
-        crew = {r["holder"] for r in rows if r["projection"] == crew_holds}
-        if any(r["holder"] not in crew | {None} for r in rows if r["projection"] == projection):
+        group_claimants = {r["holder"] for r in rows if r["projection"] == group_holds}
+        if any(
+            r["holder"] not in group_claimants | {None}
+            for r in rows
+            if r["projection"] == projection
+        ):
             return
         await asyncio.sleep(0.01)
     raise AssertionError(f"no other worker took {projection}")

@@ -19,7 +19,7 @@ from projections.seat_lines import SeatLines
 from projections.seat_views import SeatViews
 from services.gateway import replays
 from tests.projections.support import project
-from tests.projections.test_seat_lines import _sealed_picks, _told_steps
+from tests.projections.test_seat_lines import _narrated, _sealed_picks
 
 MATCH = "picks"
 
@@ -42,13 +42,13 @@ async def test_a_running_matchs_replay_reads_what_the_fold_shows(pool: asyncpg.P
     async def view(k: int, eyes: int | None) -> Any:
         return (await replay.at(pool, MATCH, k, eyes)).shown if k else None
 
-    for step in _told_steps(_sealed_picks(MATCH)):
+    for step in _narrated(_sealed_picks(MATCH)):
         for projection in (Lobby, Replay, Archive, SeatLines, SeatViews):
             await project(pool, projection, step)
         if step.match.over:
             break
         ends.append(step.match.seq)
-        names = seat_names(step.match.holders)
+        names = seat_names(step.match.seat_players)
         for k in range(1, step.match.seq + 1):
             for eyes in (None, 0, 1):
                 rows = await replays.step(pool, MATCH, k, eyes, whole=False)

@@ -10,12 +10,12 @@ import msgspec
 
 from events.codec import decode_record, encode
 from events.envelope import ClaimSeat, CreateMatch, EntryBatch, Say
-from events.match import PartitionBook
+from events.match import PartitionMatches
 from projections import replay, seat_lines
-from projections.projection import Step
+from projections.narrating import Narrations
+from projections.projection import Folded
 from projections.replay import Replay
 from projections.seat_lines import SeatLines
-from projections.telling import Teller
 from projections.writes import run
 from services.rules.judge import rule_on
 from tests.projections.support import bot_decisions, judged, project
@@ -25,21 +25,23 @@ from tests.support import decision
 SECRET = "quasar"
 
 
-def _told_steps(records: list[EntryBatch[Any]]) -> Iterator[Step]:
+def _narrated(records: list[EntryBatch[Any]]) -> Iterator[Folded]:
     """Each record's step as the worker hands it on: its entries told for every eyes."""
-    book = PartitionBook()
+    folded = PartitionMatches()
     for record in records:
-        before = book.matches.get(record.entries[0].match_id)
-        teller = Teller()
-        counted, match = book.fold_match(record, teller.before)
+        before = folded.matches.get(record.entries[0].match_id)
+        narrations = Narrations()
+        counted, match = folded.fold_match(record, narrations.before)
         assert match is not None
-        yield Step(counted, before.state_hash if before else "", match, teller.told(match))
+        yield Folded(
+            counted, before.state_hash if before else "", match, narrations.narrated(match)
+        )
 
 
 def _sealed_picks(match_id: str) -> list[EntryBatch[Any]]:
     """Seat 0 picks the secret, then misspells it (refused), seat 1 picks (the reveal), a
     second round to the end, and a decision after it (a late ruling)."""
-    judge = PartitionBook()
+    judge = PartitionMatches()
     moves = [(0, Pick(SECRET)), (0, Say(f"pick {SECRET}9")), (1, Pick("comet"))]
     moves += [(0, Pick("nebula")), (1, Pick("pulsar")), (1, Pick("late"))]
     sent = [
@@ -60,10 +62,10 @@ def _sealed_picks(match_id: str) -> list[EntryBatch[Any]]:
 
 async def _same_as_folded(pool: asyncpg.Pool, match_id: str, seats: int, after: int = 0) -> None:
     """Every eyes and reader reads from rows what folding the match would tell them; past
-    the end the late ruling alone may read otherwise (the book keeps no names of it)."""
+    the end the late ruling alone may read otherwise (the fold keeps no names of it)."""
     for eyes in [None, *range(seats)]:
         for reader in {eyes, None}:
-            rows = await seat_lines.told(pool, match_id, eyes, after, reader=reader)
+            rows = await seat_lines.lines_between(pool, match_id, eyes, after, reader=reader)
             folded = await replay.narrated(pool, match_id, eyes, after, reader=reader)
             assert [t.seq for t in rows] == [t.seq for t in folded]
             for row, fold in zip(rows, folded, strict=True):
@@ -77,7 +79,7 @@ async def test_each_reader_reads_from_rows_what_folding_told_it_step_by_step(
     """A sealed-picks match projected a step at a time: at every step, every eyes, read by
     its seat or by an organiser, gets the lines the fold told; seat 0's pick is in no row but
     seat 0's own until the reveal, and nothing waits once revealed."""
-    for step in _told_steps(_sealed_picks("picks")):
+    for step in _narrated(_sealed_picks("picks")):
         await project(pool, Replay, step)
         await project(pool, SeatLines, step)
         await _same_as_folded(pool, "picks", 2)
@@ -88,7 +90,7 @@ async def test_each_reader_reads_from_rows_what_folding_told_it_step_by_step(
             assert not any(SECRET in r["line"] for r in others)
     assert any(SECRET in r["line"] for r in others)
     assert await pool.fetchval("SELECT count(*) FROM seat_lines_sealed") == 0
-    late = await seat_lines.told(pool, "picks", 1, after=step.entries[0].seq - 1)
+    late = await seat_lines.lines_between(pool, "picks", 1, after=step.entries[0].seq - 1)
     assert "seat 1 sent a decision after the match ended: rejected (SL-7)" in late[0].line
 
 
@@ -100,7 +102,7 @@ async def test_a_whole_match_in_one_batch_reads_the_same_from_any_entry_on(
     rows are only those that differ from the public's."""
     records = [decode_record(v) for v in judged(bot_decisions("cw", 3, "lines"), 1)[0]]
     batches = [Replay(), SeatLines()]
-    for step in _told_steps([r for r in records if isinstance(r, EntryBatch)]):
+    for step in _narrated([r for r in records if isinstance(r, EntryBatch)]):
         for batch in batches:  # as the worker does: the match folds on after each step
             batch.take(step)
     for batch in batches:

@@ -10,24 +10,24 @@ import msgspec
 
 from events.codec import encode
 from events.envelope import ClaimSeat, CreateMatch, EntryBatch, Say
-from events.match import PartitionBook
+from events.match import PartitionMatches
 from projections import analytics_totals
 from projections.analytics import Analytics
 from projections.archive import Archive
 from projections.audit import Audit
-from projections.projection import Step
+from projections.projection import Folded
 from projections.seat_views import SeatViews
 from projections.secrecy import revealed, seed_sealed, shown
 from projections.writes import run
 from services.rules.judge import rule_on
-from tests.projections.support import project, steps_of
+from tests.projections.support import folded_of, project
 from tests.sealed_ruleset import Pick
 from tests.support import decision
 
 
 async def test_no_stored_seat_view_ever_holds_another_seats_hand(pool: asyncpg.Pool) -> None:
     checked = 0
-    for step in steps_of([("two", 2, "h2"), ("three", 3, "h3"), ("four", 4, "h4")]):
+    for step in folded_of([("two", 2, "h2"), ("three", 3, "h3"), ("four", 4, "h4")]):
         await project(pool, SeatViews, step)
         match = step.match
         if match.state is None:
@@ -56,7 +56,7 @@ async def test_the_seed_is_sealed_until_the_match_reveals_it(pool: asyncpg.Pool)
     while the match runs, and the archive gives it back once the match reveals it."""
     escaped = json.dumps(SEED, ensure_ascii=False)[1:-1]
     sealed_rows = set()
-    for step in steps_of([("secret", 3, SEED)]):
+    for step in folded_of([("secret", 3, SEED)]):
         for projection in (Archive, Audit):
             await project(pool, projection, step)
         text = await pool.fetchval(
@@ -80,11 +80,11 @@ KEPT_BY = (Archive, Audit, Analytics)
 MISSPELT = Say(f"pick {SECRET}9")
 
 
-def _sealed_picks(match_id: str, second: Any = MISSPELT) -> Iterator[Step]:
+def _sealed_picks(match_id: str, second: Any = MISSPELT) -> Iterator[Folded]:
     """A sealed-picks match, each decision's step yielded as soon as it is folded (as a worker
     hands it on): seat 0 picks the secret and sends `second` (its misspelling), seat 1 picks
     (the reveal); then a second round to the end."""
-    judge, book = PartitionBook(), PartitionBook()  # the rules service's, and a worker's
+    judge, folded = PartitionMatches(), PartitionMatches()  # the rules service's, and a worker's
     moves = [(0, Pick(SECRET)), (0, second), (1, Pick("comet"))]
     moves += [(0, Pick("nebula")), (1, Pick("pulsar"))]
     sent = [
@@ -96,12 +96,12 @@ def _sealed_picks(match_id: str, second: Any = MISSPELT) -> Iterator[Step]:
         d = msgspec.structs.replace(d, decision_id=f"d{n}")
         entries = rule_on(judge, encode(d), partition=0, offset=n, now_ms=0, fresh_seed=str)
         assert isinstance(entries, list)
-        before = book.matches.get(match_id)
+        before = folded.matches.get(match_id)
         hash_before = before.state_hash if before else ""
         batch = EntryBatch(writer="w", decision_partition=0, decision_offset=n, entries=entries)
-        counted, match = book.fold_match(batch)
+        counted, match = folded.fold_match(batch)
         assert match is not None
-        yield Step(counted, hash_before, match)
+        yield Folded(counted, hash_before, match)
 
 
 async def _rows(pool: asyncpg.Pool, match_id: str) -> dict[str, list[str]]:

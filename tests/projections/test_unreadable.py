@@ -1,7 +1,7 @@
 """A record only a newer release reads stops the worker that meets it, with a clear error
 and nothing of it written; a record no release reads (garbage, text PostgreSQL refuses) is
 noted with its partition and offset and skipped, and the worker serves on; a projection that
-fails stops alone, leaving its crew serving."""
+fails stops alone, leaving its worker serving."""
 
 import asyncio
 import json
@@ -14,10 +14,10 @@ import pytest
 
 from events.codec import Unreadable, read_record
 from events.envelope import EntryBatch
-from events.match import PartitionBook
+from events.match import PartitionMatches
 from projections.archive import Archive
 from projections.lobby import Lobby
-from projections.projection import Projection, Step
+from projections.projection import Folded, Projection
 from projections.runner import supervise
 from projections.worker import UnreadableLog, Worker
 from projections.writes import Write
@@ -107,10 +107,10 @@ def _counted(records: dict[int, list[bytes]]) -> dict[str, int]:
     """match_id -> its last seq, as a reader that skips what no release reads counts them."""
     last: dict[str, int] = {}
     for values in records.values():
-        book = PartitionBook()
+        folded = PartitionMatches()
         for record in map(read_record, values):
             if not isinstance(record, Unreadable):
-                last.update((e.match_id, e.seq) for e in book.fold(record))
+                last.update((e.match_id, e.seq) for e in folded.fold(record))
     return last
 
 
@@ -157,19 +157,19 @@ class _Broken(Projection):
     name = "broken"
     tables = ()
 
-    def take(self, step: Step) -> None:
-        raise RuntimeError(f"cannot project {step.match.match_id}")
+    def take(self, folded: Folded) -> None:
+        raise RuntimeError(f"cannot project {folded.match.match_id}")
 
     def writes(self) -> list[Write]:
         raise AssertionError("never reached")
 
 
-async def test_a_failing_projection_stops_alone_and_its_crew_serves_on(
+async def test_a_failing_projection_stops_alone_and_its_worker_serves_on(
     settings: Settings, pool: asyncpg.Pool
 ) -> None:
     stop = asyncio.Event()
-    crew = Worker(settings, [_Broken, Archive], pool)
-    running = asyncio.create_task(supervise([crew], stop))
+    worker = Worker(settings, [_Broken, Archive], pool)
+    running = asyncio.create_task(supervise([worker], stop))
     await write_log(settings, judged(race_decisions(matches=4, seed=32), settings.partitions))
     await wait_caught_up(settings, pool, [Archive])
     await write_log(settings, judged(race_decisions(matches=4, seed=33), settings.partitions))
@@ -177,8 +177,8 @@ async def test_a_failing_projection_stops_alone_and_its_crew_serves_on(
     assert not running.done()
     stop.set()
     assert await running is False
-    assert list(crew.stopped) == ["broken"]
-    assert "cannot project" in crew.stopped["broken"]
+    assert list(worker.stopped) == ["broken"]
+    assert "cannot project" in worker.stopped["broken"]
     assert await pool.fetchval("SELECT count(DISTINCT match_id) FROM archive") == 8
     assert not await pool.fetchval(
         "SELECT count(*) FROM projection_offsets WHERE projection = 'broken' AND next_offset > 0"
@@ -191,7 +191,7 @@ def _failing(why: str) -> Write:
 
 
 class _FailsOnce(Projection):
-    """Its first batch fails to write, slowly, in the crew's statement and again alone, as
+    """Its first batch fails to write, slowly, in the worker's statement and again alone, as
     with a bug; later batches would write."""
 
     name = "fails_once"
@@ -199,7 +199,7 @@ class _FailsOnce(Projection):
     failing = asyncio.Event()  # set while the first write is under way
     failures = 0
 
-    def take(self, step: Step) -> None:
+    def take(self, folded: Folded) -> None:
         pass
 
     def writes(self) -> list[Write]:
@@ -218,15 +218,15 @@ async def test_a_projection_whose_write_fails_never_moves_past_what_it_lost(
 ) -> None:
     _FailsOnce.failing, _FailsOnce.failures = asyncio.Event(), 0
     stop = asyncio.Event()
-    crew = Worker(settings, [_FailsOnce, Archive], pool)
-    running = asyncio.create_task(supervise([crew], stop))
+    worker = Worker(settings, [_FailsOnce, Archive], pool)
+    running = asyncio.create_task(supervise([worker], stop))
     await write_log(settings, judged(race_decisions(matches=4, seed=34), settings.partitions))
     await asyncio.wait_for(_FailsOnce.failing.wait(), timeout=30)
     await write_log(settings, judged(race_decisions(matches=4, seed=35), settings.partitions))
     await wait_caught_up(settings, pool, [Archive])
     stop.set()
     assert await running is False
-    assert "cannot write" in crew.stopped["fails_once"]
+    assert "cannot write" in worker.stopped["fails_once"]
     assert not await pool.fetchval(
         "SELECT count(*) FROM projection_offsets WHERE projection = 'fails_once'"
         " AND next_offset > 0"
@@ -240,7 +240,7 @@ class _Blips(Projection):
     tables = ()
     failed = False
 
-    def take(self, step: Step) -> None:
+    def take(self, folded: Folded) -> None:
         pass
 
     def writes(self) -> list[Write]:
@@ -255,10 +255,10 @@ async def test_a_write_that_fails_once_is_retried_and_nothing_stops(
 ) -> None:
     _Blips.failed = False
     stop = asyncio.Event()
-    crew = Worker(settings, [_Blips, Archive], pool)
-    running = asyncio.create_task(supervise([crew], stop))
+    worker = Worker(settings, [_Blips, Archive], pool)
+    running = asyncio.create_task(supervise([worker], stop))
     await write_log(settings, judged(race_decisions(matches=4, seed=36), settings.partitions))
     await wait_caught_up(settings, pool, [_Blips, Archive])
     stop.set()
     assert await running is True
-    assert _Blips.failed and not crew.stopped
+    assert _Blips.failed and not worker.stopped

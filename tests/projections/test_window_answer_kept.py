@@ -12,18 +12,18 @@ import asyncpg
 import msgspec
 
 from events.envelope import EntryBatch, Ruling
-from events.match import PartitionBook
+from events.match import PartitionMatches
 from events.platform_rules import AUTOMATIC_SENDER
 from events.rulesets.twilight_imperium_3.state import Game
 from projections import audit, replay
 from projections.archive import Archive
 from projections.audit import Audit
 from projections.lobby import Lobby
-from projections.projection import folded
+from projections.narrating import Narrations
+from projections.projection import fold_record
 from projections.replay import Replay
 from projections.seat_lines import SeatLines
 from projections.seat_views import SeatViews
-from projections.telling import Teller
 from services.gateway import replays
 from tests.projections.support import project
 from tests.random_play import Table
@@ -41,16 +41,16 @@ async def projected(pool: asyncpg.Pool, table: Table, state: Game) -> None:
     steps: dict[str, list[Any]] = defaultdict(list)
     for entry in table.entries:
         steps[entry.decision_id].append(entry)
-    book = PartitionBook()
+    folded = PartitionMatches()
     for n, entries in enumerate(steps.values()):
-        before = book.matches.get(table.match_id)
+        before = folded.matches.get(table.match_id)
         if before is not None and before.state is not None and not before.state.stack:
             before.state = state
         record = EntryBatch(writer="w", decision_partition=0, decision_offset=n, entries=entries)
-        teller = Teller()
-        step = folded(book, record, teller)
+        narrations = Narrations()
+        step = fold_record(folded, record, narrations)
         assert step is not None
-        step = msgspec.structs.replace(step, told=teller.told(step.match))
+        step = msgspec.structs.replace(step, narrated=narrations.narrated(step.match))
         for model in READ_MODELS:
             await project(pool, model, step)
 

@@ -11,13 +11,13 @@ import asyncpg
 import msgspec
 
 from events.envelope import EntryBatch, Ruling
-from events.match import PartitionBook
+from events.match import PartitionMatches
 from projections import audit, seat_lines
 from projections.audit import Audit
-from projections.projection import folded
+from projections.narrating import Narrations
+from projections.projection import fold_record
 from projections.replay import Replay
 from projections.seat_lines import SeatLines
-from projections.telling import Teller
 from tests.projections.support import project
 from tests.twilight_imperium_3.arena import JOL_NAR, MENTAK, SOL
 from tests.twilight_imperium_3.test_sealed_window_secrecy import _by_hand, _window
@@ -29,24 +29,24 @@ async def _project(pool: asyncpg.Pool, table: Any, state: Any, after: int) -> No
     steps: dict[str, list[Any]] = defaultdict(list)
     for entry in table.entries:
         steps[entry.decision_id].append(entry)
-    book = _project.books.setdefault(table.match_id, PartitionBook())
+    folded = _project.by_partition.setdefault(table.match_id, PartitionMatches())
     for n, entries in enumerate(steps.values()):
         if entries[-1].seq <= after:
             continue
-        before = book.matches.get(table.match_id)
+        before = folded.matches.get(table.match_id)
         if before is not None and before.state is not None and not before.state.stack:
             before.state = state  # the first step once set up is Sol's play
         record = EntryBatch(writer="w", decision_partition=0, decision_offset=n, entries=entries)
-        teller = Teller()
-        step = folded(book, record, teller)
+        narrations = Narrations()
+        step = fold_record(folded, record, narrations)
         assert step is not None
-        step = msgspec.structs.replace(step, told=teller.told(step.match))
+        step = msgspec.structs.replace(step, narrated=narrations.narrated(step.match))
         await project(pool, Replay, step)
         await project(pool, SeatLines, step)
         await project(pool, Audit, step)
 
 
-_project.books = {}  # type: ignore[attr-defined]
+_project.by_partition = {}  # type: ignore[attr-defined]
 
 
 async def test_a_windows_sealed_answer_shows_no_line_to_others_until_the_reveal(
@@ -58,15 +58,15 @@ async def test_a_windows_sealed_answer_shows_no_line_to_others_until_the_reveal(
     assert answered and isinstance(table.entries[answered[0] - 1].body, Ruling)
     await _project(pool, table, state, 0)
     for eyes in (SOL, JOL_NAR, None):
-        told = await seat_lines.told(pool, table.match_id, eyes, reader=eyes)
+        told = await seat_lines.lines_between(pool, table.match_id, eyes, reader=eyes)
         assert not [t for t in told if t.seq in answered], eyes
-    own = await seat_lines.told(pool, table.match_id, MENTAK, reader=MENTAK)
+    own = await seat_lines.lines_between(pool, table.match_id, MENTAK, reader=MENTAK)
     assert [t.seq for t in own if t.seq in answered] == answered
     last = table.entries[-1].seq
     _by_hand(table, JOL_NAR, sent_at_ms=120_000)  # the last answer: every answer revealed
     await _project(pool, table, state, last)
     for eyes in (SOL, JOL_NAR, None):
-        told = await seat_lines.told(pool, table.match_id, eyes, reader=eyes)
+        told = await seat_lines.lines_between(pool, table.match_id, eyes, reader=eyes)
         assert [t.seq for t in told if t.seq in answered] == answered, eyes
 
 

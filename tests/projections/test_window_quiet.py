@@ -15,17 +15,17 @@ from msgspec import UNSET
 
 from events.clock import Clock
 from events.envelope import EntryBatch
-from events.match import PartitionBook
+from events.match import PartitionMatches
 from projections import offsets
 from projections.analytics import Analytics
 from projections.announce import CHANNEL, ViewNotice
 from projections.lobby import Lobby
+from projections.narrating import Narrations
 from projections.notices import Notices
-from projections.projection import Projection, Step, folded
+from projections.projection import Folded, Projection, fold_record
 from projections.seat_lines import SeatLines, told
 from projections.seat_views import SeatViews
 from projections.secrecy import PUBLIC
-from projections.telling import Teller
 from tests.random_play import Table
 from tests.twilight_imperium_3.arena import JOL_NAR, MENTAK, SOL
 from tests.twilight_imperium_3.test_sealed_window_secrecy import _by_hand, _window
@@ -49,29 +49,29 @@ SEATS = (SOL, MENTAK, JOL_NAR, PUBLIC)
 _views = msgspec.json.Decoder(list[ViewNotice])
 
 
-def _steps(table: Table, state: Any, book: PartitionBook) -> Iterator[Step]:
-    """The table's decisions `book` has not folded yet, a step each, as the worker folds them
+def _steps(table: Table, state: Any, folded: PartitionMatches) -> Iterator[Folded]:
+    """The table's decisions `folded` has not folded yet, a step each, as the worker folds them
     (the arranged `state` set where the table set it: before Sol's play). Each is folded as
     the one before was taken, the match folding on in place, and told as the worker tells them."""
     by_decision: dict[str, list[Any]] = defaultdict(list)
     for entry in table.entries:
         by_decision[entry.decision_id].append(entry)
     for n, entries in enumerate(by_decision.values()):
-        before = book.matches.get(table.match_id)
+        before = folded.matches.get(table.match_id)
         if before is not None and entries[-1].seq <= before.seq:
             continue
         if before is not None and before.state is not None and not before.state.stack:
             before.state = state
         record = EntryBatch(writer="w", decision_partition=0, decision_offset=n, entries=entries)
-        teller = Teller()
-        step = folded(book, record, teller)
+        narrations = Narrations()
+        step = fold_record(folded, record, narrations)
         assert step is not None
-        yield msgspec.structs.replace(step, told=teller.told(step.match))
+        yield msgspec.structs.replace(step, narrated=narrations.narrated(step.match))
 
 
 async def _project(
     pool: asyncpg.Pool,
-    steps: Iterator[Step],
+    steps: Iterator[Folded],
     one_batch: bool = False,
     models: tuple[type[Projection], ...] = QUIET,
 ) -> list[tuple[int | None, set[int | None]]]:
@@ -150,17 +150,17 @@ async def test_a_window_answer_moves_no_view_push_or_lobby_row_but_its_seats(
     pool: asyncpg.Pool,
 ) -> None:
     table, state = _window("window-quiet", "sabotage")  # asked: Mentak and Jol-Nar
-    book = PartitionBook()
-    await _project(pool, _steps(table, state, book))
+    folded = PartitionMatches()
+    await _project(pool, _steps(table, state, folded))
     opened = await _rows(pool, table.match_id)
     _by_hand(table, MENTAK, sent_at_ms=60_000)
-    assert await _project(pool, _steps(table, state, book)) == [(MENTAK, {MENTAK})]
+    assert await _project(pool, _steps(table, state, folded)) == [(MENTAK, {MENTAK})]
     answered = await _rows(pool, table.match_id)
     assert _others(answered) == _others(opened)
     assert answered[MENTAK][1] == table.entries[-1].seq  # its own view moved
     _by_hand(table, JOL_NAR, sent_at_ms=120_000)  # the last answer: the reveal
     everyone = {SOL, MENTAK, JOL_NAR, None}
-    assert await _project(pool, _steps(table, state, book)) == [(None, everyone)]
+    assert await _project(pool, _steps(table, state, folded)) == [(None, everyone)]
     revealed = await _rows(pool, table.match_id)
     last = table.entries[-1].seq
     assert [revealed[s][1] for s in (SOL, MENTAK, JOL_NAR)] == [last] * 3
@@ -173,7 +173,7 @@ async def test_the_rows_a_window_answer_left_are_those_a_rebuild_writes(
     """Projected a decision a batch (live) or in one batch (a backlog, a rebuild), the others'
     rows stand as of the window's opening, before the reveal and after it."""
     table, state = _window("window-rebuild", "sabotage")
-    live = PartitionBook()
+    live = PartitionMatches()
     await _project(pool, _steps(table, state, live))
     _by_hand(table, MENTAK, sent_at_ms=60_000)
     await _project(pool, _steps(table, state, live))
@@ -184,7 +184,7 @@ async def test_the_rows_a_window_answer_left_are_those_a_rebuild_writes(
         projected = await _rows(pool, table.match_id)
         for name in PER_MATCH:
             await pool.execute(f"DELETE FROM {name} WHERE match_id = $1", table.match_id)
-        await _project(pool, _steps(table, state, PartitionBook()), one_batch=True)
+        await _project(pool, _steps(table, state, PartitionMatches()), one_batch=True)
         assert await _rows(pool, table.match_id) == projected, revealed
 
 
@@ -203,7 +203,7 @@ async def _opened(
         MENTAK,
     )
     models = (*QUIET, SeatLines, Notices)
-    pushed = await _project(pool, _steps(table, state, PartitionBook()), models=models)
+    pushed = await _project(pool, _steps(table, state, PartitionMatches()), models=models)
     window = await pool.fetchval(
         "SELECT max(upto_seq) FROM mail_outbox WHERE match_id = $1 AND seat = $2"
         " AND kind = 'window'",

@@ -112,7 +112,7 @@ def _at_window(name: str) -> tuple[Table, Game]:
     for seat in range(3):
         table.send(seat, ClaimSeat(player=f"p{seat}"))
     state = _played(PlayCard("good_year"))
-    table.book.matches[table.match_id].state = state
+    table.folded.matches[table.match_id].state = state
     return table, state
 
 
@@ -128,9 +128,9 @@ def _judged(by_order: bool) -> list[Entry[Any]]:
         sender="p1",
         **cause,
     )
-    entries = rule_on(table.book, encode(sent), partition=0, offset=9, now_ms=5, fresh_seed=str)
+    entries = rule_on(table.folded, encode(sent), partition=0, offset=9, now_ms=5, fresh_seed=str)
     assert isinstance(entries, list)
-    waiting = GAME.waiting(table.book.matches[table.match_id].state)
+    waiting = GAME.waiting(table.folded.matches[table.match_id].state)
     assert waiting.must == (JOL_NAR,)  # the window waits only for the seat not ruled out
     return entries
 

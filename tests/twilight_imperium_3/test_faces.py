@@ -9,7 +9,7 @@ from msgspec.structs import replace
 from events.rulesets.twilight_imperium_3.decisions import Activate
 from events.rulesets.twilight_imperium_3.forces import Fleet, Space
 from events.rulesets.twilight_imperium_3.loader import load
-from events.rulesets.twilight_imperium_3.tactic import Step, Tactic
+from events.rulesets.twilight_imperium_3.tactic import Tactic, TacticalStep
 from tests.twilight_imperium_3.play import GAME, picked, stationed, step
 
 NAMES = ("ann", "bob", "cy")
@@ -65,7 +65,7 @@ def test_beside_the_map_a_table_of_the_systems_with_units_players_cards_and_obje
 
 def test_the_map_lights_the_systems_an_action_under_way_has_activated() -> None:
     state = stationed(3, seed=1)
-    transfer = Tactic(seat=0, system="101", transfer="102", step=Step.BATTLE)
+    transfer = Tactic(seat=0, system="101", transfer="102", step=TacticalStep.BATTLE)
     lit = {
         c.code: c.highlight
         for c in GAME.describe(GAME.view(replace(state, tactic=transfer), 1), NAMES).boards[0].cells

@@ -41,14 +41,14 @@ def _window(
     state = holding_cards(state, SOL, "good_year")
     state = holding_cards(state, MENTAK, "sabotage")
     arranged = holding_cards(state, JOL_NAR, jol_nar_holds)
-    table.book.matches[table.match_id].state = arranged
+    table.folded.matches[table.match_id].state = arranged
     table.send(SOL, PlayCard("good_year"))
     return table, arranged
 
 
 def _by_hand(table: Table, seat: int, sent_at_ms: int) -> list[Entry[Any]]:
     """`seat` answers no sabotage by hand, on the view it was shown, at `sent_at_ms`."""
-    seen = table.book.matches[table.match_id].seq
+    seen = table.folded.matches[table.match_id].seq
     sent = Decision(
         decision_id=f"{table.match_id}:answer of seat {seat}",
         match_id=table.match_id,
@@ -60,7 +60,7 @@ def _by_hand(table: Table, seat: int, sent_at_ms: int) -> list[Entry[Any]]:
     )
     offset = len(table.entries) + 1
     entries = rule_on(
-        table.book, encode(sent), partition=0, offset=offset, now_ms=sent_at_ms, fresh_seed=str
+        table.folded, encode(sent), partition=0, offset=offset, now_ms=sent_at_ms, fresh_seed=str
     )
     assert isinstance(entries, list)
     table.entries += entries

@@ -162,7 +162,7 @@ def test_ti_q76_the_ruling_on_his_take_names_a_place_not_the_card_through_the_ju
     table.send(None, CreateMatch(ruleset="twilight-imperium-3", seats=3, seed="synchronicity"))
     for seat in range(3):
         table.send(seat, ClaimSeat(player=NAMES[seat]))
-    record = table.book.matches[table.match_id]
+    record = table.folded.matches[table.match_id]
     arranged = _searching()
     record.state = arranged
     before = len(table.entries)
@@ -176,7 +176,7 @@ def test_ti_q76_the_ruling_on_his_take_names_a_place_not_the_card_through_the_ju
         assert TAKEN.encode() not in seen and b"Ghost Ship" not in seen, reader
         lines = [narrator.tell(e) for e in entries]
         assert not any("Ghost Ship" in line for line in lines), (reader, lines)
-    assert copy(TAKEN) in table.book.matches[table.match_id].state.players[SEARCHER].hand
+    assert copy(TAKEN) in table.folded.matches[table.match_id].state.players[SEARCHER].hand
 
 
 def test_ti_q76_no_card_played_leaves_the_deck_hidden() -> None:

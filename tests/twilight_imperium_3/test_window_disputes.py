@@ -47,7 +47,7 @@ def test_an_unrevealed_window_answer_is_disputed_as_an_entry_past_the_end() -> N
 
 def test_before_platform_rules_4_a_dispute_reaches_every_entry_the_match_holds() -> None:
     table, answer = _answered_at_once("dispute-v3")
-    table.book.matches[table.match_id].platform_rules = 3
+    table.folded.matches[table.match_id].platform_rules = 3
     last = table.entries[-1].seq
     assert _disputed(table, SOL, last + 5) == (
         False,

@@ -266,5 +266,5 @@ _EVENTS: dict[type, Any] = {
     RoundEnded: _round_ended,
     ReshuffleChosen: _reshuffle_chosen,
     GameScored: _game_scored,
-    **TABLE.tellers(),  # the events told beside the asks that write them
+    **TABLE.narrations(),  # the events told beside the asks that write them
 }

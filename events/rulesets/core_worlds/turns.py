@@ -114,7 +114,7 @@ SURGE_TOKEN = ask(
     read=_read_surge,
     write=_said("surge"),
     said=_said("use an Energy Surge token"),
-    tells={SurgeTokenUsed: _surge_token_used},
+    narrates={SurgeTokenUsed: _surge_token_used},
     steady=True,
     prefer=_low_on_energy,
 )

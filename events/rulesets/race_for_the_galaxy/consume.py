@@ -221,7 +221,7 @@ TRADE = Ask(
     verbs=("sell",),
     read=_read_sale,
     write=_write_sale,
-    tells={Sold: _sold},
+    narrates={Sold: _sold},
     prefer=_dearest_sale,
 )
 CONSUME = Ask(

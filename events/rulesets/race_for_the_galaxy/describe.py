@@ -87,14 +87,14 @@ def _military(tableau: list[Card]) -> tuple[int, str]:
     once, by discarding a card."""
     always = [(c.name, p.n) for c in tableau for p in c.powers if p.kind == "military"]
     total = sum(n for _, n in always)
-    told = f"{total:+d}" if always else "0"
+    text = f"{total:+d}" if always else "0"
     if always:
-        told += " (" + ", ".join(f"{name} {n:+d}" for name, n in always) + ")"
+        text += " (" + ", ".join(f"{name} {n:+d}" for name, n in always) + ")"
     against = [(p.good, p.n, c.name) for c in tableau for p in c.powers if p.kind == "military_vs"]
-    told += "".join(f"; {n:+d} vs {good} ({name})" for good, n, name in against)
+    text += "".join(f"; {n:+d} vs {good} ({name})" for good, n, name in against)
     once = [(c.name, p.n) for c in tableau for p in c.powers if p.kind == "temporary_military"]
-    told += "".join(f"; {n:+d} once by discarding {name}" for name, n in once)
-    return total, told
+    text += "".join(f"; {n:+d} once by discarding {name}" for name, n in once)
+    return total, text
 
 
 def _goods(worlds: list[Card]) -> str:
@@ -102,5 +102,5 @@ def _goods(worlds: list[Card]) -> str:
     kinds = Counter(w.good for w in worlds)
     if not kinds:
         return "none"
-    told = ", ".join(f"{kinds[g]} {g}" for g in GOODS if kinds[g])
-    return told if len(kinds) == 1 else f"{len(worlds)} ({told})"
+    text = ", ".join(f"{kinds[g]} {g}" for g in GOODS if kinds[g])
+    return text if len(kinds) == 1 else f"{len(worlds)} ({text})"

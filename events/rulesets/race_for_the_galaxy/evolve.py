@@ -25,7 +25,7 @@ from events.rulesets.race_for_the_galaxy.happenings import (
     TableauDiscarded,
     Used,
 )
-from events.rulesets.race_for_the_galaxy.state import Game, Player, Step
+from events.rulesets.race_for_the_galaxy.state import Game, Phase, Player
 
 replace = msgspec.structs.replace
 
@@ -39,7 +39,7 @@ def _setup(_: None, e: Setup) -> Game:
         ),
         deck=e.deck,
         pool=e.pool,
-        step=Step.SETUP,
+        step=Phase.SETUP,
         order=e.order,
         advanced=e.advanced,
     )
@@ -87,7 +87,7 @@ def _step_began(game: Game, e: StepBegan) -> Game:
     phases = game.phases[1:] if game.phases[:1] == (e.step,) else game.phases
     return replace(
         game,
-        step=Step(e.step),
+        step=Phase(e.step),
         second=e.second,
         phases=phases,
         players=players,
@@ -165,11 +165,11 @@ def _tableau_discarded(game: Game, e: TableauDiscarded) -> Game:
 
 def _round_began(game: Game, e: RoundBegan) -> Game:
     players = tuple(replace(p, actions=()) for p in game.players)
-    return replace(game, round=e.round, step=Step.SELECT, players=players, phases=())
+    return replace(game, round=e.round, step=Phase.SELECT, players=players, phases=())
 
 
 def _game_ended(game: Game, e: GameEnded) -> Game:
-    return replace(game, step=Step.OVER, scores=e.scores, winners=e.winners)
+    return replace(game, step=Phase.OVER, scores=e.scores, winners=e.winners)
 
 
 evolve = dispatch(

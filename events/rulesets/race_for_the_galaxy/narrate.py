@@ -42,7 +42,7 @@ PHASES = {
     "hand_limit": "The hand limit",
 }
 BONUSES = {"consume": "the Trade bonus", "produce": "the Produce bonus"}
-TOLD = TABLE.tellers()  # the events told beside the asks that write them
+NARRATIONS = TABLE.narrations()  # the events told beside the asks that write them
 
 
 def narrate(before: Game | None, event: Any, seat: int | None, players: Sequence[str]) -> str:
@@ -57,8 +57,8 @@ def narrate(before: Game | None, event: Any, seat: int | None, players: Sequence
         return "A decision came before the game was set up"
     if isinstance(event, DECISIONS):
         return render(before, seat if seat is not None else 0, event)
-    if type(event) in TOLD:
-        return TOLD[type(event)](before, event, seat, players)
+    if type(event) in NARRATIONS:
+        return NARRATIONS[type(event)](before, event, seat, players)
     return _line(before, event, seat, players)
 
 

@@ -26,7 +26,7 @@ PHASE_OF = {
 }
 
 
-class Step(StrEnum):
+class Phase(StrEnum):
     """The steps of a game, each a prompt of the table in `steps.py`."""
 
     SETUP = "setup"  # the start's discard (RG-S5)
@@ -65,7 +65,7 @@ class Game(msgspec.Struct, frozen=True):
     players: tuple[Player, ...]
     deck: Cards  # secret order (RG-H2)
     pool: int  # VP chips left in the pool (RG-S2)
-    step: Step
+    step: Phase
     order: tuple[int, ...]  # seats in timing order (RG-R6)
     discard: Cards = ()
     round: int = 0
@@ -83,7 +83,7 @@ class Game(msgspec.Struct, frozen=True):
 
     @property
     def over(self) -> bool:
-        return self.step == Step.OVER
+        return self.step == Phase.OVER
 
     def chose(self, seat: int, action: str) -> bool:
         """Whether the seat has this action's bonus in the running phase: in the second of two

@@ -46,11 +46,11 @@ from events.rulesets.race_for_the_galaxy.state import (
     TABLEAU_END,
     Cards,
     Game,
-    Step,
+    Phase,
 )
 
 SETUP_DISCARD = 2  # RG-S5
-REPEATING = (Step.CONSUME, Step.PRODUCE)  # steps asking again while a seat owes (RG-C3, RG-P4)
+REPEATING = (Phase.CONSUME, Phase.PRODUCE)  # steps asking again while a seat owes (RG-C3, RG-P4)
 
 
 def owes(game: Game, seat: int) -> bool:
@@ -111,7 +111,7 @@ def _in_turn(game: Game, seat: int) -> Rejection | None:
     return None
 
 
-def _prompt(step: Step, owes: Callable[[Game, int], bool], *asks: Ask, **more: Any) -> Prompt:
+def _prompt(step: Phase, owes: Callable[[Game, int], bool], *asks: Ask, **more: Any) -> Prompt:
     """A step: every seat owing chooses at once and sealed, and may change its choice until
     all have chosen (RG-R1), save in turn (RG-R7); then its reveal and what follows."""
     return Prompt(
@@ -137,7 +137,7 @@ TABLE = Table(
         p.name: p
         for p in (
             _prompt(
-                Step.SETUP,
+                Phase.SETUP,
                 _everyone,
                 Ask(
                     Discard,
@@ -150,7 +150,7 @@ TABLE = Table(
                 ),
             ),
             _prompt(
-                Step.SELECT,
+                Phase.SELECT,
                 _everyone,
                 Ask(
                     ChooseActions,
@@ -162,7 +162,7 @@ TABLE = Table(
                 ),
             ),
             _prompt(
-                Step.EXPLORE,
+                Phase.EXPLORE,
                 lambda game, seat: bool(game.players[seat].drawn),
                 Ask(
                     Keep,
@@ -176,7 +176,7 @@ TABLE = Table(
                 automatic=True,  # as many to keep as drawn: counts all can reckon
             ),
             _prompt(
-                Step.DEVELOP,
+                Phase.DEVELOP,
                 _everyone,
                 Ask(
                     Develop,
@@ -189,7 +189,7 @@ TABLE = Table(
                 ),
             ),
             _prompt(
-                Step.SETTLE,
+                Phase.SETTLE,
                 lambda game, seat: not game.in_turn or timing.turn(game) == seat,  # RG-R7
                 Ask(
                     Settle,
@@ -204,13 +204,13 @@ TABLE = Table(
                 ),
             ),
             _prompt(
-                Step.CONSUME,
+                Phase.CONSUME,
                 consume.owes,
                 *consume.ASKS,
                 asking=consume.asking,
             ),
             _prompt(
-                Step.PRODUCE,
+                Phase.PRODUCE,
                 produce.owes,
                 Ask(
                     Windfall,
@@ -224,7 +224,7 @@ TABLE = Table(
                 automatic=True,  # windfall worlds and their goods lie in sight of all
             ),
             _prompt(
-                Step.HAND_LIMIT,
+                Phase.HAND_LIMIT,
                 lambda game, seat: len(game.players[seat].hand) > HAND_LIMIT,
                 Ask(
                     Discard,
@@ -258,17 +258,17 @@ def resolve(batch: Batch) -> None:
         _carry_out(batch, seat, choices[seat])
     if (step in REPEATING or batch.game.in_turn) and not ready(batch.game):
         return  # ask again, or the next seat in turn
-    if step == Step.SETUP:
+    if step == Phase.SETUP:
         batch.emit(RoundBegan(round=1))
-    elif step == Step.SELECT:
+    elif step == Phase.SELECT:
         actions = tuple(c.actions if isinstance(c, ChooseActions) else () for c in choices)
         phases = action_cards.phases(actions)
         batch.emit(ActionsRevealed(actions=actions, phases=phases))
         _next(batch)
-    elif step == Step.HAND_LIMIT:
+    elif step == Phase.HAND_LIMIT:
         _end_of_round(batch)
     else:
-        if step == Step.PRODUCE:
+        if step == Phase.PRODUCE:
             produce.end(batch)
         _next(batch)
 
@@ -283,18 +283,18 @@ def _carry_out(batch: Batch, seat: int, choice: object) -> None:
 def _next(batch: Batch) -> None:
     """Begin the next chosen phase, or the hand-limit step after the last."""
     game = batch.game
-    step = game.phases[0] if game.phases else Step.HAND_LIMIT
-    in_turn = step == Step.SETTLE and timing.settle_in_turn(game)  # RG-R7
+    step = game.phases[0] if game.phases else Phase.HAND_LIMIT
+    in_turn = step == Phase.SETTLE and timing.settle_in_turn(game)  # RG-R7
     batch.emit(StepBegan(step=step, second=step == game.step, in_turn=in_turn))  # RG-A3
-    if step == Step.EXPLORE:
+    if step == Phase.EXPLORE:
         for seat in game.order:  # everyone draws before anyone discards (RG-E4)
             batch.draw(seat, explore_counts(batch.game, seat)[0], explored=True)
-    elif step == Step.DEVELOP:
+    elif step == Phase.DEVELOP:
         for seat in game.order:  # RG-D6
             batch.draw(seat, total(batch.game, seat, "develop_draw_at_start"))
-    elif step == Step.CONSUME:
+    elif step == Phase.CONSUME:
         consume.draw_powers(batch)
-    elif step == Step.PRODUCE:
+    elif step == Phase.PRODUCE:
         produce.begin(batch)
 
 

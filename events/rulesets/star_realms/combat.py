@@ -132,7 +132,7 @@ ATTACK_PLAYER = Ask(
     verbs=("attack",),
     read=_read_attack,
     write=_write_attack_player,
-    tells={Attacked: _attacked},
+    narrates={Attacked: _attacked},
     prefer=_hit,
 )
 ASKS = (ATTACK_BASE, ATTACK_PLAYER)  # the turn's attacks, in its help's and offers' order

@@ -37,7 +37,7 @@ from events.rulesets.star_realms.text.render import render
 from events.rulesets.star_realms.words import name, names
 
 _SLOTS = {"primary": "primary", "ally": "ally", "scrap": "scrap"}
-TOLD = TABLE.tellers()  # the events told beside the asks that write them
+NARRATIONS = TABLE.narrations()  # the events told beside the asks that write them
 
 
 def narrate(before: Game | None, event: Any, seat: int | None, players: Sequence[str]) -> str:
@@ -51,8 +51,8 @@ def narrate(before: Game | None, event: Any, seat: int | None, players: Sequence
         return "A decision came before the game was set up"
     if isinstance(event, DECISIONS):
         return render(before, seat if seat is not None else before.active, event)
-    if type(event) in TOLD:
-        return TOLD[type(event)](before, event, seat, players)
+    if type(event) in NARRATIONS:
+        return NARRATIONS[type(event)](before, event, seat, players)
     return _line(before, event, seat, players)
 
 

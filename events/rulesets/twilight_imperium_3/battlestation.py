@@ -18,7 +18,7 @@ from events.rulesets.twilight_imperium_3.fleets import planets_in, ships
 from events.rulesets.twilight_imperium_3.galaxy import adjacent
 from events.rulesets.twilight_imperium_3.planets import holding
 from events.rulesets.twilight_imperium_3.state import Game
-from events.rulesets.twilight_imperium_3.tactic import Step
+from events.rulesets.twilight_imperium_3.tactic import TacticalStep
 from events.rulesets.twilight_imperium_3.tactical_events import Rolled
 
 BATTLESTATION = "experimental_battlestation"
@@ -44,7 +44,7 @@ def _docks(game: Game, seat: int) -> tuple[str, ...]:
 
 def _refusal(game: Game, seat: int, d: PlayCard) -> Rejection | None:
     t = game.tactic
-    if t is None or t.transfer or t.step != Step.SPACE_CANNON or t.seat == seat:
+    if t is None or t.transfer or t.step != TacticalStep.SPACE_CANNON or t.seat == seat:
         return Rejection(
             "TI-Q74", "play it once another player has moved into a system he activated"
         )

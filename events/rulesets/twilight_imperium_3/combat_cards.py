@@ -27,7 +27,7 @@ from events.rulesets.twilight_imperium_3.invasion import Invasion, defenders
 from events.rulesets.twilight_imperium_3.loader import load
 from events.rulesets.twilight_imperium_3.movement import UNSEEN_MOVE, move_value
 from events.rulesets.twilight_imperium_3.state import Game, bank, reinforcements
-from events.rulesets.twilight_imperium_3.tactic import PROTOTYPE, Battle, Step, Tactic
+from events.rulesets.twilight_imperium_3.tactic import PROTOTYPE, Battle, Tactic, TacticalStep
 from events.rulesets.twilight_imperium_3.tactical_events import (
     CasualtiesTaken,
     CombatBoosted,
@@ -60,7 +60,11 @@ def _battle(game: Game, seat: int) -> Battle | None:
 def _invasion(game: Game, seat: int) -> Invasion | None:
     """The invasion combat under way, if the seat fights in it."""
     t = game.tactic
-    fight = t.invasions[0] if t is not None and t.step == Step.INVASION and t.invasions else None
+    fight = (
+        t.invasions[0]
+        if t is not None and t.step == TacticalStep.INVASION and t.invasions
+        else None
+    )
     return fight if fight is not None and seat in (fight.invader, fight.defender) else None
 
 
@@ -151,7 +155,9 @@ def _rare_mineral(batch: Batch[Game], seat: int, d: PlayCard) -> None:
 def _activating(game: Game, seat: int) -> Tactic | None:
     """His tactical action, its system activated and nothing moved yet."""
     t = game.tactic
-    movement = t is not None and t.seat == seat and not t.transfer and t.step == Step.MOVEMENT
+    movement = (
+        t is not None and t.seat == seat and not t.transfer and t.step == TacticalStep.MOVEMENT
+    )
     return t if movement else None
 
 
@@ -283,7 +289,11 @@ def _skilled_retreats(game: Game, seat: int) -> Iterator[PlayCard]:
 
 def _dug_in_refusal(game: Game, seat: int, d: PlayCard) -> Rejection | None:
     t = game.tactic
-    if t is None or t.step != Step.BOMBARDMENT or d.planet not in planets_in(game.galaxy, t.system):
+    if (
+        t is None
+        or t.step != TacticalStep.BOMBARDMENT
+        or d.planet not in planets_in(game.galaxy, t.system)
+    ):
         return Rejection("TI-Q34", "name a planet of yours about to be bombarded")
     held = game.forces.planets.get(d.planet, Holding())
     if held.controller != seat or not held.units.get("ground_force"):
@@ -308,7 +318,11 @@ def _dug_ins(game: Game, seat: int) -> Iterator[PlayCard]:
 
 def _star_refusal(game: Game, seat: int, d: PlayCard) -> Rejection | None:
     t = game.tactic
-    if t is None or t.step != Step.LANDING or d.planet not in planets_in(game.galaxy, t.system):
+    if (
+        t is None
+        or t.step != TacticalStep.LANDING
+        or d.planet not in planets_in(game.galaxy, t.system)
+    ):
         return Rejection("TI-Q35", "name a planet of the activated system before the landing")
     if not game.forces.fleet(t.system, seat).units.get("war_sun"):
         return Rejection("TI-Q35", "you have no war sun in that system")
@@ -332,7 +346,12 @@ def _stars(game: Game, seat: int) -> Iterator[PlayCard]:
 
 def _chemical_refusal(game: Game, seat: int, d: PlayCard) -> Rejection | None:
     t = game.tactic
-    if t is None or t.step != Step.INVASION or not t.invasions or t.invasions[0].invader != seat:
+    if (
+        t is None
+        or t.step != TacticalStep.INVASION
+        or not t.invasions
+        or t.invasions[0].invader != seat
+    ):
         return Rejection("TI-Q36", "play it before your invasion combat")
     if not game.forces.fleet(t.system, seat).units.get("dreadnought"):
         return Rejection("TI-Q36", "you have no dreadnought in that system")
@@ -353,7 +372,7 @@ def _chemical_warfare(batch: Batch[Game], seat: int, d: PlayCard) -> None:
 
 def _minelayers_refusal(game: Game, seat: int, d: PlayCard) -> Rejection | None:
     t = game.tactic
-    if t is None or t.step != Step.SPACE_CANNON or t.transfer or t.seat == seat:
+    if t is None or t.step != TacticalStep.SPACE_CANNON or t.transfer or t.seat == seat:
         return Rejection("TI-Q37", "play it once an enemy fleet has entered your system")
     if not ships(game.forces.fleet(t.system, t.seat).units):
         return Rejection("TI-Q37", "no enemy ship entered your system")

@@ -117,13 +117,13 @@ def narrate(before: Any, event: Any, seat: int | None, players: Sequence[str]) -
             return f"the game ends ({reason}): {listing(map(name, winners))} won"
     if type(event) in building.EVENTS:
         return building_words.narrate(before, event, seat, name)
-    told = tell(event, name)
-    if told is None:
-        told = trade_words.tell(before, event, name)
-    if told is None:
-        told = card_words.narrate(before, event, seat, name)
-    if told is not None:
-        return told
+    line = tell(event, name)
+    if line is None:
+        line = trade_words.tell(before, event, name)
+    if line is None:
+        line = card_words.narrate(before, event, seat, name)
+    if line is not None:
+        return line
     if type(event) in (*DECISIONS, *building.DECISIONS, *CARD_DECISIONS) and before is not None:
         return render(before, seat or 0, event) or type(event).__name__
     raise TypeError(f"twilight-imperium-3 has no event or decision {event!r}")

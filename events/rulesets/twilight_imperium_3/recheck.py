@@ -11,7 +11,7 @@ from events.rulesets.twilight_imperium_3.card_effects import Effect
 from events.rulesets.twilight_imperium_3.combat import Throw, absorbable, hit
 from events.rulesets.twilight_imperium_3.fleets import ships, total
 from events.rulesets.twilight_imperium_3.state import Game
-from events.rulesets.twilight_imperium_3.tactic import Step
+from events.rulesets.twilight_imperium_3.tactic import TacticalStep
 from events.rulesets.twilight_imperium_3.tactical_events import DieRerolled
 
 RECHECK = "recheck"
@@ -25,7 +25,7 @@ def round_dice(game: Game, seat: int) -> tuple[Throw, ...]:
         return ()
     if t.battle is not None and seat in (t.battle.attacker, t.battle.defender):
         return t.battle.dice
-    fight = t.invasions[0] if t.step == Step.INVASION and t.invasions else None
+    fight = t.invasions[0] if t.step == TacticalStep.INVASION and t.invasions else None
     return fight.dice if fight is not None and seat in (fight.invader, fight.defender) else ()
 
 

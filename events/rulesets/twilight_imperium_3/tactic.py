@@ -12,7 +12,7 @@ from events.rulesets.twilight_imperium_3.invasion import Invasion
 PROTOTYPE = 2  # Fighter Prototype's fighters roll this much better (TI-Q31)
 
 
-class Step(StrEnum):
+class TacticalStep(StrEnum):
     """The steps after activation (IT 385-395; a transfer's, IT 527-533)."""
 
     MOVEMENT = "movement"  # TI-M2
@@ -66,7 +66,7 @@ class Tactic(msgspec.Struct, frozen=True):
     seat: int
     system: str
     transfer: str = ""  # a transfer action's second system (TI-A2)
-    step: Step = Step.MOVEMENT
+    step: TacticalStep = TacticalStep.MOVEMENT
     focus: str = ""  # the system the space cannon fires into now (a transfer has two)
     answered: tuple[int, ...] = ()  # who has fired or held at `focus`
     spent: Units = {}  # the PDS fired this action, by planet: each once, at one system (TI-A2)

@@ -48,7 +48,7 @@ from events.rulesets.twilight_imperium_3.planets import holding, home_planets
 from events.rulesets.twilight_imperium_3.production import Build, plans
 from events.rulesets.twilight_imperium_3.production import refusal as production_refusal
 from events.rulesets.twilight_imperium_3.state import Game, WindowPrompt, clockwise, reinforcements
-from events.rulesets.twilight_imperium_3.tactic import PROTOTYPE, Step, Tactic
+from events.rulesets.twilight_imperium_3.tactic import PROTOTYPE, Tactic, TacticalStep
 from events.rulesets.twilight_imperium_3.tactical_events import (
     Asked,
     BacterialStrike,
@@ -122,7 +122,7 @@ def _ask(batch: Batch[Game], prompt: WindowPrompt, *seats: int) -> bool:
 
 
 def _ask_if_a_choice(
-    batch: Batch[Game], offers: tuple[Any, ...], prompt: WindowPrompt, then: Step
+    batch: Batch[Game], offers: tuple[Any, ...], prompt: WindowPrompt, then: TacticalStep
 ) -> bool:
     """Ask the active seat where it has a choice; else go on to the next step unasked."""
     t = _tactic(batch.game)
@@ -178,7 +178,7 @@ def _movement(batch: Batch[Game]) -> bool:
     if not _tactic(batch.game).transfer and _timing_point(batch, "TAC.activated"):
         return True
     offers = move_offers(batch.game, _tactic(batch.game).seat)
-    return _ask_if_a_choice(batch, offers, WindowPrompt.MOVEMENT, Step.SPACE_CANNON)
+    return _ask_if_a_choice(batch, offers, WindowPrompt.MOVEMENT, TacticalStep.SPACE_CANNON)
 
 
 def _move_refusal(game: Game, seat: int, d: Move) -> Rejection | None:
@@ -198,7 +198,7 @@ def _move(batch: Batch[Game], seat: int, d: Move) -> None:
     for way in ways:
         if way.groups:
             batch.emit(Moved(seat=seat, to=way.activated, groups=way.groups))
-    batch.emit(Stepped(step=Step.SPACE_CANNON, at=t.system))
+    batch.emit(Stepped(step=TacticalStep.SPACE_CANNON, at=t.system))
     proceed(batch)
 
 
@@ -242,9 +242,11 @@ def _space_cannon(batch: Batch[Game]) -> bool:
     # no battle yet: fighters whose carriers fell need support at once (TI-M9; IT 1431, 1503)
     _trim(batch, focus, tuple(f.seat for f in game.forces.space.get(focus, Space()).fleets))
     if t.transfer and focus == t.system:
-        batch.emit(Stepped(step=Step.SPACE_CANNON, at=t.transfer))
+        batch.emit(Stepped(step=TacticalStep.SPACE_CANNON, at=t.transfer))
     else:
-        batch.emit(Stepped(step=Step.LANDING if t.transfer else Step.BATTLE, at=t.system))
+        batch.emit(
+            Stepped(step=TacticalStep.LANDING if t.transfer else TacticalStep.BATTLE, at=t.system)
+        )
     return False
 
 
@@ -389,7 +391,7 @@ def _battle(batch: Batch[Game]) -> bool:
         sides = (battle.attacker, battle.defender)
         batch.emit(BattleEnded(sides=sides, victor=-1 if victor is None else victor))
         _trim(batch, at, (battle.attacker, battle.defender))  # TI-C9
-        batch.emit(Stepped(step=Step.LANDING, at=at))
+        batch.emit(Stepped(step=TacticalStep.LANDING, at=at))
     else:
         batch.emit(BattleRound(round=battle.round + 1))
     return False
@@ -401,7 +403,7 @@ def _begin_battle(batch: Batch[Game]) -> bool:
     at = t.system
     defender = combat.defender(game.forces, at, t.seat)
     if defender is None:
-        batch.emit(Stepped(step=Step.LANDING, at=at))
+        batch.emit(Stepped(step=TacticalStep.LANDING, at=at))
         return False
     batch.emit(BattleBegan(attacker=t.seat, defender=defender))
     trade.war(batch, t.seat, defender)  # TI-R8
@@ -514,7 +516,7 @@ def _landing(batch: Batch[Game]) -> bool:
     if _timing_point(batch, "TAC.beforeLanding"):  # TI-Q35
         return True
     offers = land_offers(batch.game, _tactic(batch.game).seat)
-    return _ask_if_a_choice(batch, offers, WindowPrompt.LANDING, Step.BOMBARDMENT)
+    return _ask_if_a_choice(batch, offers, WindowPrompt.LANDING, TacticalStep.BOMBARDMENT)
 
 
 def _land_refusal(game: Game, seat: int, d: Land) -> Rejection | None:
@@ -548,7 +550,7 @@ def _land(batch: Batch[Game], seat: int, d: Land) -> None:
                 _invading(batch, seat, drop)
             taking = tuple(x.planet for x in drops if _taking(batch.game, seat, x))
             batch.emit(Landed(seat=seat, at=at, drops=drops, taking=taking))
-    batch.emit(Stepped(step=Step.BOMBARDMENT, at=_tactic(batch.game).system))
+    batch.emit(Stepped(step=TacticalStep.BOMBARDMENT, at=_tactic(batch.game).system))
     proceed(batch)
 
 
@@ -614,7 +616,7 @@ def _bombardment(batch: Batch[Game]) -> bool:
     offers = bombard_offers(batch.game, _tactic(batch.game).seat)
     if len(offers) > 1 and _timing_point(batch, "BOMB.before"):  # TI-Q34
         return True
-    return _ask_if_a_choice(batch, offers, WindowPrompt.BOMBARDMENT, Step.INVASION)
+    return _ask_if_a_choice(batch, offers, WindowPrompt.BOMBARDMENT, TacticalStep.INVASION)
 
 
 def _bombard_refusal(game: Game, seat: int, d: Bombard) -> Rejection | None:
@@ -642,7 +644,7 @@ def _bombard(batch: Batch[Game], seat: int, d: Bombard) -> None:
         batch.emit(Bombarded(planet=bombardment.planet, hits=hits))
         if held.controller is not None:
             synthesise(batch, held.controller, min(hits, held.units.get("ground_force", 0)))
-    batch.emit(Stepped(step=Step.INVASION, at=_tactic(batch.game).system))
+    batch.emit(Stepped(step=TacticalStep.INVASION, at=_tactic(batch.game).system))
     proceed(batch)
 
 
@@ -666,7 +668,7 @@ def _invasion(batch: Batch[Game]) -> bool:
     game = batch.game
     t = _tactic(game)
     if not t.invasions:
-        batch.emit(Stepped(step=Step.PRODUCTION, at=t.system))
+        batch.emit(Stepped(step=TacticalStep.PRODUCTION, at=t.system))
         return False
     fight = t.invasions[0]
     if not fight.dice:
@@ -828,13 +830,13 @@ def _produce(batch: Batch[Game], seat: int, d: Produce) -> None:
 
 
 STEPS = {
-    Step.MOVEMENT: _movement,
-    Step.SPACE_CANNON: _space_cannon,
-    Step.BATTLE: _battle,
-    Step.LANDING: _landing,
-    Step.BOMBARDMENT: _bombardment,
-    Step.INVASION: _invasion,
-    Step.PRODUCTION: _production,
+    TacticalStep.MOVEMENT: _movement,
+    TacticalStep.SPACE_CANNON: _space_cannon,
+    TacticalStep.BATTLE: _battle,
+    TacticalStep.LANDING: _landing,
+    TacticalStep.BOMBARDMENT: _bombardment,
+    TacticalStep.INVASION: _invasion,
+    TacticalStep.PRODUCTION: _production,
 }
 
 

@@ -8,7 +8,7 @@ from events.rulesets.twilight_imperium_3.forces import Units
 from events.rulesets.twilight_imperium_3.invasion import Drop
 from events.rulesets.twilight_imperium_3.movement import Group
 from events.rulesets.twilight_imperium_3.production import Build
-from events.rulesets.twilight_imperium_3.tactic import Step
+from events.rulesets.twilight_imperium_3.tactic import TacticalStep
 
 
 class Transferred(msgspec.Struct, frozen=True, tag="ti.transferred"):
@@ -31,7 +31,7 @@ class Asked(msgspec.Struct, frozen=True, tag="ti.asked"):
 class Stepped(msgspec.Struct, frozen=True, tag="ti.stepped"):
     """The action moves on to this step; `at`: the system it happens in."""
 
-    step: Step
+    step: TacticalStep
     at: str = ""
 
 

@@ -1,5 +1,5 @@
 """Which records of a match-log partition count: only the current owner's, and only those that
-continue their match's seq exactly. Every reader folds through `PartitionBook`, so a record it
+continue their match's seq exactly. Every reader folds through `PartitionMatches`, so a record it
 admits wrongly is a move every reader believes."""
 
 from typing import Any
@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from events.envelope import Entry, EntryBatch, MatchCreated, OwnerFence, SeatClaimed
-from events.match import ContentChanged, PartitionBook, apply
+from events.match import ContentChanged, PartitionMatches, apply
 from events.ruleset import get_ruleset
 
 MATCH = "m"
@@ -35,34 +35,34 @@ def _claim(writer: str, seq: int, seat: int, player: str) -> EntryBatch[Any]:
     return _batch(writer, seq, SeatClaimed(seat=seat, player=player))
 
 
-def _folded(*records: EntryBatch[Any] | OwnerFence) -> tuple[PartitionBook, list[list[Any]]]:
-    book = PartitionBook()
-    return book, [book.fold(r) for r in records]
+def _folded(*records: EntryBatch[Any] | OwnerFence) -> tuple[PartitionMatches, list[list[Any]]]:
+    folded = PartitionMatches()
+    return folded, [folded.fold(r) for r in records]
 
 
 def test_a_producer_retrys_duplicate_counts_once():
-    book, counted = _folded(
+    folded, counted = _folded(
         OwnerFence(writer="a"), _created("a"), _claim("a", 2, 0, "ann"), _claim("a", 2, 0, "eve")
     )
     assert [len(c) for c in counted] == [0, 1, 1, 0]
-    assert book.matches[MATCH].holders == ["ann", None] and book.matches[MATCH].seq == 2
+    assert folded.matches[MATCH].seat_players == ["ann", None] and folded.matches[MATCH].seq == 2
 
 
 def test_a_record_after_a_gap_does_not_count_and_the_match_waits_for_the_missing_seq():
-    book, counted = _folded(
+    folded, counted = _folded(
         OwnerFence(writer="a"), _created("a"), _claim("a", 3, 1, "bob"), _claim("a", 2, 0, "ann")
     )
     assert [len(c) for c in counted] == [0, 1, 0, 1]
-    assert book.matches[MATCH].holders == ["ann", None] and book.matches[MATCH].seq == 2
+    assert folded.matches[MATCH].seat_players == ["ann", None] and folded.matches[MATCH].seq == 2
 
 
 def test_a_match_that_does_not_start_at_seq_1_does_not_count():
-    book, counted = _folded(_batch("a", 2, MatchCreated("race-to-21", 2, {}, "c", "s")))
-    assert counted == [[]] and book.matches == {}
+    folded, counted = _folded(_batch("a", 2, MatchCreated("race-to-21", 2, {}, "c", "s")))
+    assert counted == [[]] and folded.matches == {}
 
 
 def test_a_fenced_out_owners_late_write_does_not_count_even_with_the_next_seq():
-    book, counted = _folded(
+    folded, counted = _folded(
         OwnerFence(writer="a"),
         _created("a"),
         OwnerFence(writer="b"),
@@ -70,11 +70,11 @@ def test_a_fenced_out_owners_late_write_does_not_count_even_with_the_next_seq():
         _claim("b", 2, 0, "ann"),
     )
     assert [len(c) for c in counted] == [0, 1, 0, 0, 1]
-    assert book.matches[MATCH].holders == ["ann", None]
+    assert folded.matches[MATCH].seat_players == ["ann", None]
 
 
 def test_a_new_fence_hands_the_partition_over_and_a_later_fence_can_hand_it_back():
-    book, counted = _folded(
+    folded, counted = _folded(
         OwnerFence(writer="a"),
         _created("a"),
         OwnerFence(writer="b"),
@@ -84,13 +84,13 @@ def test_a_new_fence_hands_the_partition_over_and_a_later_fence_can_hand_it_back
         _claim("a", 3, 1, "bob"),
     )
     assert [len(c) for c in counted] == [0, 1, 0, 1, 0, 0, 1]
-    assert book.owner == "a" and book.matches[MATCH].holders == ["ann", "bob"]
+    assert folded.owner == "a" and folded.matches[MATCH].seat_players == ["ann", "bob"]
 
 
 def test_before_any_fence_every_writer_counts_and_other_matches_keep_their_own_seq():
-    book, counted = _folded(_created("a"), _created("b", "other"), _claim("b", 2, 0, "ann"))
+    folded, counted = _folded(_created("a"), _created("b", "other"), _claim("b", 2, 0, "ann"))
     assert [len(c) for c in counted] == [1, 1, 1]
-    assert (book.matches[MATCH].seq, book.matches["other"].seq) == (2, 1)
+    assert (folded.matches[MATCH].seq, folded.matches["other"].seq) == (2, 1)
 
 
 def test_a_match_folds_only_with_the_card_data_it_was_played_with():
@@ -120,8 +120,8 @@ def test_a_match_folds_only_with_the_card_data_it_was_played_with():
     )
 
 
-def test_a_book_restored_with_its_owner_refuses_a_fenced_out_writer_before_any_new_fence():
+def test_matches_restored_with_their_owner_refuse_a_fenced_out_writer_before_any_new_fence():
     """A snapshot or checkpoint keeps the owner it was taken under: the tail folded after it
     counts that owner's records only, as the whole log would have."""
-    assert PartitionBook(owner="b").fold(_created("a")) == []
-    assert len(PartitionBook(owner="b").fold(_created("b"))) == 1
+    assert PartitionMatches(owner="b").fold(_created("a")) == []
+    assert len(PartitionMatches(owner="b").fold(_created("b"))) == 1

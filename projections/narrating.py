@@ -1,4 +1,4 @@
-"""Each entry in a line for every seat and for the public, told as the worker's book folds it
+"""Each entry in a line for every seat and for the public, told as the worker folds it
 on the match as it was just before the entry: the words `events.narration` gives, once,
 where the match's state is held anyway, so no reader folds a match to tell it.
 
@@ -16,8 +16,8 @@ from events.ruleset import get_ruleset
 from projections.secrecy import SealedRuling, shown, window_answer, without_order
 
 
-class Telling(msgspec.Struct, frozen=True):
-    """One entry told for every eyes, before anyone decides who reads which line."""
+class NarratedEntry(msgspec.Struct, frozen=True):
+    """One entry narrated for every eyes, before anyone decides who reads which line."""
 
     seq: int
     public: str  # the line for the public's eyes
@@ -31,9 +31,9 @@ class Telling(msgspec.Struct, frozen=True):
     unheard: bool = False  # a sealed answer in a response window: others read nothing of it
 
 
-class Teller:
-    """Hooked into a book's fold (`PartitionBook.fold_match`'s `before`) for one record:
-    tells each entry that counts, then `told` gives them, once the record is folded."""
+class Narrations:
+    """Hooked into a fold (`PartitionMatches.fold_match`'s `before`) for one record:
+    tells each entry that counts, then `narrated` gives them, once the record is folded."""
 
     def __init__(self) -> None:
         self._lines: list[tuple[Entry[Any], list[str], str, str, str]] = []
@@ -57,11 +57,11 @@ class Teller:
         self._lines.append((entry, mine, public.line(entry), sealed, _orderless(match, entry)))
         self._unheard.append(unheard(match, entry))
 
-    def told(self, match: Match) -> list[Telling]:
+    def narrated(self, match: Match) -> list[NarratedEntry]:
         """The entries told, `match` being theirs after the last."""
         rounds = [*self._rounds, self._round(match)] if self._lines else []
         return [
-            Telling(
+            NarratedEntry(
                 entry.seq,
                 public,
                 mine,
@@ -111,7 +111,7 @@ def _decided_by(entry: Entry[Any]) -> int | None:
 
 def _late(entry: Entry[Any]) -> str:
     """An entry after its match ended (only a late decision's ruling, SL-7), told from the
-    ruling alone: the book keeps no state, nor names, of an ended match."""
+    ruling alone: the fold keeps no state, nor names, of an ended match."""
     body = entry.body
     if not isinstance(body, Ruling):
         return "an entry after the end"

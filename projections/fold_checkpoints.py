@@ -1,41 +1,41 @@
 """A worker's folded matches, checkpointed with its offsets so a restart re-folds a short tail.
 
-A checkpoint is the book as of `book_offset`; the worker re-folds from there to its stored
+A checkpoint is the fold as of `folded_to`; the worker re-folds from there to its stored
 next offset without writing (those rows are in already), then projects on from there.
 """
 
 import asyncpg
 import msgspec
 
-from events.match import PartitionBook, record_bytes, record_from_bytes
+from events.match import PartitionMatches, record_bytes, record_from_bytes
 from events.ruleset import get_ruleset
 
 
 class Checkpoint(msgspec.Struct):
-    book: PartitionBook
-    book_offset: int
+    folded: PartitionMatches
+    folded_to: int
 
 
 async def load(
-    conn: asyncpg.Connection, crew: str, topic: str, partition: int, not_after: int
+    conn: asyncpg.Connection, worker: str, topic: str, partition: int, not_after: int
 ) -> Checkpoint:
-    """The stored book if it stands at `not_after` or before; else (a read model was reset
+    """The stored fold if it stands at `not_after` or before; else (a read model was reset
     behind it), or when a ruleset's code changed since it was taken (its states may fold
-    differently now), the stored one is dropped and an empty book at offset zero returned:
-    a book folded anew must not be saved over rows of the old one."""
+    differently now), the stored one is dropped and an empty fold at offset zero returned:
+    a fold folded anew must not be saved over rows of the old one."""
     head = await conn.fetchrow(
         "SELECT book_offset, owner FROM projection_books"
         " WHERE projection = $1 AND topic = $2 AND partition = $3",
-        crew,
+        worker,
         topic,
         partition,
     )
     if head is None:
-        return Checkpoint(PartitionBook(), 0)
+        return Checkpoint(PartitionMatches(), 0)
     rows = await conn.fetch(
         "SELECT ruleset, ruleset_version, record, state FROM projection_book_matches"
         " WHERE projection = $1 AND topic = $2 AND partition = $3",
-        crew,
+        worker,
         topic,
         partition,
     )
@@ -46,32 +46,32 @@ async def load(
         for table in ("projection_book_matches", "projection_books"):
             await conn.execute(
                 f"DELETE FROM {table} WHERE projection = $1 AND topic = $2 AND partition = $3",
-                crew,
+                worker,
                 topic,
                 partition,
             )
-        return Checkpoint(PartitionBook(), 0)
-    book = PartitionBook(owner=head["owner"])
+        return Checkpoint(PartitionMatches(), 0)
+    folded = PartitionMatches(owner=head["owner"])
     for row in rows:
         record = record_from_bytes(row["record"], row["state"])
-        book.matches[record.match_id] = record
-    return Checkpoint(book, head["book_offset"])
+        folded.matches[record.match_id] = record
+    return Checkpoint(folded, head["book_offset"])
 
 
 class Taken(msgspec.Struct, frozen=True):
-    """A checkpoint encoded at the moment it is taken, so the book may fold on before it is
-    stored: the matches changed since the last one, and where the book stands."""
+    """A checkpoint encoded at the moment it is taken, so the fold may fold on before it is
+    stored: the matches changed since the last one, and where the fold stands."""
 
-    book_offset: int
+    folded_to: int
     owner: str | None
     matches: list[tuple[str, str, str, bytes, bytes]]  # id, ruleset, version, record, state
 
 
-def take(book: PartitionBook, book_offset: int, changed: list[str]) -> Taken:
-    matches = [book.matches[m] for m in changed]
+def take(folded: PartitionMatches, folded_to: int, changed: list[str]) -> Taken:
+    matches = [folded.matches[m] for m in changed]
     return Taken(
-        book_offset,
-        book.owner,
+        folded_to,
+        folded.owner,
         [
             (r.match_id, r.ruleset, get_ruleset(r.ruleset).version, *record_bytes(r))
             for r in matches
@@ -82,7 +82,7 @@ def take(book: PartitionBook, book_offset: int, changed: list[str]) -> Taken:
 async def save(
     conn: asyncpg.Connection, projection: str, topic: str, partition: int, taken: Taken
 ) -> None:
-    """Store the matches changed since the last checkpoint and the offset the book is at."""
+    """Store the matches changed since the last checkpoint and the offset the fold is at."""
     await conn.executemany(
         "INSERT INTO projection_book_matches (projection, topic, partition, match_id,"
         " ruleset, ruleset_version, record, state) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"
@@ -99,6 +99,6 @@ async def save(
         projection,
         topic,
         partition,
-        taken.book_offset,
+        taken.folded_to,
         taken.owner,
     )
