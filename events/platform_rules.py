@@ -10,8 +10,9 @@ import unicodedata
 # prompt the game makes automatic is answered by the judge where it has one legal answer
 # (`Ruleset.automatic`), nobody asked. 4: in a sealed step a seat's deadline runs until the step
 # ends, its answer clearing none, and a seat that answered keeps its choice when its deadline
-# passes, written as a default would be (SL-27); the organiser moves a running match to
-# another version of its game (`events.upgrades`, SL-26); where the match lets the organiser
+# passes, written as a default would be; a sealed window's automatic answers come after the
+# clock's entries, the same whatever each seat holds (SL-27); the organiser moves a running match
+# to another version of its game (`events.upgrades`, SL-26); where the match lets the organiser
 # decide take-backs alone, it takes back a seat's last decision (SL-24); a seat disputes only an
 # entry every seat heard of, a window answer not revealed yet being none (SL-25).
 VERSION = 4
@@ -20,6 +21,7 @@ CORRECTIONS = 3  # the first version that takes corrections and keeps an undo wi
 MESSAGES = 3  # the first version whose seats write messages (the organiser announced before)
 AUTOMATIC = 3  # the first version whose judge answers automatic prompts
 SEALED_DEADLINES = 4  # the first version whose sealed steps keep their deadlines (SL-27)
+WINDOW_CLOCK_FIRST = 4  # the first version whose window clocks come before automatic answers
 UPGRADES = 4  # the first version whose organiser moves a match to another version of its game
 ORGANISER_TAKE_BACKS = 4  # the first version whose organiser takes back a seat's decision
 HEARD_DISPUTES = 4  # the first version whose seats dispute only entries every seat heard of

@@ -41,6 +41,7 @@ from events.ruleset import (
     Ruleset,
     UnknownRuleset,
     get_ruleset,
+    in_window,
     pinned,
     setup_error,
 )
@@ -69,6 +70,8 @@ class _EntryWriter:
         known = folded.matches.get(head.match_id)
         self.first_seq = (known.seq if known else 0) + 1  # the first entry this decision writes
         self._chance: Chance | None = None
+        self.clock_kept = False  # whether this decision's clock entries are written
+        self.answers_wait = False  # whether a sealed window's automatic answer waits for them
 
     def chance(self, record: MatchRecord) -> random.Random:
         """This decision's random source, from the match seed and `first_seq`."""
@@ -189,6 +192,9 @@ class _EntryWriter:
             decision = ruleset.automatic(record.state, seat)
             if decision is None:
                 continue
+            if self.waits_for_clock(ruleset, record, seat):
+                self.answers_wait = True
+                continue
             verdict = ruleset.decide(record.state, seat, decision, self.chance(record))
             if isinstance(verdict, Rejection):  # a game's bug: the seat is asked instead
                 continue
@@ -200,6 +206,31 @@ class _EntryWriter:
                 record = self.write(event, ruleset)
             return record, True
         return record, False
+
+    def waits_for_clock(self, ruleset: Ruleset, record: MatchRecord, seat: int) -> bool:
+        """SL-27 (platform rules 4): a sealed window's automatic answer in a match with a clock
+        waits until the clock's entries are written, so that they are those of a window no seat
+        has answered, whatever each seat holds."""
+        return (
+            not self.clock_kept
+            and record.platform_rules >= rules.WINDOW_CLOCK_FIRST
+            and record.timing is not None
+            and in_window(ruleset, record.state, seat)
+            and ruleset.sealed(record.state, seat)
+        )
+
+
+def _keep_clock(writer: _EntryWriter, ruleset: Ruleset, decision: Decision) -> None:
+    """The clock's entries after the decision; then the automatic answers of a sealed window
+    that waited for them, and the clock's entries again (an answered seat keeps its deadline
+    while the window is open, SL-27: only its reveal moves the clock further)."""
+    deadlines.keep(writer, ruleset, decision)
+    writer.clock_kept = True
+    record = writer.folded.matches.get(decision.match_id)
+    if writer.answers_wait and isinstance(record, MatchRecord):
+        now = pinned(record.ruleset, record.ruleset_version)  # an upgrade's, if it moved
+        writer.settle(now, record)
+        deadlines.keep(writer, now, decision)
 
 
 Outcome = list[Entry[Any]] | DeadLetter | None
@@ -331,7 +362,7 @@ def _outcome(
         or upgrades.judged(writer, record, ruleset, decision)
     ):
         _judge(writer, record, ruleset, decision)
-    deadlines.keep(writer, ruleset, decision)
+    _keep_clock(writer, ruleset, decision)
     writer.note_chance()
     return writer.entries
 

@@ -11,16 +11,21 @@ from typing import Any
 
 import asyncpg
 import msgspec
+from msgspec import UNSET
 
+from events.clock import Clock
 from events.envelope import EntryBatch
 from events.match import PartitionMatches
 from projections import offsets
 from projections.analytics import Analytics
 from projections.announce import CHANNEL, ViewNotice
 from projections.lobby import Lobby
+from projections.narrating import Narrations
 from projections.notices import Notices
 from projections.projection import Folded, Projection, fold_record
+from projections.seat_lines import SeatLines, lines_between
 from projections.seat_views import SeatViews
+from projections.secrecy import PUBLIC
 from tests.random_play import Table
 from tests.twilight_imperium_3.arena import JOL_NAR, MENTAK, SOL
 from tests.twilight_imperium_3.test_sealed_window_secrecy import _by_hand, _window
@@ -40,13 +45,14 @@ PER_MATCH = (  # what a rebuild of the quiet read models empties, of the match's
     "analytics_sealed_facts",
     "analytics_sealed_rejections",
 )
+SEATS = (SOL, MENTAK, JOL_NAR, PUBLIC)
 _views = msgspec.json.Decoder(list[ViewNotice])
 
 
 def _steps(table: Table, state: Any, folded: PartitionMatches) -> Iterator[Folded]:
     """The table's decisions `folded` has not folded yet, a step each, as the worker folds them
     (the arranged `state` set where the table set it: before Sol's play). Each is folded as
-    the one before was taken, the match folding on in place."""
+    the one before was taken, the match folding on in place, and told as the worker tells them."""
     by_decision: dict[str, list[Any]] = defaultdict(list)
     for entry in table.entries:
         by_decision[entry.decision_id].append(entry)
@@ -57,9 +63,10 @@ def _steps(table: Table, state: Any, folded: PartitionMatches) -> Iterator[Folde
         if before is not None and before.state is not None and not before.state.stack:
             before.state = state
         record = EntryBatch(writer="w", decision_partition=0, decision_offset=n, entries=entries)
-        step = fold_record(folded, record, None)
+        narrations = Narrations()
+        step = fold_record(folded, record, narrations)
         assert step is not None
-        yield step
+        yield msgspec.structs.replace(step, narrated=narrations.narrated(step.match))
 
 
 async def _project(
@@ -102,7 +109,8 @@ async def _write(pool: asyncpg.Pool, batches: list[Projection]) -> set[int | Non
 
 async def _rows(pool: asyncpg.Pool, match_id: str) -> dict[Any, Any]:
     """What each eyes reads of the match's progress: seat views, the public view, the lobby
-    row, the replay's views and analytics."""
+    row and each seat's deadline, the replay's views, analytics, and the lines each seat and
+    the public read (none before the window's opening but a match's own)."""
     views = await pool.fetch(
         "SELECT seat, seq, moved_seq, view::text, legal::text, turn FROM seat_views"
         " WHERE match_id = $1",
@@ -119,15 +127,25 @@ async def _rows(pool: asyncpg.Pool, match_id: str) -> dict[Any, Any]:
         " WHERE match_id = $1",
         "analytics": "SELECT entries, last_ms FROM analytics_matches WHERE match_id = $1",
     }
+    deadlines = await pool.fetch(
+        "SELECT seat, due_ms, fires_ms, at_seq FROM deadlines WHERE match_id = $1", match_id
+    )
+    lines = {
+        ("lines", eyes): await lines_between(pool, match_id, eyes, reader=eyes) for eyes in SEATS
+    }
     return {
         **{r["seat"]: tuple(r) for r in views},
         **{("replay", r["eyes"]): tuple(r["seqs"]) for r in replays},
         **{name: tuple(await pool.fetchrow(sql, match_id)) for name, sql in shared.items()},
+        **{("deadline", r["seat"]): tuple(r) for r in deadlines},
+        **lines,
     }
 
 
-def _others(rows: dict[Any, Any]) -> dict[Any, Any]:
-    return {k: v for k, v in rows.items() if k not in (MENTAK, ("replay", MENTAK))}
+def _others(rows: dict[Any, Any], seat: int = MENTAK) -> dict[Any, Any]:
+    """The rows every eyes but `seat`'s read."""
+    own = (seat, ("replay", seat), ("deadline", seat), ("lines", seat))
+    return {k: v for k, v in rows.items() if k not in own}
 
 
 async def test_a_window_answer_moves_no_view_push_or_lobby_row_but_its_seats(
@@ -172,19 +190,22 @@ async def test_the_rows_a_window_answer_left_are_those_a_rebuild_writes(
         assert await _rows(pool, table.match_id) == projected, revealed
 
 
-async def _opened(pool: asyncpg.Pool, jol_nar_holds: str) -> tuple[Any, ...]:
-    """Sol's Good Year opening the window, Mentak's mail set, through the quiet read models and
-    the notices: the rows each eyes reads, the pushes, and the entry of Mentak's window notice."""
-    table, state = _window(f"window-opening-{jol_nar_holds}", jol_nar_holds)
+async def _opened(
+    pool: asyncpg.Pool, jol_nar_holds: str, clock: Clock | None = None
+) -> tuple[Any, ...]:
+    """Sol's Good Year opening the window (in a match with `clock`, whose deadline is Sol's
+    alone before), Mentak's mail set, through the quiet read models, the lines and the notices:
+    the rows each eyes reads, the pushes, and the entry of Mentak's window notice."""
+    name = "clocked-window" if clock else "window-opening"  # the seed: a match's lines tell it
+    table, state = _window(f"{name}-{jol_nar_holds}", jol_nar_holds, clock or UNSET, seed=name)
     await pool.execute(
         "INSERT INTO mail_seats (match_id, seat, player, address, kinds, digest_s, remind_s,"
         " from_seq, told_seq) VALUES ($1, $2, 'p1', 'p1@mail.test', '{turn}', 0, 0, 0, 0)",
         table.match_id,
         MENTAK,
     )
-    pushed = await _project(
-        pool, _steps(table, state, PartitionMatches()), models=(*QUIET, Notices)
-    )
+    models = (*QUIET, SeatLines, Notices)
+    pushed = await _project(pool, _steps(table, state, PartitionMatches()), models=models)
     window = await pool.fetchval(
         "SELECT max(upto_seq) FROM mail_outbox WHERE match_id = $1 AND seat = $2"
         " AND kind = 'window'",
@@ -205,10 +226,27 @@ async def test_a_window_one_seat_answered_at_once_opens_to_the_others_as_one_non
     answered, answered_rows, answered_push, answered_notice = await _opened(pool, "plague")
     weighing, weighing_rows, weighing_push, weighing_notice = await _opened(pool, "sabotage")
     assert answered.entries[-1].seq > weighing.entries[-1].seq  # the judge's answer is there
-    others = {k: v for k, v in answered_rows.items() if k not in (JOL_NAR, ("replay", JOL_NAR))}
-    assert others == {
-        k: v for k, v in weighing_rows.items() if k not in (JOL_NAR, ("replay", JOL_NAR))
-    }
+    assert _others(answered_rows, JOL_NAR) == _others(weighing_rows, JOL_NAR)
     assert answered_push == weighing_push
     assert answered_notice == weighing_notice == weighing.entries[-1].seq
     assert answered_rows[JOL_NAR][1] == answered.entries[-1].seq  # his own view heard it
+
+
+async def test_a_window_opened_under_a_clock_reads_the_same_to_the_others_if_one_answered_at_once(
+    pool: asyncpg.Pool,
+) -> None:
+    """The same window in a match with a clock: the judge sets every asked seat's window
+    deadline as if none had answered, then answers for Jol-Nar. The clock's entries come before
+    his answer, so every other eyes (views and their entry, the lobby row and the other seats'
+    deadlines, lines, pushes, Mentak's window notice) read what they read when he weighs."""
+    clock = Clock(per_decision_s=86400, window_s=3600)
+    answered, answered_rows, answered_push, answered_notice = await _opened(pool, "plague", clock)
+    weighing, weighing_rows, weighing_push, weighing_notice = await _opened(pool, "sabotage", clock)
+    assert answered.entries[-1].sealed_seat == JOL_NAR  # his answer closes the opening
+    assert _others(answered_rows, JOL_NAR) == _others(weighing_rows, JOL_NAR)
+    heard = answered_rows[("lines", MENTAK)][-1]
+    assert (heard.seq, "window" in heard.line) == (weighing.entries[-1].seq, True)
+    assert answered_push == weighing_push
+    assert answered_notice == weighing_notice == weighing.entries[-1].seq
+    # his deadline runs on, answered (SL-27): the window's, as when he weighs
+    assert answered_rows[("deadline", JOL_NAR)] == weighing_rows[("deadline", JOL_NAR)]

@@ -7,6 +7,7 @@ from typing import Any
 
 import msgspec
 
+from events.clock import Clock
 from events.codec import encode
 from events.envelope import ClaimSeat, CreateMatch, Decision, Entry, Ruling
 from events.platform_rules import AUTOMATIC_SENDER
@@ -22,12 +23,18 @@ from tests.twilight_imperium_3.cards import holding_cards
 GAME = "twilight-imperium-3"
 
 
-def _window(name: str, jol_nar_holds: str) -> tuple[Table, Game]:
-    """A 3-seat match through the judge in which Sol has just played Good Year: its sealed
-    Sabotage window asks Mentak, who holds a Sabotage, and Jol-Nar, who holds `jol_nar_holds`;
-    and the state arranged once the seats were taken, before Sol played."""
+def _window(
+    name: str,
+    jol_nar_holds: str,
+    clock: Clock | msgspec.UnsetType = msgspec.UNSET,
+    seed: str = "",
+) -> tuple[Table, Game]:
+    """A 3-seat match (with `clock`, and `seed` or its name for seed) through the judge in which
+    Sol has just played Good Year: its sealed Sabotage window asks Mentak, who holds a Sabotage,
+    and Jol-Nar, who holds `jol_nar_holds`; and the state arranged once the seats were taken,
+    before Sol played."""
     table = Table(name)
-    table.send(None, CreateMatch(ruleset=GAME, seats=3, seed=name))
+    table.send(None, CreateMatch(ruleset=GAME, seats=3, seed=seed or name, clock=clock))
     for seat in range(3):
         table.send(seat, ClaimSeat(player=f"p{seat}"))
     state = arena({}, {"Abyz": Holding(SOL), "Lodor": Holding(MENTAK, units={"ground_force": 1})})
