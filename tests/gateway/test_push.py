@@ -62,6 +62,7 @@ async def _ruling(pool: asyncpg.Pool, match_id: str, seat: int, seq: int) -> str
         "hash_after": "h",
         "read": None,
         "sealed_for": None,
+        "window_seat": None,
     }
     ruled = {k: row[k] for k in ("match_id", "seat", "accepted", "rule", "reason")}
     ruled |= {"first_seq": seq, "last_seq": seq}
