@@ -5,13 +5,11 @@ then explain and replay alike, and only their own seat tells them apart. Twiligh
 Sabotage window: Jol-Nar answers first (automatically, holding only a Plague; or by hand an
 hour later, holding a Sabotage), then Mentak by hand, which reveals both."""
 
-from collections import defaultdict
 from typing import Any
 
 import asyncpg
-import msgspec
 
-from events.envelope import EntryBatch, Ruling
+from events.envelope import Ruling
 from events.match import PartitionMatches
 from events.platform_rules import AUTOMATIC_SENDER
 from events.rulesets.twilight_imperium_3.state import Game
@@ -19,13 +17,11 @@ from projections import audit, replay
 from projections.archive import Archive
 from projections.audit import Audit
 from projections.lobby import Lobby
-from projections.narrating import Narrations
-from projections.projection import fold_record
 from projections.replay import Replay
 from projections.seat_lines import SeatLines
 from projections.seat_views import SeatViews
 from services.gateway import replays
-from tests.projections.support import project
+from tests.projections.support import project, table_steps
 from tests.random_play import Table
 from tests.twilight_imperium_3.arena import JOL_NAR, MENTAK, SOL
 from tests.twilight_imperium_3.test_sealed_window_secrecy import _by_hand, _window
@@ -38,19 +34,7 @@ ALIKE = (*SHARED, "last_seq", "asked", "accepted", "rule", "caused")
 async def projected(pool: asyncpg.Pool, table: Table, state: Game) -> None:
     """The table's entries through the read models, a decision a step, folded as the worker
     folds them (the arranged `state` set where the table set it: before Sol's play)."""
-    steps: dict[str, list[Any]] = defaultdict(list)
-    for entry in table.entries:
-        steps[entry.decision_id].append(entry)
-    folded = PartitionMatches()
-    for n, entries in enumerate(steps.values()):
-        before = folded.matches.get(table.match_id)
-        if before is not None and before.state is not None and not before.state.stack:
-            before.state = state
-        record = EntryBatch(writer="w", decision_partition=0, decision_offset=n, entries=entries)
-        narrations = Narrations()
-        step = fold_record(folded, record, narrations)
-        assert step is not None
-        step = msgspec.structs.replace(step, narrated=narrations.narrated(step.match))
+    for step in table_steps(table, state, PartitionMatches()):
         for model in READ_MODELS:
             await project(pool, model, step)
 

@@ -5,7 +5,6 @@ it answered would tell the others who is weighing a Sabotage. The reveal moves t
 the rows are the same whether the log came a decision a batch or all at once (a backlog, a
 rebuild). Twilight Imperium 3's Sabotage window, folded as the worker folds it."""
 
-from collections import defaultdict
 from collections.abc import Iterator
 from typing import Any
 
@@ -14,19 +13,17 @@ import msgspec
 from msgspec import UNSET
 
 from events.clock import Clock
-from events.envelope import EntryBatch
 from events.match import PartitionMatches
 from projections import offsets
 from projections.analytics import Analytics
 from projections.announce import CHANNEL, ViewNotice
 from projections.lobby import Lobby
-from projections.narrating import Narrations
 from projections.notices import Notices
-from projections.projection import Folded, Projection, fold_record
+from projections.projection import Folded, Projection
 from projections.seat_lines import SeatLines, lines_between
 from projections.seat_views import SeatViews
 from projections.secrecy import PUBLIC
-from tests.random_play import Table
+from tests.projections.support import table_steps
 from tests.twilight_imperium_3.arena import JOL_NAR, MENTAK, SOL
 from tests.twilight_imperium_3.test_sealed_window_secrecy import _by_hand, _window
 
@@ -47,26 +44,6 @@ PER_MATCH = (  # what a rebuild of the quiet read models empties, of the match's
 )
 SEATS = (SOL, MENTAK, JOL_NAR, PUBLIC)
 _views = msgspec.json.Decoder(list[ViewNotice])
-
-
-def _steps(table: Table, state: Any, folded: PartitionMatches) -> Iterator[Folded]:
-    """The table's decisions `folded` has not folded yet, a step each, as the worker folds them
-    (the arranged `state` set where the table set it: before Sol's play). Each is folded as
-    the one before was taken, the match folding on in place, and told as the worker tells them."""
-    by_decision: dict[str, list[Any]] = defaultdict(list)
-    for entry in table.entries:
-        by_decision[entry.decision_id].append(entry)
-    for n, entries in enumerate(by_decision.values()):
-        before = folded.matches.get(table.match_id)
-        if before is not None and entries[-1].seq <= before.seq:
-            continue
-        if before is not None and before.state is not None and not before.state.stack:
-            before.state = state
-        record = EntryBatch(writer="w", decision_partition=0, decision_offset=n, entries=entries)
-        narrations = Narrations()
-        step = fold_record(folded, record, narrations)
-        assert step is not None
-        yield msgspec.structs.replace(step, narrated=narrations.narrated(step.match))
 
 
 async def _project(
@@ -153,16 +130,16 @@ async def test_a_window_answer_moves_no_view_push_or_lobby_row_but_its_seats(
 ) -> None:
     table, state = _window("window-quiet", "sabotage")  # asked: Mentak and Jol-Nar
     folded = PartitionMatches()
-    await _project(pool, _steps(table, state, folded))
+    await _project(pool, table_steps(table, state, folded))
     opened = await _rows(pool, table.match_id)
     _by_hand(table, MENTAK, sent_at_ms=60_000)
-    assert await _project(pool, _steps(table, state, folded)) == [(MENTAK, {MENTAK})]
+    assert await _project(pool, table_steps(table, state, folded)) == [(MENTAK, {MENTAK})]
     answered = await _rows(pool, table.match_id)
     assert _others(answered) == _others(opened)
     assert answered[MENTAK][1] == table.entries[-1].seq  # its own view moved
     _by_hand(table, JOL_NAR, sent_at_ms=120_000)  # the last answer: the reveal
     everyone = {SOL, MENTAK, JOL_NAR, None}
-    assert await _project(pool, _steps(table, state, folded)) == [(None, everyone)]
+    assert await _project(pool, table_steps(table, state, folded)) == [(None, everyone)]
     revealed = await _rows(pool, table.match_id)
     last = table.entries[-1].seq
     assert [revealed[s][1] for s in (SOL, MENTAK, JOL_NAR)] == [last] * 3
@@ -176,17 +153,17 @@ async def test_the_rows_a_window_answer_left_are_those_a_rebuild_writes(
     rows stand as of the window's opening, before the reveal and after it."""
     table, state = _window("window-rebuild", "sabotage")
     live = PartitionMatches()
-    await _project(pool, _steps(table, state, live))
+    await _project(pool, table_steps(table, state, live))
     _by_hand(table, MENTAK, sent_at_ms=60_000)
-    await _project(pool, _steps(table, state, live))
+    await _project(pool, table_steps(table, state, live))
     for revealed in (False, True):
         if revealed:
             _by_hand(table, JOL_NAR, sent_at_ms=120_000)
-            await _project(pool, _steps(table, state, live))
+            await _project(pool, table_steps(table, state, live))
         projected = await _rows(pool, table.match_id)
         for name in PER_MATCH:
             await pool.execute(f"DELETE FROM {name} WHERE match_id = $1", table.match_id)
-        await _project(pool, _steps(table, state, PartitionMatches()), one_batch=True)
+        await _project(pool, table_steps(table, state, PartitionMatches()), one_batch=True)
         assert await _rows(pool, table.match_id) == projected, revealed
 
 
@@ -205,7 +182,7 @@ async def _opened(
         MENTAK,
     )
     models = (*QUIET, SeatLines, Notices)
-    pushed = await _project(pool, _steps(table, state, PartitionMatches()), models=models)
+    pushed = await _project(pool, table_steps(table, state, PartitionMatches()), models=models)
     window = await pool.fetchval(
         "SELECT max(upto_seq) FROM mail_outbox WHERE match_id = $1 AND seat = $2"
         " AND kind = 'window'",
