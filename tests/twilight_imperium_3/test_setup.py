@@ -3,6 +3,7 @@ objective decks, drawn from the chance source and placed as the rules say."""
 
 import random
 
+from events.ruleset import Rejection
 from events.rulesets.twilight_imperium_3.decisions import Station
 from events.rulesets.twilight_imperium_3.loader import load
 from events.rulesets.twilight_imperium_3.state import Phase
@@ -38,6 +39,14 @@ def test_ti_s4_sharing_out_ones_units_is_judged_on_any_view() -> None:
     # the seats share theirs out at once, and another's placing changes nothing of one's own:
     # a station sent on a view older than another seat's is judged, not sent back as stale
     assert not GAME.needs_fresh_view(Station(planets={}))
+
+
+def test_ti_s4_the_help_writes_the_form_the_command_is_read_in() -> None:
+    state = settled(started(3, seed=1))
+    form = "station <planet>: <n> <unit>, …; <planet>: …"
+    assert form in GAME.text_help(state, 1)
+    refusal = GAME.read_text(state, 1, "station 2 ground force on Jol")
+    assert isinstance(refusal, Rejection) and form in refusal.reason
 
 
 def test_ti_s4_a_second_dock_three_pds_or_units_left_out_are_refused() -> None:

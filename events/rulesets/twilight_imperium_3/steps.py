@@ -401,7 +401,7 @@ TABLE = Table(
                     Station,
                     "TI-S4",
                     "share out your starting units among your home planets",
-                    "station <n> <unit> on <planet>, …",
+                    "station <planet>: <n> <unit>, …; <planet>: …",
                     _station_refusal,
                     _station,
                     steady=True,  # another seat's station changes nothing of one's own
