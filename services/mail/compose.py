@@ -122,7 +122,7 @@ async def body(pool: asyncpg.Pool, settings: Settings, part: Part) -> list[str]:
         "",
     ]
     if part.kind == "answer":
-        lines += await _rulings(pool, codec.ruleset, part)
+        lines += await _rulings(pool, codec.ruleset, part, seen.help)
         lines += _forks(settings.public_url, part.detail.get("forks", []))
     else:
         lines.append(headline(part.kind, part.detail))
@@ -189,7 +189,9 @@ def _commands(seen: seat_views.SeatView) -> list[str]:
     ]
 
 
-async def _rulings(pool: asyncpg.Pool, ruleset: Any, part: Part) -> list[str]:
+async def _rulings(pool: asyncpg.Pool, ruleset: Any, part: Part, help_now: str) -> list[str]:
+    """The mail's commands and what became of each; with `help` asked, the game's help as the
+    seat stands after them (`help_now`, from the view this mail shows)."""
     detail = part.detail
     lines = ["Your mail was read as follows."]
     if detail.get("seen_seq") is not None:
@@ -205,7 +207,8 @@ async def _rulings(pool: asyncpg.Pool, ruleset: Any, part: Part) -> list[str]:
         lines.append(f"  ({detail['dropped']} more commands were not read: 20 a mail at most)")
     lines += [f"  {note}" for note in detail.get("notes", [])]
     if detail.get("help"):
-        lines += ["", "Commands:", *(f"  {h}" for h in detail["help"].splitlines())]
+        asked = help_now or "Nothing is asked of you now; you will hear when it is your turn."
+        lines += ["", "Commands:", *(f"  {h}" for h in asked.splitlines())]
         lines += ["", "Lines the mail reads itself:", *(f"  {h}" for h in MAIL_LINES)]
     return lines
 

@@ -215,7 +215,7 @@ class Orders:
             return ACCEPTED
         answer |= {"seen_seq": orders.seen_seq, "dropped": orders.dropped, "notes": []}
         if "help" in orders.asked:
-            answer["help"] = await self.help(found)
+            answer["help"] = True  # told as the seat stands once the mail's commands are judged
         if not (orders.commands or orders.asked or orders.press or orders.standing or orders.forks):
             answer["notes"].append(
                 "No command was found: write one command a line, above any quoted text."
@@ -397,13 +397,6 @@ class Orders:
                 encode(answer).decode(),
             )
         return True
-
-    async def help(self, found: Any) -> str:
-        """The game's help for the seat as of the latest entry projected, from its row."""
-        choices = await reads.seat_choices(self.pool, found["match_id"], found["seat"])
-        if choices is None:
-            return "The match has not started."
-        return choices.help or "Nothing is asked of you now; you will hear when it is your turn."
 
 
 def _text(mail: EmailMessage, size: int) -> tuple[str | None, str]:
