@@ -554,9 +554,18 @@ async def _read_twice(
     """The same read with her token and with none, at one position of the match: the bot that
     holds her seat plays on, so a pair taken across a move is taken again."""
     for _ in range(20):
-        before = (await http.get(f"/matches/{match_id}")).json()["seq"]
+        before = await _seq(http, match_id)
         hers = await http.get(f"/matches/{match_id}/{read}", headers=own)
         anyone = await http.get(f"/matches/{match_id}/{read}")
-        if (await http.get(f"/matches/{match_id}")).json()["seq"] == before:
+        if await _seq(http, match_id) == before:
             return hers, anyone
+        await asyncio.sleep(0.2)  # looked again within the address's reads a second
     raise AssertionError(f"the match never stood still for two reads of {read}")
+
+
+async def _seq(http: httpx.AsyncClient, match_id: str) -> int:
+    """The lobby's entry of the match, read again past a refusal of the address's reads a
+    second (the bot playing on made the pairs above be read again and again)."""
+    while (row := await http.get(f"/matches/{match_id}")).status_code == 429:
+        await asyncio.sleep(1.0)
+    return int(row.json()["seq"])
