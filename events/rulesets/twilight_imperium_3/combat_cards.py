@@ -3,7 +3,7 @@ to TI-Q37): for each, what its play must name and why it can do nothing otherwis
 does, and the plays `legal` offers. The step reaching each point opens its card window
 (tactical.py)."""
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from events.kit.batch import Batch
 from events.ruleset import Rejection
@@ -307,12 +307,6 @@ def _dig_in(batch: Batch[Game], seat: int, d: PlayCard) -> None:
     batch.emit(Lasted(lasting=Lasting(DUG_IN, seat, planet=d.planet)))
 
 
-def _dug_ins(game: Game, seat: int) -> Iterator[PlayCard]:
-    if game.tactic is not None:
-        for planet in planets_in(game.galaxy, game.tactic.system):
-            yield PlayCard(DUG_IN, planet=planet)
-
-
 # TI-Q35 Star of Death
 
 
@@ -335,10 +329,15 @@ def _star_of_death(batch: Batch[Game], seat: int, d: PlayCard) -> None:
     batch.emit(HoldingsChanged(planets={d.planet: Holding()}))
 
 
-def _stars(game: Game, seat: int) -> Iterator[PlayCard]:
-    if game.tactic is not None:
-        for planet in planets_in(game.galaxy, game.tactic.system):
-            yield PlayCard("star_of_death", planet=planet)
+def _on_each_planet(card: str) -> Callable[[Game, int], Iterator[PlayCard]]:
+    """The card's plays naming each planet of the activated system (its refusal sorts them)."""
+
+    def plays(game: Game, seat: int) -> Iterator[PlayCard]:
+        if game.tactic is not None:
+            for planet in planets_in(game.galaxy, game.tactic.system):
+                yield PlayCard(card, planet=planet)
+
+    return plays
 
 
 # TI-Q36 Chemical Warfare
@@ -402,12 +401,14 @@ COMBAT_EFFECTS: dict[str, Effect] = {
     "fighter_prototype": Effect(
         "TI-Q31", _prototype_refusal, _prototype, alone("fighter_prototype")
     ),
-    "star_of_death": Effect("TI-Q35", _star_refusal, _star_of_death, _stars),
+    "star_of_death": Effect(
+        "TI-Q35", _star_refusal, _star_of_death, _on_each_planet("star_of_death")
+    ),
     "chemical_warfare": Effect(
         "TI-Q36", _chemical_refusal, _chemical_warfare, alone("chemical_warfare")
     ),
     "minelayers": Effect("TI-Q37", _minelayers_refusal, _minelayers, alone("minelayers")),
-    "dug_in": Effect("TI-Q34", _dug_in_refusal, _dig_in, _dug_ins),
+    "dug_in": Effect("TI-Q34", _dug_in_refusal, _dig_in, _on_each_planet(DUG_IN)),
     "into_the_breach": Effect(
         "TI-Q32", _breach_refusal, _into_the_breach, alone("into_the_breach")
     ),
