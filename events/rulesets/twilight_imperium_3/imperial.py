@@ -11,8 +11,8 @@ from events.rulesets.twilight_imperium_3.forces import Forces, Space
 from events.rulesets.twilight_imperium_3.orders import Produce
 from events.rulesets.twilight_imperium_3.planets import in_system
 from events.rulesets.twilight_imperium_3.production import plans
+from events.rulesets.twilight_imperium_3.production_step import produce_refusal, produced
 from events.rulesets.twilight_imperium_3.state import Game
-from events.rulesets.twilight_imperium_3.tactical import produce_refusal, produced
 
 
 def _as_activated(game: Game, position: str, seat: int) -> Game:

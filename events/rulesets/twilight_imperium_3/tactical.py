@@ -29,7 +29,7 @@ from events.rulesets.twilight_imperium_3.fleets import (
     within,
 )
 from events.rulesets.twilight_imperium_3.forces import Holding, Space
-from events.rulesets.twilight_imperium_3.happenings import Closed, Opened, TradeGoodsGained
+from events.rulesets.twilight_imperium_3.happenings import Closed, Opened
 from events.rulesets.twilight_imperium_3.movement import Movement, candidates
 from events.rulesets.twilight_imperium_3.movement import refusal as movement_refusal
 from events.rulesets.twilight_imperium_3.orders import (
@@ -45,8 +45,8 @@ from events.rulesets.twilight_imperium_3.orders import (
     Transfer,
 )
 from events.rulesets.twilight_imperium_3.planets import holding, home_planets
-from events.rulesets.twilight_imperium_3.production import Build, plans
-from events.rulesets.twilight_imperium_3.production import refusal as production_refusal
+from events.rulesets.twilight_imperium_3.production import plans
+from events.rulesets.twilight_imperium_3.production_step import produce_refusal, produced
 from events.rulesets.twilight_imperium_3.state import Game, WindowPrompt, clockwise, reinforcements
 from events.rulesets.twilight_imperium_3.tactic import PROTOTYPE, Tactic, TacticalStep
 from events.rulesets.twilight_imperium_3.tactical_events import (
@@ -56,7 +56,6 @@ from events.rulesets.twilight_imperium_3.tactical_events import (
     BattleEnded,
     BattleRound,
     Bombarded,
-    Built,
     CasualtiesTaken,
     Fired,
     GroundForcesPlaced,
@@ -771,10 +770,6 @@ def _produce_at(game: Game, d: Produce) -> str:
     return systems.pop() if len(systems) == 1 else (t.system if not named else "")
 
 
-def as_build(position: str, d: Produce) -> Build:
-    return Build(position, d.batches, d.space_dock, d.paying, d.trade_goods)
-
-
 def production_offers(game: Game, seat: int, positions: tuple[str, ...]) -> tuple[Produce, ...]:
     found: dict[bytes, Produce] = {}
     for position in positions:
@@ -799,28 +794,8 @@ def _production(batch: Batch[Game]) -> bool:
     return _finish(batch)
 
 
-def produce_refusal(game: Game, seat: int, position: str, d: Produce) -> Rejection | None:
-    if not position:
-        return Rejection("TI-U1", "build at the space docks of one system")
-    return production_refusal(
-        game.galaxy,
-        game.forces,
-        commander(game, seat),
-        as_build(position, d),
-        game.players[seat].trade_goods,
-        frozenset(game.taken),
-    )
-
-
 def _produce_refusal(game: Game, seat: int, d: Produce) -> Rejection | None:
     return produce_refusal(game, seat, _produce_at(game, d), d)
-
-
-def produced(batch: Batch[Game], seat: int, position: str, d: Produce) -> None:
-    if d.batches or d.space_dock:
-        batch.emit(Built(seat=seat, build=as_build(position, d)))
-    if d.trade_goods:
-        batch.emit(TradeGoodsGained(seat=seat, trade_goods=-d.trade_goods))  # TI-U10
 
 
 def _produce(batch: Batch[Game], seat: int, d: Produce) -> None:
