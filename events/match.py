@@ -31,8 +31,10 @@ from events.envelope import (
     SealedRefusal,
     SeatClaimed,
     SeedRevealed,
+    WindowClosed,
     is_platform_entry,
 )
+from events.held_answers import HeldAnswer
 from events.messages import (
     MESSAGES_PER_WINDOW,
     NO_MESSAGES,
@@ -97,6 +99,9 @@ class MatchRecord(msgspec.Struct, kw_only=True):
     # platform rules 4: the entries of window answers not revealed yet, which only their seat
     # heard of (`heard_seq`)
     unheard: list[int] = []
+    # platform rules 4: the answers to the sealed window open now, held off the numbered
+    # record until every seat it asks has answered (`events.held_answers`)
+    held: list[HeldAnswer] = []
 
     def moved_for(self, seat: int | None) -> int:
         """The last entry that changed what `seat` decides on: another seat's sealed choice
@@ -173,7 +178,14 @@ def record_bytes(record: Match) -> tuple[bytes, bytes]:
             base=b"" if undo.base is None else codec.encode_state(undo.base),
             events=[(seq, codec.encode_event(event)) for seq, event in undo.events],
         )
-    kept = msgspec.structs.replace(record, state=None, undo=undo)
+    held = record.held
+    if held:
+        codec = game_codec(record.ruleset)
+        held = [
+            msgspec.structs.replace(a, events=[codec.encode_event(e) for e in a.events])
+            for a in held
+        ]
+    kept = msgspec.structs.replace(record, state=None, undo=undo, held=held)
     return _packer.encode(kept), _packer.encode(record.state)
 
 
@@ -186,6 +198,10 @@ def record_from_bytes(record_data: bytes, state_data: bytes) -> Match:
     if (undo := record.undo) is not None:
         undo.base = codec.decode_state(undo.base) if undo.base else None
         undo.events = [(seq, codec.decode_event(event)) for seq, event in undo.events]
+    record.held = [
+        msgspec.structs.replace(a, events=[codec.decode_event(e) for e in a.events])
+        for a in record.held
+    ]
     return record
 
 
@@ -210,6 +226,9 @@ def apply(record: Match | None, entry: Entry[Any]) -> Match:
     """Apply one entry. Game events go to the ruleset's `evolve`; the rest is bookkeeping."""
     if isinstance(record, EndedMatch):  # a late decision's ruling: it changes no state
         record.seq, record.last_entry_ms = entry.seq, entry.recorded_at_ms
+        return record
+    if entry.held is True:  # nothing moves but its seat's answer, and no number is taken
+        _hold(record, entry)
         return record
     if _window_answer(record, entry):
         record.unheard = [*record.unheard, entry.seq]
@@ -286,6 +305,8 @@ def apply(record: Match | None, entry: Entry[Any]) -> Match:
             record.shown_messages = [s for s in record.shown_messages if s != seq]
         case SealedRefusal():
             pass  # words on the record; no state changes
+        case WindowClosed():
+            record.held = []  # told now: the answers follow as numbered entries
         case seats.SeatViewOpened():
             if record.undo is not None and record.undo.decisions:
                 record.undo.decisions[-1].shown = True  # the organiser saw what was hidden
@@ -313,6 +334,23 @@ def apply(record: Match | None, entry: Entry[Any]) -> Match:
     record.state_hash = entry.state_hash
     record.last_entry_ms = entry.recorded_at_ms
     return record
+
+
+def _hold(record: MatchRecord, entry: Entry[Any]) -> None:
+    """A held entry (SL-28): a ruling starts its seat's answer, a game event adds to it."""
+    match entry.body:
+        case Ruling(seat=seat, sender=sender, accepted=accepted, rule=rule) as ruling:
+            record.judged.add(decision_key(seat, sender, entry.decision_id))
+            read = bytes(ruling.read)
+            asked = bytes(ruling.asked) if read == b"null" else read
+            answer = HeldAnswer(seat=seat, accepted=accepted, rule=rule, asked=asked)
+            record.held = [*record.held, answer]
+        case event:
+            last = record.held[-1]
+            record.held = [
+                *record.held[:-1],
+                msgspec.structs.replace(last, events=[*last.events, event]),
+            ]
 
 
 def _window_answer(record: Match | None, entry: Entry[Any]) -> bool:
@@ -347,6 +385,7 @@ def _correct(record: MatchRecord, entry: Entry[Any]) -> None:
             record.state = record.undo.state_before(first, evolve)
             record.undo.set_back(first, last)
             record.unheard = [seq for seq in record.unheard if seq < first]
+            record.held = []  # answers to a window set aside with it
             record.take_back = None
             record.moved_seq = record.public_moved_seq = entry.seq
 
@@ -369,7 +408,7 @@ class PartitionMatches:
             return False
         first = batch.entries[0]
         record = self.matches.get(first.match_id)
-        return first.seq == (record.seq if record else 0) + 1
+        return first.follows == (record.seq if record else 0)
 
     def fold(self, record: EntryBatch[Any] | OwnerFence) -> list[Entry[Any]]:
         """Fold one log record; return the entries that counted."""

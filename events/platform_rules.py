@@ -27,6 +27,7 @@ UPGRADES = 4  # the first version whose organiser moves a match to another versi
 ORGANISER_TAKE_BACKS = 4  # the first version whose organiser takes back a seat's decision
 HEARD_DISPUTES = 4  # the first version whose seats dispute only entries every seat heard of
 QUIET_STALE = 4  # the first version whose stale refusals do not say where the match is now
+HELD_ANSWERS = 4  # the first version holding a sealed window's answers until it closes (SL-28)
 
 OVERSIZED = "SL-1"  # a decision is at most 64 KiB
 MALFORMED = "SL-2"  # the decision does not match any decision this game knows
@@ -55,6 +56,7 @@ TAKE_BACK = "SL-24"  # a seat takes back its last decision alone only while noth
 DISPUTE = "SL-25"  # a seat disputes a ruling; the organiser upholds it or sets the match back
 UPGRADE = "SL-26"  # the organiser moves a match to another version, set back where it differs
 SEALED_DEADLINE = "SL-27"  # a sealed step's deadlines show no seat's answer to the others
+HELD_ANSWER = "SL-28"  # a sealed window's answers are told together, in seat order
 
 WORDS = {
     OVERSIZED: "A decision is at most 64 KiB.",
@@ -106,11 +108,16 @@ WORDS = {
     SEALED_DEADLINE: "In a step of sealed choices (a sealed response window) every seat choosing"
     " keeps its deadline until the step ends, answered or not; a seat that answered keeps its"
     " choice when its deadline passes, and the others read that as any seat's timeout there.",
+    HELD_ANSWER: "A seat's answer to a sealed response window is heard by that seat alone until"
+    " every seat the window asks has answered; then the answers are told together, in seat"
+    " order, each sent by the window at that moment: no entry number, order or time tells who"
+    " answered first, by hand or for a standing order, or who held nothing to play.",
 }
 
 ORGANISER = "organiser"  # the sender of what an organiser asks (creates, bot seats)
 BOT_PREFIX = "bot:"  # a seat held by `bot:<level>` is played by that bot
 AUTOMATIC_SENDER = "automatic"  # the sender of an automatic prompt's only answer
+WINDOW_SENDER = "window"  # the sender of a sealed window's answers as told once it closes (SL-28)
 
 
 # Letters that pass for Latin ones (Cyrillic, Greek, Latin variants), a digit for a letter,
