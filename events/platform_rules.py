@@ -14,8 +14,7 @@ import unicodedata
 # clock's entries, the same whatever each seat holds (SL-27); the organiser moves a running match
 # to another version of its game (`events.upgrades`, SL-26); where the match lets the organiser
 # decide take-backs alone, it takes back a seat's last decision (SL-24); a seat disputes only an
-# entry every seat heard of, a window answer not revealed yet being none (SL-25), and a stale
-# decision's refusal names no entry past the one where the seat's view changed (SL-5).
+# entry every seat heard of, a window answer not revealed yet being none (SL-25).
 VERSION = 4
 SEALED_REFUSALS = 2  # the first version whose refused sealed choices write a `SealedRefusal`
 CORRECTIONS = 3  # the first version that takes corrections and keeps an undo window
@@ -26,7 +25,6 @@ WINDOW_CLOCK_FIRST = 4  # the first version whose window clocks come before auto
 UPGRADES = 4  # the first version whose organiser moves a match to another version of its game
 ORGANISER_TAKE_BACKS = 4  # the first version whose organiser takes back a seat's decision
 HEARD_DISPUTES = 4  # the first version whose seats dispute only entries every seat heard of
-QUIET_STALE = 4  # the first version whose stale refusals do not say where the match is now
 HELD_ANSWERS = 4  # the first version holding a sealed window's answers until it closes (SL-28)
 
 OVERSIZED = "SL-1"  # a decision is at most 64 KiB

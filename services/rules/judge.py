@@ -524,17 +524,14 @@ def _verdict(
 
 def _stale(record: MatchRecord, seat: int | None, seen: int | None) -> Rejection | None:
     """Why a decision taken on entry `seen` is stale: the match changed since in what the seat
-    sees (others' refusals and sealed choices change nothing); None while it has not. Platform
-    rules 4 do not say where the match is now: its last entry may be a window answer the seat
-    has not heard of."""
+    sees (others' refusals and sealed choices change nothing); None while it has not."""
     moved = record.moved_for(seat)
     if seen is None or moved <= seen <= record.seq:
         return None
-    now = "" if record.platform_rules >= rules.QUIET_STALE else f" and is now at entry {record.seq}"
     return Rejection(
         rules.STALE,
-        f"you decided on the match as of entry {seen}; it changed at entry {moved}{now}:"
-        " look again",
+        f"you decided on the match as of entry {seen}; it changed at entry"
+        f" {moved} and is now at entry {record.seq}: look again",
     )
 
 

@@ -81,27 +81,3 @@ def test_an_automatic_answer_reads_to_the_others_as_one_answered_by_hand() -> No
     for reader in (SOL, MENTAK, None):
         assert encode(shown(automatic, 0, reader)) == encode(shown(by_hand, 0, reader)), reader
     assert shown(automatic, 0, JOL_NAR).sender == AUTOMATIC_SENDER  # his own record, whole
-
-
-def test_a_stale_refusal_names_no_entry_past_the_last_every_seat_heard_of() -> None:
-    """SL-5 under platform rules 4: Mentak answers on a view older than Good Year's play; his
-    refusal says where the match changed, never how far it has gone since, which counts
-    Jol-Nar's automatic answer."""
-    table, _ = _window("stale-window", "plague")
-    match = table.folded.matches[table.match_id]
-    assert match.heard_seq < match.seq  # Jol-Nar's answer: entries Mentak has not heard of
-    sent = Decision(
-        decision_id=f"{table.match_id}:stale answer",
-        match_id=table.match_id,
-        seat=MENTAK,
-        body=msgspec.Raw(encode(NoSabotage())),
-        sender="p1",
-        seen_seq=1,
-    )
-    [ruling, *_] = rule_on(
-        table.folded, encode(sent), partition=0, offset=99, now_ms=0, fresh_seed=str
-    ) or [None]
-    assert isinstance(ruling.body, Ruling) and not ruling.body.accepted, ruling
-    assert ruling.body.reason == (
-        f"you decided on the match as of entry 1; it changed at entry {match.heard_seq}: look again"
-    )
