@@ -202,26 +202,34 @@ class Narrator:
         else:
             who, what = names[ruling.seat], None
             if ruling.seat == self.seat:
-                what = self._asked(ruling, decision)
+                return self._own(ruling, decision)
         if what is None:  # another seat's decision: only its outcome shows
             if ruling.accepted:
                 return f"{who}'s decision was accepted ({_cited(ruleset, ruling.rule)})"
             return f"{who} sent a decision that was rejected"
-        if ruling.order and ruling.seat == self.seat:  # the seat's secret: told it alone
-            what = f"{what} {cause_words(ruling.order)}"
-        if ruling.accepted:
-            return f"{who} asked to {what}: accepted ({_cited(ruleset, ruling.rule)})"
-        return f"{who} asked to {what}: rejected ({_cited(ruleset, ruling.rule)}): {ruling.reason}"
+        return _outcome(ruleset, ruling, f"{who} asked to {what}")
 
-    def _asked(self, ruling: Ruling, decision: Any) -> str:
-        """What the deciding seat asked for, in words: a text decision as its game read it."""
-        if isinstance(decision, Say):
-            if bytes(ruling.read) == b"null":
-                return f"say {decision.text!r}"
+    def _own(self, ruling: Ruling, decision: Any) -> str:
+        """The seat's own decision, quoted as the command its game reads (a game's commands are
+        not all verbs: `no card`), a text decision as its game read it."""
+        if isinstance(decision, Say) and bytes(ruling.read) != b"null":
             decision = game_codec(self.ruleset.name).decision_body(bytes(ruling.read))
-        if decision is None:
-            return "send something that is not a decision of this game"
-        return self.ruleset.narrate(self.record.state, decision, self.seat, self.names)
+        if isinstance(decision, Say):
+            sent = f"wrote {decision.text!r}"
+        elif decision is None:
+            sent = "sent something that is not a decision of this game"
+        else:
+            told = self.ruleset.narrate(self.record.state, decision, self.seat, self.names)
+            sent = f"sent `{told}`"
+        if ruling.order:  # the seat's secret: told it alone
+            sent = f"{sent} {cause_words(ruling.order)}"
+        return _outcome(self.ruleset, ruling, f"{self.names[self.seat]} {sent}")
+
+
+def _outcome(ruleset: Ruleset, ruling: Ruling, asked: str) -> str:
+    if ruling.accepted:
+        return f"{asked}: accepted ({_cited(ruleset, ruling.rule)})"
+    return f"{asked}: rejected ({_cited(ruleset, ruling.rule)}): {ruling.reason}"
 
 
 def _kept_message(ruleset: Ruleset, ruling: Ruling) -> str:

@@ -128,3 +128,27 @@ def test_whole_matches_narrate_for_every_seat_and_the_public(game: str) -> None:
                     asked = ruleset.narrate(before.state, decision, ruling.seat, names)
                     assert asked not in line, (eyes, line)  # another seat's decision
                     assert ruling.accepted or ruling.reason not in line, (eyes, line)
+
+
+@pytest.mark.parametrize("game", sorted(RULESETS))
+def test_a_seat_reads_its_own_decision_as_the_command_it_sent(game: str) -> None:
+    """Ana reads her own decision as she sent it, "Ana sent `no card`: accepted (TI-Q2, …)",
+    never "Ana asked to no card", whichever game's command it was."""
+    ruleset, told = RULESETS[game], []
+    for entries in _matches(game):
+        for eyes in range(entries[0].body.seats):
+            narrator = Narrator(eyes)
+            for entry in entries:
+                before, ruling = narrator.record, entry.body
+                line = narrator.tell(entry)
+                if not isinstance(ruling, Ruling) or ruling.seat != eyes or ruling.order:
+                    continue
+                decision = _decision(game, ruling)
+                if decision is not None and type(decision) in ruleset.decision_types:
+                    names = seat_names(before.seat_players)
+                    sent = ruleset.narrate(before.state, decision, eyes, names)
+                    assert line.startswith(f"{names[eyes]} sent `{sent}`: "), line
+                    told.append(line)
+    assert told and not [line for line in told if " asked to " in line]
+    if game == "twilight-imperium-3":
+        assert any(" sent `no card`: accepted (TI-Q2, " in line for line in told)

@@ -92,7 +92,7 @@ async def test_a_player_joins_says_plays_and_the_match_checks_out(
         # `say` prints its ruling and what it caused, a line per entry, as a mail answer does.
         assert await _cli("say", match_id, await _my_move(pool, me, match_id, rng)) == 0
         printed = capsys.readouterr().out.splitlines()
-        assert printed[0].startswith("accepted (CW-") and " tester asked to " in printed[1]
+        assert printed[0].startswith("accepted (CW-") and " tester sent `" in printed[1]
         assert all(line.startswith("  ") for line in printed[1:]) and len(printed) > 2
         path = f"/matches/{match_id}/explain/{said[0].first_seq}"
         audited = await asyncio.to_thread(me.get, path, api.Explanation)
@@ -114,7 +114,7 @@ async def test_a_player_joins_says_plays_and_the_match_checks_out(
     books = replay.Replay(me, match_id)  # while the match runs, a seat replays it as it saw it
     assert books.entry(1).startswith("1/") and "match of core-worlds was opened" in books.entry(1)
     mine = said[0].first_seq
-    assert books.entry(mine).startswith(f"{mine}/") and "tester asked to " in books.entry(mine)
+    assert books.entry(mine).startswith(f"{mine}/") and "tester sent `" in books.entry(mine)
     public = replay.Replay(organiser, match_id)
     assert "tester's decision was accepted (CW-" in public.entry(mine)
     browsed = io.StringIO()
@@ -124,7 +124,7 @@ async def test_a_player_joins_says_plays_and_the_match_checks_out(
     assert "The table" in browsed.getvalue() and "verdict: accepted under" in browsed.getvalue()
     explained = "\n".join(await asyncio.to_thread(books.why, mine))
     assert "sent by tester for seat 0" in explained and "verdict: accepted under CW-" in explained
-    assert f"  {mine} tester asked to " in explained
+    assert f"  {mine} tester sent `" in explained
 
     assert await _cli("match", "show", match_id) == await _cli("say", match_id, "help") == 0
     assert await _cli("explain", match_id, str(mine)) == await _cli("match", "list", "--mine") == 0

@@ -26,6 +26,20 @@ def test_ti_s2_the_speaker_is_drawn_and_picks_first() -> None:
     assert GAME.waiting(state).must == (state.speaker,)
 
 
+def test_ti_s1_s2_the_setup_line_names_the_races_whether_or_not_the_seats_are_held() -> None:
+    """Setup is told as the match opens, before anyone takes a seat: the lines call the seats
+    "seat 0" then, and each race is named with its seat, the speaker by race too."""
+    setup = GAME.initial(3, {}, random.Random(1))[0]
+    races = [load().races[r].name for r in setup.races]  # L1Z1X, Jol-Nar and Mentak here
+    open_seats = GAME.narrate(None, setup, None, ["seat 0", "seat 1", "seat 2"])
+    assert open_seats.startswith(
+        f"the galaxy is dealt; races: {races[0]} (seat 0), {races[1]} (seat 1) and"
+        f" {races[2]} (seat 2); the speaker: {races[setup.speaker]} (seat {setup.speaker});"
+    )
+    held = GAME.narrate(None, setup, None, ["ann", "bob", "cy"])
+    assert f"races: {races[0]} (ann), {races[1]} (bob) and {races[2]} (cy);" in held
+
+
 def test_ti_s4_units_are_shared_among_home_planets_at_most_one_dock_and_two_pds() -> None:
     state = settled(started(3, seed=1))  # seat 1 is Jol-Nar: Jol and Nar
     assert state.phase == Phase.STATION and GAME.waiting(state).must == (1,)

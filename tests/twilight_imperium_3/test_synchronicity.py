@@ -12,7 +12,13 @@ from events.codec import encode
 from events.envelope import ClaimSeat, CreateMatch, Ruling
 from events.narration import Narrator
 from events.rulesets.twilight_imperium_3.action_cards import UNSEEN, copies
-from events.rulesets.twilight_imperium_3.card_decisions import NoCard, PlayCard, TakeCard
+from events.rulesets.twilight_imperium_3.card_decisions import (
+    Discard,
+    NoCard,
+    PlayCard,
+    Sabotage,
+    TakeCard,
+)
 from events.rulesets.twilight_imperium_3.card_windows import open_card_window
 from events.rulesets.twilight_imperium_3.state import Game, WindowPrompt
 from events.rulesets.twilight_imperium_3.steps import _batch
@@ -99,6 +105,51 @@ def test_ti_q76_he_takes_his_card_before_the_next_card_of_the_window_resolves() 
     state = step(state, SEARCHER, TakeCard(place=1))
     assert state.stack[-1].prompt == WindowPrompt.SABOTAGE  # Command Summit's, asking him
     assert state.stack[-1].asked == (SEARCHER,)
+
+
+def _searching_while_command_summit_waits() -> Game:
+    """Bob's Synchronicity shows him the deck while Cy's Command Summit waits its turn; Bob holds
+    Disclosure, Ann two cards."""
+    state = _window(
+        (SEARCHER, ("synchronicity", "disclosure")),
+        (OTHER, ("command_summit",)),
+        (SPEAKER, ("plague", "direct_hit")),
+    )
+    state = answered(
+        state, {SEARCHER: PlayCard("synchronicity"), OTHER: PlayCard("command_summit")}
+    )
+    assert state.stack[-1].prompt == WindowPrompt.SYNCHRONICITY
+    return state
+
+
+def _waiting(state: Game) -> list[str]:
+    return [copies()[p.card] for p in state.pending]
+
+
+def test_ti_q68_q76_disclosure_at_his_search_is_answered_before_it_and_the_card_waiting() -> None:
+    # an "any time" card waits its Sabotage window, resolves, and the prompt asks again (TI-Q2)
+    state = step(_searching_while_command_summit_waits(), SEARCHER, PlayCard("disclosure", seat=0))
+    assert state.stack[-1].prompt == WindowPrompt.SABOTAGE
+    assert _waiting(state) == ["disclosure", "command_summit"]
+    state = answered(state)
+    assert state.stack[-1].prompt == WindowPrompt.DISCLOSURE  # Command Summit still waits
+    assert _waiting(state) == ["command_summit"] and GAME.waiting(state).must == (SEARCHER,)
+    state = step(state, SEARCHER, Discard(cards=("plague",)))
+    assert state.stack[-1].prompt == WindowPrompt.SYNCHRONICITY  # his search, asked again
+    assert _waiting(state) == ["command_summit"] and GAME.waiting(state).must == (SEARCHER,)
+    state = step(state, SEARCHER, TakeCard(place=1))
+    assert state.stack[-1].prompt == WindowPrompt.SABOTAGE  # Command Summit's turn at last
+    assert _waiting(state) == ["command_summit"]
+
+
+def test_ti_q69_q76_a_disclosure_sabotaged_at_his_search_leaves_the_card_waiting_for_it() -> None:
+    state = _searching_while_command_summit_waits()
+    state = holding_cards(state, SPEAKER, "plague", "sabotage")
+    state = step(state, SEARCHER, PlayCard("disclosure", seat=SPEAKER))
+    assert _waiting(state) == ["disclosure", "command_summit"]  # the Sabotage window's card first
+    state = answered(state, {SPEAKER: Sabotage()})
+    assert state.stack[-1].prompt == WindowPrompt.SYNCHRONICITY  # Disclosure cancelled
+    assert _waiting(state) == ["command_summit"] and GAME.waiting(state).must == (SEARCHER,)
 
 
 def test_ti_q76_by_default_he_takes_the_top_card_and_the_bots_choose_from_the_deck() -> None:

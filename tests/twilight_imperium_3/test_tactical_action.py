@@ -3,6 +3,8 @@ window or carried out on its own, dice loaded to order. Three players in a built
 empty space (battlefield.py): seat 0 Sol at 301, seat 1 Mentak at 307, seat 2 Jol-Nar at 313;
 seat 0 acts first."""
 
+from typing import Any
+
 import msgspec
 
 from events.rulesets.twilight_imperium_3.decisions import Activate, Follow, Play
@@ -19,13 +21,32 @@ from events.rulesets.twilight_imperium_3.orders import (
 from events.rulesets.twilight_imperium_3.production import Batch
 from events.rulesets.twilight_imperium_3.state import WindowPrompt
 from events.rulesets.twilight_imperium_3.tactical_events import Rolled
-from tests.twilight_imperium_3.arena import AT, MENTAK, SOL, act, arena, said
+from tests.twilight_imperium_3.arena import AT, MENTAK, SOL, act, arena, played_out, said
 from tests.twilight_imperium_3.play import GAME, refused
 
 
 def test_ti_m1_m2_an_activation_with_nothing_to_move_or_build_ends_without_asking() -> None:
     state, _ = act(arena({}), SOL, Activate(system="204"))
     assert state.stack == () and state.turn == MENTAK and state.tactic is None
+
+
+def _told_to_the_next_turn(state: Any, seat: int, decision: Any) -> list[str]:
+    """The public's lines of what the decision sets off, up to the next player's turn."""
+    _, events = played_out(state, seat, decision)
+    lines = []
+    for event in events:
+        lines.append(GAME.narrate(state, event, None, ["sol", "mentak", "jol-nar"]))
+        state = GAME.evolve(state, event)
+    return lines
+
+
+def test_ti_a2_an_action_that_asked_no_one_ends_with_a_line_as_one_that_asked_does() -> None:
+    # nothing to move nor build at 204: each step passes on its own, no window opens
+    unasked = _told_to_the_next_turn(arena({}), SOL, Activate(system="204"))
+    assert unasked[-2:] == ["sol's tactical action is over", "mentak's turn"]
+    state, _ = act(arena({("203", SOL): {"cruiser": 2}}), SOL, Activate(system="204"))
+    asked = _told_to_the_next_turn(state, SOL, said(state, SOL, "move 2 cruiser from 203"))
+    assert asked[-2:] == ["the tactical action is over", "mentak's turn"]
 
 
 def test_ti_m2_the_movement_step_asks_and_moves_ships_into_the_activated_system() -> None:

@@ -31,12 +31,14 @@ class CardsDiscarded(msgspec.Struct, frozen=True, tag="ti.cards_discarded"):
 
 
 class CardPlayed(msgspec.Struct, frozen=True, tag="ti.card_played"):
-    """An action card out of the hand, face up, waiting to resolve (TI-Q2)."""
+    """An action card out of the hand, face up, waiting to resolve (TI-Q2); `ahead`: played
+    "any time" while the cards of a window wait on a card's prompt, it resolves before them."""
 
     seat: int
     card: int
     play: PlayCard
     action: bool = False
+    ahead: bool = False
 
 
 class CardChosen(msgspec.Struct, frozen=True, tag="ti.card_chosen"):

@@ -66,7 +66,9 @@ def _discarded(game: Game, e: CardsDiscarded) -> Game:
 
 def _played(game: Game, e: CardPlayed) -> Game:
     game = with_player(game, e.seat, _less(game.players[e.seat], (e.card,)))
-    return replace(game, pending=(*game.pending, Pending(e.seat, e.card, e.play, e.action)))
+    played = Pending(e.seat, e.card, e.play, e.action)
+    pending = (played, *game.pending) if e.ahead else (*game.pending, played)
+    return replace(game, pending=pending)
 
 
 def _chosen(game: Game, e: CardChosen) -> Game:

@@ -43,7 +43,8 @@ EFFECTS = ACTION_EFFECTS | COMBAT_EFFECTS | REPARATIONS | BATTLESTATION | RECHEC
 EFFECTS[touch_of_genius.TOUCH_OF_GENIUS] = touch_of_genius.copying(EFFECTS)  # TI-Q75
 # TI-Q50: "any time in the strategy phase" is played at its start and at its end
 ALSO = {"SP.start": ("SP",), "SP.end": ("SP",)}
-FOLLOW_UPS = (WindowPrompt.SYNCHRONICITY,)  # a card's prompt asking its player, then `carry_on`
+# a card's own prompt asking its player: the cards waiting wait for his answer (`carry_on`)
+FOLLOW_UPS = (WindowPrompt.SYNCHRONICITY, WindowPrompt.DISCLOSURE)
 
 
 def played_at(card: str, *timings: str) -> bool:
@@ -83,15 +84,18 @@ def play_as_action(batch: Batch[Game], seat: int, d: PlayCard) -> None:
 
 
 def play_now(batch: Batch[Game], seat: int, d: PlayCard) -> None:
-    """A card played at a prompt of its own moment: its Sabotage window, then back to it."""
-    _played(batch, seat, d)
+    """A card played at a prompt of its own moment: its Sabotage window, then back to it, ahead
+    of any cards waiting on that prompt (a card's own, as Synchronicity's search)."""
+    _played(batch, seat, d, ahead=bool(batch.game.pending))
     next_card(batch)
 
 
-def _played(batch: Batch[Game], seat: int, d: PlayCard, action: bool = False) -> None:
+def _played(
+    batch: Batch[Game], seat: int, d: PlayCard, action: bool = False, ahead: bool = False
+) -> None:
     found = chosen(batch.game, seat, (d.card,))
     assert found is not None
-    batch.emit(CardPlayed(seat=seat, card=found[0], play=d, action=action))
+    batch.emit(CardPlayed(seat=seat, card=found[0], play=d, action=action, ahead=ahead))
 
 
 def next_card(batch: Batch[Game]) -> None:
@@ -116,17 +120,15 @@ def next_card(batch: Batch[Game]) -> None:
 def _resolve(batch: Batch[Game]) -> None:
     """The first card waiting does what it names; if a card resolved before it in the same
     window left it nothing to do (a counter taken from reinforcements already emptied), it
-    does nothing (TI-Q2). A card that asks its player more (Synchronicity's card taken) has
-    him answer before the next card waiting (`carry_on`)."""
+    does nothing (TI-Q2). A card that asks its player more (Synchronicity's card taken,
+    Disclosure's discard) has him answer before the next card waiting (`carry_on`)."""
     first = batch.game.pending[0]
     effect = EFFECTS[first.play.card]
     returned = False
     if effect_refusal(effect, batch.game, first.seat, first.play) is None:
         returned = bool(effect.carry_out(batch, first.seat, first.play))
     batch.emit(CardResolved(returned=returned))
-    stack = batch.game.stack
-    if not (stack and stack[-1].prompt in FOLLOW_UPS):
-        _then(batch, first.action)
+    _then(batch, first.action)
 
 
 def carry_on(batch: Batch[Game]) -> None:
@@ -136,7 +138,11 @@ def carry_on(batch: Batch[Game]) -> None:
 
 
 def _then(batch: Batch[Game], action: bool) -> None:
-    """The next card waiting, or play goes on: an "as an action" card ends the turn."""
+    """The next card waiting, or play goes on: an "as an action" card ends the turn; not while
+    a card's own prompt still asks its player (a card played "any time" at it resolved)."""
+    stack = batch.game.stack
+    if stack and stack[-1].prompt in FOLLOW_UPS:
+        return
     if batch.game.pending:
         next_card(batch)
     elif action:

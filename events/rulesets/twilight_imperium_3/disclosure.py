@@ -10,6 +10,7 @@ from events.ruleset import Rejection
 from events.rulesets.twilight_imperium_3.action_cards import chosen, copies
 from events.rulesets.twilight_imperium_3.card_decisions import Discard
 from events.rulesets.twilight_imperium_3.card_events import CardsDiscarded
+from events.rulesets.twilight_imperium_3.card_windows import carry_on
 from events.rulesets.twilight_imperium_3.happenings import Answered, Closed
 from events.rulesets.twilight_imperium_3.state import Game, WindowPrompt
 
@@ -24,6 +25,12 @@ def _discard(batch: Batch[Game], seat: int, d: Discard) -> None:
     holder = batch.game.stack[-1].about
     batch.emit(Answered(seat=seat))
     batch.emit(CardsDiscarded(seat=holder, cards=chosen(batch.game, holder, d.cards) or ()))
+
+
+def _discarded(batch: Batch[Game]) -> None:
+    """The card's prompt answered: the cards waiting go on (TI-Q2)."""
+    batch.emit(Closed())
+    carry_on(batch)
 
 
 def _offers(game: Game, seat: int) -> Iterator[Discard]:
@@ -44,7 +51,7 @@ PROMPT = Prompt(
         ),
     ),
     owes=lambda game, seat: windows.owes(game.stack[-1], seat),
-    follows=lambda batch: batch.emit(Closed()),
+    follows=_discarded,
     offers=_offers,
     default=lambda game, seat: next(_offers(game, seat)),
 )

@@ -44,14 +44,15 @@ def narrate(before: Any, event: Any, seat: int | None, players: Sequence[str]) -
         return windowed
     match event:
         case h.Setup(races=races, speaker=speaker, secrets=secrets, galaxy=galaxy):
-            drawn = listing(f"{name(s)} {load().races[r].name}" for s, r in enumerate(races))
+            # told as the match opens, seats not yet held: each seat is known by its race
+            drawn = [f"{load().races[r].name} ({name(s)})" for s, r in enumerate(races)]
             mine = (
                 f"; your secret objective: {_objective(secrets[seat])}" if seat is not None else ""
             )
             made = "dealt" if galaxy.built else "to be built by the players"
             then = "; each player stations his starting units" if galaxy.built else ""
-            speaks = f"{name(speaker)} is the speaker"
-            return f"the galaxy is {made}; races: {drawn}; {speaks}{then}{mine}"
+            speaks = f"the speaker: {drawn[speaker]}"
+            return f"the galaxy is {made}; races: {listing(drawn)}; {speaks}{then}{mine}"
         case h.Stationed(seat=s, planets=planets):
             return f"{name(s)} stations units on {listing(planets)}"
         case h.RoundBegan(round=number):

@@ -50,6 +50,7 @@ from events.rulesets.twilight_imperium_3.production_step import produce_refusal,
 from events.rulesets.twilight_imperium_3.state import Game, WindowPrompt, clockwise, reinforcements
 from events.rulesets.twilight_imperium_3.tactic import PROTOTYPE, Tactic, TacticalStep
 from events.rulesets.twilight_imperium_3.tactical_events import (
+    ActionEnded,
     Asked,
     BacterialStrike,
     BattleBegan,
@@ -154,10 +155,12 @@ def _timing_point(batch: Batch[Game], *timings: str) -> bool:
 
 def _finish(batch: Batch[Game]) -> bool:
     stack = batch.game.stack
-    transfer = bool(_tactic(batch.game).transfer)
+    t = _tactic(batch.game)
     if stack and stack[-1].prompt in PROMPTS:
         batch.emit(Closed())
-    end_tactical(batch, transfer)
+    else:  # no window to close, whose closing would tell the end
+        batch.emit(ActionEnded(seat=t.seat, transfer=bool(t.transfer)))
+    end_tactical(batch, bool(t.transfer))
     return True
 
 

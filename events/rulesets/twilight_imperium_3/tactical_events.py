@@ -252,6 +252,14 @@ class Built(msgspec.Struct, frozen=True, tag="ti.built"):
     build: Build
 
 
+class ActionEnded(msgspec.Struct, frozen=True, tag="ti.action_ended"):
+    """A tactical or transfer action over that asked no one: one that asked someone ends as
+    its window closes, told there."""
+
+    seat: int
+    transfer: bool = False
+
+
 TACTICAL_EVENTS = (
     Transferred,
     Asked,
@@ -284,4 +292,5 @@ TACTICAL_EVENTS = (
     MoveQuickened,
     PassageUnseen,
     Built,
+    ActionEnded,
 )

@@ -23,6 +23,7 @@ from events.rulesets.twilight_imperium_3.production import after as built
 from events.rulesets.twilight_imperium_3.state import Game, WindowPrompt
 from events.rulesets.twilight_imperium_3.tactic import Battle, Breach, Tactic
 from events.rulesets.twilight_imperium_3.tactical_events import (
+    ActionEnded,
     Asked,
     BacterialStrike,
     BattleBegan,
@@ -330,4 +331,5 @@ TACTICAL_ROWS = {
     MoveQuickened: lambda g, e: _tactic(g, quickened=True),
     PassageUnseen: lambda g, e: _tactic(g, unseen=(*g.tactic.unseen, e.origin)),
     Built: lambda g, e: _forces(g, built(g.forces, Commander(e.seat), e.build)),
+    ActionEnded: lambda g, e: g,  # the turn's end clears the action
 }

@@ -103,4 +103,6 @@ def tell(event: Any, name: Callable[[int], str]) -> str | None:
             return f"{name(s)}'s fleet at {origin} slips past enemy ships this action"
         case t.Built(seat=s, build=build):
             return f"{name(s)} builds {build_text(build)}"
+        case t.ActionEnded(seat=s, transfer=transfer):
+            return f"{name(s)}'s {'transfer' if transfer else 'tactical'} action is over"
     return None
