@@ -116,6 +116,8 @@ ORGANISER = "organiser"  # the sender of what an organiser asks (creates, bot se
 BOT_PREFIX = "bot:"  # a seat held by `bot:<level>` is played by that bot
 AUTOMATIC_SENDER = "automatic"  # the sender of an automatic prompt's only answer
 WINDOW_SENDER = "window"  # the sender of a sealed window's answers as told once it closes (SL-28)
+# how every face tells a seat its answer to a sealed window was held (SL-28)
+HELD_WORDS = "held: the others hear of it once every seat the window asks has answered"
 
 
 # Letters that pass for Latin ones (Cyrillic, Greek, Latin variants), a digit for a letter,

@@ -344,6 +344,7 @@ class Ruling(msgspec.Struct, frozen=True):
     reason: str | None = None
     first_seq: int | None = None
     last_seq: int | None = None
+    held: bool = False  # a sealed window's answer, told to the others once it closes (SL-28)
 
 
 class SeatViewReply(msgspec.Struct, frozen=True):
