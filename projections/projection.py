@@ -32,6 +32,19 @@ class Folded(msgspec.Struct, frozen=True):
     # move nothing but their seat's own view
     held: list[Held] = []
 
+    def written(self) -> list[Entry[Any]]:
+        """The step's entries as its batch holds them: each held one after the numbered entry
+        it follows, in the order written."""
+        held = [h.entry for h in self.held]
+        entries: list[Entry[Any]] = []
+        at = 0
+        for entry in self.entries:
+            while at < len(held) and held[at].follows < entry.seq:
+                entries.append(held[at])
+                at += 1
+            entries.append(entry)
+        return [*entries, *held[at:]]
+
     @property
     def held_seats(self) -> set[int]:
         """The seats whose answers the step holds."""
