@@ -28,6 +28,7 @@ from events.envelope import (
     SealedRefusal,
     SeatClaimed,
     SeedRevealed,
+    WindowClosed,
 )
 from events.match import MatchRecord, apply
 from events.messages import (
@@ -148,6 +149,8 @@ class Narrator:
                 return hidden_line(body)
             case SealedRefusal(seat=seat):
                 return f"{self.names[seat]}'s sealed choice was refused: nothing changes"
+            case WindowClosed(answers=answers):
+                return f"Every seat the window asked has answered; its answers ({answers}) follow"
             case corrected if isinstance(corrected, CORRECTION_ENTRIES):
                 return correction_line(corrected, self.names)
             case Upgraded():

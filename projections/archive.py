@@ -81,9 +81,11 @@ class Archive(Projection):
     def take(self, folded: Folded) -> None:
         match = folded.match
         self.held += [_held_row(h) for h in folded.held]
-        ruling = None  # the decision's ruling; each answer a window tells is one of its own
-        for entry in map(without_order, folded.entries):
-            if isinstance(entry.body, Ruling) and (ruling is None or _told(entry.body)):
+        entries = [without_order(e) for e in folded.entries]
+        # the decision's ruling; each answer a window tells as it closes is one of its own
+        ruling = next((e for e in entries if isinstance(e.body, Ruling)), None)
+        for entry in entries:
+            if isinstance(entry.body, Ruling) and _told(entry.body):
                 ruling = entry
             rule = ruling.body.rule if ruling is not None else ""
             rule_kept = ruling is not None and hidden(ruling, match.revealed_seq)

@@ -64,6 +64,7 @@ MAILED = (
 class SeatViews(Projection):
     name = "seat_views"
     tables = ("seat_views", "public_views", "mail_views", "replay_views")
+    hears_held = True
 
     def __init__(self) -> None:
         self.matches: dict[str, MatchRecord] = {}
