@@ -39,7 +39,9 @@ async def seat_stream(
     try:
         sent_seq, sent_view = seen, ""
         view = await reads.seat_view(ctx.pool, match_id, bearer.seat)
-        if view is not None and view[0] > sent_seq:
+        if view is not None and view[0] == seen:
+            sent_view = view[1]  # the client holds entry `seen`'s view: this one, as it stands
+        elif view is not None and view[0] > sent_seq:
             sent_seq, sent_view = view
             yield ServerSentEventMessage(data=view[1], event="view", id=str(view[0]))
         while True:
