@@ -79,6 +79,7 @@ async def test_a_held_answer_is_no_entry_and_its_ruling_its_seats_alone(ctx: Con
         assert await asked(app.replay_step, token, last + 1) == (404, no_step)
         no_entry = f"match {window.match_id!r} has no entry {last + 1}"
         assert await asked(app.explain, token, last + 1) == (404, no_entry)
+
     async def ruled(token: str, decision: str, seat: int | None) -> tuple[int, Any]:
         status, reply = await asked(app.ruling, token, decision, seat)
         return status, reply if status != 200 else msgspec.structs.replace(reply, decision_id="")
