@@ -150,7 +150,8 @@ class Narrator:
             case SealedRefusal(seat=seat):
                 return f"{self.names[seat]}'s sealed choice was refused: nothing changes"
             case WindowClosed(answers=answers):
-                return f"Every seat the window asked has answered; its answers ({answers}) follow"
+                told = "its answer follows" if answers == 1 else f"its {answers} answers follow"
+                return f"Every seat the window asked has answered: {told}, in seat order"
             case corrected if isinstance(corrected, CORRECTION_ENTRIES):
                 return correction_line(corrected, self.names)
             case Upgraded():
