@@ -43,8 +43,8 @@ from events.messages import (
     MessageRules,
     MessageWritten,
 )
-from events.platform_rules import BOT_PREFIX, CORRECTIONS, HEARD_DISPUTES
-from events.ruleset import in_window, pinned
+from events.platform_rules import BOT_PREFIX, CORRECTIONS
+from events.ruleset import pinned
 from events.upgrades import Upgraded
 
 
@@ -96,9 +96,6 @@ class MatchRecord(msgspec.Struct, kw_only=True):
     take_back: TakeBackRequest | None = None  # waiting for answers
     disputes: list[OpenDispute] = []  # not resolved yet
     fork: ForkOf | None = None  # where it was forked from (its state left out), if a fork
-    # platform rules 4: the entries of window answers not revealed yet, which only their seat
-    # heard of (`heard_seq`)
-    unheard: list[int] = []
     # platform rules 4: the answers to the sealed window open now, held off the numbered
     # record until every seat it asks has answered (`events.held_answers`)
     held: list[HeldAnswer] = []
@@ -109,14 +106,6 @@ class MatchRecord(msgspec.Struct, kw_only=True):
         if self.platform_rules < 1 or seat is None or not 0 <= seat < self.seats:
             return self.moved_seq
         return max(self.public_moved_seq, self.sealed_moved_seq[seat])
-
-    @property
-    def heard_seq(self) -> int:
-        """The last entry every seat heard of: the last but a window answer not revealed yet."""
-        seq = self.seq
-        while seq in self.unheard:
-            seq -= 1
-        return seq
 
     def player_id(self, seat: int, player: str | None) -> str:
         """The player id `player` joined the seat with ("": a name alone, or a bot)."""
@@ -230,8 +219,6 @@ def apply(record: Match | None, entry: Entry[Any]) -> Match:
     if entry.held is True:  # nothing moves but its seat's answer, and no number is taken
         _hold(record, entry)
         return record
-    if _window_answer(record, entry):
-        record.unheard = [*record.unheard, entry.seq]
     match entry.body:
         case event if not is_platform_entry(event):  # the most frequent: asked first
             ruleset = pinned(record.ruleset, record.ruleset_version)
@@ -328,8 +315,6 @@ def apply(record: Match | None, entry: Entry[Any]) -> Match:
             record.timing = record.timing and clock.evolve(record.timing, timed)
     if entry.sealed_for is not msgspec.UNSET and record.sealed_since <= record.revealed_seq:
         record.sealed_since = entry.seq
-    if record.unheard and record.unheard[0] < record.revealed_seq:
-        record.unheard = [seq for seq in record.unheard if seq >= record.revealed_seq]
     record.seq = entry.seq
     record.state_hash = entry.state_hash
     record.last_entry_ms = entry.recorded_at_ms
@@ -353,18 +338,6 @@ def _hold(record: MatchRecord, entry: Entry[Any]) -> None:
             ]
 
 
-def _window_answer(record: Match | None, entry: Entry[Any]) -> bool:
-    """Platform rules 4: whether `entry` is a seat's sealed answer in a response window, which
-    no other seat hears of until the reveal (`projections.secrecy.window_answer`, the same
-    question asked of the same match)."""
-    seat = entry.sealed_seat
-    if seat is None or not isinstance(record, MatchRecord) or record.state is None:
-        return False
-    if record.platform_rules < HEARD_DISPUTES:
-        return False
-    return in_window(pinned(record.ruleset, record.ruleset_version), record.state, seat)
-
-
 def _correct(record: MatchRecord, entry: Entry[Any]) -> None:
     """A correction's bookkeeping; a `SetAside` puts the game state back to before its range."""
     match entry.body:
@@ -384,7 +357,6 @@ def _correct(record: MatchRecord, entry: Entry[Any]) -> None:
             evolve = pinned(record.ruleset, record.ruleset_version).evolve
             record.state = record.undo.state_before(first, evolve)
             record.undo.set_back(first, last)
-            record.unheard = [seq for seq in record.unheard if seq < first]
             record.held = []  # answers to a window set aside with it
             record.take_back = None
             record.moved_seq = record.public_moved_seq = entry.seq
