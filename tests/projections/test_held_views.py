@@ -12,6 +12,7 @@ from typing import Any
 import asyncpg
 import msgspec
 
+from events.clock import Clock
 from projections import offsets
 from projections.analytics import Analytics
 from projections.announce import CHANNEL, ViewNotice
@@ -21,6 +22,7 @@ from projections.projection import Folded, Projection
 from projections.seat_lines import SeatLines, lines_between
 from projections.seat_views import SeatViews
 from projections.secrecy import PUBLIC
+from services.mail import outbox
 from tests.projections.held_window import JOL_NAR, MENTAK, SOL, Window, WorkerFold
 
 READ_MODELS = (SeatViews, Lobby, Analytics, SeatLines, Notices)
@@ -219,3 +221,31 @@ async def test_a_window_one_seat_answered_at_once_opens_to_the_others_as_one_non
     assert weighing_rows[("window notices", JOL_NAR)] == (weighing.last_seq,)
     assert (answered_rows[JOL_NAR][5], weighing_rows[JOL_NAR][5]) == ("chosen", "must")
     assert answered_rows[JOL_NAR][1] == weighing_rows[JOL_NAR][1]  # the same entry
+
+
+async def test_a_window_reminds_only_the_seats_that_have_not_answered(pool: asyncpg.Pool) -> None:
+    """SL-28: a seat that answered keeps its deadline (the others' record reads the same), but
+    its own reminder would ask it for an answer it gave: only Jol-Nar, still weighing his
+    Sabotage, is reminded."""
+    window = Window("held-reminded", "sabotage", Clock(per_decision_s=86400, window_s=7200))
+    window.by_hand(MENTAK, sent_at_ms=60_000)
+    await _project(pool, WorkerFold(window).steps())
+    for seat in (MENTAK, JOL_NAR):
+        await pool.execute(
+            "INSERT INTO mail_seats (match_id, seat, player, address, kinds, digest_s, remind_s,"
+            " from_seq, told_seq) VALUES ($1, $2, $3, $4, '{reminder}', 0, 172800, 0, 0)",
+            window.match_id,
+            seat,
+            f"p{seat}",
+            f"p{seat}@mail.test",
+        )
+    due = await pool.fetch(
+        "SELECT seat, due_ms FROM deadlines WHERE match_id = $1", window.match_id
+    )
+    assert {r["seat"] for r in due} == {MENTAK, JOL_NAR}  # both keep their deadline
+    await outbox.remind(pool, min(r["due_ms"] for r in due) - 1000)
+    reminded = await pool.fetch(
+        "SELECT seat FROM mail_outbox WHERE match_id = $1 AND kind = 'reminder'",
+        window.match_id,
+    )
+    assert [r["seat"] for r in reminded] == [JOL_NAR]
