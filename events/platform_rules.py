@@ -105,7 +105,10 @@ WORDS = {
     " version from then on, and no correction reaches back before the move.",
     SEALED_DEADLINE: "In a step of sealed choices (a sealed response window) every seat choosing"
     " keeps its deadline until the step ends, answered or not; a seat that answered keeps its"
-    " choice when its deadline passes, and the others read that as any seat's timeout there.",
+    " choice when its deadline passes, and the others read that as any seat's timeout there."
+    " In a sealed response window the bot's answer for a seat that had not answered is held"
+    " like its own (SL-28), and the window closes only once every deadline of its seats that"
+    " has fallen due is reached.",
     HELD_ANSWER: "A seat's answer to a sealed response window is heard by that seat alone until"
     " every seat the window asks has answered; then the answers are told together, in seat"
     " order, each sent by the window at that moment: no entry number, order or time tells who"
