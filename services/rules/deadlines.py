@@ -43,7 +43,7 @@ from events.clock import (
 from events.clock_narration import moment, span
 from events.codec import encode
 from events.envelope import Decision, Ruling, SealedRefusal
-from events.held_answers import holds, seat_state, unanswered
+from events.held_answers import holds, owed, seat_state, unanswered
 from events.match import MatchRecord, PartitionMatches
 from events.platform_rules import BOT_PREFIX
 from events.ruleset import Accepted, Rejection, Ruleset, in_window
@@ -241,8 +241,7 @@ def held(record: MatchRecord, ruleset: Ruleset) -> bool:
     (a sealed window every seat it asks answered, its answers held, included)."""
     if record.timing is None or not record.timing.holding or record.state is None:
         return False
-    waiting = ruleset.waiting(record.state)
-    return waiting.simultaneous and not _owed(record, ruleset, waiting.must)
+    return ruleset.waiting(record.state).simultaneous and not owed(record, ruleset)
 
 
 def due(record: MatchRecord, ruleset: Ruleset, now_ms: int) -> bool:
@@ -261,16 +260,7 @@ def _must(record: MatchRecord, ruleset: Ruleset) -> set[int]:
     is held is not waited for: SL-28)."""
     if record.over or record.open_seats or record.state is None:
         return set()
-    return _owed(record, ruleset, ruleset.waiting(record.state).must) - _bots(record)
-
-
-def _owed(record: MatchRecord, ruleset: Ruleset, must: tuple[int, ...]) -> set[int]:
-    """Of the seats the game waits for, those that owe a decision: not one whose answer to a
-    sealed window is held (SL-28)."""
-    if not record.held:
-        return set(must)
-    still = unanswered(record, ruleset)
-    return {seat for seat in must if seat in still or not holds(record, ruleset, seat)}
+    return set(owed(record, ruleset)) - _bots(record)
 
 
 def _choosing(record: MatchRecord, ruleset: Ruleset) -> set[int]:
