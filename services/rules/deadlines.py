@@ -208,10 +208,12 @@ def keep(writer: EntryWriter, ruleset: Ruleset, decision: Decision) -> None:
     if record is None or record.timing is None or record.over:
         return  # an ended match's deadlines lapse with it: `match.seed_revealed` comes last
     timing = record.timing
-    must = _must(record, ruleset)
-    held = set(timing.holding) - must  # a holder that chose keeps its deadline, never renewed
     numbered = [e.seq for e in writer.entries if e.held is not True]  # a held answer moves none
     moved = bool(numbered) and record.moved_seq >= numbered[0]
+    # a sealed window opening gives every seat it asks a deadline, whoever answered at once;
+    # later only a seat that owes its answer gets one (SL-27, SL-28)
+    must = _asked(record, ruleset) if moved else _must(record, ruleset)
+    held = set(timing.holding) - must  # a holder that chose keeps its deadline, never renewed
     decided = decision.seat if moved else None  # the seat's decision moved the match
     choosing = _choosing(record, ruleset)
     for seat in sorted((timing.deadlines.keys() | set(timing.late)) - must - held - choosing):
@@ -255,12 +257,18 @@ def due(record: MatchRecord, ruleset: Ruleset, now_ms: int) -> bool:
     )
 
 
-def _must(record: MatchRecord, ruleset: Ruleset) -> set[int]:
-    """The seats the game waits for that a person holds (one whose answer to a sealed window
-    is held is not waited for: SL-28)."""
+def _asked(record: MatchRecord, ruleset: Ruleset) -> set[int]:
+    """The seats the game waits for that a person holds, a seat whose answer to a sealed
+    window is held included."""
     if record.over or record.open_seats or record.state is None:
         return set()
-    return set(owed(record, ruleset)) - _bots(record)
+    return set(ruleset.waiting(record.state).must) - _bots(record)
+
+
+def _must(record: MatchRecord, ruleset: Ruleset) -> set[int]:
+    """Of those, the seats that owe a decision: not one whose answer to a sealed window is
+    held (SL-28)."""
+    return _asked(record, ruleset) & set(owed(record, ruleset))
 
 
 def _choosing(record: MatchRecord, ruleset: Ruleset) -> set[int]:

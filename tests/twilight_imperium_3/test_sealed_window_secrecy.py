@@ -7,7 +7,7 @@ from typing import Any
 
 import msgspec
 
-from events.clock import Clock
+from events.clock import Clock, Timing
 from events.codec import encode
 from events.envelope import ClaimSeat, CreateMatch, Decision, Entry, Ruling
 from events.platform_rules import AUTOMATIC_SENDER, WINDOW_SENDER
@@ -41,7 +41,10 @@ def _window(
     state = holding_cards(state, SOL, "good_year")
     state = holding_cards(state, MENTAK, "sabotage")
     arranged = holding_cards(state, JOL_NAR, jol_nar_holds)
-    table.folded.matches[table.match_id].state = arranged
+    record = table.folded.matches[table.match_id]
+    record.state = arranged
+    if isinstance(clock, Clock):  # no deadline yet: the window's are set as it opens
+        record.timing = Timing(clock)
     table.send(SOL, PlayCard("good_year"))
     return table, arranged
 

@@ -94,3 +94,16 @@ def test_sl_28_the_bots_answer_is_held_and_the_window_waits_for_the_deadline_due
     assert not any(isinstance(e.body, WindowClosed) for e in first)
     second = _timeout(table, JOL_NAR, due)
     assert [type(e.body) for e in second[:3]] == [Ruling, DeadlineReached, WindowClosed]
+
+
+def test_sl_27_a_window_opens_with_a_deadline_for_every_seat_it_asks_answered_at_once_or_not() -> (
+    None
+):
+    automatic, _ = _window("opened-automatic", "plague", clock=CLOCK, seed="one")
+    weighing, _ = _window("opened-weighing", "sabotage", clock=CLOCK, seed="one")
+    assert any(e.held is True for e in automatic.entries)  # the judge answered Jol-Nar at once
+    opened = [_read([e for e in t.entries if e.held is not True]) for t in (automatic, weighing)]
+    assert opened[0] == opened[1]
+    for table in (automatic, weighing):
+        record = table.folded.matches[table.match_id]
+        assert record.timing is not None and {MENTAK, JOL_NAR} <= set(record.timing.deadlines)
