@@ -75,3 +75,13 @@ def closing(record: "MatchRecord", ruleset: Ruleset) -> list[HeldAnswer]:
     if not record.held or unanswered(record, ruleset):
         return []
     return sorted((a for a in record.held if a.accepted), key=lambda a: a.seat)
+
+
+def owed(record: "MatchRecord", ruleset: Ruleset) -> list[int]:
+    """The seats the game waits for that owe it a decision: not one whose answer to the sealed
+    window open now is held (its seat would be asked nothing more)."""
+    must = ruleset.waiting(record.state).must
+    if not record.held:
+        return list(must)
+    still = unanswered(record, ruleset)
+    return [seat for seat in must if seat in still or not holds(record, ruleset, seat)]

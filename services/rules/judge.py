@@ -138,11 +138,11 @@ class _EntryWriter:
                 self.hold(event, ruleset, seat)
 
     def close(self, ruleset: Ruleset, record: MatchRecord) -> MatchRecord:
-        """Once every seat the sealed window asks has answered: `WindowClosed`, then each
-        answer as the window tells it (sent by the window now, under no decision), in seat
-        order (SL-28). Play goes on from them (`settle`)."""
+        """Once every seat the sealed window asks has answered, and no deadline of theirs is
+        due (the clock's come first): `WindowClosed`, then each answer as the window tells it
+        (sent by the window now, under no decision), in seat order (SL-28)."""
         answers = closing(record, ruleset)
-        if not answers:
+        if not answers or deadlines.due(record, ruleset, self.head.sent_at_ms):
             return record
         self.named = ""
         record = self.write(WindowClosed(answers=len(answers)), ruleset)
@@ -206,7 +206,7 @@ class _EntryWriter:
             return
         undo = record.undo
         for at, entry in enumerate(self.entries):
-            if isinstance(entry.body, Ruling):
+            if isinstance(entry.body, Ruling) and entry.held is not True:
                 if undo is None or not undo.decisions or undo.decisions[-1].ruling != entry.seq:
                     return
                 ruling = msgspec.structs.replace(entry.body, drew=True)
@@ -220,6 +220,7 @@ class _EntryWriter:
         for _ in range(MAX_REACTIONS):
             if deadlines.held(record, ruleset):
                 break  # a seat holds the phase open: it resolves once released
+            record = self.close(ruleset, record)
             derived = ruleset.react(record.state, self.chance(record))
             if not derived:
                 record, answered = self.automatic(ruleset, record)
@@ -251,7 +252,7 @@ class _EntryWriter:
             ruling = Ruling(seat, rules.AUTOMATIC_SENDER, self.now_ms, asked, True, verdict.rule)
             if held:
                 self.held_answer(ruleset, ruling, verdict)
-                return self.close(ruleset, record), True
+                return record, True
             sealed = seat if ruleset.sealed(record.state, seat) else None
             record = self.write(ruling, ruleset, sealed)
             for event in verdict.events:
@@ -485,7 +486,7 @@ def _hold(writer: _EntryWriter, record: MatchRecord, ruleset: Ruleset, decision:
     verdict, read = _verdict(record, ruleset, decision, lambda: writer.chance(record), state)
     writer.held_answer(ruleset, writer.ruling_of(decision.body, verdict, read), verdict)
     if closing(record, ruleset):
-        writer.settle(ruleset, writer.close(ruleset, record))
+        writer.settle(ruleset, record)
 
 
 def _verdict(
