@@ -24,7 +24,6 @@ AUTOMATIC = 3  # the first version whose judge answers automatic prompts
 SEALED_DEADLINES = 4  # the first version whose sealed steps keep their deadlines (SL-27)
 UPGRADES = 4  # the first version whose organiser moves a match to another version of its game
 ORGANISER_TAKE_BACKS = 4  # the first version whose organiser takes back a seat's decision
-HEARD_DISPUTES = 4  # the first version whose seats dispute only entries every seat heard of
 HELD_ANSWERS = 4  # the first version holding a sealed window's answers until it closes (SL-28)
 
 OVERSIZED = "SL-1"  # a decision is at most 64 KiB
