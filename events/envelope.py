@@ -157,8 +157,17 @@ class SealedRefusal(msgspec.Struct, frozen=True, tag="match.sealed_refusal"):
     seat: Int32
 
 
+class WindowClosed(msgspec.Struct, frozen=True, tag="match.window_closed"):
+    """Every seat a sealed response window asked has answered (platform rules 4, SL-28): the
+    `answers` entries of their answers follow, in seat order, then whatever they lead to. Until
+    now each answer was held off the numbered record (`Entry.held`), heard by its seat alone."""
+
+    answers: Int32
+
+
 PLATFORM_ENTRIES = (
     MatchCreated,
+    WindowClosed,
     SeatClaimed,
     Ruling,
     SeedRevealed,
@@ -195,10 +204,18 @@ class Entry(msgspec.Struct, Generic[Body], frozen=True, kw_only=True):
     # The seat whose sealed choice the body holds (`Ruleset.sealed`, `sealed_event`): only
     # that seat may see it until the match reveals it. Left out of the JSON when unset.
     sealed_for: Int32 | msgspec.UnsetType = msgspec.UNSET
+    # true: a sealed window's answer held off the numbered record until the window closes
+    # (SL-28); its `seq` is the numbered entry it follows, its seat is `sealed_for`
+    held: bool | msgspec.UnsetType = msgspec.UNSET
 
     @property
     def sealed_seat(self) -> int | None:
         return None if self.sealed_for is msgspec.UNSET else self.sealed_for
+
+    @property
+    def follows(self) -> int:
+        """The numbered entry this one comes after."""
+        return self.seq if self.held is True else self.seq - 1
 
 
 class EntryBatch(msgspec.Struct, Generic[Body], frozen=True, tag="entries", kw_only=True):

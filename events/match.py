@@ -31,8 +31,10 @@ from events.envelope import (
     SealedRefusal,
     SeatClaimed,
     SeedRevealed,
+    WindowClosed,
     is_platform_entry,
 )
+from events.held_answers import HeldAnswer
 from events.messages import (
     MESSAGES_PER_WINDOW,
     NO_MESSAGES,
@@ -41,8 +43,8 @@ from events.messages import (
     MessageRules,
     MessageWritten,
 )
-from events.platform_rules import BOT_PREFIX, CORRECTIONS, HEARD_DISPUTES
-from events.ruleset import in_window, pinned
+from events.platform_rules import BOT_PREFIX, CORRECTIONS
+from events.ruleset import pinned
 from events.upgrades import Upgraded
 
 
@@ -94,9 +96,9 @@ class MatchRecord(msgspec.Struct, kw_only=True):
     take_back: TakeBackRequest | None = None  # waiting for answers
     disputes: list[OpenDispute] = []  # not resolved yet
     fork: ForkOf | None = None  # where it was forked from (its state left out), if a fork
-    # platform rules 4: the entries of window answers not revealed yet, which only their seat
-    # heard of (`heard_seq`)
-    unheard: list[int] = []
+    # platform rules 4: the answers to the sealed window open now, held off the numbered
+    # record until every seat it asks has answered (`events.held_answers`)
+    held: list[HeldAnswer] = []
 
     def moved_for(self, seat: int | None) -> int:
         """The last entry that changed what `seat` decides on: another seat's sealed choice
@@ -104,14 +106,6 @@ class MatchRecord(msgspec.Struct, kw_only=True):
         if self.platform_rules < 1 or seat is None or not 0 <= seat < self.seats:
             return self.moved_seq
         return max(self.public_moved_seq, self.sealed_moved_seq[seat])
-
-    @property
-    def heard_seq(self) -> int:
-        """The last entry every seat heard of: the last but a window answer not revealed yet."""
-        seq = self.seq
-        while seq in self.unheard:
-            seq -= 1
-        return seq
 
     def player_id(self, seat: int, player: str | None) -> str:
         """The player id `player` joined the seat with ("": a name alone, or a bot)."""
@@ -173,7 +167,14 @@ def record_bytes(record: Match) -> tuple[bytes, bytes]:
             base=b"" if undo.base is None else codec.encode_state(undo.base),
             events=[(seq, codec.encode_event(event)) for seq, event in undo.events],
         )
-    kept = msgspec.structs.replace(record, state=None, undo=undo)
+    held = record.held
+    if held:
+        codec = game_codec(record.ruleset)
+        held = [
+            msgspec.structs.replace(a, events=[codec.encode_event(e) for e in a.events])
+            for a in held
+        ]
+    kept = msgspec.structs.replace(record, state=None, undo=undo, held=held)
     return _packer.encode(kept), _packer.encode(record.state)
 
 
@@ -186,6 +187,10 @@ def record_from_bytes(record_data: bytes, state_data: bytes) -> Match:
     if (undo := record.undo) is not None:
         undo.base = codec.decode_state(undo.base) if undo.base else None
         undo.events = [(seq, codec.decode_event(event)) for seq, event in undo.events]
+    record.held = [
+        msgspec.structs.replace(a, events=[codec.decode_event(e) for e in a.events])
+        for a in record.held
+    ]
     return record
 
 
@@ -211,8 +216,9 @@ def apply(record: Match | None, entry: Entry[Any]) -> Match:
     if isinstance(record, EndedMatch):  # a late decision's ruling: it changes no state
         record.seq, record.last_entry_ms = entry.seq, entry.recorded_at_ms
         return record
-    if _window_answer(record, entry):
-        record.unheard = [*record.unheard, entry.seq]
+    if entry.held is True:  # nothing moves but its seat's answer, and no number is taken
+        _hold(record, entry)
+        return record
     match entry.body:
         case event if not is_platform_entry(event):  # the most frequent: asked first
             ruleset = pinned(record.ruleset, record.ruleset_version)
@@ -286,6 +292,8 @@ def apply(record: Match | None, entry: Entry[Any]) -> Match:
             record.shown_messages = [s for s in record.shown_messages if s != seq]
         case SealedRefusal():
             pass  # words on the record; no state changes
+        case WindowClosed():
+            record.held = []  # told now: the answers follow as numbered entries
         case seats.SeatViewOpened():
             if record.undo is not None and record.undo.decisions:
                 record.undo.decisions[-1].shown = True  # the organiser saw what was hidden
@@ -307,24 +315,27 @@ def apply(record: Match | None, entry: Entry[Any]) -> Match:
             record.timing = record.timing and clock.evolve(record.timing, timed)
     if entry.sealed_for is not msgspec.UNSET and record.sealed_since <= record.revealed_seq:
         record.sealed_since = entry.seq
-    if record.unheard and record.unheard[0] < record.revealed_seq:
-        record.unheard = [seq for seq in record.unheard if seq >= record.revealed_seq]
     record.seq = entry.seq
     record.state_hash = entry.state_hash
     record.last_entry_ms = entry.recorded_at_ms
     return record
 
 
-def _window_answer(record: Match | None, entry: Entry[Any]) -> bool:
-    """Platform rules 4: whether `entry` is a seat's sealed answer in a response window, which
-    no other seat hears of until the reveal (`projections.secrecy.window_answer`, the same
-    question asked of the same match)."""
-    seat = entry.sealed_seat
-    if seat is None or not isinstance(record, MatchRecord) or record.state is None:
-        return False
-    if record.platform_rules < HEARD_DISPUTES:
-        return False
-    return in_window(pinned(record.ruleset, record.ruleset_version), record.state, seat)
+def _hold(record: MatchRecord, entry: Entry[Any]) -> None:
+    """A held entry (SL-28): a ruling starts its seat's answer, a game event adds to it."""
+    match entry.body:
+        case Ruling(seat=seat, sender=sender, accepted=accepted, rule=rule) as ruling:
+            record.judged.add(decision_key(seat, sender, entry.decision_id))
+            read = bytes(ruling.read)
+            asked = bytes(ruling.asked) if read == b"null" else read
+            answer = HeldAnswer(seat=seat, accepted=accepted, rule=rule, asked=asked)
+            record.held = [*record.held, answer]
+        case event:
+            last = record.held[-1]
+            record.held = [
+                *record.held[:-1],
+                msgspec.structs.replace(last, events=[*last.events, event]),
+            ]
 
 
 def _correct(record: MatchRecord, entry: Entry[Any]) -> None:
@@ -346,7 +357,7 @@ def _correct(record: MatchRecord, entry: Entry[Any]) -> None:
             evolve = pinned(record.ruleset, record.ruleset_version).evolve
             record.state = record.undo.state_before(first, evolve)
             record.undo.set_back(first, last)
-            record.unheard = [seq for seq in record.unheard if seq < first]
+            record.held = []  # answers to a window set aside with it
             record.take_back = None
             record.moved_seq = record.public_moved_seq = entry.seq
 
@@ -369,7 +380,7 @@ class PartitionMatches:
             return False
         first = batch.entries[0]
         record = self.matches.get(first.match_id)
-        return first.seq == (record.seq if record else 0) + 1
+        return first.follows == (record.seq if record else 0)
 
     def fold(self, record: EntryBatch[Any] | OwnerFence) -> list[Entry[Any]]:
         """Fold one log record; return the entries that counted."""

@@ -28,6 +28,7 @@ from events.envelope import (
     SealedRefusal,
     SeatClaimed,
     SeedRevealed,
+    WindowClosed,
 )
 from events.match import MatchRecord, apply
 from events.messages import (
@@ -148,6 +149,9 @@ class Narrator:
                 return hidden_line(body)
             case SealedRefusal(seat=seat):
                 return f"{self.names[seat]}'s sealed choice was refused: nothing changes"
+            case WindowClosed(answers=answers):
+                told = "its answer follows" if answers == 1 else f"its {answers} answers follow"
+                return f"Every seat the window asked has answered: {told}, in seat order"
             case corrected if isinstance(corrected, CORRECTION_ENTRIES):
                 return correction_line(corrected, self.names)
             case Upgraded():

@@ -10,23 +10,21 @@ import unicodedata
 # prompt the game makes automatic is answered by the judge where it has one legal answer
 # (`Ruleset.automatic`), nobody asked. 4: in a sealed step a seat's deadline runs until the step
 # ends, its answer clearing none, and a seat that answered keeps its choice when its deadline
-# passes, written as a default would be; a sealed window's automatic answers come after the
-# clock's entries, the same whatever each seat holds (SL-27); the organiser moves a running match
-# to another version of its game (`events.upgrades`, SL-26); where the match lets the organiser
-# decide take-backs alone, it takes back a seat's last decision (SL-24); a seat disputes only an
-# entry every seat heard of, a window answer not revealed yet being none (SL-25), and a stale
-# decision's refusal names no entry past the one where the seat's view changed (SL-5).
+# passes, written as a default would be (SL-27); the organiser moves a running match to another
+# version of its game (`events.upgrades`, SL-26); where the match lets the organiser decide
+# take-backs alone, it takes back a seat's last decision (SL-24); a sealed window's answers, the
+# clock's default ones included, are held off the numbered record and told together in seat
+# order once every seat it asks has answered and no deadline of theirs that fell due stands
+# (`events.held_answers`, SL-28), and nothing is taken back while it is open (SL-24).
 VERSION = 4
 SEALED_REFUSALS = 2  # the first version whose refused sealed choices write a `SealedRefusal`
 CORRECTIONS = 3  # the first version that takes corrections and keeps an undo window
 MESSAGES = 3  # the first version whose seats write messages (the organiser announced before)
 AUTOMATIC = 3  # the first version whose judge answers automatic prompts
 SEALED_DEADLINES = 4  # the first version whose sealed steps keep their deadlines (SL-27)
-WINDOW_CLOCK_FIRST = 4  # the first version whose window clocks come before automatic answers
 UPGRADES = 4  # the first version whose organiser moves a match to another version of its game
 ORGANISER_TAKE_BACKS = 4  # the first version whose organiser takes back a seat's decision
-HEARD_DISPUTES = 4  # the first version whose seats dispute only entries every seat heard of
-QUIET_STALE = 4  # the first version whose stale refusals do not say where the match is now
+HELD_ANSWERS = 4  # the first version holding a sealed window's answers until it closes (SL-28)
 
 OVERSIZED = "SL-1"  # a decision is at most 64 KiB
 MALFORMED = "SL-2"  # the decision does not match any decision this game knows
@@ -55,6 +53,7 @@ TAKE_BACK = "SL-24"  # a seat takes back its last decision alone only while noth
 DISPUTE = "SL-25"  # a seat disputes a ruling; the organiser upholds it or sets the match back
 UPGRADE = "SL-26"  # the organiser moves a match to another version, set back where it differs
 SEALED_DEADLINE = "SL-27"  # a sealed step's deadlines show no seat's answer to the others
+HELD_ANSWER = "SL-28"  # a sealed window's answers are told together, in seat order
 
 WORDS = {
     OVERSIZED: "A decision is at most 64 KiB.",
@@ -95,7 +94,8 @@ WORDS = {
     " other seats' players must all accept (or the organiser decide, where the match allows it"
     " or no player can be asked). Where the match lets the organiser decide take-backs alone,"
     " the organiser may also take back a seat's last decision itself. What is taken back is"
-    " set aside, not deleted.",
+    " set aside, not deleted. While a sealed response window is open nothing is taken back:"
+    " an answer to it is changed, while the game allows, by answering again.",
     DISPUTE: "A seat may dispute a ruling; the organiser upholds it with a note or corrects it"
     " by setting the match back to before the disputed decision, within the last"
     " decisions the match keeps to go back to.",
@@ -105,12 +105,22 @@ WORDS = {
     " version from then on, and no correction reaches back before the move.",
     SEALED_DEADLINE: "In a step of sealed choices (a sealed response window) every seat choosing"
     " keeps its deadline until the step ends, answered or not; a seat that answered keeps its"
-    " choice when its deadline passes, and the others read that as any seat's timeout there.",
+    " choice when its deadline passes, and the others read that as any seat's timeout there."
+    " In a sealed response window the bot's answer for a seat that had not answered is held"
+    " like its own (SL-28), and the window closes only once every deadline of its seats that"
+    " has fallen due is reached.",
+    HELD_ANSWER: "A seat's answer to a sealed response window is heard by that seat alone until"
+    " every seat the window asks has answered; then the answers are told together, in seat"
+    " order, each sent by the window at that moment: no entry number, order or time tells who"
+    " answered first, by hand or for a standing order, or who held nothing to play.",
 }
 
 ORGANISER = "organiser"  # the sender of what an organiser asks (creates, bot seats)
 BOT_PREFIX = "bot:"  # a seat held by `bot:<level>` is played by that bot
 AUTOMATIC_SENDER = "automatic"  # the sender of an automatic prompt's only answer
+WINDOW_SENDER = "window"  # the sender of a sealed window's answers as told once it closes (SL-28)
+# how every face tells a seat its answer to a sealed window was held (SL-28)
+HELD_WORDS = "held: the others hear of it once every seat the window asks has answered"
 
 
 # Letters that pass for Latin ones (Cyrillic, Greek, Latin variants), a digit for a letter,

@@ -3,8 +3,7 @@ ruleset's `facts`: Core Worlds' drafts, invasions, Home Worlds); the SQL views o
 0008 and 0110 aggregate them (totals and holders' win rate per game, kind and subject, win
 rate by seat, match length, rejections by rule ID). A sealed choice's facts and rejection
 wait in `analytics_sealed_facts` and `analytics_sealed_rejections` until the match reveals
-it (see `projections.secrecy`); a seat's answer in a response window moves no match's progress
-before the reveal (`Folded.heard_by`)."""
+it (see `projections.secrecy`); a sealed window's held answer (SL-28) is none of them."""
 
 from typing import Any
 
@@ -13,7 +12,7 @@ from events.match import MatchRecord
 from events.ruleset import get_ruleset
 from projections import analytics_totals
 from projections.projection import Folded, Projection
-from projections.secrecy import PUBLIC, hidden, reopen, revealed
+from projections.secrecy import hidden, reopen, revealed
 from projections.writes import Write, insert, update
 
 COLUMNS = {
@@ -99,8 +98,8 @@ class Analytics(Projection):
                         (m, entry.seq, n, f.seat, f.kind, f.subject, f.value)
                         for n, f in enumerate(counted)
                     ]
-        if (last := folded.heard_by(PUBLIC)) is not None:  # else heard of by one seat alone
-            self.progress[m] = (m, last.seq, last.recorded_at_ms, match.over)
+        last = folded.entries[-1]
+        self.progress[m] = (m, last.seq, last.recorded_at_ms, match.over)
         self.opened += revealed(folded)
 
     def writes(self) -> list[Write]:

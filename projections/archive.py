@@ -4,14 +4,19 @@ Bodies hold the seed and sealed choices only once the match has revealed them (s
 `projections.secrecy`): until then what they keep is in `archive_sealed`, with the kind of a
 sealed entry, the rule of a sealed ruling and the state hash of a state holding a sealed
 choice, which the rows show as `match.sealed` and `sealed`.
+
+A sealed window's held answers (SL-28) are in `archive_held`, whole, each after the numbered
+entry it follows: the truth of who answered how and when, which its seat and the server's
+operator read. The rulings the window tells once it closes are ordinary rows (decision "").
 """
 
 from typing import Any
 
 from events.codec import encode
-from events.envelope import Entry, Ruling, SeedRevealed
+from events.envelope import Ruling, SeedRevealed
 from events.match import MatchRecord
-from projections.projection import Folded, Projection, kind
+from events.platform_rules import WINDOW_SENDER
+from projections.projection import Folded, Held, Projection, kind
 from projections.secrecy import (
     SEALED,
     hash_kept,
@@ -23,7 +28,6 @@ from projections.secrecy import (
     shown,
     unseal,
     without_order,
-    without_sender,
 )
 from projections.writes import Write, insert
 
@@ -40,7 +44,6 @@ COLUMNS = {
     "recorded_at_ms": "bigint",
     "sealed": "boolean",
 }
-KEPT_DECISION = ""  # a window answer's entries' decision: its seat's (`secrecy.without_sender`)
 KEPT = {
     "match_id": "text",
     "seq": "integer",
@@ -51,25 +54,41 @@ KEPT = {
 }
 
 
+HELD = {
+    "match_id": "text",
+    "follows": "integer",
+    "n": "integer",
+    "decision_id": "text",
+    "kind": "text",
+    "body": "jsonb",
+    "sealed_for": "integer",
+    "recorded_at_ms": "bigint",
+}
+
+
 class Archive(Projection):
     name = "archive"
-    tables = ("archive", "archive_sealed")
+    tables = ("archive", "archive_sealed", "archive_held")
+    hears_held = True
 
     def __init__(self) -> None:
         self.rows: list[tuple[Any, ...]] = []
         self.kept: list[tuple[Any, ...]] = []  # (match, seq, body, rule, kind, hash) held back
+        self.held: list[tuple[Any, ...]] = []
         self.opened: list[tuple[str, int]] = []  # (match, revealed_seq)
         self.revealed: list[MatchRecord] = []
 
     def take(self, folded: Folded) -> None:
         match = folded.match
-        ruling = next(e for e in folded.entries if isinstance(e.body, Ruling))
-        answer = False  # the entry is a window answer's: its decision and time are its seat's
-        for entry in _kept(folded):
-            if entry.seq in folded.window_rulings:  # a window answer is a decision of its own
-                ruling, answer = entry, True
-            rule = ruling.body.rule
-            rule_kept = hidden(ruling, match.revealed_seq)
+        self.held += [_held_row(h) for h in folded.held]
+        entries = [without_order(e) for e in folded.entries]
+        # the decision's ruling; each answer a window tells as it closes is one of its own
+        ruling = next((e for e in entries if isinstance(e.body, Ruling)), None)
+        for entry in entries:
+            if isinstance(entry.body, Ruling) and _told(entry.body):
+                ruling = entry
+            rule = ruling.body.rule if ruling is not None else ""
+            rule_kept = ruling is not None and hidden(ruling, match.revealed_seq)
             body = shown(entry, match.revealed_seq)
             text, seed_kept = seed_sealed(body, match)
             hash_held = hash_kept(match, entry.seq)
@@ -86,18 +105,19 @@ class Archive(Projection):
                     entry.seq,
                     kind(body),
                     text.decode(),
-                    KEPT_DECISION if answer else entry.decision_id,
+                    entry.decision_id,
                     SEALED if rule_kept else rule,
                     SEALED if hash_held else entry.state_hash,
                     entry.ruleset,
                     entry.ruleset_version,
-                    0 if answer else entry.recorded_at_ms,
+                    entry.recorded_at_ms,
                     seed_kept or held,
                 )
             )
             if isinstance(entry.body, SeedRevealed):
                 self.revealed.append(match)
-        self.opened += revealed(folded)
+        if folded.entries:
+            self.opened += revealed(folded)
 
     def writes(self) -> list[Write]:
         put_back = (
@@ -108,13 +128,20 @@ class Archive(Projection):
         return [
             *insert("archive", COLUMNS, self.rows),
             *insert("archive_sealed", KEPT, self.kept),
+            *insert("archive_held", HELD, self.held),
             *reopen("archive_sealed", "seq", self.opened, put_back),
             *unseal(self.revealed),
         ]
 
 
-def _kept(folded: Folded) -> list[Entry[Any]]:
-    """The step's entries as the archive keeps them, for good: no standing order behind a
-    ruling, and a window answer's ruling without who sent it, when or on which view."""
-    answers = folded.window_rulings
-    return [without_sender(e) if e.seq in answers else without_order(e) for e in folded.entries]
+def _told(ruling: Ruling) -> bool:
+    """Whether the ruling is a held answer the window tells as it closes (SL-28)."""
+    return ruling.sender == WINDOW_SENDER
+
+
+def _held_row(held: Held) -> tuple[Any, ...]:
+    """A held entry's `archive_held` row: whole, sender, time and all."""
+    e = held.entry
+    body = encode(e.body).decode()
+    at = (e.match_id, e.follows, held.n)
+    return (*at, e.decision_id, kind(e.body), body, e.sealed_for, e.recorded_at_ms)

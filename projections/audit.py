@@ -6,7 +6,11 @@ A sealed choice's row shows what `projections.secrecy.shown` gives anyone (no ve
 `accepted` is null), and is marked `sealed_for` its seat; what it keeps is in `audit_sealed`
 until the match reveals it. Its seat reads it whole (`read_by`) but for the state hashes of
 states holding a sealed choice, which no one reads until then; its push carries nothing, so
-its seat's stream reads it."""
+its seat's stream reads it.
+
+A sealed window's held answer (SL-28) has a row in `audit_held`, numbered nothing, which its
+seat alone reads (`by_decision`), pushed to its seat alone; the rulings the window tells once it
+closes are ordinary rows, each one of its own (decision "", sent by the window)."""
 
 from typing import Any
 
@@ -17,7 +21,7 @@ from events import platform_rules as rules
 from events.codec import encode
 from events.envelope import Ruling
 from projections.announce import CHANNEL, Announcement, announcements, ruling_notice
-from projections.projection import Folded, Projection, kind
+from projections.projection import Folded, Held, Projection, kind
 from projections.secrecy import SEALED, hash_kept, hidden, reopen, revealed, shown
 from projections.writes import Write, insert
 
@@ -40,7 +44,6 @@ COLUMNS = {
     "hash_after": "text",
     "read": "jsonb",
     "sealed_for": "integer",
-    "window_seat": "integer",
 }
 KEPT = {
     "match_id": "text",
@@ -58,27 +61,91 @@ KEPT = {
     "sent_at_ms": "bigint",
 }
 
+HELD = {
+    "match_id": "text",
+    "follows": "integer",
+    "n": "integer",
+    "decision_id": "text",
+    "seat": "integer",
+    "sender": "text",
+    "sent_at_ms": "bigint",
+    "recorded_at_ms": "bigint",
+    "asked": "jsonb",
+    "read": "jsonb",
+    "accepted": "boolean",
+    "rule": "text",
+    "reason": "text",
+    "caused": "jsonb",
+}
+
 
 class Audit(Projection):
     name = "audit"
-    tables = ("audit", "audit_sealed")
+    tables = ("audit", "audit_sealed", "audit_held")
+    hears_held = True
 
     def __init__(self) -> None:
         self.rows: list[tuple[Any, ...]] = []
         self.kept: list[tuple[Any, ...]] = []
+        self.held: list[tuple[Any, ...]] = []
         self.opened: list[tuple[str, int]] = []  # (match, revealed_seq)
         self.notices: list[bytes] = []
 
     def take(self, folded: Folded) -> None:
+        self._held(folded.held)
         entries = folded.entries
-        first = next(i for i, e in enumerate(entries) if isinstance(e.body, Ruling))
-        # a window answer after the step's own ruling (the judge's, as the window opened) is a
-        # row of its own, as it is when sent by hand: `without_sender` keeps how it came
-        cuts = [i for i, e in enumerate(entries) if i > first and e.seq in folded.window_rulings]
+        first = next((i for i, e in enumerate(entries) if isinstance(e.body, Ruling)), None)
+        if first is None:
+            return  # held entries alone (or no decision's): no numbered row
+        # each answer a window tells as it closes is a row of its own (decision "")
+        cuts = [i for i, e in enumerate(entries) if i > first and _told(e.body)]
         for at, end in zip([0, *cuts], [*cuts, len(entries)], strict=True):
             before = folded.hash_before if at == 0 else entries[at - 1].state_hash
-            self._row(folded, entries[at:end], before, told=at == 0)
+            told = at == 0 and not _told(entries[first].body)  # a decision sent, not the window's
+            self._row(folded, entries[at:end], before, told=told)
         self.opened += revealed(folded)
+
+    def _held(self, held: list[Held]) -> None:
+        """Each held decision's row (`audit_held`) and its push, to its seat alone."""
+        for at, h in enumerate(held):
+            ruling = h.entry
+            if not isinstance(ruling.body, Ruling):
+                continue
+            whole: Ruling = ruling.body
+            mine = [ruling.body]
+            for later in held[at + 1 :]:
+                if isinstance(later.entry.body, Ruling):
+                    break
+                mine.append(later.entry.body)
+            asked, read = _texts(whole)
+            caused = encode([kind(body) for body in mine]).decode()
+            key = (ruling.match_id, ruling.follows, h.n, ruling.decision_id, whole.seat)
+            self.held.append(
+                (
+                    *key,
+                    whole.sender,
+                    whole.sent_at_ms,
+                    ruling.recorded_at_ms,
+                    asked,
+                    read,
+                    whole.accepted,
+                    whole.rule,
+                    whole.reason,
+                    caused,
+                )
+            )
+            ruled = {
+                "match_id": ruling.match_id,
+                "seat": whole.seat,
+                "accepted": whole.accepted,
+                "rule": whole.rule,
+                "reason": whole.reason,
+                "first_seq": None,
+                "last_seq": None,
+                "held": True,
+            }
+            if whole.sender != rules.AUTOMATIC_SENDER:  # as within a step, never pushed
+                self.notices.append(ruling_notice(ruling.decision_id, ruled))
 
     def _row(self, folded: Folded, entries: list[Any], hash_before: str, told: bool) -> None:
         """The row of one decision's entries (a step's, or a window answer's within it); `told`:
@@ -127,7 +194,6 @@ class Audit(Projection):
                 *shown_hashes,
                 _texts(verdict)[1],
                 ruling.sealed_seat if sealed else None,
-                ruling.body.seat if ruling.seq in folded.window_rulings else None,
             )
         )
         if not told:
@@ -157,11 +223,17 @@ class Audit(Projection):
         return [
             *insert("audit", COLUMNS, self.rows),
             *insert("audit_sealed", KEPT, self.kept),
+            *insert("audit_held", HELD, self.held),
             *reopen("audit_sealed", "ruling_seq", self.opened, put_back),
         ]
 
     def announcements(self) -> list[Announcement]:
         return announcements(CHANNEL, "rulings", self.notices)
+
+
+def _told(body: Any) -> bool:
+    """Whether the entry is an answer a window tells as it closes (SL-28)."""
+    return isinstance(body, Ruling) and body.sender == rules.WINDOW_SENDER
 
 
 def _texts(ruling: Ruling) -> tuple[str, str | None]:
@@ -170,16 +242,11 @@ def _texts(ruling: Ruling) -> tuple[str, str | None]:
     return bytes(ruling.asked).decode(), None if read == b"null" else read.decode()
 
 
-# A window answer's row read by other eyes than its seat's ($1): its sender, its time and the
-# decision it was written under are its seat's, for good (`secrecy.without_sender`).
-_OTHERS = "a.window_seat IS NOT NULL AND a.window_seat IS DISTINCT FROM $1"
 # Audit rows, each whole for the seat it is sealed for when $1 names that seat.
 _READ_BY = (
-    "SELECT a.match_id, a.first_seq, a.last_seq, a.ruling_seq,"
-    f" CASE WHEN {_OTHERS} THEN '' ELSE a.decision_id END AS decision_id, a.seat,"
-    f" CASE WHEN {_OTHERS} THEN '' ELSE COALESCE(s.sender, a.sender) END AS sender,"
-    f" CASE WHEN {_OTHERS} THEN 0 ELSE COALESCE(s.sent_at_ms, a.sent_at_ms) END AS sent_at_ms,"
-    f" CASE WHEN {_OTHERS} THEN 0 ELSE a.recorded_at_ms END AS recorded_at_ms,"
+    "SELECT a.match_id, a.first_seq, a.last_seq, a.ruling_seq, a.decision_id, a.seat,"
+    " COALESCE(s.sender, a.sender) AS sender, COALESCE(s.sent_at_ms, a.sent_at_ms) AS sent_at_ms,"
+    " a.recorded_at_ms,"
     " COALESCE(s.asked, a.asked) AS asked,"
     " COALESCE(s.accepted, a.accepted) AS accepted, COALESCE(s.rule, a.rule) AS rule,"
     " COALESCE(s.reason, a.reason) AS reason, COALESCE(s.caused, a.caused) AS caused,"
@@ -198,7 +265,21 @@ async def by_decision(
 ) -> dict[str, Any] | None:
     """The row of the decision `seat` sent under this id in this match (the latest, should
     the id have been sent again), as `reader` (a seat, or None) may see it: not an automatic
-    prompt's answer the judge wrote after it under the same id (platform rules 3)."""
+    prompt's answer the judge wrote after it under the same id (platform rules 3). A held
+    answer's (SL-28) only to `reader` its seat: `first_seq`, `last_seq` None and `held`."""
+    if reader is not None and reader == seat:
+        held = await conn.fetchrow(
+            "SELECT match_id, NULL::int AS first_seq, NULL::int AS last_seq, decision_id, seat,"
+            " sender, sent_at_ms, recorded_at_ms, asked, accepted, rule, reason, caused, read"
+            " FROM audit_held WHERE match_id = $1 AND decision_id = $2 AND seat = $3"
+            " AND sender IS DISTINCT FROM $4 ORDER BY follows DESC, n DESC LIMIT 1",
+            match_id,
+            decision_id,
+            seat,
+            rules.AUTOMATIC_SENDER,
+        )
+        if held is not None:
+            return {**_as_dict(held), "held": True}
     row = await conn.fetchrow(
         f"{_READ_BY} WHERE a.match_id = $2 AND a.decision_id = $3"
         " AND a.seat IS NOT DISTINCT FROM $4 AND COALESCE(s.sender, a.sender) IS DISTINCT FROM $5"

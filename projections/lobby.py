@@ -1,9 +1,7 @@
 """Lobby: every match with its game, status, seats and holders (and who held a seat before
 them), progress, who must act now and by when (its clock and deadlines), last activity, and
 once over its scores and winners. It also keeps `deadlines`, the running deadlines the clock
-service sweeps. A seat's answer in a response window moves no row: its progress and last
-activity stay as of the last entry everyone heard of until the reveal (`Folded.heard_by`), an
-answer the judge wrote in the batch that opened the window too."""
+service sweeps. A sealed window's held answer (SL-28) moves no row: the lobby never takes it."""
 
 from datetime import UTC, datetime
 from typing import Any
@@ -14,7 +12,6 @@ from events.clock_narration import calendar_words, moment
 from events.match import EndedMatch, MatchRecord
 from events.ruleset import get_ruleset, shown_waiting
 from projections.projection import Folded, Projection
-from projections.secrecy import PUBLIC
 from projections.window_asks import window_asks
 from projections.writes import Write, update, upsert
 
@@ -42,7 +39,6 @@ class Lobby(Projection):
 
     def __init__(self) -> None:
         self.matches: dict[str, MatchRecord] = {}
-        self.heard: dict[str, tuple[int, int]] = {}  # the last entry everyone heard of, its ms
         self.rows: list[dict[str, Any]] = []
         self.timed: list[str] = []  # matches with a clock, whose deadlines are written anew
         self.deadlines: list[tuple[Any, ...]] = []
@@ -51,12 +47,11 @@ class Lobby(Projection):
     def take(self, folded: Folded) -> None:
         if isinstance(folded.match, EndedMatch):  # a late ruling: only its progress moves
             self.late[folded.match.match_id] = (folded.match.seq, folded.match.last_entry_ms)
-        elif (last := folded.heard_by(PUBLIC)) is not None:  # else heard of by one seat alone
+        else:
             self.matches[folded.match.match_id] = folded.match
-            self.heard[folded.match.match_id] = (last.seq, last.recorded_at_ms)
 
     def finish(self) -> None:
-        self.rows = [self.row(m, self.heard[m.match_id]) for m in self.matches.values()]
+        self.rows = [self.row(m) for m in self.matches.values()]
         self.timed = [m.match_id for m in self.matches.values() if m.timing is not None]
         self.deadlines = [
             (m.match_id, seat, d.due_ms, m.timing.fires_ms(d), d.at_seq, _asks(m, seat, d.window))
@@ -65,10 +60,9 @@ class Lobby(Projection):
             for seat, d in sorted(m.timing.deadlines.items())
         ]
 
-    def row(self, match: MatchRecord, heard: tuple[int, int] | None = None) -> dict[str, Any]:
-        """The match's row, its progress as of `heard` (the last entry everyone heard of and
-        its time; by default its last)."""
-        seq, last_ms = heard or (match.seq, match.last_entry_ms)
+    def row(self, match: MatchRecord) -> dict[str, Any]:
+        """The match's row, its progress as of its last entry."""
+        seq, last_ms = match.seq, match.last_entry_ms
         ruleset = get_ruleset(match.ruleset)
         at = ruleset.standing(match.state) if match.state is not None else None
         running = at is not None and not match.over and not match.open_seats

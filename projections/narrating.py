@@ -13,7 +13,7 @@ from events.envelope import Entry, Ruling, is_platform_entry
 from events.match import EndedMatch, Match, MatchRecord
 from events.narration import Narrator
 from events.ruleset import get_ruleset
-from projections.secrecy import SealedRuling, shown, window_answer, without_order
+from projections.secrecy import SealedRuling, shown, without_order
 
 
 class NarratedEntry(msgspec.Struct, frozen=True):
@@ -28,7 +28,6 @@ class NarratedEntry(msgspec.Struct, frozen=True):
     decided_by: int | None  # the seat whose decision this ruling judged
     # the deciding seat's line without the standing order that answered for it ("": none)
     orderless: str = ""
-    unheard: bool = False  # a sealed answer in a response window: others read nothing of it
 
 
 class Narrations:
@@ -37,7 +36,6 @@ class Narrations:
 
     def __init__(self) -> None:
         self._lines: list[tuple[Entry[Any], list[str], str, str, str]] = []
-        self._unheard: list[bool] = []
         self._rounds: list[int | None] = []
         self._moved = True  # the last entry told may have moved the round: a game's own event
 
@@ -48,14 +46,12 @@ class Narrations:
         if isinstance(match, EndedMatch):
             line = _late(entry)
             self._lines.append((entry, [], line, "", ""))
-            self._unheard.append(False)
             return
         seats = match.seats if match is not None else 0
         public = Narrator(None, match)
         sealed = public.line(entry, sealed=True) if entry.sealed_seat is not None else ""
         mine = [Narrator(seat, match).line(entry) for seat in range(seats)]
         self._lines.append((entry, mine, public.line(entry), sealed, _orderless(match, entry)))
-        self._unheard.append(unheard(match, entry))
 
     def narrated(self, match: Match) -> list[NarratedEntry]:
         """The entries told, `match` being theirs after the last."""
@@ -70,10 +66,9 @@ class Narrations:
                 round_,
                 _decided_by(entry),
                 orderless,
-                unheard,
             )
-            for (entry, mine, public, sealed, orderless), round_, unheard in zip(
-                self._lines, rounds, self._unheard, strict=True
+            for (entry, mine, public, sealed, orderless), round_ in zip(
+                self._lines, rounds, strict=True
             )
         ]
 
@@ -85,13 +80,6 @@ class Narrations:
         if not isinstance(match, MatchRecord) or match.state is None:
             return None
         return get_ruleset(match.ruleset).standing(match.state).round
-
-
-def unheard(match: Match | None, entry: Entry[Any]) -> bool:
-    """Whether `entry` is a seat's sealed answer in a response window (`in_window` on the match
-    as it was before it): until the reveal the others read no line of it, since one coming at
-    once (the judge's, a standing order's) or after a while would tell them who is weighing."""
-    return window_answer(match, [entry]) is not None
 
 
 def _orderless(match: Match | None, entry: Entry[Any]) -> str:

@@ -26,6 +26,7 @@ from events.corrections import (
     TakeBackAsked,
 )
 from events.envelope import SeedRevealed
+from events.held_answers import answered
 from events.match import EndedMatch, MatchRecord
 from events.messages import Announced, MessageRules, MessageWritten
 from events.platform_rules import BOT_PREFIX
@@ -56,7 +57,9 @@ class Notices(Projection):
             return
         running = match.state is not None and not match.over and not match.open_seats
         ruleset = get_ruleset(match.ruleset)
-        must = ruleset.waiting(match.state).must if running else ()
+        waited = ruleset.waiting(match.state).must if running else ()
+        # a seat whose answer a sealed window holds is asked no more (SL-28)
+        must = tuple(s for s in waited if not answered(match, ruleset, s))
         before = self.must.get(match.match_id, ())  # seats already waited for: not told anew
         self.must[match.match_id] = must
         windows = {
@@ -84,7 +87,7 @@ class Notices(Projection):
         self.steps.append(
             _Heard(
                 match.match_id,
-                (folded.heard_by(PUBLIC) or folded.entries[-1]).seq,
+                folded.entries[-1].seq,
                 must,
                 windows,
                 timed_out,
@@ -137,7 +140,7 @@ class _Heard(msgspec.Struct, frozen=True):
     """What one step of a match gives its seats to hear of."""
 
     match_id: str
-    seq: int  # of the step's last entry everyone heard of (a window answer its seat's alone)
+    seq: int  # of the step's last entry
     must: tuple[int, ...]  # the seats the game must hear from
     windows: dict[int, dict[str, Any]]  # those a response window asks, with its deadline
     timed_out: set[int]

@@ -5,16 +5,22 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from events.envelope import Entry, EntryBatch, Ruling
-from events.match import Match, PartitionMatches
+from events.envelope import Entry, EntryBatch
+from events.match import Match, MatchRecord, PartitionMatches
 from projections.announce import Announcement
 from projections.narrating import NarratedEntry, Narrations
-from projections.secrecy import heard, window_answer
 from projections.writes import Write
 
 
+class Held(msgspec.Struct, frozen=True):
+    """A held entry of a step (SL-28): a sealed window's answer, heard by its seat alone."""
+
+    n: int  # its place among the held entries of its window, from 1, in the order written
+    entry: Entry[Any]
+
+
 class Folded(msgspec.Struct, frozen=True):
-    """One decision's entries that counted, in seq order, and its match around them."""
+    """One decision's numbered entries that counted, in seq order, and its match around them."""
 
     entries: list[Entry[Any]]
     hash_before: str  # the match's state hash before them; "" when they created it
@@ -22,23 +28,27 @@ class Folded(msgspec.Struct, frozen=True):
     # (late rulings). It folds on after `finish`, so read it by then.
     match: Match
     narrated: list[NarratedEntry] = []  # each entry narrated for every eyes (`Projection.narrates`)
-    # the rulings that are a seat's sealed window answer, by seq (an automatic one shares the
-    # step that opened the window): others read them `without_sender`, each as its own decision
-    window_rulings: tuple[int, ...] = ()
-    # the entries of a seat's window answer still sealed after the step, by seq: only that
-    # seat hears of them, in this step or any (`heard_by`)
-    unheard: tuple[int, ...] = ()
+    # the step's held entries (`Entry.held`), in the order written: they take no number and
+    # move nothing but their seat's own view
+    held: list[Held] = []
 
-    def heard_by(self, eyes: int) -> Entry[Any] | None:
-        """The last of the step's entries `eyes` (a seat, or the public's) hear of; None: none."""
-        return heard(self.entries, self.unheard, eyes)
+    def written(self) -> list[Entry[Any]]:
+        """The step's entries as its batch holds them: each held one after the numbered entry
+        it follows, in the order written."""
+        held = [h.entry for h in self.held]
+        entries: list[Entry[Any]] = []
+        at = 0
+        for entry in self.entries:
+            while at < len(held) and held[at].follows < entry.seq:
+                entries.append(held[at])
+                at += 1
+            entries.append(entry)
+        return [*entries, *held[at:]]
 
     @property
-    def window_answer(self) -> int | None:
-        """The seat whose window answer alone the step is: no other eyes hear of it."""
-        seats = {e.sealed_seat for e in self.entries}
-        alone = len(seats) == 1 and all(e.seq in self.unheard for e in self.entries)
-        return seats.pop() if alone else None
+    def held_seats(self) -> set[int]:
+        """The seats whose answers the step holds."""
+        return {h.entry.sealed_for for h in self.held if isinstance(h.entry.sealed_for, int)}
 
 
 def fold_record(
@@ -48,20 +58,20 @@ def fold_record(
     they fold (told once `narrations.narrated` is asked); None where none of them counted."""
     before = folded.matches.get(record.entries[0].match_id)
     hash_before = before.state_hash if before is not None else ""
-    answers: list[Entry[Any]] = []
+    held: list[Held] = []
 
     def shown_each(match: Match | None, entry: Entry[Any]) -> None:
-        if window_answer(match, [entry]) is not None:
-            answers.append(entry)
-        if narrations is not None:
+        if entry.held is True:
+            kept = match.held if isinstance(match, MatchRecord) else []
+            held.append(Held(sum(1 + len(a.events) for a in kept) + 1, entry))
+        elif narrations is not None:
             narrations.before(match, entry)
 
     counted, match = folded.fold_match(record, shown_each)
     if match is None:
         return None
-    rulings = tuple(e.seq for e in answers if isinstance(e.body, Ruling))
-    unheard = tuple(e.seq for e in answers if e.seq >= match.revealed_seq)
-    return Folded(counted, hash_before, match, window_rulings=rulings, unheard=unheard)
+    numbered = [e for e in counted if e.held is not True]
+    return Folded(numbered, hash_before, match, held=held)
 
 
 class Projection(ABC):
@@ -73,6 +83,13 @@ class Projection(ABC):
     name: ClassVar[str]
     tables: ClassVar[tuple[str, ...]]  # what a reset empties
     narrates: ClassVar[bool] = False  # its decisions carry their entries narrated (`narrated`)
+    # it takes a step of held entries alone (a window's answer): others have nothing to move
+    hears_held: ClassVar[bool] = False
+
+    @classmethod
+    def takes(cls, folded: Folded) -> bool:
+        """Whether the step is this read model's to take."""
+        return bool(folded.entries) or cls.hears_held
 
     @abstractmethod
     def take(self, folded: Folded) -> None:

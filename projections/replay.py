@@ -3,6 +3,11 @@ record at the first decision boundary on or after each multiple of CHECKPOINT_EV
 k is one checkpoint plus fewer than about CHECKPOINT_EVERY entries folded with
 `events.match.apply`.
 
+A sealed window's held answers (SL-28) are kept too, whole, in their batch's row, or in a row of
+their own (`replay_held`) for a batch of held entries alone: `entries` gives them back in log
+order, so `verify` re-judges them and a restore writes every batch again as it came. No
+checkpoint is taken while a window holds answers, so one never holds a held entry's effect.
+
 What `at` shows: a seat's own view when a seat is named; else the public view, or the full
 state (it holds the seed and every hand) when the caller allows it and this model holds the
 match's end: it fails closed whatever another read model says.
@@ -21,16 +26,8 @@ from events.match import MatchRecord, apply, record_bytes, record_from_bytes
 from events.narration import NarratedLine, Narrator, seat_names
 from events.ruleset import Description, get_ruleset
 from projections.announce import REPLAY_CHANNEL, Announcement, announcements, replay_notice
-from projections.narrating import unheard
 from projections.projection import Folded, Projection
-from projections.secrecy import (
-    SealedRuling,
-    hidden,
-    shown,
-    window_answer,
-    without_order,
-    without_sender,
-)
+from projections.secrecy import SealedRuling, hidden, shown, without_order
 from projections.writes import Write, insert, upsert
 
 CHECKPOINT_EVERY = 64
@@ -42,6 +39,7 @@ STEP_COLUMNS = {
     "last_seq": "integer",
     "entries": "bytea",
 }
+HELD_COLUMNS = {"match_id": "text", "follows": "integer", "n": "integer", "entries": "bytea"}
 CHECKPOINT_COLUMNS = {"match_id": "text", "seq": "integer", "record": "bytea", "state": "bytea"}
 MATCH_COLUMNS = {
     "match_id": "text",
@@ -54,20 +52,32 @@ MATCH_COLUMNS = {
 
 class Replay(Projection):
     name = "replay"
-    tables = ("replay_matches", "replay_steps", "replay_checkpoints")
+    tables = ("replay_matches", "replay_steps", "replay_held", "replay_checkpoints")
+    hears_held = True
 
     def __init__(self) -> None:
         self.steps: list[tuple[str, int, int, bytes]] = []
+        self.held: list[tuple[str, int, int, bytes]] = []  # batches of held entries alone
         self.checkpoints: list[tuple[str, int, bytes, bytes]] = []
         self.matches: dict[str, MatchRecord] = {}
         self.heads: list[tuple[Any, ...]] = []
 
     def take(self, folded: Folded) -> None:
         match = folded.match
+        whole = folded.written()
+        if not folded.entries:
+            at = folded.held[0]
+            self.held.append((match.match_id, at.entry.follows, at.n, encode(whole)))
+            return
         first, last = folded.entries[0].seq, folded.entries[-1].seq
-        self.steps.append((match.match_id, first, last, encode(folded.entries)))
+        self.steps.append((match.match_id, first, last, encode(whole)))
         crossed = last // CHECKPOINT_EVERY > (first - 1) // CHECKPOINT_EVERY
-        if crossed and isinstance(match, MatchRecord) and match.state is not None:
+        if (
+            crossed
+            and isinstance(match, MatchRecord)
+            and match.state is not None
+            and not match.held
+        ):
             self.checkpoints.append((match.match_id, last, *record_bytes(match)))
         self.matches[match.match_id] = match
 
@@ -79,6 +89,7 @@ class Replay(Projection):
     def writes(self) -> list[Write]:
         return [
             *insert("replay_steps", STEP_COLUMNS, self.steps),
+            *insert("replay_held", HELD_COLUMNS, self.held),
             *insert("replay_checkpoints", CHECKPOINT_COLUMNS, self.checkpoints),
             *upsert("replay_matches", ("match_id",), MATCH_COLUMNS, self.heads),
         ]
@@ -123,16 +134,23 @@ async def record_at(
 async def entries(
     conn: asyncpg.Connection | asyncpg.Pool, match_id: str, after: int = 0, upto: int = LAST
 ) -> list[Entry[Any]]:
-    """The match's entries with `after` < seq <= `upto`, in seq order, seed and all."""
+    """The match's entries with `after` < seq <= `upto`, in log order, seed and all, with the
+    held ones (SL-28) following `after` up to `upto`'s: each after the numbered entry it follows,
+    in the order written. `after` is 0 or the end of a batch (a checkpoint's)."""
     rows = await conn.fetch(
-        "SELECT entries FROM replay_steps WHERE match_id = $1 AND last_seq > $2"
-        " AND first_seq <= $3 ORDER BY first_seq",
+        "SELECT entries, first_seq - 1 AS follows, 1 AS numbered, 0 AS n FROM replay_steps"
+        " WHERE match_id = $1 AND last_seq > $2 AND first_seq <= $3"
+        " UNION ALL SELECT entries, follows, 0, n FROM replay_held"
+        " WHERE match_id = $1 AND follows >= $2 AND follows < $3"
+        " ORDER BY follows, numbered, n",
         match_id,
         after,
         upto,
     )
     found = [decode_entry(raw) for row in rows for raw in _raw_entries.decode(row["entries"])]
-    return [e for e in found if after < e.seq <= upto]
+    return [
+        e for e in found if (after <= e.follows < upto if e.held is True else after < e.seq <= upto)
+    ]
 
 
 async def at(
@@ -153,7 +171,7 @@ async def at(
     if match is None or not 1 <= k <= match["last_seq"]:
         return None
     batch = _as_ended(await _batch(conn, match_id, k), match["over"])
-    record, cause, answer = _cause(await record_at(conn, match_id, batch[0].seq - 1), batch, k)
+    record, cause = _cause(await record_at(conn, match_id, batch[0].seq - 1), batch, k)
     if record is not None and seat is not None and not 0 <= seat < record.seats:
         raise ValueError(f"seat {seat} is not a seat of this {record.seats}-seat match")
     had = record.state if record is not None else None  # `tell` moves the record on, in place
@@ -161,8 +179,6 @@ async def at(
     [entry] = [e for e in batch if e.seq == k]
     revealed = match["revealed_seq"]
     line = narrator.tell(entry, hidden(entry, revealed, seat))
-    if cause is not None and answer is not None and (match["over"] or seat != answer):
-        cause = without_sender(cause)  # once over, anyone may read through its seat's eyes
     ruling = shown(cause, revealed, seat) if cause else None
     record = narrator.record
     full = seat is None and whole and match["over"]
@@ -187,21 +203,20 @@ async def at(
 
 def _cause(
     record: MatchRecord | None, batch: list[Entry[Any]], k: int
-) -> tuple[MatchRecord | None, Entry[Any] | None, int | None]:
+) -> tuple[MatchRecord | None, Entry[Any] | None]:
     """`record` (the match before `batch`) folded on to just before entry `k`; the ruling that
-    caused entry k: its batch's, or a window answer's within it (the judge's, written as the
-    window opened), a decision of its own to every reader; and that answer's seat, if it is one."""
-    cause = batch[0] if isinstance(batch[0].body, Ruling) else None
-    answer = None
+    caused entry k: its batch's, or an answer a window told as it closed within it (decision
+    "", SL-28), each a decision of its own."""
+    cause = None
     for entry in batch:
         if entry.seq > k:
             break
-        seat = window_answer(record, [entry]) if isinstance(entry.body, Ruling) else None
-        if seat is not None:
-            cause, answer = entry, seat
+        told = entry is batch[0] or entry.decision_id == ""
+        if isinstance(entry.body, Ruling) and told:
+            cause = entry
         if entry.seq < k:
             record = apply(record, entry)
-    return record, cause, answer
+    return record, cause
 
 
 def _as_ended(entries: list[Entry[Any]], over: bool) -> list[Entry[Any]]:
@@ -213,14 +228,15 @@ def _as_ended(entries: list[Entry[Any]], over: bool) -> list[Entry[Any]]:
 async def _batch(
     conn: asyncpg.Connection | asyncpg.Pool, match_id: str, k: int
 ) -> list[Entry[Any]]:
-    """Every entry of the decision that caused entry `k`, its ruling first (if it had one)."""
+    """Every numbered entry of the decision that caused entry `k`, its ruling first (if it had
+    one); not its held ones (SL-28), which no replay step shows."""
     raw = await conn.fetchval(
         "SELECT entries FROM replay_steps WHERE match_id = $1 AND first_seq <= $2"
         " AND last_seq >= $2",
         match_id,
         k,
     )
-    return [decode_entry(r) for r in _raw_entries.decode(raw)]
+    return [e for e in map(decode_entry, _raw_entries.decode(raw)) if e.held is not True]
 
 
 def _round(record: MatchRecord | None) -> int | None:
@@ -246,16 +262,15 @@ async def narrated(
     revealed_seq, over = (match["revealed_seq"], match["over"]) if match else (0, False)
     narrator = Narrator(seat, await record_at(conn, match_id, after) if after else None)
     lines, round_ = [], _round(narrator.record)
-    for entry in _as_ended(await entries(conn, match_id, after, upto), over):
+    numbered = [e for e in await entries(conn, match_id, after, upto) if e.held is not True]
+    for entry in _as_ended(numbered, over):
         kept = hidden(entry, revealed_seq, reader)
-        silent = kept and unheard(narrator.record, entry)
         line = narrator.tell(entry, kept)
         if not is_platform_entry(entry.body) or round_ is None:
             round_ = _round(narrator.record)  # only a game's own events move its round
         ruling = shown(entry, revealed_seq, reader)
         decided_by = ruling.seat if isinstance(ruling, Ruling | SealedRuling) else None
-        if not silent:
-            lines.append(NarratedLine(entry.seq, line, round_, decided_by))
+        lines.append(NarratedLine(entry.seq, line, round_, decided_by))
     return lines
 
 

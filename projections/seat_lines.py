@@ -15,7 +15,6 @@ from projections.projection import Folded, Projection
 from projections.secrecy import (
     LINE_SHOWN,
     PUBLIC,
-    UNHEARD,
     forget_orders,
     lines,
     orderless,
@@ -91,19 +90,17 @@ async def lines_between(
     reader: int | None = None,
 ) -> list[NarratedLine]:
     """Entries `after` < seq <= `upto` in a line each, for `eyes` (None: the public's), sealed
-    choices as `reader` (the seat reading, or None) may read them (a window's: not at all).
+    choices as `reader` (the seat reading, or None) may read them.
     Which eyes a caller may ask for is the caller's to check."""
     shown = LINE_SHOWN.format(reader="$5::int", seat_line=SEAT_LINE)
     rows = await conn.fetch(
-        f"SELECT * FROM (SELECT p.seq, {shown} AS line, p.round, p.decided_by FROM seat_lines AS p"
-        " WHERE p.match_id = $1 AND p.eyes = $6 AND p.seq > $3 AND p.seq <= $4) AS t"
-        " WHERE t.line <> $7 ORDER BY t.seq",
+        f"SELECT p.seq, {shown} AS line, p.round, p.decided_by FROM seat_lines AS p"
+        " WHERE p.match_id = $1 AND p.eyes = $6 AND p.seq > $3 AND p.seq <= $4 ORDER BY p.seq",
         match_id,
         PUBLIC if eyes is None else eyes,
         after,
         upto,
         reader,
         PUBLIC,
-        UNHEARD,
     )
     return [NarratedLine(r["seq"], r["line"], r["round"], r["decided_by"]) for r in rows]

@@ -10,11 +10,10 @@ match runs, every eyes' view after each decision in `replay_views`, which its re
 (dropped once it ends: a finished match's replay folds from the archive). Per decision, not per
 batch: the rows are the same however the log was fetched, a backlog or a restart included.
 
-A seat's answer in a response window moves its own view alone: every other eyes' row, its
-entry and its push stay as of the last entry they heard of (`Folded.heard_by`) until the reveal
-(when a seat answered tells who is weighing), an answer the judge wrote in the batch that opened
-the window too; written later, a row is as of the last entry its eyes heard of, its view the
-same then and now (the answer is sealed from them)."""
+A seat whose answer a sealed window holds (SL-28) reads its view, its legal decisions and its
+help as it stands with that answer (`held_answers.seat_state`): it sees its answer and is not
+asked again; its row stays as of the match's last numbered entry. A step of held entries alone
+writes only their seat's rows and push; no other eyes' row moves."""
 
 from typing import Any
 
@@ -22,6 +21,7 @@ import asyncpg
 import msgspec
 
 from events.codec import encode
+from events.held_answers import seat_state
 from events.match import EndedMatch, MatchRecord
 from events.ruleset import Ruleset, Waiting, get_ruleset
 from projections.announce import (
@@ -64,15 +64,17 @@ MAILED = (
 class SeatViews(Projection):
     name = "seat_views"
     tables = ("seat_views", "public_views", "mail_views", "replay_views")
+    hears_held = True
 
     def __init__(self) -> None:
         self.matches: dict[str, MatchRecord] = {}
         self.seats: list[tuple[Any, ...]] = []
         self.public: list[tuple[Any, ...]] = []
         self.replayed: list[tuple[Any, ...]] = []  # (match, eyes, seq, view) of running matches
-        # (match, state, the last entry each eyes heard of, for those that did) after each decision
-        self.decided: list[tuple[str, Any, dict[int, int]]] = []
-        self.heard: dict[str, dict[int, int]] = {}  # match: the last entry each eyes heard of
+        # (match, eyes, seq): the state of eyes a decision moved, after it (a held answer after
+        # the entry its seat's view was last written at replaces that view)
+        self.decided: dict[tuple[str, int, int], Any] = {}
+        self.moved: dict[str, set[int]] = {}  # match: the eyes (seats, PUBLIC) the batch moved
         self.ended: list[str] = []
         self.notices: list[bytes] = []
         self.late: dict[str, int] = {}  # ended matches' seq after late rulings
@@ -83,62 +85,54 @@ class SeatViews(Projection):
         else:
             match = folded.match
             self.matches[match.match_id] = match  # only the batch's last is kept
-            heard = self.heard.setdefault(match.match_id, {})
-            hearing = {
-                eyes: last.seq
-                for eyes in (*range(match.seats), PUBLIC)
-                if (last := folded.heard_by(eyes)) is not None
-            }
-            heard.update(hearing)
+            # numbered entries move every eyes; held ones their seat's alone
+            eyes = [*range(match.seats), PUBLIC] if folded.entries else sorted(folded.held_seats)
+            self.moved.setdefault(match.match_id, set()).update(eyes)
             if match.state is not None:  # states are never changed in place: kept as is
-                self.decided.append((match.match_id, match.state, hearing))
+                ruleset = get_ruleset(match.ruleset)
+                for e in eyes:
+                    self.decided[match.match_id, e, match.seq] = _state(match, ruleset, e)
 
     def finish(self) -> None:
         for match in self.matches.values():
             if match.state is None:
                 continue  # created, not set up yet: nothing to see
             ruleset = get_ruleset(match.ruleset)
-            waiting = ruleset.waiting(match.state)
-            deciding = set(waiting.must + waiting.may)
-            heard = self.heard[match.match_id]
-            for seat in range(match.seats):
-                if seat not in heard:
-                    continue  # another seat's window answer alone: nothing moved for its eyes
-                view = encode(ruleset.view(match.state, seat)).decode()
-                legal, help_text = (
-                    _choices(ruleset, match.state, seat) if seat in deciding else ([], "")
-                )
-                moved = match.moved_for(seat)
+            moved = self.moved[match.match_id]
+            for seat in sorted(moved - {PUBLIC}):
+                state = _state(match, ruleset, seat)
+                waiting = ruleset.waiting(state)
+                deciding = seat in waiting.must or seat in waiting.may
+                view = encode(ruleset.view(state, seat)).decode()
+                legal, help_text = _choices(ruleset, state, seat) if deciding else ([], "")
                 row = (
                     match.match_id,
                     seat,
-                    heard[seat],
-                    moved,
+                    match.seq,
+                    match.moved_for(seat),
                     view,
                     encode(legal).decode(),
                     help_text,
                     _turn(waiting, seat),
                 )
                 self.seats.append(row)
-                self.notices.append(view_notice(match.match_id, seat, heard[seat], view))
-            if PUBLIC in heard:
+                self.notices.append(view_notice(match.match_id, seat, match.seq, view))
+            if PUBLIC in moved:
                 public = encode(ruleset.view(match.state, None)).decode()
-                self.public.append((match.match_id, heard[PUBLIC], public))
-                self.notices.append(public_notice(match.match_id, heard[PUBLIC]))
+                self.public.append((match.match_id, match.seq, public))
+                self.notices.append(public_notice(match.match_id, match.seq))
             if match.over:
                 self.ended.append(match.match_id)
         self._replayed()
 
     def _replayed(self) -> None:
         """Every eyes' view after each decision of the matches still running."""
-        for match_id, state, hearing in self.decided:
+        for (match_id, eyes, seq), state in self.decided.items():
             match = self.matches[match_id]
             if match.over:
                 continue  # its replay folds from the archive now
-            ruleset = get_ruleset(match.ruleset)
-            for eyes, seq in hearing.items():
-                view = ruleset.view(state, None if eyes == PUBLIC else eyes)
-                self.replayed.append((match_id, eyes, seq, encode(view).decode()))
+            view = get_ruleset(match.ruleset).view(state, None if eyes == PUBLIC else eyes)
+            self.replayed.append((match_id, eyes, seq, encode(view).decode()))
 
     def writes(self) -> list[Write]:
         late = list(self.late.items())
@@ -154,6 +148,11 @@ class SeatViews(Projection):
 
     def announcements(self) -> list[Announcement]:
         return announcements(CHANNEL, "views", self.notices)
+
+
+def _state(match: MatchRecord, ruleset: Ruleset, eyes: int) -> Any:
+    """The state `eyes` stand in: a seat's with its held answers played (SL-28)."""
+    return match.state if eyes == PUBLIC else seat_state(match, ruleset, eyes)
 
 
 def _turn(waiting: Waiting, seat: int) -> str:
@@ -213,17 +212,3 @@ async def as_of(
         return None
     legal = msgspec.json.decode(row["legal"], type=list[LegalChoice])
     return SeatView(row["seq"], row["view"], legal, row["help"])
-
-
-async def heard(conn: asyncpg.Connection | asyncpg.Pool, match_id: str, eyes: int | None) -> int:
-    """The last entry `eyes` (a seat; None the public's, an organiser's too) heard of: the
-    lobby's, or the seat's own view's where its own window answer moved it on. An entry after it
-    (another seat's window answer, until the reveal) is none to them: asked for by number, it
-    answers as an entry the match does not hold, or its coming would tell who is weighing."""
-    found = await conn.fetchval(
-        "SELECT greatest(l.seq, (SELECT v.seq FROM seat_views AS v"
-        " WHERE v.match_id = $1 AND v.seat = $2)) FROM lobby AS l WHERE l.match_id = $1",
-        match_id,
-        eyes,
-    )
-    return found or 0

@@ -33,7 +33,6 @@ from events.codec import encode
 from events.envelope import Entry, MatchCreated, Ruling
 from events.match import Match, MatchRecord
 from events.messages import Announced, MessageRules, MessageWritten, WriteMessage
-from events.ruleset import get_ruleset, in_window
 from projections.writes import Write
 
 if TYPE_CHECKING:  # the worker's folded decisions ask this module, not the reverse
@@ -43,7 +42,6 @@ if TYPE_CHECKING:  # the worker's folded decisions ask this module, not the reve
 SEALED = "sealed"  # the rule and reason a sealed ruling shows
 PUBLIC = -1  # the public's eyes in a line's row
 ORGANISER = -2  # the organiser's eyes in a message's rows
-UNHEARD = ""  # the public line of a window's sealed answer before its reveal: readers skip it
 # A line row's words for `reader` (a seat, or NULL) reading the eyes whose line `seat_line`
 # gives (NULL: none of their own) over the public row `p`: an entry still sealed for a seat but
 # the reader's reads as the public's, whoever's eyes.
@@ -81,28 +79,6 @@ def hidden(entry: Entry[Any], revealed_seq: int, reader: int | None = None) -> b
     included) in a match whose entries before `revealed_seq` are revealed."""
     seat = entry.sealed_seat
     return seat is not None and seat != reader and entry.seq >= revealed_seq
-
-
-def window_answer(match: Match | None, entries: list[Entry[Any]]) -> int | None:
-    """The seat whose sealed answer in a response window `entries` (one decision's, on `match`
-    as it was before them) are, and nothing else: until the reveal no other eyes hear that
-    anything moved (a line, a view's entry, a push, the lobby's progress), since when a seat
-    answered tells the others who is weighing. None for any other step."""
-    seats = {entry.sealed_seat for entry in entries}
-    seat = seats.pop() if len(seats) == 1 else None
-    if seat is None or not isinstance(match, MatchRecord) or match.state is None:
-        return None
-    return seat if in_window(get_ruleset(match.ruleset), match.state, seat) else None
-
-
-def heard(entries: list[Entry[Any]], unheard: tuple[int, ...], eyes: int) -> Entry[Any] | None:
-    """The last of one decision's `entries` that `eyes` (a seat, or PUBLIC) hear of now: every
-    one but another seat's window answer not yet revealed (`unheard`, their seqs), wherever in
-    the step it is (one the judge wrote in the batch that opened the window included); None when
-    they hear of none. A view, its push, the lobby's progress and what may be asked for by
-    number stand as of it: an entry count reaching past it would tell that a seat answered."""
-    kept = [e for e in entries if e.seq not in unheard or e.sealed_seat == eyes]
-    return kept[-1] if kept else None
 
 
 def message_readers(body: MessageWritten | Announced, rules: MessageRules) -> list[int]:
@@ -165,20 +141,6 @@ def without_order(entry: Entry[Any]) -> Entry[Any]:
     if not isinstance(body, Ruling) or not body.order:
         return entry
     return msgspec.structs.replace(entry, body=msgspec.structs.replace(body, order=msgspec.UNSET))
-
-
-def without_sender(entry: Entry[Any]) -> Entry[Any]:
-    """A window answer's ruling as every eyes but its seat's keep it, for good: its seat, the
-    answer and its verdict (revealed with the window), not who sent it (a hand, a standing
-    order, the clock or `automatic`), when, nor on which view: an answer the judge wrote as the
-    window opened would tell the others what its seat held."""
-    body = entry.body
-    if not isinstance(body, Ruling):
-        return entry
-    kept = msgspec.structs.replace(
-        body, sender="", sent_at_ms=0, seen_seq=None, order=msgspec.UNSET
-    )
-    return msgspec.structs.replace(entry, body=kept)
 
 
 def orderless(match_id: str, narrated: "NarratedEntry") -> list[tuple[Any, ...]]:
@@ -260,11 +222,10 @@ def lines(
     sealed_for), and those kept until its reveal, (match, eyes, seq, line): the public's row
     always, a seat's only where its line is not the public's. A sealed choice not revealed
     yet (`revealed_seq` the match's after the step) reads "a sealed choice" to every eyes but
-    its seat's, and its public row names that seat (`LINE_SHOWN`); in a response window it
-    reads as no line at all (`UNHEARD`, which readers skip) until the reveal tells every answer."""
+    its seat's, and its public row names that seat (`LINE_SHOWN`)."""
     seq, sealed_for = narrated.seq, narrated.sealed_for
     kept_now = sealed_for is not None and seq >= revealed_seq
-    public = (UNHEARD if narrated.unheard else narrated.sealed) if kept_now else narrated.public
+    public = narrated.sealed if kept_now else narrated.public
     rows: list[tuple[Any, ...]] = [
         (
             match_id,

@@ -3,8 +3,9 @@ holds nothing (Tansu after a restart, a Kafka whose data folder is gone) while t
 models hold matches.
 
 The source is the replay read model: it keeps each decision's entries whole, as one row
-(seed, sealed choices and their seats included), and is read only through views. Each row
-becomes one `EntryBatch` again, on the partition the match's key sends its decisions to,
+(seed, sealed choices and their seats included, a sealed window's held answers too, SL-28:
+a batch of those alone in `replay_held`), and is read only through views. Each row becomes
+one `EntryBatch` again, in log order, on the partition the match's key sends its decisions to,
 with every seq and state hash as it was. The read models then stand at the restored log's
 end, unchanged: every projection that had read as far as the replay is moved there; one
 that had read less is emptied, to be rebuilt from the restored log; one that had read more
@@ -86,7 +87,8 @@ def _sides(stored: dict[tuple[str, int], int]) -> tuple[list[str], list[str]]:
 
 
 async def _write(settings: Settings, pool: asyncpg.Pool, partitions: int) -> Restored:
-    """Every replay row as an `EntryBatch` on its match's partition, in seq order."""
+    """Every replay row as an `EntryBatch` on its match's partition, in log order: a batch of
+    held entries alone after the batch whose numbered entry it follows."""
     writer = f"restore/{uuid.uuid4().hex[:8]}"
     producer = AIOKafkaProducer(
         bootstrap_servers=settings.kafka_bootstrap,
@@ -101,7 +103,11 @@ async def _write(settings: Settings, pool: asyncpg.Pool, partitions: int) -> Res
     try:
         pending: list[asyncio.Future] = []
         async with pool.acquire() as conn, conn.transaction():
-            steps = "SELECT match_id, entries FROM replay_steps ORDER BY match_id, first_seq"
+            steps = (
+                "SELECT match_id, entries, first_seq - 1 AS follows, 1 AS numbered, 0 AS n"
+                " FROM replay_steps UNION ALL SELECT match_id, entries, follows, 0, n"
+                " FROM replay_held ORDER BY match_id, follows, numbered, n"
+            )
             async for row in conn.cursor(steps):
                 batch = [decode_entry(raw) for raw in _raw_entries.decode(row["entries"])]
                 p = partition_for(row["match_id"], partitions)

@@ -12,6 +12,7 @@ import msgspec
 
 from events.codec import encode
 from events.envelope import ClaimSeat, CreateMatch, Decision, Entry, Ruling
+from events.held_answers import owed, seat_state
 from events.match import PartitionMatches
 from events.platform_rules import BOT_PREFIX, ORGANISER
 from events.ruleset import UnknownRuleset, default_game, get_ruleset, load_rulesets, setup_error
@@ -87,11 +88,10 @@ def play_match(
     rng = random.Random(f"{seed}:bots")
     record = table.folded.matches[match_id]  # folds on in place; the fold keeps its end alone
     while not record.over:
-        seat = ruleset.waiting(record.state).must[0]
+        seat = owed(record, ruleset)[0]
         level = bots[seat % len(bots)]
-        table.send(
-            seat, ruleset.default_decision(record.state, seat, level, rng), BOT_PREFIX + level
-        )
+        state = seat_state(record, ruleset, seat)
+        table.send(seat, ruleset.default_decision(state, seat, level, rng), BOT_PREFIX + level)
     standing = ruleset.standing(record.state)
     return Played(match_id, table.entries, standing.scores, standing.winners)
 

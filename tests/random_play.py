@@ -9,6 +9,7 @@ import msgspec
 
 from events.codec import encode
 from events.envelope import ClaimSeat, CreateMatch, Decision, Entry
+from events.held_answers import owed, seat_state
 from events.match import PartitionMatches
 from events.ruleset import get_ruleset
 from services.rules.judge import rule_on
@@ -60,8 +61,8 @@ def random_match(
     ruleset, rng = get_ruleset(game), random.Random(seed)
     record = table.folded.matches[table.match_id]
     while not record.over:
-        seat = rng.choice(ruleset.waiting(record.state).must)
-        choice = rng.choice(ruleset.legal(record.state, seat))
+        seat = rng.choice(owed(record, ruleset))
+        choice = rng.choice(ruleset.legal(seat_state(record, ruleset, seat), seat))
         if rng.random() < REFUSED_NOW_AND_THEN:
             table.send((seat + 1) % seats, choice)
             table.send(seat, {"type": "no such decision"})

@@ -396,10 +396,10 @@ ANN, BOT = 1, 2
 
 
 async def test_twilight_imperium_sabotage_windows_by_message(clock_stack: Stack) -> None:
-    """A bot answers a Sabotage window at once; Ann's lapses by the clock's window time (3 s
-    against a decision's 1, long enough to look at it open) and the clock answers `no
-    sabotage` for her; meanwhile she hears of a window, and neither her lines, her view nor
-    the public's show that the bot answered there before the reveal."""
+    """A bot answers a Sabotage window at once, its answer held; Ann's lapses by the clock's
+    window time (3 s against a decision's 1, long enough to look at it open) and the clock's bot
+    answers `no sabotage` for her, held too; meanwhile she hears of a window, and neither her
+    lines, her view nor the public's show that the bot answered there before the reveal."""
     match_id = "ti3-sabotage-windows"
     clock = Clock(per_decision_s=1, window_s=3, level="pass")
     create = CreateMatch(ruleset=TI3, seats=3, seed=TI3_SEED, clock=clock)
@@ -427,15 +427,11 @@ async def test_twilight_imperium_sabotage_windows_by_message(clock_stack: Stack)
         before = [e for e in entries if e.seq < window.seq]
         assert [e.body.sender for e in _answers(before, BOT)][:1] == ["bot:greedy"]  # at once
 
-        conn = await asyncpg.connect(clock_stack.settings.database_url)
-        try:  # the lines' worker may lag: its row for the answer is written, and read by none
-            written = "SELECT true FROM seat_lines WHERE match_id = $1 AND eyes = -1 AND seq = $2"
-            await _until(lambda: conn.fetchval(written, match_id, bot_answer.seq))
-        finally:
-            await conn.close()
-        for eyes in (auth, {}):  # Ann's eyes, and the public's: no line of it until the reveal
+        assert bot_answer.held is True  # held off the numbered record until the window closes
+        for eyes in (auth, {}):  # Ann's eyes, and the public's: one line a numbered entry
             reply = await http.get(f"/matches/{match_id}/narration", headers=eyes)
-            assert not [t for t in reply.json()["entries"] if t["seq"] == bot_answer.seq]
+            told = [t["seq"] for t in reply.json()["entries"]]
+            assert told == list(range(1, len(told) + 1))
         view = (await http.get(f"/matches/{match_id}/view", headers=auth)).json()["view"]
         assert view["stack"][-1]["prompt"] == "sabotage" and view["stack"][-1]["answered"] == []
     entries = await match.log_until(
@@ -453,9 +449,10 @@ async def test_twilight_imperium_sabotage_windows_by_message(clock_stack: Stack)
     assert deadline.body.due_ms - set_at == 3000  # the window's 3 s, not a decision's 1
     reached = next(e.body for e in later if isinstance(e.body, DeadlineReached))
     assert (reached.seat, reached.due_ms, reached.outcome) == (ANN, deadline.body.due_ms, "default")
-    applied = next(e.body for e in later if isinstance(e.body, DefaultApplied))
-    assert (applied.seat, applied.level, applied.rule) == (ANN, "pass", "TI-Q2")
-    assert msgspec.json.decode(applied.decision) == {"type": "ti.no_sabotage"}
+    # the bot's answer for her, held like one by hand (SL-28)
+    held = next(e.body for e in later if e.held is True and e.sealed_seat == ANN)
+    assert isinstance(held, Ruling) and (held.sender, held.rule) == ("bot:pass", "TI-Q2")
+    assert msgspec.json.decode(held.asked) == {"type": "ti.no_sabotage"}
     pool = await asyncpg.connect(clock_stack.settings.database_url)
     try:
         query = "SELECT seat, detail FROM mail_outbox WHERE match_id = $1 AND kind = 'window'"

@@ -47,6 +47,7 @@ BOTS_IMPORTS = {
     "structlog",
     "events.envelope",
     "events.forks",
+    "events.held_answers",  # which seats a window still owes, and each one's own view of it
     "events.match",
     "events.platform_rules",
     "events.ruleset",

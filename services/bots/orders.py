@@ -12,6 +12,7 @@ from typing import Any
 import asyncpg
 import structlog
 
+from events.held_answers import seat_state
 from events.match import MatchRecord
 from events.platform_rules import BOT_PREFIX
 from events.ruleset import Ruleset
@@ -69,11 +70,12 @@ async def carry_out(
         else:
             mine.append(order)
     rng = random.Random(f"{record.match_id}:{seat}:{record.seq}")
-    found: Any = answer(ruleset, record.state, seat, mine, record.seats, rng)
+    state = seat_state(record, ruleset, seat)  # with its own held answers (SL-28)
+    found: Any = answer(ruleset, state, seat, mine, record.seats, rng)
     while isinstance(found, Dropped):
         await _end(pool, record, seat, found.order, f"no longer legal: {found.why}")
         mine.remove(found.order)
-        found = answer(ruleset, record.state, seat, mine, record.seats, rng)
+        found = answer(ruleset, state, seat, mine, record.seats, rng)
     if found is None:
         return None
     assert isinstance(found, Answered)

@@ -28,6 +28,7 @@ import structlog
 
 from events.envelope import ClaimSeat, CreateMatch
 from events.forks import fork_of
+from events.held_answers import owed, seat_state
 from events.match import MatchRecord, decision_key
 from events.platform_rules import BOT_PREFIX, ORGANISER
 from events.ruleset import Ruleset, get_ruleset, pinned
@@ -186,7 +187,7 @@ class BotsWorker:
             return
         ruleset = get_ruleset(record.ruleset)
         await self.follow_orders(record, ruleset)
-        for seat in ruleset.waiting(record.state).must:
+        for seat in owed(record, ruleset):  # a sealed window's answer held is not asked again
             seated = record.seat_players[seat] or ""
             level = seated.removeprefix(BOT_PREFIX)
             if not seated.startswith(BOT_PREFIX) or level not in ruleset.bots:
@@ -202,7 +203,8 @@ class BotsWorker:
                 continue
             decision_id = self.decision_id(match_id, seat, record.seq)
             rng = random.Random(decision_id)
-            decision = ruleset.default_decision(record.state, seat, level, rng)
+            state = seat_state(record, ruleset, seat)  # with its own held answers (SL-28)
+            decision = ruleset.default_decision(state, seat, level, rng)
             await self.submitter.submit(
                 match_id,
                 seat,
@@ -224,7 +226,7 @@ class BotsWorker:
     async def follow_orders(self, record: MatchRecord, ruleset: Ruleset) -> None:
         """Answer with the standing orders of the seats the match waits on, each position once."""
         left = await orders.standing(self.pool, record.match_id)
-        for seat in ruleset.waiting(record.state).must:
+        for seat in owed(record, ruleset):
             if seat not in left or self.answered.get((record.match_id, seat), ("",))[0] == (
                 record.state_hash
             ):

@@ -13,6 +13,7 @@ from urllib.parse import quote
 import httpx
 import msgspec
 
+from events.platform_rules import HELD_WORDS
 from services.gateway import api
 
 GATEWAY_ENV = "STARLEDGER_GATEWAY"
@@ -172,9 +173,11 @@ def read_events(lines: Iterable[str]) -> Iterator[ServerEvent]:
 
 
 def verdict(ruling: api.Ruling) -> str:
-    """One line a player reads: `accepted (CW-D1)` or `rejected (CW-A1): why`."""
+    """One line a player reads: `accepted (CW-D1)` or `rejected (CW-A1): why`, and for an
+    answer to a sealed window that it is held until the window closes (SL-28)."""
     said = f"{ruling.status} ({ruling.rule})" if ruling.rule else ruling.status
-    return f"{said}: {ruling.reason}" if ruling.reason else said
+    said = f"{said}: {ruling.reason}" if ruling.reason else said
+    return f"{said}; {HELD_WORDS}" if ruling.held else said
 
 
 def guarded(command: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:

@@ -344,6 +344,9 @@ class Ruling(msgspec.Struct, frozen=True):
     reason: str | None = None
     first_seq: int | None = None
     last_seq: int | None = None
+    # a sealed window's answer, held off the numbered record until the window closes (SL-28):
+    # read by its seat alone, it has no entries yet
+    held: bool = False
 
 
 class SeatViewReply(msgspec.Struct, frozen=True):

@@ -30,7 +30,7 @@ from events.ruleset import (
     get_ruleset,
     rulesets_default_first,
 )
-from projections import audit, seat_lines, seat_views
+from projections import audit, seat_lines
 from services import fold_watch
 from services.gateway import (
     api,
@@ -335,6 +335,7 @@ async def ruling(
         reason=found["reason"],
         first_seq=found["first_seq"],
         last_seq=found["last_seq"],
+        held=found["held"],
     )
 
 
@@ -451,7 +452,7 @@ async def explain(request: Request, match_id: MatchId, seq: EntryNumber) -> api.
     access.known()  # a token first, as the document says: none learns which entries exist
     reader = await access.own_seat(match_id)
     found = await audit.explain(ctx.pool, match_id, seq, reader)
-    if found is None or seq > await seat_views.heard(ctx.pool, match_id, reader):
+    if found is None:
         raise NotFoundException(f"match {match_id!r} has no entry {seq}")
     # whoever may audit this decision may see what its seat saw of it, but a sealed choice;
     # the match's own (the clock's, the organiser's) is told for the reading seat's eyes

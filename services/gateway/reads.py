@@ -195,8 +195,7 @@ async def public_view(conn: Conn, match_id: str) -> tuple[int, str] | None:
 
 
 async def public_seq(conn: Conn, match_id: str) -> int:
-    """The entry the public view is as of, the last everyone heard of (0 before any): a seat's
-    own view may be past it by its answers to a window not revealed yet."""
+    """The entry the public view is as of (0 before any)."""
     seq = await conn.fetchval("SELECT seq FROM public_views WHERE match_id = $1", match_id)
     return seq or 0
 
@@ -211,12 +210,13 @@ async def ruling(
 ) -> dict[str, Any] | None:
     """The ruling on the decision a seat (None: the match's own, as a create) sent under this
     id in this match; a decision id means nothing beyond its match and seat. A sealed choice's
-    shows whole only to `reader` its seat (see `projections.audit.by_decision`)."""
+    shows whole only to `reader` its seat, a held window answer's to it alone (see
+    `projections.audit.by_decision`)."""
     found = await audit.by_decision(conn, match_id, decision_id, seat, reader)
     if found is None or sent_by not in (None, found["sender"]):  # `sent_by`: theirs alone
         return None
     kept = ("match_id", "seat", "accepted", "rule", "reason", "first_seq", "last_seq")
-    return {k: found[k] for k in kept}
+    return {**{k: found[k] for k in kept}, "held": found.get("held", False)}
 
 
 async def created(conn: Conn, match_id: str) -> MatchCreated | None:

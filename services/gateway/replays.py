@@ -12,8 +12,7 @@ import msgspec
 from events.codec import game_codec
 from events.envelope import Ruling
 from events.narration import seat_names
-from projections import replay, seat_lines, seat_views
-from projections.archive import KEPT_DECISION
+from projections import replay, seat_lines
 from projections.replay import ReplayStep
 from projections.seat_views import PUBLIC
 from projections.secrecy import SEALED, SealedRuling
@@ -31,8 +30,6 @@ async def step(
         return None
     if match["over"]:  # the archive folded: a finished match's seed and hands are out
         return await replay.at(pool, match_id, k, eyes, whole=whole)
-    if k > await seat_views.heard(pool, match_id, eyes):  # another seat's unrevealed answer
-        return None
     return await _running(pool, match_id, k, eyes, match)
 
 
@@ -78,14 +75,13 @@ async def _ruling(
     pool: asyncpg.Pool, match_id: str, k: int, eyes: int | None
 ) -> tuple[Ruling | SealedRuling | None, int]:
     """The ruling on the decision that caused entry k, as the archive shows it to anyone, or
-    whole to the seat whose sealed choice it is; and its entry. A window answer within its
-    batch (the judge's, written as the window opened: its decision kept, `KEPT_DECISION`) is a
-    decision of its own, as one sent by hand is."""
+    whole to the seat whose sealed choice it is; and its entry. Each answer a window tells as
+    it closes (decision "": no one's, SL-28) is a decision of its own."""
     row = await pool.fetchrow(
         "SELECT a.seq, a.rule, s.body IS NOT NULL AS whole, coalesce(s.body, a.body)::text"
         " AS body FROM replay_steps AS r"
         " JOIN archive AS a ON a.match_id = r.match_id AND a.seq BETWEEN r.first_seq AND $2"
-        " AND (a.seq = r.first_seq OR a.decision_id = $4)"
+        " AND (a.seq = r.first_seq OR a.decision_id = '')"
         " LEFT JOIN archive_sealed AS s ON s.match_id = a.match_id AND s.seq = a.seq"
         " AND (a.body->>'seat')::int = $3"
         " WHERE r.match_id = $1 AND r.first_seq <= $2 AND r.last_seq >= $2 AND a.kind = 'ruling'"
@@ -93,7 +89,6 @@ async def _ruling(
         match_id,
         k,
         eyes,
-        KEPT_DECISION,
     )
     if row is None:
         return None, 0

@@ -37,10 +37,12 @@ async def seat_stream(
     holds the seat (revoked, expired, taken over)."""
     queue = ctx.hub.subscribe(match_id, bearer.seat, token_key=token_key)
     try:
-        sent_seq = seen
+        sent_seq, sent_view = seen, ""
         view = await reads.seat_view(ctx.pool, match_id, bearer.seat)
-        if view is not None and view[0] > sent_seq:
-            sent_seq = view[0]
+        if view is not None and view[0] == seen:
+            sent_view = view[1]  # the client holds entry `seen`'s view: this one, as it stands
+        elif view is not None and view[0] > sent_seq:
+            sent_seq, sent_view = view
             yield ServerSentEventMessage(data=view[1], event="view", id=str(view[0]))
         while True:
             try:
@@ -55,13 +57,13 @@ async def seat_stream(
                     gone = "this token no longer holds the seat"
                     yield ServerSentEventMessage(data=gone, event="ended")
                     return
-            elif isinstance(notice, ViewNotice) and notice.seq > sent_seq:
+            elif isinstance(notice, ViewNotice) and notice.seq >= sent_seq:
                 if (carried := notice.carried()) is not None:
                     view = (notice.seq, carried)
                 else:
                     view = await reads.seat_view(ctx.pool, match_id, bearer.seat)
-                if view is not None and view[0] > sent_seq:
-                    sent_seq = view[0]
+                if view is not None and _newer(view, sent_seq, sent_view):
+                    sent_seq, sent_view = view
                     yield ServerSentEventMessage(data=view[1], event="view", id=str(view[0]))
             elif isinstance(notice, RulingNotice):
                 found = notice.ruling or await reads.ruling(
@@ -75,3 +77,9 @@ async def seat_stream(
     finally:
         ctx.hub.unsubscribe(match_id, bearer.seat, queue, token_key)
         ctx.streams.closed(token_key)
+
+
+def _newer(view: tuple[int, str], seq: int, sent: str) -> bool:
+    """Whether `view` is past the one sent, at entry `seq`: a later entry's, or another at the
+    same entry (the seat's held window answer moves its view alone, SL-28)."""
+    return view[0] > seq or (view[0] == seq and view[1] != sent)

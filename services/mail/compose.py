@@ -17,6 +17,7 @@ import msgspec
 from events.clock_narration import handed_to_you, moment, window_open
 from events.codec import game_codec
 from events.narration import rule_words, seat_names, short_words
+from events.platform_rules import HELD_WORDS
 from events.ruleset import WindowAsk
 from projections import audit, messages, seat_lines, seat_views
 from services.client.render import render
@@ -244,9 +245,8 @@ def _verdict(ruleset: Any, found: dict[str, Any] | None) -> str:
     rule = found["rule"]
     words = short_words(rule_words(ruleset, rule))
     cited = f"{rule}, {words}" if words else rule
-    if found["accepted"]:
-        return f"accepted ({cited})"
-    return f"rejected ({cited}): {found['reason']}"
+    said = f"accepted ({cited})" if found["accepted"] else f"rejected ({cited}): {found['reason']}"
+    return f"{said}; {HELD_WORDS}" if found.get("held") else said
 
 
 def answer_subject(part: Part) -> str:

@@ -295,7 +295,9 @@ async def remind(pool: asyncpg.Pool, now: int) -> None:
     """A reminder on each channel for each running deadline within its seat's reminder time,
     the deadline kept with the clock's time zone to tell it in and, as the lobby row tells it,
     whether it is a response window's (a "may", not a "must"), with what the window asks of
-    the seat as its deadline row keeps it (the seat's own words)."""
+    the seat as its deadline row keeps it (the seat's own words). Not to a seat that has
+    chosen in a sealed step or answered a sealed window (SL-27, SL-28): it keeps its deadline,
+    so that the others' record reads the same, but has nothing left to answer."""
     for channel, prefix, table in CHANNELS:
         await pool.execute(
             "INSERT INTO mail_outbox (delivery_id, match_id, seat, kind, upto_seq, created_ms,"
@@ -308,7 +310,9 @@ async def remind(pool: asyncpg.Pool, now: int) -> None:
             f" JOIN {table} AS m USING (match_id, seat) JOIN lobby AS l USING (match_id)"
             " WHERE m.remind_s > 0 AND 'reminder' = ANY(m.kinds)"
             " AND d.due_ms - m.remind_s * 1000::bigint <= $1"
-            " AND d.due_ms > $1 AND d.at_seq > m.from_seq ON CONFLICT (delivery_id) DO NOTHING",
+            " AND d.due_ms > $1 AND d.at_seq > m.from_seq AND NOT EXISTS (SELECT 1 FROM"
+            " seat_views AS v WHERE v.match_id = d.match_id AND v.seat = d.seat"
+            " AND v.turn = 'chosen') ON CONFLICT (delivery_id) DO NOTHING",
             now,
             prefix,
             channel,

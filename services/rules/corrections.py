@@ -26,6 +26,7 @@ from events.corrections import (
     Undo,
 )
 from events.envelope import Decision
+from events.held_answers import holds
 from events.match import MatchRecord
 from events.ruleset import Accepted, Rejection, Ruleset
 from services.rules.deadlines import EntryWriter
@@ -88,15 +89,19 @@ def _verdict(
 
 
 def _no_entry(record: MatchRecord, seq: int) -> str | None:
-    """SL-25: why entry `seq` is none a seat may dispute, or None. Platform rules 4: a seat
-    disputes entries every seat heard of, a window answer not revealed yet being none (its own
-    seat's too: a dispute, its ruling and a refusal's words are public), and is told so in the
-    words of an entry past the end, so no dispute tells that an answer came."""
-    heard = record.platform_rules >= rules.HEARD_DISPUTES
-    last = record.heard_seq if heard else record.seq
-    if 1 <= seq <= last and not (heard and seq in record.unheard):
+    """SL-25: why entry `seq` is none a seat may dispute, or None: every numbered entry is one
+    every seat heard of (a sealed window's answers are held off them until it closes, SL-28)."""
+    if 1 <= seq <= record.seq:
         return None
-    return f"there is no entry {seq}; the match is at {last}"
+    return f"there is no entry {seq}; the match is at {record.seq}"
+
+
+def _window_open(record: MatchRecord, ruleset: Ruleset) -> Rejection | None:
+    """SL-24 under held answers (SL-28): while a sealed window is open nothing is taken back,
+    as the answers held in it would be set aside unheard; whether any came is told by no one."""
+    if not any(holds(record, ruleset, seat) for seat in range(record.seats)):
+        return None
+    return Rejection(rules.TAKE_BACK, "a take-back waits until the open response window closes")
 
 
 def _only_organiser() -> Rejection:
@@ -113,10 +118,13 @@ def _organiser_takes_back(record: MatchRecord) -> bool:
     return record.platform_rules >= rules.ORGANISER_TAKE_BACKS
 
 
-def _last_decision(record: MatchRecord, undo: Undo, seat: int) -> int | Rejection:
-    """The place in the undo window of the seat's last decision that moved the game."""
+def _last_decision(record: MatchRecord, ruleset: Ruleset, undo: Undo, seat: int) -> int | Rejection:
+    """The place in the undo window of the seat's last decision that moved the game (a
+    numbered one: an answer held in a sealed window is none)."""
     if record.take_back is not None:
         return Rejection(rules.TAKE_BACK, "a take-back is waiting for answers already")
+    if (open_window := _window_open(record, ruleset)) is not None:
+        return open_window
     mine = [i for i, kept in enumerate(undo.decisions) if kept.seat == seat]
     if not mine:
         why = f"seat {seat} has no decision among the last {UNDO_DECISIONS} that moved the game"
@@ -135,7 +143,7 @@ def _organiser_take_back(
     if seat is msgspec.UNSET or not 0 <= seat < record.seats:
         why = f"name the seat (0 to {record.seats - 1}) whose last decision is taken back"
         return Rejection(rules.TAKE_BACK, why)
-    last = _last_decision(record, undo, seat)
+    last = _last_decision(record, ruleset, undo, seat)
     if isinstance(last, Rejection):
         return last
     first = undo.decisions[last].ruling
@@ -149,7 +157,7 @@ def _take_back(
     record: MatchRecord, ruleset: Ruleset, undo: Undo, seat: int
 ) -> Accepted | Rejection:
     """SL-24: alone while nothing depends on the decision, else asked of the other players."""
-    last = _last_decision(record, undo, seat)
+    last = _last_decision(record, ruleset, undo, seat)
     if isinstance(last, Rejection):
         return last
     kept = undo.decisions[last]
@@ -191,6 +199,8 @@ def _answer(
         return Accepted(rules.TAKE_BACK, [answered])
     if seat is not None and set(asked.asked) - {*asked.accepted, seat}:
         return Accepted(rules.TAKE_BACK, [answered])
+    if (open_window := _window_open(record, ruleset)) is not None:
+        return open_window
     if (refused := unreachable(ruleset, undo, asked.first, rules.TAKE_BACK)) is not None:
         return refused
     shown = undo.shown_since(asked.first)

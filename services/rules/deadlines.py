@@ -42,7 +42,8 @@ from events.clock import (
 )
 from events.clock_narration import moment, span
 from events.codec import encode
-from events.envelope import Decision, SealedRefusal
+from events.envelope import Decision, Ruling, SealedRefusal
+from events.held_answers import holds, owed, seat_state, unanswered
 from events.match import MatchRecord, PartitionMatches
 from events.platform_rules import BOT_PREFIX
 from events.ruleset import Accepted, Rejection, Ruleset, in_window
@@ -73,6 +74,10 @@ class EntryWriter(Protocol):
 
     def settle(self, ruleset: Ruleset, record: MatchRecord) -> None: ...
 
+    def held_answer(
+        self, ruleset: Ruleset, ruling: Ruling, verdict: Accepted | Rejection
+    ) -> None: ...
+
     def chance(self, record: MatchRecord) -> random.Random: ...
 
 
@@ -101,17 +106,19 @@ def judged(writer: EntryWriter, record: MatchRecord, ruleset: Ruleset, decision:
     verdict = _verdict(record, ruleset, decision, body, lambda: writer.chance(record))
     writer.ruling(ruleset, decision.body, verdict)
     if isinstance(verdict, Accepted):
-        _write(writer, record, ruleset, verdict.events)
+        for event in verdict.events:
+            record = writer.write(event, ruleset, _sealed_for(record, ruleset, event))
+        reached = [e for e in verdict.events if isinstance(e, DeadlineReached)]
+        timed_out = isinstance(body, Timeout) and reached and reached[0].outcome == "default"
+        if timed_out and holds(record, ruleset, body.seat):
+            assert record.timing is not None  # a timeout is judged on a match with a clock
+            level, rng = record.timing.clock.level, random.Random(decision.decision_id)
+            _hold_default(writer, record, ruleset, decision, body.seat, level, rng)
+        writer.settle(ruleset, writer.folded.matches[decision.match_id])
         defaulted = any(isinstance(e, DefaultApplied) for e in verdict.events)
         if defaulted and record.timing is not None and record.timing.clock.per == "turn":
             _finish_turn(writer, ruleset, decision, body.seat)
     return True
-
-
-def _write(writer: EntryWriter, record: MatchRecord, ruleset: Ruleset, events: list[Any]) -> None:
-    for event in events:
-        record = writer.write(event, ruleset, _sealed_for(record, ruleset, event))
-    writer.settle(ruleset, record)
 
 
 def _finish_turn(writer: EntryWriter, ruleset: Ruleset, decision: Decision, seat: int) -> None:
@@ -125,10 +132,46 @@ def _finish_turn(writer: EntryWriter, ruleset: Ruleset, decision: Decision, seat
         assert record.timing is not None  # a timeout is judged on a match with a clock
         level = record.timing.clock.level
         rng = random.Random(f"{decision.decision_id}:{count}")
+        if holds(record, ruleset, seat):
+            if not _hold_default(writer, record, ruleset, decision, seat, level, rng):
+                return
+            writer.settle(ruleset, record)
+            continue
         done = _default(record, ruleset, seat, level, rng, writer.chance(record))
         if isinstance(done, Rejection):
             return  # the seat's next deadline, set after this decision, waits for it
         _write(writer, record, ruleset, done)
+
+
+def _write(writer: EntryWriter, record: MatchRecord, ruleset: Ruleset, events: list[Any]) -> None:
+    for event in events:
+        record = writer.write(event, ruleset, _sealed_for(record, ruleset, event))
+    writer.settle(ruleset, record)
+
+
+def _hold_default(
+    writer: EntryWriter,
+    record: MatchRecord,
+    ruleset: Ruleset,
+    decision: Decision,
+    seat: int,
+    level: str,
+    rng: random.Random,
+) -> bool:
+    """SL-28: the bot's answer for a seat a sealed window still waits for, decided on the
+    seat's own view and held like the seat's own would be (one that answered keeps its
+    answer); whether one was."""
+    if seat not in unanswered(record, ruleset):
+        return False
+    state = seat_state(record, ruleset, seat)
+    chosen = ruleset.default_decision(state, seat, level, rng)
+    verdict = ruleset.decide(state, seat, chosen, writer.chance(record))
+    if isinstance(verdict, Rejection):  # a game whose bot is refused: the window waits instead
+        return False
+    asked = msgspec.Raw(encode(chosen))
+    ruling = Ruling(seat, BOT_PREFIX + level, decision.sent_at_ms, asked, True, verdict.rule)
+    writer.held_answer(ruleset, ruling, verdict)
+    return True
 
 
 def _default(
@@ -165,9 +208,12 @@ def keep(writer: EntryWriter, ruleset: Ruleset, decision: Decision) -> None:
     if record is None or record.timing is None or record.over:
         return  # an ended match's deadlines lapse with it: `match.seed_revealed` comes last
     timing = record.timing
-    must = _must(record, ruleset)
+    numbered = [e.seq for e in writer.entries if e.held is not True]  # a held answer moves none
+    moved = bool(numbered) and record.moved_seq >= numbered[0]
+    # a sealed window opening gives every seat it asks a deadline, whoever answered at once;
+    # later only a seat that owes its answer gets one (SL-27, SL-28)
+    must = _asked(record, ruleset) if moved else _must(record, ruleset)
     held = set(timing.holding) - must  # a holder that chose keeps its deadline, never renewed
-    moved = bool(writer.entries) and record.moved_seq >= writer.entries[0].seq
     decided = decision.seat if moved else None  # the seat's decision moved the match
     choosing = _choosing(record, ruleset)
     for seat in sorted((timing.deadlines.keys() | set(timing.late)) - must - held - choosing):
@@ -193,18 +239,36 @@ def allowed_ms(clock: Clock, window: bool) -> int:
 
 
 def held(record: MatchRecord, ruleset: Ruleset) -> bool:
-    """Whether a hold keeps the game from resolving a simultaneous phase every seat chose in."""
+    """Whether a hold keeps the game from resolving a simultaneous phase every seat chose in
+    (a sealed window every seat it asks answered, its answers held, included)."""
     if record.timing is None or not record.timing.holding or record.state is None:
         return False
-    waiting = ruleset.waiting(record.state)
-    return waiting.simultaneous and not waiting.must
+    return ruleset.waiting(record.state).simultaneous and not owed(record, ruleset)
 
 
-def _must(record: MatchRecord, ruleset: Ruleset) -> set[int]:
-    """The seats the game waits for that a person holds."""
+def due(record: MatchRecord, ruleset: Ruleset, now_ms: int) -> bool:
+    """SL-28: whether a seat a sealed window asks has a deadline standing that fires by
+    `now_ms`. The window waits for that timeout before it closes, so the numbered record reads
+    the same (each deadline reached, then the answers) whichever of those seats had answered."""
+    timing = record.timing
+    return timing is not None and any(
+        timing.fires_ms(deadline) <= now_ms and holds(record, ruleset, seat)
+        for seat, deadline in timing.deadlines.items()
+    )
+
+
+def _asked(record: MatchRecord, ruleset: Ruleset) -> set[int]:
+    """The seats the game waits for that a person holds, a seat whose answer to a sealed
+    window is held included."""
     if record.over or record.open_seats or record.state is None:
         return set()
     return set(ruleset.waiting(record.state).must) - _bots(record)
+
+
+def _must(record: MatchRecord, ruleset: Ruleset) -> set[int]:
+    """Of those, the seats that owe a decision: not one whose answer to a sealed window is
+    held (SL-28)."""
+    return _asked(record, ruleset) & set(owed(record, ruleset))
 
 
 def _choosing(record: MatchRecord, ruleset: Ruleset) -> set[int]:
@@ -317,7 +381,9 @@ def _timeout(
             ],
         )
     release = [HoldReleased(seat, "deadline")] if seat in timing.holding else []
-    if release and seat not in ruleset.waiting(record.state).must:  # it chose: that stands
+    window = holds(record, ruleset, seat)
+    if release and not window and seat not in ruleset.waiting(record.state).must:
+        # it chose: that stands
         return Accepted(
             rules.CLOCK, [DeadlineReached(seat, body.due_ms, body.at_seq, "released"), *release]
         )
@@ -329,6 +395,10 @@ def _timeout(
         return Accepted(
             rules.CLOCK, [reached, *release, SeatHandedToBot(seat, clock.level, player, "timeout")]
         )
+    if window:
+        # SL-28: a seat that has not answered gets the bot's answer, held (`judged`); one that
+        # answered keeps its own: either way the others read the deadline reached alone
+        return Accepted(rules.CLOCK, [reached, *release])
     # the bot decides on what the seat may see; its random choices are the decision's own
     rng = random.Random(decision.decision_id)
     done = _default(record, ruleset, seat, clock.level, rng, chance())

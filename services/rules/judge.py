@@ -31,8 +31,10 @@ from events.envelope import (
     SealedRefusal,
     SeatClaimed,
     SeedRevealed,
+    WindowClosed,
     is_platform_entry,
 )
+from events.held_answers import closing, holds, seat_state
 from events.match import EndedMatch, MatchRecord, PartitionMatches, apply, decision_key
 from events.ruleset import (
     MAX_REACTIONS,
@@ -41,7 +43,6 @@ from events.ruleset import (
     Ruleset,
     UnknownRuleset,
     get_ruleset,
-    in_window,
     pinned,
     setup_error,
 )
@@ -70,8 +71,9 @@ class _EntryWriter:
         known = folded.matches.get(head.match_id)
         self.first_seq = (known.seq if known else 0) + 1  # the first entry this decision writes
         self._chance: Chance | None = None
-        self.clock_kept = False  # whether this decision's clock entries are written
-        self.answers_wait = False  # whether a sealed window's automatic answer waits for them
+        # the decision its entries name: none once they tell a sealed window's answers, whose
+        # closing decision is its seat's secret (SL-28)
+        self.named = head.decision_id
 
     def chance(self, record: MatchRecord) -> random.Random:
         """This decision's random source, from the match seed and `first_seq`."""
@@ -87,7 +89,7 @@ class _EntryWriter:
         entry = Entry(
             match_id=self.head.match_id,
             seq=(record.seq if record else 0) + 1,
-            decision_id=self.head.decision_id,
+            decision_id=self.named,
             ruleset=ruleset.name,
             ruleset_version=ruleset.version,
             body=body,
@@ -104,6 +106,53 @@ class _EntryWriter:
             record.state_hash = before_hash if unchanged else state_hash(record.state)
         self.entries.append(msgspec.structs.replace(entry, state_hash=record.state_hash))
         self.folded.matches[record.match_id] = record
+        return record
+
+    def hold(self, body: Any, ruleset: Ruleset, seat: int) -> MatchRecord:
+        """Append one held entry of `seat`'s answer to a sealed window (SL-28): numbered
+        nothing, it follows the match's last entry, and changes nothing but that answer."""
+        record = self.folded.matches[self.head.match_id]
+        assert isinstance(record, MatchRecord)
+        entry = Entry(
+            match_id=self.head.match_id,
+            seq=record.seq,
+            decision_id=self.head.decision_id,
+            ruleset=ruleset.name,
+            ruleset_version=ruleset.version,
+            body=body,
+            state_hash="",
+            recorded_at_ms=self.now_ms,
+            sealed_for=seat,
+            held=True,
+        )
+        self.entries.append(entry)
+        return apply(record, entry)  # type: ignore[return-value]
+
+    def held_answer(self, ruleset: Ruleset, ruling: Ruling, verdict: Accepted | Rejection) -> None:
+        """A sealed window's answer, held: its ruling and its events (SL-28)."""
+        seat = ruling.seat
+        assert seat is not None
+        self.hold(ruling, ruleset, seat)
+        if isinstance(verdict, Accepted):
+            for event in verdict.events:
+                self.hold(event, ruleset, seat)
+
+    def close(self, ruleset: Ruleset, record: MatchRecord) -> MatchRecord:
+        """Once every seat the sealed window asks has answered, and no deadline of theirs is
+        due (the clock's come first): `WindowClosed`, then each answer as the window tells it
+        (sent by the window now, under no decision), in seat order (SL-28)."""
+        answers = closing(record, ruleset)
+        if not answers or deadlines.due(record, ruleset, self.head.sent_at_ms):
+            return record
+        self.named = ""
+        record = self.write(WindowClosed(answers=len(answers)), ruleset)
+        for answer in answers:
+            sealed = answer.seat if ruleset.sealed(record.state, answer.seat) else None
+            asked = msgspec.Raw(answer.asked)
+            told = Ruling(answer.seat, rules.WINDOW_SENDER, self.now_ms, asked, True, answer.rule)
+            record = self.write(told, ruleset, sealed)
+            for event in answer.events:
+                record = self.write(event, ruleset)
         return record
 
     def ruling(
@@ -129,25 +178,25 @@ class _EntryWriter:
             and 0 <= seat < record.seats
             and ruleset.sealed(record.state, seat)
         )
-        self.write(
-            Ruling(
-                seat=self.head.seat,
-                sender=self.head.sender,
-                sent_at_ms=self.head.sent_at_ms,
-                seen_seq=self.head.seen_seq,
-                asked=asked,
-                accepted=isinstance(verdict, Accepted),
-                rule=verdict.rule,
-                reason=storable.rendered(getattr(verdict, "reason", "")),  # it may quote input
-                read=msgspec.Raw(encode(read)),
-                order=self.head.order,
-            ),
-            ruleset,
-            seat if sealed else None,
-        )
+        self.write(self.ruling_of(asked, verdict, read), ruleset, seat if sealed else None)
         refused = sealed and isinstance(verdict, Rejection)
         if refused and record.platform_rules >= rules.SEALED_REFUSALS:
             self.write(SealedRefusal(seat=seat), ruleset, seat)
+
+    def ruling_of(self, asked: msgspec.Raw, verdict: Accepted | Rejection, read: Any) -> Ruling:
+        """The decision's ruling: what was asked, read, ruled and why."""
+        return Ruling(
+            seat=self.head.seat,
+            sender=self.head.sender,
+            sent_at_ms=self.head.sent_at_ms,
+            seen_seq=self.head.seen_seq,
+            asked=asked,
+            accepted=isinstance(verdict, Accepted),
+            rule=verdict.rule,
+            reason=storable.rendered(getattr(verdict, "reason", "")),  # it may quote input
+            read=msgspec.Raw(encode(read)),
+            order=self.head.order,
+        )
 
     def note_chance(self) -> None:
         """Platform rules 3: the ruling of a decision that moved the game says whether judging
@@ -157,7 +206,7 @@ class _EntryWriter:
             return
         undo = record.undo
         for at, entry in enumerate(self.entries):
-            if isinstance(entry.body, Ruling):
+            if isinstance(entry.body, Ruling) and entry.held is not True:
                 if undo is None or not undo.decisions or undo.decisions[-1].ruling != entry.seq:
                     return
                 ruling = msgspec.structs.replace(entry.body, drew=True)
@@ -171,6 +220,7 @@ class _EntryWriter:
         for _ in range(MAX_REACTIONS):
             if deadlines.held(record, ruleset):
                 break  # a seat holds the phase open: it resolves once released
+            record = self.close(ruleset, record)
             derived = ruleset.react(record.state, self.chance(record))
             if not derived:
                 record, answered = self.automatic(ruleset, record)
@@ -185,52 +235,30 @@ class _EntryWriter:
 
     def automatic(self, ruleset: Ruleset, record: MatchRecord) -> tuple[MatchRecord, bool]:
         """The first seat waited on whose prompt is automatic, answered as it would answer
-        (its ruling sent by `automatic`, sealed where its choice is); whether one was."""
+        (its ruling sent by `automatic`, sealed where its choice is, held where it answers a
+        sealed window); whether one was."""
         if record.platform_rules < rules.AUTOMATIC or record.open_seats or record.over:
             return record, False
         for seat in ruleset.waiting(record.state).must:
-            decision = ruleset.automatic(record.state, seat)
+            held = holds(record, ruleset, seat)
+            state = seat_state(record, ruleset, seat) if held else record.state
+            decision = ruleset.automatic(state, seat)
             if decision is None:
                 continue
-            if self.waits_for_clock(ruleset, record, seat):
-                self.answers_wait = True
-                continue
-            verdict = ruleset.decide(record.state, seat, decision, self.chance(record))
+            verdict = ruleset.decide(state, seat, decision, self.chance(record))
             if isinstance(verdict, Rejection):  # a game's bug: the seat is asked instead
                 continue
-            sealed = seat if ruleset.sealed(record.state, seat) else None
             asked = msgspec.Raw(encode(decision))
             ruling = Ruling(seat, rules.AUTOMATIC_SENDER, self.now_ms, asked, True, verdict.rule)
+            if held:
+                self.held_answer(ruleset, ruling, verdict)
+                return record, True
+            sealed = seat if ruleset.sealed(record.state, seat) else None
             record = self.write(ruling, ruleset, sealed)
             for event in verdict.events:
                 record = self.write(event, ruleset)
             return record, True
         return record, False
-
-    def waits_for_clock(self, ruleset: Ruleset, record: MatchRecord, seat: int) -> bool:
-        """SL-27 (platform rules 4): a sealed window's automatic answer in a match with a clock
-        waits until the clock's entries are written, so that they are those of a window no seat
-        has answered, whatever each seat holds."""
-        return (
-            not self.clock_kept
-            and record.platform_rules >= rules.WINDOW_CLOCK_FIRST
-            and record.timing is not None
-            and in_window(ruleset, record.state, seat)
-            and ruleset.sealed(record.state, seat)
-        )
-
-
-def _keep_clock(writer: _EntryWriter, ruleset: Ruleset, decision: Decision) -> None:
-    """The clock's entries after the decision; then the automatic answers of a sealed window
-    that waited for them, and the clock's entries again (an answered seat keeps its deadline
-    while the window is open, SL-27: only its reveal moves the clock further)."""
-    deadlines.keep(writer, ruleset, decision)
-    writer.clock_kept = True
-    record = writer.folded.matches.get(decision.match_id)
-    if writer.answers_wait and isinstance(record, MatchRecord):
-        now = pinned(record.ruleset, record.ruleset_version)  # an upgrade's, if it moved
-        writer.settle(now, record)
-        deadlines.keep(writer, now, decision)
 
 
 Outcome = list[Entry[Any]] | DeadLetter | None
@@ -362,7 +390,7 @@ def _outcome(
         or upgrades.judged(writer, record, ruleset, decision)
     ):
         _judge(writer, record, ruleset, decision)
-    _keep_clock(writer, ruleset, decision)
+    deadlines.keep(writer, ruleset, decision)
     writer.note_chance()
     return writer.entries
 
@@ -437,6 +465,9 @@ def _asked(create: CreateMatch, body: msgspec.Raw) -> bytes:
 
 
 def _judge(writer: _EntryWriter, record: MatchRecord, ruleset: Ruleset, decision: Decision) -> None:
+    if holds(record, ruleset, decision.seat):
+        _hold(writer, record, ruleset, decision)
+        return
     verdict, read = _verdict(record, ruleset, decision, lambda: writer.chance(record))
     writer.ruling(ruleset, decision.body, verdict, read)
     if isinstance(verdict, Rejection):
@@ -446,14 +477,29 @@ def _judge(writer: _EntryWriter, record: MatchRecord, ruleset: Ruleset, decision
     writer.settle(ruleset, record)
 
 
+def _hold(writer: _EntryWriter, record: MatchRecord, ruleset: Ruleset, decision: Decision) -> None:
+    """A sealed window's answer (SL-28), judged on its seat's own view (its earlier answers
+    played) and held; the window closes once every seat it asks has answered."""
+    seat = decision.seat
+    assert seat is not None
+    state = seat_state(record, ruleset, seat)
+    verdict, read = _verdict(record, ruleset, decision, lambda: writer.chance(record), state)
+    writer.held_answer(ruleset, writer.ruling_of(decision.body, verdict, read), verdict)
+    if closing(record, ruleset):
+        writer.settle(ruleset, record)
+
+
 def _verdict(
     record: MatchRecord,
     ruleset: Ruleset,
     decision: Decision,
     chance: Callable[[], random.Random],
+    state: Any = None,
 ) -> tuple[Accepted | Rejection, Any]:
-    """Platform checks first (match, seat, freshness), then the game's own `decide`; and
-    what a text decision was read as. An ended match is answered in `rule_on`."""
+    """Platform checks first (match, seat, freshness), then the game's own `decide` on `state`
+    (the match's, unless given); and what a text decision was read as. An ended match is
+    answered in `rule_on`."""
+    state = record.state if state is None else state
     try:
         body = game_codec(ruleset.name).decision_body(decision.body)
     except msgspec.DecodeError as error:
@@ -469,27 +515,24 @@ def _verdict(
     stale = _stale(record, decision.seat, decision.seen_seq)
     read = None
     if isinstance(body, Say):
-        body = read = ruleset.read_text(record.state, decision.seat, body.text)
+        body = read = ruleset.read_text(state, decision.seat, body.text)
         if isinstance(read, Rejection):  # written against a view since changed: look again
             return (stale or read), None
     if stale is not None and ruleset.needs_fresh_view(body):
         return stale, read
-    return ruleset.decide(record.state, decision.seat, body, chance()), read
+    return ruleset.decide(state, decision.seat, body, chance()), read
 
 
 def _stale(record: MatchRecord, seat: int | None, seen: int | None) -> Rejection | None:
     """Why a decision taken on entry `seen` is stale: the match changed since in what the seat
-    sees (others' refusals and sealed choices change nothing); None while it has not. Platform
-    rules 4 do not say where the match is now: its last entry may be a window answer the seat
-    has not heard of."""
+    sees (others' refusals and sealed choices change nothing); None while it has not."""
     moved = record.moved_for(seat)
     if seen is None or moved <= seen <= record.seq:
         return None
-    now = "" if record.platform_rules >= rules.QUIET_STALE else f" and is now at entry {record.seq}"
     return Rejection(
         rules.STALE,
-        f"you decided on the match as of entry {seen}; it changed at entry {moved}{now}:"
-        " look again",
+        f"you decided on the match as of entry {seen}; it changed at entry"
+        f" {moved} and is now at entry {record.seq}: look again",
     )
 
 

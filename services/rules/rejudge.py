@@ -34,10 +34,13 @@ class Mismatch(msgspec.Struct, frozen=True):
 
 
 def _batches(entries: list[Entry[Any]]) -> Iterator[list[Entry[Any]]]:
-    """The entries of each decision: consecutive runs of one decision_id."""
+    """The entries of each decision: consecutive runs of one decision_id, and what follows
+    under none (a sealed window's closing and its answers as the window tells them, SL-28),
+    which the judge writes itself after the decision that closed it. A held ruling starts its
+    decision like any other, in its place after the numbered entry it follows."""
     batch: list[Entry[Any]] = []
     for entry in entries:
-        if batch and entry.decision_id != batch[0].decision_id:
+        if batch and entry.decision_id not in (batch[0].decision_id, ""):
             yield batch
             batch = []
         batch.append(entry)

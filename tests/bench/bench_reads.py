@@ -28,6 +28,7 @@ import msgspec
 
 from events.codec import decode_record, encode
 from events.envelope import ClaimSeat, CreateMatch, Decision
+from events.held_answers import owed, seat_state
 from events.match import PartitionMatches
 from events.ruleset import get_ruleset
 from projections import replay, seat_lines
@@ -89,8 +90,9 @@ def bot_match(match_id: str, most: int | None = None) -> list[Decision]:
         send(seat, ClaimSeat(player=f"player-{seat}"))
     ruleset = get_ruleset(GAME)
     while not folded.matches[match_id].over and (most is None or written < most):
-        state = folded.matches[match_id].state
-        seat = ruleset.waiting(state).must[0]
+        record = folded.matches[match_id]
+        seat = owed(record, ruleset)[0]
+        state = seat_state(record, ruleset, seat)
         send(seat, ruleset.default_decision(state, seat, LEVEL, rng))
     return sent
 

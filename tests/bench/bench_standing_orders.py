@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 from events.envelope import ClaimSeat, CreateMatch, Ruling
+from events.held_answers import owed, seat_state
 from events.platform_rules import AUTOMATIC_SENDER
 from events.ruleset import get_ruleset
 from events.standing_orders import Answered, Dropped, StandingOrder, answer
@@ -51,10 +52,11 @@ def play(game: str, seed: str, ordered: bool, count: Count) -> None:
         table.send(seat, ClaimSeat(player=PLAYERS[seat]))
     record = table.folded.matches[table.match_id]
     while not record.over:
-        seat = ruleset.waiting(record.state).must[0]
+        seat = owed(record, ruleset)[0]
+        state = seat_state(record, ruleset, seat)
         decision: Any = None
         if seat == ORDERED:
-            found = answer(ruleset, record.state, seat, orders, seats, rng)
+            found = answer(ruleset, state, seat, orders, seats, rng)
             if isinstance(found, Dropped):
                 orders.remove(found.order)
                 count.dropped += 1
@@ -62,7 +64,7 @@ def play(game: str, seed: str, ordered: bool, count: Count) -> None:
                 decision = found.decision
                 count.by_order += 1
         if decision is None:
-            decision = ruleset.default_decision(record.state, seat, level, rng)
+            decision = ruleset.default_decision(state, seat, level, rng)
             count.asked += seat == ORDERED
         entries = table.send(seat, decision)
         count.automatic += sum(

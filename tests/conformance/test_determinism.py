@@ -46,7 +46,8 @@ def test_the_log_and_snapshots_read_back_and_verify(game: str) -> None:
         read = codec.entry(msgspec.structs.replace(entry, body=msgspec.Raw(encode(entry.body))))
         assert encode(read.body) == encode(entry.body), entry.seq
         record = apply(record, read)
-        assert state_hash(record.state) == entry.state_hash, entry.seq
+        if entry.held is not True:  # a held answer changes no state, and has no hash
+            assert state_hash(record.state) == entry.state_hash, entry.seq
         if record.state is not None:
             assert codec.decode_state(codec.encode_state(record.state)) == record.state
     assert record is not None and record.over and RULESETS[game].is_over(record.state)

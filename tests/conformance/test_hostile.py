@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from events.codec import encode
 from events.envelope import ClaimSeat, CreateMatch, Ruling
+from events.held_answers import owed, seat_state
 from events.platform_rules import SEAT
 from events.ruleset import Accepted, Rejection, Ruleset
 from tests.random_play import PLAYERS, Table
@@ -75,7 +76,7 @@ def test_the_judge_refuses_them_from_json(game: str) -> None:
         table.send(seat, ClaimSeat(player=PLAYERS[seat]))
     record, sent = table.folded.matches[table.match_id], 0
     while not record.over:
-        seat = rng.choice(ruleset.waiting(record.state).must)
+        seat = rng.choice(owed(record, ruleset))
         for body in hostile[sent : sent + 10]:
             first = len(table.entries)
             table.send(seat, body)
@@ -85,8 +86,8 @@ def test_the_judge_refuses_them_from_json(game: str) -> None:
             assert not (ruling.accepted and mistyped(body)), (body, ruling)
             sent += 1
         if not record.over:
-            seat = rng.choice(ruleset.waiting(record.state).must)
-            table.send(seat, rng.choice(ruleset.legal(record.state, seat)))
+            seat = rng.choice(owed(record, ruleset))
+            table.send(seat, rng.choice(ruleset.legal(seat_state(record, ruleset, seat), seat)))
     assert sent == len(hostile), f"{game} ended before every odd decision was sent"
 
 

@@ -62,7 +62,6 @@ async def _ruling(pool: asyncpg.Pool, match_id: str, seat: int, seq: int) -> str
         "hash_after": "h",
         "read": None,
         "sealed_for": None,
-        "window_seat": None,
     }
     ruled = {k: row[k] for k in ("match_id", "seat", "accepted", "rule", "reason")}
     ruled |= {"first_seq": seq, "last_seq": seq}
@@ -174,6 +173,35 @@ async def test_a_hub_that_listens_again_ends_every_stream_so_each_resumes(
         with pytest.raises(StopAsyncIteration):
             await asyncio.wait_for(ended, timeout=30)
         assert forgotten == [True]
+    finally:
+        await stream.aclose()
+        await hub.stop()
+
+
+async def test_a_seats_view_its_held_answer_moved_is_pushed_at_the_same_entry(
+    settings: Settings, pool: asyncpg.Pool
+) -> None:
+    """A seat's answer to a sealed window is held (SL-28): its own view moves, at the entry it
+    stood at. The stream pushes it, and does not push the same view twice."""
+    match_id = f"held-{uuid.uuid4().hex[:8]}"
+    hub = Hub(settings.database_url, lambda _m: None, lambda _k, _m: None, lambda: None)
+    await hub.start()
+    bearer = Bearer(kind="seat", match_id=match_id, seat=0, player="p0", claim_decision_id="c")
+    ctx = SimpleNamespace(pool=pool, hub=hub, streams=StreamLimit())
+    assert ctx.streams.take("token")
+    stream = seat_stream(ctx, match_id, bearer, "token", AsyncMock(return_value=True))  # type: ignore[arg-type]
+    try:
+        await _view(pool, match_id, 0, 2, {"asked": True})
+        first = await asyncio.wait_for(anext(stream), timeout=10)
+        assert (first.id, json.loads(str(first.data))) == ("2", {"asked": True})
+        await _view(pool, match_id, 0, 2, {"asked": True})  # written again, unchanged
+        await _view(pool, match_id, 0, 2, {"answered": True})
+        told = await asyncio.wait_for(anext(stream), timeout=10)
+        assert (told.event, told.id, json.loads(str(told.data))) == (
+            "view",
+            "2",
+            {"answered": True},
+        )
     finally:
         await stream.aclose()
         await hub.stop()

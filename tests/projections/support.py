@@ -5,7 +5,6 @@ import asyncio
 import hashlib
 import random
 import time
-from collections import defaultdict
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -21,7 +20,6 @@ from events.match import PartitionMatches
 from events.ruleset import get_ruleset
 from events.rulesets.core_worlds.decisions import Pass
 from projections import log_end, offsets, runner
-from projections.narrating import Narrations
 from projections.projection import Folded, Projection, fold_record
 from projections.registry import PROJECTIONS
 from projections.status import caught_up
@@ -179,26 +177,6 @@ def folded_of(matches: list[tuple[str, int, str]]) -> Iterator[Folded]:
             step = fold_record(folded, record, None)
             assert step is not None
             yield step
-
-
-def table_steps(table: Any, state: Any, folded: PartitionMatches) -> Iterator[Folded]:
-    """A test table's decisions `folded` has not folded yet, a step each, as the worker folds
-    and narrates them, the arranged `state` set where the table set it (outside a window: before
-    the play that opens one). The match folds on in place, each step as the one before was taken."""
-    by_decision: dict[str, list[Any]] = defaultdict(list)
-    for entry in table.entries:
-        by_decision[entry.decision_id].append(entry)
-    for n, entries in enumerate(by_decision.values()):
-        before = folded.matches.get(table.match_id)
-        if before is not None and entries[-1].seq <= before.seq:
-            continue
-        if before is not None and before.state is not None and not before.state.stack:
-            before.state = state
-        record = EntryBatch(writer="w", decision_partition=0, decision_offset=n, entries=entries)
-        narrations = Narrations()
-        step = fold_record(folded, record, narrations)
-        assert step is not None
-        yield msgspec.structs.replace(step, narrated=narrations.narrated(step.match))
 
 
 async def project(pool: asyncpg.Pool, projection: type[Projection], *steps: Folded) -> None:

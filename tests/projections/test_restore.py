@@ -11,16 +11,24 @@ import asyncpg
 import msgspec
 import pytest
 
-from events.codec import encode
-from events.envelope import CreateMatch, Entry
-from projections import log_end, offsets
+from events.codec import decode_record, encode
+from events.envelope import CreateMatch, Entry, EntryBatch, OwnerFence
+from projections import log_end, offsets, replay
 from projections.status import lags
 from services import db
 from services.restore import CannotRestore, partition_for
 from services.settings import Settings
 from services.stack import prepare
 from tests.conftest import Broker, fresh_settings
-from tests.projections.support import ALL, checksums, judged, wait_caught_up, workers, write_log
+from tests.projections.held_window import JOL_NAR, MENTAK, Window
+from tests.projections.support import (
+    ALL,
+    checksums,
+    judged,
+    wait_caught_up,
+    workers,
+    write_log,
+)
 from tests.support import ROOT, LogReader, decision, empty_the_log, service_env
 from tests.workload import race_decisions
 
@@ -106,3 +114,58 @@ async def test_up_refuses_to_serve_when_the_read_models_show_more_than_it_can_re
     assert await checksums(pool) == models  # nothing emptied
     assert await offsets.positions(pool, settings.match_log_topic) == held
     await pool.close()
+
+
+async def test_a_windows_held_answers_restore_batch_for_batch(
+    broker: Broker, own_database: str
+) -> None:
+    """Two matches whose Sabotage window was answered by hand, and by the judge at once for a
+    seat holding only a Plague (SL-28: held entries, in batches of their own or with numbered
+    ones): restored, the log holds every batch as it was, and the replay gives back every entry
+    of each match in log order, held ones in their place (`replay.entries`, what `verify`
+    re-judges; these matches' hands are arranged, so only a match played from its seed
+    re-judges)."""
+    settings = await fresh_settings(broker, own_database)
+    pool = await db.connect(own_database, size=2)
+    automatic, by_hand = Window("restore-automatic", "plague"), Window("restore-hand", "sabotage")
+    by_hand.by_hand(JOL_NAR, sent_at_ms=3_600_000)
+    for window in (automatic, by_hand):
+        window.by_hand(MENTAK, sent_at_ms=7_200_000)
+    records = {p: [encode(OwnerFence(writer="judge"))] for p in range(settings.partitions)}
+    for window in (automatic, by_hand):
+        p = partition_for(window.match_id, settings.partitions)
+        records[p] += [
+            encode(EntryBatch(writer="judge", decision_partition=p, decision_offset=n, entries=b))
+            for n, b in enumerate(window.batches)
+        ]
+    await write_log(settings, records)
+    async with workers(settings):
+        await wait_caught_up(settings, pool)
+    old = await _log(settings, sum(len(v) for v in records.values()))
+    models = await checksums(pool)
+    await empty_the_log(settings)
+
+    restore = [sys.executable, "-m", "services", "log", "restore"]
+    done = subprocess.run(restore, env=service_env(settings), cwd=ROOT, capture_output=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+    new = await _log(settings, sum((await log_end.ends(settings)).values()))
+    assert (
+        _by_batch(new)
+        == _by_batch(old)
+        == {w.match_id: [[encode(e) for e in b] for b in w.batches] for w in (automatic, by_hand)}
+    )
+    assert await checksums(pool) == models
+    for window in (automatic, by_hand):  # what `verify` re-judges: every entry, in log order
+        assert await replay.entries(pool, window.match_id) == window.entries
+    await pool.close()
+
+
+def _by_batch(log: LogReader) -> dict[str, list[list[bytes]]]:
+    """Each match's batches on the log, in order, each entry encoded."""
+    batches: dict[str, list[list[bytes]]] = {}
+    for _, _, value in sorted(log.records, key=lambda r: (r[0], r[1])):
+        record = decode_record(value)
+        if isinstance(record, EntryBatch):
+            match_id = record.entries[0].match_id
+            batches.setdefault(match_id, []).append([encode(e) for e in record.entries])
+    return batches

@@ -7,10 +7,10 @@ from typing import Any
 
 import msgspec
 
-from events.clock import Clock
+from events.clock import Clock, Timing
 from events.codec import encode
 from events.envelope import ClaimSeat, CreateMatch, Decision, Entry, Ruling
-from events.platform_rules import AUTOMATIC_SENDER
+from events.platform_rules import AUTOMATIC_SENDER, WINDOW_SENDER
 from events.rulesets.twilight_imperium_3.card_decisions import NoSabotage, PlayCard
 from events.rulesets.twilight_imperium_3.forces import Holding
 from events.rulesets.twilight_imperium_3.state import Game
@@ -41,7 +41,10 @@ def _window(
     state = holding_cards(state, SOL, "good_year")
     state = holding_cards(state, MENTAK, "sabotage")
     arranged = holding_cards(state, JOL_NAR, jol_nar_holds)
-    table.folded.matches[table.match_id].state = arranged
+    record = table.folded.matches[table.match_id]
+    record.state = arranged
+    if isinstance(clock, Clock):  # no deadline yet: the window's are set as it opens
+        record.timing = Timing(clock)
     table.send(SOL, PlayCard("good_year"))
     return table, arranged
 
@@ -83,25 +86,38 @@ def test_an_automatic_answer_reads_to_the_others_as_one_answered_by_hand() -> No
     assert shown(automatic, 0, JOL_NAR).sender == AUTOMATIC_SENDER  # his own record, whole
 
 
-def test_a_stale_refusal_names_no_entry_past_the_last_every_seat_heard_of() -> None:
-    """SL-5 under platform rules 4: Mentak answers on a view older than Good Year's play; his
-    refusal says where the match changed, never how far it has gone since, which counts
-    Jol-Nar's automatic answer."""
-    table, _ = _window("stale-window", "plague")
-    match = table.folded.matches[table.match_id]
-    assert match.heard_seq < match.seq  # Jol-Nar's answer: entries Mentak has not heard of
-    sent = Decision(
-        decision_id=f"{table.match_id}:stale answer",
-        match_id=table.match_id,
-        seat=MENTAK,
-        body=msgspec.Raw(encode(NoSabotage())),
-        sender="p1",
-        seen_seq=1,
-    )
-    [ruling, *_] = rule_on(
-        table.folded, encode(sent), partition=0, offset=99, now_ms=0, fresh_seed=str
-    ) or [None]
-    assert isinstance(ruling.body, Ruling) and not ruling.body.accepted, ruling
-    assert ruling.body.reason == (
-        f"you decided on the match as of entry 1; it changed at entry {match.heard_seq}: look again"
-    )
+def _numbered_after(table: Table, opened: int) -> list[tuple[int, str, bytes]]:
+    """The numbered entries since entry `opened`: number, kind, and body as anyone reads it."""
+    return [
+        (e.seq, type(e.body).__name__, encode(e.body))
+        for e in table.entries
+        if e.seq > opened and e.held is not True
+    ]
+
+
+def _closed(jol_nar_holds: str, first: int | None) -> tuple[Table, int]:
+    """The window, `first` answering by hand half an hour in (None: none), then the other seat
+    asked an hour in, which closes it. The table and the window's last numbered entry before."""
+    table, _ = _window(f"closed-{jol_nar_holds}-{first}", jol_nar_holds, seed="closed")
+    opened = table.folded.matches[table.match_id].seq
+    if first is not None:
+        _by_hand(table, first, sent_at_ms=1_800_000)
+    last = MENTAK if first in (None, JOL_NAR) else JOL_NAR
+    _by_hand(table, last, sent_at_ms=3_600_000)
+    return table, opened
+
+
+def test_sl_28_the_numbered_record_reads_the_same_whoever_answered_first_and_however() -> None:
+    automatic, opened = _closed("plague", None)  # the judge answered Jol-Nar at once
+    mentak_first, _ = _closed("sabotage", MENTAK)
+    jol_nar_first, _ = _closed("sabotage", JOL_NAR)
+    told = _numbered_after(automatic, opened)
+    assert _numbered_after(mentak_first, opened) == told
+    assert _numbered_after(jol_nar_first, opened) == told
+    assert told[0][1] == "WindowClosed"
+    rulings = [e.body for e in automatic.entries if e.seq > opened and isinstance(e.body, Ruling)]
+    told_rulings = [r for r in rulings if r.sender == WINDOW_SENDER]
+    assert [(r.seat, r.sent_at_ms) for r in told_rulings] == [
+        (MENTAK, 3_600_000),  # in seat order, each sent by the window as it closed
+        (JOL_NAR, 3_600_000),
+    ]

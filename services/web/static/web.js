@@ -57,9 +57,11 @@ function settle() {
 
 function tell(item, ruling) {
   item.dataset.verdict = ruling.accepted ? "accepted" : "rejected";
-  item.querySelector(".verdict").textContent = ruling.accepted
-    ? "accepted"
-    : `refused (${ruling.rule}): ${ruling.reason}`;
+  const said = ruling.accepted ? "accepted" : `refused (${ruling.rule}): ${ruling.reason}`;
+  // an answer to a sealed window: the others hear of it once it closes (SL-28)
+  item.querySelector(".verdict").textContent = ruling.held
+    ? `${said}; held: the others hear of it once every seat the window asks has answered`
+    : said;
 }
 
 function noteSent(text) {
@@ -101,7 +103,7 @@ function takeRuling(ruling) {
   tell(item, ruling);
   if (ruling.decision_id === pending) {
     pending = null;
-    if (ruling.accepted) shownFrom = ruling.last_seq;
+    if (ruling.accepted) shownFrom = ruling.last_seq || 0;
     settle();
   }
 }
