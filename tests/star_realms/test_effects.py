@@ -127,6 +127,7 @@ def test_sr_e7_next_ship_may_go_on_top_once():
     freighter = named(game, "Freighter", game.turn.ships)
     assert game.turn.next_ship_to_top is False  # no Trade Federation ally yet
     rejected(game, Buy(card=named(game, "Cutter"), top=True), "SR-E7")
+    rejected(game, BuyExplorer(top=True), "SR-E7")
     central = table(
         hand=["Freighter", "Federation Shuttle"], row=["Cutter", "Blob Wheel", "Corvette"]
     )
