@@ -4,6 +4,7 @@ says what it asks under which rule, its judge and what the decision does, its he
 offers, and what happens on its own while it waits. Only the seat in turn decides (SR-T5)."""
 
 from enum import StrEnum
+from functools import partial
 from typing import Any
 
 from events.kit.phases import Ask, Prompt, Table
@@ -150,8 +151,8 @@ def _selecting(kind: Asking, rule: str, where: str, done: choices.Done) -> Promp
         rule,
         "choose cards",
         SELECT_FORM,
-        choices.select_refusal(rule, where),
-        choices.selecting(done),
+        partial(choices.select_refusal, rule, where),
+        partial(choices.selecting, done),
     )
     return _of_the_seat_in_turn(
         kind, (select,), refuse_unasked=_choice_first, meanwhile=won, offers=choice_offers
