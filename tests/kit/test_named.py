@@ -49,6 +49,8 @@ def test_refusals_say_which_cards_were_meant_or_what_the_zone_holds():
         card_in_zone(CARDS, (), "in play", "xyz", join=lambda names: ", ".join(names) or "none")
     with pytest.raises(Unreadable, match="there is no card 5 in play: it holds 2"):
         card_in_zone(CARDS, (0, 2), "in play", "5")
+    with pytest.raises(Unreadable, match=r"^name a card in your hand$"):
+        card_in_zone(CARDS, HAND, "in your hand", "  ")
 
 
 def test_a_miss_is_suggested_a_card_of_the_game_outside_the_zone_or_told_eight_of_its_names():
