@@ -49,3 +49,14 @@ def test_refusals_say_which_cards_were_meant_or_what_the_zone_holds():
         card_in_zone(CARDS, (), "in play", "xyz", join=lambda names: ", ".join(names) or "none")
     with pytest.raises(Unreadable, match="there is no card 5 in play: it holds 2"):
         card_in_zone(CARDS, (0, 2), "in play", "5")
+    with pytest.raises(Unreadable, match=r"^name a card in your hand$"):
+        card_in_zone(CARDS, HAND, "in your hand", "  ")
+
+
+def test_a_miss_is_suggested_a_card_of_the_game_outside_the_zone_or_told_eight_of_its_names():
+    with pytest.raises(Unreadable, match=r"^no 'vipr' in play; did you mean Viper\?$"):
+        card_in_zone(CARDS, (0, 3), "in play", "vipr")  # no Viper in play
+    many = Cards(tuple(Card(f"Card {letter}") for letter in "ABCDEFGHIJ"), tuple(range(10)))
+    eight = "Card A, Card B, Card C, Card D, Card E, Card F, Card G and Card H"
+    with pytest.raises(Unreadable, match=rf"^no 'xyz' in play; it holds {eight}$"):
+        card_in_zone(many, tuple(range(10)), "in play", "xyz")

@@ -29,9 +29,10 @@ from events.kit.phases import (
     react,
     text_help,
     waiting,
+    window_words,
 )
 from events.platform_rules import SEAT
-from events.ruleset import Accepted, Rejection, Waiting
+from events.ruleset import Accepted, Rejection, Waiting, window_ask
 
 
 class Phases(StrEnum):
@@ -336,3 +337,40 @@ def test_a_prompt_refuses_what_it_does_not_ask_in_its_own_words_and_accepts_with
             Bid(amount=1),
             CHANCE,
         )
+
+
+class Windows(StrEnum):
+    OBJECTION = "objection"
+
+
+class Answering(Bidding):
+    table = TABLE
+
+
+OBJECTING = msgspec.structs.replace(
+    TABLE,
+    prompts={
+        Windows.OBJECTION: Prompt(
+            name=Windows.OBJECTION,
+            asks=(BID,),  # a fold, its pass, is no ask of it
+            owes=lambda state, seat: True,
+            default=lambda state, seat: state.choices[seat] or Fold(),  # a choice made stands
+            window=True,
+        )
+    },
+    current=lambda state: Windows.OBJECTION,
+)
+
+
+def test_a_window_asks_in_words_its_answers_and_its_default_as_the_pass() -> None:
+    assert Answering().window_ask(START, 1) == window_ask(
+        "a bid window", ["fold", "bid 1", "bid 2", "bid 3"], "fold", "fold"
+    )
+
+    def write(decision: Any) -> str:
+        return f"say {decision.amount}" if isinstance(decision, Bid) else "no"
+
+    written = window_words(OBJECTING, START, 2, write, "after a bid")
+    assert written == window_ask(
+        "an objection window", ["say 1", "say 2", "say 3"], "no", "pass", "after a bid"
+    )

@@ -4,6 +4,7 @@ from random import Random
 
 import msgspec
 
+from events.ruleset import Rejection
 from events.rulesets.star_realms.decisions import (
     AttackBase,
     AttackPlayer,
@@ -139,6 +140,7 @@ def test_sr_c2_a_base_is_destroyed_for_its_defense_to_its_owners_discard():
     wheel = game.players[1].bases[0]
     assert "Defense 5" in rejected(game, AttackBase(base=wheel), "SR-C2")
     game = table(their_bases=["Blob Wheel"], combat=5)
+    assert AttackBase(base=wheel) in RULES.legal(game, 0)  # Combat equal to its Defense will do
     game, _ = play(game, AttackBase(base=wheel))
     assert game.players[1].bases == () and game.players[1].discard == (wheel,)
     gone = rejected(game, AttackBase(base=wheel), "SR-C2")
@@ -173,3 +175,25 @@ def test_sr_c4_any_amount_to_authority():
     assert game.players[1].authority == 48 and game.turn.combat == 3
     rejected(game, AttackPlayer(amount=4), "SR-C4")
     rejected(game, AttackPlayer(amount=0), "SR-C4")
+
+
+def test_sr_c2_a_base_attacked_by_its_name_alone_or_a_later_word_of_it():
+    game = table(their_bases=["Trading Post", "Blob Wheel"], combat=5)
+    wheel = named(game, "Blob Wheel")
+    assert RULES.read_text(game, 0, "attack Blob Wheel") == AttackBase(base=wheel)
+    assert RULES.read_text(game, 0, "attack wheel") == AttackBase(base=wheel)
+    nameless = RULES.read_text(game, 0, "attack base")
+    assert nameless.reason == "name a base of your opponent's: 'attack base Blob Wheel'"
+    missed = RULES.read_text(game, 0, "attack base Mothership")
+    assert "no 'Mothership' among your opponent's bases" in missed.reason
+
+
+def test_sr_c4_authority_attacked_in_the_words_players_use():
+    game = table(their_bases=["Blob Wheel"], combat=5)
+    assert RULES.read_text(game, 0, "attack opponent 3") == AttackPlayer(amount=3)
+    assert RULES.read_text(game, 0, "attack authority") == AttackPlayer(amount=5)
+    assert RULES.read_text(game, 0, "attack 3") == AttackPlayer(amount=3)
+    expected = "say 'attack player 5', 'attack player' (all your Combat) or 'attack base <name>'"
+    for unreadable in ("attack player 3 now", "attack player all"):
+        said = RULES.read_text(game, 0, unreadable)
+        assert isinstance(said, Rejection) and said.reason.endswith(expected), unreadable

@@ -13,7 +13,13 @@ from events.rulesets.star_realms.decisions import (
     Select,
     Use,
 )
-from events.rulesets.star_realms.happenings import Copied, DeckShuffled, Discarded, Gained
+from events.rulesets.star_realms.happenings import (
+    Chosen,
+    Copied,
+    DeckShuffled,
+    Discarded,
+    Gained,
+)
 from tests.star_realms.scenario import RULES, named, names, play, rejected, table
 
 SR_E = [rule for rule in RULES.rule_ids() if rule.startswith("SR-E")]
@@ -53,8 +59,11 @@ def test_sr_e3_opponent_discards_at_the_start_of_their_turn_debts_add_up():
     viper = named(game, "Viper", game.players[1].hand)
     assert rejected(game, Select(cards=(viper,)), "SR-E3", seat=1) == "choose exactly 2"
     assert _foreign(game, "SR-E3", seat=1) == "choose cards from your hand"
-    game, events = play(game, Select(cards=game.players[1].hand[:2]), seat=1)
-    assert any(isinstance(e, Discarded) for e in events)
+    discards = game.players[1].hand[:2]
+    game, events = play(game, Select(cards=discards), seat=1)
+    assert Chosen(seat=1, cards=discards) in events and any(
+        isinstance(e, Discarded) for e in events
+    )
     assert len(game.players[1].hand) == 3 and game.players[1].owed == 0
 
 
@@ -127,6 +136,7 @@ def test_sr_e7_next_ship_may_go_on_top_once():
     freighter = named(game, "Freighter", game.turn.ships)
     assert game.turn.next_ship_to_top is False  # no Trade Federation ally yet
     rejected(game, Buy(card=named(game, "Cutter"), top=True), "SR-E7")
+    rejected(game, BuyExplorer(top=True), "SR-E7")
     central = table(
         hand=["Freighter", "Federation Shuttle"], row=["Cutter", "Blob Wheel", "Corvette"]
     )
@@ -213,11 +223,12 @@ def test_sr_e13_copy_another_ship_played_this_turn():
     assert rejected(game, itself, "SR-E13") == "choose another ship you played this turn"
     game, events = play(game, Select(cards=(named(game, "Blob Fighter"),)))
     assert any(isinstance(e, Copied) for e in events) and game.turn.combat == 6
+    needle = named(game, "Stealth Needle")
+    assert Gained(seat=0, card=needle, combat=3) in events  # the Needle gains, as the Fighter
     fighter = named(game, "Blob Fighter")
     assert Use(card=fighter, slot="ally") in RULES.legal(game, 0)  # the Needle is its Blob ally
     game, _ = _play(game, "Trade Pod")
     assert game.turn.combat == 6 + 2  # the pod's Blob ally: the Needle counts as Blob
-    needle = named(game, "Stealth Needle")
     game, _ = play(game, Use(card=needle, slot="ally"))
     assert len(game.players[0].hand) == 1
     alone = table(hand=["Stealth Needle"])

@@ -3,7 +3,6 @@ each choosing effect does with the cards chosen (its rule and prompt: `prompts.p
 
 from collections.abc import Callable
 
-from events.kit.phases import CarryOut, Judge
 from events.ruleset import Rejection
 from events.rulesets.star_realms.acquire import acquire
 from events.rulesets.star_realms.batch import Batch
@@ -43,45 +42,41 @@ def choose(batch: Batch, seat: int, decision: Choose) -> None:
     resolve(batch, seat, pending.card, (option, *pending.effects[1:]))
 
 
-def select_refusal(rule: str, where: str) -> Judge:
+def select_refusal(
+    rule: str, where: str, game: Game, seat: int, decision: Select
+) -> Rejection | None:
     """The judge of the cards chosen for an effect judged under `rule`, whose cards come from
-    `where` (said in its refusal)."""
-
-    def refusal(game: Game, seat: int, decision: Select) -> Rejection | None:
-        pending = game.turn.pending
-        assert pending is not None
-        effect = pending.effects[0]
-        cards = decision.cards
-        allowed = candidates(game, seat, pending.card, effect)
-        wanted = most(game, seat, effect)
-        if decision.explorer and effect.kind != FREE_SHIP:
-            return Rejection(rule, "this ability takes no Explorer")
-        if decision.explorer and not game.explorer_left:
-            return Rejection("SR-A4", "the Explorer pile is empty")
-        if len(set(cards)) != len(cards) or not set(cards) <= set(allowed):
-            return Rejection(rule, where)
-        count = len(cards) + decision.explorer
-        if effect.kind == FREE_SHIP and count != 1:
-            return Rejection(rule, "choose one ship of the Trade Row, or an Explorer")
-        if count > wanted or (exact(effect) and count < wanted):
-            return Rejection(rule, f"choose {'exactly' if exact(effect) else 'up to'} {wanted}")
-        return None
-
-    return refusal
+    `where` (said in its refusal); its prompt binds both (a closure would be made at import,
+    out of the mutation tests' reach)."""
+    pending = game.turn.pending
+    assert pending is not None
+    effect = pending.effects[0]
+    cards = decision.cards
+    allowed = candidates(game, seat, pending.card, effect)
+    wanted = most(game, seat, effect)
+    if decision.explorer and effect.kind != FREE_SHIP:
+        return Rejection(rule, "this ability takes no Explorer")
+    if decision.explorer and not game.explorer_left:
+        return Rejection("SR-A4", "the Explorer pile is empty")
+    if len(set(cards)) != len(cards) or not set(cards) <= set(allowed):
+        return Rejection(rule, where)
+    count = len(cards) + decision.explorer
+    if effect.kind == FREE_SHIP and count != 1:
+        return Rejection(rule, "choose one ship of the Trade Row, or an Explorer")
+    if count > wanted or (exact(effect) and count < wanted):
+        return Rejection(rule, f"choose {'exactly' if exact(effect) else 'up to'} {wanted}")
+    return None
 
 
-def selecting(done: Done) -> CarryOut:
-    """The choice written, what `done` does with the cards, then the rest of the ability."""
-
-    def carry_out(batch: Batch, seat: int, decision: Select) -> None:
-        pending = batch.game.turn.pending
-        assert pending is not None
-        batch.emit(Chosen(seat=seat, cards=decision.cards, explorer=decision.explorer))
-        cards = decision.cards if not decision.explorer else (batch.game.next_explorer,)
-        more = done(batch, seat, pending.card, cards)
-        resolve(batch, seat, pending.card, more + pending.effects[1:])
-
-    return carry_out
+def selecting(done: Done, batch: Batch, seat: int, decision: Select) -> None:
+    """The choice written, what `done` does with the cards, then the rest of the ability; its
+    prompt binds `done`."""
+    pending = batch.game.turn.pending
+    assert pending is not None
+    batch.emit(Chosen(seat=seat, cards=decision.cards, explorer=decision.explorer))
+    cards = decision.cards if not decision.explorer else (batch.game.next_explorer,)
+    more = done(batch, seat, pending.card, cards)
+    resolve(batch, seat, pending.card, more + pending.effects[1:])
 
 
 def scrap(batch: Batch, seat: int, card: int, cards: Cards) -> Effects:

@@ -4,7 +4,10 @@ says what it asks under which rule, its judge and what the decision does, its he
 offers, and what happens on its own while it waits. Only the seat in turn decides (SR-T5)."""
 
 from enum import StrEnum
+from functools import partial
 from typing import Any
+
+from msgspec.structs import replace
 
 from events.kit.phases import Ask, Prompt, Table
 from events.ruleset import Rejection
@@ -84,94 +87,94 @@ def _choice_first(game: Game, seat: int, decision: Any) -> Rejection:
     return Rejection("SR-P6", "an ability waits for your choice first")
 
 
-def _turn_asks(top: str) -> tuple[Ask, ...]:
-    """The turn's decisions; `top` in the forms of buying where the next ship may go on top
-    of the deck (SR-E7)."""
-    return (
-        Ask(Play, "SR-P1", "play", "play <card in your hand>", play_refusal, play),
-        Ask(
-            PlayAll,
-            "SR-P1",
-            "play all",
-            "play all: your whole hand, in order",
-            play_all_refusal,
-            play_all,
-        ),
-        Ask(
-            Use,
-            "SR-P2",
-            "use an ability",
-            "use <base> | use <card> ally | scrap <card in play>: an ability",
-            use_refusal,
-            use,
-        ),
-        Ask(Buy, "SR-A1", "buy", f"buy <Trade Row card>{top}", buy_refusal, buy),
-        Ask(
-            BuyExplorer,
-            "SR-A1",
-            "buy an Explorer",
-            f"buy explorer{top}: 2 Trade",
-            buy_explorer_refusal,
-            buy_explorer,
-        ),
-        *combat.ASKS,
-        Ask(
-            EndTurn,
-            "SR-T2",
-            "end your turn",
-            "end: discard, draw 5, the other player's turn",
-            carry_out=end_turn,
-        ),
-    )
-
-
-TURN_ASKS = _turn_asks("")
-TURN_ASKS_TOPPING = _turn_asks(" [to top]")
+# Declared as data: a function building them at import is out of mutation testing's reach.
+TURN_ASKS = (  # the turn's decisions
+    Ask(Play, "SR-P1", "play", "play <card in your hand>", play_refusal, play),
+    Ask(
+        PlayAll,
+        "SR-P1",
+        "play all",
+        "play all: your whole hand, in order",
+        play_all_refusal,
+        play_all,
+    ),
+    Ask(
+        Use,
+        "SR-P2",
+        "use an ability",
+        "use <base> | use <card> ally | scrap <card in play>: an ability",
+        use_refusal,
+        use,
+    ),
+    Ask(Buy, "SR-A1", "buy", "buy <Trade Row card>", buy_refusal, buy),
+    Ask(
+        BuyExplorer,
+        "SR-A1",
+        "buy an Explorer",
+        "buy explorer: 2 Trade",
+        buy_explorer_refusal,
+        buy_explorer,
+    ),
+    *combat.ASKS,
+    Ask(
+        EndTurn,
+        "SR-T2",
+        "end your turn",
+        "end: discard, draw 5, the other player's turn",
+        carry_out=end_turn,
+    ),
+)
+# the forms of buying where the next ship may go on top of the deck (SR-E7)
+TOPPING = {Buy: "buy <Trade Row card> [to top]", BuyExplorer: "buy explorer [to top]: 2 Trade"}
+TURN_ASKS_TOPPING = tuple(replace(a, form=TOPPING.get(a.decision, a.form)) for a in TURN_ASKS)
 SELECT_FORM = "<verb> <cards>[ from hand|from discard], or none where it says up to"
-
-
-def _of_the_seat_in_turn(name: Asking, asks: tuple[Ask, ...], **more: Any) -> Prompt:
-    """Automatic where it has one legal answer: what the seat in turn chooses is seen by both."""
-    return Prompt(
-        name=name,
-        asks=asks,
+HAND = "choose cards from your hand"
+HAND_OR_DISCARD = "choose cards from your hand or discard pile"
+# each effect that asks for cards: the rule it is judged under, where its cards come from (said
+# in a refusal), and what choosing them does
+CHOOSING_CARDS = (
+    (Asking.DISCARD, "SR-E3", HAND, choices.discard),
+    (Asking.SCRAP_HAND_OR_DISCARD, "SR-E4", HAND_OR_DISCARD, choices.scrap),
+    (Asking.SCRAP_TRADE_ROW, "SR-E5", "choose cards of the Trade Row", choices.scrap_trade_row),
+    (
+        Asking.DESTROY_BASE,
+        "SR-E6",
+        "choose a base of your opponent's; outposts first (SR-C3)",
+        choices.destroy_base,
+    ),
+    (
+        Asking.ACQUIRE_FREE_SHIP_TO_TOP,
+        "SR-E8",
+        "choose a ship of the Trade Row",
+        choices.acquire_free_ship,
+    ),
+    (Asking.SCRAP_HAND, "SR-E9", HAND, choices.scrap),
+    (Asking.DISCARD_THEN_DRAW, "SR-E10", HAND, choices.discard_then_draw),
+    (Asking.SCRAP_THEN_DRAW, "SR-E11", HAND_OR_DISCARD, choices.scrap_then_draw),
+    (
+        Asking.COPY_SHIP,
+        "SR-E13",
+        "choose another ship you played this turn",
+        choices.copy_ship,
+    ),
+)
+# Every prompt is automatic where it has one legal answer: what the seat in turn chooses is
+# seen by both.
+PROMPTS = (
+    Prompt(
+        name=Asking.TURN,
+        asks=TURN_ASKS,
         owes=_in_turn,
         refuse_idle=_not_your_turn,
         automatic=True,
-        **more,
-    )
-
-
-def _selecting(kind: Asking, rule: str, where: str, done: choices.Done) -> Prompt:
-    """The prompt of an effect that asks for cards, judged under `rule`: the cards come from
-    `where` (said in a refusal), and `done` says what choosing them does."""
-    select = Ask(
-        Select,
-        rule,
-        "choose cards",
-        SELECT_FORM,
-        choices.select_refusal(rule, where),
-        choices.selecting(done),
-    )
-    return _of_the_seat_in_turn(
-        kind, (select,), refuse_unasked=_choice_first, meanwhile=won, offers=choice_offers
-    )
-
-
-HAND = "choose cards from your hand"
-HAND_OR_DISCARD = "choose cards from your hand or discard pile"
-PROMPTS = (
-    _of_the_seat_in_turn(
-        Asking.TURN,
-        TURN_ASKS,
         asking=lambda game, seat: TURN_ASKS_TOPPING if game.turn.next_ship_to_top else TURN_ASKS,
         refuse_unasked=_no_choice_asked,
         meanwhile=gains_for_the_player,
         offers=turn_offers,
     ),
-    _of_the_seat_in_turn(
-        Asking.CHOOSE_ONE,
-        (
+    Prompt(
+        name=Asking.CHOOSE_ONE,
+        asks=(
             Ask(
                 Choose,
                 "SR-E15",
@@ -181,32 +184,34 @@ PROMPTS = (
                 choices.choose,
             ),
         ),
+        owes=_in_turn,
+        refuse_idle=_not_your_turn,
+        automatic=True,
         refuse_unasked=_choice_first,
         meanwhile=won,
         offers=choice_offers,
     ),
-    _selecting(Asking.DISCARD, "SR-E3", HAND, choices.discard),
-    _selecting(Asking.SCRAP_HAND_OR_DISCARD, "SR-E4", HAND_OR_DISCARD, choices.scrap),
-    _selecting(
-        Asking.SCRAP_TRADE_ROW, "SR-E5", "choose cards of the Trade Row", choices.scrap_trade_row
-    ),
-    _selecting(
-        Asking.DESTROY_BASE,
-        "SR-E6",
-        "choose a base of your opponent's; outposts first (SR-C3)",
-        choices.destroy_base,
-    ),
-    _selecting(
-        Asking.ACQUIRE_FREE_SHIP_TO_TOP,
-        "SR-E8",
-        "choose a ship of the Trade Row",
-        choices.acquire_free_ship,
-    ),
-    _selecting(Asking.SCRAP_HAND, "SR-E9", HAND, choices.scrap),
-    _selecting(Asking.DISCARD_THEN_DRAW, "SR-E10", HAND, choices.discard_then_draw),
-    _selecting(Asking.SCRAP_THEN_DRAW, "SR-E11", HAND_OR_DISCARD, choices.scrap_then_draw),
-    _selecting(
-        Asking.COPY_SHIP, "SR-E13", "choose another ship you played this turn", choices.copy_ship
+    *(
+        Prompt(
+            name=kind,
+            asks=(
+                Ask(
+                    Select,
+                    rule,
+                    "choose cards",
+                    SELECT_FORM,
+                    partial(choices.select_refusal, rule, where),
+                    partial(choices.selecting, done),
+                ),
+            ),
+            owes=_in_turn,
+            refuse_idle=_not_your_turn,
+            automatic=True,
+            refuse_unasked=_choice_first,
+            meanwhile=won,
+            offers=choice_offers,
+        )
+        for kind, rule, where, done in CHOOSING_CARDS
     ),
 )
 
