@@ -42,7 +42,7 @@ from events.clock import (
 )
 from events.clock_narration import moment, span
 from events.codec import encode
-from events.envelope import Decision, Ruling, SealedRefusal
+from events.envelope import Decision, SealedRefusal
 from events.held_answers import holds, owed, seat_state, unanswered
 from events.match import MatchRecord, PartitionMatches
 from events.platform_rules import BOT_PREFIX
@@ -74,9 +74,9 @@ class EntryWriter(Protocol):
 
     def settle(self, ruleset: Ruleset, record: MatchRecord) -> None: ...
 
-    def held_answer(
-        self, ruleset: Ruleset, ruling: Ruling, verdict: Accepted | Rejection
-    ) -> None: ...
+    def hold_for(
+        self, ruleset: Ruleset, record: MatchRecord, seat: int, chosen: Any, sender: str, at_ms: int
+    ) -> bool: ...
 
     def chance(self, record: MatchRecord) -> random.Random: ...
 
@@ -163,15 +163,10 @@ def _hold_default(
     answer); whether one was."""
     if seat not in unanswered(record, ruleset):
         return False
-    state = seat_state(record, ruleset, seat)
-    chosen = ruleset.default_decision(state, seat, level, rng)
-    verdict = ruleset.decide(state, seat, chosen, writer.chance(record))
-    if isinstance(verdict, Rejection):  # a game whose bot is refused: the window waits instead
-        return False
-    asked = msgspec.Raw(encode(chosen))
-    ruling = Ruling(seat, BOT_PREFIX + level, decision.sent_at_ms, asked, True, verdict.rule)
-    writer.held_answer(ruleset, ruling, verdict)
-    return True
+    chosen = ruleset.default_decision(seat_state(record, ruleset, seat), seat, level, rng)
+    # a game whose bot is refused: the window waits instead
+    sent = decision.sent_at_ms
+    return writer.hold_for(ruleset, record, seat, chosen, BOT_PREFIX + level, sent)
 
 
 def _default(

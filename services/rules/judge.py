@@ -137,6 +137,22 @@ class _EntryWriter:
             for event in verdict.events:
                 self.hold(event, ruleset, seat)
 
+    def hold_for(
+        self, ruleset: Ruleset, record: MatchRecord, seat: int, chosen: Any, sender: str, at_ms: int
+    ) -> bool:
+        """`chosen` sent for `seat` by `sender` (the judge, the clock's bot) at `at_ms`, judged
+        on the seat's own view and held as the seat's own answer would be (SL-28); False where
+        the game refuses it."""
+        state = seat_state(record, ruleset, seat)
+        verdict = ruleset.decide(state, seat, chosen, self.chance(record))
+        if isinstance(verdict, Rejection):
+            return False
+        asked = msgspec.Raw(encode(chosen))
+        self.held_answer(
+            ruleset, Ruling(seat, sender, self.now_ms, asked, True, verdict.rule), verdict
+        )
+        return True
+
     def close(self, ruleset: Ruleset, record: MatchRecord) -> MatchRecord:
         """Once every seat the sealed window asks has answered, and no deadline of theirs is
         due (the clock's come first): `WindowClosed`, then each answer as the window tells it
@@ -240,19 +256,22 @@ class _EntryWriter:
         if record.platform_rules < rules.AUTOMATIC or record.open_seats or record.over:
             return record, False
         for seat in ruleset.waiting(record.state).must:
-            held = holds(record, ruleset, seat)
-            state = seat_state(record, ruleset, seat) if held else record.state
-            decision = ruleset.automatic(state, seat)
+            if holds(record, ruleset, seat):
+                decision = ruleset.automatic(seat_state(record, ruleset, seat), seat)
+                sender = rules.AUTOMATIC_SENDER
+                if decision is not None and self.hold_for(
+                    ruleset, record, seat, decision, sender, self.now_ms
+                ):
+                    return record, True
+                continue
+            decision = ruleset.automatic(record.state, seat)
             if decision is None:
                 continue
-            verdict = ruleset.decide(state, seat, decision, self.chance(record))
+            verdict = ruleset.decide(record.state, seat, decision, self.chance(record))
             if isinstance(verdict, Rejection):  # a game's bug: the seat is asked instead
                 continue
             asked = msgspec.Raw(encode(decision))
             ruling = Ruling(seat, rules.AUTOMATIC_SENDER, self.now_ms, asked, True, verdict.rule)
-            if held:
-                self.held_answer(ruleset, ruling, verdict)
-                return record, True
             sealed = seat if ruleset.sealed(record.state, seat) else None
             record = self.write(ruling, ruleset, sealed)
             for event in verdict.events:

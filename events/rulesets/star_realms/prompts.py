@@ -160,6 +160,14 @@ CHOOSING_CARDS = (
 )
 # Every prompt is automatic where it has one legal answer: what the seat in turn chooses is
 # seen by both.
+_A_CHOICE = dict(  # a choice an effect asks of the seat in turn, before anything else
+    owes=_in_turn,
+    refuse_idle=_not_your_turn,
+    automatic=True,
+    refuse_unasked=_choice_first,
+    meanwhile=won,
+    offers=choice_offers,
+)
 PROMPTS = (
     Prompt(
         name=Asking.TURN,
@@ -184,12 +192,7 @@ PROMPTS = (
                 choices.choose,
             ),
         ),
-        owes=_in_turn,
-        refuse_idle=_not_your_turn,
-        automatic=True,
-        refuse_unasked=_choice_first,
-        meanwhile=won,
-        offers=choice_offers,
+        **_A_CHOICE,
     ),
     *(
         Prompt(
@@ -204,12 +207,7 @@ PROMPTS = (
                     partial(choices.selecting, done),
                 ),
             ),
-            owes=_in_turn,
-            refuse_idle=_not_your_turn,
-            automatic=True,
-            refuse_unasked=_choice_first,
-            meanwhile=won,
-            offers=choice_offers,
+            **_A_CHOICE,
         )
         for kind, rule, where, done in CHOOSING_CARDS
     ),
